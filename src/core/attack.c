@@ -1,0 +1,103 @@
+/*
+ * attack.c - which squares a side attacks.
+ *
+ * Attacks are computed forwards from the attacking pieces along the very rays
+ * moves use, never by a reverse search from the target: rebounds make
+ * "looking back" from a square subtle, and an approximate reverse search is
+ * how check detection goes wrong. A side has at most five pieces besides its
+ * king, so walking their rays is cheap. Steps (king, pawn, rook and bishop
+ * one-steps) are symmetric lookups.
+ */
+#include "attack.h"
+
+rb_bb rb_piece_reach(int type, int sq, rb_bb occ)
+{
+    rb_bb reach = 0;
+    switch (type) {
+    case RB_KING:
+        return rb_geo.king_steps[sq];
+    case RB_PAWN:
+        return rb_geo.pawn_targets[sq];
+    case RB_ROOK:
+        reach = rb_geo.rook_steps[sq];
+        for (int i = 0; i < rb_geo.rook_nrays[sq]; i++) reach |= rb_ray_reach(&rb_geo.rook_rays[sq][i], occ);
+        return reach;
+    case RB_BISHOP:
+        reach = rb_geo.bishop_steps[sq];
+        for (int i = 0; i < rb_geo.bishop_nrays[sq]; i++)
+            reach |= rb_ray_reach(&rb_geo.bishop_rays[sq][i], occ);
+        return reach;
+    default:
+        return 0;
+    }
+}
+
+/* Does a slide along ray r reach target square t (index k on the ray)? */
+static bool ray_hits(const rb_ray *r, int t, rb_bb occ)
+{
+    int k = r->index[t];
+    return k >= 0 && (k == 0 || !(r->upto[k - 1] & occ));
+}
+
+bool rb_attacked_by(const rb_pos *pos, int sq, rb_bb attackers, rb_bb occ)
+{
+    rb_bb rooks = attackers & pos->by_type[RB_ROOK];
+    rb_bb bishops = attackers & pos->by_type[RB_BISHOP];
+    if ((rb_geo.king_steps[sq] & attackers & pos->by_type[RB_KING]) ||
+        (rb_geo.pawn_sources[sq] & attackers & pos->by_type[RB_PAWN]) ||
+        (rb_geo.orthogonal[sq] & rooks) || (rb_geo.bishop_step_sources[sq] & bishops))
+        return true;
+    for (; rooks; rooks &= rooks - 1) {
+        int s = rb_lsb(rooks);
+        for (int i = 0; i < rb_geo.rook_nrays[s]; i++)
+            if (ray_hits(&rb_geo.rook_rays[s][i], sq, occ)) return true;
+    }
+    for (; bishops; bishops &= bishops - 1) {
+        int s = rb_lsb(bishops);
+        for (int i = 0; i < rb_geo.bishop_nrays[s]; i++)
+            if (ray_hits(&rb_geo.bishop_rays[s][i], sq, occ)) return true;
+    }
+    return false;
+}
+
+static rb_bb occupied(const rb_pos *pos) { return pos->by_color[0] | pos->by_color[1]; }
+
+bool rb_pos_attacked(const rb_pos *pos, int sq, int by_color)
+{
+    if (sq < 0 || sq >= RB_NSQ) return false;
+    return rb_attacked_by(pos, sq, pos->by_color[by_color & 1], occupied(pos));
+}
+
+rb_bb rb_pos_attacks_from(const rb_pos *pos, int sq)
+{
+    if (sq < 0 || sq >= RB_NSQ || pos->board[sq] == RB_EMPTY) return 0;
+    return rb_piece_reach(RB_TYPE(pos->board[sq]), sq, occupied(pos));
+}
+
+rb_bb rb_pos_attacks(const rb_pos *pos, int by_color)
+{
+    rb_bb all = 0, occ = occupied(pos);
+    for (rb_bb b = pos->by_color[by_color & 1]; b; b &= b - 1) {
+        int sq = rb_lsb(b);
+        all |= rb_piece_reach(RB_TYPE(pos->board[sq]), sq, occ);
+    }
+    return all;
+}
+
+rb_bb rb_pos_checkers(const rb_pos *pos)
+{
+    rb_bb checkers = 0, occ = occupied(pos);
+    int king = pos->king[pos->side];
+    if (!(pos->by_type[RB_KING] & pos->by_color[pos->side])) return 0;
+    for (rb_bb b = pos->by_color[!pos->side]; b; b &= b - 1) {
+        int sq = rb_lsb(b);
+        if (rb_piece_reach(RB_TYPE(pos->board[sq]), sq, occ) & RB_BIT(king)) checkers |= RB_BIT(sq);
+    }
+    return checkers;
+}
+
+bool rb_pos_in_check(const rb_pos *pos)
+{
+    if (!(pos->by_type[RB_KING] & pos->by_color[pos->side])) return false;
+    return rb_attacked_by(pos, pos->king[pos->side], pos->by_color[!pos->side], occupied(pos));
+}

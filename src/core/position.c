@@ -1,0 +1,118 @@
+/*
+ * position.c - building positions and making moves on them.
+ *
+ * A position keeps the same facts three ways (a mailbox, bitboards by colour
+ * and by type, and a Zobrist key) because move generation wants bitboards,
+ * a front end wants the mailbox and a search wants the key. Every change goes
+ * through put/remove or rb_pos_make, which keep the three in step.
+ */
+#include <string.h>
+
+#include "rb_tables.h"
+
+static uint64_t zpiece(rb_piece p, int sq) { return rb_geo.zobrist_piece[p][sq]; }
+
+void rb_pos_clear(rb_pos *pos)
+{
+    memset(pos, 0, sizeof *pos);
+    pos->moveno = 1;
+}
+
+void rb_pos_remove(rb_pos *pos, int sq)
+{
+    rb_piece p = pos->board[sq];
+    if (p == RB_EMPTY) return;
+    pos->by_color[RB_COLOR(p)] &= ~RB_BIT(sq);
+    pos->by_type[RB_TYPE(p)] &= ~RB_BIT(sq);
+    pos->board[sq] = RB_EMPTY;
+    pos->key ^= zpiece(p, sq);
+}
+
+void rb_pos_put(rb_pos *pos, int sq, rb_piece p)
+{
+    rb_pos_remove(pos, sq);
+    if (p == RB_EMPTY) return;
+    pos->by_color[RB_COLOR(p)] |= RB_BIT(sq);
+    pos->by_type[RB_TYPE(p)] |= RB_BIT(sq);
+    pos->board[sq] = p;
+    pos->key ^= zpiece(p, sq);
+    if (RB_TYPE(p) == RB_KING) pos->king[RB_COLOR(p)] = (uint8_t)sq;
+}
+
+void rb_pos_set_side(rb_pos *pos, int color)
+{
+    if ((color & 1) != pos->side) pos->key ^= rb_geo.zobrist_side;
+    pos->side = (uint8_t)(color & 1);
+}
+
+void rb_pos_set_out(rb_pos *pos, int out)
+{
+    pos->key ^= rb_geo.zobrist_out[pos->out] ^ rb_geo.zobrist_out[out & 3];
+    pos->out = (uint8_t)(out & 3);
+}
+
+uint64_t rb_pos_compute_key(const rb_pos *pos)
+{
+    uint64_t key = rb_geo.zobrist_out[pos->out & 3];
+    if (pos->side == RB_BLACK) key ^= rb_geo.zobrist_side;
+    for (int sq = 0; sq < RB_NSQ; sq++)
+        if (pos->board[sq] != RB_EMPTY) key ^= zpiece(pos->board[sq], sq);
+    return key;
+}
+
+bool rb_pos_equal(const rb_pos *a, const rb_pos *b)
+{
+    return memcmp(a->board, b->board, sizeof a->board) == 0 && a->side == b->side &&
+           a->out == b->out && a->quiet == b->quiet && a->moveno == b->moveno;
+}
+
+void rb_pos_make(const rb_pos *pos, rb_move m, rb_pos *out)
+{
+    rb_pos t = *pos;
+    int from = RB_MOVE_FROM(m), to = RB_MOVE_TO(m), promo = RB_MOVE_PROMO(m);
+    int us = t.side;
+    rb_piece mover = t.board[from], victim = t.board[to];
+    int type = RB_TYPE(mover);
+    rb_bb fromto = RB_BIT(from) | RB_BIT(to);
+
+    if (victim != RB_EMPTY) {
+        t.by_color[!us] &= ~RB_BIT(to);
+        t.by_type[RB_TYPE(victim)] &= ~RB_BIT(to);
+        t.key ^= zpiece(victim, to);
+    }
+    t.by_color[us] ^= fromto;
+    t.by_type[type] ^= fromto;
+    t.board[from] = RB_EMPTY;
+    t.board[to] = mover;
+    t.key ^= zpiece(mover, from) ^ zpiece(mover, to);
+
+    if (promo) {
+        rb_piece np = RB_PIECE(us, promo);
+        t.by_type[RB_PAWN] &= ~RB_BIT(to);
+        t.by_type[promo] |= RB_BIT(to);
+        t.board[to] = np;
+        t.key ^= zpiece(mover, to) ^ zpiece(np, to);
+    }
+    if (type == RB_KING) {
+        int out = t.out, flag = us == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
+        t.king[us] = (uint8_t)to;
+        if ((rb_geo.line_behind[us] & RB_BIT(from)) && (rb_geo.line_ahead[us] & RB_BIT(to)))
+            out |= flag;
+        else if ((rb_geo.line_ahead[us] & RB_BIT(from)) && (rb_geo.line_behind[us] & RB_BIT(to)))
+            out &= ~flag;
+        t.key ^= rb_geo.zobrist_out[t.out] ^ rb_geo.zobrist_out[out];
+        t.out = (uint8_t)out;
+    }
+    t.quiet = (victim != RB_EMPTY || type == RB_PAWN) ? 0 : t.quiet + 1;
+    if (us == RB_BLACK) t.moveno++;
+    t.side = (uint8_t)!us;
+    t.key ^= rb_geo.zobrist_side;
+    *out = t;
+}
+
+bool rb_pos_throne_won(const rb_pos *pos)
+{
+    int them = !pos->side;
+    int flag = them == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
+    return (pos->out & flag) && (pos->by_type[RB_KING] & pos->by_color[them] & RB_BIT(rb_geo.throne[them]));
+}

@@ -1,0 +1,77 @@
+/*
+ * rb_engine.h - the computer opponent.
+ *
+ * An engine object owns its transposition table and search state. One search
+ * runs at a time per engine, on whatever thread calls rb_engine_search();
+ * rb_engine_stop() may be called from any other thread and makes the search
+ * return promptly with the best move found so far. The position searched is
+ * a copy, so the caller's game can change meanwhile.
+ */
+#ifndef RB_ENGINE_H
+#define RB_ENGINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rb_board.h"
+
+#define RB_LEVEL_MIN 1
+#define RB_LEVEL_MAX 10
+#define RB_MAX_PLY 128
+
+typedef struct rb_engine rb_engine;
+
+/* Search limits; zero means "no limit of this kind". With none set the
+ * search runs until stopped (go infinite). */
+typedef struct rb_limits {
+    int depth;
+    uint64_t nodes;
+    int64_t movetime_ms;
+    /* clock: the side to move's remaining time and increment (ms) */
+    int64_t time_left_ms;
+    int64_t increment_ms;
+    bool infinite;
+} rb_limits;
+
+typedef enum { RB_SCORE_CP = 0, RB_SCORE_WIN, RB_SCORE_LOSS } rb_score_kind;
+
+typedef struct rb_search_info {
+    int depth;
+    rb_score_kind kind;
+    int score;          /* centipawns, or the moves to the win/loss */
+    uint64_t nodes;
+    uint64_t nps;
+    int64_t time_ms;
+    int pvlen;
+    rb_move pv[RB_MAX_PLY];
+} rb_search_info;
+
+typedef void (*rb_info_fn)(const rb_search_info *info, void *user);
+
+rb_engine *rb_engine_new(size_t hash_mib);     /* NULL when memory runs out */
+void rb_engine_free(rb_engine *e);
+int rb_engine_set_hash(rb_engine *e, size_t hash_mib); /* 0, or -1 keeping the old table */
+void rb_engine_set_level(rb_engine *e, int level);     /* RB_LEVEL_MIN..RB_LEVEL_MAX */
+int rb_engine_level(const rb_engine *e);
+void rb_engine_set_seed(rb_engine *e, uint64_t seed);  /* for the weaker levels' choices */
+void rb_engine_new_game(rb_engine *e);
+
+/*
+ * Searches root under limits and returns the best move (RB_MOVE_NONE when
+ * the root has no legal move). history holds the keys of the positions
+ * played before root, oldest first, so repetitions are seen. info, if not
+ * NULL, is called after each completed iteration and at the end; it runs on
+ * the searching thread. With only a node or depth limit the result is
+ * deterministic.
+ */
+rb_move rb_engine_search(rb_engine *e, const rb_pos *root,
+                         const uint64_t *history, size_t nhistory,
+                         const rb_limits *limits, rb_info_fn info, void *user,
+                         rb_search_info *final_info);
+void rb_engine_stop(rb_engine *e);             /* thread-safe */
+
+/* Static evaluation from the side to move's point of view, in centipawns. */
+int rb_eval(const rb_pos *pos);
+
+#endif

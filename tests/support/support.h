@@ -1,0 +1,23 @@
+/*
+ * support.h - helpers shared by the test programs. cmocka needs these
+ * standard headers before its own, so every test includes this first.
+ */
+#ifndef RB_TEST_SUPPORT_H
+#define RB_TEST_SUPPORT_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "rb_board.h"
+
+/* Parses a position string or fails the test with the parser's message. */
+void rb_test_parse(rb_pos *pos, const char *text);
+/* True when the suite runs under the sanitizers (slow): long tests shrink. */
+bool rb_test_sanitized(void);
+
+#endif

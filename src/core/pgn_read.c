@@ -1,0 +1,613 @@
+/*
+ * pgn_read.c - game records from PGN text, as people really write it.
+ *
+ * One pass over the text, one character at a time, with the line and column
+ * kept as it goes so every error can say where it is. The reader is a flat
+ * loop with a small state (between games, reading tags, reading moves), not
+ * a recursive descent: variations are skipped by counting parentheses, so
+ * nesting depth costs nothing, and no step looks at a character twice, so
+ * time is linear in the text. Memory is bounded by the limits in rb_pgn.h.
+ *
+ * Moves go through rb_move_parse, so coordinate and display forms both work,
+ * and each is played into an rb_game, which checks legality and notices the
+ * end of the game. Tags the record derives from the game (Result, Variant,
+ * SetUp, FEN, Termination) are consumed here rather than stored.
+ */
+#include "rb_pgn.h"
+#include "rb_notation.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TOKEN_MAX 32   /* longer than any move, move number or result */
+#define NAME_MAX_LEN 64
+
+enum phase { BETWEEN_GAMES, IN_TAGS, IN_MOVES };
+
+typedef struct reader {
+    const unsigned char *text;
+    size_t len;
+    size_t at;
+    int line, col;          /* of text[at] */
+    rb_pgn_error *err;
+    bool failed;
+
+    rb_game *games;
+    size_t ngames, cap;
+    size_t plies;           /* moves read, all games together */
+
+    /* The game being read. */
+    enum phase phase;
+    rb_game cur;
+    bool cur_live;          /* cur holds allocated memory */
+    char fen[RB_PGN_MAX_TAG_TEXT + 1];
+    int fen_line, fen_col;
+    bool have_fen, setup_one;
+    int setup_line, setup_col;
+    char result_tag[16];
+
+    char value[RB_PGN_MAX_TAG_TEXT + 1]; /* scratch for a tag's value */
+} reader;
+
+static void fail_at(reader *r, int line, int col, const char *fmt, ...)
+{
+    if (r->failed) {
+        return;
+    }
+    r->failed = true;
+    r->err->line = line;
+    r->err->column = col;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
+    va_end(ap);
+}
+
+static bool at_end(const reader *r)
+{
+    return r->at >= r->len;
+}
+
+static int peek(const reader *r)
+{
+    return r->at < r->len ? r->text[r->at] : -1;
+}
+
+static void step(reader *r)
+{
+    if (r->text[r->at] == '\n') {
+        if (r->line < INT_MAX) {
+            r->line++;
+        }
+        r->col = 1;
+    } else if (r->col < INT_MAX) {
+        r->col++;
+    }
+    r->at++;
+}
+
+static bool is_space(int c)
+{
+    /* 0x1a: some old DOS files end with it. */
+    return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == 0x1a;
+}
+
+/* Control characters other than white space mean this is not text. */
+static bool is_binary(int c)
+{
+    return (c >= 0 && c < 0x20 && !is_space(c)) || c == 0x7f;
+}
+
+static void fail_binary(reader *r)
+{
+    fail_at(r, r->line, r->col, "binary data (byte 0x%02x): this is not PGN text", peek(r));
+}
+
+static bool is_delimiter(int c)
+{
+    return c < 0 || is_space(c) || is_binary(c) || strchr("{}()[];\"$", c) != NULL;
+}
+
+/* ---- games -------------------------------------------------------------- */
+
+static void begin_game(reader *r)
+{
+    rb_pos start;
+    rb_pos_start(&start);
+    if (r->ngames >= RB_PGN_MAX_GAMES) {
+        fail_at(r, r->line, r->col, "more than %d games in one text", RB_PGN_MAX_GAMES);
+        return;
+    }
+    if (rb_game_init(&r->cur, &start) != 0) {
+        fail_at(r, r->line, r->col, "out of memory");
+        return;
+    }
+    r->cur_live = true;
+    r->phase = IN_TAGS;
+    r->have_fen = false;
+    r->setup_one = false;
+    r->result_tag[0] = '\0';
+}
+
+/* Moves the finished (or partial) game into the array. */
+static void keep_game(reader *r)
+{
+    rb_game *g = &r->cur;
+    /* Give back the growth slack: a text may hold many games. */
+    if (g->capacity > g->length) {
+        rb_pos *p = realloc(g->positions, (g->length + 1) * sizeof *p);
+        if (p != NULL) {
+            g->positions = p;
+        }
+        if (g->length > 0) {
+            rb_move *m = realloc(g->moves, g->length * sizeof *m);
+            if (m != NULL) {
+                g->moves = m;
+            }
+        }
+        if (p != NULL) {
+            g->capacity = g->length;
+        }
+    }
+    if (r->ngames == r->cap) {
+        size_t cap = r->cap < 4 ? 4 : r->cap * 2;
+        rb_game *a = realloc(r->games, cap * sizeof *a);
+        if (a == NULL) {
+            rb_game_free(g);
+            r->cur_live = false;
+            fail_at(r, r->line, r->col, "out of memory");
+            return;
+        }
+        r->games = a;
+        r->cap = cap;
+    }
+    r->games[r->ngames++] = *g;
+    r->cur_live = false;
+    r->phase = BETWEEN_GAMES;
+}
+
+static void drop_game(reader *r)
+{
+    if (r->cur_live) {
+        rb_game_free(&r->cur);
+        r->cur_live = false;
+    }
+    r->phase = BETWEEN_GAMES;
+}
+
+/* The tags are read: fix the start position before the first move. */
+static void start_moves(reader *r)
+{
+    if (r->have_fen) {
+        char msg[160];
+        rb_pos start;
+        if (rb_pos_parse(&start, r->fen, msg, sizeof msg) != 0) {
+            fail_at(r, r->fen_line, r->fen_col, "bad FEN tag: %s", msg);
+            return;
+        }
+        r->cur.positions[0] = start;
+        rb_game_goto(&r->cur, 0);
+    } else if (r->setup_one) {
+        fail_at(r, r->setup_line, r->setup_col, "SetUp \"1\" but no FEN tag gives the position");
+        return;
+    }
+    r->phase = IN_MOVES;
+}
+
+static rb_result result_of(const char *text)
+{
+    if (strcmp(text, "1-0") == 0) {
+        return RB_RESULT_WHITE;
+    }
+    if (strcmp(text, "0-1") == 0) {
+        return RB_RESULT_BLACK;
+    }
+    if (strcmp(text, "1/2-1/2") == 0) {
+        return RB_RESULT_DRAW;
+    }
+    return RB_RESULT_NONE;
+}
+
+/* The game's text is over; token is its result token, or NULL if it had
+ * none. An ending the moves reach stands; otherwise the stated result is
+ * recorded as the only endings a record knows besides the rules' own. */
+static void finish_game(reader *r, const char *token)
+{
+    if (r->phase == IN_TAGS) {
+        start_moves(r);
+        if (r->failed) {
+            return;
+        }
+    }
+    rb_game *g = &r->cur;
+    if (rb_game_ending_at(g, g->length) == RB_END_NONE) {
+        rb_result res = token != NULL ? result_of(token) : result_of(r->result_tag);
+        if (res == RB_RESULT_WHITE) {
+            rb_game_resign(g, RB_BLACK);
+        } else if (res == RB_RESULT_BLACK) {
+            rb_game_resign(g, RB_WHITE);
+        } else if (res == RB_RESULT_DRAW) {
+            rb_game_agree_draw(g);
+        }
+    }
+    keep_game(r);
+}
+
+static void play_token(reader *r, const char *tok, int line, int col)
+{
+    rb_game *g = &r->cur;
+    const rb_pos *pos = rb_game_pos(g);
+    rb_ending end = rb_game_ending_at(g, g->ply);
+    if (end != RB_END_NONE) {
+        fail_at(r, line, col, "'%s' comes after the end of the game (%s)", tok, rb_ending_name(end));
+        return;
+    }
+    if (r->plies >= RB_PGN_MAX_PLIES) {
+        fail_at(r, line, col, "more than %d moves in one text", RB_PGN_MAX_PLIES);
+        return;
+    }
+    rb_move m;
+    char msg[160];
+    if (rb_move_parse(pos, tok, &m, msg, sizeof msg) != 0) {
+        fail_at(r, line, col, "move %lu (%s): %s", (unsigned long)pos->moveno,
+                pos->side == RB_WHITE ? "White" : "Black", msg);
+        return;
+    }
+    if (rb_game_play(g, m) != 0) {
+        fail_at(r, line, col, "out of memory");
+        return;
+    }
+    r->plies++;
+}
+
+/* A word of movetext: a result, a move number, a move, or several glued
+ * together like "12.c2-b3!". */
+static void handle_token(reader *r, char *tok, size_t n, int line, int col)
+{
+    bool result = result_of(tok) != RB_RESULT_NONE || strcmp(tok, "*") == 0;
+    char *s = tok;
+    if (!result) {
+        if (*s >= '0' && *s <= '9') {
+            while (*s >= '0' && *s <= '9') {
+                s++;
+            }
+            if (*s != '.' && *s != '\0') {
+                fail_at(r, line, col, "'%s' is neither a move number nor a move", tok);
+                return;
+            }
+        }
+        while (*s == '.') {
+            s++;
+        }
+        /* Annotation glyphs, alone or stuck to the move: "c2-b3!?". */
+        char *e = tok + n;
+        while (e > s && (e[-1] == '!' || e[-1] == '?')) {
+            *--e = '\0';
+        }
+        if (*s == '\0') {
+            return;
+        }
+    }
+    if (r->phase == BETWEEN_GAMES) {
+        begin_game(r);
+    }
+    if (!r->failed && r->phase == IN_TAGS) {
+        start_moves(r);
+    }
+    if (r->failed) {
+        return;
+    }
+    if (result) {
+        finish_game(r, tok);
+    } else {
+        play_token(r, s, line, col + (int)(s - tok));
+    }
+}
+
+/* ---- lexing ------------------------------------------------------------- */
+
+static void skip_line(reader *r)
+{
+    while (!at_end(r) && peek(r) != '\n') {
+        step(r);
+    }
+}
+
+/* From '{' to the matching '}' (braces do not nest in PGN). */
+static void skip_comment(reader *r)
+{
+    int line = r->line, col = r->col;
+    step(r);
+    while (!at_end(r) && peek(r) != '}') {
+        if (is_binary(peek(r))) {
+            fail_binary(r);
+            return;
+        }
+        step(r);
+    }
+    if (at_end(r)) {
+        fail_at(r, line, col, "the comment opened here with '{' is never closed");
+        return;
+    }
+    step(r);
+}
+
+/* From '(' to its matching ')', counting depth instead of recursing. */
+static void skip_variation(reader *r)
+{
+    int line = r->line, col = r->col;
+    size_t depth = 0;
+    while (!at_end(r)) {
+        int c = peek(r);
+        if (c == '(') {
+            depth++;
+        } else if (c == ')') {
+            if (--depth == 0) {
+                step(r);
+                return;
+            }
+        } else if (c == '{') {
+            skip_comment(r);
+            if (r->failed) {
+                return;
+            }
+            continue;
+        } else if (c == ';') {
+            skip_line(r);
+            continue;
+        } else if (is_binary(c)) {
+            fail_binary(r);
+            return;
+        }
+        step(r);
+    }
+    fail_at(r, line, col, "the variation opened here with '(' is never closed");
+}
+
+static void skip_spaces(reader *r)
+{
+    while (!at_end(r) && peek(r) != '\n' && is_space(peek(r))) {
+        step(r);
+    }
+}
+
+static bool is_name_char(int c)
+{
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+static bool same_text_nocase(const char *a, const char *b)
+{
+    for (; *a != '\0' && *b != '\0'; a++, b++) {
+        int x = (*a >= 'A' && *a <= 'Z') ? *a + 32 : *a;
+        int y = (*b >= 'A' && *b <= 'Z') ? *b + 32 : *b;
+        if (x != y) {
+            return false;
+        }
+    }
+    return *a == *b;
+}
+
+static bool unknown_roster_value(const char *name, const char *value)
+{
+    static const char *const roster[] = {"Event", "Site", "Date", "Round", "White", "Black"};
+    bool is_roster = false;
+    for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
+        is_roster = is_roster || strcmp(name, roster[i]) == 0;
+    }
+    return is_roster && value[0] != '\0' && strspn(value, "?.") == strlen(value);
+}
+
+/* Takes in a tag the reader handles itself, or stores it in the game. */
+static void use_tag(reader *r, const char *name, const char *value, int line, int col)
+{
+    if (strcmp(name, "FEN") == 0) {
+        memcpy(r->fen, value, strlen(value) + 1);
+        r->have_fen = true;
+        r->fen_line = line;
+        r->fen_col = col;
+    } else if (strcmp(name, "SetUp") == 0) {
+        r->setup_one = strcmp(value, "1") == 0;
+        r->setup_line = line;
+        r->setup_col = col;
+    } else if (strcmp(name, "Result") == 0) {
+        /* Only the four result texts matter; anything longer is none of them. */
+        size_t n = strlen(value);
+        if (n >= sizeof r->result_tag) {
+            n = 0;
+        }
+        memcpy(r->result_tag, value, n);
+        r->result_tag[n] = '\0';
+    } else if (strcmp(name, "Termination") == 0) {
+        /* Derived from the moves and the result when the game is written. */
+    } else if (strcmp(name, "Variant") == 0) {
+        if (!same_text_nocase(value, "Rollerball")) {
+            fail_at(r, line, col, "the game is of the variant \"%.60s\", not Rollerball", value);
+        }
+    } else if (unknown_roster_value(name, value)) {
+        /* "?" in Event, Site, Date... means unknown: the same as no tag. */
+    } else if (r->cur.ntags >= RB_PGN_MAX_TAGS && rb_game_tag(&r->cur, name) == NULL) {
+        fail_at(r, line, col, "more than %d tags in one game", RB_PGN_MAX_TAGS);
+    } else if (rb_game_set_tag(&r->cur, name, value) != 0) {
+        fail_at(r, line, col, "out of memory");
+    }
+}
+
+/* [Name "value"] on one line. */
+static void read_tag(reader *r)
+{
+    int line = r->line, col = r->col;
+    char name[NAME_MAX_LEN + 1];
+    size_t n = 0;
+    step(r);
+    skip_spaces(r);
+    while (!at_end(r) && is_name_char(peek(r))) {
+        if (n == NAME_MAX_LEN) {
+            fail_at(r, line, col, "tag name longer than %d characters", NAME_MAX_LEN);
+            return;
+        }
+        name[n++] = (char)peek(r);
+        step(r);
+    }
+    name[n] = '\0';
+    if (n == 0) {
+        fail_at(r, r->line, r->col, "a tag name should follow '['");
+        return;
+    }
+    skip_spaces(r);
+    if (peek(r) != '"') {
+        fail_at(r, r->line, r->col, "tag %s: its value should follow in double quotes", name);
+        return;
+    }
+    int vline = r->line, vcol = r->col;
+    step(r);
+    size_t v = 0;
+    for (;;) {
+        int c = peek(r);
+        if (c < 0 || c == '\n' || c == '\r') {
+            fail_at(r, vline, vcol, "tag %s: its value is not closed with '\"' on the same line", name);
+            return;
+        }
+        if (is_binary(c)) {
+            fail_binary(r);
+            return;
+        }
+        step(r);
+        if (c == '"') {
+            break;
+        }
+        if (c == '\\' && (peek(r) == '"' || peek(r) == '\\')) {
+            c = peek(r);
+            step(r);
+        }
+        if (v == RB_PGN_MAX_TAG_TEXT) {
+            fail_at(r, vline, vcol, "tag %s: value longer than %d characters", name, RB_PGN_MAX_TAG_TEXT);
+            return;
+        }
+        r->value[v++] = (char)c;
+    }
+    r->value[v] = '\0';
+    skip_spaces(r);
+    if (peek(r) != ']') {
+        fail_at(r, r->line, r->col, "tag %s: ']' should close it", name);
+        return;
+    }
+    step(r);
+    use_tag(r, name, r->value, line, col);
+}
+
+/* Reads one word of movetext into buf; too long a word is an error. */
+static void read_token(reader *r)
+{
+    int line = r->line, col = r->col;
+    char buf[TOKEN_MAX + 1];
+    size_t n = 0;
+    bool too_long = false;
+    while (!is_delimiter(peek(r))) {
+        if (n < TOKEN_MAX) {
+            buf[n++] = (char)peek(r);
+        } else {
+            too_long = true;
+        }
+        step(r);
+    }
+    buf[n] = '\0';
+    if (too_long) {
+        fail_at(r, line, col, "'%.20s...' is not a move (far too long)", buf);
+        return;
+    }
+    handle_token(r, buf, n, line, col);
+}
+
+static void read_all(reader *r)
+{
+    /* A UTF-8 byte order mark is not part of the text. */
+    if (r->len >= 3 && memcmp(r->text, "\xef\xbb\xbf", 3) == 0) {
+        r->at = 3;
+    }
+    while (!r->failed && !at_end(r)) {
+        int c = peek(r);
+        if (is_space(c)) {
+            step(r);
+        } else if (is_binary(c)) {
+            fail_binary(r);
+        } else if (c == '[') {
+            if (r->phase == IN_MOVES) {
+                finish_game(r, NULL); /* a game without a result token */
+            }
+            if (r->phase == BETWEEN_GAMES && !r->failed) {
+                begin_game(r);
+            }
+            if (!r->failed) {
+                read_tag(r);
+            }
+        } else if (c == '{') {
+            skip_comment(r);
+        } else if (c == ';' || (c == '%' && r->col == 1)) {
+            skip_line(r);
+        } else if (c == '(') {
+            skip_variation(r);
+        } else if (c == '$') {
+            step(r);
+            while (!at_end(r) && peek(r) >= '0' && peek(r) <= '9') {
+                step(r);
+            }
+        } else if (c == ')' || c == ']' || c == '}' || c == '"') {
+            fail_at(r, r->line, r->col, "unexpected '%c'", c);
+        } else {
+            read_token(r);
+        }
+    }
+    if (!r->failed && r->phase != BETWEEN_GAMES) {
+        finish_game(r, NULL);
+    }
+}
+
+int rb_pgn_read(const char *text, size_t len, rb_game **games, size_t *ngames, rb_pgn_error *err)
+{
+    reader *r = calloc(1, sizeof *r);
+    rb_pgn_error scratch;
+    if (err == NULL) {
+        err = &scratch;
+    }
+    memset(err, 0, sizeof *err);
+    *games = NULL;
+    *ngames = 0;
+    if (r == NULL) {
+        err->line = 1;
+        err->column = 1;
+        snprintf(err->message, sizeof err->message, "out of memory");
+        return -1;
+    }
+    r->text = (const unsigned char *)(text != NULL ? text : "");
+    r->len = text != NULL ? len : 0;
+    r->line = 1;
+    r->col = 1;
+    r->err = err;
+    read_all(r);
+
+    if (r->failed && r->cur_live) {
+        /* Keep the failing game's moves up to the bad one, if it got as far
+         * as having a start position and holds something worth keeping. */
+        if (r->phase == IN_MOVES && (r->cur.length > 0 || r->cur.ntags > 0)) {
+            keep_game(r);
+        } else {
+            drop_game(r);
+        }
+    }
+    if (r->ngames == 0 && !r->failed) {
+        fail_at(r, 1, 1, "no game found in the text");
+    }
+    int count = r->ngames > 0 ? (int)r->ngames : -1;
+    if (r->ngames == 0) {
+        free(r->games);
+    } else {
+        *games = r->games;
+        *ngames = r->ngames;
+    }
+    free(r);
+    return count;
+}

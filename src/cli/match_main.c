@@ -1,0 +1,390 @@
+/*
+ * match_main.c - the rollerball-match program: engines against each other.
+ *
+ * Reads the command line, makes the openings, runs games on a few worker
+ * threads (each with its own pair of engine processes) and sums up the
+ * results: wins, draws and losses of the first engine, the Elo difference
+ * with its error bar and, on request, an SPRT verdict. Each opening is
+ * played twice with colours swapped, so neither engine profits from a lucky
+ * opening. With --sprt, no new games start once a bound is crossed.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include <inttypes.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "match_game.h"
+#include "match_openings.h"
+#include "match_stats.h"
+#include "rb_core.h"
+
+typedef struct match {
+    rb_engine_spec engine[2];
+    rb_match_limits limits;
+    int games;
+    int concurrency;
+    int opening_plies;
+    uint64_t seed;
+    bool sprt;
+    double elo0, elo1;
+    const char *pgn_path;
+    bool quiet;
+
+    rb_opening *openings;
+    FILE *pgn;
+
+    pthread_mutex_t lock;  /* guards everything below and the output */
+    int next_game;
+    int finished;
+    bool stop;             /* the SPRT has decided */
+    rb_wdl score;          /* of engine 0 */
+    int adjudicated;
+    int forfeits[2];
+} match;
+
+static void usage(FILE *to)
+{
+    fputs("usage: rollerball-match --engine COMMAND [name=NAME] [option.NAME=VALUE ...]\n"
+          "                        --engine COMMAND [name=NAME] [option.NAME=VALUE ...]\n"
+          "                        [--games N] [--concurrency N] [--movetime MS] [--nodes N]\n"
+          "                        [--depth N] [--margin MS] [--move-timeout MS]\n"
+          "                        [--openings-plies N] [--seed N] [--adjudicate-after PLIES]\n"
+          "                        [--sprt ELO0 ELO1] [--pgn FILE] [--quiet]\n"
+          "\n"
+          "Plays N games (default 2) between two engines speaking the Rollerball protocol,\n"
+          "each random opening twice with colours swapped, and reports the first engine's\n"
+          "wins, draws and losses, the Elo difference and, with --sprt, the SPRT verdict\n"
+          "(alpha = beta = 0.05). Games end by the rules only, unless --adjudicate-after\n"
+          "draws them after that many plies. An engine that plays an illegal move, prints\n"
+          "garbage, exceeds the move time plus the margin (default 1000 ms) or dies loses\n"
+          "the game and is restarted.\n",
+          to);
+}
+
+static bool parse_number(const char *text, int64_t min, int64_t max, int64_t *out)
+{
+    char *end;
+    long long v = strtoll(text, &end, 10);
+    if (end == text || *end != '\0' || v < min || v > max) {
+        return false;
+    }
+    *out = v;
+    return true;
+}
+
+static bool parse_real(const char *text, double *out)
+{
+    char *end;
+    *out = strtod(text, &end);
+    return end != text && *end == '\0';
+}
+
+/* Reads the command line into m; false after printing what is wrong. */
+static bool parse_args(match *m, int argc, char **argv)
+{
+    int engines = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *value = i + 1 < argc ? argv[i + 1] : NULL;
+        int64_t v;
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            usage(stdout);
+            exit(0);
+        } else if (strcmp(a, "--quiet") == 0) {
+            m->quiet = true;
+            continue;
+        }
+        if (strncmp(a, "--", 2) != 0) {
+            /* name=... and option.X=Y belong to the engine named last. */
+            rb_engine_spec *e = engines > 0 ? &m->engine[engines - 1] : NULL;
+            const char *eq = strchr(a, '=');
+            if (e == NULL || eq == NULL) {
+                fprintf(stderr, "rollerball-match: unexpected argument '%s'\n", a);
+                return false;
+            }
+            if (strncmp(a, "name=", 5) == 0) {
+                e->name = a + 5;
+            } else if (strncmp(a, "option.", 7) == 0 && eq > a + 7 && e->noptions < RB_MATCH_OPTIONS_MAX) {
+                size_t n = (size_t)(eq - (a + 7));
+                char *name = malloc(n + 1);
+                if (name == NULL) {
+                    return false;
+                }
+                memcpy(name, a + 7, n);
+                name[n] = '\0';
+                e->option_name[e->noptions] = name;
+                e->option_value[e->noptions++] = eq + 1;
+            } else {
+                fprintf(stderr, "rollerball-match: '%s': expected name=NAME or option.NAME=VALUE\n", a);
+                return false;
+            }
+            continue;
+        }
+        if (value == NULL) {
+            fprintf(stderr, "rollerball-match: %s needs a value\n", a);
+            return false;
+        }
+        i++;
+        bool ok = true;
+        if (strcmp(a, "--engine") == 0) {
+            if (engines == 2) {
+                fprintf(stderr, "rollerball-match: exactly two engines play a match\n");
+                return false;
+            }
+            m->engine[engines++].command = value;
+        } else if (strcmp(a, "--games") == 0) {
+            ok = parse_number(value, 1, 1000000, &v);
+            m->games = (int)v;
+        } else if (strcmp(a, "--concurrency") == 0) {
+            ok = parse_number(value, 1, 64, &v);
+            m->concurrency = (int)v;
+        } else if (strcmp(a, "--movetime") == 0) {
+            ok = parse_number(value, 1, INT64_C(86400000), &m->limits.movetime_ms);
+        } else if (strcmp(a, "--nodes") == 0) {
+            ok = parse_number(value, 1, INT64_C(1000000000000), &v);
+            m->limits.nodes = (uint64_t)v;
+        } else if (strcmp(a, "--depth") == 0) {
+            ok = parse_number(value, 1, 127, &v);
+            m->limits.depth = (int)v;
+        } else if (strcmp(a, "--margin") == 0) {
+            ok = parse_number(value, 0, INT64_C(3600000), &m->limits.margin_ms);
+        } else if (strcmp(a, "--move-timeout") == 0) {
+            ok = parse_number(value, 1, INT64_C(86400000), &m->limits.move_timeout_ms);
+        } else if (strcmp(a, "--openings-plies") == 0) {
+            ok = parse_number(value, 0, RB_OPENING_PLIES_MAX, &v);
+            m->opening_plies = (int)v;
+        } else if (strcmp(a, "--seed") == 0) {
+            ok = parse_number(value, 0, INT64_MAX, &v);
+            m->seed = (uint64_t)v;
+        } else if (strcmp(a, "--adjudicate-after") == 0) {
+            ok = parse_number(value, 1, 100000, &v);
+            m->limits.adjudicate_after = (int)v;
+        } else if (strcmp(a, "--pgn") == 0) {
+            m->pgn_path = value;
+        } else if (strcmp(a, "--sprt") == 0) {
+            ok = i + 1 < argc && parse_real(value, &m->elo0) && parse_real(argv[i + 1], &m->elo1) &&
+                 m->elo1 > m->elo0;
+            i++;
+            m->sprt = true;
+            if (!ok) {
+                fprintf(stderr, "rollerball-match: --sprt needs two numbers ELO0 < ELO1\n");
+                return false;
+            }
+        } else {
+            fprintf(stderr, "rollerball-match: unknown option '%s' (see --help)\n", a);
+            return false;
+        }
+        if (!ok) {
+            fprintf(stderr, "rollerball-match: bad value '%s' for %s\n", value, a);
+            return false;
+        }
+    }
+    if (engines != 2) {
+        fprintf(stderr, "rollerball-match: give two engines with --engine (see --help)\n");
+        return false;
+    }
+    if (m->limits.movetime_ms == 0 && m->limits.nodes == 0 && m->limits.depth == 0) {
+        m->limits.movetime_ms = 100;
+    }
+    for (int i = 0; i < 2; i++) {
+        if (m->engine[i].name == NULL) {
+            m->engine[i].name = i == 0 ? "engine1" : "engine2";
+        }
+    }
+    return true;
+}
+
+static void write_pgn(match *m, rb_game *game, int index, const rb_outcome *o, bool first_white)
+{
+    if (m->pgn == NULL) {
+        return;
+    }
+    char round[32];
+    snprintf(round, sizeof round, "%d", index + 1);
+    rb_game_set_tag(game, "Event", "Rollerball engine match");
+    rb_game_set_tag(game, "Round", round);
+    rb_game_set_tag(game, "White", m->engine[first_white ? 0 : 1].name);
+    rb_game_set_tag(game, "Black", m->engine[first_white ? 1 : 0].name);
+    /* The record knows the endings of the rules and of people (resignation,
+     * agreement); a forfeit is written as a resignation, an adjudication as
+     * an agreement, and these tags say what really happened. */
+    if (o->forfeit_color >= 0) {
+        rb_game_set_tag(game, "Forfeit", o->reason);
+        rb_game_set_tag(game, "ForfeitKind", o->termination);
+    }
+    if (o->adjudicated) {
+        rb_game_set_tag(game, "Adjudication", o->reason);
+    }
+    char *text = rb_pgn_write(game);
+    if (text != NULL) {
+        fputs(text, m->pgn);
+        fputs("\n", m->pgn);
+        fflush(m->pgn);
+        free(text);
+    }
+}
+
+static void record(match *m, int index, rb_game *game, const rb_outcome *o)
+{
+    bool first_white = index % 2 == 0;
+    int first_color = first_white ? RB_WHITE : RB_BLACK;
+    pthread_mutex_lock(&m->lock);
+    if (o->result == RB_RESULT_DRAW) {
+        m->score.draws++;
+    } else if ((o->result == RB_RESULT_WHITE) == (first_color == RB_WHITE)) {
+        m->score.wins++;
+    } else {
+        m->score.losses++;
+    }
+    m->adjudicated += o->adjudicated;
+    if (o->forfeit_color >= 0) {
+        m->forfeits[o->forfeit_color == first_color ? 0 : 1]++;
+    }
+    m->finished++;
+    if (!m->quiet) {
+        printf("Game %d/%d (opening %d, %zu plies): %s - %s %s (%s)\n", index + 1, m->games, index / 2 + 1,
+               game->ply, m->engine[first_white ? 0 : 1].name, m->engine[first_white ? 1 : 0].name,
+               rb_result_text(o->result), o->reason);
+        fflush(stdout);
+    }
+    write_pgn(m, game, index, o, first_white);
+    if (m->sprt) {
+        double lower, upper;
+        rb_sprt_bounds(0.05, 0.05, &lower, &upper);
+        double llr = rb_sprt_llr(m->score, m->elo0, m->elo1);
+        m->stop = m->stop || rb_sprt_verdict_of(llr, lower, upper) != RB_SPRT_CONTINUE;
+    }
+    pthread_mutex_unlock(&m->lock);
+}
+
+static void *worker(void *arg)
+{
+    match *m = arg;
+    rb_player *players = calloc(2, sizeof *players);
+    if (players == NULL) {
+        return NULL;
+    }
+    for (int i = 0; i < 2; i++) {
+        players[i].spec = &m->engine[i];
+        players[i].proc.pid = 0;
+    }
+    for (;;) {
+        pthread_mutex_lock(&m->lock);
+        int index = m->stop || m->next_game >= m->games ? -1 : m->next_game++;
+        pthread_mutex_unlock(&m->lock);
+        if (index < 0) {
+            break;
+        }
+        bool first_white = index % 2 == 0;
+        rb_game game;
+        rb_pos start;
+        rb_pos_start(&start);
+        if (rb_game_init(&game, &start) != 0) {
+            break;
+        }
+        rb_outcome outcome;
+        rb_match_play(&players[first_white ? 0 : 1], &players[first_white ? 1 : 0], &m->openings[index / 2],
+                      &m->limits, &game, &outcome);
+        record(m, index, &game, &outcome);
+        rb_game_free(&game);
+    }
+    rb_player_stop(&players[0]);
+    rb_player_stop(&players[1]);
+    free(players);
+    return NULL;
+}
+
+static void report(const match *m)
+{
+    rb_wdl s = m->score;
+    int n = rb_wdl_games(s);
+    printf("\nEngines: %s (%s) vs %s (%s)\n", m->engine[0].name, m->engine[0].command, m->engine[1].name,
+           m->engine[1].command);
+    printf("Games: %d  Wins: %d  Draws: %d  Losses: %d  Score: %.1f%%\n", n, s.wins, s.draws, s.losses,
+           100.0 * rb_wdl_score(s));
+    printf("Adjudicated draws: %d (after %d plies)  Forfeits: %s %d, %s %d\n", m->adjudicated,
+           m->limits.adjudicate_after, m->engine[0].name, m->forfeits[0], m->engine[1].name, m->forfeits[1]);
+    double elo, margin;
+    if (rb_wdl_elo(s, &elo, &margin)) {
+        printf("Elo difference: %+.1f +/- %.1f (95%%)\n", elo, margin);
+    } else {
+        printf("Elo difference: undefined (%s)\n", n == 0 ? "no games" : "no game was drawn or lost by both");
+    }
+    if (m->sprt) {
+        double lower, upper;
+        rb_sprt_bounds(0.05, 0.05, &lower, &upper);
+        double llr = rb_sprt_llr(s, m->elo0, m->elo1);
+        printf("SPRT: elo0 %.1f elo1 %.1f alpha 0.05 beta 0.05  LLR %.3f  bounds [%.3f, %.3f]  %s\n", m->elo0,
+               m->elo1, llr, lower, upper, rb_sprt_verdict_name(rb_sprt_verdict_of(llr, lower, upper)));
+    }
+}
+
+int main(int argc, char **argv)
+{
+    signal(SIGPIPE, SIG_IGN); /* a dead engine shows as a failed write */
+    static match m;
+    m.games = 2;
+    m.concurrency = 1;
+    m.opening_plies = 4;
+    m.seed = 1;
+    m.limits.margin_ms = 1000;
+    m.limits.move_timeout_ms = 60000;
+    if (!parse_args(&m, argc, argv)) {
+        return 2;
+    }
+
+    /* Fail early, with the reason, when an engine cannot even start. */
+    for (int i = 0; i < 2; i++) {
+        rb_player probe = {.spec = &m.engine[i]};
+        char err[256];
+        if (!rb_player_ensure(&probe, err, sizeof err)) {
+            fprintf(stderr, "rollerball-match: engine %s ('%s') did not start: %s\n", m.engine[i].name,
+                    m.engine[i].command, err);
+            return 2;
+        }
+        rb_player_stop(&probe);
+    }
+
+    int pairs = (m.games + 1) / 2;
+    m.openings = calloc((size_t)pairs, sizeof *m.openings);
+    if (m.openings == NULL) {
+        return 1;
+    }
+    size_t made = rb_openings_make(m.seed, m.opening_plies, m.openings, (size_t)pairs);
+    for (size_t i = made; i < (size_t)pairs; i++) {
+        m.openings[i] = m.openings[i % (made > 0 ? made : 1)];
+    }
+    if (m.pgn_path != NULL) {
+        m.pgn = fopen(m.pgn_path, "w");
+        if (m.pgn == NULL) {
+            fprintf(stderr, "rollerball-match: cannot write %s\n", m.pgn_path);
+            return 2;
+        }
+    }
+
+    pthread_mutex_init(&m.lock, NULL);
+    int threads = m.concurrency < m.games ? m.concurrency : m.games;
+    pthread_t tid[64];
+    for (int i = 0; i < threads; i++) {
+        pthread_create(&tid[i], NULL, worker, &m);
+    }
+    for (int i = 0; i < threads; i++) {
+        pthread_join(tid[i], NULL);
+    }
+    report(&m);
+    if (m.pgn != NULL) {
+        fclose(m.pgn);
+    }
+    for (int i = 0; i < 2; i++) {
+        for (int k = 0; k < m.engine[i].noptions; k++) {
+            free((char *)m.engine[i].option_name[k]);
+        }
+    }
+    free(m.openings);
+    pthread_mutex_destroy(&m.lock);
+    return 0;
+}

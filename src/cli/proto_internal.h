@@ -1,0 +1,94 @@
+/*
+ * proto_internal.h - what the protocol's source files share.
+ *
+ * protocol.c reads lines and dispatches commands; proto_position.c holds
+ * the commands about the game (position, d, perft); proto_search.c runs
+ * searches on their own thread (go, stop, bench). They share the state
+ * below and the helpers for reading words and writing answers.
+ */
+#ifndef RB_PROTO_INTERNAL_H
+#define RB_PROTO_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "protocol.h"
+#include "rb_core.h"
+#include "rb_engine.h"
+
+/* The words of a line, read one at a time without copying the line. */
+typedef struct rb_words {
+    const char *p;
+    const char *end;
+} rb_words;
+
+typedef struct rb_word {
+    const char *s;
+    size_t n;
+} rb_word;
+
+/* What a search thread works on: copies, so the game may change meanwhile. */
+typedef struct rb_search_job {
+    rb_pos root;
+    uint64_t *history;
+    size_t nhistory;
+    rb_limits limits;
+} rb_search_job;
+
+struct rb_proto {
+    rb_proto_out_fn out;
+    void *user;
+    pthread_mutex_t out_lock;   /* one answer line at a time */
+
+    rb_engine *engine;
+    int level;
+    size_t hash_mib;
+
+    rb_game game;               /* the position set by "position", with its history */
+    bool position_given;
+
+    pthread_t thread;
+    bool thread_live;           /* a search thread exists that was not joined yet */
+    atomic_bool searching;      /* true until the search has printed bestmove */
+    pthread_mutex_t stop_lock;
+    pthread_cond_t stop_cond;
+    bool stop_requested;        /* "stop" came (guarded by stop_lock) */
+    rb_search_job job;
+};
+
+/* ---- answers ---- */
+void rb_proto_emit(rb_proto *p, const char *fmt, ...);
+/* One "info string error: ..." line. */
+void rb_proto_error(rb_proto *p, const char *fmt, ...);
+/* A word made safe to echo: printable characters only, cut to fit buf. */
+const char *rb_proto_show(rb_word w, char *buf, size_t size);
+
+/* ---- words ---- */
+bool rb_words_next(rb_words *ws, rb_word *w);
+bool rb_word_is(rb_word w, const char *text);
+/* Copies a word into buf as a C string; false when it does not fit. */
+bool rb_word_copy(rb_word w, char *buf, size_t size);
+/* Whole-word decimal numbers; false when the word is not one or is out of
+ * [min, max]. */
+bool rb_word_int(rb_word w, int64_t min, int64_t max, int64_t *value);
+
+/* ---- commands (each gets the words after the command's own) ---- */
+void rb_cmd_position(rb_proto *p, rb_words *args);
+void rb_cmd_display(rb_proto *p, rb_words *args);
+void rb_cmd_perft(rb_proto *p, rb_words *args);
+void rb_cmd_bench_perft(rb_proto *p);
+void rb_cmd_go(rb_proto *p, rb_words *args);
+void rb_cmd_stop(rb_proto *p);
+void rb_cmd_bench(rb_proto *p, rb_words *args);
+
+/* Ends a running search (it prints its bestmove) and joins its thread. */
+void rb_proto_finish_search(rb_proto *p);
+/* Milliseconds on a monotonic clock. */
+int64_t rb_proto_now_ms(void);
+/* Sorted coordinate-form texts of the legal moves in list (count entries). */
+void rb_proto_sorted_moves(const rb_movelist *list, char (*text)[RB_MOVE_TEXT_MAX]);
+
+#endif

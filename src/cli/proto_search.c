@@ -1,0 +1,263 @@
+/*
+ * proto_search.c - "go", "stop" and "bench": searches on their own thread.
+ *
+ * The engine searches on a worker thread so that the reading thread keeps
+ * answering isready, stop and quit at once. The worker searches copies of
+ * the position and its history, prints the engine's progress as info lines
+ * and ends with bestmove. A search under "go infinite" that finishes early
+ * holds its bestmove back until "stop", as UCI asks.
+ *
+ * Stopping repeats rb_engine_stop() until the worker has finished: a stop
+ * that arrives just as the worker starts must not be lost.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "proto_internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* How long "stop" waits for the bestmove before answering the next line. */
+#define STOP_WAIT_MS 40
+
+static void pause_ms(int ms)
+{
+    struct timespec ts = {0, (long)ms * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static void print_info(const rb_search_info *info, void *user)
+{
+    rb_proto *p = user;
+    char line[3072];
+    size_t n = 0;
+    static const char *const kinds[] = {"cp", "win", "loss"};
+    n += (size_t)snprintf(line, sizeof line, "info depth %d score %s %d nodes %" PRIu64 " nps %" PRIu64
+                          " time %" PRId64,
+                          info->depth, kinds[info->kind], info->score, info->nodes, info->nps,
+                          info->time_ms);
+    if (info->pvlen > 0) {
+        n += (size_t)snprintf(line + n, sizeof line - n, " pv");
+    }
+    for (int i = 0; i < info->pvlen && i < RB_MAX_PLY && n + RB_MOVE_TEXT_MAX + 2 < sizeof line; i++) {
+        char mv[RB_MOVE_TEXT_MAX];
+        rb_move_to_coord(info->pv[i], mv);
+        n += (size_t)snprintf(line + n, sizeof line - n, " %s", mv);
+    }
+    rb_proto_emit(p, "%s", line);
+}
+
+static void *search_main(void *arg)
+{
+    rb_proto *p = arg;
+    rb_search_job *job = &p->job;
+    rb_search_info final;
+    rb_move best = rb_engine_search(p->engine, &job->root, job->history, job->nhistory,
+                                    &job->limits, print_info, p, &final);
+    if (job->limits.infinite) {
+        pthread_mutex_lock(&p->stop_lock);
+        while (!p->stop_requested) {
+            pthread_cond_wait(&p->stop_cond, &p->stop_lock);
+        }
+        pthread_mutex_unlock(&p->stop_lock);
+    }
+    if (best == RB_MOVE_NONE) {
+        rb_proto_emit(p, "bestmove (none)");
+    } else {
+        char mv[RB_MOVE_TEXT_MAX];
+        rb_move_to_coord(best, mv);
+        rb_proto_emit(p, "bestmove %s", mv);
+    }
+    atomic_store(&p->searching, false);
+    return NULL;
+}
+
+static void request_stop(rb_proto *p)
+{
+    pthread_mutex_lock(&p->stop_lock);
+    p->stop_requested = true;
+    pthread_cond_broadcast(&p->stop_cond);
+    pthread_mutex_unlock(&p->stop_lock);
+    rb_engine_stop(p->engine);
+}
+
+void rb_proto_finish_search(rb_proto *p)
+{
+    if (!p->thread_live) {
+        return;
+    }
+    while (atomic_load(&p->searching)) {
+        request_stop(p);
+        pause_ms(1);
+    }
+    pthread_join(p->thread, NULL);
+    p->thread_live = false;
+}
+
+void rb_cmd_stop(rb_proto *p)
+{
+    if (!atomic_load(&p->searching)) {
+        rb_proto_emit(p, "info string stop: no search is running");
+        return;
+    }
+    for (int waited = 0; waited < STOP_WAIT_MS && atomic_load(&p->searching); waited++) {
+        request_stop(p);
+        pause_ms(1);
+    }
+}
+
+/* ---- go ------------------------------------------------------------------ */
+
+/* Reads the limits of a go line; false after reporting an error. */
+static bool read_limits(rb_proto *p, rb_words *args, int side, rb_limits *lim)
+{
+    int64_t clock[2] = {-1, -1}, inc[2] = {0, 0}, v;
+    rb_word w, arg;
+    char shown[64];
+    memset(lim, 0, sizeof *lim);
+    while (rb_words_next(args, &w)) {
+        if (rb_word_is(w, "infinite")) {
+            lim->infinite = true;
+            continue;
+        }
+        static const char *const numeric[] = {"depth", "nodes", "movetime", "wtime", "btime",
+                                               "winc", "binc", "movestogo"};
+        int which = -1;
+        for (int i = 0; i < 8; i++) {
+            if (rb_word_is(w, numeric[i])) {
+                which = i;
+            }
+        }
+        if (which < 0) {
+            rb_proto_error(p, "go: unknown parameter '%s'", rb_proto_show(w, shown, sizeof shown));
+            return false;
+        }
+        /* Clocks may be negative when a client lets a flag fall: read as 0. */
+        int64_t min = which >= 3 && which <= 6 ? -INT64_C(999999999999) : 1;
+        int64_t max = which == 0 ? RB_MAX_PLY - 1 : INT64_C(999999999999999);
+        if (!rb_words_next(args, &arg)) {
+            rb_proto_error(p, "go: %s needs a number", numeric[which]);
+            return false;
+        }
+        if (!rb_word_int(arg, min, max, &v)) {
+            rb_proto_error(p, "go: %s must be a whole number %s, not '%s'", numeric[which],
+                           which == 0 ? "from 1 to 127" : min > 0 ? "above 0" : "of milliseconds",
+                           rb_proto_show(arg, shown, sizeof shown));
+            return false;
+        }
+        if (v < 0) {
+            v = 0;
+        }
+        switch (which) {
+        case 0: lim->depth = (int)v; break;
+        case 1: lim->nodes = (uint64_t)v; break;
+        case 2: lim->movetime_ms = v; break;
+        case 3: clock[RB_WHITE] = v; break;
+        case 4: clock[RB_BLACK] = v; break;
+        case 5: inc[RB_WHITE] = v; break;
+        case 6: inc[RB_BLACK] = v; break;
+        default: break; /* movestogo: the engine plans from the clock alone */
+        }
+    }
+    if (clock[side] >= 0) {
+        lim->time_left_ms = clock[side] > 0 ? clock[side] : 1;
+        lim->increment_ms = inc[side];
+    } else if (clock[!side] >= 0) {
+        rb_proto_error(p, "go: no clock for the side to move (%s)", side == RB_WHITE ? "wtime" : "btime");
+        return false;
+    }
+    if (lim->depth == 0 && lim->nodes == 0 && lim->movetime_ms == 0 && lim->time_left_ms == 0) {
+        lim->infinite = true; /* a bare "go" searches until "stop" */
+    }
+    return true;
+}
+
+void rb_cmd_go(rb_proto *p, rb_words *args)
+{
+    rb_words peek = *args;
+    rb_word w;
+    if (rb_words_next(&peek, &w) && rb_word_is(w, "perft")) {
+        rb_cmd_perft(p, &peek);
+        return;
+    }
+    if (atomic_load(&p->searching)) {
+        rb_proto_error(p, "go: a search is already running (send stop first)");
+        return;
+    }
+    const rb_pos *root = rb_game_pos(&p->game);
+    rb_limits limits;
+    if (!read_limits(p, args, root->side, &limits)) {
+        return;
+    }
+    rb_proto_finish_search(p); /* joins a search that ended by itself */
+    if (!p->position_given) {
+        rb_proto_emit(p, "info string no position given: searching the start position");
+    }
+    rb_ending ending = rb_game_ending(&p->game);
+    if (ending != RB_END_NONE) {
+        rb_proto_emit(p, "info string the game is over (%s)", rb_ending_name(ending));
+        rb_proto_emit(p, "bestmove (none)");
+        return;
+    }
+
+    /* The engine wants the keys of the positions before the root. */
+    size_t nhistory = p->game.ply;
+    uint64_t *history = malloc((nhistory > 0 ? nhistory : 1) * sizeof *history);
+    if (history == NULL) {
+        rb_proto_error(p, "go: out of memory");
+        return;
+    }
+    for (size_t i = 0; i < nhistory; i++) {
+        history[i] = p->game.positions[i].key;
+    }
+    free(p->job.history);
+    p->job.root = *root;
+    p->job.history = history;
+    p->job.nhistory = nhistory;
+    p->job.limits = limits;
+    p->stop_requested = false;
+    atomic_store(&p->searching, true);
+    if (pthread_create(&p->thread, NULL, search_main, p) != 0) {
+        atomic_store(&p->searching, false);
+        rb_proto_error(p, "go: could not start the search thread");
+        return;
+    }
+    p->thread_live = true;
+}
+
+/* ---- bench ------------------------------------------------------------------ */
+
+void rb_cmd_bench(rb_proto *p, rb_words *args)
+{
+    rb_word w;
+    int64_t depth = RB_BENCH_DEPTH;
+    char shown[64];
+    if (rb_words_next(args, &w) && !rb_word_int(w, 1, RB_MAX_PLY - 8, &depth)) {
+        rb_proto_error(p, "bench: expected a depth from 1 to %d or 'perft', not '%s'", RB_MAX_PLY - 8,
+                       rb_proto_show(w, shown, sizeof shown));
+        return;
+    }
+    if (rb_words_next(args, &w)) {
+        rb_proto_error(p, "bench: unexpected '%s'", rb_proto_show(w, shown, sizeof shown));
+        return;
+    }
+    rb_proto_finish_search(p);
+    /* A separate engine with the default table, so that the node count (the
+     * build's fingerprint) does not depend on the options set. */
+    rb_engine *e = rb_engine_new(RB_PROTO_HASH_DEFAULT);
+    if (e == NULL) {
+        rb_proto_error(p, "bench: out of memory");
+        return;
+    }
+    uint64_t nodes = 0;
+    int64_t ms = 0;
+    uint64_t nps = rb_engine_bench(e, (int)depth, &nodes, &ms);
+    rb_engine_free(e);
+    rb_proto_emit(p, "info string bench depth %d", (int)depth);
+    rb_proto_emit(p, "Nodes searched: %" PRIu64, nodes);
+    rb_proto_emit(p, "Time: %" PRId64 " ms", ms);
+    rb_proto_emit(p, "Nodes per second: %" PRIu64, nps);
+}

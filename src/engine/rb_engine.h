@@ -71,6 +71,17 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root,
                          rb_search_info *final_info);
 void rb_engine_stop(rb_engine *e);             /* thread-safe */
 
+/*
+ * Searches a fixed set of positions to the given depth (0: the default
+ * depth) from a cleared table at full strength, and returns the nodes per
+ * second. The total node count (*nodes) changes only when the search's
+ * behaviour changes, so it fingerprints a build; *ms is the time taken.
+ * Either pointer may be NULL. The engine's level and table are restored to
+ * a fresh state afterwards (as after rb_engine_new_game).
+ */
+#define RB_BENCH_DEPTH 9
+uint64_t rb_engine_bench(rb_engine *e, int depth, uint64_t *nodes, int64_t *ms);
+
 /* Static evaluation from the side to move's point of view, in centipawns. */
 int rb_eval(const rb_pos *pos);
 

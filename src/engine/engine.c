@@ -1,0 +1,67 @@
+/*
+ * engine.c - creating, configuring and stopping an engine (rb_engine.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+rb_engine *rb_engine_new(size_t hash_mib)
+{
+    rb_engine *e = calloc(1, sizeof *e);
+    if (e == NULL) {
+        return NULL;
+    }
+    if (rb_tt_resize(&e->tt, hash_mib) != 0) {
+        free(e);
+        return NULL;
+    }
+    rb_eval_params_default(&e->params);
+    e->level = RB_LEVEL_MAX;
+    e->rng = 0x5EED;
+    atomic_init(&e->stop, false);
+    return e;
+}
+
+void rb_engine_free(rb_engine *e)
+{
+    if (e != NULL) {
+        rb_tt_free(&e->tt);
+        free(e);
+    }
+}
+
+int rb_engine_set_hash(rb_engine *e, size_t hash_mib)
+{
+    return rb_tt_resize(&e->tt, hash_mib);
+}
+
+void rb_engine_set_level(rb_engine *e, int level)
+{
+    e->level = level < RB_LEVEL_MIN ? RB_LEVEL_MIN : level > RB_LEVEL_MAX ? RB_LEVEL_MAX : level;
+}
+
+int rb_engine_level(const rb_engine *e)
+{
+    return e->level;
+}
+
+void rb_engine_set_seed(rb_engine *e, uint64_t seed)
+{
+    e->rng = seed;
+}
+
+void rb_engine_new_game(rb_engine *e)
+{
+    rb_tt_clear(&e->tt);
+}
+
+void rb_engine_stop(rb_engine *e)
+{
+    atomic_store(&e->stop, true);
+}
+
+void rb_engine_set_params(rb_engine *e, const rb_eval_params *params)
+{
+    e->params = *params;
+}

@@ -1,0 +1,276 @@
+/*
+ * eval.c - how good a position looks, without searching.
+ *
+ * Rollerball is a race as much as a fight: a king that reaches the enemy
+ * king's start square after going round clockwise wins, and a pawn that
+ * goes three quarters of the way round becomes a rook. So besides material
+ * and mobility the evaluation measures each king's remaining route to its
+ * throne (counting whether its out flag is set) and each pawn's remaining
+ * route to promotion, with distances precomputed on the empty board.
+ * Threats are read from exact attack sets (rebounds included) so a piece
+ * hanging on a rebound line is seen like any other.
+ *
+ * Every term is computed per colour from tables built out of the rules
+ * library's own geometry, so the evaluation is symmetric under the board's
+ * 180-degree turn with the colours swapped (a test checks it).
+ */
+#include "eval.h"
+
+#include "rb_engine.h"
+
+#include <pthread.h>
+#include <string.h>
+
+#define RB_FAR 99
+
+static const int default_values[RB_EP_COUNT] = {
+#define RB_EVAL_DEFAULT(name, value) value,
+    RB_EVAL_PARAMS(RB_EVAL_DEFAULT)
+#undef RB_EVAL_DEFAULT
+};
+
+static const char *const param_names[RB_EP_COUNT] = {
+#define RB_EVAL_NAME(name, value) #name,
+    RB_EVAL_PARAMS(RB_EVAL_NAME)
+#undef RB_EVAL_NAME
+};
+
+void rb_eval_params_default(rb_eval_params *p)
+{
+    memcpy(p->v, default_values, sizeof p->v);
+}
+
+const char *rb_eval_param_name(int index)
+{
+    return index >= 0 && index < RB_EP_COUNT ? param_names[index] : "";
+}
+
+int rb_eval_param_find(const char *name)
+{
+    for (int i = 0; i < RB_EP_COUNT; i++) {
+        if (strcmp(param_names[i], name) == 0) {
+            return i;
+        }
+    }
+    return -1;
+}
+
+/* ---- geometry tables, built once from the rules library ---------------- */
+
+static rb_bb king_zone[RB_NSQ];            /* the king's neighbours */
+static int route_dist[2][2][RB_NSQ];       /* [colour][flag set][square] */
+static int pawn_dist[2][RB_NSQ];           /* [colour][square] */
+static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
+
+static const int dir_df[4] = {0, 1, 0, -1}; /* north east south west */
+static const int dir_dr[4] = {1, 0, -1, 0};
+
+/* The flag after a king move from -> to (the rule of section 4). */
+static int next_flag(int color, int from, int to, int flag)
+{
+    rb_bb behind = rb_start_line_behind(color), ahead = rb_start_line_ahead(color);
+    rb_bb f = (rb_bb)1 << from, t = (rb_bb)1 << to;
+    if ((behind & f) && (ahead & t)) {
+        return 1;
+    }
+    if ((ahead & f) && (behind & t)) {
+        return 0;
+    }
+    return flag;
+}
+
+static void build_tables(void)
+{
+    for (int sq = 0; sq < RB_NSQ; sq++) {
+        rb_bb zone = 0;
+        for (int df = -1; df <= 1; df++) {
+            for (int dr = -1; dr <= 1; dr++) {
+                int t = rb_sq_at(rb_sq_file(sq) + df, rb_sq_rank(sq) + dr);
+                if ((df || dr) && t >= 0) {
+                    zone |= (rb_bb)1 << t;
+                }
+            }
+        }
+        king_zone[sq] = zone;
+    }
+
+    /* King routes: relax "one step, then the rest" until nothing changes. */
+    for (int c = 0; c < 2; c++) {
+        int throne = rb_throne(c);
+        for (int f = 0; f < 2; f++) {
+            for (int sq = 0; sq < RB_NSQ; sq++) {
+                route_dist[c][f][sq] = RB_FAR;
+            }
+        }
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (int f = 0; f < 2; f++) {
+                for (int sq = 0; sq < RB_NSQ; sq++) {
+                    int best = route_dist[c][f][sq];
+                    for (rb_bb z = king_zone[sq]; z; z &= z - 1) {
+                        int t = rb_lsb(z), nf = next_flag(c, sq, t, f);
+                        int d = t == throne ? (nf ? 1 : RB_FAR) : 1 + route_dist[c][nf][t];
+                        if (d < best) {
+                            best = d;
+                        }
+                    }
+                    if (best < route_dist[c][f][sq]) {
+                        route_dist[c][f][sq] = best;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+
+    /* Pawn routes: a pawn steps to the three squares ahead in its zone's
+     * forward direction, whatever its colour. */
+    for (int c = 0; c < 2; c++) {
+        rb_bb promo = rb_promotion_squares(c);
+        for (int sq = 0; sq < RB_NSQ; sq++) {
+            pawn_dist[c][sq] = (promo >> sq) & 1 ? 0 : RB_FAR;
+        }
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (int sq = 0; sq < RB_NSQ; sq++) {
+                if ((promo >> sq) & 1) {
+                    continue;
+                }
+                int d = rb_sq_forward(sq), f = rb_sq_file(sq) + dir_df[d], r = rb_sq_rank(sq) + dir_dr[d];
+                int side_df = dir_dr[d] != 0, side_dr = dir_df[d] != 0; /* perpendicular */
+                for (int k = -1; k <= 1; k++) {
+                    int t = rb_sq_at(f + k * side_df, r + k * side_dr);
+                    if (t >= 0 && pawn_dist[c][t] + 1 < pawn_dist[c][sq]) {
+                        pawn_dist[c][sq] = pawn_dist[c][t] + 1;
+                        changed = true;
+                    }
+                }
+            }
+        }
+    }
+}
+
+static void ensure_tables(void)
+{
+    pthread_once(&tables_once, build_tables);
+}
+
+int rb_eval_route_distance(int color, int sq, int flag_set)
+{
+    ensure_tables();
+    return route_dist[color & 1][flag_set ? 1 : 0][sq];
+}
+
+int rb_eval_pawn_distance(int color, int sq)
+{
+    ensure_tables();
+    return pawn_dist[color & 1][sq];
+}
+
+int rb_eval_piece_value(int type)
+{
+    static const int order_values[5] = {0, 0, 500, 330, 110};
+    return type > 0 && type < 5 ? order_values[type] : 0;
+}
+
+/* ---- the evaluation ---------------------------------------------------- */
+
+typedef struct side_info {
+    rb_bb all;          /* every square the side attacks */
+    rb_bb by_pawn;      /* attacked by a pawn */
+    rb_bb by_minor;     /* attacked by a pawn or bishop */
+    int mobility;       /* rooks and bishops, weighted */
+} side_info;
+
+static void gather(const rb_pos *pos, int c, const rb_eval_params *p, side_info *s)
+{
+    memset(s, 0, sizeof *s);
+    rb_bb own = pos->by_color[c];
+    for (rb_bb b = own; b; b &= b - 1) {
+        int sq = rb_lsb(b), type = RB_TYPE(pos->board[sq]);
+        rb_bb a = rb_pos_attacks_from(pos, sq);
+        s->all |= a;
+        if (type == RB_PAWN) {
+            s->by_pawn |= a;
+            s->by_minor |= a;
+        } else if (type == RB_BISHOP) {
+            s->by_minor |= a;
+            s->mobility += p->v[RB_EP_MOB_BISHOP] * rb_popcount(a & ~own);
+        } else if (type == RB_ROOK) {
+            s->mobility += p->v[RB_EP_MOB_ROOK] * rb_popcount(a & ~own);
+        }
+    }
+}
+
+static int throne_term(const rb_pos *pos, int c, const side_info *enemy, const rb_eval_params *p)
+{
+    int flag = (pos->out & (c == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK)) != 0;
+    int d = route_dist[c][flag][pos->king[c]];
+    int score;
+    switch (d) {
+    case 1: score = p->v[RB_EP_THRONE_1]; break;
+    case 2: score = p->v[RB_EP_THRONE_2]; break;
+    case 3: score = p->v[RB_EP_THRONE_3]; break;
+    case 4: score = p->v[RB_EP_THRONE_4]; break;
+    default: score = d < 12 ? p->v[RB_EP_THRONE_FAR] * (12 - d) : 0; break;
+    }
+    if (d <= 2 && !((enemy->all >> rb_throne(c)) & 1)) {
+        score += p->v[RB_EP_THRONE_OPEN];
+    }
+    return score;
+}
+
+static int side_score(const rb_pos *pos, int c, const side_info *us, const side_info *them,
+                      const rb_eval_params *p)
+{
+    int score = us->mobility;
+    rb_bb own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
+
+    score += p->v[RB_EP_ROOK] * rb_popcount(own & pos->by_type[RB_ROOK]);
+    score += p->v[RB_EP_BISHOP] * rb_popcount(own & pos->by_type[RB_BISHOP]);
+    for (rb_bb b = own & pos->by_type[RB_PAWN]; b; b &= b - 1) {
+        int d = pawn_dist[c][rb_lsb(b)];
+        score += p->v[RB_EP_PAWN] + p->v[RB_EP_PAWN_STEP] * (d < 10 ? 10 - d : 0);
+        if (d == 1) {
+            score += p->v[RB_EP_PAWN_NEXT];
+        }
+    }
+
+    score += throne_term(pos, c, them, p);
+
+    /* Threats we make: enemy pieces we attack that are loose or worth more
+     * than a cheap attacker. */
+    rb_bb targets = enemy & ~pos->by_type[RB_KING] & us->all;
+    score += p->v[RB_EP_THREAT_HANGING] * rb_popcount(targets & ~them->all);
+    score += p->v[RB_EP_THREAT_LESSER] *
+             rb_popcount(targets & them->all &
+                         ((pos->by_type[RB_ROOK] & us->by_minor) | (pos->by_type[RB_BISHOP] & us->by_pawn)));
+
+    /* King: room to move and pressure around it. */
+    rb_bb zone = king_zone[pos->king[c]];
+    score += p->v[RB_EP_MOB_KING] * rb_popcount(zone & ~own & ~them->all);
+    score -= p->v[RB_EP_KING_ZONE] * rb_popcount(zone & them->all);
+    return score;
+}
+
+int rb_eval_with(const rb_pos *pos, const rb_eval_params *p)
+{
+    ensure_tables();
+    side_info info[2];
+    gather(pos, RB_WHITE, p, &info[RB_WHITE]);
+    gather(pos, RB_BLACK, p, &info[RB_BLACK]);
+    int white = side_score(pos, RB_WHITE, &info[RB_WHITE], &info[RB_BLACK], p);
+    int black = side_score(pos, RB_BLACK, &info[RB_BLACK], &info[RB_WHITE], p);
+    int score = pos->side == RB_WHITE ? white - black : black - white;
+    return score + p->v[RB_EP_TEMPO];
+}
+
+int rb_eval(const rb_pos *pos)
+{
+    static const rb_eval_params defaults = {{
+#define RB_EVAL_DEFAULT(name, value) value,
+        RB_EVAL_PARAMS(RB_EVAL_DEFAULT)
+#undef RB_EVAL_DEFAULT
+    }};
+    return rb_eval_with(pos, &defaults);
+}

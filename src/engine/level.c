@@ -1,0 +1,78 @@
+/*
+ * level.c - playing strength from 1 to 10.
+ *
+ * A weaker level plays like a weaker person rather than a strong player who
+ * throws pieces away: it looks less far ahead (depth and node caps) and,
+ * among moves it judges nearly as good as its best, sometimes picks another
+ * one. The margin shrinks level by level; from level 4 up it is well below
+ * the value of any piece, so the engine never gives one away for nothing as
+ * far as it can see, and at level 10 it plays its best move only.
+ */
+#include "engine.h"
+
+static const rb_level_spec level_table[RB_LEVEL_MAX + 1] = {
+    /* depth  nodes   margin */
+    {0, 0, 0},           /* unused */
+    {1, 400, 220},       /* 1 */
+    {2, 1500, 140},      /* 2 */
+    {2, 3000, 90},       /* 3 */
+    {3, 8000, 60},       /* 4 */
+    {4, 20000, 40},      /* 5 */
+    {5, 50000, 28},      /* 6 */
+    {6, 150000, 18},     /* 7 */
+    {8, 400000, 10},     /* 8 */
+    {10, 1500000, 5},    /* 9 */
+    {0, 0, 0},           /* 10: full strength */
+};
+
+rb_level_spec rb_level_spec_of(int level)
+{
+    if (level < RB_LEVEL_MIN) {
+        level = RB_LEVEL_MIN;
+    }
+    if (level > RB_LEVEL_MAX) {
+        level = RB_LEVEL_MAX;
+    }
+    return level_table[level];
+}
+
+/* splitmix64: small, fast and the same on every platform. */
+uint64_t rb_rng_next(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Picks among the last completed iteration's moves within the margin of the
+ * best, the better ones more often. A forced win is never passed over, and
+ * a move the search saw losing by force is never preferred to one it did
+ * not. */
+rb_move rb_level_choose(rb_engine *e, int best_index)
+{
+    int best = e->done_scores[best_index];
+    if (best > RB_WIN_BOUND || e->root_margin <= 0) {
+        return e->done_moves[best_index];
+    }
+    int margin = e->root_margin;
+    uint64_t total = 0;
+    uint64_t weight[RB_MAX_MOVES];
+    for (int i = 0; i < e->ndone; i++) {
+        int s = e->done_scores[i], gap = best - s;
+        bool ok = gap <= margin && (s > -RB_WIN_BOUND || best <= -RB_WIN_BOUND);
+        weight[i] = ok ? (uint64_t)(margin + 1 - gap) : 0;
+        total += weight[i];
+    }
+    if (total == 0) {
+        return e->done_moves[best_index];
+    }
+    uint64_t r = rb_rng_next(&e->rng) % total;
+    for (int i = 0; i < e->ndone; i++) {
+        if (r < weight[i]) {
+            return e->done_moves[i];
+        }
+        r -= weight[i];
+    }
+    return e->done_moves[best_index];
+}

@@ -1,0 +1,117 @@
+/*
+ * tt.c - the transposition table (see tt.h).
+ *
+ * Replacement keeps, within a bucket, the entry of the same position, else
+ * replaces the one that is shallowest once entries from older searches are
+ * counted as shallower still: deep results of the current search survive,
+ * stale ones make way.
+ */
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine.h"
+
+int rb_tt_resize(rb_tt *tt, size_t mib)
+{
+    if (mib < 1) {
+        mib = 1;
+    }
+    if (mib > 4096) {
+        mib = 4096;
+    }
+    size_t bytes = mib << 20, n = 1;
+    while (n * 2 * sizeof(rb_tt_bucket) <= bytes) {
+        n *= 2;
+    }
+    rb_tt_bucket *b = calloc(n, sizeof *b);
+    if (b == NULL) {
+        return -1;
+    }
+    free(tt->buckets);
+    tt->buckets = b;
+    tt->nbuckets = n;
+    tt->age = 0;
+    return 0;
+}
+
+void rb_tt_free(rb_tt *tt)
+{
+    free(tt->buckets);
+    tt->buckets = NULL;
+    tt->nbuckets = 0;
+}
+
+void rb_tt_clear(rb_tt *tt)
+{
+    if (tt->buckets != NULL) {
+        memset(tt->buckets, 0, tt->nbuckets * sizeof *tt->buckets);
+    }
+    tt->age = 0;
+}
+
+void rb_tt_new_search(rb_tt *tt)
+{
+    tt->age = (uint8_t)((tt->age + 1) & 63);
+}
+
+/* Win scores count plies from the root; in the table they count from the
+ * node itself. */
+static int score_to_tt(int score, int ply)
+{
+    return score > RB_WIN_BOUND ? score + ply : score < -RB_WIN_BOUND ? score - ply : score;
+}
+
+static int score_from_tt(int score, int ply)
+{
+    return score > RB_WIN_BOUND ? score - ply : score < -RB_WIN_BOUND ? score + ply : score;
+}
+
+bool rb_tt_probe(const rb_tt *tt, uint64_t key, int ply, rb_tt_hit *hit)
+{
+    const rb_tt_bucket *b = &tt->buckets[key & (tt->nbuckets - 1)];
+    for (int i = 0; i < RB_TT_BUCKET; i++) {
+        const rb_tt_entry *e = &b->e[i];
+        if (e->key == key && (e->bound_age & 3) != RB_BOUND_NONE) {
+            hit->move = e->move;
+            hit->score = score_from_tt(e->score, ply);
+            hit->depth = e->depth;
+            hit->bound = e->bound_age & 3;
+            return true;
+        }
+    }
+    return false;
+}
+
+void rb_tt_store(rb_tt *tt, uint64_t key, int ply, rb_move move, int score, int depth, int bound)
+{
+    rb_tt_bucket *b = &tt->buckets[key & (tt->nbuckets - 1)];
+    rb_tt_entry *victim = &b->e[0];
+    int worst = 1 << 30;
+    for (int i = 0; i < RB_TT_BUCKET; i++) {
+        rb_tt_entry *e = &b->e[i];
+        if (e->key == key || (e->bound_age & 3) == RB_BOUND_NONE) {
+            victim = e;
+            break;
+        }
+        int stale = ((tt->age - (e->bound_age >> 2)) & 63) * 8;
+        if (e->depth - stale < worst) {
+            worst = e->depth - stale;
+            victim = e;
+        }
+    }
+    /* Keep a deeper exact result of this same position over a shallow bound. */
+    if (victim->key == key && bound != RB_BOUND_EXACT && depth + 2 < victim->depth &&
+        (victim->bound_age >> 2) == tt->age) {
+        return;
+    }
+    if (move == RB_MOVE_NONE && victim->key == key) {
+        move = victim->move;
+    }
+    victim->key = key;
+    victim->move = move;
+    victim->score = (int16_t)score_to_tt(score, ply);
+    victim->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
+    victim->bound_age = (uint8_t)(bound | (tt->age << 2));
+}

@@ -1,0 +1,179 @@
+/*
+ * test_stop_and_limits.c - the engine keeps to its limits: a stop from
+ * another thread ends an unlimited search promptly with a legal move, an
+ * unlimited search never ends by itself, and time, depth and node limits
+ * are honoured.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "support.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <string.h>
+#include <time.h>
+
+#include "rb_engine.h"
+
+typedef struct job {
+    rb_engine *e;
+    rb_pos pos;
+    rb_limits limits;
+    rb_move result;
+    atomic_int done;
+} job;
+
+static int64_t now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static void sleep_ms(int ms)
+{
+    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
+    nanosleep(&ts, NULL);
+}
+
+static void *run(void *arg)
+{
+    job *j = arg;
+    j->result = rb_engine_search(j->e, &j->pos, NULL, 0, &j->limits, NULL, NULL, NULL);
+    atomic_store(&j->done, 1);
+    return NULL;
+}
+
+static bool legal(const rb_pos *pos, rb_move m)
+{
+    rb_movelist list;
+    rb_gen_legal(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        if (list.moves[i] == m) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static void stop_after(const char *fen, int wait_ms)
+{
+    job j;
+    memset(&j, 0, sizeof j);
+    atomic_init(&j.done, 0);
+    j.e = rb_engine_new(16);
+    assert_non_null(j.e);
+    rb_test_parse(&j.pos, fen);
+    j.limits.infinite = true;
+    pthread_t t;
+    assert_int_equal(pthread_create(&t, NULL, run, &j), 0);
+    sleep_ms(wait_ms);
+    /* an infinite search waits for the stop, even with the answer known */
+    assert_int_equal(atomic_load(&j.done), 0);
+    int64_t asked = now_ms();
+    rb_engine_stop(j.e);
+    pthread_join(t, NULL);
+    int64_t took = now_ms() - asked;
+    assert_true(took < 200);
+    assert_true(legal(&j.pos, j.result));
+    rb_engine_free(j.e);
+}
+
+static void test_stop_ends_an_infinite_search_promptly(void **state)
+{
+    (void)state;
+    stop_after("2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1", 300);
+}
+
+static void test_infinite_search_waits_even_when_the_result_is_forced(void **state)
+{
+    (void)state;
+    /* mate in one (rules example 7): found at once, answered only on stop */
+    stop_after("4R2/7/2xxx2/2xxx2/K1xxx2/7/k6 w - 0 1", 200);
+}
+
+static void test_movetime_is_kept(void **state)
+{
+    (void)state;
+    rb_engine *e = rb_engine_new(16);
+    assert_non_null(e);
+    rb_pos pos;
+    rb_pos_start(&pos);
+    rb_limits limits = {0};
+    limits.movetime_ms = 200;
+    int64_t start = now_ms();
+    rb_move m = rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, NULL);
+    int64_t took = now_ms() - start;
+    assert_true(legal(&pos, m));
+    assert_true(took <= 200 + 100);
+    rb_engine_free(e);
+}
+
+static void test_clock_leaves_time_on_the_clock(void **state)
+{
+    (void)state;
+    rb_engine *e = rb_engine_new(16);
+    assert_non_null(e);
+    rb_pos pos;
+    rb_pos_start(&pos);
+    rb_limits limits = {0};
+    limits.time_left_ms = 300;
+    int64_t start = now_ms();
+    rb_move m = rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, NULL);
+    assert_true(legal(&pos, m));
+    assert_true(now_ms() - start < 250);
+    rb_engine_free(e);
+}
+
+typedef struct seen {
+    int calls, last_depth;
+    bool increasing;
+} seen;
+
+static void count_info(const rb_search_info *info, void *user)
+{
+    seen *s = user;
+    if (info->depth < s->last_depth) {
+        s->increasing = false;
+    }
+    s->last_depth = info->depth;
+    s->calls++;
+}
+
+static void test_depth_and_node_limits(void **state)
+{
+    (void)state;
+    rb_engine *e = rb_engine_new(16);
+    assert_non_null(e);
+    rb_pos pos;
+    rb_pos_start(&pos);
+    rb_limits limits = {0};
+    limits.depth = 6;
+    seen s = {0, 0, true};
+    rb_search_info info;
+    rb_engine_search(e, &pos, NULL, 0, &limits, count_info, &s, &info);
+    assert_int_equal(info.depth, 6);
+    assert_true(s.increasing);
+    assert_int_equal(s.calls, 6 + 1); /* one per iteration, one at the end */
+    assert_true(info.pvlen >= 1 && legal(&pos, info.pv[0]));
+
+    rb_engine_new_game(e);
+    limits.depth = 0;
+    limits.nodes = 5000;
+    rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, &info);
+    assert_true(info.nodes <= 5000);
+    assert_true(info.nodes >= 4000);
+    rb_engine_free(e);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_stop_ends_an_infinite_search_promptly),
+        cmocka_unit_test(test_infinite_search_waits_even_when_the_result_is_forced),
+        cmocka_unit_test(test_movetime_is_kept),
+        cmocka_unit_test(test_clock_leaves_time_on_the_clock),
+        cmocka_unit_test(test_depth_and_node_limits),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,144 @@
+/*
+ * args.c - the command line, parsed into rb_ui_options. Every mistake gets
+ * a message naming the argument; the caller exits with code 2.
+ */
+#include "args.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rb_engine.h"
+
+void rb_ui_args_usage(FILE *out)
+{
+    fputs("Usage: rollerball [FILE.pgn] [options]\n"
+          "Play the chess variant Rollerball against a friend or the computer.\n"
+          "\n"
+          "  FILE.pgn                 open this game (its last game if it holds several)\n"
+          "  --fen STRING             start from this position\n"
+          "  --white human|computer[:LEVEL]\n"
+          "  --black human|computer[:LEVEL]\n"
+          "                           who plays each side (LEVEL 1..10)\n"
+          "  --flip                   Black at the bottom\n"
+          "  --size WxH               window size\n"
+          "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
+          "    --select SQUARE        ...with the piece on SQUARE selected\n"
+          "    --hover SQUARE         ...and the pointer over SQUARE\n"
+          "  --help                   show this and exit\n"
+          "  --version                show the version and exit\n"
+          "\n"
+          "Environment: RB_DATA_DIR overrides the data folder.\n",
+          out);
+}
+
+static int parse_player(const char *text, rb_ui_player *p)
+{
+    int level = 4;
+    if (strcmp(text, "human") == 0) {
+        p->kind = RB_UI_HUMAN;
+        p->level = level;
+        return 0;
+    }
+    if (strncmp(text, "computer", 8) != 0)
+        return -1;
+    if (text[8] == ':') {
+        char *end;
+        long l = strtol(text + 9, &end, 10);
+        if (end == text + 9 || *end || l < RB_LEVEL_MIN || l > RB_LEVEL_MAX)
+            return -1;
+        level = (int)l;
+    } else if (text[8]) {
+        return -1;
+    }
+    p->kind = RB_UI_COMPUTER;
+    p->level = level;
+    return 0;
+}
+
+static int parse_size(const char *text, int *w, int *h)
+{
+    char *end;
+    long lw = strtol(text, &end, 10);
+    if (end == text || (*end != 'x' && *end != 'X'))
+        return -1;
+    const char *hs = end + 1;
+    long lh = strtol(hs, &end, 10);
+    if (end == hs || *end || lw < RB_UI_MIN_W || lh < RB_UI_MIN_H || lw > 16384 || lh > 16384)
+        return -1;
+    *w = (int)lw;
+    *h = (int)lh;
+    return 0;
+}
+
+rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, char *err, size_t errlen)
+{
+    memset(opt, 0, sizeof *opt);
+    opt->players[0] = (rb_ui_player){ RB_UI_HUMAN, 4 };
+    opt->players[1] = (rb_ui_player){ RB_UI_HUMAN, 4 };
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool takes_value = strcmp(a, "--fen") == 0 || strcmp(a, "--white") == 0 || strcmp(a, "--black") == 0 ||
+                           strcmp(a, "--size") == 0 || strcmp(a, "--screenshot") == 0 ||
+                           strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0;
+        if (takes_value && !v) {
+            snprintf(err, errlen, "%s needs a value", a);
+            return RB_UI_ARGS_ERROR;
+        }
+        if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
+            return RB_UI_ARGS_HELP;
+        } else if (strcmp(a, "--version") == 0) {
+            return RB_UI_ARGS_VERSION;
+        } else if (strcmp(a, "--fen") == 0) {
+            opt->fen = v;
+        } else if (strcmp(a, "--white") == 0 || strcmp(a, "--black") == 0) {
+            int c = a[2] == 'w' ? RB_WHITE : RB_BLACK;
+            if (parse_player(v, &opt->players[c]) != 0) {
+                snprintf(err, errlen, "%s: '%s' is not human, computer or computer:LEVEL (LEVEL %d..%d)", a, v,
+                         RB_LEVEL_MIN, RB_LEVEL_MAX);
+                return RB_UI_ARGS_ERROR;
+            }
+            opt->players_given[c] = true;
+        } else if (strcmp(a, "--flip") == 0) {
+            opt->flip = true;
+            continue;
+        } else if (strcmp(a, "--size") == 0) {
+            if (parse_size(v, &opt->width, &opt->height) != 0) {
+                snprintf(err, errlen, "--size: '%s' is not WIDTHxHEIGHT (at least %dx%d)", v, RB_UI_MIN_W,
+                         RB_UI_MIN_H);
+                return RB_UI_ARGS_ERROR;
+            }
+        } else if (strcmp(a, "--screenshot") == 0) {
+            opt->screenshot = v;
+        } else if (strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0) {
+            if (rb_sq_parse(v) < 0) {
+                snprintf(err, errlen, "%s: '%s' is not a square of the board", a, v);
+                return RB_UI_ARGS_ERROR;
+            }
+            if (a[2] == 's')
+                opt->select = v;
+            else
+                opt->hover = v;
+        } else if (a[0] == '-') {
+            snprintf(err, errlen, "unknown option '%s' (try --help)", a);
+            return RB_UI_ARGS_ERROR;
+        } else {
+            if (opt->pgn_file) {
+                snprintf(err, errlen, "only one game file, please ('%s' and '%s')", opt->pgn_file, a);
+                return RB_UI_ARGS_ERROR;
+            }
+            opt->pgn_file = a;
+            continue;
+        }
+        i++; /* the value */
+    }
+    if ((opt->select || opt->hover) && !opt->screenshot) {
+        snprintf(err, errlen, "--select and --hover only go with --screenshot");
+        return RB_UI_ARGS_ERROR;
+    }
+    if (opt->pgn_file && opt->fen) {
+        snprintf(err, errlen, "give a game file or --fen, not both");
+        return RB_UI_ARGS_ERROR;
+    }
+    return RB_UI_ARGS_RUN;
+}

@@ -1,0 +1,26 @@
+/*
+ * assets.h - the game's data folder and the piece images.
+ */
+#ifndef RB_UI_ASSETS_H
+#define RB_UI_ASSETS_H
+
+#include "app.h"
+
+/* Finds the data folder: $RB_DATA_DIR, else SDL_GetBasePath() followed by
+ * "../share/rollerball/" (the build tree, an install, an unpacked archive
+ * all share that layout). Writes it with a trailing '/'. Returns 0, or -1
+ * with a message. */
+int rb_ui_assets_data_dir(char *dir, size_t len, char *err, size_t errlen);
+
+/* Reads the piece SVGs (pieces/wK.svg ... pieces/bP.svg) and checks each
+ * one rasterises to a visible image. Returns 0, or -1 with a message naming
+ * the missing or damaged file. */
+int rb_ui_assets_load_pieces(rb_app *app, char *err, size_t errlen);
+/* Rasterises the pieces at size pixels (no-op when already that size).
+ * Returns 0, or -1 with a message. */
+int rb_ui_assets_size_pieces(rb_app *app, int size, char *err, size_t errlen);
+void rb_ui_assets_free(rb_app *app);
+/* The file name of a piece image, e.g. "pieces/wK.svg". */
+const char *rb_ui_assets_piece_file(int color, int type);
+
+#endif

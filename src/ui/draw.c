@@ -1,0 +1,199 @@
+/*
+ * draw.c - the shapes of draw.h. Curves are approximated by enough
+ * segments that no facet is longer than about three pixels.
+ */
+#include "draw.h"
+
+#include <math.h>
+
+#define PI_F 3.14159265f
+
+static SDL_Vertex vtx(float x, float y, SDL_Color c)
+{
+    SDL_Vertex v = { { x, y }, c, { 0, 0 } };
+    return v;
+}
+
+static int segments_for(float radius)
+{
+    int n = (int)(radius * 2.0f);
+    if (n < 12)
+        n = 12;
+    if (n > 96)
+        n = 96;
+    return n;
+}
+
+void rb_ui_draw_rect(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
+{
+    SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    SDL_RenderFillRect(r, &rect);
+}
+
+void rb_ui_draw_frame(SDL_Renderer *r, SDL_Rect rect, int width, SDL_Color c)
+{
+    rb_ui_draw_rect(r, (SDL_Rect){ rect.x, rect.y, rect.w, width }, c);
+    rb_ui_draw_rect(r, (SDL_Rect){ rect.x, rect.y + rect.h - width, rect.w, width }, c);
+    rb_ui_draw_rect(r, (SDL_Rect){ rect.x, rect.y + width, width, rect.h - 2 * width }, c);
+    rb_ui_draw_rect(r, (SDL_Rect){ rect.x + rect.w - width, rect.y + width, width, rect.h - 2 * width }, c);
+}
+
+/* A fan around the centre whose rim vertices may carry another colour. */
+static void fan(SDL_Renderer *r, SDL_FPoint c, float radius, SDL_Color centre, SDL_Color rim)
+{
+    SDL_Vertex v[97 + 1];
+    int idx[96 * 3];
+    int n = segments_for(radius);
+    v[0] = vtx(c.x, c.y, centre);
+    for (int i = 0; i <= n; i++) {
+        float a = 2.0f * PI_F * (float)i / (float)n;
+        v[i + 1] = vtx(c.x + radius * cosf(a), c.y + radius * sinf(a), rim);
+    }
+    for (int i = 0; i < n; i++) {
+        idx[3 * i] = 0;
+        idx[3 * i + 1] = i + 1;
+        idx[3 * i + 2] = i + 2;
+    }
+    SDL_RenderGeometry(r, NULL, v, n + 2, idx, 3 * n);
+}
+
+void rb_ui_draw_disc(SDL_Renderer *r, SDL_FPoint c, float radius, SDL_Color col)
+{
+    fan(r, c, radius, col, col);
+}
+
+void rb_ui_draw_glow(SDL_Renderer *r, SDL_FPoint c, float radius, SDL_Color col)
+{
+    SDL_Color rim = col;
+    rim.a = 0;
+    fan(r, c, radius, col, rim);
+}
+
+void rb_ui_draw_ring(SDL_Renderer *r, SDL_FPoint c, float r_in, float r_out, SDL_Color col)
+{
+    SDL_Vertex v[2 * 97];
+    int idx[96 * 6];
+    int n = segments_for(r_out);
+    for (int i = 0; i <= n; i++) {
+        float a = 2.0f * PI_F * (float)i / (float)n;
+        float ca = cosf(a), sa = sinf(a);
+        v[2 * i] = vtx(c.x + r_in * ca, c.y + r_in * sa, col);
+        v[2 * i + 1] = vtx(c.x + r_out * ca, c.y + r_out * sa, col);
+    }
+    for (int i = 0; i < n; i++) {
+        int k = 2 * i;
+        int *t = &idx[6 * i];
+        t[0] = k; t[1] = k + 1; t[2] = k + 3;
+        t[3] = k; t[4] = k + 3; t[5] = k + 2;
+    }
+    SDL_RenderGeometry(r, NULL, v, 2 * n + 2, idx, 6 * n);
+}
+
+void rb_ui_draw_triangle(SDL_Renderer *r, SDL_FPoint a, SDL_FPoint b, SDL_FPoint c, SDL_Color col)
+{
+    SDL_Vertex v[3] = { vtx(a.x, a.y, col), vtx(b.x, b.y, col), vtx(c.x, c.y, col) };
+    SDL_RenderGeometry(r, NULL, v, 3, NULL, 0);
+}
+
+static SDL_FPoint unit(float x, float y)
+{
+    float len = sqrtf(x * x + y * y);
+    if (len < 1e-6f)
+        return (SDL_FPoint){ 0, 0 };
+    return (SDL_FPoint){ x / len, y / len };
+}
+
+#define POLY_MAX 128
+
+void rb_ui_draw_polyline(SDL_Renderer *r, const SDL_FPoint *pts, int n, float width, SDL_Color col)
+{
+    SDL_Vertex v[2 * POLY_MAX];
+    int idx[6 * POLY_MAX];
+    if (n < 2)
+        return;
+    if (n > POLY_MAX)
+        n = POLY_MAX;
+    float h = width * 0.5f;
+    for (int i = 0; i < n; i++) {
+        /* Normal of the incoming and outgoing segments; the corner's
+         * offset runs along their bisector, lengthened so both edges keep
+         * the full width (a mitre), capped at twice the half width. */
+        SDL_FPoint din = i > 0 ? unit(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y)
+                               : unit(pts[1].x - pts[0].x, pts[1].y - pts[0].y);
+        SDL_FPoint dout = i < n - 1 ? unit(pts[i + 1].x - pts[i].x, pts[i + 1].y - pts[i].y) : din;
+        SDL_FPoint nin = { -din.y, din.x }, nout = { -dout.y, dout.x };
+        SDL_FPoint m = unit(nin.x + nout.x, nin.y + nout.y);
+        float cosang = m.x * nin.x + m.y * nin.y;
+        float len = cosang > 0.5f ? h / cosang : 2.0f * h;
+        if (m.x == 0 && m.y == 0) { /* a U-turn: use the incoming normal */
+            m = nin;
+            len = h;
+        }
+        v[2 * i] = vtx(pts[i].x + m.x * len, pts[i].y + m.y * len, col);
+        v[2 * i + 1] = vtx(pts[i].x - m.x * len, pts[i].y - m.y * len, col);
+    }
+    for (int i = 0; i < n - 1; i++) {
+        int k = 2 * i;
+        int *t = &idx[6 * i];
+        t[0] = k; t[1] = k + 1; t[2] = k + 3;
+        t[3] = k; t[4] = k + 3; t[5] = k + 2;
+    }
+    SDL_RenderGeometry(r, NULL, v, 2 * n, idx, 6 * (n - 1));
+}
+
+void rb_ui_draw_dashed(SDL_Renderer *r, SDL_FPoint a, SDL_FPoint b, float width, float dash, SDL_Color col)
+{
+    float dx = b.x - a.x, dy = b.y - a.y;
+    float len = sqrtf(dx * dx + dy * dy);
+    if (len < 1.0f || dash < 1.0f)
+        return;
+    /* Whole dash-gap periods, the line starting and ending with a dash. */
+    int periods = (int)((len + dash) / (2.0f * dash));
+    if (periods < 1)
+        periods = 1;
+    float step = len / (float)(2 * periods - 1);
+    for (int i = 0; i < 2 * periods - 1; i += 2) {
+        float t0 = step * (float)i / len, t1 = step * (float)(i + 1) / len;
+        SDL_FPoint seg[2] = { { a.x + dx * t0, a.y + dy * t0 }, { a.x + dx * t1, a.y + dy * t1 } };
+        rb_ui_draw_polyline(r, seg, 2, width, col);
+    }
+}
+
+void rb_ui_draw_star(SDL_Renderer *r, SDL_FPoint c, float r_out, float r_in, SDL_Color col)
+{
+    SDL_Vertex v[12];
+    int idx[30];
+    v[0] = vtx(c.x, c.y, col);
+    for (int i = 0; i <= 10; i++) {
+        float a = -PI_F / 2.0f + PI_F * (float)i / 5.0f;
+        float rad = (i % 2) ? r_in : r_out;
+        v[i + 1] = vtx(c.x + rad * cosf(a), c.y + rad * sinf(a), col);
+    }
+    for (int i = 0; i < 10; i++) {
+        idx[3 * i] = 0;
+        idx[3 * i + 1] = i + 1;
+        idx[3 * i + 2] = i + 2;
+    }
+    SDL_RenderGeometry(r, NULL, v, 12, idx, 30);
+}
+
+void rb_ui_draw_arrowhead(SDL_Renderer *r, SDL_FPoint tip, SDL_FPoint dir, float length, float width, SDL_Color col)
+{
+    SDL_FPoint base = { tip.x - dir.x * length, tip.y - dir.y * length };
+    SDL_FPoint n = { -dir.y * width * 0.5f, dir.x * width * 0.5f };
+    rb_ui_draw_triangle(r, tip, (SDL_FPoint){ base.x + n.x, base.y + n.y },
+                        (SDL_FPoint){ base.x - n.x, base.y - n.y }, col);
+}
+
+void rb_ui_draw_arc(SDL_Renderer *r, SDL_FPoint c, float radius, float a0, float a1, float width, SDL_Color col)
+{
+    SDL_FPoint pts[64];
+    int n = (int)(fabsf(a1 - a0) * radius / 3.0f) + 2;
+    if (n > 64)
+        n = 64;
+    for (int i = 0; i < n; i++) {
+        float a = a0 + (a1 - a0) * (float)i / (float)(n - 1);
+        pts[i] = (SDL_FPoint){ c.x + radius * cosf(a), c.y + radius * sinf(a) };
+    }
+    rb_ui_draw_polyline(r, pts, n, width, col);
+}

@@ -1,0 +1,152 @@
+/*
+ * games.c - the player's saved games.
+ *
+ * Saved games are plain PGN files in the games/ folder under the pref path,
+ * so they can be copied, mailed or opened by other programs; the load
+ * dialog lists that folder. Any other PGN file reaches the game through the
+ * command line or by being dropped on the window, and goes through the same
+ * loader: read with a size cap, parsed, and only then swapped in, so a file
+ * that cannot be read changes nothing.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "games.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "prefs.h"
+#include "rb_store.h"
+
+int rb_ui_games_dir(rb_app *app, char *dir, size_t dirlen, char *err, size_t errlen)
+{
+    if (rb_ui_prefs_file(app, "games/", dir, dirlen, err, errlen) != 0)
+        return -1;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        snprintf(err, errlen, "Could not create the games folder %s: %s.", dir, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static bool games_is_pgn(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && name[0] != '.' && SDL_strcasecmp(name + n - 4, ".pgn") == 0;
+}
+
+static int games_newest_first(const void *a, const void *b)
+{
+    const rb_ui_game_entry *x = a, *y = b;
+    if (x->modified != y->modified)
+        return x->modified < y->modified ? 1 : -1;
+    return strcmp(x->name, y->name);
+}
+
+int rb_ui_games_list(rb_app *app, rb_ui_game_entry **entries, char *err, size_t errlen)
+{
+    *entries = NULL;
+    char dir[RB_UI_PATH_MAX];
+    if (rb_ui_games_dir(app, dir, sizeof dir, err, errlen) != 0)
+        return -1;
+    DIR *d = opendir(dir);
+    if (!d) {
+        snprintf(err, errlen, "Could not list the games folder %s: %s.", dir, strerror(errno));
+        return -1;
+    }
+    int n = 0, cap = 0;
+    rb_ui_game_entry *list = NULL;
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        if (!games_is_pgn(de->d_name) || strlen(de->d_name) >= sizeof list->name)
+            continue;
+        char path[RB_UI_PATH_MAX + 256];
+        snprintf(path, sizeof path, "%s%s", dir, de->d_name);
+        struct stat st;
+        if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        if (n == cap) {
+            int ncap = cap ? cap * 2 : 16;
+            rb_ui_game_entry *nl = realloc(list, (size_t)ncap * sizeof *nl);
+            if (!nl)
+                break; /* list what fits */
+            list = nl;
+            cap = ncap;
+        }
+        strcpy(list[n].name, de->d_name);
+        list[n].modified = st.st_mtime;
+        n++;
+    }
+    closedir(d);
+    if (n > 1)
+        qsort(list, (size_t)n, sizeof *list, games_newest_first);
+    *entries = list;
+    return n;
+}
+
+void rb_ui_games_suggest_name(char *buf, size_t len)
+{
+    time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(buf, len, "Rollerball %Y-%m-%d %H-%M", &tm);
+    else
+        snprintf(buf, len, "Rollerball game");
+}
+
+int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen)
+{
+    size_t n = strlen(name);
+    while (n > 0 && name[n - 1] == ' ')
+        n--;
+    if (n == 0) {
+        snprintf(err, errlen, "Type a name for the game.");
+        return -1;
+    }
+    for (size_t i = 0; i < n; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if (c == '/' || c == '\\' || c < 32 || (i == 0 && c == '.')) {
+            snprintf(err, errlen, "A game's name cannot contain '/' or '\\' or start with '.'.");
+            return -1;
+        }
+    }
+    char dir[RB_UI_PATH_MAX];
+    if (rb_ui_games_dir(app, dir, sizeof dir, err, errlen) != 0)
+        return -1;
+    char path[RB_UI_PATH_MAX + 256];
+    bool has_ext = n > 4 && SDL_strncasecmp(name + n - 4, ".pgn", 4) == 0;
+    if (n > 200 || (size_t)snprintf(path, sizeof path, "%s%.*s%s", dir, (int)n, name,
+                                    has_ext ? "" : ".pgn") >= sizeof path) {
+        snprintf(err, errlen, "The name is too long.");
+        return -1;
+    }
+    rb_ui_prefs_tag_players(&app->game, app->players);
+    char *text = rb_pgn_write(&app->game);
+    if (!text) {
+        snprintf(err, errlen, "Out of memory saving the game.");
+        return -1;
+    }
+    int rc = rb_store_write_atomic(path, text, strlen(text), err, errlen);
+    free(text);
+    return rc;
+}
+
+int rb_ui_games_load_file(rb_app *app, const char *path, char *err, size_t errlen)
+{
+    rb_game g;
+    if (rb_ui_prefs_read_game(path, &g, err, errlen) != 0)
+        return -1;
+    /* Who plays comes with the file when it was saved here; any other
+     * game is replayed by two humans, so no computer starts moving in a
+     * game someone only wanted to look at. */
+    rb_ui_player players[2] = { app->players[0], app->players[1] };
+    rb_ui_prefs_players_from_tags(&g, players);
+    app->players[0] = players[0];
+    app->players[1] = players[1];
+    rb_ui_app_set_game(app, &g);
+    return 0;
+}

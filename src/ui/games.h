@@ -1,0 +1,34 @@
+/*
+ * games.h - saved games: the player's games folder, saving the current
+ * game as PGN, listing what is there, and loading a game file (from the
+ * list, from the command line or dropped on the window).
+ */
+#ifndef RB_UI_GAMES_H
+#define RB_UI_GAMES_H
+
+#include <time.h>
+
+#include "app.h"
+
+typedef struct rb_ui_game_entry {
+    char name[256];           /* file name without the folder, ".pgn" included */
+    time_t modified;
+} rb_ui_game_entry;
+
+/* The games folder (ending in '/'), created if needed. Returns 0, or -1
+ * with a message. */
+int rb_ui_games_dir(rb_app *app, char *dir, size_t dirlen, char *err, size_t errlen);
+/* The .pgn files in the games folder, newest first (free *entries).
+ * Returns the count, or -1 with a message. */
+int rb_ui_games_list(rb_app *app, rb_ui_game_entry **entries, char *err, size_t errlen);
+/* A name for a new save: "Rollerball 2024-05-01 14-03". */
+void rb_ui_games_suggest_name(char *buf, size_t len);
+/* Saves the game under name (".pgn" added when missing; characters that
+ * cannot be in a file name are refused). Returns 0, or -1 with a message. */
+int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen);
+/* Loads the first game of a PGN file into the app, replacing the current
+ * game. A file that cannot be read leaves the current game untouched and
+ * returns -1 with a message naming the file and the problem. */
+int rb_ui_games_load_file(rb_app *app, const char *path, char *err, size_t errlen);
+
+#endif

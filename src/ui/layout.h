@@ -1,0 +1,13 @@
+/*
+ * layout.h - where the board and the panel go for an output size.
+ */
+#ifndef RB_UI_LAYOUT_H
+#define RB_UI_LAYOUT_H
+
+#include "app.h"
+
+/* out_w x out_h: renderer output in pixels; win_w x win_h: the window in
+ * window coordinates (equal without high DPI). */
+void rb_ui_layout_compute(rb_ui_layout *l, int out_w, int out_h, int win_w, int win_h);
+
+#endif

@@ -1,0 +1,58 @@
+/*
+ * main.c - the rollerball program: parse the command line, open the
+ * window (or draw one frame off screen for --screenshot), run.
+ * Exit codes: 0 fine, 1 the game could not start (missing or damaged data,
+ * no display), 2 a bad command line or a bad game file/position given on it.
+ */
+#include <stdio.h>
+
+#include <SDL.h>
+
+#include "app.h"
+#include "args.h"
+#include "shot.h"
+
+#ifndef RB_VERSION
+#define RB_VERSION "unknown"
+#endif
+
+int main(int argc, char **argv)
+{
+    rb_ui_options opt;
+    char err[RB_UI_PATH_MAX + 400];
+    switch (rb_ui_args_parse(argc, argv, &opt, err, sizeof err)) {
+    case RB_UI_ARGS_HELP:
+        rb_ui_args_usage(stdout);
+        return 0;
+    case RB_UI_ARGS_VERSION:
+        printf("rollerball %s\n", RB_VERSION);
+        return 0;
+    case RB_UI_ARGS_ERROR:
+        fprintf(stderr, "rollerball: %s\n", err);
+        return 2;
+    case RB_UI_ARGS_RUN:
+        break;
+    }
+
+    static rb_app app; /* large (the move list); keep it off the stack */
+    rb_ui_app_defaults(&app);
+    bool headless = opt.screenshot != NULL;
+    int r = rb_ui_app_open(&app, &opt, headless, err, sizeof err);
+    if (r == 0 && headless) {
+        if (rb_ui_shot_stage(&app, opt.select, opt.hover, err, sizeof err) != 0)
+            r = -2;
+        else if (rb_ui_shot_write(&app, opt.screenshot, err, sizeof err) != 0)
+            r = -1;
+    }
+    if (r != 0) {
+        fprintf(stderr, "rollerball: %s\n", err);
+        if (!headless)
+            SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, "Rollerball cannot start", err, app.window);
+        rb_ui_app_close(&app);
+        return r == -2 ? 2 : 1;
+    }
+    if (!headless)
+        rb_ui_app_run(&app);
+    rb_ui_app_close(&app);
+    return 0;
+}

@@ -1,0 +1,638 @@
+/*
+ * panel.c - the side panel: whose turn, the game's state in words, the
+ * computer's thinking, the move list, browsing, and the game's buttons.
+ *
+ * The panel is laid out afresh on every draw from its rectangle (beside the
+ * board in a wide window, below it in a tall one) and keeps the rectangles
+ * it drew, which is what clicks are tested against: there is no separate
+ * widget tree to keep in step with the picture.
+ *
+ * Browsing is the game record's own cursor (rb_game_goto): looking at an
+ * earlier position loses nothing, the moves after it stay as the redo
+ * tail, and playing a move from there is a take-back.
+ */
+#include "panel.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialog.h"
+#include "draw.h"
+#include "prefs.h"
+#include "session.h"
+#include "text.h"
+#include "widgets.h"
+#include "worker.h"
+
+typedef enum {
+    PB_MOVE_NOW,
+    PB_FIRST, PB_PREV, PB_NEXT, PB_LAST,
+    PB_NEW, PB_UNDO, PB_REDO, PB_FLIP, PB_RESIGN,
+    PB_DRAW, PB_SAVE, PB_LOAD, PB_SETTINGS, PB_HELP,
+    PB_COUNT
+} panel_button;
+
+static const char *const panel_labels[PB_COUNT] = {
+    "Move now",
+    "|\u25C0", "\u25C0", "\u25B6", "\u25B6|",
+    "New", "Undo", "Redo", "Flip", "Resign",
+    "Offer draw", "Save", "Load", "Settings", "Help",
+};
+
+#define PANEL_GAME_BUTTONS (PB_HELP - PB_NEW + 1)
+
+struct rb_ui_panel {
+    char (*moves)[RB_MOVE_TEXT_MAX]; /* display form of each recorded move */
+    size_t nmoves, cap;
+
+    /* What the last draw put where. */
+    SDL_Rect rect;
+    SDL_Rect button[PB_COUNT];
+    bool shown[PB_COUNT];
+    bool enabled[PB_COUNT];
+    SDL_Rect list;            /* the move list's area */
+    int row_h, num_w, col_w;  /* its rows and columns */
+    int scroll;               /* first row shown */
+    bool follow;              /* scroll to the current move on the next draw */
+
+    int mouse_x, mouse_y;     /* pointer, output pixels */
+    int pressed;              /* button under a press, or -1 */
+};
+
+int rb_ui_panel_init(rb_app *app, char *err, size_t errlen)
+{
+    struct rb_ui_panel *p = calloc(1, sizeof *p);
+    if (!p) {
+        snprintf(err, errlen, "Out of memory for the panel.");
+        return -1;
+    }
+    p->pressed = -1;
+    p->follow = true;
+    p->mouse_x = p->mouse_y = -1;
+    app->panel = p;
+    return 0;
+}
+
+void rb_ui_panel_free(rb_app *app)
+{
+    struct rb_ui_panel *p = app->panel;
+    if (!p)
+        return;
+    free(p->moves);
+    free(p);
+    app->panel = NULL;
+}
+
+bool rb_ui_panel_browsing(const rb_app *app)
+{
+    return app->game.ply < app->game.length;
+}
+
+/* Refreshes the move texts from the record. */
+static void panel_refresh_moves(rb_app *app)
+{
+    struct rb_ui_panel *p = app->panel;
+    const rb_game *g = &app->game;
+    if (g->length > p->cap) {
+        size_t ncap = g->length + 64;
+        void *nm = realloc(p->moves, ncap * sizeof *p->moves);
+        if (!nm) {
+            p->nmoves = 0;
+            return;
+        }
+        p->moves = nm;
+        p->cap = ncap;
+    }
+    for (size_t i = 0; i < g->length; i++)
+        rb_move_to_display(&g->positions[i], g->moves[i], p->moves[i]);
+    p->nmoves = g->length;
+}
+
+void rb_ui_panel_game_changed(rb_app *app)
+{
+    struct rb_ui_panel *p = app->panel;
+    if (p) {
+        panel_refresh_moves(app);
+        p->follow = true;
+    }
+    /* The game in progress is saved after every change, so a crash or a
+     * closed laptop never costs more than nothing. */
+    char err[512];
+    /* Only a real window plays a real game: screenshots and tests keep
+     * their hands off the player's files. */
+    if (app->window && rb_ui_prefs_autosave(app, err, sizeof err) != 0)
+        rb_ui_app_message(app, true, "%s", err);
+    app->dirty = true;
+}
+
+/* ---- words for the state of the game ---------------------------------- */
+
+static const char *const panel_color_name[2] = { "White", "Black" };
+
+static const char *panel_winner_text(rb_result r)
+{
+    switch (r) {
+    case RB_RESULT_WHITE: return "White wins";
+    case RB_RESULT_BLACK: return "Black wins";
+    case RB_RESULT_DRAW: return "Draw";
+    default: return "";
+    }
+}
+
+size_t rb_ui_panel_status_text(const rb_app *app, char *buf, size_t len)
+{
+    const rb_game *g = &app->game;
+    const rb_pos *pos = rb_game_pos(g);
+    rb_result r = rb_game_result(g);
+    int loser = pos->side;
+    switch (rb_game_ending(g)) {
+    case RB_END_CHECKMATE:
+        return (size_t)snprintf(buf, len, "Checkmate. %s.", panel_winner_text(r));
+    case RB_END_THRONE:
+        return (size_t)snprintf(buf, len, "%s's king reached the throne. %s.",
+                                panel_color_name[loser ^ 1], panel_winner_text(r));
+    case RB_END_STALEMATE:
+        return (size_t)snprintf(buf, len, "Stalemate: %s cannot move. Draw.", panel_color_name[loser]);
+    case RB_END_REPETITION:
+        return (size_t)snprintf(buf, len, "The same position came up three times. Draw.");
+    case RB_END_RESIGNATION:
+        return (size_t)snprintf(buf, len, "%s resigned. %s.", panel_color_name[g->resigned & 1],
+                                panel_winner_text(r));
+    case RB_END_AGREEMENT:
+        return (size_t)snprintf(buf, len, "Draw by agreement.");
+    case RB_END_NONE:
+        break;
+    }
+    if (rb_pos_in_check(pos))
+        return (size_t)snprintf(buf, len, "%s is in check.", panel_color_name[pos->side]);
+    buf[0] = '\0';
+    return 0;
+}
+
+static void panel_player_text(const rb_app *app, int color, char *buf, size_t len)
+{
+    const rb_ui_player *pl = &app->players[color];
+    bool other_human = app->players[color ^ 1].kind == RB_UI_HUMAN;
+    if (pl->kind == RB_UI_COMPUTER)
+        snprintf(buf, len, "Computer, level %d", pl->level);
+    else
+        snprintf(buf, len, "%s", other_human ? "Player" : "You");
+}
+
+/* ---- layout ------------------------------------------------------------ */
+
+typedef struct panel_metrics {
+    int px, small, big;       /* text sizes */
+    int pad, gap, btn_h;
+} panel_metrics;
+
+static panel_metrics panel_measure(const rb_app *app)
+{
+    panel_metrics m;
+    m.px = rb_ui_widget_font_px(app);
+    m.small = m.px * 7 / 8;
+    m.big = m.px * 9 / 8;
+    m.pad = m.px * 3 / 4;
+    m.gap = m.px / 3;
+    m.btn_h = m.px * 2;
+    return m;
+}
+
+/* Lays out cols x rows buttons first..first+count-1 in area. */
+static void panel_grid(struct rb_ui_panel *p, SDL_Rect area, int first, int count, int cols, int gap, int btn_h)
+{
+    int rows = (count + cols - 1) / cols;
+    int w = (area.w - (cols - 1) * gap) / cols;
+    for (int i = 0; i < count; i++) {
+        int r = i / cols, c = i % cols;
+        p->button[first + i] = (SDL_Rect){ area.x + c * (w + gap), area.y + r * (btn_h + gap), w, btn_h };
+        p->shown[first + i] = true;
+    }
+    (void)rows;
+}
+
+/* ---- drawing ----------------------------------------------------------- */
+
+static int panel_header(rb_app *app, const panel_metrics *m, SDL_Rect col, int y)
+{
+    const rb_ui_theme *t = app->theme;
+    const rb_game *g = &app->game;
+    const rb_pos *pos = rb_game_pos(g);
+    struct rb_ui_panel *p = app->panel;
+    char line[256];
+
+    /* Whose turn: a disc in the side's colour (its outline keeps it
+     * visible on any background), then the words. */
+    int lh = rb_ui_text_line_height(app, m->big);
+    SDL_FPoint c = { (float)(col.x + m->big / 2), (float)(y + lh / 2) };
+    bool over = rb_game_ending(g) != RB_END_NONE;
+    rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f, (SDL_Color){ 128, 128, 128, 255 });
+    rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f - 1.5f,
+                    pos->side == RB_WHITE ? (SDL_Color){ 250, 250, 245, 255 } : (SDL_Color){ 15, 15, 15, 255 });
+    char who[64];
+    panel_player_text(app, pos->side, who, sizeof who);
+    if (over)
+        snprintf(line, sizeof line, "Game over: %s", rb_result_text(rb_game_result(g)));
+    else
+        snprintf(line, sizeof line, "%s to move", panel_color_name[pos->side]);
+    rb_ui_text_draw(app, line, m->big, true, t->text, col.x + m->big + m->gap * 2, y + lh / 2, RB_UI_ALIGN_LEFT);
+    y += lh;
+
+    char w[64], b[64];
+    panel_player_text(app, RB_WHITE, w, sizeof w);
+    panel_player_text(app, RB_BLACK, b, sizeof b);
+    snprintf(line, sizeof line, "White: %s \u00B7 Black: %s", w, b);
+    y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
+    y += m->gap;
+
+    /* The state in words; check in the check colour with a marker so it
+     * does not rest on colour alone. */
+    if (rb_ui_panel_status_text(app, line, sizeof line) > 0) {
+        bool check = !over && rb_pos_in_check(pos);
+        SDL_Color ink = check ? t->check_glow : t->text;
+        ink.a = 255;
+        if (check)
+            snprintf(line + strlen(line), sizeof line - strlen(line), " !");
+        y += rb_ui_text_draw_wrapped(app, line, m->px, true, ink, col.x, y, col.w);
+    }
+    if (rb_ui_panel_browsing(app)) {
+        snprintf(line, sizeof line, "Viewing move %zu of %zu. End returns to the last move.",
+                 g->ply, g->length);
+        y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
+    }
+    if (app->status[0])
+        y += rb_ui_text_draw_wrapped(app, app->status, m->small, false, t->text_dim, col.x, y, col.w);
+
+    /* The computer's thinking, with the button that makes it play now. */
+    p->shown[PB_MOVE_NOW] = false;
+    if (rb_ui_worker_busy(app)) {
+        y += m->gap;
+        rb_search_info info;
+        char think[96];
+        int n = snprintf(think, sizeof think, "Computer thinking\u2026");
+        if (rb_ui_worker_progress(app, &info) && info.depth > 0)
+            snprintf(think + n, sizeof think - (size_t)n, " depth %d", info.depth);
+        int bw = rb_ui_text_width(app, panel_labels[PB_MOVE_NOW], m->px, false) + m->px * 2;
+        int tw = rb_ui_text_width(app, think, m->px, false);
+        SDL_Rect btn = { col.x + col.w - bw, y, bw, m->btn_h };
+        if (tw + bw + m->gap > col.w) {
+            /* Too narrow for one row: the button goes below the words. */
+            rb_ui_text_draw(app, think, m->px, false, t->text, col.x, y + m->btn_h / 2, RB_UI_ALIGN_LEFT);
+            y += m->btn_h;
+            btn.y = y;
+            btn.x = col.x;
+        } else {
+            rb_ui_text_draw(app, think, m->px, false, t->text, col.x, y + m->btn_h / 2, RB_UI_ALIGN_LEFT);
+        }
+        p->button[PB_MOVE_NOW] = btn;
+        p->shown[PB_MOVE_NOW] = true;
+        y += m->btn_h;
+    }
+    return y + m->pad / 2;
+}
+
+/* Row and column of move k in the list (two moves a row, White's left). */
+static void panel_move_cell(const rb_game *g, size_t k, size_t *row, int *colour)
+{
+    int first = g->positions[0].side;
+    *row = (k + (size_t)first) / 2;
+    *colour = first ^ (int)(k & 1);
+}
+
+static size_t panel_rows(const rb_game *g)
+{
+    if (g->length == 0)
+        return 0;
+    size_t row;
+    int c;
+    panel_move_cell(g, g->length - 1, &row, &c);
+    return row + 1;
+}
+
+static void panel_move_list(rb_app *app, const panel_metrics *m, SDL_Rect area)
+{
+    struct rb_ui_panel *p = app->panel;
+    const rb_ui_theme *t = app->theme;
+    const rb_game *g = &app->game;
+    if (p->nmoves != g->length)
+        panel_refresh_moves(app);
+
+    rb_ui_draw_rect(app->renderer, area, rb_ui_mix(t->panel_bg, t->background, 0.5f));
+    p->list = area;
+    p->row_h = rb_ui_text_line_height(app, m->px) + m->px / 4;
+    p->num_w = rb_ui_text_width(app, "888.", m->px, false) + m->gap * 2;
+    p->col_w = (area.w - p->num_w) / 2;
+    int visible = area.h / p->row_h;
+    if (visible < 1)
+        visible = 1;
+    int rows = (int)panel_rows(g);
+
+    if (g->length == 0) {
+        rb_ui_text_draw_wrapped(app, "No moves yet.", m->small, false, t->text_dim,
+                                area.x + m->gap * 2, area.y + m->gap, area.w - m->gap * 4);
+        return;
+    }
+    if (p->follow) {
+        size_t row = 0;
+        int c;
+        if (g->ply > 0)
+            panel_move_cell(g, g->ply - 1, &row, &c);
+        if ((int)row < p->scroll)
+            p->scroll = (int)row;
+        if ((int)row >= p->scroll + visible)
+            p->scroll = (int)row - visible + 1;
+        p->follow = false;
+    }
+    if (p->scroll > rows - visible)
+        p->scroll = rows - visible;
+    if (p->scroll < 0)
+        p->scroll = 0;
+
+    SDL_RenderSetClipRect(app->renderer, &area);
+    int first = g->positions[0].side;
+    unsigned moveno0 = g->positions[0].moveno ? g->positions[0].moveno : 1;
+    for (int r = p->scroll; r < rows && r < p->scroll + visible; r++) {
+        int y = area.y + (r - p->scroll) * p->row_h;
+        int cy = y + p->row_h / 2;
+        if (r % 2)
+            rb_ui_draw_rect(app->renderer, (SDL_Rect){ area.x, y, area.w, p->row_h },
+                            rb_ui_mix(t->panel_bg, t->background, 0.25f));
+        char num[16];
+        snprintf(num, sizeof num, "%u.", moveno0 + (unsigned)r);
+        rb_ui_text_draw(app, num, m->px, false, t->text_dim, area.x + p->num_w - m->gap, cy, RB_UI_ALIGN_RIGHT);
+        for (int c = 0; c < 2; c++) {
+            long k = 2L * r + c - first;
+            int x = area.x + p->num_w + c * p->col_w;
+            if (k < 0) {
+                rb_ui_text_draw(app, "\u2026", m->px, false, t->text_dim, x + m->gap, cy, RB_UI_ALIGN_LEFT);
+                continue;
+            }
+            if ((size_t)k >= g->length)
+                break;
+            bool current = (size_t)k + 1 == g->ply;
+            bool ahead = (size_t)k >= g->ply; /* the redo tail / browsed-past moves */
+            SDL_Rect cell = { x, y, p->col_w, p->row_h };
+            if (current) {
+                SDL_Color hl = t->path;
+                hl.a = 255;
+                rb_ui_draw_rect(app->renderer, cell, hl);
+            } else if (rb_ui_point_in(cell, p->mouse_x, p->mouse_y)) {
+                rb_ui_draw_rect(app->renderer, cell, rb_ui_mix(t->panel_bg, t->text, 0.15f));
+            }
+            SDL_Color ink = current ? (SDL_Color){ 255, 255, 255, 255 } : ahead ? t->text_dim : t->text;
+            rb_ui_text_draw(app, p->moves[k], m->px, current, ink, x + m->gap, cy, RB_UI_ALIGN_LEFT);
+        }
+    }
+    SDL_RenderSetClipRect(app->renderer, NULL);
+
+    /* A scroll bar when the list is longer than its area. */
+    if (rows > visible) {
+        int bar_h = area.h * visible / rows;
+        int bar_y = area.y + (area.h - bar_h) * p->scroll / (rows - visible);
+        rb_ui_draw_rect(app->renderer, (SDL_Rect){ area.x + area.w - m->gap, bar_y, m->gap, bar_h },
+                        rb_ui_mix(t->panel_bg, t->text, 0.45f));
+    }
+}
+
+static void panel_update_enabled(rb_app *app)
+{
+    struct rb_ui_panel *p = app->panel;
+    const rb_game *g = &app->game;
+    bool goes_on = rb_game_ending(g) == RB_END_NONE;
+    bool any_human = app->players[0].kind == RB_UI_HUMAN || app->players[1].kind == RB_UI_HUMAN;
+    for (int i = 0; i < PB_COUNT; i++)
+        p->enabled[i] = true;
+    p->enabled[PB_FIRST] = p->enabled[PB_PREV] = g->ply > 0;
+    p->enabled[PB_NEXT] = p->enabled[PB_LAST] = g->ply < g->length;
+    p->enabled[PB_UNDO] = g->ply > 0;
+    p->enabled[PB_REDO] = g->ply < g->length;
+    p->enabled[PB_RESIGN] = goes_on && any_human && !rb_ui_panel_browsing(app);
+    p->enabled[PB_DRAW] = rb_ui_session_can_offer_draw(app);
+}
+
+void rb_ui_panel_draw(rb_app *app, SDL_Rect rect)
+{
+    struct rb_ui_panel *p = app->panel;
+    const rb_ui_theme *t = app->theme;
+    rb_ui_draw_rect(app->renderer, rect, t->panel_bg);
+    if (!p)
+        return;
+    p->rect = rect;
+    memset(p->shown, 0, sizeof p->shown);
+    panel_update_enabled(app);
+    panel_metrics m = panel_measure(app);
+
+    /* A short, wide panel (below the board) gets two columns: the state
+     * and the buttons on the left, the move list on the right. */
+    bool two_cols = rect.w > rect.h * 3 / 2 && rect.w >= 30 * m.px;
+    SDL_Rect left = { rect.x + m.pad, rect.y + m.pad, rect.w - 2 * m.pad, rect.h - 2 * m.pad };
+    SDL_Rect right = left;
+    if (two_cols) {
+        left.w = (rect.w - 3 * m.pad) * 11 / 20;
+        right.x = left.x + left.w + m.pad;
+        right.w = rect.x + rect.w - m.pad - right.x;
+    }
+
+    int y = panel_header(app, &m, left, left.y);
+
+    /* The game's buttons: as many columns as fit, at least two. */
+    int cols = left.w / (m.px * 6);
+    if (cols < 2)
+        cols = 2;
+    if (cols > 5)
+        cols = 5;
+    int rows = (PANEL_GAME_BUTTONS + cols - 1) / cols;
+    int grid_h = rows * m.btn_h + (rows - 1) * m.gap;
+    SDL_Rect grid = { left.x, left.y + left.h - grid_h, left.w, grid_h };
+    panel_grid(p, grid, PB_NEW, PANEL_GAME_BUTTONS, cols, m.gap, m.btn_h);
+
+    /* Browsing buttons under the move list. */
+    SDL_Rect list;
+    if (two_cols) {
+        SDL_Rect nav = { right.x, right.y + right.h - m.btn_h, right.w, m.btn_h };
+        panel_grid(p, nav, PB_FIRST, 4, 4, m.gap, m.btn_h);
+        list = (SDL_Rect){ right.x, right.y, right.w, nav.y - m.gap - right.y };
+    } else {
+        SDL_Rect nav = { left.x, grid.y - m.pad - m.btn_h, left.w, m.btn_h };
+        panel_grid(p, nav, PB_FIRST, 4, 4, m.gap, m.btn_h);
+        list = (SDL_Rect){ left.x, y, left.w, nav.y - m.gap - y };
+    }
+    if (list.h >= m.px)
+        panel_move_list(app, &m, list);
+    else
+        p->list = (SDL_Rect){ 0, 0, 0, 0 };
+
+    for (int i = 0; i < PB_COUNT; i++) {
+        if (!p->shown[i])
+            continue;
+        bool hovered = rb_ui_point_in(p->button[i], p->mouse_x, p->mouse_y);
+        rb_ui_widget_button(app, p->button[i], panel_labels[i], i == PB_MOVE_NOW ? m.px : m.px,
+                            p->enabled[i], hovered, i == PB_MOVE_NOW);
+    }
+}
+
+/* ---- actions ----------------------------------------------------------- */
+
+/* Moves the browsing cursor; the computer thinks only at the game's end. */
+static void panel_goto(rb_app *app, size_t ply)
+{
+    if (ply == app->game.ply || !rb_game_goto(&app->game, ply))
+        return;
+    app->panel->follow = true;
+    rb_ui_app_changed(app);
+    rb_ui_worker_maybe_start(app);
+    app->dirty = true;
+}
+
+void rb_ui_panel_browse(rb_app *app, int delta_or_end)
+{
+    const rb_game *g = &app->game;
+    switch (delta_or_end) {
+    case -2: panel_goto(app, 0); break;
+    case -1: if (g->ply > 0) panel_goto(app, g->ply - 1); break;
+    case 1: if (g->ply < g->length) panel_goto(app, g->ply + 1); break;
+    case 2: panel_goto(app, g->length); break;
+    default: break;
+    }
+}
+
+static void panel_offer_draw(rb_app *app)
+{
+    if (!rb_ui_session_can_offer_draw(app))
+        return;
+    int side = rb_game_pos(&app->game)->side;
+    bool humans = app->players[0].kind == RB_UI_HUMAN && app->players[1].kind == RB_UI_HUMAN;
+    if (humans) {
+        char text[160];
+        snprintf(text, sizeof text, "%s offers a draw. %s, do you accept?", panel_color_name[side],
+                 panel_color_name[side ^ 1]);
+        rb_ui_dialog_ask(app, RB_UI_ASK_DRAW, "Draw offered", text, "Accept", "Decline");
+    } else {
+        rb_ui_session_offer_draw_to_computer(app);
+    }
+}
+
+static void panel_click(rb_app *app, int b)
+{
+    switch ((panel_button)b) {
+    case PB_MOVE_NOW: rb_ui_worker_move_now(app); break;
+    case PB_FIRST: rb_ui_panel_browse(app, -2); break;
+    case PB_PREV: rb_ui_panel_browse(app, -1); break;
+    case PB_NEXT: rb_ui_panel_browse(app, 1); break;
+    case PB_LAST: rb_ui_panel_browse(app, 2); break;
+    case PB_NEW: rb_ui_dialog_open(app, RB_UI_DIALOG_NEW_GAME); break;
+    case PB_UNDO: rb_ui_app_undo(app); break;
+    case PB_REDO: rb_ui_app_redo(app); break;
+    case PB_FLIP: rb_ui_app_flip(app); break;
+    case PB_RESIGN: {
+        char text[160];
+        int who = rb_ui_session_resigner(app);
+        snprintf(text, sizeof text, "Resign the game for %s?", panel_color_name[who]);
+        rb_ui_dialog_ask(app, RB_UI_ASK_RESIGN, "Resign", text, "Resign", "Play on");
+        break;
+    }
+    case PB_DRAW: panel_offer_draw(app); break;
+    case PB_SAVE: rb_ui_dialog_open(app, RB_UI_DIALOG_SAVE); break;
+    case PB_LOAD: rb_ui_dialog_open(app, RB_UI_DIALOG_LOAD); break;
+    case PB_SETTINGS: rb_ui_dialog_open(app, RB_UI_DIALOG_SETTINGS); break;
+    case PB_HELP: rb_ui_dialog_open(app, RB_UI_DIALOG_HELP); break;
+    case PB_COUNT: break;
+    }
+    app->dirty = true;
+}
+
+/* The move under a point of the list, as a ply to go to; -1 if none. */
+static long panel_move_at(const rb_app *app, int x, int y)
+{
+    const struct rb_ui_panel *p = app->panel;
+    const rb_game *g = &app->game;
+    if (!rb_ui_point_in(p->list, x, y) || p->row_h <= 0 || p->col_w <= 0)
+        return -1;
+    int col = (x - p->list.x - p->num_w);
+    if (col < 0)
+        return -1;
+    col /= p->col_w;
+    if (col > 1)
+        return -1;
+    long row = p->scroll + (y - p->list.y) / p->row_h;
+    long k = 2 * row + col - g->positions[0].side;
+    if (k < 0 || (size_t)k >= g->length)
+        return -1;
+    return k + 1;
+}
+
+static int panel_button_at(const rb_app *app, int x, int y)
+{
+    const struct rb_ui_panel *p = app->panel;
+    for (int i = 0; i < PB_COUNT; i++)
+        if (p->shown[i] && rb_ui_point_in(p->button[i], x, y))
+            return i;
+    return -1;
+}
+
+bool rb_ui_panel_event(rb_app *app, const SDL_Event *ev)
+{
+    struct rb_ui_panel *p = app->panel;
+    if (!p)
+        return false;
+    switch (ev->type) {
+    case SDL_KEYDOWN: {
+        if (ev->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))
+            return false;
+        switch (ev->key.keysym.sym) {
+        case SDLK_LEFT: rb_ui_panel_browse(app, -1); return true;
+        case SDLK_RIGHT: rb_ui_panel_browse(app, 1); return true;
+        case SDLK_HOME: rb_ui_panel_browse(app, -2); return true;
+        case SDLK_END: rb_ui_panel_browse(app, 2); return true;
+        default: return false;
+        }
+    }
+    case SDL_MOUSEMOTION: {
+        int was = panel_button_at(app, p->mouse_x, p->mouse_y);
+        long was_move = panel_move_at(app, p->mouse_x, p->mouse_y);
+        p->mouse_x = ev->motion.x;
+        p->mouse_y = ev->motion.y;
+        if (was != panel_button_at(app, p->mouse_x, p->mouse_y) ||
+            was_move != panel_move_at(app, p->mouse_x, p->mouse_y))
+            app->dirty = true;
+        return rb_ui_point_in(p->rect, ev->motion.x, ev->motion.y);
+    }
+    case SDL_MOUSEBUTTONDOWN: {
+        int x = ev->button.x, y = ev->button.y;
+        p->mouse_x = x;
+        p->mouse_y = y;
+        if (!rb_ui_point_in(p->rect, x, y))
+            return false;
+        if (ev->button.button != SDL_BUTTON_LEFT)
+            return true;
+        p->pressed = panel_button_at(app, x, y);
+        long ply = panel_move_at(app, x, y);
+        if (ply >= 0)
+            panel_goto(app, (size_t)ply);
+        return true;
+    }
+    case SDL_MOUSEBUTTONUP: {
+        int x = ev->button.x, y = ev->button.y;
+        int b = p->pressed;
+        p->pressed = -1;
+        if (ev->button.button != SDL_BUTTON_LEFT)
+            return rb_ui_point_in(p->rect, x, y);
+        if (b >= 0 && panel_button_at(app, x, y) == b && p->enabled[b])
+            panel_click(app, b);
+        return b >= 0 || rb_ui_point_in(p->rect, x, y);
+    }
+    case SDL_MOUSEWHEEL:
+        if (rb_ui_point_in(p->list, p->mouse_x, p->mouse_y)) {
+            int dy = ev->wheel.y;
+            if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED)
+                dy = -dy;
+            p->scroll -= dy * 2;
+            app->dirty = true;
+            return true;
+        }
+        return false;
+    default:
+        return false;
+    }
+}

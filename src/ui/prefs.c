@@ -1,0 +1,269 @@
+/*
+ * prefs.c - what the game remembers between runs, and where.
+ *
+ * Everything lives in the folder SDL_GetPrefPath() gives for the game
+ * (~/.local/share/rollerball/rollerball on Linux): settings.conf (see
+ * settings.c), autosave.pgn (the game in progress, rewritten after every
+ * move) and games/ (games the player saved). All writes go through
+ * rb_store_write_atomic, so a crash mid-write keeps the previous file.
+ *
+ * The autosave is an ordinary PGN file; who played each side is kept in
+ * the WhiteType/BlackType tags ("human" or "program") and a level tag, so
+ * resuming a game against the computer brings the computer back too.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "prefs.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "rb_engine.h"
+#include "rb_store.h"
+#include "settings.h"
+
+#define PREFS_SETTINGS_FILE "settings.conf"
+#define PREFS_AUTOSAVE_FILE "autosave.pgn"
+#define PREFS_SETTINGS_MAX (64 * 1024)
+
+struct rb_ui_prefs {
+    char dir[RB_UI_PATH_MAX];   /* ends in '/'; empty when there is none */
+    bool resumed;               /* the game came from the autosave */
+};
+
+bool rb_ui_prefs_resumed(rb_app *app)
+{
+    bool was = app->prefs && app->prefs->resumed;
+    if (was)
+        app->prefs->resumed = false;
+    return was;
+}
+
+/* The folder, created on first use; NULL with a message if there is none. */
+const char *rb_ui_prefs_dir(rb_app *app, char *err, size_t errlen)
+{
+    if (!app->prefs) {
+        app->prefs = calloc(1, sizeof *app->prefs);
+        if (!app->prefs) {
+            snprintf(err, errlen, "Out of memory.");
+            return NULL;
+        }
+    }
+    struct rb_ui_prefs *p = app->prefs;
+    if (!p->dir[0]) {
+        char *base = SDL_GetPrefPath("rollerball", "rollerball");
+        if (!base) {
+            snprintf(err, errlen, "There is no folder to keep settings and games in: %s",
+                     SDL_GetError());
+            return NULL;
+        }
+        if (strlen(base) >= sizeof p->dir) {
+            snprintf(err, errlen, "The folder for settings and games has too long a name.");
+            SDL_free(base);
+            return NULL;
+        }
+        strcpy(p->dir, base);
+        SDL_free(base);
+    }
+    return p->dir;
+}
+
+int rb_ui_prefs_file(rb_app *app, const char *name, char *path, size_t pathlen, char *err, size_t errlen)
+{
+    const char *dir = rb_ui_prefs_dir(app, err, errlen);
+    if (!dir)
+        return -1;
+    if ((size_t)snprintf(path, pathlen, "%s%s", dir, name) >= pathlen) {
+        snprintf(err, errlen, "The file name %s%s is too long.", dir, name);
+        return -1;
+    }
+    return 0;
+}
+
+int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen)
+{
+    char path[RB_UI_PATH_MAX];
+    if (rb_ui_prefs_file(app, PREFS_SETTINGS_FILE, path, sizeof path, err, errlen) != 0)
+        return -1;
+    if (access(path, F_OK) != 0)
+        return 0; /* first run: the defaults stand */
+    char *text;
+    size_t len;
+    if (rb_store_read(path, PREFS_SETTINGS_MAX, &text, &len, err, errlen) != 0)
+        return -1;
+    int skipped = rb_ui_settings_parse(text, &app->settings, app->players);
+    free(text);
+    if (skipped > 0) {
+        snprintf(err, errlen, "Ignored %d line%s of %s that %s not understood.", skipped,
+                 skipped == 1 ? "" : "s", path, skipped == 1 ? "was" : "were");
+        return -1;
+    }
+    return 0;
+}
+
+int rb_ui_prefs_save(rb_app *app, char *err, size_t errlen)
+{
+    char path[RB_UI_PATH_MAX];
+    if (rb_ui_prefs_file(app, PREFS_SETTINGS_FILE, path, sizeof path, err, errlen) != 0)
+        return -1;
+    char *text = rb_ui_settings_format(&app->settings, app->players);
+    if (!text) {
+        snprintf(err, errlen, "Out of memory saving the settings.");
+        return -1;
+    }
+    int rc = rb_store_write_atomic(path, text, strlen(text), err, errlen);
+    free(text);
+    return rc;
+}
+
+/* ---- who played: PGN tags -------------------------------------------- */
+
+static const char *const prefs_side_tag[2][3] = {
+    { "White", "WhiteType", "WhiteLevel" },
+    { "Black", "BlackType", "BlackLevel" },
+};
+
+void rb_ui_prefs_tag_players(rb_game *g, const rb_ui_player players[2])
+{
+    for (int c = 0; c < 2; c++) {
+        char name[40], level[8];
+        bool computer = players[c].kind == RB_UI_COMPUTER;
+        if (computer)
+            snprintf(name, sizeof name, "Computer (level %d)", players[c].level);
+        else
+            snprintf(name, sizeof name, "Player");
+        snprintf(level, sizeof level, "%d", players[c].level);
+        /* A game loaded from a file keeps the names it came with. */
+        const char *old = rb_game_tag(g, prefs_side_tag[c][0]);
+        if (!old || !*old || strcmp(old, "?") == 0 || strcmp(old, "Player") == 0 ||
+            strncmp(old, "Computer (level", 15) == 0)
+            rb_game_set_tag(g, prefs_side_tag[c][0], name);
+        rb_game_set_tag(g, prefs_side_tag[c][1], computer ? "program" : "human");
+        if (computer)
+            rb_game_set_tag(g, prefs_side_tag[c][2], level);
+    }
+}
+
+bool rb_ui_prefs_players_from_tags(const rb_game *g, rb_ui_player players[2])
+{
+    bool any = false;
+    for (int c = 0; c < 2; c++) {
+        const char *type = rb_game_tag(g, prefs_side_tag[c][1]);
+        const char *level = rb_game_tag(g, prefs_side_tag[c][2]);
+        rb_ui_player p = { RB_UI_HUMAN, players[c].level };
+        if (type && strcmp(type, "program") == 0) {
+            p.kind = RB_UI_COMPUTER;
+            any = true;
+        }
+        if (level) {
+            int n = atoi(level);
+            if (n >= RB_LEVEL_MIN && n <= RB_LEVEL_MAX)
+                p.level = n;
+        }
+        players[c] = p;
+    }
+    return any;
+}
+
+/* ---- autosave and resume --------------------------------------------- */
+
+static bool prefs_worth_resuming(const rb_game *g)
+{
+    return g->length > 0 && rb_game_result(g) == RB_RESULT_NONE;
+}
+
+int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen)
+{
+    char path[RB_UI_PATH_MAX];
+    if (rb_ui_prefs_file(app, PREFS_AUTOSAVE_FILE, path, sizeof path, err, errlen) != 0)
+        return -1;
+    rb_game *g = &app->game;
+    if (!prefs_worth_resuming(g)) {
+        /* Nothing to offer next time: a finished or empty game. */
+        if (unlink(path) != 0 && errno != ENOENT) {
+            snprintf(err, errlen, "Could not remove the old autosave %s: %s.", path, strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    rb_ui_prefs_tag_players(g, app->players);
+    char *text = rb_pgn_write(g);
+    if (!text) {
+        snprintf(err, errlen, "Out of memory saving the game.");
+        return -1;
+    }
+    int rc = rb_store_write_atomic(path, text, strlen(text), err, errlen);
+    free(text);
+    return rc;
+}
+
+int rb_ui_prefs_resume(rb_app *app, rb_game *g, char *err, size_t errlen)
+{
+    char path[RB_UI_PATH_MAX];
+    if (rb_ui_prefs_file(app, PREFS_AUTOSAVE_FILE, path, sizeof path, err, errlen) != 0)
+        return -1;
+    if (access(path, F_OK) != 0) {
+        snprintf(err, errlen, "There is no unfinished game to resume.");
+        return -1;
+    }
+    rb_game loaded;
+    if (rb_ui_prefs_read_game(path, &loaded, err, errlen) != 0)
+        return -1;
+    if (!prefs_worth_resuming(&loaded)) {
+        rb_game_free(&loaded);
+        snprintf(err, errlen, "The last game was finished; there is nothing to resume.");
+        return -1;
+    }
+    rb_ui_prefs_players_from_tags(&loaded, app->players);
+    *g = loaded;
+    app->prefs->resumed = true;
+    return 0;
+}
+
+void rb_ui_prefs_free(rb_app *app)
+{
+    free(app->prefs);
+    app->prefs = NULL;
+}
+
+/* ---- reading a game file --------------------------------------------- */
+
+int rb_ui_prefs_read_game(const char *path, rb_game *out, char *err, size_t errlen)
+{
+    char *text;
+    size_t len;
+    if (rb_store_read(path, RB_UI_GAME_FILE_MAX, &text, &len, err, errlen) != 0)
+        return -1;
+    rb_game *games = NULL;
+    size_t ngames = 0;
+    rb_pgn_error perr;
+    memset(&perr, 0, sizeof perr);
+    int n = rb_pgn_read(text, len, &games, &ngames, &perr);
+    free(text);
+    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    if (n <= 0 || ngames == 0 || (perr.line != 0 && ngames <= 1)) {
+        /* A half-read game is not offered: the player would lose the rest
+         * of it without noticing. */
+        if (perr.line != 0)
+            snprintf(err, errlen, "Could not read the game in %s: line %d, column %d: %s", name,
+                     perr.line, perr.column, perr.message);
+        else if (perr.message[0])
+            snprintf(err, errlen, "Could not read the game in %s: %s", name, perr.message);
+        else
+            snprintf(err, errlen, "Could not read a game in %s: it holds no game.", name);
+        for (size_t i = 0; i < ngames; i++)
+            rb_game_free(&games[i]);
+        free(games);
+        return -1;
+    }
+    /* The first game of a collection; the others are not needed. */
+    *out = games[0];
+    for (size_t i = 1; i < ngames; i++)
+        rb_game_free(&games[i]);
+    free(games);
+    return 0;
+}

@@ -1,0 +1,41 @@
+/*
+ * prefs.h - what the game remembers between runs: the settings, the
+ * players, and the game in progress (autosave and resume), all under
+ * SDL_GetPrefPath().
+ */
+#ifndef RB_UI_PREFS_H
+#define RB_UI_PREFS_H
+
+#include "app.h"
+
+/* Loads saved settings into app->settings/players (defaults stay where
+ * nothing was saved). Returns 0, or -1 with a message (a damaged file is
+ * reported, not fatal). */
+int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen);
+int rb_ui_prefs_save(rb_app *app, char *err, size_t errlen);
+/* Autosave of the game in progress; resume loads it into *g (0), or
+ * returns -1 (nothing to resume or damaged, with a message in err). */
+int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen);
+int rb_ui_prefs_resume(rb_app *app, rb_game *g, char *err, size_t errlen);
+void rb_ui_prefs_free(rb_app *app);
+/* True once after rb_ui_prefs_resume() gave a game (to offer the choice). */
+bool rb_ui_prefs_resumed(rb_app *app);
+
+/* The folder (ending in '/'), created on first use; NULL with a message. */
+const char *rb_ui_prefs_dir(rb_app *app, char *err, size_t errlen);
+/* path = the folder + name. Returns 0, or -1 with a message. */
+int rb_ui_prefs_file(rb_app *app, const char *name, char *path, size_t pathlen, char *err, size_t errlen);
+
+/* Who played each side, as PGN tags (WhiteType "human"/"program",
+ * WhiteLevel, names), and back; the latter returns true if a computer
+ * plays a side. */
+void rb_ui_prefs_tag_players(rb_game *g, const rb_ui_player players[2]);
+bool rb_ui_prefs_players_from_tags(const rb_game *g, rb_ui_player players[2]);
+
+/* The largest game file the game opens. */
+#define RB_UI_GAME_FILE_MAX (1024 * 1024)
+/* Reads the first game of a PGN file into *out. Returns 0, or -1 with a
+ * message naming the file and what is wrong (*out untouched then). */
+int rb_ui_prefs_read_game(const char *path, rb_game *out, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,164 @@
+/*
+ * settings.c - the settings file's text form.
+ *
+ * Every switch is one row of a table (key, label, field), so adding a
+ * setting is one line here and the dialog, the file and the defaults follow.
+ */
+#include "settings.h"
+
+#include <ctype.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rb_engine.h"
+
+#define SETTING(field, label) { #field, label, offsetof(rb_ui_settings, field) }
+
+const rb_ui_setting_info rb_ui_setting_infos[] = {
+    SETTING(legal_moves, "Show where the selected piece can go"),
+    SETTING(last_move, "Show the last move and its path"),
+    SETTING(flow_arrows, "Clockwise arrows in every square"),
+    SETTING(turn_squares, "Mark the squares where the flow turns"),
+    SETTING(thrones, "Star on each king's winning square"),
+    SETTING(start_lines, "Kings' start lines"),
+    SETTING(out_flags, "Each king's out flag"),
+    SETTING(coordinates, "Coordinates around the board"),
+    SETTING(animation, "Animate moves"),
+    SETTING(high_contrast, "High-contrast colours"),
+    SETTING(auto_flip, "Black at the bottom when I play Black"),
+};
+const int rb_ui_setting_count = (int)(sizeof rb_ui_setting_infos / sizeof rb_ui_setting_infos[0]);
+
+bool *rb_ui_setting_ref(rb_ui_settings *s, int index)
+{
+    return (bool *)((char *)s + rb_ui_setting_infos[index].offset);
+}
+
+void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
+{
+    for (int i = 0; i < rb_ui_setting_count; i++)
+        *rb_ui_setting_ref(s, i) = true;
+    s->high_contrast = false;
+    players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 3 };
+    players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 3 };
+}
+
+/* Trims spaces at both ends in place; returns the start. */
+static char *settings_trim(char *s)
+{
+    while (isspace((unsigned char)*s))
+        s++;
+    char *end = s + strlen(s);
+    while (end > s && isspace((unsigned char)end[-1]))
+        *--end = '\0';
+    return s;
+}
+
+static int settings_bool(const char *v, bool *out)
+{
+    static const char *const yes[] = { "true", "yes", "on", "1" };
+    static const char *const no[] = { "false", "no", "off", "0" };
+    for (int i = 0; i < 4; i++) {
+        if (strcmp(v, yes[i]) == 0) {
+            *out = true;
+            return 0;
+        }
+        if (strcmp(v, no[i]) == 0) {
+            *out = false;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+static int settings_level(const char *v, int *out)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (end == v || *end || n < RB_LEVEL_MIN || n > RB_LEVEL_MAX)
+        return -1;
+    *out = (int)n;
+    return 0;
+}
+
+/* The players' keys: "white", "white_level", "black", "black_level". */
+static int settings_player(const char *key, const char *v, rb_ui_player players[2])
+{
+    static const char *const names[2] = { "white", "black" };
+    for (int c = 0; c < 2; c++) {
+        size_t n = strlen(names[c]);
+        if (strncmp(key, names[c], n) != 0)
+            continue;
+        if (key[n] == '\0') {
+            if (strcmp(v, "human") == 0)
+                players[c].kind = RB_UI_HUMAN;
+            else if (strcmp(v, "computer") == 0)
+                players[c].kind = RB_UI_COMPUTER;
+            else
+                return -1;
+            return 0;
+        }
+        if (strcmp(key + n, "_level") == 0)
+            return settings_level(v, &players[c].level);
+    }
+    return -1;
+}
+
+static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2])
+{
+    char *eq = strchr(line, '=');
+    if (!eq)
+        return -1;
+    *eq = '\0';
+    char *key = settings_trim(line);
+    char *value = settings_trim(eq + 1);
+    for (int i = 0; i < rb_ui_setting_count; i++)
+        if (strcmp(key, rb_ui_setting_infos[i].key) == 0)
+            return settings_bool(value, rb_ui_setting_ref(s, i));
+    return settings_player(key, value, players);
+}
+
+int rb_ui_settings_parse(const char *text, rb_ui_settings *s, rb_ui_player players[2])
+{
+    int skipped = 0;
+    const char *p = text;
+    while (*p) {
+        size_t n = strcspn(p, "\r\n");
+        char line[256];
+        if (n < sizeof line) {
+            memcpy(line, p, n);
+            line[n] = '\0';
+            char *t = settings_trim(line);
+            if (*t && *t != '#' && settings_line(t, s, players) != 0)
+                skipped++;
+        } else {
+            skipped++; /* no setting is that long */
+        }
+        p += n;
+        while (*p == '\r' || *p == '\n')
+            p++;
+    }
+    return skipped;
+}
+
+char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[2])
+{
+    size_t cap = 2048, n = 0;
+    char *buf = malloc(cap);
+    if (!buf)
+        return NULL;
+    n += (size_t)snprintf(buf + n, cap - n, "# Rollerball settings (key = value)\n");
+    for (int i = 0; i < rb_ui_setting_count; i++) {
+        bool v = *(const bool *)((const char *)s + rb_ui_setting_infos[i].offset);
+        n += (size_t)snprintf(buf + n, cap - n, "%s = %s\n", rb_ui_setting_infos[i].key,
+                              v ? "true" : "false");
+    }
+    static const char *const names[2] = { "white", "black" };
+    for (int c = 0; c < 2; c++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s = %s\n%s_level = %d\n", names[c],
+                              players[c].kind == RB_UI_COMPUTER ? "computer" : "human",
+                              names[c], players[c].level);
+    return buf;
+}

@@ -1,0 +1,32 @@
+/*
+ * settings.h - the settings file's text form: one "key = value" a line.
+ *
+ * Kept separate from where the file lives (prefs.c) so that the format is
+ * tested on strings alone. Reading is forgiving: unknown keys, bad values
+ * and garbage lines are skipped, the rest still applies, so a settings file
+ * from a newer or older version, or one edited by hand, never stops the game.
+ */
+#ifndef RB_UI_SETTINGS_H
+#define RB_UI_SETTINGS_H
+
+#include "app.h"
+
+/* The settings a first run starts with, and the players of a new game. */
+void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2]);
+/* Applies every line it understands; returns the number of lines skipped
+ * (neither blank, a comment, nor a known key with a valid value). */
+int rb_ui_settings_parse(const char *text, rb_ui_settings *s, rb_ui_player players[2]);
+/* A newly allocated text of all settings (free it), NULL without memory. */
+char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[2]);
+
+/* The switches in the order the settings dialog lists them. */
+typedef struct rb_ui_setting_info {
+    const char *key;      /* in the file */
+    const char *label;    /* in the dialog */
+    size_t offset;        /* of the bool in rb_ui_settings */
+} rb_ui_setting_info;
+extern const rb_ui_setting_info rb_ui_setting_infos[];
+extern const int rb_ui_setting_count;
+bool *rb_ui_setting_ref(rb_ui_settings *s, int index);
+
+#endif

@@ -1,0 +1,287 @@
+/*
+ * text.c - strings drawn with SDL_ttf, each rendered once and kept as a
+ * texture.
+ *
+ * Rasterising a string is slow compared with drawing a texture, and the
+ * panel redraws the same few dozen strings every frame, so textures are
+ * cached under the string, its size, weight and colour. The cache is a
+ * small chained hash table; when it grows past a bound it is emptied rather
+ * than managed with an LRU list, because a frame never needs more than a
+ * few hundred strings. Fonts are opened lazily, one per size and weight.
+ */
+#include "text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <SDL_ttf.h>
+
+#define TEXT_BUCKETS 256
+#define TEXT_CACHE_MAX 600   /* textures kept before the cache is emptied */
+#define TEXT_FONTS_MAX 24    /* distinct (size, weight) pairs kept open */
+
+typedef struct text_entry {
+    struct text_entry *next;
+    char *str;
+    int px;
+    bool bold;
+    Uint32 rgba;
+    SDL_Texture *tex;
+    int w, h;
+} text_entry;
+
+typedef struct text_font {
+    int px;
+    bool bold;
+    TTF_Font *font;
+} text_font;
+
+struct rb_ui_text {
+    char path[2][RB_UI_PATH_MAX + 64];  /* regular, bold */
+    text_font fonts[TEXT_FONTS_MAX];
+    int nfonts;
+    text_entry *buckets[TEXT_BUCKETS];
+    int count;
+};
+
+static const char *const text_files[2] = { "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf" };
+
+static Uint32 text_rgba(SDL_Color c)
+{
+    return ((Uint32)c.r << 24) | ((Uint32)c.g << 16) | ((Uint32)c.b << 8) | c.a;
+}
+
+/* FNV-1a over the string, then the other parts of the key mixed in. */
+static unsigned text_hash(const char *s, int px, bool bold, Uint32 rgba)
+{
+    Uint32 h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    h = (h ^ (Uint32)px) * 16777619u;
+    h = (h ^ (Uint32)bold) * 16777619u;
+    h = (h ^ rgba) * 16777619u;
+    return h % TEXT_BUCKETS;
+}
+
+int rb_ui_text_init(rb_app *app, char *err, size_t errlen)
+{
+    if (!TTF_WasInit() && TTF_Init() != 0) {
+        snprintf(err, errlen, "Could not start the font library: %s", TTF_GetError());
+        return -1;
+    }
+    struct rb_ui_text *t = calloc(1, sizeof *t);
+    if (!t) {
+        snprintf(err, errlen, "Out of memory loading the font.");
+        TTF_Quit();
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        snprintf(t->path[i], sizeof t->path[i], "%s%s", app->data_dir, text_files[i]);
+        /* Open once now so a missing or damaged font is reported at start,
+         * not as blank labels later. */
+        TTF_Font *probe = TTF_OpenFont(t->path[i], 16);
+        if (!probe) {
+            snprintf(err, errlen, "Could not load the font %s: %s", t->path[i], TTF_GetError());
+            free(t);
+            TTF_Quit();
+            return -1;
+        }
+        t->fonts[t->nfonts++] = (text_font){ 16, i == 1, probe };
+    }
+    app->text = t;
+    return 0;
+}
+
+void rb_ui_text_flush(rb_app *app)
+{
+    struct rb_ui_text *t = app->text;
+    if (!t)
+        return;
+    for (int b = 0; b < TEXT_BUCKETS; b++) {
+        text_entry *e = t->buckets[b];
+        while (e) {
+            text_entry *next = e->next;
+            SDL_DestroyTexture(e->tex);
+            free(e->str);
+            free(e);
+            e = next;
+        }
+        t->buckets[b] = NULL;
+    }
+    t->count = 0;
+}
+
+void rb_ui_text_free(rb_app *app)
+{
+    struct rb_ui_text *t = app->text;
+    if (!t)
+        return;
+    rb_ui_text_flush(app);
+    for (int i = 0; i < t->nfonts; i++)
+        TTF_CloseFont(t->fonts[i].font);
+    free(t);
+    app->text = NULL;
+    TTF_Quit();
+}
+
+static TTF_Font *text_font_get(struct rb_ui_text *t, int px, bool bold)
+{
+    if (px < 4)
+        px = 4;
+    for (int i = 0; i < t->nfonts; i++)
+        if (t->fonts[i].px == px && t->fonts[i].bold == bold)
+            return t->fonts[i].font;
+    TTF_Font *f = TTF_OpenFont(t->path[bold ? 1 : 0], px);
+    if (!f)
+        return NULL;
+    if (t->nfonts == TEXT_FONTS_MAX) {
+        /* Many sizes happen while a window is dragged bigger: drop the
+         * oldest font (and the textures, which may have come from it). */
+        TTF_CloseFont(t->fonts[0].font);
+        memmove(&t->fonts[0], &t->fonts[1], sizeof t->fonts[0] * (TEXT_FONTS_MAX - 1));
+        t->nfonts--;
+    }
+    t->fonts[t->nfonts++] = (text_font){ px, bold, f };
+    return f;
+}
+
+/* The cached texture for this key, rendered now if needed; NULL when the
+ * string is empty or cannot be drawn. */
+static text_entry *text_lookup(rb_app *app, const char *s, int px, bool bold, SDL_Color color)
+{
+    struct rb_ui_text *t = app->text;
+    if (!t || !s || !*s || !app->renderer)
+        return NULL;
+    Uint32 rgba = text_rgba(color);
+    unsigned b = text_hash(s, px, bold, rgba);
+    for (text_entry *e = t->buckets[b]; e; e = e->next)
+        if (e->px == px && e->bold == bold && e->rgba == rgba && strcmp(e->str, s) == 0)
+            return e;
+
+    if (t->count >= TEXT_CACHE_MAX) {
+        rb_ui_text_flush(app);
+        b = text_hash(s, px, bold, rgba);
+    }
+    TTF_Font *font = text_font_get(t, px, bold);
+    if (!font)
+        return NULL;
+    SDL_Surface *surf = TTF_RenderUTF8_Blended(font, s, color);
+    if (!surf)
+        return NULL;
+    SDL_Texture *tex = SDL_CreateTextureFromSurface(app->renderer, surf);
+    int w = surf->w, h = surf->h;
+    SDL_FreeSurface(surf);
+    if (!tex)
+        return NULL;
+    SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
+    text_entry *e = calloc(1, sizeof *e);
+    char *copy = e ? malloc(strlen(s) + 1) : NULL;
+    if (!e || !copy) {
+        free(e);
+        SDL_DestroyTexture(tex);
+        return NULL;
+    }
+    strcpy(copy, s);
+    *e = (text_entry){ t->buckets[b], copy, px, bold, rgba, tex, w, h };
+    t->buckets[b] = e;
+    t->count++;
+    return e;
+}
+
+int rb_ui_text_draw(rb_app *app, const char *text, int px, bool bold,
+                    SDL_Color color, int x, int y, rb_ui_align align)
+{
+    text_entry *e = text_lookup(app, text, px, bold, color);
+    if (!e)
+        return 0;
+    SDL_Rect dst = { x, y - e->h / 2, e->w, e->h };
+    if (align == RB_UI_ALIGN_CENTER)
+        dst.x -= e->w / 2;
+    else if (align == RB_UI_ALIGN_RIGHT)
+        dst.x -= e->w;
+    SDL_RenderCopy(app->renderer, e->tex, NULL, &dst);
+    return e->w;
+}
+
+int rb_ui_text_width(rb_app *app, const char *text, int px, bool bold)
+{
+    struct rb_ui_text *t = app->text;
+    if (!t || !text || !*text)
+        return 0;
+    TTF_Font *font = text_font_get(t, px, bold);
+    int w = 0, h = 0;
+    if (!font || TTF_SizeUTF8(font, text, &w, &h) != 0)
+        return 0;
+    return w;
+}
+
+int rb_ui_text_line_height(rb_app *app, int px)
+{
+    struct rb_ui_text *t = app->text;
+    TTF_Font *font = t ? text_font_get(t, px, false) : NULL;
+    return font ? TTF_FontLineSkip(font) : px + px / 4;
+}
+
+/* Breaks text into lines no wider than width at spaces (and at '\n'),
+ * drawing each with its top at y when draw is set. Returns the height. */
+static int text_wrap(rb_app *app, const char *text, int px, bool bold, SDL_Color color,
+                     int x, int y, int width, bool draw)
+{
+    int lh = rb_ui_text_line_height(app, px);
+    int top = y;
+    char line[512];
+    const char *p = text;
+    while (*p) {
+        /* Take words while the line still fits. */
+        size_t len = 0, fit = 0;
+        const char *q = p;
+        while (*q && *q != '\n') {
+            const char *w = q;
+            while (*w == ' ')
+                w++;
+            while (*w && *w != ' ' && *w != '\n')
+                w++;
+            size_t n = (size_t)(w - p);
+            if (n >= sizeof line)
+                break;
+            memcpy(line, p, n);
+            line[n] = '\0';
+            if (fit > 0 && rb_ui_text_width(app, line, px, bold) > width)
+                break;
+            fit = n;
+            q = w;
+        }
+        if (fit == 0 && *q && *q != '\n') {
+            /* A single word wider than the line, or too long: cut it. */
+            fit = strcspn(p, "\n");
+            if (fit >= sizeof line)
+                fit = sizeof line - 1;
+            q = p + fit;
+        }
+        len = fit;
+        memcpy(line, p, len);
+        line[len] = '\0';
+        if (draw && len > 0)
+            rb_ui_text_draw(app, line, px, bold, color, x, y + lh / 2, RB_UI_ALIGN_LEFT);
+        y += lh;
+        p = q;
+        while (*p == ' ')
+            p++;
+        if (*p == '\n')
+            p++;
+    }
+    return y - top;
+}
+
+int rb_ui_text_draw_wrapped(rb_app *app, const char *text, int px, bool bold,
+                            SDL_Color color, int x, int y, int width)
+{
+    return text_wrap(app, text, px, bold, color, x, y, width, true);
+}
+
+int rb_ui_text_wrapped_height(rb_app *app, const char *text, int px, bool bold, int width)
+{
+    SDL_Color none = { 0, 0, 0, 0 };
+    return text_wrap(app, text, px, bold, none, 0, 0, width, false);
+}

@@ -1,0 +1,36 @@
+/*
+ * text.h - strings drawn with SDL_ttf from the shipped font, each rendered
+ * once and cached as a texture (the cache is dropped on resize).
+ */
+#ifndef RB_UI_TEXT_H
+#define RB_UI_TEXT_H
+
+#include "app.h"
+
+typedef enum {
+    RB_UI_ALIGN_LEFT = 0,   /* x is the left edge */
+    RB_UI_ALIGN_CENTER = 1, /* x is the centre */
+    RB_UI_ALIGN_RIGHT = 2   /* x is the right edge */
+} rb_ui_align;
+
+/* Loads the font from app->data_dir. Returns 0, or -1 with a message naming
+ * the file. */
+int rb_ui_text_init(rb_app *app, char *err, size_t errlen);
+void rb_ui_text_free(rb_app *app);
+/* Draws text with its vertical centre at y, px pixels tall; bold or not.
+ * Returns the width drawn (0 when text cannot be drawn). */
+int rb_ui_text_draw(rb_app *app, const char *text, int px, bool bold,
+                    SDL_Color color, int x, int y, rb_ui_align align);
+/* Width text would take. */
+int rb_ui_text_width(rb_app *app, const char *text, int px, bool bold);
+/* Distance between two lines of text of this size. */
+int rb_ui_text_line_height(rb_app *app, int px);
+/* Draws text broken into lines no wider than width (at spaces and '\n'),
+ * the first line's top at y. Returns the height used. */
+int rb_ui_text_draw_wrapped(rb_app *app, const char *text, int px, bool bold,
+                            SDL_Color color, int x, int y, int width);
+int rb_ui_text_wrapped_height(rb_app *app, const char *text, int px, bool bold, int width);
+/* Forget cached textures (after a resize or a theme change). */
+void rb_ui_text_flush(rb_app *app);
+
+#endif

@@ -1,0 +1,135 @@
+/*
+ * widgets.c - buttons, check boxes, choices and a text field.
+ *
+ * Colours come from the theme by mixing its panel background with its text
+ * colour, so the controls follow both the normal and the high-contrast
+ * theme without colours of their own. State never rests on colour alone:
+ * a disabled button has dimmed text and no border, a chosen option a thick
+ * frame, a checked box a tick.
+ */
+#include "widgets.h"
+
+#include "draw.h"
+#include "text.h"
+
+int rb_ui_widget_font_px(const rb_app *app)
+{
+    /* About 1/40 of the window's height in window coordinates, scaled to
+     * pixels; never so small it cannot be read nor so large the panel
+     * overflows. */
+    float scale = app->layout.px_per_win_y > 0 ? app->layout.px_per_win_y : 1.0f;
+    int win_h = (int)((float)app->layout.out_h / scale);
+    int px = win_h / 40;
+    if (px < 13)
+        px = 13;
+    if (px > 22)
+        px = 22;
+    return (int)((float)px * scale + 0.5f);
+}
+
+SDL_Color rb_ui_mix(SDL_Color a, SDL_Color b, float t)
+{
+    SDL_Color c = {
+        (Uint8)((float)a.r + ((float)b.r - (float)a.r) * t),
+        (Uint8)((float)a.g + ((float)b.g - (float)a.g) * t),
+        (Uint8)((float)a.b + ((float)b.b - (float)a.b) * t),
+        a.a,
+    };
+    return c;
+}
+
+bool rb_ui_point_in(SDL_Rect r, int x, int y)
+{
+    return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h;
+}
+
+static SDL_Color widget_accent(const rb_app *app)
+{
+    SDL_Color c = app->theme->path;
+    c.a = 255;
+    return c;
+}
+
+void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, bool enabled,
+                         bool hovered, bool primary)
+{
+    const rb_ui_theme *t = app->theme;
+    SDL_Color fill = rb_ui_mix(t->panel_bg, t->text, enabled && hovered ? 0.24f : 0.12f);
+    SDL_Color ink = enabled ? t->text : rb_ui_mix(t->panel_bg, t->text_dim, 0.6f);
+    if (primary && enabled) {
+        fill = widget_accent(app);
+        if (hovered)
+            fill = rb_ui_mix(fill, t->text, 0.2f);
+        ink = (SDL_Color){ 255, 255, 255, 255 };
+    }
+    rb_ui_draw_rect(app->renderer, r, fill);
+    if (enabled) {
+        int bw = px / 12 > 1 ? px / 12 : 1;
+        rb_ui_draw_frame(app->renderer, r, hovered ? bw * 2 : bw, rb_ui_mix(t->panel_bg, t->text, 0.45f));
+    }
+    int w = rb_ui_text_width(app, label, px, false);
+    int size = px;
+    while (w > r.w - px / 2 && size > 9) {
+        size--;
+        w = rb_ui_text_width(app, label, size, false);
+    }
+    rb_ui_text_draw(app, label, size, false, ink, r.x + r.w / 2, r.y + r.h / 2, RB_UI_ALIGN_CENTER);
+}
+
+static void widget_tick(rb_app *app, SDL_Rect box, SDL_Color c)
+{
+    float x = (float)box.x, y = (float)box.y, s = (float)box.w;
+    SDL_FPoint pts[3] = {
+        { x + s * 0.22f, y + s * 0.52f },
+        { x + s * 0.42f, y + s * 0.72f },
+        { x + s * 0.78f, y + s * 0.28f },
+    };
+    rb_ui_draw_polyline(app->renderer, pts, 3, s * 0.14f, c);
+}
+
+void rb_ui_widget_check(rb_app *app, SDL_Rect r, const char *label, int px, bool on, bool hovered)
+{
+    const rb_ui_theme *t = app->theme;
+    if (hovered)
+        rb_ui_draw_rect(app->renderer, r, rb_ui_mix(t->panel_bg, t->text, 0.08f));
+    int s = px + px / 3;
+    SDL_Rect box = { r.x + px / 3, r.y + (r.h - s) / 2, s, s };
+    if (on) {
+        rb_ui_draw_rect(app->renderer, box, widget_accent(app));
+        widget_tick(app, box, (SDL_Color){ 255, 255, 255, 255 });
+    } else {
+        rb_ui_draw_rect(app->renderer, box, rb_ui_mix(t->panel_bg, t->text, 0.08f));
+        rb_ui_draw_frame(app->renderer, box, px / 8 > 1 ? px / 8 : 1, rb_ui_mix(t->panel_bg, t->text, 0.6f));
+    }
+    rb_ui_text_draw(app, label, px, false, t->text, box.x + s + px / 2, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+}
+
+void rb_ui_widget_choice(rb_app *app, SDL_Rect r, const char *label, int px, bool on, bool hovered)
+{
+    const rb_ui_theme *t = app->theme;
+    SDL_Color fill = on ? widget_accent(app) : rb_ui_mix(t->panel_bg, t->text, hovered ? 0.2f : 0.08f);
+    rb_ui_draw_rect(app->renderer, r, fill);
+    int bw = px / 12 > 1 ? px / 12 : 1;
+    rb_ui_draw_frame(app->renderer, r, on ? bw * 3 : bw,
+                     on ? t->text : rb_ui_mix(t->panel_bg, t->text, 0.4f));
+    int size = px;
+    while (rb_ui_text_width(app, label, size, on) > r.w - px / 3 && size > 9)
+        size--;
+    rb_ui_text_draw(app, label, size, on, on ? (SDL_Color){ 255, 255, 255, 255 } : t->text,
+                    r.x + r.w / 2, r.y + r.h / 2, RB_UI_ALIGN_CENTER);
+}
+
+void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool focused)
+{
+    const rb_ui_theme *t = app->theme;
+    rb_ui_draw_rect(app->renderer, r, rb_ui_mix(t->panel_bg, t->background, 0.6f));
+    int bw = px / 12 > 1 ? px / 12 : 1;
+    rb_ui_draw_frame(app->renderer, r, focused ? bw * 2 : bw,
+                     focused ? widget_accent(app) : rb_ui_mix(t->panel_bg, t->text, 0.4f));
+    int x = r.x + px / 2;
+    int w = rb_ui_text_draw(app, text, px, false, t->text, x, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+    if (focused) {
+        SDL_Rect caret = { x + w + 1, r.y + r.h / 5, px / 10 > 1 ? px / 10 : 1, r.h - 2 * (r.h / 5) };
+        rb_ui_draw_rect(app->renderer, caret, t->text);
+    }
+}

@@ -1,0 +1,30 @@
+/*
+ * widgets.h - the few controls the panel and the dialogs share: buttons,
+ * check boxes, choice rows and a text field, drawn in the theme's colours.
+ *
+ * Controls are immediate: the caller keeps the rectangles it drew and tests
+ * clicks against them; a widget has no state of its own beyond what the
+ * caller passes (hovered, enabled, on).
+ */
+#ifndef RB_UI_WIDGETS_H
+#define RB_UI_WIDGETS_H
+
+#include "app.h"
+
+/* Text size for the panel and dialogs, from the output size and DPI. */
+int rb_ui_widget_font_px(const rb_app *app);
+/* Mixes a toward b by t (0..1); alpha from a. */
+SDL_Color rb_ui_mix(SDL_Color a, SDL_Color b, float t);
+bool rb_ui_point_in(SDL_Rect r, int x, int y);
+
+/* A push button; primary ones are filled with the accent colour. */
+void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, bool enabled,
+                         bool hovered, bool primary);
+/* A check box with its label to the right. */
+void rb_ui_widget_check(rb_app *app, SDL_Rect r, const char *label, int px, bool on, bool hovered);
+/* One option of a row of mutually exclusive choices (drawn as a segment). */
+void rb_ui_widget_choice(rb_app *app, SDL_Rect r, const char *label, int px, bool on, bool hovered);
+/* A single-line text field with a caret at the end when focused. */
+void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool focused);
+
+#endif

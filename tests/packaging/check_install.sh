@@ -1,0 +1,74 @@
+#!/bin/sh
+# `cmake --install` into a fresh prefix gives a complete, relocatable game:
+# the programs, the data beside them, desktop integration named by the app
+# id, the licences, sane modes. The prefix is then moved elsewhere and the
+# game, started from there in an unrelated folder, must find its data and
+# draw a board into a screenshot.
+# usage: check_install.sh BUILD_DIR APP_ID RB_PNGTOOL HAVE_GAME(0|1)
+# Exits 77 (skipped) after the other checks when the game is not built.
+set -u
+build=$1 id=$2 pngtool=$3 have_game=$4
+work=$(mktemp -d "${TMPDIR:-/tmp}/rb-install.XXXXXX") || exit 1
+trap 'rm -rf "$work"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+if ! cmake --install "$build" --prefix "$work/prefix" > "$work/install.log" 2>&1; then
+  cat "$work/install.log"
+  echo "FAIL: cmake --install failed"
+  exit 1
+fi
+# Moving the prefix proves nothing depends on where it was installed.
+mv "$work/prefix" "$work/moved"
+p=$work/moved
+
+need() { [ -f "$p/$1" ] || fail "$1 is not installed"; }
+need "share/applications/$id.desktop"
+need "share/metainfo/$id.metainfo.xml"
+need "share/icons/hicolor/scalable/apps/$id.svg"
+for size in 16 24 32 48 64 128 256; do
+  need "share/icons/hicolor/${size}x${size}/apps/$id.png"
+done
+for doc in copyright changelog.gz LICENSE LICENSE-DejaVu.txt; do
+  need "share/doc/rollerball/$doc"
+done
+gzip -t "$p/share/doc/rollerball/changelog.gz" 2>/dev/null || fail "changelog.gz is not a gzip file"
+if [ "$have_game" = 1 ]; then
+  need bin/rollerball
+  need share/rollerball/fonts/DejaVuSans.ttf
+  ls "$p"/share/rollerball/pieces/*.svg > /dev/null 2>&1 || fail "no piece pictures in share/rollerball/pieces"
+  need share/doc/rollerball/LICENSE-pieces
+  need share/man/man6/rollerball.6.gz
+fi
+
+# Modes as a package wants them: folders and programs 0755, data 0644.
+odd=$( (find "$p" -type d ! -perm 0755; find "$p/share" -type f ! -perm 0644;
+        [ -d "$p/bin" ] && find "$p/bin" -type f ! -perm 0755) | sed "s|^$p/||")
+[ -z "$odd" ] || fail "unexpected modes on: $odd"
+
+# The desktop file, the metainfo and the icons seen together, as a software
+# centre sees them.
+if ! appstreamcli validate-tree --no-net "$p" > "$work/tree.log" 2>&1; then
+  cat "$work/tree.log"
+  fail "appstreamcli validate-tree rejects the installed tree"
+fi
+
+if [ "$have_game" != 1 ]; then
+  [ "$failures" -eq 0 ] || { echo "$failures install check(s) failed"; exit 1; }
+  echo "SKIP: the game is not built, so it cannot be run from the install"
+  exit 77
+fi
+
+# Start it from an empty folder, with no hint of the source tree and no
+# override of its data folder: it must find the installed data by itself.
+mkdir "$work/elsewhere"
+if ! (cd "$work/elsewhere" && env -u RB_SOURCE_DIR -u RB_DATA_DIR SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+        timeout 120 "$p/bin/rollerball" --screenshot "$work/shot.png") > "$work/run.log" 2>&1; then
+  cat "$work/run.log"
+  fail "the installed rollerball --screenshot failed"
+elif ! "$pngtool" check "$work/shot.png" 320x240+; then
+  fail "the installed game's screenshot is not a picture of the game"
+fi
+
+[ "$failures" -eq 0 ] || { echo "$failures install check(s) failed"; exit 1; }
+echo "installed, moved and ran from $p"

@@ -1,0 +1,128 @@
+/*
+ * ui_fixture.h - an off-screen game for the front end's tests, and the
+ * mouse and keyboard of a pretend player. Events are built as SDL would
+ * deliver them (window coordinates, which equal output pixels off screen)
+ * and handed to the app's real event handler.
+ */
+#ifndef RB_UI_FIXTURE_H
+#define RB_UI_FIXTURE_H
+
+#include <string.h>
+
+#include "app.h"
+#include "input.h"
+#include "view.h"
+
+static rb_app fixture_app;
+
+/* Opens the game at w x h on the position fen (NULL: the start), both
+ * sides played by people. */
+static rb_app *fixture_open(const char *fen, int w, int h)
+{
+    rb_ui_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.fen = fen;
+    opt.width = w;
+    opt.height = h;
+    for (int c = 0; c < 2; c++) {
+        opt.players[c] = (rb_ui_player){ RB_UI_HUMAN, 1 };
+        opt.players_given[c] = true;
+    }
+    rb_ui_app_defaults(&fixture_app);
+    fixture_app.settings.animation = false;
+    char err[1400];
+    int r = rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err);
+    if (r != 0)
+        fail_msg("cannot open the game: %s", err);
+    return &fixture_app;
+}
+
+static void fixture_close(rb_app *app)
+{
+    rb_ui_app_close(app);
+}
+
+static SDL_Point fixture_center(rb_app *app, const char *square)
+{
+    int sq = rb_sq_parse(square);
+    assert_true(sq >= 0);
+    SDL_FPoint c = rb_ui_view_center(app, sq);
+    return (SDL_Point){ (int)c.x, (int)c.y };
+}
+
+static void fixture_button(rb_app *app, Uint32 type, Uint8 button, SDL_Point p)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = type;
+    ev.button.button = button;
+    ev.button.state = type == SDL_MOUSEBUTTONDOWN ? SDL_PRESSED : SDL_RELEASED;
+    ev.button.clicks = 1;
+    ev.button.x = p.x;
+    ev.button.y = p.y;
+    rb_ui_app_event(app, &ev);
+}
+
+static void fixture_motion(rb_app *app, SDL_Point p, bool held)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_MOUSEMOTION;
+    ev.motion.state = held ? SDL_BUTTON_LMASK : 0;
+    ev.motion.x = p.x;
+    ev.motion.y = p.y;
+    rb_ui_app_event(app, &ev);
+}
+
+static void fixture_click_at(rb_app *app, SDL_Point p)
+{
+    fixture_motion(app, p, false);
+    fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, p);
+    fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, p);
+}
+
+static void fixture_click(rb_app *app, const char *square)
+{
+    fixture_click_at(app, fixture_center(app, square));
+}
+
+/* Press on from, move there in a few steps, release on to. */
+static void fixture_drag(rb_app *app, const char *from, const char *to)
+{
+    SDL_Point a = fixture_center(app, from), b = fixture_center(app, to);
+    fixture_motion(app, a, false);
+    fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
+    for (int i = 1; i <= 5; i++)
+        fixture_motion(app, (SDL_Point){ a.x + (b.x - a.x) * i / 5, a.y + (b.y - a.y) * i / 5 }, true);
+    fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, b);
+}
+
+static void fixture_key(rb_app *app, SDL_Keycode key, Uint16 mod)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.state = SDL_PRESSED;
+    ev.key.keysym.sym = key;
+    ev.key.keysym.mod = mod;
+    rb_ui_app_event(app, &ev);
+}
+
+static void fixture_type(rb_app *app, const char *text)
+{
+    for (const char *p = text; *p; p++)
+        fixture_key(app, (SDL_Keycode)*p, KMOD_NONE);
+}
+
+/* The current position as a string, for comparing with expectations. */
+static void fixture_fen(rb_app *app, char *buf, size_t len)
+{
+    rb_pos_format(rb_ui_app_pos(app), buf, len);
+}
+
+static rb_piece fixture_piece(rb_app *app, const char *square)
+{
+    return rb_ui_app_pos(app)->board[rb_sq_parse(square)];
+}
+
+#endif

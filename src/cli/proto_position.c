@@ -200,9 +200,15 @@ void rb_cmd_display(rb_proto *p, rb_words *args)
     if (checkers == 0) {
         line[n++] = '-';
     }
-    for (; checkers != 0; checkers &= checkers - 1) {
-        n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", n > 0 ? " " : "",
-                              rb_sq_name(rb_lsb(checkers)));
+    /* Sorted by name like the Legal line (file by file), not in the
+     * library's square numbering, which runs rank by rank. */
+    for (int file = 0; file < RB_NFILES; file++) {
+        for (int rank = 0; rank < RB_NRANKS; rank++) {
+            int sq = rb_sq_at(file, rank);
+            if (sq >= 0 && (checkers & ((rb_bb)1 << sq)) != 0) {
+                n += (size_t)snprintf(line + n, sizeof line - n, "%s%s", n > 0 ? " " : "", rb_sq_name(sq));
+            }
+        }
     }
     line[n] = '\0';
     rb_proto_emit(p, "Checkers: %s", line);

@@ -32,6 +32,14 @@ static void emit_v(rb_proto *p, const char *prefix, const char *fmt, va_list ap)
     size_t n = strlen(prefix);
     memcpy(line, prefix, n);
     vsnprintf(line + n, sizeof line - n, fmt, ap);
+    /* Answers are printable ASCII whatever bytes came in and got quoted
+     * back, so a client reading text never meets a control character or
+     * broken UTF-8. */
+    for (char *c = line; *c != '\0'; c++) {
+        if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) {
+            *c = '?';
+        }
+    }
     pthread_mutex_lock(&p->out_lock);
     p->out(line, p->user);
     pthread_mutex_unlock(&p->out_lock);

@@ -32,6 +32,12 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(err, errlen, fmt, ap);
     va_end(ap);
+    /* The quoted text may hold any bytes; a message is printable ASCII. */
+    for (char *c = err; *c != '\0'; c++) {
+        if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) {
+            *c = '?';
+        }
+    }
 }
 
 /* Copies at most max characters of text for quoting in a message. */

@@ -64,6 +64,13 @@ static void fail_at(reader *r, int line, int col, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
     va_end(ap);
+    /* Quoted text may be any bytes (or half a UTF-8 character, cut short):
+     * the message itself stays printable ASCII. */
+    for (char *c = r->err->message; *c != '\0'; c++) {
+        if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) {
+            *c = '?';
+        }
+    }
 }
 
 static bool at_end(const reader *r)
@@ -591,8 +598,10 @@ int rb_pgn_read(const char *text, size_t len, rb_game **games, size_t *ngames, r
 
     if (r->failed && r->cur_live) {
         /* Keep the failing game's moves up to the bad one, if it got as far
-         * as having a start position and holds something worth keeping. */
-        if (r->phase == IN_MOVES && (r->cur.length > 0 || r->cur.ntags > 0)) {
+         * as having a start position and holds something worth keeping: a
+         * move, a tag, or a start position of its own (a set-up puzzle whose
+         * first move is wrong is still the puzzle). */
+        if (r->phase == IN_MOVES && (r->cur.length > 0 || r->cur.ntags > 0 || r->have_fen)) {
             keep_game(r);
         } else {
             drop_game(r);

@@ -18,6 +18,9 @@ static const char start_text[] = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 
 
 static const char piece_letters[] = " KRBP"; /* indexed by type */
 
+/* Messages quote the text they complain about, which may hold any bytes:
+ * whatever is not printable ASCII is shown as '?', so a message is always
+ * safe to print, log or draw. */
 static int fail(char *err, size_t errlen, const char *fmt, ...)
 {
     if (err && errlen > 0) {
@@ -25,6 +28,8 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(err, errlen, fmt, ap);
         va_end(ap);
+        for (char *c = err; *c; c++)
+            if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) *c = '?';
     }
     return -1;
 }

@@ -95,6 +95,11 @@ static void unknown_commands_are_named(void **state)
     expect_error_containing(h, "d extra", 7, "d: unexpected 'extra'");
     /* Control bytes and NULs are shown as '?', never echoed raw. */
     expect_error_containing(h, "\x01\x02zap\0x", 7, "unknown command '??zap?x'");
+    /* Bytes quoted back from deeper down (a move, a position field) are
+     * shown as '?' too: every answer is printable ASCII. */
+    expect_error_containing(h, "position startpos moves \xff\xfe\xfd\xfc", 28, "'?\?' is not a square");
+    expect_error_containing(h, "position fen 7/3k3/2xxx2/2xxx2/2xxx2/3K3/7 w \x1b[1m 0 1", 53, "found '?[1m'");
+    expect_error_containing(h, "position startpos moves c2b3\xc3\xa9", 30, "'c2b3?\?'");
     /* A huge word is cut short in the message. */
     char word[300];
     memset(word, 'w', sizeof word);

@@ -145,6 +145,9 @@ static void d_reports_checkmate_and_throne_and_checkers(void **state)
     harness_send(h, "position fen 5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/7 w - 0 1");
     assert_string_equal(harness_d(h, "Checkers:", buf, sizeof buf), "b2");
     assert_string_equal(harness_d(h, "Legal:", buf, sizeof buf), "a3a2 a3a4 a3b2 a3b4 e2b2");
+    /* Two checkers are listed sorted by name, a2 before b1. */
+    harness_send(h, "position fen 7/7/2xxx2/2xxx1k/2xxx2/r6/Kr5 w - 0 1");
+    assert_string_equal(harness_d(h, "Checkers:", buf, sizeof buf), "a2 b1");
     harness_free(h);
 }
 

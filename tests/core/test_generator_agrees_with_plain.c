@@ -267,6 +267,33 @@ static void compare_position(const rb_pos *pos, tally *t)
         status != RB_THRONE && adjacent(king, rb_throne(pos->side)) && !(pos->out & out_flag);
 }
 
+/* Every field of two positions, the derived ones included. */
+static bool same_state(const rb_pos *a, const rb_pos *b)
+{
+    return rb_pos_equal(a, b) && a->key == b->key &&
+           memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
+           memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
+           memcmp(a->king, b->king, sizeof a->king) == 0;
+}
+
+/* The bitboards and king squares say what the board says. */
+static void check_consistent(const rb_pos *pos, const char *text, const char *name)
+{
+    rb_bb color[2] = {0, 0}, type[5] = {0, 0, 0, 0, 0};
+    for (int sq = 0; sq < RB_NSQ; sq++) {
+        rb_piece p = pos->board[sq];
+        if (p == RB_EMPTY)
+            continue;
+        color[RB_COLOR(p)] |= (rb_bb)1 << sq;
+        type[RB_TYPE(p)] |= (rb_bb)1 << sq;
+        if (RB_TYPE(p) == RB_KING && pos->king[RB_COLOR(p)] != sq)
+            fail_msg("position %s: after %s the king square is stale", text, name);
+    }
+    if (memcmp(color, pos->by_color, sizeof color) != 0 ||
+        memcmp(type + 1, pos->by_type + 1, sizeof type - sizeof type[0]) != 0)
+        fail_msg("position %s: after %s the bitboards disagree with the board", text, name);
+}
+
 /* Plays m on pos into after, checking the result against the plain
  * generator's and the key and string round trip. */
 static void make_and_check(const rb_pos *pos, rb_move m, rb_pos *after, tally *t)
@@ -275,7 +302,11 @@ static void make_and_check(const rb_pos *pos, rb_move m, rb_pos *after, tally *t
     rb_pos_format(pos, text, sizeof text);
     move_text(m, name);
 
+    rb_pos parent = *pos;
     rb_pos_make(pos, m, after);
+    if (!same_state(pos, &parent))
+        fail_msg("position %s: making %s changed the position it was made from", text, name);
+    check_consistent(after, text, name);
     if (after->key != rb_pos_compute_key(after))
         fail_msg("position %s: after %s the key is not the one computed from scratch", text, name);
     rb_pos in_place = *pos;
@@ -493,9 +524,61 @@ static void test_random_placements(void **state)
     assert_true(t.rejected >= 10 * need);
 }
 
+/* Every piece of either colour on every square of an otherwise empty
+ * board, with the kings on several pairs of squares (on the outer ring,
+ * beside the hole, in the corners) and either side to move: the one place
+ * where every route of every piece is compared in full, walls and all. */
+static void test_every_piece_on_every_square(void **state)
+{
+    (void)state;
+    static const char *const kings[][2] = {
+        {"g4", "a4"}, {"a4", "g4"}, {"d1", "d7"}, {"b4", "f4"}, {"g7", "a1"}, {"a7", "g1"},
+    };
+    static const char letters[] = "RBPrbp";
+    tally t = {0};
+    for (size_t k = 0; k < sizeof kings / sizeof kings[0]; k++) {
+        for (int l = 0; letters[l] != '\0'; l++) {
+            for (int sq = 0; sq < RB_NSQ; sq++) {
+                for (int side = RB_WHITE; side <= RB_BLACK; side++) {
+                    int wk = rb_sq_parse(kings[k][0]), bk = rb_sq_parse(kings[k][1]);
+                    if (sq == wk || sq == bk)
+                        continue;
+                    rb_pos pos;
+                    rb_pos_clear(&pos);
+                    rb_pos_put(&pos, wk, RB_PIECE(RB_WHITE, RB_KING));
+                    rb_pos_put(&pos, bk, RB_PIECE(RB_BLACK, RB_KING));
+                    int color = letters[l] >= 'a' ? RB_BLACK : RB_WHITE;
+                    int type = letters[l] == 'R' || letters[l] == 'r'   ? RB_ROOK
+                               : letters[l] == 'B' || letters[l] == 'b' ? RB_BISHOP
+                                                                        : RB_PAWN;
+                    rb_pos_put(&pos, sq, RB_PIECE(color, type));
+                    rb_pos_set_side(&pos, side);
+                    char text[RB_POS_TEXT_MAX], err[256] = "";
+                    rb_pos_format(&pos, text, sizeof text);
+                    rb_pos parsed;
+                    bool accepted = rb_pos_parse(&parsed, text, err, sizeof err) == 0;
+                    if (accepted != plain_position_ok(text))
+                        fail_msg("position %s: the parser %s it (%s)", text,
+                                 accepted ? "accepts" : "refuses", err);
+                    if (!accepted) {
+                        t.rejected++;
+                        continue;
+                    }
+                    compare_position(&parsed, &t);
+                }
+            }
+        }
+    }
+    report("single pieces", &t);
+    assert_true(t.compared >= 2000);
+    assert_true(t.with_rebound >= 100);
+    assert_true(t.with_promotion >= 10);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_every_piece_on_every_square),
         cmocka_unit_test(test_random_games_from_start),
         cmocka_unit_test(test_random_placements),
     };

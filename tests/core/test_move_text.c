@@ -114,6 +114,10 @@ static void coordinate_form_is_read_strictly(void **state)
     parse_bad(&pos, "c2a4", 1, "the pawn on c2 cannot reach a4");
     parse_bad(&pos, "c2b3r", 1, "only a pawn reaching its promotion squares promotes");
     parse_bad(&pos, "e1f1b", 1, "only a pawn reaching its promotion squares promotes");
+    /* Bytes that are not text are quoted as '?', never raw. */
+    parse_bad(&pos, "\xff\xfe\xfd\xfc", 1, "'?\?' is not a square");
+    parse_bad(&pos, "c2b3\x1b", 1, "written r or b, not '?'");
+    parse_bad(&pos, "Rc2\xc3\xa9" "b3", 0, "'?\?' is not a square");
 
     rb_test_parse(&pos, "3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1");
     parse_bad(&pos, "d6e6", 1, "must promote");

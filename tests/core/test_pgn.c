@@ -333,8 +333,26 @@ static void illegal_moves_keep_the_game_up_to_them(void **state)
 
     /* Wrong side, missing promotion, unreadable move, moves after the end. */
     read_bad("1. c7b7", TEXT_LEN, 1, 4, "Black's, and White is to move");
-    read_bad("[FEN \"3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1\"]\n1. d6e6", TEXT_LEN, 2, 4, "must promote");
+    /* A set-up game whose first move is wrong is kept with its start position. */
+    assert_int_equal(read_bad("[FEN \"3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1\"]\n1. d6e6", TEXT_LEN, 2, 4,
+                              "must promote"),
+                     1);
+    {
+        static const char setup[] = "[FEN \"3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1\"]\n1. d6e6";
+        rb_game *kept = NULL;
+        size_t nkept = 0;
+        rb_pgn_error err2;
+        assert_int_equal(rb_pgn_read(setup, strlen(setup), &kept, &nkept, &err2), 1);
+        rb_pos puzzle;
+        rb_test_parse(&puzzle, "3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1");
+        assert_int_equal(kept[0].length, 0);
+        assert_true(rb_pos_equal(&kept[0].positions[0], &puzzle));
+        free_games(kept, nkept);
+    }
     read_bad("1. c2b3\n  2. Qd1-d8", TEXT_LEN, 2, 6, "'Q");
+    /* Bytes that are not text are quoted as '?': the message stays printable. */
+    read_bad("1. c2b3\xc3\xa9", TEXT_LEN, 1, 4, "'c2b3?\?'");
+    read_bad("[Variant \"\xff\xfe\"]\n1. c2b3 *", TEXT_LEN, 1, 1, "variant \"??\"");
     assert_int_equal(read_bad("1. c2b3\n  12x c7b7", TEXT_LEN, 2, 3, "neither a move number nor a move"), 1);
     read_bad("[FEN \"4R2/7/2xxx2/2xxx2/K1xxx2/7/k6 w - 0 1\"]\n1. Re7-g6# Ka1-b1 1-0", TEXT_LEN, 2, 12,
              "after the end of the game (checkmate)");

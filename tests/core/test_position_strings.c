@@ -154,6 +154,40 @@ static void malformed_fields_are_refused(void **state)
     check_rejected(cases, sizeof cases / sizeof cases[0]);
 }
 
+/* True when every byte of text is printable ASCII. */
+static bool printable(const char *text)
+{
+    for (; *text != '\0'; text++) {
+        if ((unsigned char)*text < 0x20 || (unsigned char)*text > 0x7e) {
+            return false;
+        }
+    }
+    return true;
+}
+
+static void messages_never_echo_raw_bytes(void **state)
+{
+    (void)state;
+    /* Bytes that are not text (an escape sequence, a stray 0xff, half a
+     * UTF-8 character) appear as '?' in the message that quotes them. */
+    static const char *const cases[] = {
+        "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 \xff - 0 1",
+        "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w \x1b[31m 0 1",
+        "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - \xc3 1",
+        "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1\xe2\x99",
+        "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1 \x07",
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        rb_pos pos;
+        char err[256] = "";
+        assert_int_equal(rb_pos_parse(&pos, cases[i], err, sizeof err), -1);
+        if (err[0] == '\0' || !printable(err)) {
+            fail_msg("case %zu: message \"%s\" is empty or not printable", i, err);
+        }
+        assert_non_null(strchr(err, '?'));
+    }
+}
+
 static void parse_fmt_equal(const char *text, const char *canonical)
 {
     rb_pos pos;
@@ -265,6 +299,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(malformed_placements_are_refused),
         cmocka_unit_test(malformed_fields_are_refused),
+        cmocka_unit_test(messages_never_echo_raw_bytes),
         cmocka_unit_test(valid_edge_cases_are_accepted),
         cmocka_unit_test(formatted_positions_parse_back),
     };

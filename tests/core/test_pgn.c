@@ -20,28 +20,6 @@
 
 static const char *const start_fen = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1";
 
-static void new_game(rb_game *g, const char *fen)
-{
-    rb_pos start;
-    rb_test_parse(&start, fen);
-    assert_int_equal(rb_game_init(g, &start), 0);
-}
-
-static void play(rb_game *g, const char *moves)
-{
-    char buf[512];
-    strncpy(buf, moves, sizeof buf - 1);
-    buf[sizeof buf - 1] = '\0';
-    for (char *tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " ")) {
-        rb_move m;
-        char err[200];
-        if (rb_move_parse(rb_game_pos(g), tok, &m, err, sizeof err) != 0) {
-            fail_msg("%s: %s", tok, err);
-        }
-        assert_int_equal(rb_game_play(g, m), 0);
-    }
-}
-
 /* Reads text expecting exactly `want` games and no error. */
 static rb_game *read_ok(const char *text, size_t want)
 {
@@ -126,10 +104,10 @@ static void writes_the_tags_and_numbered_display_moves(void **state)
 {
     (void)state;
     rb_game g;
-    new_game(&g, start_fen);
+    rb_test_new_game(&g, start_fen);
     rb_game_set_tag(&g, "White", "Ada \"the\" Countess");
     rb_game_set_tag(&g, "Annotator", "C:\\games");
-    play(&g, "c2b3 c7b7 e1f1");
+    rb_test_play(&g, "c2b3 c7b7 e1f1");
     char *text = rb_pgn_write(&g);
     assert_non_null(text);
     assert_string_equal(text,
@@ -152,8 +130,8 @@ static void writes_setup_fen_and_termination(void **state)
 {
     (void)state;
     rb_game g;
-    new_game(&g, "4R2/p6/2xxx2/2xxx2/K1xxx2/7/k6 b - 0 7");
-    play(&g, "a6a7 e7g6"); /* Black moves first; White mates */
+    rb_test_new_game(&g, "4R2/p6/2xxx2/2xxx2/K1xxx2/7/k6 b - 0 7");
+    rb_test_play(&g, "a6a7 e7g6"); /* Black moves first; White mates */
     assert_int_equal(rb_game_ending(&g), RB_END_CHECKMATE);
     char *text = rb_pgn_write(&g);
     assert_non_null(text);
@@ -170,33 +148,33 @@ static void every_ending_round_trips(void **state)
     (void)state;
     rb_game g;
     /* Checkmate from a set-up position. */
-    new_game(&g, "4R2/7/2xxx2/2xxx2/K1xxx2/7/k6 w - 0 1");
-    play(&g, "e7g6");
+    rb_test_new_game(&g, "4R2/7/2xxx2/2xxx2/K1xxx2/7/k6 w - 0 1");
+    rb_test_play(&g, "e7g6");
     round_trip(&g);
     rb_game_free(&g);
     /* Throne, after promotions on both sides. */
-    new_game(&g, "7/2KP3/2xxx2/2xxx2/2xxxk1/3p3/7 w K 3 12");
-    play(&g, "d6e6r d2c1b c6d6");
+    rb_test_new_game(&g, "7/2KP3/2xxx2/2xxx2/2xxxk1/3p3/7 w K 3 12");
+    rb_test_play(&g, "d6e6r d2c1b c6d6");
     assert_int_equal(rb_game_ending(&g), RB_END_THRONE);
     round_trip(&g);
     rb_game_free(&g);
     /* Stalemate. */
-    new_game(&g, "7/7/2xxx2/2xxx2/K1xxx2/7/k2B3 w - 0 1");
-    play(&g, "d1c2");
+    rb_test_new_game(&g, "7/7/2xxx2/2xxx2/K1xxx2/7/k2B3 w - 0 1");
+    rb_test_play(&g, "d1c2");
     round_trip(&g);
     rb_game_free(&g);
     /* Repetition. */
-    new_game(&g, start_fen);
-    play(&g, "e1f1 c7b7 f1e1 b7c7 e1f1 c7b7 f1e1 b7c7");
+    rb_test_new_game(&g, start_fen);
+    rb_test_play(&g, "e1f1 c7b7 f1e1 b7c7 e1f1 c7b7 f1e1 b7c7");
     assert_int_equal(rb_game_ending(&g), RB_END_REPETITION);
     round_trip(&g);
     rb_game_free(&g);
     /* Resignation by either side, agreement, and a game still going. */
     for (int i = 0; i < 4; i++) {
-        new_game(&g, start_fen);
+        rb_test_new_game(&g, start_fen);
         rb_game_set_tag(&g, "Event", "Club night");
         rb_game_set_tag(&g, "Opening", "the c-pawn");
-        play(&g, "c2b3 c7b7");
+        rb_test_play(&g, "c2b3 c7b7");
         if (i == 0) {
             rb_game_resign(&g, RB_WHITE);
         } else if (i == 1) {
@@ -231,7 +209,7 @@ static void random_games_round_trip(void **state)
     for (size_t s = 0; s < sizeof starts / sizeof starts[0]; s++) {
         for (int i = 0; i < per_start; i++) {
             rb_game g;
-            new_game(&g, starts[s]);
+            rb_test_new_game(&g, starts[s]);
             for (int ply = 0; ply < 300 && rb_game_ending(&g) == RB_END_NONE; ply++) {
                 rb_movelist list;
                 rb_gen_legal(rb_game_pos(&g), &list);

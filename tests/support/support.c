@@ -9,11 +9,35 @@
 
 #include <cmocka.h>
 
+#include "rb_notation.h"
+
 void rb_test_parse(rb_pos *pos, const char *text)
 {
     char err[256];
     if (rb_pos_parse(pos, text, err, sizeof err) != 0) {
         fail_msg("position '%s' rejected: %s", text, err);
+    }
+}
+
+void rb_test_new_game(rb_game *g, const char *fen)
+{
+    rb_pos start;
+    rb_test_parse(&start, fen);
+    assert_int_equal(rb_game_init(g, &start), 0);
+}
+
+void rb_test_play(rb_game *g, const char *moves)
+{
+    char buf[512];
+    strncpy(buf, moves, sizeof buf - 1);
+    buf[sizeof buf - 1] = '\0';
+    for (char *tok = strtok(buf, " "); tok != NULL; tok = strtok(NULL, " ")) {
+        rb_move m;
+        char err[200];
+        if (rb_move_parse(rb_game_pos(g), tok, &m, err, sizeof err) != 0) {
+            fail_msg("%s: %s", tok, err);
+        }
+        assert_int_equal(rb_game_play(g, m), 0);
     }
 }
 

@@ -14,9 +14,16 @@
 #include <cmocka.h>
 
 #include "rb_board.h"
+#include "rb_game.h"
 
 /* Parses a position string or fails the test with the parser's message. */
 void rb_test_parse(rb_pos *pos, const char *text);
+/* Starts a game record from a position string, failing the test if it is
+ * refused. */
+void rb_test_new_game(rb_game *g, const char *fen);
+/* Plays moves given in coordinate form, separated by spaces; fails the test
+ * on the first one the rules refuse. */
+void rb_test_play(rb_game *g, const char *moves);
 /* True when the suite runs under the sanitizers (slow): long tests shrink. */
 bool rb_test_sanitized(void);
 

@@ -15,6 +15,15 @@
  *       window, a wrongly sized icon or a file that is not a PNG fails with
  *       a message saying which.
  *
+ *   rb_pngtool board PICTURE.png LIGHT DARK
+ *       the picture shows a Rollerball board: a square region of 7 x 7
+ *       cells whose 40 ring cells are covered mostly by the square colours
+ *       LIGHT and DARK ("R,G,B") in the checkerboard's order (the top left
+ *       cell is dark whichever way the board is turned, as a1 is), and whose
+ *       centre 3 x 3 cells, the hole, show neither. Cells are judged by how
+ *       much of them has each colour rather than by one pixel, because
+ *       pieces, arrows and markers sit on top of the squares.
+ *
  * Exit status: 0 when the work was done or the picture passed, 1 otherwise.
  */
 #define SDL_MAIN_HANDLED
@@ -34,7 +43,8 @@ static const double rb_max_dominant_share = 0.97;
 static int rb_usage(void)
 {
     fputs("usage: rb_pngtool render ICON.svg SIZE OUT.png\n"
-          "       rb_pngtool check PICTURE.png WxH[+]\n",
+          "       rb_pngtool check PICTURE.png WxH[+]\n"
+          "       rb_pngtool board PICTURE.png R,G,B R,G,B\n",
           stderr);
     return 1;
 }
@@ -152,6 +162,149 @@ static int rb_check(const char *png_path, const char *size_text)
     return status;
 }
 
+/* "R,G,B" with each part 0..255. */
+static bool rb_parse_colour(const char *text, int rgb[3])
+{
+    char extra = '\0';
+    if (sscanf(text, "%d,%d,%d%c", &rgb[0], &rgb[1], &rgb[2], &extra) != 3) {
+        return false;
+    }
+    for (int i = 0; i < 3; i++) {
+        if (rgb[i] < 0 || rgb[i] > 255) {
+            return false;
+        }
+    }
+    return true;
+}
+
+/* Exact colours, give or take rounding: the game draws the squares opaque. */
+static bool rb_is_colour(const Uint8 *p, const int rgb[3])
+{
+    for (int i = 0; i < 3; i++) {
+        if (abs((int)p[i] - rgb[i]) > 2) {
+            return false;
+        }
+    }
+    return p[3] > 250;
+}
+
+/* 0 for neither square colour, 1 for light, 2 for dark. */
+static int rb_square_colour(const SDL_Surface *s, int x, int y, const int light[3], const int dark[3])
+{
+    const Uint8 *p = (const Uint8 *)s->pixels + y * s->pitch + 4 * x;
+    return rb_is_colour(p, light) ? 1 : rb_is_colour(p, dark) ? 2 : 0;
+}
+
+/* The first and last index whose count reaches a third of the largest: a
+ * stray pixel of a square colour elsewhere must not stretch the board. */
+static void rb_span(const int *counts, int n, int *first, int *last)
+{
+    int most = 0;
+    for (int i = 0; i < n; i++) {
+        most = counts[i] > most ? counts[i] : most;
+    }
+    *first = -1;
+    *last = -1;
+    for (int i = 0; i < n && most > 0; i++) {
+        if (3 * counts[i] >= most) {
+            *first = *first < 0 ? i : *first;
+            *last = i;
+        }
+    }
+}
+
+static int rb_board(const char *png_path, const char *light_text, const char *dark_text)
+{
+    int light[3];
+    int dark[3];
+    if (!rb_parse_colour(light_text, light) || !rb_parse_colour(dark_text, dark)) {
+        fprintf(stderr, "rb_pngtool: colours must be R,G,B with parts 0..255, not '%s' and '%s'\n",
+                light_text, dark_text);
+        return 1;
+    }
+    SDL_Surface *loaded = IMG_Load(png_path);
+    if (loaded == NULL) {
+        fprintf(stderr, "rb_pngtool: %s is not a picture SDL2_image can read: %s\n", png_path,
+                IMG_GetError());
+        return 1;
+    }
+    SDL_Surface *s = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(loaded);
+    if (s == NULL) {
+        fprintf(stderr, "rb_pngtool: cannot convert %s to RGBA: %s\n", png_path, SDL_GetError());
+        return 1;
+    }
+    int *rows = calloc((size_t)s->h, sizeof *rows);
+    int *cols = calloc((size_t)s->w, sizeof *cols);
+    int status = 1;
+    if (rows == NULL || cols == NULL) {
+        fprintf(stderr, "rb_pngtool: out of memory\n");
+        goto done;
+    }
+    for (int y = 0; y < s->h; y++) {
+        for (int x = 0; x < s->w; x++) {
+            if (rb_square_colour(s, x, y, light, dark) != 0) {
+                rows[y]++;
+                cols[x]++;
+            }
+        }
+    }
+    int top, bottom, left, right;
+    rb_span(rows, s->h, &top, &bottom);
+    rb_span(cols, s->w, &left, &right);
+    int bw = right - left + 1;
+    int bh = bottom - top + 1;
+    if (top < 0 || left < 0 || bw < 7 * 8 || abs(bw - bh) > bw / 20 + 2) {
+        fprintf(stderr, "rb_pngtool: %s shows no square board in the colours %s and %s\n", png_path,
+                light_text, dark_text);
+        goto done;
+    }
+
+    int wrong = 0;
+    for (int r = 0; r < 7; r++) {
+        for (int c = 0; c < 7; c++) {
+            /* The middle 80% of the cell: its edges may be the neighbour's. */
+            int x0 = left + (c * bw) / 7, x1 = left + ((c + 1) * bw) / 7;
+            int y0 = top + (r * bh) / 7, y1 = top + ((r + 1) * bh) / 7;
+            int mx = (x1 - x0) / 10, my = (y1 - y0) / 10;
+            int counts[3] = { 0, 0, 0 };
+            int area = 0;
+            for (int y = y0 + my; y < y1 - my; y++) {
+                for (int x = x0 + mx; x < x1 - mx; x++) {
+                    counts[rb_square_colour(s, x, y, light, dark)]++;
+                    area++;
+                }
+            }
+            bool hole = r >= 2 && r <= 4 && c >= 2 && c <= 4;
+            int want = (r + c) % 2 == 0 ? 2 : 1;
+            bool ok = hole ? 20 * (counts[1] + counts[2]) <= area
+                           : 5 * counts[want] >= area && 20 * counts[3 - want] <= area;
+            /* A few cells name the fault; forty would bury it. */
+            if (!ok && ++wrong <= 3) {
+                fprintf(stderr,
+                        "rb_pngtool: %s: the cell in row %d, column %d from the top left should %s, "
+                        "but %d%% of it is light and %d%% dark\n",
+                        png_path, r + 1, c + 1,
+                        hole ? "be the hole" : want == 2 ? "be a dark square" : "be a light square",
+                        100 * counts[1] / area, 100 * counts[2] / area);
+            }
+        }
+    }
+    if (wrong > 3) {
+        fprintf(stderr, "rb_pngtool: %s: %d more cells are wrong\n", png_path, wrong - 3);
+    }
+    if (wrong == 0) {
+        printf("%s: a %dx%d board at %d,%d with 40 squares in checkerboard order around the hole\n",
+               png_path, bw, bh, left, top);
+        status = 0;
+    }
+done:
+    free(rows);
+    free(cols);
+    SDL_FreeSurface(s);
+    return status;
+}
+
 int main(int argc, char **argv)
 {
     int status;
@@ -159,6 +312,8 @@ int main(int argc, char **argv)
         status = rb_render(argv[2], argv[3], argv[4]);
     } else if (argc == 4 && strcmp(argv[1], "check") == 0) {
         status = rb_check(argv[2], argv[3]);
+    } else if (argc == 5 && strcmp(argv[1], "board") == 0) {
+        status = rb_board(argv[2], argv[3], argv[4]);
     } else {
         return rb_usage();
     }

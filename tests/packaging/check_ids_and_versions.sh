@@ -24,6 +24,25 @@ grep -q "<launchable type=\"desktop-id\">$id.desktop</launchable>" "$metainfo" |
   fail "metainfo does not launch $id.desktop"
 [ -f "$src/assets/icons/$id.svg" ] || fail "assets/icons/$id.svg is missing"
 
+# The window class the game sets is the id the build gives it, so a dock
+# matches the window to the desktop file.
+grep -q 'RB_APP_ID="${RB_APP_ID}"' "$src/src/ui/CMakeLists.txt" 2>/dev/null ||
+  fail "src/ui/CMakeLists.txt does not hand RB_APP_ID to the game"
+for class in SDL_VIDEO_X11_WMCLASS SDL_VIDEO_WAYLAND_WMCLASS; do
+  grep -q "\"$class\", *RB_APP_ID" "$src"/src/ui/*.c 2>/dev/null ||
+    fail "the game does not set $class to RB_APP_ID"
+done
+
+# Each screenshot the metainfo shows is a file of the repository's
+# docs/screenshots/, where the URL says it is.
+shots=$(sed -n 's|.*<image>.*/docs/screenshots/\([^<]*\)</image>.*|\1|p' "$metainfo")
+[ -n "$shots" ] || fail "the metainfo shows no screenshot from docs/screenshots/"
+for shot in $shots; do
+  [ -f "$src/docs/screenshots/$shot" ] || fail "the metainfo shows docs/screenshots/$shot, which does not exist"
+done
+grep '<image>' "$metainfo" | grep -v -q '/raw/main/docs/screenshots/' &&
+  fail "a metainfo screenshot is not a raw file of the repository's docs/screenshots/"
+
 # The Flatpak builds the same id, runs the game and asks for exactly the
 # four permissions a windowed game needs.
 flatpak=$src/packaging/flatpak/$id.yml

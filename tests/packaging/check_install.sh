@@ -1,18 +1,24 @@
 #!/bin/sh
 # `cmake --install` into a fresh prefix gives a complete, relocatable game:
-# the programs, the data beside them, desktop integration named by the app
-# id, the licences, sane modes. The prefix is then moved elsewhere and the
-# game, started from there in an unrelated folder, must find its data and
-# draw a board into a screenshot.
-# usage: check_install.sh BUILD_DIR APP_ID RB_PNGTOOL HAVE_GAME(0|1)
-# Exits 77 (skipped) after the other checks when the game is not built.
+# the three programs and no build or test tools, the data beside them,
+# desktop integration named by the app id, the licences, sane modes. The
+# prefix is then moved elsewhere and the game, started from there in an
+# unrelated folder, must find its data and draw the board into a screenshot,
+# as the game in the build tree does.
+# usage: check_install.sh BUILD_DIR SOURCE_DIR APP_ID RB_PNGTOOL HAVE_GAME(0|1)
+# Exits 77 (skipped) after the other checks when the game is not configured.
 set -u
-build=$1 id=$2 pngtool=$3 have_game=$4
+build=$1 src=$2 id=$3 pngtool=$4 have_game=$5
 work=$(mktemp -d "${TMPDIR:-/tmp}/rb-install.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/screenshot.sh"
 
+if [ "$have_game" = 1 ] && [ ! -x "$build/bin/rollerball" ]; then
+  echo "FAIL: the game is configured but $build/bin/rollerball was not built; build everything first"
+  exit 1
+fi
 if ! cmake --install "$build" --prefix "$work/prefix" > "$work/install.log" 2>&1; then
   cat "$work/install.log"
   echo "FAIL: cmake --install failed"
@@ -41,6 +47,12 @@ if [ "$have_game" = 1 ]; then
   need share/man/man6/rollerball.6.gz
 fi
 
+# The players' programs, and nothing built only for testing or tuning.
+want="rollerball-engine rollerball-match"
+[ "$have_game" = 1 ] && want="rollerball $want"
+got=$(ls "$p/bin" 2>/dev/null | sort | tr '\n' ' ')
+[ "$got" = "$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')" ] || fail "bin/ holds '$got', not '$want'"
+
 # Modes as a package wants them: folders and programs 0755, data 0644.
 odd=$( (find "$p" -type d ! -perm 0755; find "$p/share" -type f ! -perm 0644;
         [ -d "$p/bin" ] && find "$p/bin" -type f ! -perm 0755) | sed "s|^$p/||")
@@ -60,15 +72,10 @@ if [ "$have_game" != 1 ]; then
 fi
 
 # Start it from an empty folder, with no hint of the source tree and no
-# override of its data folder: it must find the installed data by itself.
-mkdir "$work/elsewhere"
-if ! (cd "$work/elsewhere" && env -u RB_SOURCE_DIR -u RB_DATA_DIR SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
-        timeout 120 "$p/bin/rollerball" --screenshot "$work/shot.png") > "$work/run.log" 2>&1; then
-  cat "$work/run.log"
-  fail "the installed rollerball --screenshot failed"
-elif ! "$pngtool" check "$work/shot.png" 320x240+; then
-  fail "the installed game's screenshot is not a picture of the game"
-fi
+# override of its data folder: it must find the installed data by itself,
+# as the game in the build tree finds the data staged beside it.
+screenshot_shows_board "$build/bin/rollerball" "build tree"
+screenshot_shows_board "$p/bin/rollerball" "moved install"
 
 [ "$failures" -eq 0 ] || { echo "$failures install check(s) failed"; exit 1; }
 echo "installed, moved and ran from $p"

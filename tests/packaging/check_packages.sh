@@ -2,20 +2,35 @@
 # CPack's .deb and .tar.gz, built from the configured tree into a scratch
 # folder: lintian finds no errors in the .deb, it holds exactly the files
 # `cmake --install` puts under /usr with root ownership and sane modes, its
-# control fields are right and its dependencies were computed (the game
-# needs SDL2); the unpacked tarball has the prefix layout and, with the game
-# built, runs and draws a board where it lies.
-# usage: check_packages.sh BUILD_DIR APP_ID RB_PNGTOOL HAVE_GAME(0|1) VERSION
-# Exits 77 (skipped) after the other checks when the game is not built.
+# control fields are right and its dependencies were computed: every library
+# a packaged program links comes from a package in Depends. The tarball holds
+# the same files under one prefix folder. With the game built, the game from
+# the unpacked .deb and from the unpacked tarball draws the board.
+# usage: check_packages.sh BUILD_DIR SOURCE_DIR APP_ID RB_PNGTOOL HAVE_GAME(0|1) VERSION SANITIZED(0|1)
+# Exits 77 (skipped) after the other checks when the game is not configured,
+# and at once in a sanitizer build.
 set -u
-build=$1 id=$2 pngtool=$3 have_game=$4 version=$5
+build=$1 src=$2 id=$3 pngtool=$4 have_game=$5 version=$6 sanitized=$7
+if [ "$sanitized" = 1 ]; then
+  echo "SKIP: packages are made from the plain build; a sanitized binary is never packaged (it would need libasan)"
+  exit 77
+fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/rb-packages.XXXXXX") || exit 1
 trap 'rm -rf "$work"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/screenshot.sh"
 
+if [ "$have_game" = 1 ] && [ ! -x "$build/bin/rollerball" ]; then
+  echo "FAIL: the game is configured but $build/bin/rollerball was not built; build everything first"
+  exit 1
+fi
 if ! cpack --config "$build/CPackConfig.cmake" -B "$work/out" -G "DEB;TGZ" > "$work/cpack.log" 2>&1; then
   cat "$work/cpack.log"
+  # CPack first brings the whole build up to date; say what stopped it.
+  for log in "$work"/out/_CPack_Packages/*/*/PreinstallOutput.log; do
+    [ -f "$log" ] && grep -m 10 -E 'error|Error' "$log"
+  done
   echo "FAIL: cpack failed"
   exit 1
 fi
@@ -62,6 +77,25 @@ echo "Depends: $depends"
 if grep -q '^/usr/games/.' "$work/packaged.txt"; then
   echo "$depends" | grep -q 'libc6' || fail "Depends was not computed (no libc6): '$depends'"
 fi
+# Every library a packaged program links directly comes from a package the
+# .deb depends on, so installing it brings everything the programs load.
+dpkg-deb -x "$deb" "$work/debroot" || fail "cannot unpack $deb"
+deps=" $(echo "$depends" | sed 's/([^)]*)//g; s/[,|]/ /g' | tr -s ' ') "
+for program in "$work"/debroot/usr/games/*; do
+  [ -f "$program" ] || continue
+  for lib in $(readelf -d "$program" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
+    path=$(ldd "$program" | awk -v l="$lib" '$1 == l { print $3 }')
+    owner=""
+    for candidate in "$path" "/usr$path" "${path#/usr}"; do
+      owner=$(dpkg -S "$candidate" 2>/dev/null | head -n 1 | sed 's/[:,].*//') && [ -n "$owner" ] && break
+    done
+    if [ -z "$owner" ]; then
+      fail "$(basename "$program") needs $lib, which no installed package provides"
+    else
+      case "$deps" in *" $owner "*) ;; *) fail "$(basename "$program") needs $lib from $owner, missing from Depends" ;; esac
+    fi
+  done
+done
 if [ "$have_game" = 1 ]; then
   for lib in libsdl2-2.0 libsdl2-image-2.0 libsdl2-ttf-2.0; do
     echo "$depends" | grep -q "$lib" || fail "Depends lacks $lib"
@@ -74,8 +108,13 @@ tar -xzf "$tgz" -C "$work/unpacked" || fail "cannot unpack $tgz"
 top=$(ls "$work/unpacked")
 [ "$(echo "$top" | wc -l)" -eq 1 ] || fail "the tarball has more than one top folder: $top"
 t=$work/unpacked/$top
-[ -f "$t/share/applications/$id.desktop" ] || fail "the tarball lacks share/applications/$id.desktop"
-[ -f "$t/share/doc/rollerball/copyright" ] || fail "the tarball lacks share/doc/rollerball/copyright"
+# ...holding exactly what an install puts under its prefix.
+(cd "$work/root/usr" && find . ! -type d | sort) > "$work/installed-relative.txt"
+(cd "$t" && find . ! -type d | sort) > "$work/archived.txt"
+if ! diff -u "$work/installed-relative.txt" "$work/archived.txt" > "$work/archive.diff"; then
+  cat "$work/archive.diff"
+  fail "the tarball's files differ from the install's (- install only, + tarball only)"
+fi
 
 if [ "$have_game" != 1 ]; then
   [ "$failures" -eq 0 ] || { echo "$failures package check(s) failed"; exit 1; }
@@ -85,21 +124,8 @@ fi
 
 # Both the unpacked .deb (the game in usr/games) and the unpacked tarball
 # (the game in bin/) run from where they lie and draw the board.
-screenshot_from() { # PROGRAM LABEL
-  mkdir -p "$work/elsewhere"
-  rm -f "$work/shot.png"
-  if ! (cd "$work/elsewhere" && env -u RB_SOURCE_DIR -u RB_DATA_DIR SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
-          timeout 120 "$1" --screenshot "$work/shot.png") > "$work/run.log" 2>&1; then
-    cat "$work/run.log"
-    fail "rollerball from the $2 failed to take a screenshot"
-  elif ! "$pngtool" check "$work/shot.png" 320x240+; then
-    fail "the screenshot of rollerball from the $2 is not a picture of the game"
-  fi
-}
-dpkg-deb -x "$deb" "$work/debroot" || fail "cannot unpack $deb"
-screenshot_from "$work/debroot/usr/games/rollerball" "unpacked .deb"
-[ -x "$t/bin/rollerball" ] || fail "the tarball lacks bin/rollerball"
-screenshot_from "$t/bin/rollerball" "unpacked tarball"
+screenshot_shows_board "$work/debroot/usr/games/rollerball" "unpacked .deb"
+screenshot_shows_board "$t/bin/rollerball" "unpacked tarball"
 
 [ "$failures" -eq 0 ] || { echo "$failures package check(s) failed"; exit 1; }
 echo "$(basename "$deb") and $(basename "$tgz") are complete; lintian: no errors"

@@ -40,25 +40,26 @@ bool rb_ui_anim_point(rb_app *app, Uint32 now_ms, SDL_FPoint *at)
         app->anim.active = false;
         return false;
     }
+    rb_ui_view v = rb_ui_view_of(app);
     float t = (float)elapsed / (float)app->anim.duration_ms;
     t = 1.0f - (1.0f - t) * (1.0f - t); /* ease out */
 
     rb_path path;
     rb_move_path(app->anim.move, &path);
     if (path.len < 2) {
-        *at = rb_ui_view_center(app, RB_MOVE_TO(app->anim.move));
+        *at = rb_ui_view_center(&v, RB_MOVE_TO(app->anim.move));
         return true;
     }
     /* Walk the polyline through the square centres by length. */
     float seg[RB_PATH_MAX], total = 0;
     for (int i = 1; i < path.len; i++) {
-        SDL_FPoint a = rb_ui_view_center(app, path.sq[i - 1]), b = rb_ui_view_center(app, path.sq[i]);
+        SDL_FPoint a = rb_ui_view_center(&v, path.sq[i - 1]), b = rb_ui_view_center(&v, path.sq[i]);
         seg[i] = sqrtf((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y));
         total += seg[i];
     }
     float want = t * total;
     for (int i = 1; i < path.len; i++) {
-        SDL_FPoint a = rb_ui_view_center(app, path.sq[i - 1]), b = rb_ui_view_center(app, path.sq[i]);
+        SDL_FPoint a = rb_ui_view_center(&v, path.sq[i - 1]), b = rb_ui_view_center(&v, path.sq[i]);
         if (want <= seg[i] || i == path.len - 1) {
             float u = seg[i] > 0 ? want / seg[i] : 1.0f;
             if (u > 1.0f)
@@ -68,6 +69,6 @@ bool rb_ui_anim_point(rb_app *app, Uint32 now_ms, SDL_FPoint *at)
         }
         want -= seg[i];
     }
-    *at = rb_ui_view_center(app, RB_MOVE_TO(app->anim.move));
+    *at = rb_ui_view_center(&v, RB_MOVE_TO(app->anim.move));
     return true;
 }

@@ -42,7 +42,7 @@ void rb_ui_app_defaults(rb_app *app)
     app->players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
     app->settings = (rb_ui_settings){
         .flow_arrows = true, .turn_squares = true, .thrones = true, .start_lines = true,
-        .out_flags = true, .coordinates = true, .legal_moves = true, .last_move = true,
+        .out_flags = true, .coordinates = true, .legal_moves = true, .paths = true, .last_move = true,
         .animation = true, .high_contrast = false, .auto_flip = true,
     };
     app->theme = rb_ui_theme_get(false);
@@ -75,6 +75,7 @@ bool rb_ui_app_computer_to_move(const rb_app *app)
 /* Everything that follows a change of the game, whoever made it. */
 static void game_changed(rb_app *app)
 {
+    app->browsing = false;
     rb_ui_input_cancel(app);
     rb_ui_panel_game_changed(app);
     rb_ui_worker_maybe_start(app);
@@ -280,7 +281,7 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
             app->dirty = true;
     }
     if (ev->type == SDL_RENDER_TARGETS_RESET || ev->type == SDL_RENDER_DEVICE_RESET) {
-        app->pieces.size = 0; /* textures are gone: make them again */
+        rb_ui_assets_drop_textures(app); /* textures are gone: make them again */
         rb_ui_app_relayout(app);
     }
     if (rb_ui_worker_event(app, ev))
@@ -326,7 +327,7 @@ void rb_ui_app_run(rb_app *app)
 
 /* ---- opening -------------------------------------------------------- */
 
-static int set_up_game(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
+static int set_up_game(rb_app *app, const rb_ui_options *opt, char *err, size_t errlen)
 {
     rb_game g;
     memset(&g, 0, sizeof g);
@@ -345,7 +346,7 @@ static int set_up_game(rb_app *app, const rb_ui_options *opt, bool headless, cha
         char why[300];
         /* A game file is loaded once the panel is up (rb_ui_games_load_file);
          * until then the board holds the start position. */
-        if (opt->pgn_file || headless || rb_ui_prefs_resume(app, &g, why, sizeof why) != 0) {
+        if (opt->pgn_file || !app->player_files || rb_ui_prefs_resume(app, &g, why, sizeof why) != 0) {
             rb_pos start;
             rb_pos_start(&start);
             if (rb_game_init(&g, &start) != 0) {
@@ -411,7 +412,8 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     if (rb_ui_text_init(app, err, errlen) != 0)
         return -1;
     /* Off-screen apps (screenshots, tests) leave the player's files alone. */
-    if (!headless && rb_ui_prefs_load(app, why, sizeof why) != 0)
+    app->player_files = !headless || opt->player_files;
+    if (app->player_files && rb_ui_prefs_load(app, why, sizeof why) != 0)
         rb_ui_app_message(app, true, "%s", why);
     for (int c = 0; c < 2; c++) {
         if (opt->players_given[c])
@@ -420,7 +422,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
             app->players[c].kind = RB_UI_HUMAN;
     }
     app->theme = rb_ui_theme_get(app->settings.high_contrast);
-    int r = set_up_game(app, opt, headless, err, errlen);
+    int r = set_up_game(app, opt, err, errlen);
     if (r != 0)
         return r;
     app->flipped = opt->flip || (app->settings.auto_flip && app->players[RB_WHITE].kind == RB_UI_COMPUTER &&
@@ -434,7 +436,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     if (opt->pgn_file && rb_ui_games_load_file(app, opt->pgn_file, err, errlen) != 0)
         return -2;
     rb_ui_app_relayout(app);
-    if (app->pieces.size == 0) {
+    if (app->pieces.board.size == 0) {
         snprintf(err, errlen, "%s", app->status);
         return -1;
     }
@@ -450,7 +452,7 @@ void rb_ui_app_close(rb_app *app)
     char why[RB_UI_PATH_MAX + 300];
     if (app->worker)
         rb_ui_worker_free(app);
-    if (app->window && app->game.positions) {
+    if (app->player_files && app->game.positions) {
         if (rb_ui_prefs_autosave(app, why, sizeof why) != 0)
             fprintf(stderr, "rollerball: %s\n", why);
         if (rb_ui_prefs_save(app, why, sizeof why) != 0)

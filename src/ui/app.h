@@ -11,13 +11,15 @@
  *   layout.c   where the board and the panel go for a given output size
  *   theme.c    colours of the normal and high-contrast themes
  *   assets.c   the data folder, piece SVGs rasterised at the square size
- *   boardview.c square <-> pixel mapping, flipping
- *   render.c   drawing the board, aids, markers, paths, pieces, chooser
+ *   view.c     square <-> pixel mapping, flipping, for any board rectangle
+ *   render.c   drawing a board (the game's, or a help diagram): aids,
+ *              markers, paths, pieces, chooser
  *   draw.c     primitive shapes (discs, rings, thick polylines, arrows)
  *   input.c    mouse and keyboard on the board: select, drag, drop, typing
  *   anim.c     the sliding piece of the last move
  *   args.c     the command line
  *   shot.c     rendering one frame to a PNG (--screenshot)
+ *   bench.c    timing frames off screen (--bench-frame)
  *   panel.h    side panel: turn, status, move list, browsing
  *   dialog.h   modal dialogs: new game, save, load, settings, help
  *   worker.h   the computer opponent on its own thread
@@ -59,6 +61,7 @@ typedef struct rb_ui_settings {
     bool out_flags;           /* an indicator per king of its out flag */
     bool coordinates;         /* a..g and 1..7 around the board */
     bool legal_moves;         /* destination markers for the selected piece */
+    bool paths;               /* the path to the pointed destination, rebounds marked */
     bool last_move;           /* last move's squares and path */
     bool animation;           /* slide moves over RB_UI_ANIM_MS */
     bool high_contrast;       /* the high-contrast theme */
@@ -92,12 +95,17 @@ typedef struct rb_ui_layout {
     bool panel_below;         /* tall windows put the panel under the board */
 } rb_ui_layout;
 
-/* Piece images rasterised at the current square size (assets.c). */
+/* Piece images rasterised at one square size (assets.c). */
+typedef struct rb_ui_piece_set {
+    SDL_Texture *tex[2][5];   /* [colour][RB_KING..RB_PAWN], index 0 unused */
+    int size;                 /* pixels the textures were made for; 0 = none */
+} rb_ui_piece_set;
+
 typedef struct rb_ui_pieces {
     void *svg[2][5];          /* the files' text, read once at start */
     size_t svg_len[2][5];
-    SDL_Texture *tex[2][5];   /* [colour][RB_KING..RB_PAWN], index 0 unused */
-    int size;                 /* pixels the textures were made for; 0 = none */
+    rb_ui_piece_set board;    /* at the game board's square size */
+    rb_ui_piece_set diagram;  /* at the help diagrams' square size */
 } rb_ui_pieces;
 
 /* The board's input state machine (input.c). */
@@ -155,6 +163,11 @@ typedef struct rb_app {
     rb_ui_input input;
     rb_ui_anim anim;
 
+    bool player_files;        /* reads and writes the player's settings and
+                                 autosave (a window does; screenshots don't) */
+    bool browsing;            /* showing an earlier position from the move list:
+                                 the board is read-only until the player goes
+                                 back to the game (End) or undoes/redoes */
     bool dirty;               /* something changed: draw a frame */
     bool quit;
     char status[256];         /* last message for the player (error, illegal move...) */
@@ -177,6 +190,9 @@ typedef struct rb_ui_options {
     const char *screenshot;   /* PNG to write, then exit */
     const char *select;       /* square to select in the screenshot */
     const char *hover;        /* square to hover in the screenshot */
+    bool player_files;        /* off screen too, use the player's settings and
+                                 autosave (tests of resuming) */
+    bool bench_frame;         /* time frames off screen, print, exit */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

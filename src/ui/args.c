@@ -24,6 +24,8 @@ void rb_ui_args_usage(FILE *out)
           "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
           "    --select SQUARE        ...with the piece on SQUARE selected\n"
           "    --hover SQUARE         ...and the pointer over SQUARE\n"
+          "  --bench-frame            time the first frame and later ones off screen\n"
+          "                           (software renderer; with --size, --select, --hover)\n"
           "  --help                   show this and exit\n"
           "  --version                show the version and exit\n"
           "\n"
@@ -99,6 +101,9 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                 return RB_UI_ARGS_ERROR;
             }
             opt->players_given[c] = true;
+        } else if (strcmp(a, "--bench-frame") == 0) {
+            opt->bench_frame = true;
+            continue;
         } else if (strcmp(a, "--flip") == 0) {
             opt->flip = true;
             continue;
@@ -132,8 +137,8 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         }
         i++; /* the value */
     }
-    if ((opt->select || opt->hover) && !opt->screenshot) {
-        snprintf(err, errlen, "--select and --hover only go with --screenshot");
+    if ((opt->select || opt->hover) && !opt->screenshot && !opt->bench_frame) {
+        snprintf(err, errlen, "--select and --hover only go with --screenshot or --bench-frame");
         return RB_UI_ARGS_ERROR;
     }
     if (opt->pgn_file && opt->fen) {

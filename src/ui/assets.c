@@ -110,22 +110,28 @@ int rb_ui_assets_load_pieces(rb_app *app, char *err, size_t errlen)
     return 0;
 }
 
-static void drop_textures(rb_app *app)
+static void drop_set(rb_ui_piece_set *set)
 {
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < 5; t++) {
-            if (app->pieces.tex[c][t])
-                SDL_DestroyTexture(app->pieces.tex[c][t]);
-            app->pieces.tex[c][t] = NULL;
+            if (set->tex[c][t])
+                SDL_DestroyTexture(set->tex[c][t]);
+            set->tex[c][t] = NULL;
         }
-    app->pieces.size = 0;
+    set->size = 0;
 }
 
-int rb_ui_assets_size_pieces(rb_app *app, int size, char *err, size_t errlen)
+void rb_ui_assets_drop_textures(rb_app *app)
 {
-    if (size == app->pieces.size)
+    drop_set(&app->pieces.board);
+    drop_set(&app->pieces.diagram);
+}
+
+int rb_ui_assets_size_set(rb_app *app, rb_ui_piece_set *set, int size, char *err, size_t errlen)
+{
+    if (size == set->size)
         return 0;
-    drop_textures(app);
+    drop_set(set);
     for (int c = 0; c < 2; c++)
         for (int t = RB_KING; t <= RB_PAWN; t++) {
             SDL_Surface *s = rasterise(app->pieces.svg[c][t], app->pieces.svg_len[c][t], size);
@@ -135,19 +141,24 @@ int rb_ui_assets_size_pieces(rb_app *app, int size, char *err, size_t errlen)
             if (!tex) {
                 snprintf(err, errlen, "cannot draw the piece image %s%s: %s", app->data_dir,
                          piece_files[c][t], SDL_GetError());
-                drop_textures(app);
+                drop_set(set);
                 return -1;
             }
             SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
-            app->pieces.tex[c][t] = tex;
+            set->tex[c][t] = tex;
         }
-    app->pieces.size = size;
+    set->size = size;
     return 0;
+}
+
+int rb_ui_assets_size_pieces(rb_app *app, int size, char *err, size_t errlen)
+{
+    return rb_ui_assets_size_set(app, &app->pieces.board, size, err, errlen);
 }
 
 void rb_ui_assets_free(rb_app *app)
 {
-    drop_textures(app);
+    rb_ui_assets_drop_textures(app);
     for (int c = 0; c < 2; c++)
         for (int t = 0; t < 5; t++) {
             SDL_free(app->pieces.svg[c][t]);

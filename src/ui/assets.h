@@ -16,9 +16,14 @@ int rb_ui_assets_data_dir(char *dir, size_t len, char *err, size_t errlen);
  * one rasterises to a visible image. Returns 0, or -1 with a message naming
  * the missing or damaged file. */
 int rb_ui_assets_load_pieces(rb_app *app, char *err, size_t errlen);
-/* Rasterises the pieces at size pixels (no-op when already that size).
- * Returns 0, or -1 with a message. */
+/* Rasterises the pieces of a set at size pixels (no-op when already that
+ * size). Returns 0, or -1 with a message. */
+int rb_ui_assets_size_set(rb_app *app, rb_ui_piece_set *set, int size, char *err, size_t errlen);
+/* The same for the game board's set. */
 int rb_ui_assets_size_pieces(rb_app *app, int size, char *err, size_t errlen);
+/* Forgets every texture (the renderer lost them); they are made again on
+ * the next sizing. */
+void rb_ui_assets_drop_textures(rb_app *app);
 void rb_ui_assets_free(rb_app *app);
 /* The file name of a piece image, e.g. "pieces/wK.svg". */
 const char *rb_ui_assets_piece_file(int color, int type);

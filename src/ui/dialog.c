@@ -277,7 +277,7 @@ static void dlg_settings_done(rb_app *app)
 {
     char err[512];
     rb_ui_dlg_close(app);
-    if (app->window && rb_ui_prefs_save(app, err, sizeof err) != 0)
+    if (app->player_files && rb_ui_prefs_save(app, err, sizeof err) != 0)
         rb_ui_app_message(app, true, "%s", err);
 }
 

@@ -143,7 +143,7 @@ static void dlg_new_start(rb_app *app)
     else
         rb_ui_app_message(app, false, "New game.");
     char err[512];
-    if (app->window && rb_ui_prefs_save(app, err, sizeof err) != 0)
+    if (app->player_files && rb_ui_prefs_save(app, err, sizeof err) != 0)
         rb_ui_app_message(app, true, "%s", err);
 }
 

@@ -24,7 +24,7 @@
 bool rb_ui_input_can_move(const rb_app *app)
 {
     const rb_game *g = &app->game;
-    if (rb_game_ending(g) != RB_END_NONE || rb_ui_app_computer_to_move(app))
+    if (app->browsing || rb_game_ending(g) != RB_END_NONE || rb_ui_app_computer_to_move(app))
         return false;
     return rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
 }
@@ -74,7 +74,7 @@ rb_move rb_ui_input_move_to(const rb_app *app, int to)
 void rb_ui_input_pointer(rb_app *app, int x, int y)
 {
     rb_ui_input *in = &app->input;
-    int sq = rb_ui_view_square_at(app, x, y);
+    int sq = rb_ui_app_square_at(app, x, y);
     if (sq != in->hover)
         app->dirty = true;
     in->hover = sq;
@@ -83,7 +83,8 @@ void rb_ui_input_pointer(rb_app *app, int x, int y)
     if (in->state == RB_UI_PROMOTING) {
         SDL_Rect cells[2];
         SDL_Point p = { x, y };
-        rb_ui_view_chooser(app, in->promo_to, cells);
+        rb_ui_view v = rb_ui_view_of(app);
+        rb_ui_view_chooser(&v, in->promo_to, cells);
         int h = SDL_PointInRect(&p, &cells[0]) ? RB_ROOK : SDL_PointInRect(&p, &cells[1]) ? RB_BISHOP : 0;
         if (h != in->promo_hover)
             app->dirty = true;
@@ -102,7 +103,7 @@ static bool try_move(rb_app *app, int to)
         app->input.state = RB_UI_PROMOTING;
         app->input.promo_to = to;
         app->input.promo_hover = 0;
-        app->dirty = true;
+        rb_ui_app_message(app, false, "Promote to a rook or a bishop: click one, or press R or B. Esc cancels.");
         return true;
     }
     rb_ui_input_cancel(app);
@@ -133,6 +134,10 @@ static void press(rb_app *app, int x, int y)
     }
     int sq = in->hover;
     const rb_pos *pos = rb_ui_app_pos(app);
+    if (app->browsing && sq >= 0 && pos->board[sq]) {
+        rb_ui_app_message(app, false, "This is an earlier position. Press End to go back to the game.");
+        return;
+    }
     if (in->sel >= 0 && sq >= 0 && sq != in->sel && try_move(app, sq))
         return;
     bool again = in->sel == sq && in->state == RB_UI_SELECTED;

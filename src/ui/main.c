@@ -10,6 +10,7 @@
 
 #include "app.h"
 #include "args.h"
+#include "bench.h"
 #include "shot.h"
 
 #ifndef RB_VERSION
@@ -18,6 +19,7 @@
 
 int main(int argc, char **argv)
 {
+    Uint64 started = SDL_GetPerformanceCounter();
     rb_ui_options opt;
     char err[RB_UI_PATH_MAX + 400];
     switch (rb_ui_args_parse(argc, argv, &opt, err, sizeof err)) {
@@ -36,12 +38,18 @@ int main(int argc, char **argv)
 
     static rb_app app; /* large (the move list); keep it off the stack */
     rb_ui_app_defaults(&app);
-    bool headless = opt.screenshot != NULL;
+    bool headless = opt.screenshot != NULL || opt.bench_frame;
+    if (opt.bench_frame && !opt.width) {
+        opt.width = 1920;
+        opt.height = 1080;
+    }
     int r = rb_ui_app_open(&app, &opt, headless, err, sizeof err);
     if (r == 0 && headless) {
         if (rb_ui_shot_stage(&app, opt.select, opt.hover, err, sizeof err) != 0)
             r = -2;
-        else if (rb_ui_shot_write(&app, opt.screenshot, err, sizeof err) != 0)
+        else if (opt.bench_frame)
+            rb_ui_bench_frames(&app, started, stdout);
+        if (r == 0 && opt.screenshot && rb_ui_shot_write(&app, opt.screenshot, err, sizeof err) != 0)
             r = -1;
     }
     if (r != 0) {

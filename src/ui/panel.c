@@ -9,7 +9,8 @@
  *
  * Browsing is the game record's own cursor (rb_game_goto): looking at an
  * earlier position loses nothing, the moves after it stay as the redo
- * tail, and playing a move from there is a take-back.
+ * tail. While browsing the board takes no moves (app->browsing), so only
+ * an explicit undo makes a take-back; End returns to the game.
  */
 #include "panel.h"
 
@@ -86,7 +87,7 @@ void rb_ui_panel_free(rb_app *app)
 
 bool rb_ui_panel_browsing(const rb_app *app)
 {
-    return app->game.ply < app->game.length;
+    return app->browsing && app->game.ply < app->game.length;
 }
 
 /* Refreshes the move texts from the record. */
@@ -121,7 +122,7 @@ void rb_ui_panel_game_changed(rb_app *app)
     char err[512];
     /* Only a real window plays a real game: screenshots and tests keep
      * their hands off the player's files. */
-    if (app->window && rb_ui_prefs_autosave(app, err, sizeof err) != 0)
+    if (app->player_files && rb_ui_prefs_autosave(app, err, sizeof err) != 0)
         rb_ui_app_message(app, true, "%s", err);
     app->dirty = true;
 }
@@ -479,6 +480,9 @@ static void panel_goto(rb_app *app, size_t ply)
 {
     if (ply == app->game.ply || !rb_game_goto(&app->game, ply))
         return;
+    /* Looking back is read-only: a stray click on the board must not
+     * drop the moves after the position shown. */
+    app->browsing = ply < app->game.length;
     app->panel->follow = true;
     rb_ui_app_changed(app);
     rb_ui_worker_maybe_start(app);
@@ -560,6 +564,23 @@ static long panel_move_at(const rb_app *app, int x, int y)
     if (k < 0 || (size_t)k >= g->length)
         return -1;
     return k + 1;
+}
+
+bool rb_ui_panel_move_rect(const rb_app *app, size_t ply, SDL_Rect *r)
+{
+    const struct rb_ui_panel *p = app->panel;
+    const rb_game *g = &app->game;
+    if (!p || ply < 1 || ply > g->length || p->row_h <= 0 || p->list.w <= 0)
+        return false;
+    size_t row;
+    int colour;
+    panel_move_cell(g, ply - 1, &row, &colour);
+    int col = colour; /* White's moves on the left */
+    long vis_row = (long)row - p->scroll;
+    if (vis_row < 0 || (vis_row + 1) * p->row_h > p->list.h)
+        return false;
+    *r = (SDL_Rect){ p->list.x + p->num_w + col * p->col_w, p->list.y + (int)vis_row * p->row_h, p->col_w, p->row_h };
+    return true;
 }
 
 static int panel_button_at(const rb_app *app, int x, int y)

@@ -22,6 +22,9 @@ void rb_ui_panel_game_changed(rb_app *app);
 /* True while the panel shows an earlier position than the game's end; the
  * board then shows rb_ui_app_pos() (which follows game.ply) read-only. */
 bool rb_ui_panel_browsing(const rb_app *app);
+/* Where the move list showed the move leading to position ply (1..length)
+ * on the last draw; false when it was not in view. */
+bool rb_ui_panel_move_rect(const rb_app *app, size_t ply, SDL_Rect *r);
 /* Browsing: -2 the start, -1 one move back, 1 one forward, 2 the end. */
 void rb_ui_panel_browse(rb_app *app, int delta_or_end);
 /* The game's state in words ("Checkmate. White wins.", "Black is in

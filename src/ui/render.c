@@ -7,17 +7,47 @@
  * Every size is a fraction of the square size, so the board scales as one.
  * Paths come from the rules library (rb_move_path); nothing here knows how
  * pieces move.
+ *
+ * The drawing works on a scene: a view (any rectangle, either way up), a
+ * position and what to mark on it. The game's board builds its scene from
+ * the app's state; a help diagram builds one from a position and a piece's
+ * moves. So a diagram is the board itself, and cannot teach a move or a
+ * path the board would draw differently.
  */
 #include "render.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "anim.h"
+#include "assets.h"
 #include "draw.h"
-#include "input.h"
 #include "text.h"
 #include "view.h"
+
+/* What one board picture shows. */
+typedef struct scene {
+    rb_ui_view view;
+    const rb_ui_piece_set *pieces;
+    const rb_ui_settings *settings;
+    const rb_pos *pos;
+    rb_move last;              /* drawn with its path, or RB_MOVE_NONE */
+    int sel;                   /* selected square, -1 for none */
+    const rb_move *moves;      /* the selected piece's legal moves */
+    int nmoves;
+    int hover;                 /* square under the pointer, -1 for none */
+    bool all_paths;            /* every destination's path (diagrams) */
+    bool ghost;                /* the selected piece is being dragged */
+    bool sliding;              /* a move is being animated */
+    SDL_FPoint slide_at;       /* where the sliding piece is */
+    rb_piece slide_piece;
+    rb_piece taken;            /* what the sliding piece captures, shown until it arrives */
+    bool dragging;
+    SDL_FPoint drag_at;
+    int promo_to;              /* the chooser is open over this square, or -1 */
+    int promo_hover;
+} scene;
 
 static SDL_Color with_alpha(SDL_Color c, Uint8 a)
 {
@@ -36,22 +66,22 @@ static SDL_FPoint unit(SDL_FPoint a, SDL_FPoint b)
     return len > 0 ? (SDL_FPoint){ dx / len, dy / len } : (SDL_FPoint){ 0, 0 };
 }
 
-static void draw_squares(rb_app *app)
+static void draw_squares(rb_app *app, const scene *sc)
 {
     const rb_ui_theme *t = app->theme;
     for (int sq = 0; sq < RB_NSQ; sq++) {
         bool dark = (rb_sq_file(sq) + rb_sq_rank(sq)) % 2 == 0; /* a1 is dark */
-        rb_ui_draw_rect(app->renderer, rb_ui_view_rect(app, sq), dark ? t->dark : t->light);
+        rb_ui_draw_rect(app->renderer, rb_ui_view_rect(&sc->view, sq), dark ? t->dark : t->light);
     }
 }
 
 /* The hole as a dark well with four arrows running clockwise around it:
  * the way everything on the board circulates. */
-static void draw_hole(rb_app *app)
+static void draw_hole(rb_app *app, const scene *sc)
 {
     const rb_ui_theme *t = app->theme;
-    float s = (float)app->layout.sq;
-    SDL_Rect h = rb_ui_view_hole(app);
+    float s = (float)sc->view.sq;
+    SDL_Rect h = rb_ui_view_hole(&sc->view);
     rb_ui_draw_rect(app->renderer, h, t->hole);
     int rim = (int)(s * 0.06f) + 1;
     rb_ui_draw_frame(app->renderer, h, rim, t->hole_rim);
@@ -73,22 +103,22 @@ static void draw_hole(rb_app *app)
 /* A small arrow in each square along its zone's forward direction; on the
  * eight turn squares the arrow bends, coming in along the previous zone's
  * direction and leaving along the new one. */
-static void draw_flow(rb_app *app)
+static void draw_flow(rb_app *app, const scene *sc)
 {
-    const rb_ui_settings *st = &app->settings;
+    const rb_ui_settings *st = sc->settings;
     if (!st->flow_arrows && !st->turn_squares)
         return;
-    float s = (float)app->layout.sq;
+    float s = (float)sc->view.sq;
     for (int sq = 0; sq < RB_NSQ; sq++) {
         bool turn = rb_sq_is_turn(sq) && st->turn_squares;
         if (!turn && !st->flow_arrows)
             continue;
         int dir = rb_sq_forward(sq);
-        SDL_FPoint c = rb_ui_view_center(app, sq), d = rb_ui_view_dir(app, dir);
+        SDL_FPoint c = rb_ui_view_center(&sc->view, sq), d = rb_ui_view_dir(&sc->view, dir);
         SDL_Color col = turn ? app->theme->turn_mark : app->theme->flow_arrow;
         float w = s * (turn ? 0.055f : 0.045f), head = s * 0.13f;
         if (turn) {
-            SDL_FPoint in = rb_ui_view_dir(app, (dir + 3) & 3);
+            SDL_FPoint in = rb_ui_view_dir(&sc->view, (dir + 3) & 3);
             SDL_FPoint pts[3] = { add(c, in, -s * 0.30f), c, add(c, d, s * 0.30f - head) };
             rb_ui_draw_polyline(app->renderer, pts, 3, w, col);
             rb_ui_draw_arrowhead(app->renderer, add(c, d, s * 0.30f), d, head, s * 0.15f, col);
@@ -100,13 +130,13 @@ static void draw_flow(rb_app *app)
     }
 }
 
-static void draw_thrones(rb_app *app)
+static void draw_thrones(rb_app *app, const scene *sc)
 {
-    if (!app->settings.thrones)
+    if (!sc->settings->thrones)
         return;
-    float s = (float)app->layout.sq;
+    float s = (float)sc->view.sq;
     for (int c = RB_WHITE; c <= RB_BLACK; c++) {
-        SDL_FPoint p = rb_ui_view_center(app, rb_throne(c));
+        SDL_FPoint p = rb_ui_view_center(&sc->view, rb_throne(c));
         rb_ui_draw_star(app->renderer, p, s * 0.47f, s * 0.20f, app->theme->throne[1 - c]);
         rb_ui_draw_star(app->renderer, p, s * 0.42f, s * 0.17f, app->theme->throne[c]);
     }
@@ -115,11 +145,11 @@ static void draw_thrones(rb_app *app)
 /* Each king's start line: the edge between the squares its king leaves
  * from (behind) and the squares that set its out flag (ahead), both sets
  * as the rules library gives them. */
-static void draw_start_lines(rb_app *app)
+static void draw_start_lines(rb_app *app, const scene *sc)
 {
-    if (!app->settings.start_lines)
+    if (!sc->settings->start_lines)
         return;
-    float s = (float)app->layout.sq;
+    float s = (float)sc->view.sq;
     for (int c = RB_WHITE; c <= RB_BLACK; c++) {
         rb_bb behind = rb_start_line_behind(c), ahead = rb_start_line_ahead(c);
         for (rb_bb b = behind; b; b &= b - 1) {
@@ -128,7 +158,7 @@ static void draw_start_lines(rb_app *app)
                 int to = rb_lsb(a);
                 if (rb_sq_rank(from) != rb_sq_rank(to) || abs(rb_sq_file(from) - rb_sq_file(to)) != 1)
                     continue;
-                SDL_Rect rf = rb_ui_view_rect(app, from), rt = rb_ui_view_rect(app, to);
+                SDL_Rect rf = rb_ui_view_rect(&sc->view, from), rt = rb_ui_view_rect(&sc->view, to);
                 float x = (float)(rf.x > rt.x ? rf.x : rt.x);
                 SDL_FPoint p0 = { x, (float)rf.y + 1 }, p1 = { x, (float)(rf.y + rf.h) - 1 };
                 rb_ui_draw_dashed(app->renderer, p0, p1, s * 0.075f, s * 0.12f, app->theme->start_line[1 - c]);
@@ -140,16 +170,16 @@ static void draw_start_lines(rb_app *app)
 
 /* A path through square centres with an arrowhead at its end and, where the
  * move rebounds, a chevron pointing at the wall it bounced off. */
-static void draw_path(rb_app *app, rb_move m, float width, SDL_Color col, SDL_Color outline, bool rebound_mark)
+static void draw_path(rb_app *app, const scene *sc, rb_move m, float width, SDL_Color col, SDL_Color outline, bool rebound_mark)
 {
     rb_path path;
     rb_move_path(m, &path);
     if (path.len < 2)
         return;
-    float s = (float)app->layout.sq;
+    float s = (float)sc->view.sq;
     SDL_FPoint pts[RB_PATH_MAX];
     for (int i = 0; i < path.len; i++)
-        pts[i] = rb_ui_view_center(app, path.sq[i]);
+        pts[i] = rb_ui_view_center(&sc->view, path.sq[i]);
     int n = path.len;
     SDL_FPoint tip = pts[n - 1];
     SDL_FPoint dir = unit(pts[n - 2], pts[n - 1]);
@@ -168,9 +198,9 @@ static void draw_path(rb_app *app, rb_move m, float width, SDL_Color col, SDL_Co
 
     int r = path.rebound;
     if (rebound_mark && r > 0 && r < path.len - 1) {
-        SDL_FPoint c = rb_ui_view_center(app, path.sq[r]);
-        SDL_FPoint din = unit(rb_ui_view_center(app, path.sq[r - 1]), c);
-        SDL_FPoint dout = unit(c, rb_ui_view_center(app, path.sq[r + 1]));
+        SDL_FPoint c = rb_ui_view_center(&sc->view, path.sq[r]);
+        SDL_FPoint din = unit(rb_ui_view_center(&sc->view, path.sq[r - 1]), c);
+        SDL_FPoint dout = unit(c, rb_ui_view_center(&sc->view, path.sq[r + 1]));
         SDL_FPoint wall = unit((SDL_FPoint){ 0, 0 }, (SDL_FPoint){ din.x - dout.x, din.y - dout.y });
         SDL_FPoint side = { -wall.y, wall.x };
         SDL_Color mark = app->theme->rebound_mark;
@@ -188,118 +218,153 @@ static void draw_path(rb_app *app, rb_move m, float width, SDL_Color col, SDL_Co
     }
 }
 
-static void draw_last_move(rb_app *app)
+static void draw_last_move(rb_app *app, const scene *sc)
 {
-    const rb_game *g = &app->game;
-    if (!app->settings.last_move || g->ply == 0)
+    rb_move m = sc->last;
+    if (!sc->settings->last_move || m == RB_MOVE_NONE)
         return;
-    rb_move m = g->moves[g->ply - 1];
-    rb_ui_draw_rect(app->renderer, rb_ui_view_rect(app, RB_MOVE_FROM(m)), app->theme->last_from);
-    rb_ui_draw_rect(app->renderer, rb_ui_view_rect(app, RB_MOVE_TO(m)), app->theme->last_to);
-    draw_path(app, m, (float)app->layout.sq * 0.07f, app->theme->last_path, (SDL_Color){ 0, 0, 0, 0 }, true);
+    rb_ui_draw_rect(app->renderer, rb_ui_view_rect(&sc->view, RB_MOVE_FROM(m)), app->theme->last_from);
+    rb_ui_draw_rect(app->renderer, rb_ui_view_rect(&sc->view, RB_MOVE_TO(m)), app->theme->last_to);
+    draw_path(app, sc, m, (float)sc->view.sq * 0.07f, app->theme->last_path, (SDL_Color){ 0, 0, 0, 0 }, true);
 }
 
-static void draw_piece(rb_app *app, rb_piece p, SDL_FPoint centre, float scale, Uint8 alpha)
+static void draw_piece(rb_app *app, const scene *sc, rb_piece p, SDL_FPoint centre, float scale, Uint8 alpha)
 {
-    SDL_Texture *tex = app->pieces.tex[RB_COLOR(p) & 1][RB_TYPE(p)];
+    SDL_Texture *tex = sc->pieces->tex[RB_COLOR(p) & 1][RB_TYPE(p)];
     if (!tex)
         return;
-    float size = (float)app->layout.sq * scale;
-    SDL_FRect r = { centre.x - size * 0.5f, centre.y - size * 0.5f, size, size };
+    /* At scale 1 the image is drawn at the size it was rasterised for, on
+     * whole pixels, so it stays as crisp as the SVG allows. */
+    int size = (int)lroundf((float)sc->view.sq * scale);
+    int x = (int)lroundf(centre.x - (float)size * 0.5f), y = (int)lroundf(centre.y - (float)size * 0.5f);
+    SDL_Rect r = { x, y, size, size };
     SDL_SetTextureAlphaMod(tex, alpha);
-    SDL_RenderCopyF(app->renderer, tex, NULL, &r);
+    SDL_RenderCopy(app->renderer, tex, NULL, &r);
     SDL_SetTextureAlphaMod(tex, 255);
 }
 
-static bool dragging(const rb_app *app)
+static void draw_pieces(rb_app *app, const scene *sc)
 {
-    return app->input.state == RB_UI_DRAGGING && app->input.sel >= 0;
-}
-
-static void draw_pieces(rb_app *app, const rb_pos *pos, bool animating)
-{
-    int hide = animating ? RB_MOVE_TO(app->anim.move) : -1;
+    int hide = sc->sliding ? RB_MOVE_TO(sc->last) : -1;
     for (int sq = 0; sq < RB_NSQ; sq++) {
-        rb_piece p = pos->board[sq];
+        rb_piece p = sc->pos->board[sq];
         if (sq == hide) {
             /* the piece taken stays until the mover arrives */
-            const rb_game *g = &app->game;
-            rb_piece taken = g->ply > 0 ? g->positions[g->ply - 1].board[sq] : RB_EMPTY;
-            if (taken)
-                draw_piece(app, taken, rb_ui_view_center(app, sq), 1.0f, 255);
+            if (sc->taken)
+                draw_piece(app, sc, sc->taken, rb_ui_view_center(&sc->view, sq), 1.0f, 255);
             continue;
         }
         if (!p)
             continue;
-        bool ghost = dragging(app) && sq == app->input.sel;
-        draw_piece(app, p, rb_ui_view_center(app, sq), 1.0f, ghost ? 70 : 255);
+        bool ghost = sc->ghost && sq == sc->sel;
+        draw_piece(app, sc, p, rb_ui_view_center(&sc->view, sq), 1.0f, ghost ? 70 : 255);
     }
 }
 
-static void draw_check(rb_app *app, const rb_pos *pos)
+static void draw_check(rb_app *app, const scene *sc)
 {
-    if (!rb_pos_in_check(pos))
+    if (!rb_pos_in_check(sc->pos))
         return;
-    int k = pos->king[pos->side];
-    float s = (float)app->layout.sq;
-    rb_ui_draw_glow(app->renderer, rb_ui_view_center(app, k), s * 0.62f, app->theme->check_glow);
+    int k = sc->pos->king[sc->pos->side];
+    float s = (float)sc->view.sq;
+    rb_ui_draw_glow(app->renderer, rb_ui_view_center(&sc->view, k), s * 0.62f, app->theme->check_glow);
 }
 
-static bool showing_moves(const rb_app *app)
+/* The move to square to among the shown moves (the first, when a
+ * promotion offers two), or RB_MOVE_NONE. */
+static rb_move move_to(const scene *sc, int to)
 {
-    rb_ui_input_state st = app->input.state;
-    return app->input.sel >= 0 && (st == RB_UI_SELECTED || st == RB_UI_PRESSED || st == RB_UI_DRAGGING);
+    for (int i = 0; to >= 0 && i < sc->nmoves; i++)
+        if (RB_MOVE_TO(sc->moves[i]) == to)
+            return sc->moves[i];
+    return RB_MOVE_NONE;
 }
 
-static void draw_selection(rb_app *app)
+static void draw_selection(rb_app *app, const scene *sc)
 {
-    if (app->input.sel < 0 || app->input.state == RB_UI_IDLE)
+    if (sc->sel < 0)
         return;
-    rb_ui_draw_rect(app->renderer, rb_ui_view_rect(app, app->input.sel), app->theme->selected);
-    int h = app->input.hover;
-    if (showing_moves(app) && h >= 0 && rb_ui_input_move_to(app, h) != RB_MOVE_NONE)
-        rb_ui_draw_rect(app->renderer, rb_ui_view_rect(app, h), app->theme->dest_hover);
+    rb_ui_draw_rect(app->renderer, rb_ui_view_rect(&sc->view, sc->sel), app->theme->selected);
+    if (move_to(sc, sc->hover) != RB_MOVE_NONE)
+        rb_ui_draw_rect(app->renderer, rb_ui_view_rect(&sc->view, sc->hover), app->theme->dest_hover);
 }
 
-static void draw_destinations(rb_app *app, const rb_pos *pos)
+/* A dot on an empty destination, a ring round a piece that can be taken:
+ * the two differ in shape, not only in colour. */
+static void draw_destinations(rb_app *app, const scene *sc)
 {
-    if (!showing_moves(app) || !app->settings.legal_moves)
+    if (sc->sel < 0 || !sc->settings->legal_moves)
         return;
-    float s = (float)app->layout.sq;
+    float s = (float)sc->view.sq;
     rb_bb done = 0;
-    for (int i = 0; i < app->input.moves.count; i++) {
-        int to = RB_MOVE_TO(app->input.moves.moves[i]);
+    for (int i = 0; i < sc->nmoves; i++) {
+        int to = RB_MOVE_TO(sc->moves[i]);
         if (done >> to & 1)
             continue;
         done |= (rb_bb)1 << to;
-        SDL_FPoint c = rb_ui_view_center(app, to);
-        if (pos->board[to])
+        SDL_FPoint c = rb_ui_view_center(&sc->view, to);
+        if (sc->pos->board[to])
             rb_ui_draw_ring(app->renderer, c, s * 0.40f, s * 0.49f, app->theme->dest_ring);
         else
             rb_ui_draw_disc(app->renderer, c, s * 0.10f, app->theme->dest_dot);
     }
 }
 
-static void draw_hover_path(rb_app *app)
+/* True when path a is the start of path b (b goes on past a's end). */
+static bool path_extends(const rb_path *a, const rb_path *b)
 {
-    if (!showing_moves(app) || app->input.hover < 0)
+    if (b->len <= a->len)
+        return false;
+    for (int i = 0; i < a->len; i++)
+        if (a->sq[i] != b->sq[i])
+            return false;
+    return true;
+}
+
+/* Diagrams draw every route once: a path that another path continues is
+ * drawn as part of that longer one, so a slide is one arrow to its end. */
+static void draw_all_paths(rb_app *app, const scene *sc)
+{
+    if (!sc->all_paths || sc->sel < 0)
         return;
-    rb_move m = rb_ui_input_move_to(app, app->input.hover);
+    float w = (float)sc->view.sq * 0.065f;
+    for (int i = 0; i < sc->nmoves; i++) {
+        rb_path pi;
+        rb_move_path(sc->moves[i], &pi);
+        bool covered = false;
+        for (int j = 0; j < sc->nmoves && !covered; j++) {
+            rb_path pj;
+            rb_move_path(sc->moves[j], &pj);
+            covered = path_extends(&pi, &pj) ||
+                      (j < i && pj.len == pi.len && memcmp(pj.sq, pi.sq, (size_t)pi.len) == 0);
+        }
+        if (!covered)
+            draw_path(app, sc, sc->moves[i], w, app->theme->path, app->theme->path_outline, true);
+    }
+}
+
+static void draw_hover_path(rb_app *app, const scene *sc)
+{
+    if (sc->sel < 0 || !sc->settings->paths)
+        return;
+    rb_move m = move_to(sc, sc->hover);
     if (m == RB_MOVE_NONE)
         return;
-    draw_path(app, m, (float)app->layout.sq * 0.10f, app->theme->path, app->theme->path_outline, true);
+    draw_path(app, sc, m, (float)sc->view.sq * 0.10f, app->theme->path, app->theme->path_outline, true);
 }
 
 /* A pennant on the corner of each king's square: filled when the king's
  * out flag is set (it may win on the throne), hollow when it is clear. */
-static void draw_out_flags(rb_app *app, const rb_pos *pos)
+static void draw_out_flags(rb_app *app, const scene *sc)
 {
-    if (!app->settings.out_flags)
+    if (!sc->settings->out_flags)
         return;
-    float s = (float)app->layout.sq;
+    float s = (float)sc->view.sq;
     for (int c = RB_WHITE; c <= RB_BLACK; c++) {
-        bool out = pos->out & (c == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK);
-        SDL_Rect r = rb_ui_view_rect(app, pos->king[c]);
+        if (!(sc->pos->by_type[RB_KING] & sc->pos->by_color[c]))
+            continue;
+        bool out = sc->pos->out & (c == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK);
+        SDL_Rect r = rb_ui_view_rect(&sc->view, sc->pos->king[c]);
         SDL_FPoint top = { (float)r.x + s * 0.10f, (float)r.y + s * 0.07f };
         SDL_FPoint foot = { top.x, top.y + s * 0.32f };
         SDL_FPoint tip = { top.x + s * 0.20f, top.y + s * 0.08f };
@@ -318,69 +383,119 @@ static void draw_out_flags(rb_app *app, const rb_pos *pos)
     }
 }
 
-static void draw_coordinates(rb_app *app)
+static void draw_coordinates(rb_app *app, const scene *sc)
 {
-    if (!app->settings.coordinates || app->layout.margin < 6)
+    if (!sc->settings->coordinates || sc->view.margin < 6)
         return;
-    const SDL_Rect *b = &app->layout.board;
-    int s = app->layout.sq, m = app->layout.margin;
+    const SDL_Rect *b = &sc->view.board;
+    int s = sc->view.sq, m = sc->view.margin;
     int px = m * 3 / 5;
     char label[2] = { 0, 0 };
     for (int i = 0; i < 7; i++) {
         label[0] = (char)('a' + i);
-        int x = b->x + rb_ui_view_col(app, i) * s + s / 2;
+        int x = b->x + rb_ui_view_col(&sc->view, i) * s + s / 2;
         rb_ui_text_draw(app, label, px, false, app->theme->coord, x, b->y + b->h + m / 2, RB_UI_ALIGN_CENTER);
         label[0] = (char)('1' + i);
-        int y = b->y + rb_ui_view_row(app, i) * s + s / 2;
+        int y = b->y + rb_ui_view_row(&sc->view, i) * s + s / 2;
         rb_ui_text_draw(app, label, px, false, app->theme->coord, b->x - m / 2, y, RB_UI_ALIGN_CENTER);
     }
 }
 
-static void draw_chooser(rb_app *app, const rb_pos *pos)
+static void draw_chooser(rb_app *app, const scene *sc)
 {
-    if (app->input.state != RB_UI_PROMOTING)
+    if (sc->promo_to < 0)
         return;
     /* dim the board so the choice stands out */
-    rb_ui_draw_rect(app->renderer, app->layout.board, (SDL_Color){ 0, 0, 0, 110 });
+    rb_ui_draw_rect(app->renderer, sc->view.board, (SDL_Color){ 0, 0, 0, 110 });
     SDL_Rect cells[2];
-    rb_ui_view_chooser(app, app->input.promo_to, cells);
-    int color = pos->side;
+    rb_ui_view_chooser(&sc->view, sc->promo_to, cells);
+    int color = sc->pos->side;
     static const int types[2] = { RB_ROOK, RB_BISHOP };
     for (int i = 0; i < 2; i++) {
         rb_ui_draw_rect(app->renderer, cells[i], app->theme->chooser_bg);
-        if (app->input.promo_hover == types[i])
+        if (sc->promo_hover == types[i])
             rb_ui_draw_rect(app->renderer, cells[i], app->theme->dest_hover);
-        int bw = app->layout.sq / 24 + 1;
+        int bw = sc->view.sq / 24 + 1;
         rb_ui_draw_frame(app->renderer, cells[i], bw, app->theme->chooser_border);
         SDL_FPoint c = { (float)cells[i].x + (float)cells[i].w * 0.5f, (float)cells[i].y + (float)cells[i].h * 0.5f };
-        draw_piece(app, RB_PIECE(color, types[i]), c, 0.9f, 255);
+        draw_piece(app, sc, RB_PIECE(color, types[i]), c, 0.9f, 255);
     }
+}
+
+static void draw_scene(rb_app *app, const scene *sc)
+{
+    draw_squares(app, sc);
+    draw_hole(app, sc);
+    draw_flow(app, sc);
+    draw_thrones(app, sc);
+    draw_start_lines(app, sc);
+    draw_last_move(app, sc);
+    draw_selection(app, sc);
+    draw_check(app, sc);
+    draw_all_paths(app, sc);
+    draw_pieces(app, sc);
+    draw_destinations(app, sc);
+    draw_hover_path(app, sc);
+    draw_out_flags(app, sc);
+    draw_coordinates(app, sc);
+    if (sc->sliding)
+        draw_piece(app, sc, sc->slide_piece, sc->slide_at, 1.0f, 255);
+    if (sc->dragging)
+        draw_piece(app, sc, sc->pos->board[sc->sel], sc->drag_at, 1.08f, 255);
+    draw_chooser(app, sc);
 }
 
 void rb_ui_render_board(rb_app *app, Uint32 now_ms)
 {
-    const rb_pos *pos = rb_ui_app_pos(app);
-    SDL_FPoint moving;
-    bool animating = rb_ui_anim_point(app, now_ms, &moving);
-
-    draw_squares(app);
-    draw_hole(app);
-    draw_flow(app);
-    draw_thrones(app);
-    draw_start_lines(app);
-    draw_last_move(app);
-    draw_selection(app);
-    draw_check(app, pos);
-    draw_pieces(app, pos, animating);
-    draw_destinations(app, pos);
-    draw_hover_path(app);
-    draw_out_flags(app, pos);
-    draw_coordinates(app);
-    if (animating)
-        draw_piece(app, app->anim.piece, moving, 1.0f, 255);
-    if (dragging(app)) {
-        SDL_FPoint at = { (float)app->input.ptr_x, (float)app->input.ptr_y };
-        draw_piece(app, pos->board[app->input.sel], at, 1.08f, 255);
+    const rb_game *g = &app->game;
+    const rb_ui_input *in = &app->input;
+    scene sc;
+    memset(&sc, 0, sizeof sc);
+    sc.view = rb_ui_view_of(app);
+    sc.pieces = &app->pieces.board;
+    sc.settings = &app->settings;
+    sc.pos = rb_ui_app_pos(app);
+    sc.last = g->ply > 0 ? g->moves[g->ply - 1] : RB_MOVE_NONE;
+    bool showing = in->sel >= 0 && (in->state == RB_UI_SELECTED || in->state == RB_UI_PRESSED ||
+                                    in->state == RB_UI_DRAGGING);
+    sc.sel = showing || in->state == RB_UI_PROMOTING ? in->sel : -1;
+    sc.moves = in->moves.moves;
+    sc.nmoves = showing ? in->moves.count : 0;
+    sc.hover = in->hover;
+    sc.dragging = showing && in->state == RB_UI_DRAGGING;
+    sc.ghost = sc.dragging;
+    sc.drag_at = (SDL_FPoint){ (float)in->ptr_x, (float)in->ptr_y };
+    sc.promo_to = in->state == RB_UI_PROMOTING ? in->promo_to : -1;
+    sc.promo_hover = in->promo_hover;
+    sc.sliding = rb_ui_anim_point(app, now_ms, &sc.slide_at) && app->anim.move == sc.last;
+    if (sc.sliding) {
+        sc.slide_piece = app->anim.piece;
+        sc.taken = g->positions[g->ply - 1].board[RB_MOVE_TO(sc.last)];
     }
-    draw_chooser(app, pos);
+    draw_scene(app, &sc);
+}
+
+void rb_ui_render_diagram(rb_app *app, const rb_pos *pos, SDL_Rect area, const rb_move *moves, int nmoves,
+                          bool paths, int sel)
+{
+    scene sc;
+    memset(&sc, 0, sizeof sc);
+    sc.view = rb_ui_view_fit(area, true, false);
+    char err[RB_UI_PATH_MAX + 200];
+    if (rb_ui_assets_size_set(app, &app->pieces.diagram, sc.view.sq, err, sizeof err) != 0)
+        rb_ui_app_message(app, true, "%s", err);
+    sc.pieces = &app->pieces.diagram;
+    /* The player's aids as set, but a diagram always marks the moves. */
+    rb_ui_settings st = app->settings;
+    st.legal_moves = true;
+    sc.settings = &st;
+    sc.pos = pos;
+    sc.last = RB_MOVE_NONE;
+    sc.sel = sel;
+    sc.moves = moves;
+    sc.nmoves = sel >= 0 ? nmoves : 0;
+    sc.hover = -1;
+    sc.all_paths = paths;
+    sc.promo_to = -1;
+    draw_scene(app, &sc);
 }

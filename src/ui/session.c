@@ -51,7 +51,7 @@ bool rb_ui_session_can_offer_draw(const rb_app *app)
 {
     const rb_game *g = &app->game;
     bool any_human = app->players[0].kind == RB_UI_HUMAN || app->players[1].kind == RB_UI_HUMAN;
-    return any_human && rb_game_ending(g) == RB_END_NONE && g->ply == g->length &&
+    return any_human && rb_game_ending(g) == RB_END_NONE && !app->browsing &&
            rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
 }
 

@@ -18,6 +18,7 @@
 
 const rb_ui_setting_info rb_ui_setting_infos[] = {
     SETTING(legal_moves, "Show where the selected piece can go"),
+    SETTING(paths, "Show the path to the pointed square"),
     SETTING(last_move, "Show the last move and its path"),
     SETTING(flow_arrows, "Clockwise arrows in every square"),
     SETTING(turn_squares, "Mark the squares where the flow turns"),

@@ -22,7 +22,7 @@ int rb_ui_shot_stage(rb_app *app, const char *select, const char *hover, char *e
         }
     }
     if (hover) {
-        SDL_FPoint c = rb_ui_view_center(app, rb_sq_parse(hover));
+        SDL_FPoint c = rb_ui_app_center(app, rb_sq_parse(hover));
         rb_ui_input_pointer(app, (int)c.x, (int)c.y);
     }
     return 0;

@@ -16,10 +16,12 @@ int rb_ui_widget_font_px(const rb_app *app)
 {
     /* About 1/40 of the window's height in window coordinates, scaled to
      * pixels; never so small it cannot be read nor so large the panel
-     * overflows. */
+     * overflows. A narrow, tall window (panel below the board) goes by its
+     * width, or the buttons would leave the move list no room. */
     float scale = app->layout.px_per_win_y > 0 ? app->layout.px_per_win_y : 1.0f;
     int win_h = (int)((float)app->layout.out_h / scale);
-    int px = win_h / 40;
+    int win_w = (int)((float)app->layout.out_w / scale);
+    int px = win_h / 40 < win_w / 34 ? win_h / 40 : win_w / 34;
     if (px < 13)
         px = 13;
     if (px > 22)

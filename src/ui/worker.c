@@ -348,7 +348,7 @@ void rb_ui_worker_maybe_start(rb_app *app)
         return;
     const rb_game *g = &app->game;
     const rb_pos *pos = rb_game_pos(g);
-    bool wanted = rb_ui_app_computer_to_move(app) && g->ply == g->length && worker_game_goes_on(app);
+    bool wanted = rb_ui_app_computer_to_move(app) && !app->browsing && worker_game_goes_on(app);
     if (!wanted) {
         if (w->generation)
             rb_ui_worker_cancel(app);

@@ -63,7 +63,7 @@ int rb_ui_worker_init(rb_app *app, char *err, size_t errlen);
 /* Stops any search and joins the thread. */
 void rb_ui_worker_free(rb_app *app);
 /* Starts a search for the side to move if the computer plays it, the game
- * goes on and the cursor is at the end of the game; does nothing otherwise
+ * goes on and the player is not browsing earlier positions; does nothing otherwise
  * (also when that very search already runs). */
 void rb_ui_worker_maybe_start(rb_app *app);
 /* Cancels the running search (undo, new game, ...); its result is dropped. */

@@ -74,10 +74,17 @@ static void drop_off_the_board_and_on_the_hole_snaps_back(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    fixture_drag(app, "c2", "d4"); /* d4 is in the hole: no square */
+    /* the middle of the hole, where d4 would be: no square */
+    rb_ui_view v = rb_ui_view_of(app);
+    SDL_Rect hole = rb_ui_view_hole(&v);
+    SDL_Point a = fixture_center(app, "c2"), mid = { hole.x + hole.w / 2, hole.y + hole.h / 2 };
+    assert_int_equal(rb_ui_app_square_at(app, mid.x, mid.y), -1);
+    fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
+    fixture_motion(app, mid, true);
+    assert_int_equal(app->input.state, RB_UI_DRAGGING);
+    fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, mid);
     assert_int_equal(app->game.ply, 0);
     assert_int_equal(fixture_piece(app, "c2"), RB_PIECE(RB_WHITE, RB_PAWN));
-    SDL_Point a = fixture_center(app, "c2");
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
     fixture_motion(app, (SDL_Point){ 795, 5 }, true);
     fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, (SDL_Point){ 795, 5 });

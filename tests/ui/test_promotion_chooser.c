@@ -13,7 +13,8 @@
 static SDL_Point cell_center(rb_app *app, int i)
 {
     SDL_Rect cells[2];
-    rb_ui_view_chooser(app, app->input.promo_to, cells);
+    rb_ui_view v = rb_ui_view_of(app);
+    rb_ui_view_chooser(&v, app->input.promo_to, cells);
     return (SDL_Point){ cells[i].x + cells[i].w / 2, cells[i].y + cells[i].h / 2 };
 }
 

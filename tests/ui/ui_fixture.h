@@ -17,7 +17,7 @@ static rb_app fixture_app;
 
 /* Opens the game at w x h on the position fen (NULL: the start), both
  * sides played by people. */
-static rb_app *fixture_open(const char *fen, int w, int h)
+static inline rb_app *fixture_open(const char *fen, int w, int h)
 {
     rb_ui_options opt;
     memset(&opt, 0, sizeof opt);
@@ -37,20 +37,20 @@ static rb_app *fixture_open(const char *fen, int w, int h)
     return &fixture_app;
 }
 
-static void fixture_close(rb_app *app)
+static inline void fixture_close(rb_app *app)
 {
     rb_ui_app_close(app);
 }
 
-static SDL_Point fixture_center(rb_app *app, const char *square)
+static inline SDL_Point fixture_center(rb_app *app, const char *square)
 {
     int sq = rb_sq_parse(square);
     assert_true(sq >= 0);
-    SDL_FPoint c = rb_ui_view_center(app, sq);
+    SDL_FPoint c = rb_ui_app_center(app, sq);
     return (SDL_Point){ (int)c.x, (int)c.y };
 }
 
-static void fixture_button(rb_app *app, Uint32 type, Uint8 button, SDL_Point p)
+static inline void fixture_button(rb_app *app, Uint32 type, Uint8 button, SDL_Point p)
 {
     SDL_Event ev;
     memset(&ev, 0, sizeof ev);
@@ -63,7 +63,7 @@ static void fixture_button(rb_app *app, Uint32 type, Uint8 button, SDL_Point p)
     rb_ui_app_event(app, &ev);
 }
 
-static void fixture_motion(rb_app *app, SDL_Point p, bool held)
+static inline void fixture_motion(rb_app *app, SDL_Point p, bool held)
 {
     SDL_Event ev;
     memset(&ev, 0, sizeof ev);
@@ -74,20 +74,20 @@ static void fixture_motion(rb_app *app, SDL_Point p, bool held)
     rb_ui_app_event(app, &ev);
 }
 
-static void fixture_click_at(rb_app *app, SDL_Point p)
+static inline void fixture_click_at(rb_app *app, SDL_Point p)
 {
     fixture_motion(app, p, false);
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, p);
     fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, p);
 }
 
-static void fixture_click(rb_app *app, const char *square)
+static inline void fixture_click(rb_app *app, const char *square)
 {
     fixture_click_at(app, fixture_center(app, square));
 }
 
 /* Press on from, move there in a few steps, release on to. */
-static void fixture_drag(rb_app *app, const char *from, const char *to)
+static inline void fixture_drag(rb_app *app, const char *from, const char *to)
 {
     SDL_Point a = fixture_center(app, from), b = fixture_center(app, to);
     fixture_motion(app, a, false);
@@ -97,7 +97,7 @@ static void fixture_drag(rb_app *app, const char *from, const char *to)
     fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, b);
 }
 
-static void fixture_key(rb_app *app, SDL_Keycode key, Uint16 mod)
+static inline void fixture_key(rb_app *app, SDL_Keycode key, Uint16 mod)
 {
     SDL_Event ev;
     memset(&ev, 0, sizeof ev);
@@ -108,19 +108,19 @@ static void fixture_key(rb_app *app, SDL_Keycode key, Uint16 mod)
     rb_ui_app_event(app, &ev);
 }
 
-static void fixture_type(rb_app *app, const char *text)
+static inline void fixture_type(rb_app *app, const char *text)
 {
     for (const char *p = text; *p; p++)
         fixture_key(app, (SDL_Keycode)*p, KMOD_NONE);
 }
 
 /* The current position as a string, for comparing with expectations. */
-static void fixture_fen(rb_app *app, char *buf, size_t len)
+static inline void fixture_fen(rb_app *app, char *buf, size_t len)
 {
     rb_pos_format(rb_ui_app_pos(app), buf, len);
 }
 
-static rb_piece fixture_piece(rb_app *app, const char *square)
+static inline rb_piece fixture_piece(rb_app *app, const char *square)
 {
     return rb_ui_app_pos(app)->board[rb_sq_parse(square)];
 }

@@ -1,0 +1,48 @@
+/*
+ * bench.c - frame timing for rollerball --bench-frame. The first frame is
+ * timed from program start (it includes reading the data, rasterising the
+ * pieces and the first text), the later ones one by one with a piece
+ * selected and its path drawn if the command line staged that, so the
+ * figure is for the busiest picture the player sees, not an empty board.
+ */
+#define _XOPEN_SOURCE 700
+
+#include "bench.h"
+
+#include <sys/resource.h>
+
+static double ms_since(Uint64 t0)
+{
+    return (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
+}
+
+int rb_ui_bench_frames(rb_app *app, Uint64 started, FILE *out)
+{
+    app->anim.active = false;
+    rb_ui_app_draw(app);
+    double first = ms_since(started);
+
+    double total = 0, best = 1e9, worst = 0;
+    int n = 0;
+    Uint64 t_all = SDL_GetPerformanceCounter();
+    while (n < 20 || ms_since(t_all) < 1000.0) {
+        Uint64 t = SDL_GetPerformanceCounter();
+        rb_ui_app_draw(app);
+        double ms = ms_since(t);
+        total += ms;
+        best = ms < best ? ms : best;
+        worst = ms > worst ? ms : worst;
+        n++;
+    }
+    struct rusage ru;
+    long rss_kib = getrusage(RUSAGE_SELF, &ru) == 0 ? ru.ru_maxrss : -1;
+    SDL_RendererInfo info;
+    const char *renderer = SDL_GetRendererInfo(app->renderer, &info) == 0 ? info.name : "?";
+    fprintf(out, "output          %dx%d pixels, renderer %s, square %d px\n", app->layout.out_w, app->layout.out_h,
+            renderer, app->layout.sq);
+    fprintf(out, "first frame     %.1f ms after start\n", first);
+    fprintf(out, "frame           %.2f ms mean, %.2f ms best, %.2f ms worst over %d frames\n", total / n, best,
+            worst, n);
+    fprintf(out, "peak memory     %ld KiB resident\n", rss_kib);
+    return 0;
+}

@@ -1,0 +1,139 @@
+/*
+ * test_resume_autosave.c - a game in progress is saved after every move
+ * and offered back at the next start: the player can carry on where they
+ * left off. A damaged or finished autosave starts a fresh game instead,
+ * with nothing lost or crashed. Runs in a private XDG_DATA_HOME.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "support.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "dialog.h"
+#include "prefs.h"
+#include "rb_store.h"
+#include "ui_fixture.h"
+
+static char home[] = "/tmp/rb-resume-test-XXXXXX";
+
+static int make_home(void **state)
+{
+    (void)state;
+    if (!mkdtemp(home))
+        return -1;
+    setenv("XDG_DATA_HOME", home, 1);
+    return 0;
+}
+
+static int remove_home(void **state)
+{
+    (void)state;
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* The game as a player starts it: with their files, the start position or
+ * whatever is there to resume. */
+static rb_app *open_with_player_files(void)
+{
+    rb_ui_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.width = 800;
+    opt.height = 600;
+    opt.player_files = true;
+    rb_ui_app_defaults(&fixture_app);
+    char err[1400];
+    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
+        fail_msg("cannot open the game: %s", err);
+    fixture_app.settings.animation = false;
+    return &fixture_app;
+}
+
+static void autosave_path(rb_app *app, char *path, size_t len)
+{
+    char err[600];
+    assert_int_equal(rb_ui_prefs_file(app, "autosave.pgn", path, len, err, sizeof err), 0);
+}
+
+static void an_unfinished_game_comes_back_and_goes_on(void **state)
+{
+    (void)state;
+    rb_app *app = open_with_player_files();
+    assert_int_equal(app->game.length, 0);
+    fixture_type(app, "c2b3");
+    fixture_type(app, "e7f7");
+    fixture_type(app, "e1f1");
+    char before[RB_POS_TEXT_MAX], path[RB_UI_PATH_MAX];
+    fixture_fen(app, before, sizeof before);
+    /* saved after each move already, not only on the way out */
+    autosave_path(app, path, sizeof path);
+    assert_int_equal(access(path, F_OK), 0);
+    fixture_close(app);
+
+    app = open_with_player_files();
+    assert_int_equal(app->game.length, 3);
+    assert_int_equal(app->game.ply, 3);
+    char after[RB_POS_TEXT_MAX];
+    fixture_fen(app, after, sizeof after);
+    assert_string_equal(after, before);
+    /* the player is asked, and Enter carries on */
+    assert_int_equal(rb_ui_dialog_kind_open(app), RB_UI_DIALOG_MESSAGE);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(app));
+    fixture_type(app, "c7b7");
+    assert_int_equal(app->game.ply, 4);
+    assert_int_equal(fixture_piece(app, "b7"), RB_PIECE(RB_BLACK, RB_ROOK));
+    fixture_close(app);
+
+    app = open_with_player_files();
+    assert_int_equal(app->game.length, 4);
+    fixture_close(app);
+}
+
+static void a_damaged_autosave_starts_a_new_game(void **state)
+{
+    (void)state;
+    rb_app *app = open_with_player_files();
+    char path[RB_UI_PATH_MAX], err[600];
+    autosave_path(app, path, sizeof path);
+    fixture_close(app);
+    assert_int_equal(rb_store_write_atomic(path, "1. zz9 @@ {", 11, err, sizeof err), 0);
+
+    app = open_with_player_files();
+    assert_int_equal(app->game.length, 0);
+    assert_false(rb_ui_dialog_active(app));
+    fixture_type(app, "c2b3");
+    assert_int_equal(app->game.ply, 1);
+    fixture_close(app);
+}
+
+static void a_finished_game_is_not_offered_again(void **state)
+{
+    (void)state;
+    /* a game that ended (here by resignation) has nothing to resume */
+    rb_app *app = open_with_player_files();
+    fixture_type(app, "c2b3");
+    rb_game_resign(&app->game, RB_BLACK);
+    rb_ui_app_changed(app);
+    char err[600];
+    assert_int_equal(rb_ui_prefs_autosave(app, err, sizeof err), 0);
+    fixture_close(app);
+
+    app = open_with_player_files();
+    assert_int_equal(app->game.length, 0);
+    assert_false(rb_ui_dialog_active(app));
+    fixture_close(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(an_unfinished_game_comes_back_and_goes_on),
+        cmocka_unit_test(a_damaged_autosave_starts_a_new_game),
+        cmocka_unit_test(a_finished_game_is_not_offered_again),
+    };
+    return cmocka_run_group_tests(tests, make_home, remove_home);
+}

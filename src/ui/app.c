@@ -182,6 +182,12 @@ void rb_ui_app_draw(rb_app *app)
         rb_ui_dialog_draw(app);
     SDL_RenderPresent(app->renderer);
     app->dirty = false;
+    if (app->first_frame_from) {
+        double ms = (double)(SDL_GetPerformanceCounter() - app->first_frame_from) * 1000.0 /
+                    (double)SDL_GetPerformanceFrequency();
+        fprintf(stderr, "rollerball: first frame %.1f ms after start\n", ms);
+        app->first_frame_from = 0;
+    }
 }
 
 /* Shortcuts that work wherever the pointer is (no dialog open). */
@@ -359,6 +365,16 @@ static int set_up_game(rb_app *app, const rb_ui_options *opt, char *err, size_t 
     return 0;
 }
 
+/* Who plays, as the command line says; it overrides what the settings, the
+ * resumed autosave or a loaded file said, so "--black computer:9" always
+ * means what it says. */
+static void apply_cli_players(rb_app *app, const rb_ui_options *opt)
+{
+    for (int c = 0; c < 2; c++)
+        if (opt->players_given[c])
+            app->players[c] = opt->players[c];
+}
+
 static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
 {
     int w = opt->width ? opt->width : DEFAULT_W, h = opt->height ? opt->height : DEFAULT_H;
@@ -377,6 +393,14 @@ static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, cha
             return -1;
         }
         SDL_SetWindowMinimumSize(app->window, RB_UI_MIN_W, RB_UI_MIN_H);
+        char why[RB_UI_PATH_MAX + 200];
+        SDL_Surface *icon = rb_ui_assets_load_icon(app->data_dir, 128, why, sizeof why);
+        if (icon) {
+            SDL_SetWindowIcon(app->window, icon);
+            SDL_FreeSurface(icon);
+        } else {
+            fprintf(stderr, "rollerball: %s (the window keeps the default icon)\n", why);
+        }
         app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
         if (!app->renderer)
             app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);
@@ -415,16 +439,13 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     app->player_files = !headless || opt->player_files;
     if (app->player_files && rb_ui_prefs_load(app, why, sizeof why) != 0)
         rb_ui_app_message(app, true, "%s", why);
-    for (int c = 0; c < 2; c++) {
-        if (opt->players_given[c])
-            app->players[c] = opt->players[c];
-        else if (headless) /* off screen nobody thinks: let either side be selected */
-            app->players[c].kind = RB_UI_HUMAN;
-    }
+    if (headless) /* off screen nobody thinks: let either side be selected */
+        app->players[RB_WHITE].kind = app->players[RB_BLACK].kind = RB_UI_HUMAN;
     app->theme = rb_ui_theme_get(app->settings.high_contrast);
     int r = set_up_game(app, opt, err, errlen);
     if (r != 0)
         return r;
+    apply_cli_players(app, opt);
     app->flipped = opt->flip || (app->settings.auto_flip && app->players[RB_WHITE].kind == RB_UI_COMPUTER &&
                                  app->players[RB_BLACK].kind == RB_UI_HUMAN);
     if (rb_ui_panel_init(app, why, sizeof why) != 0)
@@ -433,8 +454,11 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         rb_ui_app_message(app, true, "%s", why);
     if (!headless && rb_ui_worker_init(app, why, sizeof why) != 0)
         rb_ui_app_message(app, true, "%s", why);
-    if (opt->pgn_file && rb_ui_games_load_file(app, opt->pgn_file, err, errlen) != 0)
-        return -2;
+    if (opt->pgn_file) {
+        if (rb_ui_games_load_file(app, opt->pgn_file, err, errlen) != 0)
+            return -2;
+        apply_cli_players(app, opt);
+    }
     rb_ui_app_relayout(app);
     if (app->pieces.board.size == 0) {
         snprintf(err, errlen, "%s", app->status);

@@ -171,6 +171,8 @@ typedef struct rb_app {
     bool dirty;               /* something changed: draw a frame */
     bool quit;
     char status[256];         /* last message for the player (error, illegal move...) */
+    Uint64 first_frame_from;  /* performance counter at program start: the
+                                 first present prints the time since (then 0) */
 
     struct rb_ui_panel *panel;
     struct rb_ui_dialog *dialog;
@@ -193,6 +195,7 @@ typedef struct rb_ui_options {
     bool player_files;        /* off screen too, use the player's settings and
                                  autosave (tests of resuming) */
     bool bench_frame;         /* time frames off screen, print, exit */
+    bool time_first_frame;    /* print the time to the window's first frame */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

@@ -14,7 +14,7 @@ void rb_ui_args_usage(FILE *out)
     fputs("Usage: rollerball [FILE.pgn] [options]\n"
           "Play the chess variant Rollerball against a friend or the computer.\n"
           "\n"
-          "  FILE.pgn                 open this game (its last game if it holds several)\n"
+          "  FILE.pgn                 open this game (the first if it holds several)\n"
           "  --fen STRING             start from this position\n"
           "  --white human|computer[:LEVEL]\n"
           "  --black human|computer[:LEVEL]\n"
@@ -26,6 +26,8 @@ void rb_ui_args_usage(FILE *out)
           "    --hover SQUARE         ...and the pointer over SQUARE\n"
           "  --bench-frame            time the first frame and later ones off screen\n"
           "                           (software renderer; with --size, --select, --hover)\n"
+          "  --time-first-frame       print the time from start to the window's first\n"
+          "                           frame on stderr\n"
           "  --help                   show this and exit\n"
           "  --version                show the version and exit\n"
           "\n"
@@ -103,6 +105,9 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             opt->players_given[c] = true;
         } else if (strcmp(a, "--bench-frame") == 0) {
             opt->bench_frame = true;
+            continue;
+        } else if (strcmp(a, "--time-first-frame") == 0) {
+            opt->time_first_frame = true;
             continue;
         } else if (strcmp(a, "--flip") == 0) {
             opt->flip = true;

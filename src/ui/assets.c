@@ -4,6 +4,10 @@
  * changes, so pieces are crisp at any window size and pixel density. A file
  * that is missing, unreadable or draws nothing stops the game with a message
  * naming it, rather than a board of invisible pieces.
+ *
+ * The window icon is the same SVG the desktop files install, rasterised the
+ * same way; it is a nicety, so a missing or damaged icon only costs a
+ * message.
  */
 #include "assets.h"
 
@@ -75,6 +79,31 @@ static SDL_Surface *rasterise(const void *svg, size_t len, int size)
         return NULL;
     SDL_Surface *s = IMG_LoadSizedSVG_RW(rw, size, size);
     SDL_RWclose(rw);
+    return s;
+}
+
+#ifndef RB_APP_ID
+#define RB_APP_ID "org.rollerball.Rollerball"
+#endif
+
+SDL_Surface *rb_ui_assets_load_icon(const char *data_dir, int size, char *err, size_t errlen)
+{
+    char path[RB_UI_PATH_MAX + 64];
+    snprintf(path, sizeof path, "%sicons/%s.svg", data_dir, RB_APP_ID);
+    size_t len = 0;
+    void *data = SDL_LoadFile(path, &len);
+    if (!data) {
+        snprintf(err, errlen, "cannot read the window icon %s: %s", path, SDL_GetError());
+        return NULL;
+    }
+    SDL_Surface *s = len > 0 && len <= SVG_MAX_BYTES ? rasterise(data, len, size) : NULL;
+    SDL_free(data);
+    if (!s || !visible(s)) {
+        if (s)
+            SDL_FreeSurface(s);
+        snprintf(err, errlen, "the window icon %s is damaged: it draws nothing", path);
+        return NULL;
+    }
     return s;
 }
 

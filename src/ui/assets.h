@@ -16,6 +16,10 @@ int rb_ui_assets_data_dir(char *dir, size_t len, char *err, size_t errlen);
  * one rasterises to a visible image. Returns 0, or -1 with a message naming
  * the missing or damaged file. */
 int rb_ui_assets_load_pieces(rb_app *app, char *err, size_t errlen);
+/* The window icon (icons/<app id>.svg in the data folder) rasterised at
+ * size x size pixels; free it with SDL_FreeSurface. NULL with a message
+ * naming the file when it is missing or draws nothing. */
+SDL_Surface *rb_ui_assets_load_icon(const char *data_dir, int size, char *err, size_t errlen);
 /* Rasterises the pieces of a set at size pixels (no-op when already that
  * size). Returns 0, or -1 with a message. */
 int rb_ui_assets_size_set(rb_app *app, rb_ui_piece_set *set, int size, char *err, size_t errlen);

@@ -34,9 +34,11 @@ int rb_ui_dialog_init(rb_app *app, char *err, size_t errlen)
      * to carry on or start afresh. */
     if (rb_ui_prefs_resumed(app)) {
         char text[256];
+        /* Counted as the move list numbers them: a move is White's and Black's. */
+        size_t moves = (app->game.length + 1) / 2;
         snprintf(text, sizeof text,
                  "Your unfinished game (%zu move%s) is back on the board. Continue it, or start a new game?",
-                 app->game.length, app->game.length == 1 ? "" : "s");
+                 moves, moves == 1 ? "" : "s");
         rb_ui_dialog_ask(app, RB_UI_ASK_RESUME, "Welcome back", text, "Continue", "New game");
     }
     return 0;

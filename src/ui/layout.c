@@ -35,15 +35,22 @@ void rb_ui_layout_compute(rb_ui_layout *l, int out_w, int out_h, int win_w, int 
     l->sq = l->panel_below ? sq_below : sq_right;
     l->margin = l->sq * MARGIN_NUM / MARGIN_DEN;
 
+    /* The panel is never longer than the board is wide: in a very wide (or
+     * very tall) window the spare room goes to both sides of board and panel
+     * together, rather than stretching buttons across the screen. */
     int span = 7 * l->sq + 2 * l->margin;
     if (l->panel_below) {
-        /* Board centred horizontally at the top; the panel fills the rest. */
-        l->board = (SDL_Rect){ (out_w - 7 * l->sq) / 2, l->margin, 7 * l->sq, 7 * l->sq };
-        l->panel = (SDL_Rect){ 0, span, out_w, out_h - span };
+        /* Board centred horizontally at the top; the panel below it. */
+        int panel_h = out_h - span > span ? span : out_h - span;
+        int top = (out_h - span - panel_h) / 2;
+        l->board = (SDL_Rect){ (out_w - 7 * l->sq) / 2, top + l->margin, 7 * l->sq, 7 * l->sq };
+        l->panel = (SDL_Rect){ 0, top + span, out_w, panel_h };
     } else {
-        /* Board centred vertically at the left; the panel takes the rest. */
+        /* Board centred vertically at the left; the panel beside it. */
+        int panel_w = out_w - span > span ? span : out_w - span;
+        int left = (out_w - span - panel_w) / 2;
         int top = (out_h - span) / 2;
-        l->board = (SDL_Rect){ l->margin, top + l->margin, 7 * l->sq, 7 * l->sq };
-        l->panel = (SDL_Rect){ span, 0, out_w - span, out_h };
+        l->board = (SDL_Rect){ left + l->margin, top + l->margin, 7 * l->sq, 7 * l->sq };
+        l->panel = (SDL_Rect){ left + span, 0, panel_w, out_h };
     }
 }

@@ -39,6 +39,8 @@ int main(int argc, char **argv)
     static rb_app app; /* large (the move list); keep it off the stack */
     rb_ui_app_defaults(&app);
     bool headless = opt.screenshot != NULL || opt.bench_frame;
+    if (opt.time_first_frame && !headless)
+        app.first_frame_from = started;
     if (opt.bench_frame && !opt.width) {
         opt.width = 1920;
         opt.height = 1080;

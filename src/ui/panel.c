@@ -85,6 +85,17 @@ void rb_ui_panel_free(rb_app *app)
     app->panel = NULL;
 }
 
+bool rb_ui_panel_button_rect(const rb_app *app, const char *label, SDL_Rect *r)
+{
+    const struct rb_ui_panel *p = app->panel;
+    for (int i = 0; p && i < PB_COUNT; i++)
+        if (p->shown[i] && strcmp(panel_labels[i], label) == 0) {
+            *r = p->button[i];
+            return true;
+        }
+    return false;
+}
+
 bool rb_ui_panel_browsing(const rb_app *app)
 {
     return app->browsing && app->game.ply < app->game.length;
@@ -156,7 +167,7 @@ size_t rb_ui_panel_status_text(const rb_app *app, char *buf, size_t len)
     case RB_END_STALEMATE:
         return (size_t)snprintf(buf, len, "Stalemate: %s cannot move. Draw.", panel_color_name[loser]);
     case RB_END_REPETITION:
-        return (size_t)snprintf(buf, len, "The same position came up three times. Draw.");
+        return (size_t)snprintf(buf, len, "Draw by repetition: the same position came up three times.");
     case RB_END_RESIGNATION:
         return (size_t)snprintf(buf, len, "%s resigned. %s.", panel_color_name[g->resigned & 1],
                                 panel_winner_text(r));
@@ -171,12 +182,27 @@ size_t rb_ui_panel_status_text(const rb_app *app, char *buf, size_t len)
     return 0;
 }
 
-static void panel_player_text(const rb_app *app, int color, char *buf, size_t len)
+/* The name a game record gives a side (its White or Black tag), or NULL
+ * when the record has none worth showing: absent, unknown ("?") or one of
+ * the placeholders this program writes for its own players. */
+static const char *panel_recorded_name(const rb_game *g, int color)
+{
+    const char *name = rb_game_tag(g, panel_color_name[color]);
+    if (!name || !name[0] || strcmp(name, "?") == 0 || strcmp(name, "Player") == 0 ||
+        strncmp(name, "Computer (level", 15) == 0)
+        return NULL;
+    return name;
+}
+
+void rb_ui_panel_player_text(const rb_app *app, int color, char *buf, size_t len)
 {
     const rb_ui_player *pl = &app->players[color];
     bool other_human = app->players[color ^ 1].kind == RB_UI_HUMAN;
+    const char *recorded = panel_recorded_name(&app->game, color);
     if (pl->kind == RB_UI_COMPUTER)
         snprintf(buf, len, "Computer, level %d", pl->level);
+    else if (recorded) /* a loaded game shows who played it */
+        snprintf(buf, len, "%s", recorded);
     else
         snprintf(buf, len, "%s", other_human ? "Player" : "You");
 }
@@ -232,7 +258,7 @@ static int panel_header(rb_app *app, const panel_metrics *m, SDL_Rect col, int y
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f - 1.5f,
                     pos->side == RB_WHITE ? (SDL_Color){ 250, 250, 245, 255 } : (SDL_Color){ 15, 15, 15, 255 });
     char who[64];
-    panel_player_text(app, pos->side, who, sizeof who);
+    rb_ui_panel_player_text(app, pos->side, who, sizeof who);
     if (over)
         snprintf(line, sizeof line, "Game over: %s", rb_result_text(rb_game_result(g)));
     else
@@ -241,8 +267,8 @@ static int panel_header(rb_app *app, const panel_metrics *m, SDL_Rect col, int y
     y += lh;
 
     char w[64], b[64];
-    panel_player_text(app, RB_WHITE, w, sizeof w);
-    panel_player_text(app, RB_BLACK, b, sizeof b);
+    rb_ui_panel_player_text(app, RB_WHITE, w, sizeof w);
+    rb_ui_panel_player_text(app, RB_BLACK, b, sizeof b);
     snprintf(line, sizeof line, "White: %s \u00B7 Black: %s", w, b);
     y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
     y += m->gap;

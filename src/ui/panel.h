@@ -25,10 +25,16 @@ bool rb_ui_panel_browsing(const rb_app *app);
 /* Where the move list showed the move leading to position ply (1..length)
  * on the last draw; false when it was not in view. */
 bool rb_ui_panel_move_rect(const rb_app *app, size_t ply, SDL_Rect *r);
+/* Where the last draw put the button with this label; false when it was
+ * not shown. */
+bool rb_ui_panel_button_rect(const rb_app *app, const char *label, SDL_Rect *r);
 /* Browsing: -2 the start, -1 one move back, 1 one forward, 2 the end. */
 void rb_ui_panel_browse(rb_app *app, int delta_or_end);
 /* The game's state in words ("Checkmate. White wins.", "Black is in
  * check."), empty when there is nothing to say. Returns the length. */
 size_t rb_ui_panel_status_text(const rb_app *app, char *buf, size_t len);
+/* Who plays a colour as the panel names them: "Computer, level 4", the
+ * name in a loaded game's White/Black tag, or "You"/"Player". */
+void rb_ui_panel_player_text(const rb_app *app, int color, char *buf, size_t len);
 
 #endif

@@ -128,12 +128,60 @@ static void a_finished_game_is_not_offered_again(void **state)
     fixture_close(app);
 }
 
+/* Opens with the player's files, Black as the command line names it. */
+static rb_app *open_with_black(const rb_ui_player *black)
+{
+    rb_ui_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.width = 800;
+    opt.height = 600;
+    opt.player_files = true;
+    if (black) {
+        opt.players[RB_BLACK] = *black;
+        opt.players_given[RB_BLACK] = true;
+    }
+    rb_ui_app_defaults(&fixture_app);
+    char err[1400];
+    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
+        fail_msg("cannot open the game: %s", err);
+    return &fixture_app;
+}
+
+static void the_command_line_says_who_plays_a_resumed_game(void **state)
+{
+    (void)state;
+    rb_app *app = open_with_black(NULL);
+    char path[RB_UI_PATH_MAX], err[600];
+    autosave_path(app, path, sizeof path);
+    fixture_close(app);
+    const char *game = "[White \"Player\"]\n[Black \"Computer (level 4)\"]\n[WhiteType \"human\"]\n"
+                       "[BlackType \"program\"]\n[BlackLevel \"4\"]\n\n1. c2-b3 e7-f7 *\n";
+    assert_int_equal(rb_store_write_atomic(path, game, strlen(game), err, sizeof err), 0);
+
+    /* Resumed as it was saved: the computer at level 4 plays Black. */
+    app = open_with_black(NULL);
+    assert_int_equal(app->game.length, 2);
+    assert_int_equal(app->players[RB_BLACK].kind, RB_UI_COMPUTER);
+    assert_int_equal(app->players[RB_BLACK].level, 4);
+    fixture_close(app);
+
+    /* "--black computer:9" asks for a stronger opponent: it gets one, in
+     * the same game. */
+    rb_ui_player nine = { RB_UI_COMPUTER, 9 };
+    app = open_with_black(&nine);
+    assert_int_equal(app->game.length, 2);
+    assert_int_equal(app->players[RB_BLACK].kind, RB_UI_COMPUTER);
+    assert_int_equal(app->players[RB_BLACK].level, 9);
+    fixture_close(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(an_unfinished_game_comes_back_and_goes_on),
         cmocka_unit_test(a_damaged_autosave_starts_a_new_game),
         cmocka_unit_test(a_finished_game_is_not_offered_again),
+        cmocka_unit_test(the_command_line_says_who_plays_a_resumed_game),
     };
     return cmocka_run_group_tests(tests, make_home, remove_home);
 }

@@ -1,0 +1,220 @@
+/*
+ * test_computer_opponent.c - playing against the computer as a player
+ * sees it: it answers, "move now" makes it answer at once, undo takes back
+ * the pair, and a search that undo or a new game cancelled never plays its
+ * move into the game. Also the draw offer: the computer takes a draw only
+ * in a level position, two people agree through a question.
+ *
+ * The app is off screen with the real computer player (its own thread);
+ * results arrive as SDL events, which the tests hand to the app's event
+ * handler as the event loop would.
+ */
+#include "support.h"
+
+#include "dialog.h"
+#include "panel.h"
+#include "session.h"
+#include "ui_fixture.h"
+#include "worker.h"
+
+/* Off screen, White played by a person and Black by the computer. */
+static rb_app *open_vs_computer(const char *fen, int level)
+{
+    rb_app *app = fixture_open(fen, 800, 600);
+    char err[400];
+    if (rb_ui_worker_init(app, err, sizeof err) != 0)
+        fail_msg("cannot start the computer player: %s", err);
+    app->players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, level };
+    return app;
+}
+
+static double ms_now(void)
+{
+    return (double)SDL_GetPerformanceCounter() * 1000.0 / (double)SDL_GetPerformanceFrequency();
+}
+
+/* Hands the app its events for ms milliseconds, or until done() holds. */
+static void pump_until(rb_app *app, double ms, bool (*done)(const rb_app *))
+{
+    double end = ms_now() + ms;
+    while (ms_now() < end && !(done && done(app))) {
+        SDL_Event ev;
+        if (SDL_WaitEventTimeout(&ev, 10))
+            rb_ui_app_event(app, &ev);
+    }
+}
+
+static bool white_to_move(const rb_app *app)
+{
+    return rb_ui_app_pos(app)->side == RB_WHITE;
+}
+
+static void computer_answers_a_move_played_with_the_mouse(void **state)
+{
+    (void)state;
+    rb_app *app = open_vs_computer(NULL, 1);
+    fixture_click(app, "c2");
+    fixture_click(app, "b3");
+    assert_int_equal(app->game.ply, 1);
+    pump_until(app, 10000, white_to_move);
+    assert_int_equal(app->game.ply, 2);
+    assert_int_equal(rb_ui_app_pos(app)->side, RB_WHITE);
+    assert_false(rb_ui_worker_busy(app));
+    fixture_close(app);
+}
+
+static void move_now_makes_the_computer_answer_at_once(void **state)
+{
+    (void)state;
+    /* Level 10 thinks for seconds; "move now" must cut that short. */
+    rb_app *app = open_vs_computer(NULL, 10);
+    fixture_click(app, "c2");
+    fixture_click(app, "b3");
+    pump_until(app, 100, NULL);
+    assert_true(rb_ui_worker_busy(app));
+    double t = ms_now();
+    rb_ui_worker_move_now(app);
+    pump_until(app, 10000, white_to_move);
+    assert_int_equal(app->game.ply, 2);
+    assert_true(ms_now() - t < (double)rb_ui_level_movetime_ms(10));
+    fixture_close(app);
+}
+
+static void undo_after_the_answer_takes_back_both_moves(void **state)
+{
+    (void)state;
+    rb_app *app = open_vs_computer(NULL, 1);
+    fixture_click(app, "c2");
+    fixture_click(app, "b3");
+    pump_until(app, 10000, white_to_move);
+    assert_int_equal(app->game.ply, 2);
+    fixture_key(app, SDLK_z, KMOD_LCTRL);
+    assert_int_equal(app->game.ply, 0);
+    assert_int_equal(rb_ui_app_pos(app)->side, RB_WHITE);
+    /* The person is to move again: the computer must not start over. */
+    assert_false(rb_ui_worker_busy(app));
+    pump_until(app, 300, NULL);
+    assert_int_equal(app->game.ply, 0);
+    fixture_close(app);
+}
+
+static void undo_while_the_computer_thinks_drops_its_move(void **state)
+{
+    (void)state;
+    rb_app *app = open_vs_computer(NULL, 10);
+    fixture_click(app, "c2");
+    fixture_click(app, "b3");
+    pump_until(app, 150, NULL);
+    assert_true(rb_ui_worker_busy(app));
+    fixture_key(app, SDLK_z, KMOD_LCTRL);
+    assert_int_equal(app->game.ply, 0);
+    /* The cancelled search stops at once and still posts its result: long
+     * enough for that result to arrive and be (wrongly) played. */
+    pump_until(app, 1500, NULL);
+    assert_int_equal(app->game.ply, 0);
+    assert_int_equal(rb_ui_app_pos(app)->side, RB_WHITE);
+    /* Redo brings back the person's move, not a computer reply. */
+    assert_int_equal(app->game.length, 1);
+    fixture_close(app);
+}
+
+static void a_new_game_during_the_search_is_not_played_into(void **state)
+{
+    (void)state;
+    rb_app *app = open_vs_computer(NULL, 10);
+    fixture_click(app, "c2");
+    fixture_click(app, "b3");
+    pump_until(app, 150, NULL);
+    assert_true(rb_ui_worker_busy(app));
+    rb_game g;
+    rb_pos start;
+    rb_pos_start(&start);
+    assert_int_equal(rb_game_init(&g, &start), 0);
+    rb_ui_app_set_game(app, &g);
+    assert_false(rb_ui_worker_busy(app));
+    pump_until(app, 1500, NULL);
+    assert_int_equal(app->game.length, 0);
+    assert_int_equal(rb_ui_app_pos(app)->side, RB_WHITE);
+    fixture_close(app);
+}
+
+static void the_computer_accepts_a_draw_only_when_the_game_is_level(void **state)
+{
+    (void)state;
+    /* The start position is level: accepted, and the game is drawn. */
+    rb_app *app = open_vs_computer(NULL, 1);
+    assert_true(rb_ui_session_offer_draw_to_computer(app));
+    assert_int_equal(rb_game_ending(&app->game), RB_END_AGREEMENT);
+    assert_int_equal(rb_game_result(&app->game), RB_RESULT_DRAW);
+    fixture_close(app);
+
+    /* Black has only its king against White's full army: declined, and the
+     * game goes on. */
+    app = open_vs_computer("6k/7/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1", 1);
+    assert_false(rb_ui_session_offer_draw_to_computer(app));
+    assert_int_equal(rb_game_ending(&app->game), RB_END_NONE);
+    assert_non_null(strstr(app->status, "declines"));
+    fixture_close(app);
+}
+
+static void two_people_draw_by_agreement_through_a_question(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 800, 600);
+    rb_ui_app_draw(app); /* the panel places its buttons as it draws */
+    SDL_Rect r;
+    assert_true(rb_ui_panel_button_rect(app, "Offer draw", &r));
+    SDL_Point offer = { r.x + r.w / 2, r.y + r.h / 2 };
+
+    /* The offer asks the other player; declining leaves the game going. */
+    fixture_click_at(app, offer);
+    assert_true(rb_ui_dialog_active(app));
+    fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(app));
+    assert_int_equal(rb_game_ending(&app->game), RB_END_NONE);
+
+    rb_ui_app_draw(app);
+    fixture_click_at(app, offer);
+    assert_true(rb_ui_dialog_active(app));
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_int_equal(rb_game_ending(&app->game), RB_END_AGREEMENT);
+    char words[256];
+    rb_ui_panel_status_text(app, words, sizeof words);
+    assert_non_null(strstr(words, "agreement"));
+    fixture_close(app);
+}
+
+static void resigning_ends_the_game_for_the_person(void **state)
+{
+    (void)state;
+    rb_app *app = open_vs_computer(NULL, 1);
+    rb_ui_app_draw(app);
+    SDL_Rect r;
+    assert_true(rb_ui_panel_button_rect(app, "Resign", &r));
+    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+    /* Resigning is asked about first: a slip of the mouse loses nothing. */
+    assert_true(rb_ui_dialog_active(app));
+    assert_int_equal(rb_game_ending(&app->game), RB_END_NONE);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_int_equal(rb_game_ending(&app->game), RB_END_RESIGNATION);
+    assert_int_equal(rb_game_result(&app->game), RB_RESULT_BLACK);
+    char words[256];
+    rb_ui_panel_status_text(app, words, sizeof words);
+    assert_non_null(strstr(words, "White resigned"));
+    fixture_close(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(computer_answers_a_move_played_with_the_mouse),
+        cmocka_unit_test(move_now_makes_the_computer_answer_at_once),
+        cmocka_unit_test(undo_after_the_answer_takes_back_both_moves),
+        cmocka_unit_test(undo_while_the_computer_thinks_drops_its_move),
+        cmocka_unit_test(a_new_game_during_the_search_is_not_played_into),
+        cmocka_unit_test(the_computer_accepts_a_draw_only_when_the_game_is_level),
+        cmocka_unit_test(two_people_draw_by_agreement_through_a_question),
+        cmocka_unit_test(resigning_ends_the_game_for_the_person),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

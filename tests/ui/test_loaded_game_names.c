@@ -1,0 +1,127 @@
+/*
+ * test_loaded_game_names.c - a game record opened in the window (dropped on
+ * it, here) shows who played it: the names in its White and Black tags, not
+ * the generic "Player". A file that is not a game gives a message naming
+ * the file and where it went wrong, and the game on the board stays as it
+ * was.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "panel.h"
+#include "ui_fixture.h"
+
+static char dir[] = "/tmp/rb-names-test-XXXXXX";
+
+static int make_dir(void **state)
+{
+    (void)state;
+    return mkdtemp(dir) ? 0 : -1;
+}
+
+static int remove_dir(void **state)
+{
+    (void)state;
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fputs(text, f) >= 0, 1);
+    assert_int_equal(fclose(f), 0);
+}
+
+/* What SDL delivers when a file is dropped on the window. */
+static void drop(rb_app *app, const char *path)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_DROPFILE;
+    ev.drop.file = SDL_strdup(path);
+    rb_ui_app_event(app, &ev);
+}
+
+static void a_dropped_game_shows_the_names_it_was_played_by(void **state)
+{
+    (void)state;
+    char path[256];
+    snprintf(path, sizeof path, "%s/named.pgn", dir);
+    write_file(path, "[Event \"Club evening\"]\n[White \"Anna Ring\"]\n[Black \"Boris Bounce\"]\n"
+                     "[Result \"*\"]\n\n1. c2-b3 e6-f6 *\n");
+    rb_app *app = fixture_open(NULL, 800, 600);
+    char who[64];
+    rb_ui_panel_player_text(app, RB_WHITE, who, sizeof who);
+    assert_string_equal(who, "Player");
+
+    drop(app, path);
+    assert_int_equal(app->game.length, 2);
+    rb_ui_panel_player_text(app, RB_WHITE, who, sizeof who);
+    assert_string_equal(who, "Anna Ring");
+    rb_ui_panel_player_text(app, RB_BLACK, who, sizeof who);
+    assert_string_equal(who, "Boris Bounce");
+    /* The panel draws with the names without trouble. */
+    rb_ui_app_draw(app);
+    fixture_close(app);
+}
+
+static void a_record_without_names_keeps_the_generic_words(void **state)
+{
+    (void)state;
+    char path[256];
+    snprintf(path, sizeof path, "%s/anonymous.pgn", dir);
+    write_file(path, "[White \"?\"]\n[Black \"\"]\n\n1. c2-b3 *\n");
+    rb_app *app = fixture_open(NULL, 800, 600);
+    drop(app, path);
+    assert_int_equal(app->game.length, 1);
+    char who[64];
+    rb_ui_panel_player_text(app, RB_WHITE, who, sizeof who);
+    assert_string_equal(who, "Player");
+    rb_ui_panel_player_text(app, RB_BLACK, who, sizeof who);
+    assert_string_equal(who, "Player");
+    fixture_close(app);
+}
+
+static void a_corrupt_file_is_named_and_the_game_kept(void **state)
+{
+    (void)state;
+    char path[256];
+    snprintf(path, sizeof path, "%s/broken.pgn", dir);
+    write_file(path, "[White \"Anna\"]\n\n1. c2-b3 zz9 *\n");
+    rb_app *app = fixture_open(NULL, 800, 600);
+    fixture_click(app, "c2");
+    fixture_click(app, "b3");
+    assert_int_equal(app->game.length, 1);
+    char before[RB_POS_TEXT_MAX];
+    fixture_fen(app, before, sizeof before);
+
+    drop(app, path);
+    assert_non_null(strstr(app->status, "broken.pgn"));
+    assert_non_null(strstr(app->status, "line 3"));
+    assert_int_equal(app->game.length, 1);
+    char after[RB_POS_TEXT_MAX];
+    fixture_fen(app, after, sizeof after);
+    assert_string_equal(before, after);
+    char who[64];
+    rb_ui_panel_player_text(app, RB_WHITE, who, sizeof who);
+    assert_string_equal(who, "Player");
+    fixture_close(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(a_dropped_game_shows_the_names_it_was_played_by),
+        cmocka_unit_test(a_record_without_names_keeps_the_generic_words),
+        cmocka_unit_test(a_corrupt_file_is_named_and_the_game_kept),
+    };
+    return cmocka_run_group_tests(tests, make_dir, remove_dir);
+}

@@ -121,15 +121,13 @@ void rb_fuzz_check_position(const rb_pos *pos)
         rb_fuzz_fail("'%s': %d moves in all but %d piece by piece", text, n, by_piece);
     }
 
-    static char mine[RB_MAX_MOVES][PLAIN_MOVE_LEN];
+    static char mine[RB_MAX_MOVES][RB_MOVE_TEXT_MAX];
     static char plain[PLAIN_MAX_MOVES][PLAIN_MOVE_LEN];
     for (int i = 0; i < n; i++) {
-        char coord[RB_MOVE_TEXT_MAX];
-        rb_move_to_coord(list.moves[i], coord);
-        snprintf(mine[i], PLAIN_MOVE_LEN, "%s", coord);
+        rb_move_to_coord(list.moves[i], mine[i]);
         check_move(pos, text, list.moves[i]);
     }
-    qsort(mine, (size_t)n, PLAIN_MOVE_LEN, compare_text);
+    qsort(mine, (size_t)n, RB_MOVE_TEXT_MAX, compare_text);
     int pn = plain_legal_moves(text, plain, PLAIN_MAX_MOVES);
     if (pn != n) {
         rb_fuzz_fail("'%s': %d legal moves, the plain generator has %d", text, n, pn);

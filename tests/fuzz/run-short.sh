@@ -4,11 +4,12 @@
 # seed corpus. Exits 77 (skipped) when clang is missing or when the suite
 # runs under the sanitizers (the fuzz build has them already).
 #
-# RB_FUZZ_SECONDS sets the time per target (default 12).
+# RB_FUZZ_SECONDS sets the time per target (default 3: with the build,
+# about half a minute in all; the long runs are run-long.sh).
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 build=$1
-seconds=${RB_FUZZ_SECONDS:-12}
+seconds=${RB_FUZZ_SECONDS:-3}
 
 if [ "${RB_SANITIZED:-0}" = 1 ]; then
     echo "skipped: the sanitizer build does not run the fuzzers a second time"

@@ -18,7 +18,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The reason for a failed system call in words a player understands, with
@@ -62,6 +64,48 @@ static int store_write_all(int fd, const char *data, size_t len)
     return 0;
 }
 
+/* A write killed half-way (a crash, a kill -9) leaves its temporary file
+ * behind: path.tmp-XXXXXX. The next write of the same file removes those
+ * that are over ten minutes old, so they cannot pile up, while a write
+ * still running in another copy of the game is left alone. */
+#define STORE_STALE_SECONDS 600
+
+static void store_sweep_stale(const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    char dir[4096];
+    const char *base = path;
+    if (slash) {
+        size_t dlen = (size_t)(slash - path);
+        if (dlen + 1 > sizeof dir)
+            return;
+        memcpy(dir, path, dlen);
+        dir[dlen] = '\0';
+        if (dlen == 0)
+            strcpy(dir, "/");
+        base = slash + 1;
+    } else {
+        strcpy(dir, ".");
+    }
+    size_t blen = strlen(base);
+    DIR *d = opendir(dir);
+    if (!d)
+        return;
+    time_t now = time(NULL);
+    struct dirent *de;
+    while ((de = readdir(d)) != NULL) {
+        const char *name = de->d_name;
+        if (strlen(name) != blen + 11 || strncmp(name, base, blen) != 0 || strncmp(name + blen, ".tmp-", 5) != 0)
+            continue;
+        char full[4096 + 256];
+        snprintf(full, sizeof full, "%s/%s", dir, name);
+        struct stat st;
+        if (lstat(full, &st) == 0 && S_ISREG(st.st_mode) && now - st.st_mtime > STORE_STALE_SECONDS)
+            unlink(full);
+    }
+    closedir(d);
+}
+
 int rb_store_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errlen)
 {
     if (!path || !*path) {
@@ -70,6 +114,7 @@ int rb_store_write_atomic(const char *path, const void *data, size_t len, char *
         return -1;
     }
     size_t plen = strlen(path);
+    store_sweep_stale(path);
     char *tmp = malloc(plen + 16);
     if (!tmp) {
         if (err && errlen)

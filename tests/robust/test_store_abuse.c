@@ -321,11 +321,18 @@ static void a_kill_in_the_middle_of_a_save_keeps_the_previous_file(void **state)
     assert_true(holds(path, old_game));
     assert_true(stat(temp, &st) == 0 && (size_t)st.st_size < big);
 
-    /* And the next save works and replaces it. */
+    /* And the next save works and replaces it. A fresh leftover is kept
+     * (another copy of the game may still be writing it)... */
     const char *next = "1. c2-b3 e6-f5 2. b3-b4 *\n";
     assert_int_equal(rb_store_write_atomic(path, next, strlen(next), err, sizeof err), 0);
     assert_true(holds(path, next));
-    unlink(temp);
+    assert_int_equal(stat(temp, &st), 0);
+
+    /* ...but once it is old, the next save clears it away. */
+    struct timespec old[2] = {{time(NULL) - 3600, 0}, {time(NULL) - 3600, 0}};
+    assert_int_equal(utimensat(AT_FDCWD, temp, old, 0), 0);
+    assert_int_equal(rb_store_write_atomic(path, next, strlen(next), err, sizeof err), 0);
+    assert_true(stat(temp, &st) != 0 && errno == ENOENT);
 }
 
 /* ---- files too big to be a game ---------------------------------------- */

@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,6 +45,15 @@ static void on_line(const char *text, size_t len, bool overlong, void *user)
     }
 }
 
+/* The client has gone when the reading end of our output is closed: poll
+ * reports an error on a pipe whose reader has exited. */
+static bool client_gone(void *user)
+{
+    (void)user;
+    struct pollfd fd = {.fd = STDOUT_FILENO, .events = 0};
+    return poll(&fd, 1, 0) == 1 && (fd.revents & (POLLERR | POLLHUP | POLLNVAL)) != 0;
+}
+
 int main(void)
 {
     /* A client that closes its end while we answer must not kill us
@@ -56,6 +66,7 @@ int main(void)
         fprintf(stderr, "rollerball-engine: out of memory\n");
         return 1;
     }
+    rb_proto_set_client_gone(s.proto, client_gone);
     char chunk[4096];
     while (!s.quit) {
         ssize_t n = read(STDIN_FILENO, chunk, sizeof chunk);

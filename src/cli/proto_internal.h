@@ -30,8 +30,16 @@ typedef struct rb_word {
     size_t n;
 } rb_word;
 
-/* What a search thread works on: copies, so the game may change meanwhile. */
+/* What the worker thread runs. A search ("go") is stopped by any command
+ * that changes what it searches; the measuring jobs (perft and the two
+ * benches) run to the end unless told "stop" or the client has gone, so
+ * that "go perft 8" followed by "quit" still prints its count. */
+typedef enum rb_job_kind { RB_JOB_SEARCH, RB_JOB_PERFT, RB_JOB_BENCH, RB_JOB_BENCH_PERFT } rb_job_kind;
+
+/* What the worker works on: copies, so the game may change meanwhile. */
 typedef struct rb_search_job {
+    rb_job_kind kind;
+    int depth;                  /* perft and bench */
     rb_pos root;
     uint64_t *history;
     size_t nhistory;
@@ -56,7 +64,11 @@ struct rb_proto {
     pthread_mutex_t stop_lock;
     pthread_cond_t stop_cond;
     bool stop_requested;        /* "stop" came (guarded by stop_lock) */
+    atomic_bool abort_job;      /* a perft or bench job must end now */
+    rb_engine *bench_engine;    /* the engine a running bench uses */
     rb_search_job job;
+
+    bool (*client_gone)(void *user); /* may be NULL */
 };
 
 /* ---- answers ---- */
@@ -84,8 +96,15 @@ void rb_cmd_go(rb_proto *p, rb_words *args);
 void rb_cmd_stop(rb_proto *p);
 void rb_cmd_bench(rb_proto *p, rb_words *args);
 
-/* Ends a running search (it prints its bestmove) and joins its thread. */
+/* Ends a running search (it prints its bestmove), or waits for a perft or
+ * bench job to finish (ending it if the client has gone), and joins the
+ * worker thread. */
 void rb_proto_finish_search(rb_proto *p);
+/* Starts the worker thread on p->job; false after reporting an error. */
+bool rb_proto_start_job(rb_proto *p);
+/* The worker's side of the measuring jobs (proto_position.c). */
+void rb_proto_run_perft(rb_proto *p);
+void rb_proto_run_bench_perft(rb_proto *p);
 /* Milliseconds on a monotonic clock. */
 int64_t rb_proto_now_ms(void);
 /* Sorted coordinate-form texts of the legal moves in list (count entries). */

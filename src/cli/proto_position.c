@@ -233,11 +233,25 @@ void rb_cmd_display(rb_proto *p, rb_words *args)
 
 #define PERFT_DEPTH_MAX 20
 
-static uint64_t perft_after(const rb_pos *pos, rb_move m, int depth)
+/* Below this depth a subtree takes milliseconds, so it is counted by the
+ * library's fast perft without looking at the abort flag. */
+#define PERFT_CHUNK_DEPTH 5
+
+/* Perft that gives up (returning what it has) once abort is set. */
+static uint64_t perft_abortable(const rb_pos *pos, int depth, atomic_bool *abort)
 {
-    rb_pos child;
-    rb_pos_make(pos, m, &child);
-    return depth <= 1 ? 1 : rb_perft(&child, depth - 1);
+    if (depth <= PERFT_CHUNK_DEPTH) {
+        return rb_perft(pos, depth);
+    }
+    rb_movelist list;
+    rb_gen_legal(pos, &list);
+    uint64_t total = 0;
+    for (int i = 0; i < list.count && !atomic_load_explicit(abort, memory_order_relaxed); i++) {
+        rb_pos child;
+        rb_pos_make(pos, list.moves[i], &child);
+        total += perft_abortable(&child, depth - 1, abort);
+    }
+    return total;
 }
 
 void rb_cmd_perft(rb_proto *p, rb_words *args)
@@ -259,7 +273,15 @@ void rb_cmd_perft(rb_proto *p, rb_words *args)
         return;
     }
     rb_proto_finish_search(p);
-    const rb_pos *pos = rb_game_pos(&p->game);
+    p->job.kind = RB_JOB_PERFT;
+    p->job.depth = (int)depth;
+    p->job.root = *rb_game_pos(&p->game);
+    rb_proto_start_job(p);
+}
+
+void rb_proto_run_perft(rb_proto *p)
+{
+    const rb_pos *pos = &p->job.root;
     rb_movelist list;
     rb_gen_legal(pos, &list);
     char text[RB_MAX_MOVES][RB_MOVE_TEXT_MAX];
@@ -270,7 +292,13 @@ void rb_cmd_perft(rb_proto *p, rb_words *args)
         char err[100];
         /* The texts were sorted apart from the moves: find each again. */
         rb_move_parse_coord(pos, text[i], &m, err, sizeof err);
-        uint64_t count = perft_after(pos, m, (int)depth);
+        rb_pos child;
+        rb_pos_make(pos, m, &child);
+        uint64_t count = p->job.depth <= 1 ? 1 : perft_abortable(&child, p->job.depth - 1, &p->abort_job);
+        if (atomic_load(&p->abort_job)) {
+            rb_proto_emit(p, "info string perft stopped");
+            return;
+        }
         total += count;
         rb_proto_emit(p, "%s: %" PRIu64, text[i], count);
     }
@@ -294,6 +322,13 @@ static const struct {
 
 void rb_cmd_bench_perft(rb_proto *p)
 {
+    rb_proto_finish_search(p);
+    p->job.kind = RB_JOB_BENCH_PERFT;
+    rb_proto_start_job(p);
+}
+
+void rb_proto_run_bench_perft(rb_proto *p)
+{
     uint64_t total = 0;
     int64_t start = rb_proto_now_ms();
     size_t count = sizeof perft_bench / sizeof perft_bench[0];
@@ -304,7 +339,11 @@ void rb_cmd_bench_perft(rb_proto *p)
             rb_proto_error(p, "bench perft: position %zu: %s", i + 1, err);
             return;
         }
-        uint64_t nodes = rb_perft(&pos, perft_bench[i].depth);
+        uint64_t nodes = perft_abortable(&pos, perft_bench[i].depth, &p->abort_job);
+        if (atomic_load(&p->abort_job)) {
+            rb_proto_emit(p, "info string bench perft stopped");
+            return;
+        }
         total += nodes;
         rb_proto_emit(p, "info string perft position %zu/%zu depth %d nodes %" PRIu64,
                       i + 1, count, perft_bench[i].depth, nodes);

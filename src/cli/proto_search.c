@@ -9,6 +9,11 @@
  *
  * Stopping repeats rb_engine_stop() until the worker has finished: a stop
  * that arrives just as the worker starts must not be lost.
+ *
+ * The same worker runs the measuring jobs (go perft, bench, bench perft),
+ * so that even a perft that would take days leaves isready and stop
+ * answered. Unlike a search, such a job is waited for by the commands that
+ * follow it, and ended early only by "stop" or when the client has gone.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -50,10 +55,35 @@ static void print_info(const rb_search_info *info, void *user)
     rb_proto_emit(p, "%s", line);
 }
 
+static void run_bench(rb_proto *p)
+{
+    uint64_t nodes = 0;
+    int64_t ms = 0;
+    uint64_t nps = rb_engine_bench(p->bench_engine, p->job.depth, &nodes, &ms);
+    if (atomic_load(&p->abort_job)) {
+        rb_proto_emit(p, "info string bench stopped");
+        return;
+    }
+    rb_proto_emit(p, "info string bench depth %d", p->job.depth);
+    rb_proto_emit(p, "Nodes searched: %" PRIu64, nodes);
+    rb_proto_emit(p, "Time: %" PRId64 " ms", ms);
+    rb_proto_emit(p, "Nodes per second: %" PRIu64, nps);
+}
+
 static void *search_main(void *arg)
 {
     rb_proto *p = arg;
     rb_search_job *job = &p->job;
+    switch (job->kind) {
+    case RB_JOB_PERFT: rb_proto_run_perft(p); break;
+    case RB_JOB_BENCH_PERFT: rb_proto_run_bench_perft(p); break;
+    case RB_JOB_BENCH: run_bench(p); break;
+    case RB_JOB_SEARCH: break;
+    }
+    if (job->kind != RB_JOB_SEARCH) {
+        atomic_store(&p->searching, false);
+        return NULL;
+    }
     rb_search_info final;
     rb_move best = rb_engine_search(p->engine, &job->root, job->history, job->nhistory,
                                     &job->limits, print_info, p, &final);
@@ -81,7 +111,11 @@ static void request_stop(rb_proto *p)
     p->stop_requested = true;
     pthread_cond_broadcast(&p->stop_cond);
     pthread_mutex_unlock(&p->stop_lock);
+    atomic_store(&p->abort_job, true);
     rb_engine_stop(p->engine);
+    if (p->bench_engine != NULL) {
+        rb_engine_stop(p->bench_engine);
+    }
 }
 
 void rb_proto_finish_search(rb_proto *p)
@@ -89,12 +123,33 @@ void rb_proto_finish_search(rb_proto *p)
     if (!p->thread_live) {
         return;
     }
+    bool measuring = p->job.kind != RB_JOB_SEARCH;
     while (atomic_load(&p->searching)) {
-        request_stop(p);
+        if (!measuring || (p->client_gone != NULL && p->client_gone(p->user))) {
+            request_stop(p);
+        }
         pause_ms(1);
     }
     pthread_join(p->thread, NULL);
     p->thread_live = false;
+    if (p->bench_engine != NULL) {
+        rb_engine_free(p->bench_engine);
+        p->bench_engine = NULL;
+    }
+}
+
+bool rb_proto_start_job(rb_proto *p)
+{
+    p->stop_requested = false;
+    atomic_store(&p->abort_job, false);
+    atomic_store(&p->searching, true);
+    if (pthread_create(&p->thread, NULL, search_main, p) != 0) {
+        atomic_store(&p->searching, false);
+        rb_proto_error(p, "could not start the worker thread");
+        return false;
+    }
+    p->thread_live = true;
+    return true;
 }
 
 void rb_cmd_stop(rb_proto *p)
@@ -183,10 +238,11 @@ void rb_cmd_go(rb_proto *p, rb_words *args)
         rb_cmd_perft(p, &peek);
         return;
     }
-    if (atomic_load(&p->searching)) {
+    if (atomic_load(&p->searching) && p->job.kind == RB_JOB_SEARCH) {
         rb_proto_error(p, "go: a search is already running (send stop first)");
         return;
     }
+    rb_proto_finish_search(p); /* a perft or bench before it ends first */
     const rb_pos *root = rb_game_pos(&p->game);
     rb_limits limits;
     if (!read_limits(p, args, root->side, &limits)) {
@@ -214,18 +270,12 @@ void rb_cmd_go(rb_proto *p, rb_words *args)
         history[i] = p->game.positions[i].key;
     }
     free(p->job.history);
+    p->job.kind = RB_JOB_SEARCH;
     p->job.root = *root;
     p->job.history = history;
     p->job.nhistory = nhistory;
     p->job.limits = limits;
-    p->stop_requested = false;
-    atomic_store(&p->searching, true);
-    if (pthread_create(&p->thread, NULL, search_main, p) != 0) {
-        atomic_store(&p->searching, false);
-        rb_proto_error(p, "go: could not start the search thread");
-        return;
-    }
-    p->thread_live = true;
+    rb_proto_start_job(p);
 }
 
 /* ---- bench ------------------------------------------------------------------ */
@@ -247,17 +297,15 @@ void rb_cmd_bench(rb_proto *p, rb_words *args)
     rb_proto_finish_search(p);
     /* A separate engine with the default table, so that the node count (the
      * build's fingerprint) does not depend on the options set. */
-    rb_engine *e = rb_engine_new(RB_PROTO_HASH_DEFAULT);
-    if (e == NULL) {
+    p->bench_engine = rb_engine_new(RB_PROTO_HASH_DEFAULT);
+    if (p->bench_engine == NULL) {
         rb_proto_error(p, "bench: out of memory");
         return;
     }
-    uint64_t nodes = 0;
-    int64_t ms = 0;
-    uint64_t nps = rb_engine_bench(e, (int)depth, &nodes, &ms);
-    rb_engine_free(e);
-    rb_proto_emit(p, "info string bench depth %d", (int)depth);
-    rb_proto_emit(p, "Nodes searched: %" PRIu64, nodes);
-    rb_proto_emit(p, "Time: %" PRId64 " ms", ms);
-    rb_proto_emit(p, "Nodes per second: %" PRIu64, nps);
+    p->job.kind = RB_JOB_BENCH;
+    p->job.depth = (int)depth;
+    if (!rb_proto_start_job(p)) {
+        rb_engine_free(p->bench_engine);
+        p->bench_engine = NULL;
+    }
 }

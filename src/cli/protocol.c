@@ -262,7 +262,6 @@ static void cmd_bench_dispatch(rb_proto *p, rb_words *args)
             rb_proto_error(p, "bench perft: unexpected '%s'", rb_proto_show(w, shown, sizeof shown));
             return;
         }
-        rb_proto_finish_search(p);
         rb_cmd_bench_perft(p);
         return;
     }
@@ -296,6 +295,7 @@ rb_proto *rb_proto_new(rb_proto_out_fn out, void *user)
     pthread_mutex_init(&p->stop_lock, NULL);
     pthread_cond_init(&p->stop_cond, NULL);
     atomic_init(&p->searching, false);
+    atomic_init(&p->abort_job, false);
     return p;
 }
 
@@ -330,6 +330,12 @@ rb_proto_status rb_proto_handle_line(rb_proto *p, const char *line, size_t len)
     if (!rb_words_next(&args, &cmd)) {
         return RB_PROTO_CONTINUE; /* blank lines are allowed and ignored */
     }
+    /* A perft or bench still running keeps the answers in order: every
+     * command but isready and stop waits for it. */
+    if (atomic_load(&p->searching) && p->job.kind != RB_JOB_SEARCH && !rb_word_is(cmd, "isready") &&
+        !rb_word_is(cmd, "stop")) {
+        rb_proto_finish_search(p);
+    }
     if (rb_word_is(cmd, "quit")) {
         rb_proto_finish_search(p);
         return RB_PROTO_QUIT;
@@ -358,6 +364,11 @@ rb_proto_status rb_proto_handle_line(rb_proto *p, const char *line, size_t len)
     return RB_PROTO_CONTINUE;
 }
 
+void rb_proto_set_client_gone(rb_proto *p, bool (*gone)(void *user))
+{
+    p->client_gone = gone;
+}
+
 bool rb_proto_searching(rb_proto *p)
 {
     return atomic_load(&p->searching);
@@ -365,8 +376,9 @@ bool rb_proto_searching(rb_proto *p)
 
 void rb_proto_wait(rb_proto *p)
 {
-    if (p->thread_live) {
-        pthread_join(p->thread, NULL);
-        p->thread_live = false;
+    while (atomic_load(&p->searching)) {
+        struct timespec pause = {0, 1000000};
+        nanosleep(&pause, NULL);
     }
+    rb_proto_finish_search(p); /* only joins the finished thread now */
 }

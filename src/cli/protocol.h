@@ -42,9 +42,15 @@ rb_proto_status rb_proto_handle_line(rb_proto *p, const char *line, size_t len);
  * RB_PROTO_LINE_MAX. */
 void rb_proto_line_too_long(rb_proto *p);
 
+/* Tells the protocol how to find out that the client has gone (its end of
+ * the output is closed), so that a long perft or bench started before it
+ * left does not run on for nobody. */
+void rb_proto_set_client_gone(rb_proto *p, bool (*gone)(void *user));
+
 /* True while a search started by "go" has not yet printed its bestmove. */
 bool rb_proto_searching(rb_proto *p);
-/* Blocks until a running search has ended by itself (tests, scripts). */
+/* Blocks until a running search, perft or bench has ended by itself
+ * (tests, scripts). */
 void rb_proto_wait(rb_proto *p);
 
 #endif

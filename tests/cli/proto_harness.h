@@ -98,6 +98,13 @@ static long harness_now_ms(void)
     return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+/* Sends a line and waits for the search, perft or bench it starts to end. */
+static inline void harness_send_wait(harness *h, const char *line)
+{
+    harness_send(h, line);
+    rb_proto_wait(h->proto);
+}
+
 /* Waits up to timeout_ms for such a line; its index, or -1. */
 static long harness_wait(harness *h, size_t from, const char *prefix, long timeout_ms)
 {

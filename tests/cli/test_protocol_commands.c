@@ -174,7 +174,7 @@ static void benches_print_nodes_time_and_speed(void **state)
     (void)state;
     harness *h = harness_new();
     size_t from = harness_count(h);
-    harness_send(h, "bench 3");
+    harness_send_wait(h, "bench 3");
     long nodes = harness_find(h, from, "Nodes searched: ");
     assert_true(nodes >= 0);
     assert_true(strtoull(harness_line(h, (size_t)nodes) + 16, NULL, 10) > 0);
@@ -185,12 +185,12 @@ static void benches_print_nodes_time_and_speed(void **state)
     snprintf(first, sizeof first, "%s", harness_line(h, (size_t)nodes));
     from = harness_count(h);
     harness_send(h, "setoption name Hash value 1");
-    harness_send(h, "bench 3");
+    harness_send_wait(h, "bench 3");
     assert_true(harness_find(h, from, first) >= 0);
 
     if (!rb_test_sanitized()) {
         from = harness_count(h);
-        harness_send(h, "bench perft");
+        harness_send_wait(h, "bench perft");
         /* start depth 7 (8049487) is part of the workload */
         assert_true(harness_find(h, from, "info string perft position 1/4 depth 7 nodes 8049487") >= 0);
         assert_true(harness_find(h, from, "Nodes searched: ") >= 0);

@@ -157,7 +157,7 @@ static void perft_prints_each_move_then_the_total(void **state)
     harness *h = harness_new();
     harness_send(h, "position startpos");
     size_t from = harness_count(h);
-    harness_send(h, "go perft 4");
+    harness_send_wait(h, "go perft 4");
     static const char *const expected[] = {
         "c1b1: ", "c1b2: ", "c2b1: ", "c2b2: ", "c2b3: ", "e1f1: ", "e2f2: ",
     };
@@ -175,7 +175,7 @@ static void perft_prints_each_move_then_the_total(void **state)
     /* Promotions count one line per choice. */
     harness_send(h, "position fen 3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1");
     from = harness_count(h);
-    harness_send(h, "go perft 1");
+    harness_send_wait(h, "go perft 1");
     assert_int_equal(harness_count(h), from + 15);
     assert_string_equal(harness_line(h, from + 5), "d6e6b: 1");
     assert_string_equal(harness_line(h, from + 6), "d6e6r: 1");
@@ -185,6 +185,34 @@ static void perft_prints_each_move_then_the_total(void **state)
     expect_one_error(h, "go perft 0");
     expect_one_error(h, "go perft two");
     expect_one_error(h, "go perft 2 3");
+    harness_free(h);
+}
+
+/* A perft far too deep to finish leaves the engine answering: isready at
+ * once, and stop ends it. Commands after it wait for it, so answers stay in
+ * order. */
+static void a_deep_perft_keeps_answering_and_stops_on_stop(void **state)
+{
+    (void)state;
+    harness *h = harness_new();
+    harness_send(h, "position startpos");
+    size_t from = harness_count(h);
+    harness_send(h, "go perft 20");
+    harness_send(h, "isready");
+    assert_true(harness_wait(h, from, "readyok", 1000) >= 0);
+    assert_true(harness_find(h, from, "Nodes searched:") < 0);
+    harness_send(h, "stop");
+    assert_true(harness_wait(h, from, "info string perft stopped", 2000) >= 0);
+    assert_false(rb_proto_searching(h->proto));
+
+    /* A short one run before "d" finishes first: its total comes before
+     * the diagram. */
+    from = harness_count(h);
+    harness_send(h, "go perft 5");
+    harness_send(h, "d");
+    long total = harness_find(h, from, "Nodes searched: 53771");
+    long fen = harness_find(h, from, "Fen: ");
+    assert_true(total >= 0 && fen > total);
     harness_free(h);
 }
 
@@ -198,6 +226,7 @@ int main(void)
         cmocka_unit_test(d_reports_threefold_repetition),
         cmocka_unit_test(d_reports_checkmate_and_throne_and_checkers),
         cmocka_unit_test(perft_prints_each_move_then_the_total),
+        cmocka_unit_test(a_deep_perft_keeps_answering_and_stops_on_stop),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

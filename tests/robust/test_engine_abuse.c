@@ -300,9 +300,10 @@ static bool wait_exit(pid_t pid, int seconds, int *status)
     return false;
 }
 
-static void a_client_that_dies_mid_search_ends_the_engine(void **state)
+/* A client sends commands (work that would go on for ever), then dies:
+ * the engine must notice and end. */
+static void client_dies_during(const char *go)
 {
-    (void)state;
     /* Orphans come to this process rather than init, so it can wait for
      * the engine after its client is gone. */
     assert_int_equal(prctl(PR_SET_CHILD_SUBREAPER, 1), 0);
@@ -334,7 +335,6 @@ static void a_client_that_dies_mid_search_ends_the_engine(void **state)
         }
         close(in[0]);
         close(out[1]);
-        const char *go = "position startpos\ngo infinite\n";
         if (write(in[1], go, strlen(go)) != (ssize_t)strlen(go)) {
             _exit(1);
         }
@@ -370,6 +370,18 @@ static void a_client_that_dies_mid_search_ends_the_engine(void **state)
     prctl(PR_SET_CHILD_SUBREAPER, 0);
 }
 
+static void a_client_that_dies_mid_search_ends_the_engine(void **state)
+{
+    (void)state;
+    client_dies_during("position startpos\ngo infinite\n");
+}
+
+static void a_client_that_dies_mid_perft_ends_the_engine(void **state)
+{
+    (void)state;
+    client_dies_during("position startpos\ngo perft 20\nisready\n");
+}
+
 static void closing_the_input_mid_search_ends_the_engine(void **state)
 {
     (void)state;
@@ -403,6 +415,7 @@ int main(void)
         cmocka_unit_test(thousands_of_random_lines_never_go_unanswered),
         cmocka_unit_test(commands_out_of_order_are_answered_sensibly),
         cmocka_unit_test(a_client_that_dies_mid_search_ends_the_engine),
+        cmocka_unit_test(a_client_that_dies_mid_perft_ends_the_engine),
         cmocka_unit_test(closing_the_input_mid_search_ends_the_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

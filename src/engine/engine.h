@@ -38,6 +38,10 @@ typedef struct rb_stack {
     rb_move pv[RB_MAX_PLY];
 } rb_stack;
 
+/* From this level up a second-best choice is checked by a deeper look
+ * before it is played (search.c), so no piece is given away for nothing. */
+#define RB_LEVEL_CAREFUL 4
+
 /* What a level changes: caps on the search and how far from the best move
  * the engine may wander. */
 typedef struct rb_level_spec {
@@ -85,6 +89,9 @@ struct rb_engine {
 
 /* engine.c: evaluation weights other than the defaults (tuning, tests) */
 void rb_engine_set_params(rb_engine *e, const rb_eval_params *params);
+
+/* bench.c: the bench's positions (a test checks they parse) */
+const char *const *rb_bench_positions(size_t *count);
 
 /* timeman.c */
 int64_t rb_now_ms(void);

@@ -49,6 +49,10 @@ int rb_eval_param_find(const char *name);   /* index, or -1 */
 /* The evaluation with the given weights, from the side to move's view. */
 int rb_eval_with(const rb_pos *pos, const rb_eval_params *p);
 
+/* The same, also giving every square the side to move attacks (which the
+ * quiescence search uses to see at once that nothing can be captured). */
+int rb_eval_attacks(const rb_pos *pos, const rb_eval_params *p, rb_bb *mover_attacks);
+
 /* Material value of a piece type under p (kings 0); used for move ordering. */
 int rb_eval_piece_value(int type);
 

@@ -6,23 +6,30 @@
  * among moves it judges nearly as good as its best, sometimes picks another
  * one. The margin shrinks level by level; from level 4 up it is well below
  * the value of any piece, so the engine never gives one away for nothing as
- * far as it can see, and at level 10 it plays its best move only.
+ * far as it can see (from level 4 up a second choice is also checked two
+ * plies deeper before it is played, see search.c), and at level 10 it plays
+ * its best move only.
+ *
+ * The node caps grow about two and a half times per level, a step that
+ * self-play showed to be worth a clear margin at every rung (the level
+ * table in the README, measured with `rollerball-engine-lab ladder`).
+ * Node caps rather than time keep a level equally strong on any machine.
  */
 #include "engine.h"
 
 static const rb_level_spec level_table[RB_LEVEL_MAX + 1] = {
     /* depth  nodes   margin */
     {0, 0, 0},           /* unused */
-    {1, 400, 220},       /* 1 */
-    {2, 1500, 140},      /* 2 */
-    {2, 3000, 90},       /* 3 */
-    {3, 8000, 60},       /* 4 */
-    {4, 20000, 40},      /* 5 */
-    {5, 50000, 28},      /* 6 */
-    {6, 150000, 18},     /* 7 */
-    {8, 400000, 10},     /* 8 */
-    {10, 1500000, 5},    /* 9 */
-    {0, 0, 0},           /* 10: full strength */
+    {1, 200, 200},       /* 1: one move ahead, captures resolved */
+    {2, 600, 140},       /* 2 */
+    {3, 1500, 90},       /* 3 */
+    {4, 4000, 60},       /* 4: from here the margin is below any piece */
+    {6, 10000, 40},      /* 5 */
+    {8, 25000, 28},      /* 6 */
+    {10, 60000, 18},     /* 7 */
+    {14, 150000, 10},    /* 8 */
+    {0, 400000, 5},      /* 9 */
+    {0, 0, 0},           /* 10: full strength, limited by the clock only */
 };
 
 rb_level_spec rb_level_spec_of(int level)

@@ -23,7 +23,9 @@
 typedef struct rb_engine rb_engine;
 
 /* Search limits; zero means "no limit of this kind". With none set the
- * search runs until stopped (go infinite). */
+ * search runs until stopped, or until the level's own caps or the deepest
+ * iteration end it. With infinite set it also holds its answer back until
+ * stopped, as UCI's "go infinite" asks. */
 typedef struct rb_limits {
     int depth;
     uint64_t nodes;
@@ -79,7 +81,7 @@ void rb_engine_stop(rb_engine *e);             /* thread-safe */
  * Either pointer may be NULL. The engine's level and table are restored to
  * a fresh state afterwards (as after rb_engine_new_game).
  */
-#define RB_BENCH_DEPTH 9
+#define RB_BENCH_DEPTH 16
 uint64_t rb_engine_bench(rb_engine *e, int depth, uint64_t *nodes, int64_t *ms);
 
 /* Static evaluation from the side to move's point of view, in centipawns. */

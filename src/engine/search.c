@@ -112,6 +112,17 @@ static void update_pv(rb_stack *st, const rb_stack *child, rb_move m)
     st->pvlen = n + 1;
 }
 
+/* A pawn of the side to move one step from promoting. */
+static bool promotion_near(const rb_pos *pos)
+{
+    for (rb_bb b = pos->by_color[pos->side] & pos->by_type[RB_PAWN]; b; b &= b - 1) {
+        if (rb_eval_pawn_distance(pos->side, rb_lsb(b)) == 1) {
+            return true;
+        }
+    }
+    return false;
+}
+
 static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply, int qply)
 {
     rb_stack *st = &e->stack[ply];
@@ -137,12 +148,18 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
 
     int best = -RB_INF;
     if (!evasion && !we_reach) {
-        best = rb_eval_with(pos, &e->params);
+        rb_bb attacks;
+        best = rb_eval_attacks(pos, &e->params, &attacks);
         if (best >= beta) {
             return best;
         }
         if (best > alpha) {
             alpha = best;
+        }
+        /* Nothing to take and no pawn about to promote: no move to try,
+         * so spare generating them all. */
+        if (!(attacks & pos->by_color[pos->side ^ 1]) && !promotion_near(pos)) {
+            return best;
         }
     }
 
@@ -273,7 +290,8 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
         }
     }
 
-    int eval = in_check ? -RB_INF : rb_eval_with(pos, &e->params);
+    /* only the pruning below, which PV nodes skip, needs it */
+    int eval = in_check || pv_node ? -RB_INF : rb_eval_with(pos, &e->params);
     st->static_eval = eval;
     e->stack[ply + 1].killers[0] = e->stack[ply + 1].killers[1] = RB_MOVE_NONE;
 
@@ -312,6 +330,7 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
         bool tactical = rb_move_is_tactical(pos, m);
         rb_pos child;
         rb_pos_make(pos, m, &child);
+        rb_tt_prefetch(&e->tt, child.key);
         st->move = m;
         int new_depth = depth - 1, score;
         if (tried == 0) {
@@ -454,7 +473,38 @@ static void fill_info(const rb_engine *e, rb_search_info *info, int depth, int s
     info->time_ms = rb_now_ms() - e->start_ms;
     info->nps = info->time_ms > 0 ? e->nodes * 1000 / (uint64_t)info->time_ms : 0;
     info->pvlen = pvlen;
-    memcpy(info->pv, pv, (size_t)pvlen * sizeof(rb_move));
+    if (pvlen > 0) {
+        memcpy(info->pv, pv, (size_t)pvlen * sizeof(rb_move));
+    }
+}
+
+/* A weaker level's second choice must survive a look one and two plies
+ * deeper than the search that proposed it. The level may still misjudge a
+ * position, as a person of its strength would, but it does not hand over a
+ * piece to a short tactic that a little more care would have shown. The
+ * extra look has a budget of its own (half the level's nodes); what it
+ * cannot finish counts as holding, so the level keeps its character. */
+static bool choice_holds(rb_engine *e, const rb_pos *root, rb_move m, int depth, int best)
+{
+    int threshold = best - e->root_margin;
+    if (threshold <= -RB_WIN_BOUND || best >= RB_WIN_BOUND) {
+        return true;
+    }
+    e->aborted = false;
+    e->node_limit = e->node_limit ? e->nodes + e->node_limit / 2 : 0;
+    rb_pos child;
+    rb_pos_make(root, m, &child);
+    bool holds = true;
+    push_key(e, root->key);
+    for (int d = depth + 1; d <= depth + 2 && holds; d++) {
+        int score = -search(e, &child, -threshold, -threshold + 1, d - 1, 1, false);
+        if (e->aborted) {
+            break;
+        }
+        holds = score >= threshold;
+    }
+    pop_key(e);
+    return holds;
 }
 
 static bool has_limits(const rb_limits *l)
@@ -571,7 +621,8 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
         if (e->aborted) {
             /* A move that proved better during the unfinished iteration is
              * still better than the last iteration's choice. */
-            if (iter_best != RB_MOVE_NONE && e->stack[0].pvlen > 0 && !e->root_exact) {
+            if (iter_best != RB_MOVE_NONE && iter_best != best_move && e->stack[0].pvlen > 0 &&
+                !e->root_exact) {
                 best_move = iter_best;
                 pvlen = e->stack[0].pvlen;
                 memcpy(pv, e->stack[0].pv, (size_t)pvlen * sizeof(rb_move));
@@ -609,14 +660,18 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
     }
 
     /* "go infinite" answers only when told to stop. */
-    if (!limited && !e->aborted) {
+    if (limits != NULL && limits->infinite && !e->aborted) {
         while (!atomic_load(&e->stop)) {
-            rb_sleep_ms(2);
+            rb_sleep_ms(1);
         }
     }
 
     if (e->root_exact && e->ndone > 0) {
         best_move = rb_level_choose(e, 0);
+        if (best_move != e->done_moves[0] && e->level >= RB_LEVEL_CAREFUL &&
+            !choice_holds(e, root, best_move, done_depth, e->done_scores[0])) {
+            best_move = e->done_moves[0];
+        }
         if (best_move != pv[0]) {
             pv[0] = best_move;
             pvlen = 1;

@@ -49,6 +49,12 @@ void rb_tt_free(rb_tt *tt);
 void rb_tt_clear(rb_tt *tt);
 void rb_tt_new_search(rb_tt *tt);
 bool rb_tt_probe(const rb_tt *tt, uint64_t key, int ply, rb_tt_hit *hit);
+/* Starts loading key's bucket into the cache: called right after a move is
+ * made, the bucket is there by the time the child node probes it. */
+static inline void rb_tt_prefetch(const rb_tt *tt, uint64_t key)
+{
+    __builtin_prefetch(&tt->buckets[key & (tt->nbuckets - 1)]);
+}
 void rb_tt_store(rb_tt *tt, uint64_t key, int ply, rb_move move, int score, int depth, int bound);
 
 #endif

@@ -5,6 +5,10 @@
  * The greedy player takes any immediate win and otherwise the move after
  * which the static evaluation is best. Games are played in pairs from the
  * same opening with colours swapped.
+ *
+ * These are quick checks with small node budgets, so the suite stays fast;
+ * the real measurements (hundreds of games, the level ladder with error
+ * bars) are made by `rollerball-engine-lab greedy` and `ladder`.
  */
 #include "support.h"
 
@@ -55,7 +59,7 @@ static int play(rb_engine *e, int engine_color, const rb_pos *start)
         rb_move m;
         if (pos.side == engine_color) {
             rb_limits limits = {0};
-            limits.nodes = 20000;
+            limits.nodes = rb_test_sanitized() ? 2000 : 5000;
             m = rb_engine_search(e, &pos, keys, (size_t)ply, &limits, NULL, NULL, NULL);
         } else {
             m = greedy_move(&pos);
@@ -85,14 +89,17 @@ static void test_full_strength_beats_greedy(void **state)
     rb_engine_free(e);
 }
 
-/* Material after the best line at depth 4 from a full-strength search of
- * the position after m: a stand-in for "what m costs". */
+/* The full-strength judge's depth. */
+#define JUDGE_DEPTH 6
+
+/* The score after the best line of a full-strength search of the position
+ * after m: a stand-in for "what m costs". */
 static int value_after(rb_engine *judge, const rb_pos *pos, rb_move m)
 {
     rb_pos child;
     rb_pos_make(pos, m, &child);
     rb_limits limits = {0};
-    limits.depth = 5;
+    limits.depth = JUDGE_DEPTH - 1;
     rb_search_info info;
     rb_engine_new_game(judge);
     rb_engine_search(judge, &child, NULL, 0, &limits, NULL, NULL, &info);
@@ -114,10 +121,10 @@ static void test_levels_from_four_up_do_not_give_pieces_away(void **state)
     /* positions from a game between mid levels */
     rb_pos pos;
     rb_pos_start(&pos);
-    int checked = 0, samples = rb_test_sanitized() ? 12 : 40;
+    int checked = 0, samples = rb_test_sanitized() ? 10 : 40;
     for (int ply = 0; ply < samples && rb_pos_status(&pos) == RB_ONGOING; ply++) {
         rb_limits best_limits = {0};
-        best_limits.depth = 6;
+        best_limits.depth = JUDGE_DEPTH;
         rb_search_info best;
         rb_engine_new_game(judge);
         rb_move best_move = rb_engine_search(judge, &pos, NULL, 0, &best_limits, NULL, NULL, &best);
@@ -126,7 +133,10 @@ static void test_levels_from_four_up_do_not_give_pieces_away(void **state)
             rb_engine_set_level(player, level);
             rb_engine_set_seed(player, (uint64_t)(ply * 10 + level));
             rb_engine_new_game(player);
+            /* the level's own depth and margin, with its node cap lowered
+             * to keep the test quick */
             rb_limits limits = {0};
+            limits.nodes = 20000;
             rb_move m = rb_engine_search(player, &pos, NULL, 0, &limits, NULL, NULL, NULL);
             if (m != best_move) {
                 int v = value_after(judge, &pos, m);

@@ -6,7 +6,9 @@
  *   rollerball-engine-lab go <position> <ms>       search and print each iteration
  *   rollerball-engine-lab depth1s                  depth reached in 1 s from the start
  *   rollerball-engine-lab greedy <pairs> <nodes>   full strength vs a one-ply greedy player
- *   rollerball-engine-lab ladder <pairs> [from] [to]  each level against the one below
+ *   rollerball-engine-lab ladder <pairs> [from] [to] [level-10 nodes]
+ *                                                  each level against the one below
+ *   rollerball-engine-lab legal <games>            self-play, every move checked by the rules
  *   rollerball-engine-lab feature <name> <pairs> <nodes>  without a search feature vs with it
  *   rollerball-engine-lab param <NAME> <value> <pairs> <nodes>  one weight changed vs defaults
  *   rollerball-engine-lab tune <rounds> <pairs> <nodes>   coordinate search over the weights
@@ -19,6 +21,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "engine.h"
 #include "rb_notation.h"
@@ -205,6 +208,14 @@ static void print_info(const rb_search_info *info, void *user)
     printf("\n");
 }
 
+static void keep_first_second(const rb_search_info *info, void *user)
+{
+    rb_search_info *within = user;
+    if (info->time_ms <= 1000 && info->depth > within->depth) {
+        *within = *info;
+    }
+}
+
 int main(int argc, char **argv)
 {
     const char *cmd = argc > 1 ? argv[1] : "bench";
@@ -212,21 +223,28 @@ int main(int argc, char **argv)
         rb_engine *e = rb_engine_new(16);
         uint64_t nodes;
         int64_t ms;
+        clock_t cpu0 = clock();
         uint64_t nps = rb_engine_bench(e, argc > 2 ? atoi(argv[2]) : 0, &nodes, &ms);
-        printf("bench: %llu nodes %lld ms %llu nps\n", (unsigned long long)nodes, (long long)ms,
-               (unsigned long long)nps);
+        double cpu = (double)(clock() - cpu0) / CLOCKS_PER_SEC;
+        /* processor time as well: other programs on a shared machine slow
+         * the wall clock, not the work done */
+        printf("bench: %llu nodes %lld ms %llu nps (processor time %.3f s: %.0f nps)\n",
+               (unsigned long long)nodes, (long long)ms, (unsigned long long)nps, cpu,
+               cpu > 0 ? (double)nodes / cpu : 0.0);
         rb_engine_free(e);
     } else if (strcmp(cmd, "depth1s") == 0) {
+        /* The deepest iteration finished within the first second; the
+         * search runs on past it (a fixed move time would stop starting
+         * iterations early to save time). */
         rb_engine *e = rb_engine_new(64);
         rb_pos pos;
         rb_pos_start(&pos);
         rb_limits lim = {0};
-        lim.movetime_ms = 1000;
-        e->soft_ms = 0;
-        rb_search_info info;
-        rb_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &info);
-        printf("1 s from the start: depth %d, %llu nodes, %lld ms\n", info.depth,
-               (unsigned long long)info.nodes, (long long)info.time_ms);
+        lim.movetime_ms = 3000;
+        rb_search_info within = {0};
+        rb_engine_search(e, &pos, NULL, 0, &lim, keep_first_second, &within, NULL);
+        printf("1 s from the start: depth %d, %llu nodes, %lld ms\n", within.depth,
+               (unsigned long long)within.nodes, (long long)within.time_ms);
         rb_engine_free(e);
     } else if (strcmp(cmd, "go") == 0 && argc > 3) {
         rb_engine *e = rb_engine_new(64);
@@ -245,18 +263,76 @@ int main(int argc, char **argv)
         report("full strength vs greedy", match(&a, &b, atoi(argv[2]), 7, true));
     } else if (strcmp(cmd, "ladder") == 0 && argc > 2) {
         int pairs = atoi(argv[2]), from = argc > 3 ? atoi(argv[3]) : 2, to = argc > 4 ? atoi(argv[4]) : 10;
-        for (int lv = from; lv <= to; lv++) {
-            player a = {new_engine(), 0, lv == 10 ? 2000000 : 0}, b = {new_engine(), 0, 0};
+        uint64_t top = argc > 5 ? strtoull(argv[5], NULL, 10) : 1200000;
+        for (int lv = from < 2 ? 2 : from; lv <= to && lv <= RB_LEVEL_MAX; lv++) {
+            /* level 10 has no cap of its own: it gets a fixed node budget */
+            player a = {new_engine(), 0, lv == RB_LEVEL_MAX ? top : 0}, b = {new_engine(), 0, 0};
             rb_engine_set_level(a.e, lv);
             rb_engine_set_level(b.e, lv - 1);
             rb_engine_set_seed(a.e, 11 * lv);
             rb_engine_set_seed(b.e, 13 * lv);
             char what[64];
             snprintf(what, sizeof what, "level %d vs level %d", lv, lv - 1);
-            report(what, match(&a, &b, pairs, 1000 + lv, false));
+            report(what, match(&a, &b, pairs, 1000 + lv, true));
             rb_engine_free(a.e);
             rb_engine_free(b.e);
         }
+    } else if (strcmp(cmd, "legal") == 0 && argc > 2) {
+        /* Self-play at every level and many small budgets; each move is
+         * looked up in the rules library's own list of legal moves, and
+         * "no move" must come exactly when the game is over. */
+        int games = atoi(argv[2]);
+        rb_engine *e = new_engine();
+        uint64_t rng = 12345, moves = 0;
+        int decided = 0;
+        for (int g = 0; g < games; g++) {
+            static uint64_t keys[MAX_GAME_PLIES + 16];
+            rb_pos pos;
+            random_opening(&pos, &rng, (int)(rb_rng_next(&rng) % 4));
+            rb_engine_new_game(e);
+            rb_engine_set_seed(e, (uint64_t)g);
+            size_t n = 0;
+            for (int ply = 0; ply < MAX_GAME_PLIES; ply++) {
+                int reps = 0;
+                for (size_t i = 0; i < n; i++) {
+                    reps += keys[i] == pos.key;
+                }
+                rb_movelist list;
+                rb_gen_legal(&pos, &list);
+                rb_engine_set_level(e, 1 + (int)(rb_rng_next(&rng) % RB_LEVEL_MAX));
+                rb_limits lim = {0};
+                lim.nodes = 100 + rb_rng_next(&rng) % 3000;
+                rb_move m = rb_engine_search(e, &pos, keys, n, &lim, NULL, NULL, NULL);
+                bool found = false;
+                for (int i = 0; i < list.count; i++) {
+                    found = found || list.moves[i] == m;
+                }
+                if (list.count == 0 || rb_pos_status(&pos) != RB_ONGOING) {
+                    if (m != RB_MOVE_NONE || list.count != 0) {
+                        fprintf(stderr, "game %d: a move where the game is over\n", g);
+                        return 2;
+                    }
+                    decided++;
+                    break;
+                }
+                if (!found) {
+                    char fen[RB_POS_TEXT_MAX];
+                    rb_pos_format(&pos, fen, sizeof fen);
+                    fprintf(stderr, "game %d: illegal move in %s\n", g, fen);
+                    return 2;
+                }
+                if (reps >= 2) {
+                    decided++;
+                    break;
+                }
+                keys[n++] = pos.key;
+                rb_pos_make(&pos, m, &pos);
+                moves++;
+            }
+        }
+        printf("legal: %d games, %llu moves, every one legal; %d ended by the rules, %d cut at %d plies\n",
+               games, (unsigned long long)moves, decided, games - decided, MAX_GAME_PLIES);
+        rb_engine_free(e);
     } else if (strcmp(cmd, "feature") == 0 && argc > 4) {
         player a = {new_engine(), 0, strtoull(argv[4], NULL, 10)}, b = {new_engine(), 0, a.nodes};
         if (strcmp(argv[2], "null") == 0) a.e->no_null = true;

@@ -178,7 +178,10 @@ static void resizing_while_the_computer_thinks(void **state)
 {
     (void)state;
     int before = threads_now();
-    rb_app *app = open_window_vs_computer(1);
+    /* Level 9 thinks for a few hundred thousand nodes: long enough to be
+     * caught thinking, short enough to wait for. (Level 1 answers in
+     * microseconds, before a test can look.) */
+    rb_app *app = open_window_vs_computer(9);
     play_first_legal(app);
     assert_true(rb_ui_worker_busy(app));
     static const int sizes[][2] = { { 480, 360 }, { 1600, 1000 }, { 300, 200 }, { 640, 1100 },

@@ -10,28 +10,6 @@
  */
 #include "attack.h"
 
-rb_bb rb_piece_reach(int type, int sq, rb_bb occ)
-{
-    rb_bb reach = 0;
-    switch (type) {
-    case RB_KING:
-        return rb_geo.king_steps[sq];
-    case RB_PAWN:
-        return rb_geo.pawn_targets[sq];
-    case RB_ROOK:
-        reach = rb_geo.rook_steps[sq];
-        for (int i = 0; i < rb_geo.rook_nrays[sq]; i++) reach |= rb_ray_reach(&rb_geo.rook_rays[sq][i], occ);
-        return reach;
-    case RB_BISHOP:
-        reach = rb_geo.bishop_steps[sq];
-        for (int i = 0; i < rb_geo.bishop_nrays[sq]; i++)
-            reach |= rb_ray_reach(&rb_geo.bishop_rays[sq][i], occ);
-        return reach;
-    default:
-        return 0;
-    }
-}
-
 /* Does a slide along ray r reach target square t (index k on the ray)? */
 static bool ray_hits(const rb_ray *r, int t, rb_bb occ)
 {

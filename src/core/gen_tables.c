@@ -39,7 +39,7 @@ static void ray(const rb_ray *r)
     for (int i = 0; i < RB_RAY_MAX; i++) fprintf(out, "%s0x%" PRIx64 "u", i ? ", " : "", r->upto[i]);
     fprintf(out, "}, .index = {");
     for (int i = 0; i < RB_NSQ; i++) fprintf(out, "%s%d", i ? ", " : "", r->index[i]);
-    fprintf(out, "} }");
+    fprintf(out, "}, .near = 0x%" PRIx64 "u, .near_up = %d, .far_up = %d }", r->near, r->near_up, r->far_up);
 }
 
 static void rays(const char *field, rb_ray (*r)[2])

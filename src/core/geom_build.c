@@ -58,6 +58,10 @@ static void ray_finish(rb_ray *r)
         r->upto[i] = r->mask;
         r->index[r->sq[i]] = (int8_t)i;
     }
+    int split = r->rebound >= 0 ? r->rebound : r->len - 1;
+    r->near = split >= 0 ? r->upto[split] : 0;
+    r->near_up = (uint8_t)(split <= 0 || r->sq[split] > r->sq[0]);
+    r->far_up = (uint8_t)(split + 1 >= r->len - 1 || r->sq[r->len - 1] > r->sq[split + 1]);
 }
 
 /* A rook's forward slide: straight on in the zone's direction; at an outer

@@ -21,6 +21,7 @@ typedef struct gen_ctx {
     int us;
     int king;          /* our king's square */
     rb_bb enemy, occ;
+    rb_bb allowed;     /* squares moves may go to: not our own, within the caller's targets */
     rb_bb checkers;
     rb_bb exposed;     /* our pieces whose departure could open a line to our king */
 } gen_ctx;
@@ -74,36 +75,38 @@ static void add_set(gen_ctx *c, int from, rb_bb targets, int route, int type)
     for (; targets; targets &= targets - 1) add(c, from, rb_lsb(targets), route, type);
 }
 
-static void add_rays(gen_ctx *c, int from, const rb_ray *rays, int n, int type, rb_bb own)
+static void add_rays(gen_ctx *c, int from, const rb_ray *rays, int n, int type)
 {
-    for (int i = 0; i < n; i++) add_set(c, from, rb_ray_reach(&rays[i], c->occ) & ~own, i + 1, type);
+    for (int i = 0; i < n; i++) add_set(c, from, rb_ray_reach(&rays[i], c->occ) & c->allowed, i + 1, type);
 }
 
 static void gen_piece(gen_ctx *c, int from)
 {
-    rb_bb own = c->pos->by_color[c->us];
+    rb_bb to = c->allowed;
     int type = RB_TYPE(c->pos->board[from]);
     switch (type) {
     case RB_KING:
-        add_set(c, from, rb_geo.king_steps[from] & ~own, 0, type);
+        add_set(c, from, rb_geo.king_steps[from] & to, 0, type);
         break;
     case RB_PAWN:
-        add_set(c, from, rb_geo.pawn_targets[from] & ~own, 0, type);
+        add_set(c, from, rb_geo.pawn_targets[from] & to, 0, type);
         break;
     case RB_ROOK:
-        add_set(c, from, rb_geo.rook_steps[from] & ~own, 0, type);
-        add_rays(c, from, rb_geo.rook_rays[from], rb_geo.rook_nrays[from], type, own);
+        add_set(c, from, rb_geo.rook_steps[from] & to, 0, type);
+        add_rays(c, from, rb_geo.rook_rays[from], rb_geo.rook_nrays[from], type);
         break;
     case RB_BISHOP:
-        add_set(c, from, rb_geo.bishop_steps[from] & ~own, 0, type);
-        add_rays(c, from, rb_geo.bishop_rays[from], rb_geo.bishop_nrays[from], type, own);
+        add_set(c, from, rb_geo.bishop_steps[from] & to, 0, type);
+        add_rays(c, from, rb_geo.bishop_rays[from], rb_geo.bishop_nrays[from], type);
         break;
     default:
         break;
     }
 }
 
-static int generate(const rb_pos *pos, rb_bb from_mask, rb_movelist *list)
+/* check is 1 or 0 when the caller knows whether the side to move is in
+ * check, -1 to have it worked out here. */
+static int generate(const rb_pos *pos, rb_bb from_mask, rb_bb to_mask, int check, rb_movelist *list)
 {
     list->count = 0;
     int us = pos->side;
@@ -119,7 +122,8 @@ static int generate(const rb_pos *pos, rb_bb from_mask, rb_movelist *list)
     c.king = pos->king[us];
     c.enemy = pos->by_color[!us];
     c.occ = own | c.enemy;
-    c.checkers = rb_attacked_by(pos, c.king, c.enemy, c.occ) ? 1 : 0;
+    c.allowed = to_mask & ~own;
+    c.checkers = check >= 0 ? (rb_bb)check : rb_attacked_by(pos, c.king, c.enemy, c.occ) ? 1 : 0;
     c.exposed = c.checkers ? 0 : exposed_squares(pos, us, c.king);
     for (rb_bb b = own & from_mask; b; b &= b - 1) gen_piece(&c, rb_lsb(b));
     return list->count;
@@ -127,7 +131,12 @@ static int generate(const rb_pos *pos, rb_bb from_mask, rb_movelist *list)
 
 int rb_gen_legal(const rb_pos *pos, rb_movelist *list)
 {
-    return generate(pos, ~(rb_bb)0, list);
+    return generate(pos, ~(rb_bb)0, ~(rb_bb)0, -1, list);
+}
+
+int rb_gen_legal_known(const rb_pos *pos, bool in_check, rb_bb targets, rb_movelist *list)
+{
+    return generate(pos, ~(rb_bb)0, targets, in_check, list);
 }
 
 int rb_gen_legal_from(const rb_pos *pos, int from, rb_movelist *list)
@@ -136,13 +145,13 @@ int rb_gen_legal_from(const rb_pos *pos, int from, rb_movelist *list)
         list->count = 0;
         return 0;
     }
-    return generate(pos, RB_BIT(from), list);
+    return generate(pos, RB_BIT(from), ~(rb_bb)0, -1, list);
 }
 
 int rb_gen_count(const rb_pos *pos)
 {
     rb_movelist list;
-    return generate(pos, ~(rb_bb)0, &list);
+    return generate(pos, ~(rb_bb)0, ~(rb_bb)0, -1, &list);
 }
 
 rb_status rb_pos_status(const rb_pos *pos)

@@ -68,46 +68,49 @@ bool rb_pos_equal(const rb_pos *a, const rb_pos *b)
 
 void rb_pos_make(const rb_pos *pos, rb_move m, rb_pos *out)
 {
-    rb_pos t = *pos;
+    /* Changed in place in out: building a copy and then copying it out
+     * again costs more than the move itself. */
+    if (out != pos) *out = *pos;
+    rb_pos *t = out;
     int from = RB_MOVE_FROM(m), to = RB_MOVE_TO(m), promo = RB_MOVE_PROMO(m);
-    int us = t.side;
-    rb_piece mover = t.board[from], victim = t.board[to];
+    int us = t->side;
+    rb_piece mover = t->board[from], victim = t->board[to];
     int type = RB_TYPE(mover);
     rb_bb fromto = RB_BIT(from) | RB_BIT(to);
+    uint64_t key = t->key;
 
     if (victim != RB_EMPTY) {
-        t.by_color[!us] &= ~RB_BIT(to);
-        t.by_type[RB_TYPE(victim)] &= ~RB_BIT(to);
-        t.key ^= zpiece(victim, to);
+        t->by_color[!us] &= ~RB_BIT(to);
+        t->by_type[RB_TYPE(victim)] &= ~RB_BIT(to);
+        key ^= zpiece(victim, to);
     }
-    t.by_color[us] ^= fromto;
-    t.by_type[type] ^= fromto;
-    t.board[from] = RB_EMPTY;
-    t.board[to] = mover;
-    t.key ^= zpiece(mover, from) ^ zpiece(mover, to);
+    t->by_color[us] ^= fromto;
+    t->by_type[type] ^= fromto;
+    t->board[from] = RB_EMPTY;
+    t->board[to] = mover;
+    key ^= zpiece(mover, from) ^ zpiece(mover, to);
 
     if (promo) {
         rb_piece np = RB_PIECE(us, promo);
-        t.by_type[RB_PAWN] &= ~RB_BIT(to);
-        t.by_type[promo] |= RB_BIT(to);
-        t.board[to] = np;
-        t.key ^= zpiece(mover, to) ^ zpiece(np, to);
+        t->by_type[RB_PAWN] &= ~RB_BIT(to);
+        t->by_type[promo] |= RB_BIT(to);
+        t->board[to] = np;
+        key ^= zpiece(mover, to) ^ zpiece(np, to);
     }
     if (type == RB_KING) {
-        int out = t.out, flag = us == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
-        t.king[us] = (uint8_t)to;
+        int flags = t->out, flag = us == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
+        t->king[us] = (uint8_t)to;
         if ((rb_geo.line_behind[us] & RB_BIT(from)) && (rb_geo.line_ahead[us] & RB_BIT(to)))
-            out |= flag;
+            flags |= flag;
         else if ((rb_geo.line_ahead[us] & RB_BIT(from)) && (rb_geo.line_behind[us] & RB_BIT(to)))
-            out &= ~flag;
-        t.key ^= rb_geo.zobrist_out[t.out] ^ rb_geo.zobrist_out[out];
-        t.out = (uint8_t)out;
+            flags &= ~flag;
+        key ^= rb_geo.zobrist_out[t->out] ^ rb_geo.zobrist_out[flags];
+        t->out = (uint8_t)flags;
     }
-    t.quiet = (victim != RB_EMPTY || type == RB_PAWN) ? 0 : t.quiet + 1;
-    if (us == RB_BLACK) t.moveno++;
-    t.side = (uint8_t)!us;
-    t.key ^= rb_geo.zobrist_side;
-    *out = t;
+    t->quiet = (victim != RB_EMPTY || type == RB_PAWN) ? 0 : t->quiet + 1;
+    if (us == RB_BLACK) t->moveno++;
+    t->side = (uint8_t)!us;
+    t->key = key ^ rb_geo.zobrist_side;
 }
 
 bool rb_pos_throne_won(const rb_pos *pos)

@@ -136,6 +136,11 @@ bool rb_pos_throne_won(const rb_pos *pos); /* side not to move has its flagged k
 /* ---- moves ----------------------------------------------------------- */
 int rb_gen_legal(const rb_pos *pos, rb_movelist *list);
 int rb_gen_legal_from(const rb_pos *pos, int from, rb_movelist *list); /* one piece's moves */
+/* For a search that already knows whether the side to move is in check
+ * (in_check must be exact): the legal moves ending on one of targets, in
+ * rb_gen_legal's order, so that a search after captures need not generate
+ * the quiet moves. With targets ~0 it is rb_gen_legal. */
+int rb_gen_legal_known(const rb_pos *pos, bool in_check, rb_bb targets, rb_movelist *list);
 int rb_gen_count(const rb_pos *pos);     /* legal moves, counted without a list */
 rb_status rb_pos_status(const rb_pos *pos);
 

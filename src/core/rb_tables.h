@@ -24,6 +24,11 @@ typedef struct rb_ray {
     rb_bb mask;                /* every square of the ray */
     rb_bb upto[RB_RAY_MAX];    /* upto[i] = squares sq[0..i] */
     int8_t index[RB_NSQ];      /* where a square sits on the ray, or -1 */
+    /* A ray is at most two straight runs (before and after its rebound), and
+     * along a straight run square numbers only rise or only fall, so the
+     * first blocker of a run is its lowest or highest occupied bit. */
+    rb_bb near;                /* squares sq[0..rebound], or the whole ray */
+    uint8_t near_up, far_up;   /* whether each run goes to higher squares */
 } rb_ray;
 
 typedef struct rb_geometry {

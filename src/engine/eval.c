@@ -17,6 +17,7 @@
 #include "eval.h"
 
 #include "rb_engine.h"
+#include "attack.h"
 
 #include <pthread.h>
 #include <string.h>
@@ -167,23 +168,37 @@ int rb_eval_pawn_distance(int color, int sq)
     return pawn_dist[color & 1][sq];
 }
 
-int rb_eval_piece_value(int type)
-{
-    static const int order_values[5] = {0, 0, 500, 330, 110};
-    return type > 0 && type < 5 ? order_values[type] : 0;
-}
-
 /* ---- the evaluation ---------------------------------------------------- */
 
-/* Bit counting inline: without a popcount instruction in the baseline
- * instruction set the compiler's builtin becomes a library call, and the
- * evaluation counts a dozen sets per position. */
-static inline int count(rb_bb b)
+/*
+ * Bit counting: the evaluation counts a dozen sets per position. Where the
+ * compiler can build a second copy of the evaluation for processors with a
+ * popcount instruction (chosen once at load time), the builtin counts with
+ * it; without such a copy the builtin would be a library call on every
+ * processor, so the sets are counted inline by halving instead.
+ */
+#if defined(__x86_64__) && defined(__GNUC__) && defined(__has_attribute)
+#if __has_attribute(target_clones)
+#define RB_EVAL_CLONES __attribute__((target_clones("popcnt", "default")))
+#define RB_EVAL_INLINE static inline __attribute__((always_inline))
+#define RB_EVAL_POPCNT
+#endif
+#endif
+#ifndef RB_EVAL_CLONES
+#define RB_EVAL_CLONES
+#define RB_EVAL_INLINE static inline
+#endif
+
+RB_EVAL_INLINE int count(rb_bb b)
 {
+#ifdef RB_EVAL_POPCNT
+    return __builtin_popcountll(b);
+#else
     b = b - ((b >> 1) & 0x5555555555555555ull);
     b = (b & 0x3333333333333333ull) + ((b >> 2) & 0x3333333333333333ull);
     b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0Full;
     return (int)((b * 0x0101010101010101ull) >> 56);
+#endif
 }
 
 typedef struct side_info {
@@ -193,27 +208,38 @@ typedef struct side_info {
     int mobility;       /* rooks and bishops, weighted */
 } side_info;
 
-static void gather(const rb_pos *pos, int c, const rb_eval_params *p, side_info *s)
+/* Piece by piece type, with the rules library's own reach functions
+ * (attack.h) so that each set is computed inline without a type dispatch. */
+RB_EVAL_INLINE void gather(const rb_pos *pos, int c, const rb_eval_params *p, side_info *s)
 {
-    memset(s, 0, sizeof *s);
-    rb_bb own = pos->by_color[c];
-    for (rb_bb b = own; b; b &= b - 1) {
-        int sq = rb_lsb(b), type = RB_TYPE(pos->board[sq]);
-        rb_bb a = rb_pos_attacks_from(pos, sq);
-        s->all |= a;
-        if (type == RB_PAWN) {
-            s->by_pawn |= a;
-            s->by_minor |= a;
-        } else if (type == RB_BISHOP) {
-            s->by_minor |= a;
-            s->mobility += p->v[RB_EP_MOB_BISHOP] * count(a & ~own);
-        } else if (type == RB_ROOK) {
-            s->mobility += p->v[RB_EP_MOB_ROOK] * count(a & ~own);
-        }
+    rb_bb own = pos->by_color[c], occ = own | pos->by_color[c ^ 1];
+    rb_bb all = 0, by_pawn = 0, by_minor;
+    int mobility = 0;
+    for (rb_bb b = own & pos->by_type[RB_PAWN]; b; b &= b - 1) {
+        by_pawn |= rb_geo.pawn_targets[rb_lsb(b)];
     }
+    by_minor = by_pawn;
+    for (rb_bb b = own & pos->by_type[RB_BISHOP]; b; b &= b - 1) {
+        rb_bb a = rb_bishop_reach(rb_lsb(b), occ);
+        by_minor |= a;
+        mobility += p->v[RB_EP_MOB_BISHOP] * count(a & ~own);
+    }
+    all = by_minor;
+    for (rb_bb b = own & pos->by_type[RB_ROOK]; b; b &= b - 1) {
+        rb_bb a = rb_rook_reach(rb_lsb(b), occ);
+        all |= a;
+        mobility += p->v[RB_EP_MOB_ROOK] * count(a & ~own);
+    }
+    for (rb_bb b = own & pos->by_type[RB_KING]; b; b &= b - 1) {
+        all |= rb_geo.king_steps[rb_lsb(b)];
+    }
+    s->all = all;
+    s->by_pawn = by_pawn;
+    s->by_minor = by_minor;
+    s->mobility = mobility;
 }
 
-static int throne_term(const rb_pos *pos, int c, const side_info *enemy, const rb_eval_params *p)
+RB_EVAL_INLINE int throne_term(const rb_pos *pos, int c, const side_info *enemy, const rb_eval_params *p)
 {
     int flag = (pos->out & (c == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK)) != 0;
     int d = route_dist[c][flag][pos->king[c]];
@@ -231,7 +257,7 @@ static int throne_term(const rb_pos *pos, int c, const side_info *enemy, const r
     return score;
 }
 
-static int side_score(const rb_pos *pos, int c, const side_info *us, const side_info *them,
+RB_EVAL_INLINE int side_score(const rb_pos *pos, int c, const side_info *us, const side_info *them,
                       const rb_eval_params *p)
 {
     int score = us->mobility;
@@ -264,7 +290,7 @@ static int side_score(const rb_pos *pos, int c, const side_info *us, const side_
     return score;
 }
 
-int rb_eval_attacks(const rb_pos *pos, const rb_eval_params *p, rb_bb *mover_attacks)
+RB_EVAL_CLONES int rb_eval_attacks(const rb_pos *pos, const rb_eval_params *p, rb_bb attacks[2])
 {
     ensure_tables();
     side_info info[2];
@@ -273,14 +299,15 @@ int rb_eval_attacks(const rb_pos *pos, const rb_eval_params *p, rb_bb *mover_att
     int white = side_score(pos, RB_WHITE, &info[RB_WHITE], &info[RB_BLACK], p);
     int black = side_score(pos, RB_BLACK, &info[RB_BLACK], &info[RB_WHITE], p);
     int score = pos->side == RB_WHITE ? white - black : black - white;
-    *mover_attacks = info[pos->side].all;
+    attacks[RB_WHITE] = info[RB_WHITE].all;
+    attacks[RB_BLACK] = info[RB_BLACK].all;
     return score + p->v[RB_EP_TEMPO];
 }
 
 int rb_eval_with(const rb_pos *pos, const rb_eval_params *p)
 {
-    rb_bb unused;
-    return rb_eval_attacks(pos, p, &unused);
+    rb_bb unused[2];
+    return rb_eval_attacks(pos, p, unused);
 }
 
 int rb_eval(const rb_pos *pos)

@@ -49,12 +49,17 @@ int rb_eval_param_find(const char *name);   /* index, or -1 */
 /* The evaluation with the given weights, from the side to move's view. */
 int rb_eval_with(const rb_pos *pos, const rb_eval_params *p);
 
-/* The same, also giving every square the side to move attacks (which the
- * quiescence search uses to see at once that nothing can be captured). */
-int rb_eval_attacks(const rb_pos *pos, const rb_eval_params *p, rb_bb *mover_attacks);
+/* The same, also giving every square each colour attacks (indexed by
+ * colour): the quiescence search reads check, a guarded throne and whether
+ * anything can be captured from them instead of computing them again. */
+int rb_eval_attacks(const rb_pos *pos, const rb_eval_params *p, rb_bb attacks[2]);
 
 /* Material value of a piece type under p (kings 0); used for move ordering. */
-int rb_eval_piece_value(int type);
+static inline int rb_eval_piece_value(int type)
+{
+    static const int order_values[5] = {0, 0, 500, 330, 110};
+    return type > 0 && type < 5 ? order_values[type] : 0;
+}
 
 /* Moves a king of color still needs to win on the throne along the
  * clockwise route, from sq with the given out flag (1 set, 0 clear), on an

@@ -3,20 +3,6 @@
  */
 #include "movepick.h"
 
-bool rb_move_is_throne_win(const rb_pos *pos, rb_move m)
-{
-    int flag = pos->side == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
-    /* No throne lies on a start line, so the flag the king carries onto the
-     * throne is the one it has now. */
-    return RB_MOVE_PIECE(m) == RB_KING && RB_MOVE_TO(m) == rb_throne(pos->side) && (pos->out & flag);
-}
-
-bool rb_move_is_tactical(const rb_pos *pos, rb_move m)
-{
-    return pos->board[RB_MOVE_TO(m)] != RB_EMPTY || RB_MOVE_PROMO(m) != 0 ||
-           rb_move_is_throne_win(pos, m);
-}
-
 static int score_move(const rb_engine *e, const rb_pos *pos, int ply, rb_move m, rb_move tt_move)
 {
     if (m == tt_move) {

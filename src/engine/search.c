@@ -17,6 +17,7 @@
 
 #include "engine.h"
 #include "movepick.h"
+#include "rb_tables.h"
 
 static int lmr_table[64][64];
 static bool lmr_ready;
@@ -44,13 +45,12 @@ static int out_flag(int color)
  * throne is guarded (checked exactly by the caller where it matters). */
 static bool throne_in_reach(const rb_pos *pos, int color)
 {
-    int throne = rb_throne(color);
+    int throne = rb_geo.throne[color];
     if (!(pos->out & out_flag(color)) || ((pos->by_color[color] >> throne) & 1)) {
         return false;
     }
-    int k = pos->king[color];
-    int df = rb_sq_file(k) - rb_sq_file(throne), dr = rb_sq_rank(k) - rb_sq_rank(throne);
-    return df >= -1 && df <= 1 && dr >= -1 && dr <= 1;
+    /* a king step is exactly one file and/or rank away */
+    return ((rb_geo.king_steps[throne] | RB_BIT(throne)) >> pos->king[color]) & 1;
 }
 
 static bool has_pieces(const rb_pos *pos, int color)
@@ -140,16 +140,21 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
         e->seldepth = ply;
     }
 
-    bool in_check = rb_pos_in_check(pos);
-    bool we_reach = throne_in_reach(pos, pos->side);
-    bool they_reach = !in_check && qply < 4 && throne_in_reach(pos, pos->side ^ 1) &&
-                      !rb_pos_attacked(pos, rb_throne(pos->side ^ 1), pos->side);
+    /* The evaluation's attack sets also answer check, a guarded throne and
+     * whether anything can be taken, so they are computed first, once. */
+    int us = pos->side, them = us ^ 1;
+    rb_bb attacks[2];
+    int static_eval = rb_eval_attacks(pos, &e->params, attacks);
+    bool in_check = (pos->by_type[RB_KING] & pos->by_color[us] & attacks[them]) != 0;
+    bool we_reach = throne_in_reach(pos, us);
+    bool they_reach = !in_check && qply < 4 && throne_in_reach(pos, them) &&
+                      !((attacks[us] >> rb_geo.throne[them]) & 1);
     bool evasion = in_check || they_reach;
 
     int best = -RB_INF;
+    rb_movelist legal;
     if (!evasion && !we_reach) {
-        rb_bb attacks;
-        best = rb_eval_attacks(pos, &e->params, &attacks);
+        best = static_eval;
         if (best >= beta) {
             return best;
         }
@@ -158,28 +163,33 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
         }
         /* Nothing to take and no pawn about to promote: no move to try,
          * so spare generating them all. */
-        if (!(attacks & pos->by_color[pos->side ^ 1]) && !promotion_near(pos)) {
+        if (!(attacks[us] & pos->by_color[them]) && !promotion_near(pos)) {
             return best;
         }
-    }
-
-    rb_movelist legal;
-    if (rb_gen_legal(pos, &legal) == 0) {
-        return in_check ? -RB_WIN + ply : RB_DRAW;
-    }
-    if (we_reach) {
-        for (int i = 0; i < legal.count; i++) {
-            if (rb_move_is_throne_win(pos, legal.moves[i])) {
-                return RB_WIN - ply - 1;
-            }
+        /* Only captures, promotions and throne wins are tried here; the
+         * quiet moves matter only to tell a stalemate. */
+        rb_bb targets = pos->by_color[them] | rb_geo.promotion[us] | RB_BIT(rb_geo.throne[us]);
+        if (rb_gen_legal_known(pos, false, targets, &legal) == 0 && rb_gen_count(pos) == 0) {
+            return RB_DRAW;
         }
-        if (!evasion) {
-            best = rb_eval_with(pos, &e->params);
-            if (best >= beta) {
-                return best;
+    } else {
+        if (rb_gen_legal_known(pos, in_check, ~(rb_bb)0, &legal) == 0) {
+            return in_check ? -RB_WIN + ply : RB_DRAW;
+        }
+        if (we_reach) {
+            for (int i = 0; i < legal.count; i++) {
+                if (rb_move_is_throne_win(pos, legal.moves[i])) {
+                    return RB_WIN - ply - 1;
+                }
             }
-            if (best > alpha) {
-                alpha = best;
+            if (!evasion) {
+                best = static_eval;
+                if (best >= beta) {
+                    return best;
+                }
+                if (best > alpha) {
+                    alpha = best;
+                }
             }
         }
     }
@@ -275,7 +285,7 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     }
 
     rb_movelist legal;
-    if (rb_gen_legal(pos, &legal) == 0) {
+    if (rb_gen_legal_known(pos, in_check, ~(rb_bb)0, &legal) == 0) {
         return in_check ? -RB_WIN + ply : RB_DRAW;
     }
 

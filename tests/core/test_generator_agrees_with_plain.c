@@ -162,6 +162,24 @@ static void compare_position(const rb_pos *pos, tally *t)
     int n = rb_gen_legal(pos, &list);
     assert_int_equal(n, list.count);
     assert_in_range(n, 0, RB_MAX_MOVES);
+
+    /* The search's variant, told whether the side is in check and which
+     * squares it wants to reach (here a mask taken from the key, and all
+     * squares), gives exactly the legal moves ending there, in order. */
+    rb_bb masks[2] = {pos->key & ((((rb_bb)1) << RB_NSQ) - 1), ~(rb_bb)0};
+    for (int k = 0; k < 2; k++) {
+        rb_movelist some;
+        int ns = rb_gen_legal_known(pos, rb_pos_in_check(pos), masks[k], &some);
+        int j = 0;
+        for (int i = 0; i < n; i++) {
+            if ((masks[k] >> RB_MOVE_TO(list.moves[i])) & 1) {
+                if (j >= ns || some.moves[j] != list.moves[i])
+                    fail_msg("position %s: targeted generation differs at move %d", text, i);
+                j++;
+            }
+        }
+        assert_int_equal(j, ns);
+    }
     char real[RB_MAX_MOVES][PLAIN_MOVE_LEN];
     for (int i = 0; i < n; i++)
         move_text(list.moves[i], real[i]);

@@ -177,7 +177,9 @@ int rb_eval_pawn_distance(int color, int sq)
  * it; without such a copy the builtin would be a library call on every
  * processor, so the sets are counted inline by halving instead.
  */
-#if defined(__x86_64__) && defined(__GNUC__) && defined(__has_attribute)
+/* GCC only: clang 14 does not emit the resolver for a function with
+ * clones that another file calls. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__has_attribute)
 #if __has_attribute(target_clones)
 #define RB_EVAL_CLONES __attribute__((target_clones("popcnt", "default")))
 #define RB_EVAL_INLINE static inline __attribute__((always_inline))

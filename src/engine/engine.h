@@ -50,6 +50,21 @@ typedef struct rb_level_spec {
     int margin;          /* centipawns below the best a chosen move may be */
 } rb_level_spec;
 
+/* Evaluations of recent positions with their attack sets, by key. A search
+ * scores the same quiescence positions again on every re-search and
+ * transposition, and the table keeps no entry for them. Only a speed-up:
+ * the evaluation is a function of the key's position, so a hit returns what
+ * evaluating again would. Emptied at the start of every search, so new
+ * weights never meet old entries. */
+#define RB_EVCACHE_SIZE (1 << 12)
+
+typedef struct rb_evcache_entry {
+    uint64_t key;
+    rb_bb attacks[2];
+    int32_t score;
+    int32_t used;
+} rb_evcache_entry;
+
 struct rb_engine {
     rb_tt tt;
     rb_eval_params params;  /* evaluation weights (tuning swaps them) */
@@ -70,6 +85,7 @@ struct rb_engine {
     uint64_t keys[RB_KEYS_MAX + RB_MAX_PLY + 8];
 
     int history[2][RB_NSQ][RB_NSQ];
+    rb_evcache_entry evcache[RB_EVCACHE_SIZE];
     rb_stack stack[RB_MAX_PLY + 8];
 
     /* root moves with their last scores (all exact below full strength) */

@@ -30,18 +30,24 @@ static int score_move(const rb_engine *e, const rb_pos *pos, int ply, rb_move m,
 void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, const rb_movelist *legal,
                   int ply, rb_move tt_move, bool tactical_only)
 {
-    int n = 0;
+    int n = 0, first = 0, first_score = 0;
     for (int i = 0; i < legal->count; i++) {
         rb_move m = legal->moves[i];
         if (tactical_only && !rb_move_is_tactical(pos, m)) {
             continue;
         }
+        int score = score_move(e, pos, ply, m, tt_move);
         pk->list.moves[n] = m;
-        pk->scores[n] = score_move(e, pos, ply, m, tt_move);
+        pk->scores[n] = score;
+        if (n == 0 || score > first_score) {
+            first = n;
+            first_score = score;
+        }
         n++;
     }
     pk->list.count = n;
     pk->next = 0;
+    pk->first = first;
 }
 
 rb_move rb_pick_next(rb_picker *pk, int *score)
@@ -49,10 +55,15 @@ rb_move rb_pick_next(rb_picker *pk, int *score)
     if (pk->next >= pk->list.count) {
         return RB_MOVE_NONE;
     }
-    int best = pk->next;
-    for (int i = pk->next + 1; i < pk->list.count; i++) {
-        if (pk->scores[i] > pk->scores[best]) {
-            best = i;
+    /* Most nodes end after their first move, so the first pick was found
+     * while scoring; ties go to the earliest move either way. */
+    int best = pk->first;
+    if (pk->next > 0) {
+        best = pk->next;
+        for (int i = pk->next + 1; i < pk->list.count; i++) {
+            if (pk->scores[i] > pk->scores[best]) {
+                best = i;
+            }
         }
     }
     rb_move m = pk->list.moves[best];

@@ -17,6 +17,7 @@ typedef struct rb_picker {
     rb_movelist list;
     int scores[RB_MAX_MOVES];
     int next;
+    int first;   /* the best move's index, found while scoring */
 } rb_picker;
 
 #define RB_PICK_TT (1 << 30)

@@ -123,6 +123,24 @@ static bool promotion_near(const rb_pos *pos)
     return false;
 }
 
+/* The evaluation with both sides' attack sets, through the engine's cache. */
+static int evaluate(rb_engine *e, const rb_pos *pos, rb_bb attacks[2])
+{
+    rb_evcache_entry *c = &e->evcache[pos->key & (RB_EVCACHE_SIZE - 1)];
+    if (c->used && c->key == pos->key) {
+        attacks[0] = c->attacks[0];
+        attacks[1] = c->attacks[1];
+        return c->score;
+    }
+    int score = rb_eval_attacks(pos, &e->params, attacks);
+    c->key = pos->key;
+    c->attacks[0] = attacks[0];
+    c->attacks[1] = attacks[1];
+    c->score = score;
+    c->used = 1;
+    return score;
+}
+
 static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply, int qply)
 {
     rb_stack *st = &e->stack[ply];
@@ -144,7 +162,7 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
      * whether anything can be taken, so they are computed first, once. */
     int us = pos->side, them = us ^ 1;
     rb_bb attacks[2];
-    int static_eval = rb_eval_attacks(pos, &e->params, attacks);
+    int static_eval = evaluate(e, pos, attacks);
     bool in_check = (pos->by_type[RB_KING] & pos->by_color[us] & attacks[them]) != 0;
     bool we_reach = throne_in_reach(pos, us);
     bool they_reach = !in_check && qply < 4 && throne_in_reach(pos, them) &&
@@ -301,7 +319,8 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     }
 
     /* only the pruning below, which PV nodes skip, needs it */
-    int eval = in_check || pv_node ? -RB_INF : rb_eval_with(pos, &e->params);
+    rb_bb unused[2];
+    int eval = in_check || pv_node ? -RB_INF : evaluate(e, pos, unused);
     st->static_eval = eval;
     e->stack[ply + 1].killers[0] = e->stack[ply + 1].killers[1] = RB_MOVE_NONE;
 
@@ -560,6 +579,7 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
 
     memset(e->history, 0, sizeof e->history);
     memset(e->stack, 0, sizeof e->stack);
+    memset(e->evcache, 0, sizeof e->evcache);
     rb_tt_new_search(&e->tt);
 
     rb_movelist legal;

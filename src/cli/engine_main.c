@@ -64,6 +64,7 @@ int main(void)
     rb_linereader reader;
     if (s.proto == NULL || rb_linereader_init(&reader, RB_PROTO_LINE_MAX) != 0) {
         fprintf(stderr, "rollerball-engine: out of memory\n");
+        rb_proto_free(s.proto);
         return 1;
     }
     rb_proto_set_client_gone(s.proto, client_gone);

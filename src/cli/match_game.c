@@ -254,10 +254,19 @@ void rb_match_play(rb_player *white, rb_player *black, const rb_opening *opening
             return;
         }
         rb_move m;
-        if (rb_move_parse_coord(rb_game_pos(game), text, &m, err, sizeof err) != 0 ||
-            rb_game_play(game, m) != 0) {
+        if (rb_move_parse_coord(rb_game_pos(game), text, &m, err, sizeof err) != 0) {
             snprintf(why, sizeof why, "illegal move '%.20s' (%.150s)", text, err);
             forfeit(p, game, side, "rules infraction", out, why);
+            return;
+        }
+        if (rb_game_play(game, m) != 0) {
+            /* The move was legal: the referee, not the engine, ran out of
+             * memory, so the game ends without a winner. */
+            rb_game_agree_draw(game);
+            out->result = RB_RESULT_DRAW;
+            out->adjudicated = true;
+            snprintf(out->termination, sizeof out->termination, "adjudication");
+            snprintf(out->reason, sizeof out->reason, "out of memory recording move %zu", game->ply + 1);
             return;
         }
     }

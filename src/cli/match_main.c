@@ -10,6 +10,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 
+#include <errno.h>
 #include <inttypes.h>
 #include <pthread.h>
 #include <signal.h>
@@ -40,7 +41,8 @@ typedef struct match {
     pthread_mutex_t lock;  /* guards everything below and the output */
     int next_game;
     int finished;
-    bool stop;             /* the SPRT has decided */
+    bool stop;             /* the SPRT has decided, or the PGN file failed */
+    bool pgn_failed;       /* a game could not be written: the run fails */
     rb_wdl score;          /* of engine 0 */
     int adjudicated;
     int forfeits[2];
@@ -108,7 +110,11 @@ static bool parse_args(match *m, int argc, char **argv)
             }
             if (strncmp(a, "name=", 5) == 0) {
                 e->name = a + 5;
-            } else if (strncmp(a, "option.", 7) == 0 && eq > a + 7 && e->noptions < RB_MATCH_OPTIONS_MAX) {
+            } else if (strncmp(a, "option.", 7) == 0 && eq > a + 7 && e->noptions == RB_MATCH_OPTIONS_MAX) {
+                fprintf(stderr, "rollerball-match: '%s': at most %d options per engine\n", a,
+                        RB_MATCH_OPTIONS_MAX);
+                return false;
+            } else if (strncmp(a, "option.", 7) == 0 && eq > a + 7) {
                 size_t n = (size_t)(eq - (a + 7));
                 char *name = malloc(n + 1);
                 if (name == NULL) {
@@ -198,9 +204,12 @@ static bool parse_args(match *m, int argc, char **argv)
     return true;
 }
 
+/* A game that cannot be written (disk full, out of memory) ends the match:
+ * playing on would only produce results nobody can check. Called with the
+ * lock held. */
 static void write_pgn(match *m, rb_game *game, int index, const rb_outcome *o, bool first_white)
 {
-    if (m->pgn == NULL) {
+    if (m->pgn == NULL || m->pgn_failed) {
         return;
     }
     char round[32];
@@ -220,11 +229,19 @@ static void write_pgn(match *m, rb_game *game, int index, const rb_outcome *o, b
         rb_game_set_tag(game, "Adjudication", o->reason);
     }
     char *text = rb_pgn_write(game);
+    const char *why = "out of memory";
+    errno = 0;
+    bool written = text != NULL && fputs(text, m->pgn) != EOF && fputs("\n", m->pgn) != EOF &&
+                   fflush(m->pgn) == 0;
     if (text != NULL) {
-        fputs(text, m->pgn);
-        fputs("\n", m->pgn);
-        fflush(m->pgn);
-        free(text);
+        why = errno != 0 ? strerror(errno) : "write error";
+    }
+    free(text);
+    if (!written) {
+        fprintf(stderr, "rollerball-match: cannot write game %d to %s: %s; stopping the match\n", index + 1,
+                m->pgn_path, why);
+        m->pgn_failed = true;
+        m->stop = true;
     }
 }
 
@@ -266,6 +283,7 @@ static void *worker(void *arg)
     match *m = arg;
     rb_player *players = calloc(2, sizeof *players);
     if (players == NULL) {
+        fprintf(stderr, "rollerball-match: out of memory for a game thread\n");
         return NULL;
     }
     for (int i = 0; i < 2; i++) {
@@ -284,6 +302,7 @@ static void *worker(void *arg)
         rb_pos start;
         rb_pos_start(&start);
         if (rb_game_init(&game, &start) != 0) {
+            fprintf(stderr, "rollerball-match: out of memory for game %d\n", index + 1);
             break;
         }
         rb_outcome outcome;
@@ -306,13 +325,20 @@ static void report(const match *m)
            m->engine[1].command);
     printf("Games: %d  Wins: %d  Draws: %d  Losses: %d  Score: %.1f%%\n", n, s.wins, s.draws, s.losses,
            100.0 * rb_wdl_score(s));
-    printf("Adjudicated draws: %d (after %d plies)  Forfeits: %s %d, %s %d\n", m->adjudicated,
-           m->limits.adjudicate_after, m->engine[0].name, m->forfeits[0], m->engine[1].name, m->forfeits[1]);
+    char adjudication[48] = "adjudication off";
+    if (m->limits.adjudicate_after > 0) {
+        snprintf(adjudication, sizeof adjudication, "after %d plies", m->limits.adjudicate_after);
+    }
+    printf("Adjudicated draws: %d (%s)  Forfeits: %s %d, %s %d\n", m->adjudicated, adjudication,
+           m->engine[0].name, m->forfeits[0], m->engine[1].name, m->forfeits[1]);
     double elo, margin;
     if (rb_wdl_elo(s, &elo, &margin)) {
         printf("Elo difference: %+.1f +/- %.1f (95%%)\n", elo, margin);
     } else {
-        printf("Elo difference: undefined (%s)\n", n == 0 ? "no games" : "no game was drawn or lost by both");
+        /* A score of 0% or 100% puts the difference at infinity. */
+        printf("Elo difference: undefined (%s%s)\n",
+               n == 0 ? "no games" : s.wins == n ? m->engine[0].name : m->engine[1].name,
+               n == 0 ? "" : " won every game");
     }
     if (m->sprt) {
         double lower, upper;
@@ -352,6 +378,7 @@ int main(int argc, char **argv)
     int pairs = (m.games + 1) / 2;
     m.openings = calloc((size_t)pairs, sizeof *m.openings);
     if (m.openings == NULL) {
+        fprintf(stderr, "rollerball-match: out of memory for %d openings\n", pairs);
         return 1;
     }
     size_t made = rb_openings_make(m.seed, m.opening_plies, m.openings, (size_t)pairs);
@@ -361,7 +388,7 @@ int main(int argc, char **argv)
     if (m.pgn_path != NULL) {
         m.pgn = fopen(m.pgn_path, "w");
         if (m.pgn == NULL) {
-            fprintf(stderr, "rollerball-match: cannot write %s\n", m.pgn_path);
+            fprintf(stderr, "rollerball-match: cannot write %s: %s\n", m.pgn_path, strerror(errno));
             return 2;
         }
     }
@@ -369,15 +396,30 @@ int main(int argc, char **argv)
     pthread_mutex_init(&m.lock, NULL);
     int threads = m.concurrency < m.games ? m.concurrency : m.games;
     pthread_t tid[64];
-    for (int i = 0; i < threads; i++) {
-        pthread_create(&tid[i], NULL, worker, &m);
+    int started = 0;
+    for (; started < threads; started++) {
+        int code = pthread_create(&tid[started], NULL, worker, &m);
+        if (code != 0) {
+            /* The threads already running play all the games. */
+            fprintf(stderr, "rollerball-match: only %d of %d game threads started: %s\n", started, threads,
+                    strerror(code));
+            break;
+        }
     }
-    for (int i = 0; i < threads; i++) {
+    if (started == 0) {
+        return 1;
+    }
+    for (int i = 0; i < started; i++) {
         pthread_join(tid[i], NULL);
     }
     report(&m);
-    if (m.pgn != NULL) {
-        fclose(m.pgn);
+    int status = 0;
+    if (m.pgn != NULL && fclose(m.pgn) != 0 && !m.pgn_failed) {
+        fprintf(stderr, "rollerball-match: cannot write %s: %s\n", m.pgn_path, strerror(errno));
+        m.pgn_failed = true;
+    }
+    if (m.pgn_failed) {
+        status = 1;
     }
     for (int i = 0; i < 2; i++) {
         for (int k = 0; k < m.engine[i].noptions; k++) {
@@ -386,5 +428,5 @@ int main(int argc, char **argv)
     }
     free(m.openings);
     pthread_mutex_destroy(&m.lock);
-    return 0;
+    return status;
 }

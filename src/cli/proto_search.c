@@ -198,8 +198,10 @@ static bool read_limits(rb_proto *p, rb_words *args, int side, rb_limits *lim)
             return false;
         }
         if (!rb_word_int(arg, min, max, &v)) {
+            char range[32];
+            snprintf(range, sizeof range, "from 1 to %d", RB_MAX_PLY - 1);
             rb_proto_error(p, "go: %s must be a whole number %s, not '%s'", numeric[which],
-                           which == 0 ? "from 1 to 127" : min > 0 ? "above 0" : "of milliseconds",
+                           which == 0 ? range : min > 0 ? "above 0" : "of milliseconds",
                            rb_proto_show(arg, shown, sizeof shown));
             return false;
         }

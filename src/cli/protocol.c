@@ -172,7 +172,7 @@ void rb_proto_sorted_moves(const rb_movelist *list, char (*text)[RB_MOVE_TEXT_MA
 static void cmd_uci(rb_proto *p)
 {
     rb_proto_emit(p, "id name Rollerball %s", RB_VERSION);
-    rb_proto_emit(p, "id author The Rollerball developers");
+    rb_proto_emit(p, "id author The Rollerball authors");
     rb_proto_emit(p, "option name Level type spin default %d min %d max %d",
                   RB_LEVEL_MAX, RB_LEVEL_MIN, RB_LEVEL_MAX);
     rb_proto_emit(p, "option name Hash type spin default %d min %d max %d",

@@ -24,6 +24,7 @@
 #include "panel.h"
 #include "prefs.h"
 #include "render.h"
+#include "settings.h"
 #include "text.h"
 #include "theme.h"
 #include "worker.h"
@@ -38,13 +39,7 @@
 void rb_ui_app_defaults(rb_app *app)
 {
     memset(app, 0, sizeof *app);
-    app->players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 4 };
-    app->players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
-    app->settings = (rb_ui_settings){
-        .flow_arrows = true, .turn_squares = true, .thrones = true, .start_lines = true,
-        .out_flags = true, .coordinates = true, .legal_moves = true, .paths = true, .last_move = true,
-        .animation = true, .high_contrast = false, .auto_flip = true,
-    };
+    rb_ui_settings_defaults(&app->settings, app->players);
     app->theme = rb_ui_theme_get(false);
     app->input.sel = -1;
     app->input.hover = -1;
@@ -87,7 +82,7 @@ int rb_ui_app_play(rb_app *app, rb_move m)
     rb_pos before = *rb_ui_app_pos(app);
     rb_ui_anim_stop(app);
     if (rb_game_play(&app->game, m) != 0) {
-        rb_ui_app_message(app, false, "That move is not legal here");
+        rb_ui_app_message(app, false, "That move is not legal here.");
         return -1;
     }
     app->status[0] = 0;
@@ -296,6 +291,11 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
         char why[RB_UI_PATH_MAX + 300];
         if (rb_ui_games_load_file(app, ev->drop.file, why, sizeof why) != 0)
             rb_ui_app_message(app, true, "%s", why);
+        SDL_free(ev->drop.file);
+        return;
+    }
+    if (ev->type == SDL_DROPTEXT) {
+        /* Dragged text is not a game; SDL leaves its copy to us to free. */
         SDL_free(ev->drop.file);
         return;
     }

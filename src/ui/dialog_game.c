@@ -189,10 +189,12 @@ void rb_ui_dlg_save_draw(rb_app *app)
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int w = px * 32;
     char dir[RB_UI_PATH_MAX], where[RB_UI_PATH_MAX + 64], err[256];
-    if (rb_ui_games_dir(app, dir, sizeof dir, err, sizeof err) == 0)
-        snprintf(where, sizeof where, "Saved games go to %s", dir);
-    else
+    if (rb_ui_games_dir(app, dir, sizeof dir, err, sizeof err) != 0)
         snprintf(where, sizeof where, "%s", err);
+    else if (rb_ui_games_exists(app, d->name))
+        snprintf(where, sizeof where, "A game of this name is already in %s: saving replaces it.", dir);
+    else
+        snprintf(where, sizeof where, "Saved games go to %s", dir);
     int inner = (w < app->layout.out_w - pad ? w : app->layout.out_w - pad) - 2 * pad;
     int small = px * 7 / 8;
     int where_h = rb_ui_text_wrapped_height(app, where, small, false, inner);

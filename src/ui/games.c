@@ -98,7 +98,9 @@ void rb_ui_games_suggest_name(char *buf, size_t len)
         snprintf(buf, len, "Rollerball game");
 }
 
-int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen)
+/* The file a game saved under name goes to: trailing spaces dropped and
+ * ".pgn" added when missing. Returns 0, or -1 with a message. */
+static int games_path(rb_app *app, const char *name, char *path, size_t pathlen, char *err, size_t errlen)
 {
     size_t n = strlen(name);
     while (n > 0 && name[n - 1] == ' ')
@@ -110,20 +112,35 @@ int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen)
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)name[i];
         if (c == '/' || c == '\\' || c < 32 || (i == 0 && c == '.')) {
-            snprintf(err, errlen, "A game's name cannot contain '/' or '\\' or start with '.'.");
+            snprintf(err, errlen, "A game's name cannot contain '/', '\\' or control characters, "
+                                  "or start with '.'.");
             return -1;
         }
     }
     char dir[RB_UI_PATH_MAX];
     if (rb_ui_games_dir(app, dir, sizeof dir, err, errlen) != 0)
         return -1;
-    char path[RB_UI_PATH_MAX + 256];
     bool has_ext = n > 4 && SDL_strncasecmp(name + n - 4, ".pgn", 4) == 0;
-    if (n > 200 || (size_t)snprintf(path, sizeof path, "%s%.*s%s", dir, (int)n, name,
-                                    has_ext ? "" : ".pgn") >= sizeof path) {
+    if (n > 200 || (size_t)snprintf(path, pathlen, "%s%.*s%s", dir, (int)n, name,
+                                    has_ext ? "" : ".pgn") >= pathlen) {
         snprintf(err, errlen, "The name is too long.");
         return -1;
     }
+    return 0;
+}
+
+bool rb_ui_games_exists(rb_app *app, const char *name)
+{
+    char path[RB_UI_PATH_MAX + 256], err[RB_UI_PATH_MAX + 100];
+    struct stat st;
+    return games_path(app, name, path, sizeof path, err, sizeof err) == 0 && stat(path, &st) == 0;
+}
+
+int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen)
+{
+    char path[RB_UI_PATH_MAX + 256];
+    if (games_path(app, name, path, sizeof path, err, errlen) != 0)
+        return -1;
     rb_ui_prefs_tag_players(&app->game, app->players);
     char *text = rb_pgn_write(&app->game);
     if (!text) {

@@ -26,6 +26,8 @@ void rb_ui_games_suggest_name(char *buf, size_t len);
 /* Saves the game under name (".pgn" added when missing; characters that
  * cannot be in a file name are refused). Returns 0, or -1 with a message. */
 int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen);
+/* True when saving under name would replace a game already saved. */
+bool rb_ui_games_exists(rb_app *app, const char *name);
 /* Loads the first game of a PGN file into the app, replacing the current
  * game. A file that cannot be read leaves the current game untouched and
  * returns -1 with a message naming the file and the problem. */

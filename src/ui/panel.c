@@ -129,7 +129,7 @@ void rb_ui_panel_game_changed(rb_app *app)
         p->follow = true;
     }
     /* The game in progress is saved after every change, so a crash or a
-     * closed laptop never costs more than nothing. */
+     * closed laptop never costs a move. */
     char err[512];
     /* Only a real window plays a real game: screenshots and tests keep
      * their hands off the player's files. */
@@ -194,6 +194,28 @@ static const char *panel_recorded_name(const rb_game *g, int color)
     return name;
 }
 
+/* Copies a name from a game file into buf. A name too long for it is cut
+ * between characters, never inside a UTF-8 sequence (the font would draw
+ * the broken end as a box), and ends in an ellipsis. */
+static void panel_copy_name(char *buf, size_t len, const char *name)
+{
+    static const char ellipsis[] = "\u2026";
+    size_t n = strlen(name);
+    if (n < len) {
+        memcpy(buf, name, n + 1);
+        return;
+    }
+    if (len < sizeof ellipsis) {
+        buf[0] = '\0';
+        return;
+    }
+    size_t keep = len - sizeof ellipsis;
+    while (keep > 0 && ((unsigned char)name[keep] & 0xC0) == 0x80)
+        keep--;
+    memcpy(buf, name, keep);
+    memcpy(buf + keep, ellipsis, sizeof ellipsis);
+}
+
 void rb_ui_panel_player_text(const rb_app *app, int color, char *buf, size_t len)
 {
     const rb_ui_player *pl = &app->players[color];
@@ -202,7 +224,7 @@ void rb_ui_panel_player_text(const rb_app *app, int color, char *buf, size_t len
     if (pl->kind == RB_UI_COMPUTER)
         snprintf(buf, len, "Computer, level %d", pl->level);
     else if (recorded) /* a loaded game shows who played it */
-        snprintf(buf, len, "%s", recorded);
+        panel_copy_name(buf, len, recorded);
     else
         snprintf(buf, len, "%s", other_human ? "Player" : "You");
 }
@@ -229,14 +251,12 @@ static panel_metrics panel_measure(const rb_app *app)
 /* Lays out cols x rows buttons first..first+count-1 in area. */
 static void panel_grid(struct rb_ui_panel *p, SDL_Rect area, int first, int count, int cols, int gap, int btn_h)
 {
-    int rows = (count + cols - 1) / cols;
     int w = (area.w - (cols - 1) * gap) / cols;
     for (int i = 0; i < count; i++) {
         int r = i / cols, c = i % cols;
         p->button[first + i] = (SDL_Rect){ area.x + c * (w + gap), area.y + r * (btn_h + gap), w, btn_h };
         p->shown[first + i] = true;
     }
-    (void)rows;
 }
 
 /* ---- drawing ----------------------------------------------------------- */

@@ -5,9 +5,9 @@
  * asking and, against the computer, whether it agrees. The computer takes
  * a draw only when it sees the game as level: both its static evaluation
  * and, when it has just searched this very position, the search's score
- * must lie within RB_UI_DRAW_MARGIN_CP of zero. A winning computer declines
- * and a losing one is happy to accept, but accepting a draw in a lost
- * position would reward offering draws all game, so the test is symmetric.
+ * must lie within RB_UI_DRAW_MARGIN_CP of zero. The test is symmetric: a
+ * losing computer declines too, because accepting in a lost position would
+ * reward offering draws all game long.
  */
 #include "session.h"
 

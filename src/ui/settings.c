@@ -42,8 +42,8 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
     for (int i = 0; i < rb_ui_setting_count; i++)
         *rb_ui_setting_ref(s, i) = true;
     s->high_contrast = false;
-    players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 3 };
-    players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 3 };
+    players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 4 };
+    players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
 }
 
 /* Trims spaces at both ends in place; returns the start. */

@@ -83,6 +83,8 @@ int rb_ui_text_init(rb_app *app, char *err, size_t errlen)
         TTF_Font *probe = TTF_OpenFont(t->path[i], 16);
         if (!probe) {
             snprintf(err, errlen, "Could not load the font %s: %s", t->path[i], TTF_GetError());
+            for (int k = 0; k < t->nfonts; k++)
+                TTF_CloseFont(t->fonts[k].font);
             free(t);
             TTF_Quit();
             return -1;

@@ -128,10 +128,22 @@ void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool 
     int bw = px / 12 > 1 ? px / 12 : 1;
     rb_ui_draw_frame(app->renderer, r, focused ? bw * 2 : bw,
                      focused ? widget_accent(app) : rb_ui_mix(t->panel_bg, t->text, 0.4f));
-    int x = r.x + px / 2;
+    /* Text longer than the field scrolls left, so the end being typed and
+     * the caret stay in view; nothing is drawn outside the field. */
+    int room = r.w - px;
+    int tw = rb_ui_text_width(app, text, px, false);
+    int x = r.x + px / 2 - (tw > room ? tw - room : 0);
+    SDL_Rect outer;
+    bool clipped = SDL_RenderIsClipEnabled(app->renderer);
+    SDL_RenderGetClipRect(app->renderer, &outer);
+    SDL_Rect inside = r;
+    if (clipped && !SDL_IntersectRect(&outer, &r, &inside))
+        return;
+    SDL_RenderSetClipRect(app->renderer, &inside);
     int w = rb_ui_text_draw(app, text, px, false, t->text, x, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
     if (focused) {
         SDL_Rect caret = { x + w + 1, r.y + r.h / 5, px / 10 > 1 ? px / 10 : 1, r.h - 2 * (r.h / 5) };
         rb_ui_draw_rect(app->renderer, caret, t->text);
     }
+    SDL_RenderSetClipRect(app->renderer, clipped ? &outer : NULL);
 }

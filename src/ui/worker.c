@@ -107,16 +107,10 @@ static int search_thread(void *user)
         memset(&info, 0, sizeof info);
         if ((Uint32)SDL_AtomicGet(&s->generation) == job.generation) {
             rb_engine_set_level(s->engine, job.level);
+            /* Even when stopped at once the engine answers with a legal
+             * move; only a root without one gives RB_MOVE_NONE. */
             move = rb_engine_search(s->engine, &job.root, job.history, job.nhistory,
                                     &job.limits, search_on_info, s, &info);
-            /* A stop before the first iteration may leave no move; the
-             * player still gets one rather than a computer that never
-             * answers. */
-            if (move == RB_MOVE_NONE) {
-                rb_movelist list;
-                if (rb_gen_legal(&job.root, &list) > 0)
-                    move = list.moves[0];
-            }
         }
         free(job.history);
 

@@ -2,7 +2,8 @@
  * test_match_tool.c - rollerball-match run for real: a short match between
  * two levels of the engine reports its results in the documented format and
  * writes games rb_pgn_read accepts; engines that misbehave lose by forfeit
- * and the match goes on; bad command lines stop it with a message.
+ * and the match goes on; bad command lines stop it with a message, and so
+ * does a game file that cannot be written.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "support.h"
@@ -12,6 +13,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "match_game.h"
 #include "rb_core.h"
 
 /* Runs a shell command; its output (stdout and stderr) and exit status. */
@@ -62,7 +64,7 @@ static int count_lines_starting(const char *text, const char *prefix)
     return n;
 }
 
-/* Reads the PGN and checks it holds games games; returns white's wins etc. */
+/* Reads the PGN and checks it holds games games, handed back in *out. */
 static void read_games(const char *path, size_t games, rb_game **out)
 {
     size_t len, n = 0;
@@ -181,6 +183,37 @@ static void bad_command_lines_stop_with_a_message(void **state)
         }
         free(out);
     }
+    /* One option more than an engine takes is refused, not dropped. */
+    char many[2048];
+    int n = snprintf(many, sizeof many, "%s --engine %s", RB_MATCH_BIN, RB_ENGINE_BIN);
+    for (int i = 0; i <= RB_MATCH_OPTIONS_MAX; i++) {
+        n += snprintf(many + n, sizeof many - (size_t)n, " option.o%d=1", i);
+    }
+    snprintf(many + n, sizeof many - (size_t)n, " --engine %s", RB_ENGINE_BIN);
+    int status;
+    char *out = run(many, &status);
+    if (status != 2 || strstr(out, "options per engine") == NULL) {
+        fail_msg("exit %d:\n%s", status, out);
+    }
+    free(out);
+}
+
+/* Games that cannot be recorded are not played on: the match stops after
+ * the first failed write, says why and exits with status 1. */
+static void a_pgn_file_that_cannot_be_written_fails_the_match(void **state)
+{
+    (void)state;
+    char command[1024];
+    snprintf(command, sizeof command,
+             "%s --engine %s option.Level=1 --engine %s option.Level=1 --games 4 --nodes 50 --pgn /dev/full",
+             RB_MATCH_BIN, RB_ENGINE_BIN, RB_ENGINE_BIN);
+    int status;
+    char *out = run(command, &status);
+    if (status != 1 || strstr(out, "cannot write game 1 to /dev/full") == NULL ||
+        strstr(out, "\nGames: 1 ") == NULL) {
+        fail_msg("exit %d:\n%s", status, out);
+    }
+    free(out);
 }
 
 int main(void)
@@ -189,6 +222,7 @@ int main(void)
         cmocka_unit_test(two_levels_play_a_short_match),
         cmocka_unit_test(misbehaving_engines_lose_by_forfeit),
         cmocka_unit_test(bad_command_lines_stop_with_a_message),
+        cmocka_unit_test(a_pgn_file_that_cannot_be_written_fails_the_match),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

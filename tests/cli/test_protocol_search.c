@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "proto_harness.h"
+#include "rb_engine.h"
 
 /* The answer to stop, isready or quit must come within this. */
 #define PROMPT_MS 50
@@ -224,6 +225,12 @@ static void bad_go_lines_are_refused(void **state)
         }
         assert_false(rb_proto_searching(h->proto));
     }
+    /* A depth out of range is answered with the range the engine takes. */
+    char range[64];
+    snprintf(range, sizeof range, "from 1 to %d, not '500'", RB_MAX_PLY - 1);
+    size_t from = harness_count(h);
+    harness_send(h, "go depth 500");
+    assert_non_null(strstr(harness_line(h, from), range));
     harness_free(h);
 }
 

@@ -80,6 +80,21 @@ static void move_now_makes_the_computer_answer_at_once(void **state)
     fixture_close(app);
 }
 
+/* "Move now" before the search has finished a single iteration: the
+ * computer still plays a legal move instead of never answering. */
+static void move_now_at_once_still_plays_a_legal_move(void **state)
+{
+    (void)state;
+    rb_app *app = open_vs_computer(NULL, 10);
+    fixture_click(app, "c2");
+    fixture_click(app, "b3");
+    rb_ui_worker_move_now(app);
+    pump_until(app, 10000, white_to_move);
+    assert_int_equal(app->game.ply, 2);
+    assert_false(rb_ui_worker_busy(app));
+    fixture_close(app);
+}
+
 static void undo_after_the_answer_takes_back_both_moves(void **state)
 {
     (void)state;
@@ -209,6 +224,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(computer_answers_a_move_played_with_the_mouse),
         cmocka_unit_test(move_now_makes_the_computer_answer_at_once),
+        cmocka_unit_test(move_now_at_once_still_plays_a_legal_move),
         cmocka_unit_test(undo_after_the_answer_takes_back_both_moves),
         cmocka_unit_test(undo_while_the_computer_thinks_drops_its_move),
         cmocka_unit_test(a_new_game_during_the_search_is_not_played_into),

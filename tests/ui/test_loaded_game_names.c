@@ -3,7 +3,8 @@
  * it, here) shows who played it: the names in its White and Black tags, not
  * the generic "Player". A file that is not a game gives a message naming
  * the file and where it went wrong, and the game on the board stays as it
- * was.
+ * was. A name too long for the panel is cut between characters; dropped
+ * text that is not a file is ignored.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -73,6 +74,48 @@ static void a_dropped_game_shows_the_names_it_was_played_by(void **state)
     fixture_close(app);
 }
 
+/* True when s is well-formed UTF-8 (what the font needs to draw it). */
+static bool valid_utf8(const char *s)
+{
+    const unsigned char *u = (const unsigned char *)s;
+    while (*u) {
+        int more = *u < 0x80 ? 0 : (*u & 0xE0) == 0xC0 ? 1 : (*u & 0xF0) == 0xE0 ? 2 : (*u & 0xF8) == 0xF0 ? 3 : -1;
+        if (more < 0)
+            return false;
+        u++;
+        for (int i = 0; i < more; i++, u++)
+            if ((*u & 0xC0) != 0x80)
+                return false;
+    }
+    return true;
+}
+
+static void a_long_name_is_cut_between_characters(void **state)
+{
+    (void)state;
+    char path[256], text[1024], name[301];
+    /* 100 three-byte characters: any byte cut lands inside one two times in three. */
+    for (int i = 0; i < 100; i++)
+        memcpy(name + 3 * i, "\u2605", 3);
+    name[300] = '\0';
+    snprintf(path, sizeof path, "%s/long.pgn", dir);
+    snprintf(text, sizeof text, "[White \"%s\"]\n[Black \"Bo\"]\n\n1. c2-b3 *\n", name);
+    write_file(path, text);
+    rb_app *app = fixture_open(NULL, 800, 600);
+    drop(app, path);
+    assert_int_equal(app->game.length, 1);
+    for (size_t size = 8; size <= 64; size++) {
+        char who[64];
+        rb_ui_panel_player_text(app, RB_WHITE, who, size);
+        assert_true(strlen(who) < size);
+        assert_true(valid_utf8(who));
+        assert_non_null(strstr(who, "\u2605"));
+        assert_string_equal(who + strlen(who) - 3, "\u2026");
+    }
+    rb_ui_app_draw(app);
+    fixture_close(app);
+}
+
 static void a_record_without_names_keeps_the_generic_words(void **state)
 {
     (void)state;
@@ -87,6 +130,24 @@ static void a_record_without_names_keeps_the_generic_words(void **state)
     assert_string_equal(who, "Player");
     rb_ui_panel_player_text(app, RB_BLACK, who, sizeof who);
     assert_string_equal(who, "Player");
+    fixture_close(app);
+}
+
+/* Text dragged onto the window (not a file) changes nothing; the
+ * sanitizer build also checks that its copy is given back. */
+static void dropped_text_is_ignored(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 800, 600);
+    fixture_click(app, "c2");
+    fixture_click(app, "b3");
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_DROPTEXT;
+    ev.drop.file = SDL_strdup("1. c2-b3 *");
+    rb_ui_app_event(app, &ev);
+    assert_int_equal(app->game.length, 1);
+    assert_int_equal(app->game.ply, 1);
     fixture_close(app);
 }
 
@@ -121,7 +182,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_dropped_game_shows_the_names_it_was_played_by),
         cmocka_unit_test(a_record_without_names_keeps_the_generic_words),
+        cmocka_unit_test(a_long_name_is_cut_between_characters),
         cmocka_unit_test(a_corrupt_file_is_named_and_the_game_kept),
+        cmocka_unit_test(dropped_text_is_ignored),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -55,13 +55,22 @@ static void put(out_buf *b, const char *s)
 }
 
 /* A tag line, escaping what PGN requires and flattening line breaks and
- * other control characters, which a tag value cannot hold. */
+ * other control characters, which a tag value cannot hold. A value longer
+ * than the reader takes is cut (between characters, not inside one), so
+ * that every file written here can be read back. */
 static void put_tag(out_buf *b, const char *name, const char *value)
 {
     put(b, "[");
     put(b, name);
     put(b, " \"");
-    for (const char *s = value; *s != '\0'; s++) {
+    size_t len = strlen(value);
+    if (len > RB_PGN_MAX_TAG_TEXT) {
+        len = RB_PGN_MAX_TAG_TEXT;
+        while (len > 0 && ((unsigned char)value[len] & 0xc0) == 0x80) {
+            len--; /* value[len] continues a UTF-8 character: cut before it */
+        }
+    }
+    for (const char *s = value; s < value + len; s++) {
         unsigned char c = (unsigned char)*s;
         if (c == '"' || c == '\\') {
             put_n(b, "\\", 1);

@@ -228,6 +228,41 @@ static void random_games_round_trip(void **state)
     assert_true(promotions > 0);
 }
 
+/* A tag value longer than the reader accepts (a 5,000-character name of
+ * two-byte letters) is cut when written, between characters, so the file
+ * still reads back. */
+static void overlong_tags_are_cut_so_the_file_reads_back(void **state)
+{
+    (void)state;
+    rb_game g;
+    rb_test_new_game(&g, start_fen);
+    rb_test_play(&g, "c2b3");
+    static char name[5001 * 2 + 1];
+    for (int i = 0; i < 5001; i++) {
+        memcpy(name + 2 * i, "\xc3\xa9", 2); /* e with an acute accent */
+    }
+    name[5001 * 2] = '\0';
+    assert_int_equal(rb_game_set_tag(&g, "White", name), 0);
+    char *text = rb_pgn_write(&g);
+    assert_non_null(text);
+    rb_game *games = NULL;
+    size_t n = 0;
+    rb_pgn_error err;
+    if (rb_pgn_read(text, strlen(text), &games, &n, &err) != 1) {
+        fail_msg("the written game does not read back: %d:%d %s", err.line, err.column, err.message);
+    }
+    const char *white = rb_game_tag(&games[0], "White");
+    assert_non_null(white);
+    size_t len = strlen(white);
+    assert_true(len <= RB_PGN_MAX_TAG_TEXT && len >= RB_PGN_MAX_TAG_TEXT - 1);
+    assert_int_equal(len % 2, 0); /* whole characters only */
+    assert_memory_equal(white, name, len);
+    assert_int_equal(games[0].length, 1);
+    free_games(games, n);
+    free(text);
+    rb_game_free(&g);
+}
+
 static void reads_pgn_as_people_write_it(void **state)
 {
     (void)state;
@@ -481,6 +516,7 @@ int main(void)
         cmocka_unit_test(writes_setup_fen_and_termination),
         cmocka_unit_test(every_ending_round_trips),
         cmocka_unit_test(random_games_round_trip),
+        cmocka_unit_test(overlong_tags_are_cut_so_the_file_reads_back),
         cmocka_unit_test(reads_pgn_as_people_write_it),
         cmocka_unit_test(illegal_moves_keep_the_game_up_to_them),
         cmocka_unit_test(malformed_text_is_reported_where_it_is),

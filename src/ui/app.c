@@ -291,6 +291,8 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
         char why[RB_UI_PATH_MAX + 300];
         if (rb_ui_games_load_file(app, ev->drop.file, why, sizeof why) != 0)
             rb_ui_app_message(app, true, "%s", why);
+        else if (rb_ui_dialog_active(app))
+            rb_ui_dialog_open(app, RB_UI_DIALOG_NONE); /* it was about the game just replaced */
         SDL_free(ev->drop.file);
         return;
     }

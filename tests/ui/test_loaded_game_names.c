@@ -4,7 +4,8 @@
  * the generic "Player". A file that is not a game gives a message naming
  * the file and where it went wrong, and the game on the board stays as it
  * was. A name too long for the panel is cut between characters; dropped
- * text that is not a file is ignored.
+ * text that is not a file is ignored. A dialog open when a game is dropped
+ * (it was about the game replaced) closes.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -14,6 +15,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "dialog.h"
 #include "panel.h"
 #include "ui_fixture.h"
 
@@ -71,6 +73,26 @@ static void a_dropped_game_shows_the_names_it_was_played_by(void **state)
     assert_string_equal(who, "Boris Bounce");
     /* The panel draws with the names without trouble. */
     rb_ui_app_draw(app);
+    fixture_close(app);
+}
+
+static void a_game_dropped_over_a_dialog_closes_it(void **state)
+{
+    (void)state;
+    char path[256];
+    snprintf(path, sizeof path, "%s/over.pgn", dir);
+    write_file(path, "[Result \"*\"]\n\n1. c2-b3 e6-f6 *\n");
+    rb_app *app = fixture_open(NULL, 800, 600);
+    rb_ui_dialog_open(app, RB_UI_DIALOG_NEW_GAME);
+    assert_true(rb_ui_dialog_active(app));
+    drop(app, path);
+    assert_int_equal(app->game.length, 2);
+    assert_false(rb_ui_dialog_active(app));
+    /* A drop that fails leaves an open dialog alone. */
+    rb_ui_dialog_open(app, RB_UI_DIALOG_SETTINGS);
+    drop(app, "/no/such/game.pgn");
+    assert_true(rb_ui_dialog_active(app));
+    assert_int_equal(app->game.length, 2);
     fixture_close(app);
 }
 
@@ -185,6 +207,7 @@ int main(void)
         cmocka_unit_test(a_long_name_is_cut_between_characters),
         cmocka_unit_test(a_corrupt_file_is_named_and_the_game_kept),
         cmocka_unit_test(dropped_text_is_ignored),
+        cmocka_unit_test(a_game_dropped_over_a_dialog_closes_it),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

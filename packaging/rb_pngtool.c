@@ -98,6 +98,23 @@ static bool rb_parse_size(const char *text, int *w, int *h, bool *at_least)
     return *w > 0 && *h > 0;
 }
 
+/* The picture at png_path as 32-bit RGBA, or NULL after saying why. */
+static SDL_Surface *rb_load_rgba(const char *png_path)
+{
+    SDL_Surface *loaded = IMG_Load(png_path);
+    if (loaded == NULL) {
+        fprintf(stderr, "rb_pngtool: %s is not a picture SDL2_image can read: %s\n", png_path,
+                IMG_GetError());
+        return NULL;
+    }
+    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32, 0);
+    SDL_FreeSurface(loaded);
+    if (rgba == NULL) {
+        fprintf(stderr, "rb_pngtool: cannot convert %s to RGBA: %s\n", png_path, SDL_GetError());
+    }
+    return rgba;
+}
+
 static int rb_check(const char *png_path, const char *size_text)
 {
     int want_w = 0;
@@ -107,16 +124,8 @@ static int rb_check(const char *png_path, const char *size_text)
         fprintf(stderr, "rb_pngtool: size '%s' is not WxH or WxH+\n", size_text);
         return 1;
     }
-    SDL_Surface *loaded = IMG_Load(png_path);
-    if (loaded == NULL) {
-        fprintf(stderr, "rb_pngtool: %s is not a picture SDL2_image can read: %s\n", png_path,
-                IMG_GetError());
-        return 1;
-    }
-    SDL_Surface *rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(loaded);
+    SDL_Surface *rgba = rb_load_rgba(png_path);
     if (rgba == NULL) {
-        fprintf(stderr, "rb_pngtool: cannot convert %s to RGBA: %s\n", png_path, SDL_GetError());
         return 1;
     }
 
@@ -222,16 +231,8 @@ static int rb_board(const char *png_path, const char *light_text, const char *da
                 light_text, dark_text);
         return 1;
     }
-    SDL_Surface *loaded = IMG_Load(png_path);
-    if (loaded == NULL) {
-        fprintf(stderr, "rb_pngtool: %s is not a picture SDL2_image can read: %s\n", png_path,
-                IMG_GetError());
-        return 1;
-    }
-    SDL_Surface *s = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32, 0);
-    SDL_FreeSurface(loaded);
+    SDL_Surface *s = rb_load_rgba(png_path);
     if (s == NULL) {
-        fprintf(stderr, "rb_pngtool: cannot convert %s to RGBA: %s\n", png_path, SDL_GetError());
         return 1;
     }
     int *rows = calloc((size_t)s->h, sizeof *rows);

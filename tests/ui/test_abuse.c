@@ -395,23 +395,6 @@ static void ten_thousand_random_events(void **state)
 
 /* ---- bad files dropped on the window ----------------------------------- */
 
-static void write_bytes(const char *path, const void *data, size_t len)
-{
-    FILE *f = fopen(path, "wb");
-    assert_non_null(f);
-    assert_int_equal(fwrite(data, 1, len, f), len);
-    assert_int_equal(fclose(f), 0);
-}
-
-static void drop(rb_app *app, const char *path)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_DROPFILE;
-    ev.drop.file = SDL_strdup(path);
-    rb_ui_app_event(app, &ev);
-}
-
 static void broken_files_dropped_on_the_window_keep_the_game(void **state)
 {
     (void)state;
@@ -434,9 +417,9 @@ static void broken_files_dropped_on_the_window_keep_the_game(void **state)
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", home, files[i].name);
-        write_bytes(path, files[i].text, files[i].len ? files[i].len : strlen(files[i].text));
+        fixture_write_file(path, files[i].text, files[i].len ? files[i].len : strlen(files[i].text));
         app->status[0] = '\0';
-        drop(app, path);
+        fixture_drop_file(app, path);
         if (strstr(app->status, files[i].says) == NULL)
             fail_msg("%s: the message is '%s'", files[i].name, app->status);
         assert_int_equal(app->game.length, 1); /* the game on the board stays */
@@ -446,7 +429,7 @@ static void broken_files_dropped_on_the_window_keep_the_game(void **state)
 
     /* A folder, and a name far longer than any path. */
     app->status[0] = '\0';
-    drop(app, home);
+    fixture_drop_file(app, home);
     assert_non_null(strstr(app->status, "folder"));
     char *long_name = malloc(8192);
     assert_non_null(long_name);
@@ -454,7 +437,7 @@ static void broken_files_dropped_on_the_window_keep_the_game(void **state)
     long_name[0] = '/';
     long_name[8191] = '\0';
     app->status[0] = '\0';
-    drop(app, long_name);
+    fixture_drop_file(app, long_name);
     free(long_name);
     assert_true(strlen(app->status) > 0);
     rb_ui_app_draw(app);
@@ -470,7 +453,7 @@ static void broken_files_dropped_on_the_window_keep_the_game(void **state)
     fclose(f);
     double t = now_s();
     app->status[0] = '\0';
-    drop(app, path);
+    fixture_drop_file(app, path);
     assert_true(now_s() - t < 10);
     assert_non_null(strstr(app->status, "too big"));
     assert_int_equal(app->game.length, 1);

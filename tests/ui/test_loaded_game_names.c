@@ -37,20 +37,7 @@ static int remove_dir(void **state)
 
 static void write_file(const char *path, const char *text)
 {
-    FILE *f = fopen(path, "w");
-    assert_non_null(f);
-    assert_int_equal(fputs(text, f) >= 0, 1);
-    assert_int_equal(fclose(f), 0);
-}
-
-/* What SDL delivers when a file is dropped on the window. */
-static void drop(rb_app *app, const char *path)
-{
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.type = SDL_DROPFILE;
-    ev.drop.file = SDL_strdup(path);
-    rb_ui_app_event(app, &ev);
+    fixture_write_file(path, text, strlen(text));
 }
 
 static void a_dropped_game_shows_the_names_it_was_played_by(void **state)
@@ -65,7 +52,7 @@ static void a_dropped_game_shows_the_names_it_was_played_by(void **state)
     rb_ui_panel_player_text(app, RB_WHITE, who, sizeof who);
     assert_string_equal(who, "Player");
 
-    drop(app, path);
+    fixture_drop_file(app, path);
     assert_int_equal(app->game.length, 2);
     rb_ui_panel_player_text(app, RB_WHITE, who, sizeof who);
     assert_string_equal(who, "Anna Ring");
@@ -85,12 +72,12 @@ static void a_game_dropped_over_a_dialog_closes_it(void **state)
     rb_app *app = fixture_open(NULL, 800, 600);
     rb_ui_dialog_open(app, RB_UI_DIALOG_NEW_GAME);
     assert_true(rb_ui_dialog_active(app));
-    drop(app, path);
+    fixture_drop_file(app, path);
     assert_int_equal(app->game.length, 2);
     assert_false(rb_ui_dialog_active(app));
     /* A drop that fails leaves an open dialog alone. */
     rb_ui_dialog_open(app, RB_UI_DIALOG_SETTINGS);
-    drop(app, "/no/such/game.pgn");
+    fixture_drop_file(app, "/no/such/game.pgn");
     assert_true(rb_ui_dialog_active(app));
     assert_int_equal(app->game.length, 2);
     fixture_close(app);
@@ -124,7 +111,7 @@ static void a_long_name_is_cut_between_characters(void **state)
     snprintf(text, sizeof text, "[White \"%s\"]\n[Black \"Bo\"]\n\n1. c2-b3 *\n", name);
     write_file(path, text);
     rb_app *app = fixture_open(NULL, 800, 600);
-    drop(app, path);
+    fixture_drop_file(app, path);
     assert_int_equal(app->game.length, 1);
     for (size_t size = 8; size <= 64; size++) {
         char who[64];
@@ -145,7 +132,7 @@ static void a_record_without_names_keeps_the_generic_words(void **state)
     snprintf(path, sizeof path, "%s/anonymous.pgn", dir);
     write_file(path, "[White \"?\"]\n[Black \"\"]\n\n1. c2-b3 *\n");
     rb_app *app = fixture_open(NULL, 800, 600);
-    drop(app, path);
+    fixture_drop_file(app, path);
     assert_int_equal(app->game.length, 1);
     char who[64];
     rb_ui_panel_player_text(app, RB_WHITE, who, sizeof who);
@@ -186,7 +173,7 @@ static void a_corrupt_file_is_named_and_the_game_kept(void **state)
     char before[RB_POS_TEXT_MAX];
     fixture_fen(app, before, sizeof before);
 
-    drop(app, path);
+    fixture_drop_file(app, path);
     assert_non_null(strstr(app->status, "broken.pgn"));
     assert_non_null(strstr(app->status, "line 3"));
     assert_int_equal(app->game.length, 1);

@@ -7,6 +7,7 @@
 #ifndef RB_UI_FIXTURE_H
 #define RB_UI_FIXTURE_H
 
+#include <stdio.h>
 #include <string.h>
 
 #include "app.h"
@@ -123,6 +124,26 @@ static inline void fixture_fen(rb_app *app, char *buf, size_t len)
 static inline rb_piece fixture_piece(rb_app *app, const char *square)
 {
     return rb_ui_app_pos(app)->board[rb_sq_parse(square)];
+}
+
+/* What SDL delivers when a file is dropped on the window (the app frees
+ * the name). */
+static inline void fixture_drop_file(rb_app *app, const char *path)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_DROPFILE;
+    ev.drop.file = SDL_strdup(path);
+    rb_ui_app_event(app, &ev);
+}
+
+/* Writes len bytes to a new file at path, failing the test if it cannot. */
+static inline void fixture_write_file(const char *path, const void *data, size_t len)
+{
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(data, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
 }
 
 #endif

@@ -44,6 +44,13 @@ static void pump_until(rb_app *app, double ms, bool (*done)(const rb_app *))
     }
 }
 
+/* The person's first move, made with two clicks. */
+static void human_plays_c2_b3(rb_app *app)
+{
+    fixture_click(app, "c2");
+    fixture_click(app, "b3");
+}
+
 static bool white_to_move(const rb_app *app)
 {
     return rb_ui_app_pos(app)->side == RB_WHITE;
@@ -53,8 +60,7 @@ static void computer_answers_a_move_played_with_the_mouse(void **state)
 {
     (void)state;
     rb_app *app = open_vs_computer(NULL, 1);
-    fixture_click(app, "c2");
-    fixture_click(app, "b3");
+    human_plays_c2_b3(app);
     assert_int_equal(app->game.ply, 1);
     pump_until(app, 10000, white_to_move);
     assert_int_equal(app->game.ply, 2);
@@ -68,8 +74,7 @@ static void move_now_makes_the_computer_answer_at_once(void **state)
     (void)state;
     /* Level 10 thinks for seconds; "move now" must cut that short. */
     rb_app *app = open_vs_computer(NULL, 10);
-    fixture_click(app, "c2");
-    fixture_click(app, "b3");
+    human_plays_c2_b3(app);
     pump_until(app, 100, NULL);
     assert_true(rb_ui_worker_busy(app));
     double t = ms_now();
@@ -86,8 +91,7 @@ static void move_now_at_once_still_plays_a_legal_move(void **state)
 {
     (void)state;
     rb_app *app = open_vs_computer(NULL, 10);
-    fixture_click(app, "c2");
-    fixture_click(app, "b3");
+    human_plays_c2_b3(app);
     rb_ui_worker_move_now(app);
     pump_until(app, 10000, white_to_move);
     assert_int_equal(app->game.ply, 2);
@@ -99,8 +103,7 @@ static void undo_after_the_answer_takes_back_both_moves(void **state)
 {
     (void)state;
     rb_app *app = open_vs_computer(NULL, 1);
-    fixture_click(app, "c2");
-    fixture_click(app, "b3");
+    human_plays_c2_b3(app);
     pump_until(app, 10000, white_to_move);
     assert_int_equal(app->game.ply, 2);
     fixture_key(app, SDLK_z, KMOD_LCTRL);
@@ -117,8 +120,7 @@ static void undo_while_the_computer_thinks_drops_its_move(void **state)
 {
     (void)state;
     rb_app *app = open_vs_computer(NULL, 10);
-    fixture_click(app, "c2");
-    fixture_click(app, "b3");
+    human_plays_c2_b3(app);
     pump_until(app, 150, NULL);
     assert_true(rb_ui_worker_busy(app));
     fixture_key(app, SDLK_z, KMOD_LCTRL);
@@ -137,8 +139,7 @@ static void a_new_game_during_the_search_is_not_played_into(void **state)
 {
     (void)state;
     rb_app *app = open_vs_computer(NULL, 10);
-    fixture_click(app, "c2");
-    fixture_click(app, "b3");
+    human_plays_c2_b3(app);
     pump_until(app, 150, NULL);
     assert_true(rb_ui_worker_busy(app));
     rb_game g;

@@ -8,5 +8,6 @@
 #include "rb_notation.h"
 #include "rb_game.h"
 #include "rb_pgn.h"
+#include "rb_explain.h"
 
 #endif

@@ -95,6 +95,7 @@ void rb_cmd_bench_perft(rb_proto *p);
 void rb_cmd_go(rb_proto *p, rb_words *args);
 void rb_cmd_stop(rb_proto *p);
 void rb_cmd_bench(rb_proto *p, rb_words *args);
+void rb_cmd_explain(rb_proto *p, rb_words *args); /* proto_explain.c */
 
 /* Ends a running search (it prints its bestmove), or waits for a perft or
  * bench job to finish (ending it if the client has gone), and joins the

@@ -357,6 +357,8 @@ rb_proto_status rb_proto_handle_line(rb_proto *p, const char *line, size_t len)
         rb_cmd_display(p, &args);
     } else if (rb_word_is(cmd, "bench")) {
         cmd_bench_dispatch(p, &args);
+    } else if (rb_word_is(cmd, "explain")) {
+        rb_cmd_explain(p, &args);
     } else {
         char shown[64];
         rb_proto_error(p, "unknown command '%s'", rb_proto_show(cmd, shown, sizeof shown));

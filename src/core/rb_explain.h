@@ -115,7 +115,8 @@ typedef struct rb_explanation {
     /* game-over: how it ended, and the winner (RB_WHITE, RB_BLACK or -1). */
     rb_ending ending;
     int winner;
-    /* blocked and legal: the piece's route, origin first (rb_path). */
+    /* From blocked on (blocked, king-attacked, promotion, legal): the
+     * piece's one route to the target, origin first (see rb_path). */
     rb_path route;
     int blocker;        /* blocked: the square in the way, else -1 ... */
     rb_piece in_way;    /* ... and the piece standing there */

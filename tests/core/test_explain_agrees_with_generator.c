@@ -262,6 +262,7 @@ static void unreachable_pairs_are_never_legal_and_the_rest_are(void **state)
     static const char *const kings[][2] = {{"a1", "g7"}, {"g1", "a7"}, {"d2", "d6"}, {"b6", "f2"}};
     static const int types[] = {RB_ROOK, RB_BISHOP, RB_PAWN};
     long unreachable = 0;
+    size_t longest = 0;
     for (size_t ti = 0; ti < sizeof types / sizeof types[0]; ti++) {
         int type = types[ti];
         for (int from = 0; from < RB_NSQ; from++) {
@@ -271,6 +272,17 @@ static void unreachable_pairs_are_never_legal_and_the_rest_are(void **state)
                 if (from == ours || from == theirs) continue;
                 rb_pos pos;
                 piece_alone(&pos, type, from, ours, theirs);
+                /* Every sentence about a lone piece fits the advertised
+                 * size; the longest are the unreachable ones, which
+                 * describe all of a piece's slides. */
+                for (int to = 0; to < RB_NSQ; to++) {
+                    rb_explanation e;
+                    char sentence[RB_EXPLAIN_TEXT_MAX];
+                    assert_int_equal(rb_explain_move(&pos, from, to, 0, &e), 0);
+                    size_t need = rb_explain_text(&e, sentence, sizeof sentence);
+                    assert_true(need < sizeof sentence);
+                    if (need > longest) longest = need;
+                }
                 char text[RB_POS_TEXT_MAX];
                 rb_pos_format(&pos, text, sizeof text);
                 char moves[PLAIN_MAX_MOVES][PLAIN_MOVE_LEN];
@@ -299,7 +311,8 @@ static void unreachable_pairs_are_never_legal_and_the_rest_are(void **state)
             assert_int_equal(rb_explain_route(RB_KING, from, to, &route), step);
         }
     }
-    printf("unreachable pairs of rooks, bishops and pawns: %ld\n", unreachable);
+    printf("unreachable pairs of rooks, bishops and pawns: %ld; longest sentence %zu characters\n",
+           unreachable, longest);
 }
 
 int main(void)

@@ -25,12 +25,18 @@
  *                   bishop, or given on a move that does not promote
  *   legal
  *
- * Why in this order. The first three do not depend on the move. Then what
- * a glance at the board shows (the target holds a piece of one's own),
- * then the piece's own geometry, whether it ever goes there whatever
- * stands on the board, then what is in the way. King safety comes before
- * the promotion letter, so that a promotion answer always means the move
- * becomes legal once the letter alone is put right.
+ * Why in this order. The first three are about the game and the piece
+ * picked up, not where it goes. Then what a glance at the board shows (the
+ * target holds a piece of one's own), then the piece's own geometry,
+ * whether it ever goes there whatever stands on the board, then what is in
+ * the way. King safety comes before the promotion letter, so that a
+ * promotion answer always means the move becomes legal once the letter
+ * alone is put right.
+ *
+ * "Even on an empty board" means the piece's routes from its square as the
+ * rules trace them with nothing else standing anywhere: the kings matter
+ * only as pieces that block a route or that must not be left attacked,
+ * which are the later reasons. Both colours' pieces move alike.
  *
  * Every destination of a piece is reached by exactly one route (the board's
  * tables are checked for that when they are built), so "the route" and "the

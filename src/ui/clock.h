@@ -94,8 +94,9 @@ void rb_ui_clock_start(rb_ui_clock *c, int side, int64_t now_ms);
 /* The running side has completed a move at now: its time is charged, its
  * increment added, and the other side's time starts. If the mover's time
  * had already run out, its flag falls instead (no increment) and the clock
- * stops. Returns the colour whose flag fell, or -1. Does nothing on a
- * clock that is not running. */
+ * stops. Returns the colour whose flag fell, or -1. Does nothing before
+ * the start or after a fall; on a paused clock it switches sides and the
+ * clock stays paused. */
 int rb_ui_clock_press(rb_ui_clock *c, int64_t now_ms);
 /* Stops and restarts the running side's time (a dialog, the end of the
  * game); pausing a paused clock or resuming a running one does nothing. */

@@ -109,6 +109,13 @@ static void pause_stops_the_time_and_resume_restarts_it(void **state)
     rb_ui_clock_resume(&c, 100000);
     rb_ui_clock_resume(&c, 105000); /* nor does a second resume */
     assert_int_equal(rb_ui_clock_left(&c, RB_WHITE, 110000), 150000);
+    /* A move made while paused switches sides; the clock stays paused. */
+    rb_ui_clock_pause(&c, 110000);
+    rb_ui_clock_press(&c, 120000);
+    assert_int_equal(rb_ui_clock_left(&c, RB_WHITE, 130000), 152000);
+    assert_int_equal(rb_ui_clock_left(&c, RB_BLACK, 130000), 180000);
+    rb_ui_clock_resume(&c, 130000);
+    assert_int_equal(rb_ui_clock_left(&c, RB_BLACK, 135000), 175000);
 }
 
 static void flag_falls_at_zero_with_or_without_a_press(void **state)

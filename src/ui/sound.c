@@ -89,6 +89,42 @@ static void start_voice(rb_ui_sound *s, int id)
     s->voices[best] = (voice){id, 0};
 }
 
+/* Adds one buffer's worth of every voice into out[0..n), at gain/10000,
+ * summing in 32 bits and saturating once, so overlapping sounds add up
+ * exactly until they reach full scale. */
+static int mix_voices(rb_ui_sound *s, Sint16 *out, int n, int64_t gain)
+{
+    int32_t acc[256];
+    for (int done = 0; done < n;) {
+        int chunk = n - done < 256 ? n - done : 256;
+        memset(acc, 0, sizeof acc);
+        for (int k = 0; k < RB_UI_SOUND_VOICES; k++) {
+            voice *vo = &s->voices[k];
+            if (vo->clip < 0) {
+                continue;
+            }
+            const clip *c = &s->clips[vo->clip];
+            int count = c->count - vo->pos < chunk ? c->count - vo->pos : chunk;
+            for (int i = 0; i < count; i++) {
+                acc[i] += (int32_t)(c->samples[vo->pos + i] * gain / 10000);
+            }
+            vo->pos += count;
+            if (vo->pos >= c->count) {
+                vo->clip = -1;
+            }
+        }
+        for (int i = 0; i < chunk; i++) {
+            out[done + i] = (Sint16)(acc[i] > INT16_MAX ? INT16_MAX : acc[i] < INT16_MIN ? INT16_MIN : acc[i]);
+        }
+        done += chunk;
+    }
+    int sounding = 0;
+    for (int k = 0; k < RB_UI_SOUND_VOICES; k++) {
+        sounding += s->voices[k].clip >= 0;
+    }
+    return sounding;
+}
+
 static void mix(void *userdata, Uint8 *stream, int len)
 {
     rb_ui_sound *s = userdata;
@@ -102,7 +138,6 @@ static void mix(void *userdata, Uint8 *stream, int len)
             start_voice(s, s->ring[tail % RING]);
         }
     }
-    atomic_store_explicit(&s->tail, tail, memory_order_release);
     if (!on) {
         for (int k = 0; k < RB_UI_SOUND_VOICES; k++) {
             s->voices[k].clip = -1;
@@ -111,31 +146,12 @@ static void mix(void *userdata, Uint8 *stream, int len)
 
     /* The level is the square of the volume, in hundredths: v*v/10000. */
     int v = atomic_load_explicit(&s->volume, memory_order_relaxed);
-    int64_t gain = (int64_t)v * v;
+    int sounding = mix_voices(s, (Sint16 *)(void *)stream, len / (int)sizeof(Sint16), (int64_t)v * v);
 
-    Sint16 *out = (Sint16 *)(void *)stream;
-    int n = len / (int)sizeof(Sint16);
-    memset(out, 0, (size_t)len);
-    int sounding = 0;
-    for (int k = 0; k < RB_UI_SOUND_VOICES; k++) {
-        voice *vo = &s->voices[k];
-        if (vo->clip < 0) {
-            continue;
-        }
-        const clip *c = &s->clips[vo->clip];
-        int count = c->count - vo->pos < n ? c->count - vo->pos : n;
-        for (int i = 0; i < count; i++) {
-            int64_t sum = out[i] + c->samples[vo->pos + i] * gain / 10000;
-            out[i] = (Sint16)(sum > INT16_MAX ? INT16_MAX : sum < INT16_MIN ? INT16_MIN : sum);
-        }
-        vo->pos += count;
-        if (vo->pos >= c->count) {
-            vo->clip = -1;
-        } else {
-            sounding++;
-        }
-    }
+    /* The count first, then the requests as taken: whoever sees them taken
+     * (rb_ui_sound_idle) also sees the voices they started. */
     atomic_store_explicit(&s->sounding, sounding, memory_order_relaxed);
+    atomic_store_explicit(&s->tail, tail, memory_order_release);
 }
 
 /* ---- loading ---------------------------------------------------------------- */
@@ -291,6 +307,7 @@ bool rb_ui_sound_idle(const rb_ui_sound *s)
         return true;
     }
     rb_ui_sound *m = (rb_ui_sound *)s;
-    unsigned head = atomic_load(&m->head), tail = atomic_load(&m->tail);
-    return head == tail && atomic_load(&m->sounding) == 0;
+    unsigned head = atomic_load(&m->head);
+    unsigned tail = atomic_load_explicit(&m->tail, memory_order_acquire);
+    return head == tail && atomic_load_explicit(&m->sounding, memory_order_relaxed) == 0;
 }

@@ -216,6 +216,11 @@ rb_ui_sound *rb_ui_sound_open(const char *data_dir)
         return s;
     }
     s->audio_inited = true;
+    /* A driver that can list its devices and lists none has nothing to
+     * open; asking anyway makes ALSA print its complaints on stderr. */
+    if (SDL_GetNumAudioDevices(0) == 0) {
+        return s;
+    }
     /* The device starts paused: the callback does not run until the clips
      * are in place, and unpausing (under SDL's device lock) hands them over
      * to the audio thread. */

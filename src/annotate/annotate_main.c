@@ -9,7 +9,8 @@
  * Games are shared out to worker threads, one engine (with its own table)
  * each, as many as there are processors and games; the output keeps the
  * order of the input whatever order the games finish in. A line on stderr
- * tells of each finished game.
+ * tells of each finished game; on a terminal a live line shows the search
+ * going on.
  *
  * Exit status: 0 when every game was annotated and written; 1 when the
  * input went wrong part-way (the games before the fault are annotated and
@@ -32,7 +33,7 @@
 
 #define INPUT_MAX ((size_t)256 << 20) /* bytes of PGN read at most */
 #define THREADS_MAX 64
-#define DEFAULT_DEPTH 10
+#define DEFAULT_DEPTH 12
 
 static const char *program = "rollerball-annotate";
 
@@ -206,8 +207,32 @@ typedef struct work {
     pthread_mutex_t lock;   /* for stderr and the counts below */
     size_t finished;
     int64_t start_ms;
+    int64_t shown_ms;       /* when the live line was last drawn */
+    bool live;              /* stderr is a terminal: keep a live line there */
     bool failed;            /* memory ran out somewhere */
 } work;
+
+/* One thread's game in progress, for the live line. */
+typedef struct job {
+    work *w;
+    size_t index;
+} job;
+
+/* On a terminal, a line that shows the positions searched so far, redrawn
+ * at most four times a second and cleared when a game's line is printed. */
+static void show_progress(size_t done, size_t total, void *user)
+{
+    job *j = user;
+    work *w = j->w;
+    int64_t now = now_ms();
+    pthread_mutex_lock(&w->lock);
+    if (w->live && now - w->shown_ms >= 250) {
+        w->shown_ms = now;
+        fprintf(stderr, "\r%s: game %zu, position %zu of %zu [%zu of %zu games done, %.1f s]\033[K", program,
+                j->index + 1, done, total, w->finished, w->ngames, (double)(now - w->start_ms) / 1000.0);
+    }
+    pthread_mutex_unlock(&w->lock);
+}
 
 static void report_game(work *w, size_t index, const rb_annotate_tally *t)
 {
@@ -215,6 +240,9 @@ static void report_game(work *w, size_t index, const rb_annotate_tally *t)
     const char *white = rb_game_tag(g, "White"), *black = rb_game_tag(g, "Black");
     pthread_mutex_lock(&w->lock);
     w->finished++;
+    if (w->live) {
+        fprintf(stderr, "\r\033[K");
+    }
     fprintf(stderr, "%s: game %zu (%s - %s), %zu moves; inaccuracies/mistakes/blunders White %d/%d/%d, "
                     "Black %d/%d/%d [%zu of %zu done, %.1f s]\n",
             program, index + 1, white != NULL ? white : "?", black != NULL ? black : "?", g->length,
@@ -241,7 +269,8 @@ static void *worker(void *arg)
             break;
         }
         rb_annotate_tally tally;
-        if (rb_annotate_game(e, &w->games[i], w->limits, &tally, NULL, NULL) != 0) {
+        job j = {w, i};
+        if (rb_annotate_game(e, &w->games[i], w->limits, &tally, show_progress, &j) != 0) {
             pthread_mutex_lock(&w->lock);
             w->failed = true;
             pthread_mutex_unlock(&w->lock);
@@ -256,7 +285,8 @@ static void *worker(void *arg)
  * out. */
 static bool annotate_all(rb_game *games, size_t ngames, const options *o)
 {
-    work w = {.games = games, .ngames = ngames, .limits = &o->limits, .start_ms = now_ms()};
+    work w = {.games = games, .ngames = ngames, .limits = &o->limits, .start_ms = now_ms(),
+              .live = isatty(STDERR_FILENO)};
     atomic_init(&w.next, 0);
     pthread_mutex_init(&w.lock, NULL);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);

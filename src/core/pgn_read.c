@@ -786,6 +786,9 @@ static size_t take_commands(reader *r, size_t n, rb_eval_mark *eval, int64_t *cl
             size_t len = (size_t)(close - (in + i)) - 2;
             if (len < sizeof cmd) {
                 memcpy(cmd, in + i + 2, len);
+                while (len > 0 && cmd[len - 1] == ' ') {
+                    len--; /* "[%eval 0.35 ]" */
+                }
                 cmd[len] = '\0';
                 rb_eval_mark e;
                 int64_t ms;

@@ -230,7 +230,7 @@ static void reads_annotations_other_tools_write(void **state)
         "{ An intro\n  over two lines. } 1. c2-b3 { [%eval 0.17,22] [%clk 0:05:00] } 1... Rc7-b7?! "
         "{ [%eval +1.255] [%clk 0:04:58.3] } { (?!) Inaccuracy. } { [%csl Ga4][%cal Ga1a2] }\n"
         "( 1... Rc6-b6 { the better line } $1 ( 1... e6f6 ) 2. Re1-f1 ) ( 1... e6-f5 ) "
-        "2. Re1-f1!! $14 { [%eval #-3] [%eval 5.00] } 2... c6b6 { [%eval #2] } $4 $4 "
+        "2. Re1-f1!! $14 { [%eval #-3 ] [%eval 5.00] } 2... c6b6 { [%eval #2] } $4 $4 "
         "3. f1e1 { [%eval abc] [%clk 99] } *\n";
     rb_game *g = read_ok(text, 1);
     assert_int_equal(g->length, 5);

@@ -294,8 +294,8 @@ static int glyph_nag(const char *glyph)
     return -1;
 }
 
-/* The annotation of the last move read, or NULL when the game has no move
- * yet (in a reader's game the cursor is always at the end). */
+/* True when the game being read has a move for annotations to go to: its
+ * last one (in a reader's game the cursor is always at the end). */
 static bool have_last_move(const reader *r)
 {
     return r->phase == IN_MOVES && r->cur.length > 0;

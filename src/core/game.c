@@ -12,6 +12,7 @@
  * they are kept as a declaration tied to the ply they were made at, which is
  * always the end of the record because declaring one drops the redo tail.
  */
+#include "annotation.h"
 #include "rb_game.h"
 
 #include <stdlib.h>
@@ -50,6 +51,9 @@ void rb_game_free(rb_game *g)
         free(g->tags[i].value);
     }
     free(g->tags);
+    rb_game_notes_drop_from(g, 0);
+    free(g->notes);
+    free(g->intro);
     free(g->positions);
     free(g->moves);
     memset(g, 0, sizeof *g);
@@ -130,6 +134,7 @@ static void settle(rb_game *g)
 /* Forgets everything after the cursor, including a declared end there. */
 static void drop_tail(rb_game *g)
 {
+    rb_game_notes_drop_from(g, g->ply);
     g->length = g->ply;
     if (g->declared != RB_END_NONE && g->declared_ply != g->ply) {
         g->declared = RB_END_NONE;

@@ -4,9 +4,15 @@
  * One pass over the text, one character at a time, with the line and column
  * kept as it goes so every error can say where it is. The reader is a flat
  * loop with a small state (between games, reading tags, reading moves), not
- * a recursive descent: variations are skipped by counting parentheses, so
- * nesting depth costs nothing, and no step looks at a character twice, so
- * time is linear in the text. Memory is bounded by the limits in rb_pgn.h.
+ * a recursive descent: a move's first variation is read one level deep and
+ * anything nested in it is skipped by counting parentheses, so nesting
+ * depth costs nothing, and no step looks at a character twice, so time is
+ * linear in the text. Memory is bounded by the limits in rb_pgn.h.
+ *
+ * Annotations go to the move before them: comments with their "[%eval]" and
+ * "[%clk]" commands taken out, NAGs and glyphs, the first variation. Comment
+ * text is kept through rb_note_text_clean, the same function the record's
+ * setters use, so a record read is a record that writes back the same.
  *
  * Moves go through rb_move_parse, so coordinate and display forms both work,
  * and each is played into an rb_game, which checks legality and notices the
@@ -50,6 +56,12 @@ typedef struct reader {
     char result_tag[16];
 
     char value[RB_PGN_MAX_TAG_TEXT + 1]; /* scratch for a tag's value */
+    /* Scratch for a comment as read (white space runs already one space)
+     * and what is left of it once its commands are taken out; a comment
+     * longer than this is an error whatever its commands. */
+    char note[RB_PGN_MAX_COMMENT_TEXT + 256];
+    char note_text[2 * RB_PGN_MAX_COMMENT_TEXT + 2];
+    size_t note_bytes;      /* comment bytes kept, all games together */
 } reader;
 
 static void fail_at(reader *r, int line, int col, const char *fmt, ...)
@@ -270,33 +282,87 @@ static void play_token(reader *r, const char *tok, int line, int col)
     r->plies++;
 }
 
-/* A word of movetext: a result, a move number, a move, or several glued
- * together like "12.c2-b3!". */
-static void handle_token(reader *r, char *tok, size_t n, int line, int col)
+/* The NAG a move-suffix glyph stands for, or -1 for none. */
+static int glyph_nag(const char *glyph)
 {
-    bool result = result_of(tok) != RB_RESULT_NONE || strcmp(tok, "*") == 0;
-    char *s = tok;
-    if (!result) {
-        if (*s >= '0' && *s <= '9') {
-            while (*s >= '0' && *s <= '9') {
-                s++;
-            }
-            if (*s != '.' && *s != '\0') {
-                fail_at(r, line, col, "'%s' is neither a move number nor a move", tok);
-                return;
-            }
+    static const char *const glyphs[] = {"!", "?", "!!", "??", "!?", "?!"};
+    for (int i = 0; i < 6; i++) {
+        if (strcmp(glyph, glyphs[i]) == 0) {
+            return i + 1;
         }
-        while (*s == '.') {
+    }
+    return -1;
+}
+
+/* True when the game being read has a move for annotations to go to: its
+ * last one (in a reader's game the cursor is always at the end). */
+static bool have_last_move(const reader *r)
+{
+    return r->phase == IN_MOVES && r->cur.length > 0;
+}
+
+static void add_nag(reader *r, int nag, int line, int col)
+{
+    if (!have_last_move(r)) {
+        return; /* a NAG before any move annotates nothing */
+    }
+    if (rb_game_add_nag(&r->cur, r->cur.length - 1, nag) != 0) {
+        fail_at(r, line, col, "more than %d NAGs on one move", RB_NOTE_NAGS_MAX);
+    }
+}
+
+/*
+ * Splits a word of movetext: a result (returns 1), or a move number, a
+ * move and glyphs, glued together or not, like "12.c2-b3!" (returns 0, with
+ * *move the move's part, "" when there is none, and *nag the glyph's NAG
+ * or -1). Returns -1 after reporting a word that is none of these.
+ */
+static int split_word(reader *r, char *tok, size_t n, int line, int col, char **move, int *nag, bool report)
+{
+    *nag = -1;
+    if (result_of(tok) != RB_RESULT_NONE || strcmp(tok, "*") == 0) {
+        return 1;
+    }
+    char *s = tok;
+    if (*s >= '0' && *s <= '9') {
+        while (*s >= '0' && *s <= '9') {
             s++;
         }
-        /* Annotation glyphs, alone or stuck to the move: "c2-b3!?". */
-        char *e = tok + n;
-        while (e > s && (e[-1] == '!' || e[-1] == '?')) {
-            *--e = '\0';
+        if (*s != '.' && *s != '\0') {
+            if (report) {
+                fail_at(r, line, col, "'%s' is neither a move number nor a move", tok);
+            }
+            return -1;
         }
-        if (*s == '\0') {
-            return;
+    }
+    while (*s == '.') {
+        s++;
+    }
+    /* Annotation glyphs, alone or stuck to the move: "c2-b3!?". */
+    char *e = tok + n;
+    while (e > s && (e[-1] == '!' || e[-1] == '?')) {
+        e--;
+    }
+    *nag = glyph_nag(e);
+    *e = '\0';
+    *move = s;
+    return 0;
+}
+
+/* A word of movetext in the main line. */
+static void handle_token(reader *r, char *tok, size_t n, int line, int col)
+{
+    char *move = NULL;
+    int nag;
+    int kind = split_word(r, tok, n, line, col, &move, &nag, true);
+    if (kind < 0) {
+        return;
+    }
+    if (kind == 0 && *move == '\0') {
+        if (nag >= 0) {
+            add_nag(r, nag, line, col);
         }
+        return;
     }
     if (r->phase == BETWEEN_GAMES) {
         begin_game(r);
@@ -307,10 +373,13 @@ static void handle_token(reader *r, char *tok, size_t n, int line, int col)
     if (r->failed) {
         return;
     }
-    if (result) {
+    if (kind == 1) {
         finish_game(r, tok);
-    } else {
-        play_token(r, s, line, col + (int)(s - tok));
+        return;
+    }
+    play_token(r, move, line, col + (int)(move - tok));
+    if (!r->failed && nag >= 0) {
+        add_nag(r, nag, line, col);
     }
 }
 
@@ -342,11 +411,12 @@ static void skip_comment(reader *r)
     step(r);
 }
 
-/* From '(' to its matching ')', counting depth instead of recursing. */
-static void skip_variation(reader *r)
+/* To the ')' that closes the variation, counting depth instead of
+ * recursing: depth is 0 at its '(', 1 inside it. Returns false at the end
+ * of the text (saying nothing: the caller knows which parenthesis was left
+ * open) or after another error. */
+static bool skip_to_close(reader *r, size_t depth)
 {
-    int line = r->line, col = r->col;
-    size_t depth = 0;
     while (!at_end(r)) {
         int c = peek(r);
         if (c == '(') {
@@ -354,12 +424,12 @@ static void skip_variation(reader *r)
         } else if (c == ')') {
             if (--depth == 0) {
                 step(r);
-                return;
+                return true;
             }
         } else if (c == '{') {
             skip_comment(r);
             if (r->failed) {
-                return;
+                return false;
             }
             continue;
         } else if (c == ';') {
@@ -367,11 +437,19 @@ static void skip_variation(reader *r)
             continue;
         } else if (is_binary(c)) {
             fail_binary(r);
-            return;
+            return false;
         }
         step(r);
     }
-    fail_at(r, line, col, "the variation opened here with '(' is never closed");
+    return false;
+}
+
+static void skip_variation(reader *r)
+{
+    int line = r->line, col = r->col;
+    if (!skip_to_close(r, 0)) {
+        fail_at(r, line, col, "the variation opened here with '(' is never closed");
+    }
 }
 
 static void skip_spaces(reader *r)
@@ -506,11 +584,11 @@ static void read_tag(reader *r)
     use_tag(r, name, r->value, line, col);
 }
 
-/* Reads one word of movetext into buf; too long a word is an error. */
-static void read_token(reader *r)
+/* Reads one word of movetext into buf (TOKEN_MAX + 1 bytes). Returns its
+ * length, or -1 when it is too long for any move (reported if report). */
+static long read_word(reader *r, char *buf, bool report)
 {
     int line = r->line, col = r->col;
-    char buf[TOKEN_MAX + 1];
     size_t n = 0;
     bool too_long = false;
     while (!is_delimiter(peek(r))) {
@@ -523,10 +601,380 @@ static void read_token(reader *r)
     }
     buf[n] = '\0';
     if (too_long) {
-        fail_at(r, line, col, "'%.20s...' is not a move (far too long)", buf);
+        if (report) {
+            fail_at(r, line, col, "'%.20s...' is not a move (far too long)", buf);
+        }
+        return -1;
+    }
+    return (long)n;
+}
+
+static void read_token(reader *r)
+{
+    int line = r->line, col = r->col;
+    char buf[TOKEN_MAX + 1];
+    long n = read_word(r, buf, true);
+    if (n >= 0) {
+        handle_token(r, buf, (size_t)n, line, col);
+    }
+}
+
+/* "$12": a NAG, 0..255, for the move before it. */
+static void read_nag(reader *r)
+{
+    int line = r->line, col = r->col;
+    step(r);
+    long value = 0;
+    int digits = 0;
+    while (!at_end(r) && peek(r) >= '0' && peek(r) <= '9') {
+        value = value > 255 ? value : value * 10 + (peek(r) - '0');
+        digits++;
+        step(r);
+    }
+    if (digits == 0 || value > 255) {
+        fail_at(r, line, col, "'$' should be followed by a NAG, a number from 0 to 255");
         return;
     }
-    handle_token(r, buf, n, line, col);
+    add_nag(r, (int)value, line, col);
+}
+
+/* ---- comments ------------------------------------------------------------ */
+
+/* Centipawns from pawns ("0.35", "-1.2", "+3"), rounded; false when the
+ * text is not such a number or is beyond the bounds of an evaluation. */
+static bool parse_pawns(const char *s, int *cp)
+{
+    int sign = 1;
+    if (*s == '+' || *s == '-') {
+        sign = *s == '-' ? -1 : 1;
+        s++;
+    }
+    long whole = 0;
+    const char *start = s;
+    while (*s >= '0' && *s <= '9') {
+        whole = whole * 10 + (*s++ - '0');
+        if (whole > RB_NOTE_CP_MAX / 100) {
+            return false;
+        }
+    }
+    if (s == start) {
+        return false;
+    }
+    long hundredths = 0;
+    if (*s == '.') {
+        s++;
+        int digits = 0;
+        bool round_up = false;
+        for (; *s >= '0' && *s <= '9'; s++, digits++) {
+            if (digits < 2) {
+                hundredths = hundredths * 10 + (*s - '0');
+            } else if (digits == 2) {
+                round_up = *s >= '5';
+            }
+        }
+        if (digits == 0) {
+            return false;
+        }
+        hundredths = (digits == 1 ? hundredths * 10 : hundredths) + (round_up ? 1 : 0);
+    }
+    if (*s != '\0') {
+        return false;
+    }
+    long value = whole * 100 + hundredths;
+    if (value > RB_NOTE_CP_MAX) {
+        return false;
+    }
+    *cp = (int)(sign * value);
+    return true;
+}
+
+/* The argument of "[%eval ...]": pawns, or "#N" / "#-N" for a forced win;
+ * a search depth after a comma ("0.35,20") is allowed and dropped. */
+static bool parse_eval(char *arg, rb_eval_mark *e)
+{
+    char *comma = strchr(arg, ',');
+    if (comma != NULL) {
+        *comma = '\0';
+    }
+    if (arg[0] == '#') {
+        const char *s = arg + 1;
+        int sign = 1;
+        if (*s == '+' || *s == '-') {
+            sign = *s == '-' ? -1 : 1;
+            s++;
+        }
+        int n = 0, digits = 0;
+        while (*s >= '0' && *s <= '9' && digits < 4) {
+            n = n * 10 + (*s++ - '0');
+            digits++;
+        }
+        if (digits == 0 || *s != '\0' || n == 0 || n > RB_NOTE_MATE_MAX) {
+            return false;
+        }
+        e->kind = RB_EVAL_MATE;
+        e->value = sign * n;
+        return true;
+    }
+    int cp;
+    if (!parse_pawns(arg, &cp)) {
+        return false;
+    }
+    e->kind = RB_EVAL_CP;
+    e->value = cp;
+    return true;
+}
+
+/* Digits as a number, at most max_digits of them; -1 when none. */
+static long parse_digits(const char **s, int max_digits)
+{
+    long v = 0;
+    int digits = 0;
+    while (**s >= '0' && **s <= '9' && digits < max_digits) {
+        v = v * 10 + (*(*s)++ - '0');
+        digits++;
+    }
+    return digits > 0 ? v : -1;
+}
+
+/* The argument of "[%clk ...]": H:MM:SS with an optional fraction of up to
+ * three digits. */
+static bool parse_clock(const char *s, int64_t *ms)
+{
+    long h = parse_digits(&s, 5);
+    if (h < 0 || *s++ != ':') {
+        return false;
+    }
+    long m = parse_digits(&s, 2);
+    if (m < 0 || m > 59 || *s++ != ':') {
+        return false;
+    }
+    long sec = parse_digits(&s, 2);
+    if (sec < 0 || sec > 59) {
+        return false;
+    }
+    long frac = 0;
+    if (*s == '.') {
+        s++;
+        const char *f = s;
+        frac = parse_digits(&s, 3);
+        if (frac < 0) {
+            return false;
+        }
+        for (long digits = s - f; digits < 3; digits++) {
+            frac *= 10;
+        }
+    }
+    int64_t total = ((int64_t)h * 3600 + m * 60 + sec) * 1000 + frac;
+    if (*s != '\0' || total >= RB_NOTE_CLOCK_MAX) {
+        return false;
+    }
+    *ms = total;
+    return true;
+}
+
+/* Takes "[%eval X]" and "[%clk X]" out of r->note into *eval and *clock
+ * (only those not already set), leaving the rest in r->note_text; returns
+ * the length of the rest. */
+static size_t take_commands(reader *r, size_t n, rb_eval_mark *eval, int64_t *clock)
+{
+    char *in = r->note, *out = r->note_text;
+    size_t o = 0;
+    for (size_t i = 0; i < n;) {
+        char *close = in[i] == '[' && in[i + 1] == '%' ? memchr(in + i, ']', n - i) : NULL;
+        if (close != NULL) {
+            char cmd[64];
+            size_t len = (size_t)(close - (in + i)) - 2;
+            if (len < sizeof cmd) {
+                memcpy(cmd, in + i + 2, len);
+                while (len > 0 && cmd[len - 1] == ' ') {
+                    len--; /* "[%eval 0.35 ]" */
+                }
+                cmd[len] = '\0';
+                rb_eval_mark e;
+                int64_t ms;
+                bool used = false;
+                if (strncmp(cmd, "eval ", 5) == 0 && eval->kind == RB_EVAL_NONE && parse_eval(cmd + 5, &e)) {
+                    *eval = e;
+                    used = true;
+                } else if (strncmp(cmd, "clk ", 4) == 0 && *clock == RB_CLOCK_NONE && parse_clock(cmd + 4, &ms)) {
+                    *clock = ms;
+                    used = true;
+                }
+                if (used) {
+                    i = (size_t)(close - in) + 1;
+                    continue;
+                }
+            }
+        }
+        out[o++] = in[i++];
+    }
+    out[o] = '\0';
+    return o;
+}
+
+/* From '{' to the matching '}' (braces do not nest in PGN), kept for the
+ * move before it or, before the first move, as the game's intro. */
+static void read_comment(reader *r)
+{
+    int line = r->line, col = r->col;
+    size_t n = 0;
+    bool space = false, too_long = false;
+    step(r);
+    while (!at_end(r) && peek(r) != '}') {
+        int c = peek(r);
+        if (is_binary(c)) {
+            fail_binary(r);
+            return;
+        }
+        if (is_space(c)) {
+            space = n > 0;
+        } else if (n + 2 < sizeof r->note) {
+            if (space) {
+                r->note[n++] = ' ';
+            }
+            space = false;
+            r->note[n++] = (char)c;
+        } else {
+            too_long = true;
+        }
+        step(r);
+    }
+    if (at_end(r)) {
+        fail_at(r, line, col, "the comment opened here with '{' is never closed");
+        return;
+    }
+    step(r);
+    r->note[n] = '\0';
+
+    rb_game *g = &r->cur;
+    const rb_annotation *a = g->length > 0 && r->phase == IN_MOVES ? rb_game_annotation(g, g->length - 1) : NULL;
+    rb_eval_mark eval = a != NULL ? a->eval : (rb_eval_mark){RB_EVAL_NONE, 0};
+    int64_t clock = a != NULL ? a->clock_ms : RB_CLOCK_NONE;
+    size_t len = n;
+    if (a != NULL) {
+        len = take_commands(r, n, &eval, &clock);
+    } else {
+        memcpy(r->note_text, r->note, n + 1);
+    }
+    if (too_long || len > RB_PGN_MAX_COMMENT_TEXT) {
+        fail_at(r, line, col, "comment longer than %d characters", RB_PGN_MAX_COMMENT_TEXT);
+        return;
+    }
+    /* Join it to what the move already has, dropping it if both together
+     * would be longer than one comment may be. */
+    const char *before = a != NULL ? a->comment : g->intro;
+    size_t had = before != NULL ? strlen(before) : 0;
+    if (had > 0 && len > 0) {
+        if (had + 1 + len > RB_PGN_MAX_COMMENT_TEXT) {
+            len = 0;
+        } else {
+            memmove(r->note_text + had + 1, r->note_text, len + 1);
+            memcpy(r->note_text, before, had);
+            r->note_text[had] = ' ';
+        }
+    }
+    if (len > 0) {
+        r->note_bytes += len;
+        if (r->note_bytes > RB_PGN_MAX_NOTES_TEXT) {
+            fail_at(r, line, col, "more than %d bytes of comments in one text", RB_PGN_MAX_NOTES_TEXT);
+            return;
+        }
+    }
+    int rc = 0;
+    if (a != NULL) {
+        size_t i = g->length - 1;
+        rc = rb_game_set_eval(g, i, eval) | rb_game_set_clock(g, i, clock);
+        if (len > 0) {
+            rc |= rb_game_set_comment(g, i, r->note_text);
+        }
+    } else if (len > 0) {
+        rc = rb_game_set_intro(g, r->note_text);
+    }
+    if (rc != 0) {
+        fail_at(r, line, col, "out of memory");
+    }
+}
+
+/* ---- variations ---------------------------------------------------------- */
+
+/* A variation after a move: the moves played instead of it, from the same
+ * position, checked one by one. What is nested in it is skipped. A
+ * variation that cannot be followed (a move that is not legal there, a
+ * result or a tag inside it) is skipped whole and not kept, as readers
+ * that keep no variations would: the main line is what the file is for. */
+static void read_variation(reader *r)
+{
+    int line = r->line, col = r->col;
+    rb_game *g = &r->cur;
+    size_t at = g->length - 1;
+    rb_pos pos = g->positions[at];
+    rb_move moves[RB_NOTE_LINE_MAX];
+    int n = 0;
+    bool closed = false, readable = true;
+    step(r);
+    while (!r->failed && !closed && readable && !at_end(r)) {
+        int c = peek(r);
+        if (is_space(c)) {
+            step(r);
+        } else if (is_binary(c)) {
+            fail_binary(r);
+        } else if (c == ')') {
+            step(r);
+            closed = true;
+        } else if (c == '(') {
+            if (!skip_to_close(r, 0) && !r->failed) {
+                fail_at(r, line, col, "the variation opened here with '(' is never closed");
+            }
+        } else if (c == '{') {
+            skip_comment(r);
+        } else if (c == ';' || (c == '%' && r->col == 1)) {
+            skip_line(r);
+        } else if (c == '$') {
+            step(r);
+            while (!at_end(r) && peek(r) >= '0' && peek(r) <= '9') {
+                step(r);
+            }
+        } else if (c == ']' || c == '}' || c == '"' || c == '[') {
+            readable = false;
+        } else {
+            int wline = r->line, wcol = r->col;
+            char buf[TOKEN_MAX + 1];
+            long len = read_word(r, buf, false);
+            char *move = NULL;
+            int nag;
+            int kind = len < 0 ? -1 : split_word(r, buf, (size_t)len, wline, wcol, &move, &nag, false);
+            rb_move m;
+            char msg[160];
+            if (kind != 0 || (kind == 0 && *move != '\0' &&
+                              (rb_pos_status(&pos) != RB_ONGOING || rb_move_parse(&pos, move, &m, msg, sizeof msg) != 0))) {
+                readable = false;
+            } else if (kind == 0 && *move != '\0') {
+                if (r->plies >= RB_PGN_MAX_PLIES) {
+                    fail_at(r, wline, wcol, "more than %d moves in one text", RB_PGN_MAX_PLIES);
+                } else if (n < RB_NOTE_LINE_MAX) {
+                    moves[n++] = m;
+                    r->plies++;
+                }
+                rb_pos_make(&pos, m, &pos);
+            }
+        }
+    }
+    if (r->failed) {
+        return;
+    }
+    if (!readable) {
+        closed = skip_to_close(r, 1);
+        n = 0;
+    }
+    if (!closed) {
+        if (!r->failed) {
+            fail_at(r, line, col, "the variation opened here with '(' is never closed");
+        }
+        return;
+    }
+    if (n > 0 && rb_game_set_line(g, at, moves, n) != 0) {
+        fail_at(r, line, col, "out of memory");
+    }
 }
 
 static void read_all(reader *r)
@@ -552,16 +1000,21 @@ static void read_all(reader *r)
                 read_tag(r);
             }
         } else if (c == '{') {
-            skip_comment(r);
+            if (r->phase == BETWEEN_GAMES) {
+                skip_comment(r); /* belongs to no game */
+            } else {
+                read_comment(r);
+            }
         } else if (c == ';' || (c == '%' && r->col == 1)) {
             skip_line(r);
         } else if (c == '(') {
-            skip_variation(r);
-        } else if (c == '$') {
-            step(r);
-            while (!at_end(r) && peek(r) >= '0' && peek(r) <= '9') {
-                step(r);
+            if (have_last_move(r) && rb_game_annotation(&r->cur, r->cur.length - 1)->line_len == 0) {
+                read_variation(r);
+            } else {
+                skip_variation(r); /* before any move, or a second one */
             }
+        } else if (c == '$') {
+            read_nag(r);
         } else if (c == ')' || c == ']' || c == '}' || c == '"') {
             fail_at(r, r->line, r->col, "unexpected '%c'", c);
         } else {

@@ -4,7 +4,9 @@
  * The output follows the PGN export conventions chess programs use, so other
  * tools can read it: the Seven Tag Roster first, then the variant tags, then
  * the game's own tags; moves numbered, in display form, lines kept under 80
- * columns with a move number never separated from its move.
+ * columns with a move number never separated from its move. Annotations
+ * follow their move as lichess and other tools write them:
+ * "12. c2-b3 {[%eval 0.35] [%clk 0:04:32] text} $2 (12. c1-b1 e6-f5)".
  *
  * The text is built in a growing buffer; the only failure is running out of
  * memory, which the buffer remembers so the code above it stays straight.
@@ -113,6 +115,126 @@ static void put_word(out_buf *b, const char *word)
     put_n(b, word, n);
 }
 
+/* A move with its number: "12. c2-b3" for White, "12... c7-b7" for Black
+ * when something stands between it and White's move. prefix (may be "")
+ * is glued in front, e.g. the '(' opening a variation. */
+static void put_move_glued(out_buf *b, const char *prefix, const rb_pos *pos, rb_move m, bool numbered,
+                           const char *suffix)
+{
+    char word[64];
+    char move[RB_MOVE_TEXT_MAX];
+    rb_move_to_display(pos, m, move);
+    if (pos->side == RB_WHITE) {
+        snprintf(word, sizeof word, "%s%lu. %s%s", prefix, (unsigned long)pos->moveno, move, suffix);
+    } else if (numbered) {
+        snprintf(word, sizeof word, "%s%lu... %s%s", prefix, (unsigned long)pos->moveno, move, suffix);
+    } else {
+        snprintf(word, sizeof word, "%s%s%s", prefix, move, suffix);
+    }
+    /* "12. c2-b3" is one word for line breaking: a number never ends a line. */
+    put_word(b, word);
+}
+
+static void put_move(out_buf *b, const rb_pos *pos, rb_move m, bool numbered)
+{
+    put_move_glued(b, "", pos, m, numbered, "");
+}
+
+/* Text in braces, word by word so long comments wrap like the moves. The
+ * text holds single spaces only (rb_note_text_clean), so the line breaks
+ * put in here read back as the spaces they replace. */
+static void put_comment(out_buf *b, const char *commands, const char *text)
+{
+    out_buf whole = {0};
+    put(&whole, "{");
+    put(&whole, commands);
+    if (text != NULL && text[0] != '\0') {
+        if (commands[0] != '\0') {
+            put(&whole, " ");
+        }
+        put(&whole, text);
+    }
+    put(&whole, "}");
+    if (whole.failed) {
+        b->failed = true;
+        free(whole.text);
+        return;
+    }
+    char *word = whole.text;
+    for (;;) {
+        char *space = strchr(word, ' ');
+        if (space != NULL) {
+            *space = '\0';
+        }
+        put_word(b, word);
+        if (space == NULL) {
+            break;
+        }
+        word = space + 1;
+    }
+    free(whole.text);
+}
+
+/* "[%eval 0.35]", "[%eval -12.00]", "[%eval #3]", "[%eval #-3]". */
+static void format_eval(rb_eval_mark e, char *out, size_t size)
+{
+    if (e.kind == RB_EVAL_MATE) {
+        snprintf(out, size, "[%%eval #%d]", e.value);
+    } else {
+        int a = e.value < 0 ? -e.value : e.value;
+        snprintf(out, size, "[%%eval %s%d.%02d]", e.value < 0 ? "-" : "", a / 100, a % 100);
+    }
+}
+
+/* "[%clk 0:04:32]", with tenths, hundredths or thousandths only when the
+ * reading has them. */
+static void format_clock(int64_t ms, char *out, size_t size)
+{
+    long long s = (long long)(ms / 1000), frac = (long long)(ms % 1000);
+    int n = snprintf(out, size, "[%%clk %lld:%02lld:%02lld", s / 3600, s / 60 % 60, s % 60);
+    if (frac % 100 == 0 && frac != 0) {
+        n += snprintf(out + n, size - (size_t)n, ".%lld", frac / 100);
+    } else if (frac % 10 == 0 && frac != 0) {
+        n += snprintf(out + n, size - (size_t)n, ".%02lld", frac / 10);
+    } else if (frac != 0) {
+        n += snprintf(out + n, size - (size_t)n, ".%03lld", frac);
+    }
+    snprintf(out + n, size - (size_t)n, "]");
+}
+
+/* After its move: {[%eval ...] [%clk ...] text}, then NAGs, then the
+ * variation, the order other chess tools write and read. */
+static void put_annotation(out_buf *b, const rb_pos *pos, const rb_annotation *a)
+{
+    if (a->comment != NULL || a->eval.kind != RB_EVAL_NONE || a->clock_ms != RB_CLOCK_NONE) {
+        char commands[96] = "";
+        size_t n = 0;
+        if (a->eval.kind != RB_EVAL_NONE) {
+            format_eval(a->eval, commands, sizeof commands);
+            n = strlen(commands);
+        }
+        if (a->clock_ms != RB_CLOCK_NONE) {
+            if (n > 0) {
+                commands[n++] = ' ';
+            }
+            format_clock(a->clock_ms, commands + n, sizeof commands - n);
+        }
+        put_comment(b, commands, a->comment);
+    }
+    for (int k = 0; k < a->nnags; k++) {
+        char nag[8];
+        snprintf(nag, sizeof nag, "$%d", a->nags[k]);
+        put_word(b, nag);
+    }
+    if (a->line_len > 0) {
+        rb_pos here = *pos;
+        for (int k = 0; k < a->line_len; k++) {
+            put_move_glued(b, k == 0 ? "(" : "", &here, a->line[k], k == 0, k == a->line_len - 1 ? ")" : "");
+            rb_pos_make(&here, a->line[k], &here);
+        }
+    }
+}
+
 char *rb_pgn_write(const rb_game *g)
 {
     out_buf b = {0};
@@ -148,19 +270,20 @@ char *rb_pgn_write(const rb_game *g)
     put(&b, "\n");
     b.line_start = b.len;
 
+    if (g->intro != NULL) {
+        put_comment(&b, "", g->intro);
+    }
+    bool interrupted = true; /* a comment or variation came since the last move */
     for (size_t i = 0; i < g->length; i++) {
-        const rb_pos *pos = &g->positions[i];
-        char word[48];
-        char move[RB_MOVE_TEXT_MAX];
-        rb_move_to_display(pos, g->moves[i], move);
-        if (pos->side == RB_WHITE) {
-            snprintf(word, sizeof word, "%lu. %s", (unsigned long)pos->moveno, move);
-        } else if (i == 0) {
-            snprintf(word, sizeof word, "%lu... %s", (unsigned long)pos->moveno, move);
-        } else {
-            snprintf(word, sizeof word, "%s", move);
+        put_move(&b, &g->positions[i], g->moves[i], interrupted);
+        interrupted = false;
+        const rb_annotation *a = rb_game_annotation(g, i);
+        if (rb_annotation_is_empty(a)) {
+            continue;
         }
-        put_word(&b, word);
+        put_annotation(&b, &g->positions[i], a);
+        interrupted = a->comment != NULL || a->eval.kind != RB_EVAL_NONE || a->clock_ms != RB_CLOCK_NONE ||
+                      a->line_len > 0;
     }
     put_word(&b, rb_result_text(result));
     put(&b, "\n");

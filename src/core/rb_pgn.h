@@ -2,10 +2,21 @@
  * rb_pgn.h - game records as PGN text.
  *
  * Writing produces the Seven Tag Roster plus Variant, SetUp/FEN for other
- * starts, Result and Termination. Reading takes PGN as people write it:
- * comments, NAGs, variations (skipped), tags in any order, several games,
- * CRLF line ends. The library does no I/O: text comes in and goes out as
- * memory buffers.
+ * starts, Result and Termination, the game's other tags, and each move's
+ * annotation (rb_game.h) after it: "{[%eval 0.35] [%clk 0:04:32] text}",
+ * then its NAGs ("$2"), then its variation ("(12. c1-b1 e6-f5)").
+ *
+ * Reading takes PGN as people and other tools write it: tags in any order,
+ * several games, CRLF line ends, and movetext annotations, which it keeps:
+ * comments (several after one move are joined with a space; a comment
+ * before the first move is the game's intro), "[%eval]" and "[%clk]"
+ * commands in comments (the first of each on a move; anything else in a
+ * comment, other "[%...]" commands included, is text), NAGs and the glyphs
+ * "!", "?", "!!", "??", "!?", "?!" (as NAGs 1..6), and the first variation
+ * after each move, checked move by move (variations nested in it, and
+ * comments and NAGs inside it, are skipped). Whatever rb_pgn_write writes
+ * reads back as the same record. The library does no I/O: text comes in
+ * and goes out as memory buffers.
  */
 #ifndef RB_PGN_H
 #define RB_PGN_H
@@ -27,6 +38,12 @@ typedef struct rb_pgn_error {
 #define RB_PGN_MAX_PLIES 500000   /* moves in one text, all games together */
 #define RB_PGN_MAX_TAGS 1000      /* tags in one game */
 #define RB_PGN_MAX_TAG_TEXT 4096  /* characters in a tag's value */
+/* Bytes in one comment, its "[%eval]" and "[%clk]" commands left out; the
+ * comments after one move together are cut to it as well (whole comments
+ * beyond it are dropped). Variations longer than RB_NOTE_LINE_MAX moves are
+ * checked to their end but kept only that far. */
+#define RB_PGN_MAX_COMMENT_TEXT RB_NOTE_COMMENT_MAX
+#define RB_PGN_MAX_NOTES_TEXT (16 << 20) /* bytes of comments kept from one text */
 
 /* Returns a newly allocated NUL-terminated PGN text of the moves up to the
  * game's recorded length, or NULL when memory runs out. */

@@ -4,8 +4,10 @@
  * Any bytes go to rb_pgn_read. Every game it returns must be a consistent
  * record (each position is the one before it with the recorded move made,
  * with a correct key), and writing the game and reading the text back must
- * give the same game: same start, same moves, same outcome, same tags. A
- * player who saves a game they loaded must get back what they had.
+ * give the same game: same start, same moves, same outcome, same tags, the
+ * same annotations (comments, evaluations, clocks, NAGs, variations) and
+ * the same text when written again. A player who saves a game they loaded
+ * must get back what they had.
  */
 #include <stdbool.h>
 #include <stddef.h>
@@ -54,6 +56,32 @@ static bool same_tag_text(const char *a, const char *b)
     return *a == *b;
 }
 
+static bool same_text(const char *a, const char *b)
+{
+    return (a == NULL && b == NULL) || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+/* Annotations within their bounds, variations legal from their move's
+ * position. */
+static void check_notes(const rb_game *g, size_t index)
+{
+    for (size_t i = 0; i < g->length; i++) {
+        const rb_annotation *a = rb_game_annotation(g, i);
+        if (a == NULL || a->nnags < 0 || a->nnags > RB_NOTE_NAGS_MAX || a->line_len < 0 ||
+            a->line_len > RB_NOTE_LINE_MAX || (a->comment != NULL && strlen(a->comment) > RB_NOTE_COMMENT_MAX)) {
+            rb_fuzz_fail("game %zu: move %zu's annotation is out of bounds", index, i + 1);
+        }
+        rb_pos pos = g->positions[i];
+        for (int k = 0; k < a->line_len; k++) {
+            rb_move m = a->line[k];
+            if (rb_move_find(&pos, RB_MOVE_FROM(m), RB_MOVE_TO(m), RB_MOVE_PROMO(m)) != m) {
+                rb_fuzz_fail("game %zu: move %zu's variation has an illegal move", index, i + 1);
+            }
+            rb_pos_make(&pos, m, &pos);
+        }
+    }
+}
+
 static void check_same(const rb_game *a, const rb_game *b, size_t index, const char *text)
 {
     if (a->length != b->length) {
@@ -75,6 +103,21 @@ static void check_same(const rb_game *a, const rb_game *b, size_t index, const c
                          a->tags[t].name, text);
         }
     }
+    if (!same_text(a->intro, b->intro)) {
+        rb_fuzz_fail("game %zu: the intro changes after writing and reading:\n%s", index, text);
+    }
+    for (size_t i = 0; i < a->length; i++) {
+        if (!rb_annotation_equal(rb_game_annotation(a, i), rb_game_annotation(b, i))) {
+            rb_fuzz_fail("game %zu: move %zu's annotation changes after writing and reading:\n%s", index, i + 1,
+                         text);
+        }
+    }
+    char *again = rb_pgn_write(b);
+    if (again == NULL || strcmp(again, text) != 0) {
+        rb_fuzz_fail("game %zu: written again, the text differs:\n%s\n---\n%s", index, text,
+                     again != NULL ? again : "(none)");
+    }
+    free(again);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -97,6 +140,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
     for (size_t i = 0; i < ngames; i++) {
         check_record(&games[i], i);
+        check_notes(&games[i], i);
         char *text = rb_pgn_write(&games[i]);
         if (text == NULL) {
             rb_fuzz_fail("game %zu could not be written", i);

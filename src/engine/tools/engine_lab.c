@@ -12,6 +12,7 @@
  *   rollerball-engine-lab feature <name> <pairs> <nodes>  without a search feature vs with it
  *   rollerball-engine-lab param <NAME> <value> <pairs> <nodes>  one weight changed vs defaults
  *   rollerball-engine-lab tune <rounds> <pairs> <nodes>   coordinate search over the weights
+ *   rollerball-engine-lab winfit <games> <nodes> [seed]  fit the score-to-winning-chance constant
  *
  * Games are played in pairs from the same opening (a few random plies from
  * the start) with colours swapped. Games longer than 300 plies are
@@ -216,6 +217,180 @@ static void keep_first_second(const rb_search_info *info, void *user)
     }
 }
 
+/* ---- winfit: the constant of the winning-chance curve -------------------
+ *
+ * Self-play at a fixed node count from random openings; every searched
+ * position gives a pair (score in centipawns from White's view, the game's
+ * result for White as 1, 1/2 or 0). The expected result from a score is
+ * modelled as 1 / (1 + exp(-k * cp)), the same curve as the winning chance
+ * 2 / (1 + exp(-k * cp)) - 1 on the -1..1 scale, and k is the maximum
+ * likelihood fit (draws count as half a win and half a loss). Forced wins
+ * and losses are left out: the curve is about ordinary scores. */
+
+typedef struct fit_point {
+    int cp;        /* White's view */
+    double result; /* for White */
+    int game;
+} fit_point;
+
+/* The negative log-likelihood's first and second derivatives in k. */
+static void fit_derivatives(const fit_point *pts, size_t n, double k, double *d1, double *d2)
+{
+    *d1 = 0;
+    *d2 = 0;
+    for (size_t i = 0; i < n; i++) {
+        double x = pts[i].cp;
+        double p = 1.0 / (1.0 + exp(-k * x));
+        *d1 += (p - pts[i].result) * x;
+        *d2 += p * (1 - p) * x * x;
+    }
+}
+
+static double fit_k(const fit_point *pts, size_t n)
+{
+    double k = 0.004; /* near where chess engines land; Newton's steps converge from here */
+    for (int it = 0; it < 50; it++) {
+        double d1, d2;
+        fit_derivatives(pts, n, k, &d1, &d2);
+        if (d2 <= 0) {
+            break;
+        }
+        double step = d1 / d2;
+        k -= step;
+        if (fabs(step) < 1e-9) {
+            break;
+        }
+    }
+    return k;
+}
+
+static int winfit(int games, uint64_t nodes, uint64_t seed)
+{
+    size_t cap = 1024, n = 0;
+    fit_point *pts = malloc(cap * sizeof *pts);
+    rb_engine *e = new_engine();
+    uint64_t rng = seed;
+    int white = 0, black = 0, draws = 0;
+    for (int g = 0; g < games; g++) {
+        static uint64_t keys[MAX_GAME_PLIES + 16];
+        rb_pos pos;
+        random_opening(&pos, &rng, 4 + (int)(rb_rng_next(&rng) % 5));
+        rb_engine_new_game(e);
+        size_t first = n, nkeys = 0;
+        double result = 0.5;
+        for (int ply = 0; ply < MAX_GAME_PLIES; ply++) {
+            rb_status st = rb_pos_status(&pos);
+            if (st == RB_CHECKMATE || st == RB_THRONE) {
+                result = pos.side == RB_WHITE ? 0.0 : 1.0;
+                break;
+            }
+            int reps = 0;
+            for (size_t i = 0; i < nkeys; i++) {
+                reps += keys[i] == pos.key;
+            }
+            if (st == RB_STALEMATE || reps >= 2) {
+                break;
+            }
+            rb_limits lim = {0};
+            lim.nodes = nodes;
+            rb_search_info info;
+            rb_move m = rb_engine_search(e, &pos, keys, nkeys, &lim, NULL, NULL, &info);
+            if (info.kind == RB_SCORE_CP) {
+                if (n == cap) {
+                    cap *= 2;
+                    fit_point *more = realloc(pts, cap * sizeof *pts);
+                    if (more == NULL) {
+                        fprintf(stderr, "out of memory\n");
+                        return 1;
+                    }
+                    pts = more;
+                }
+                pts[n].cp = pos.side == RB_WHITE ? info.score : -info.score;
+                pts[n].game = g;
+                n++;
+            }
+            keys[nkeys++] = pos.key;
+            rb_pos_make(&pos, m, &pos);
+        }
+        for (size_t i = first; i < n; i++) {
+            pts[i].result = result;
+        }
+        white += result == 1.0;
+        black += result == 0.0;
+        draws += result == 0.5;
+        if ((g + 1) % 50 == 0) {
+            fprintf(stderr, "  %d games, %zu positions, k so far %.6f\n", g + 1, n, fit_k(pts, n));
+        }
+    }
+    double k = fit_k(pts, n);
+    printf("winfit: %d games (White +%d, Black +%d, =%d) at %llu nodes a move, %zu positions\n",
+           games, white, black, draws, (unsigned long long)nodes, n);
+    /* The spread of k: refit on games drawn with replacement (positions of
+     * one game are not independent, so whole games are resampled). */
+    size_t *first_of = malloc(((size_t)games + 1) * sizeof *first_of);
+    fit_point *sample = malloc(n * sizeof *sample);
+    double boot[200];
+    int nboot = 0;
+    if (first_of != NULL && sample != NULL) {
+        for (size_t i = 0, g = 0; g <= (size_t)games; g++) {
+            while (i < n && pts[i].game < (int)g) {
+                i++;
+            }
+            first_of[g] = i;
+        }
+        uint64_t brng = seed ^ 0x5bd1e995u;
+        for (; nboot < 200; nboot++) {
+            size_t m = 0;
+            for (int g = 0; g < games; g++) {
+                size_t pick = rb_rng_next(&brng) % (uint64_t)games;
+                for (size_t i = first_of[pick]; i < first_of[pick + 1] && m < n; i++) {
+                    sample[m++] = pts[i];
+                }
+            }
+            boot[nboot] = fit_k(sample, m);
+        }
+        for (int i = 1; i < nboot; i++) { /* insertion sort: 200 values */
+            double v = boot[i];
+            int j = i;
+            for (; j > 0 && boot[j - 1] > v; j--) {
+                boot[j] = boot[j - 1];
+            }
+            boot[j] = v;
+        }
+        printf("k = %.5f per centipawn (95%% of resampled fits within %.5f .. %.5f); lichess's chess value is "
+               "0.00368\n",
+               k, boot[5], boot[194]);
+    } else {
+        printf("k = %.5f per centipawn\n", k);
+    }
+    free(first_of);
+    free(sample);
+    /* How well the curve fits: the results seen against those it predicts. */
+    static const int edges[] = {-100000, -400, -200, -100, -50, -20, 20, 50, 100, 200, 400, 100000};
+    printf("  score (cp, White)   positions  White's result  curve\n");
+    for (size_t b = 0; b + 1 < sizeof edges / sizeof edges[0]; b++) {
+        double seen = 0, want = 0;
+        int count = 0;
+        for (size_t i = 0; i < n; i++) {
+            if (pts[i].cp >= edges[b] && pts[i].cp < edges[b + 1]) {
+                count++;
+                seen += pts[i].result;
+                want += 1.0 / (1.0 + exp(-k * pts[i].cp));
+            }
+        }
+        if (count > 0) {
+            printf("  %6d .. %-6d    %9d  %14.3f  %5.3f\n", edges[b], edges[b + 1], count, seen / count,
+                   want / count);
+        }
+    }
+    for (int cp = 25; cp <= 400; cp *= 2) {
+        printf("  %+4d cp: winning chance %+.2f\n", cp, 2.0 / (1.0 + exp(-k * cp)) - 1.0);
+    }
+    free(pts);
+    rb_engine_free(e);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *cmd = argc > 1 ? argv[1] : "bench";
@@ -390,6 +565,8 @@ int main(int argc, char **argv)
             printf("\n");
             fflush(stdout);
         }
+    } else if (strcmp(cmd, "winfit") == 0 && argc > 3) {
+        return winfit(atoi(argv[2]), strtoull(argv[3], NULL, 10), argc > 4 ? strtoull(argv[4], NULL, 10) : 2024);
     } else {
         fprintf(stderr, "usage: see the comment at the top of engine_lab.c\n");
         return 1;

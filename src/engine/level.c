@@ -6,15 +6,14 @@
  * caps) and, among moves it judges nearly as good as its best, sometimes
  * picks another one. The margin shrinks level by level; from level 5 up it
  * is well below the value of any piece and a second choice is also checked
- * two plies deeper before it is played (search.c), so the engine never gives
- * a piece away for nothing as far as it can see. At level 10 it plays its
- * best move only.
+ * two plies deeper before it is played (search.c), so the engine seldom
+ * gives a piece away for nothing. At level 10 it plays its best move only.
  *
  * Level 1 is for someone learning the game: on about half its moves it
- * slips, choosing among everything short of a lost game with a margin wider
- * than a rook, the better moves still more often. It takes a win in one
- * when it sees one, so it still beats an aimless player, but a player who
- * looks one reply ahead and counts material beats it in most games.
+ * slips, choosing among the moves within 1,000 centipawns of its best (more
+ * than a rook), the better ones still more often. It takes a win in one when
+ * it sees one, so it still beats an aimless player, but a player who looks
+ * one reply ahead and counts material beats it in most games.
  *
  * Everything a level changes is one row of the table below, so re-spacing
  * the levels is an edit of data. The rows were placed by measurement (the
@@ -30,7 +29,7 @@ typedef struct level_row {
 } level_row;
 
 static const level_row level_table[RB_LEVEL_MAX + 1] = {
-    /*                  depth  nodes  margin  slip  slip margin  careful */
+    /* name        depth  nodes  margin  slip (in 1000)  slip margin  careful */
     {"", {0, 0, 0, 0, 0, false}},                          /* unused */
     {"beginner", {1, 200, 300, 500, 1000, false}},         /* 1: slips on half its moves */
     {"novice", {1, 200, 200, 0, 0, false}},                /* 2: one move ahead, captures resolved */

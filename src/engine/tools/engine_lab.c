@@ -87,11 +87,13 @@ static void report(const char *what, tally t)
     double clamp = score < 0.001 ? 0.001 : score > 0.999 ? 0.999 : score;
     double elo = -400 * log10(1 / clamp - 1);
     double lo = score - 1.96 * se, hi = score + 1.96 * se;
+    /* the score's own interval, within 0..100% */
+    double score_lo = lo < 0 ? 0 : lo, score_hi = hi > 1 ? 1 : hi;
     lo = lo < 0.001 ? 0.001 : lo > 0.999 ? 0.999 : lo;
     hi = hi < 0.001 ? 0.001 : hi > 0.999 ? 0.999 : hi;
     double elo_lo = -400 * log10(1 / lo - 1), elo_hi = -400 * log10(1 / hi - 1);
     printf("%s: %d games +%d -%d =%d  score %.1f%% (95%%: %.1f .. %.1f%%)  Elo %+.0f (95%%: %+.0f .. %+.0f)\n",
-           what, n, t.wins, t.losses, t.draws, 100 * score, 100 * lo, 100 * hi, elo, elo_lo, elo_hi);
+           what, n, t.wins, t.losses, t.draws, 100 * score, 100 * score_lo, 100 * score_hi, elo, elo_lo, elo_hi);
     fflush(stdout);
 }
 

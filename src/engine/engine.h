@@ -38,16 +38,15 @@ typedef struct rb_stack {
     rb_move pv[RB_MAX_PLY];
 } rb_stack;
 
-/* From this level up a second-best choice is checked by a deeper look
- * before it is played (search.c), so no piece is given away for nothing. */
-#define RB_LEVEL_CAREFUL 4
-
 /* What a level changes: caps on the search and how far from the best move
- * the engine may wander. */
+ * the engine may wander, usually and on the moves where it slips. */
 typedef struct rb_level_spec {
     int depth;           /* iteration cap, 0 = none */
     uint64_t nodes;      /* node cap, 0 = none */
     int margin;          /* centipawns below the best a chosen move may be */
+    int slip;            /* chance in 1000 that a move is chosen with slip_margin instead */
+    int slip_margin;     /* a slip's margin: wide enough to let a piece go */
+    bool careful;        /* a second-best choice must survive a deeper look (search.c) */
 } rb_level_spec;
 
 /* Evaluations of recent positions with their attack sets, by key. A search
@@ -116,6 +115,9 @@ void rb_time_plan(rb_engine *e, const rb_limits *limits, int side, int nroot);
 
 /* level.c */
 rb_level_spec rb_level_spec_of(int level);
+/* The spec for the search about to start: the level's, with the margin
+ * widened when this move is a slip (drawn from the engine's seed). */
+rb_level_spec rb_level_plan(rb_engine *e);
 rb_move rb_level_choose(rb_engine *e, int best_index);
 uint64_t rb_rng_next(uint64_t *state);
 

@@ -2,45 +2,70 @@
  * level.c - playing strength from 1 to 10.
  *
  * A weaker level plays like a weaker person rather than a strong player who
- * throws pieces away: it looks less far ahead (depth and node caps) and,
- * among moves it judges nearly as good as its best, sometimes picks another
- * one. The margin shrinks level by level; from level 4 up it is well below
- * the value of any piece, so the engine never gives one away for nothing as
- * far as it can see (from level 4 up a second choice is also checked two
- * plies deeper before it is played, see search.c), and at level 10 it plays
- * its best move only.
+ * throws pieces away on purpose: it looks less far ahead (depth and node
+ * caps) and, among moves it judges nearly as good as its best, sometimes
+ * picks another one. The margin shrinks level by level; from level 5 up it
+ * is well below the value of any piece and a second choice is also checked
+ * two plies deeper before it is played (search.c), so the engine seldom
+ * gives a piece away for nothing. At level 10 it plays its best move only.
  *
- * The node caps grow about two and a half times per level, a step that
- * self-play showed to be worth a clear margin at every rung (the level
- * table in the README, measured with `rollerball-engine-lab ladder`).
- * Node caps rather than time keep a level equally strong on any machine.
+ * Level 1 is for someone learning the game: on about half its moves it
+ * slips, choosing among the moves within 1,000 centipawns of its best (more
+ * than a rook), the better ones still more often. It takes a win in one when
+ * it sees one, so it still beats an aimless player, but a player who looks
+ * one reply ahead and counts material beats it in most games.
+ *
+ * Everything a level changes is one row of the table below, so re-spacing
+ * the levels is an edit of data. The rows were placed by measurement (the
+ * level tables in the README, made with `rollerball-engine-lab versus` and
+ * `ladder`); node caps rather than time keep a level equally strong on any
+ * machine.
  */
 #include "engine.h"
 
-static const rb_level_spec level_table[RB_LEVEL_MAX + 1] = {
-    /* depth  nodes   margin */
-    {0, 0, 0},           /* unused */
-    {1, 200, 200},       /* 1: one move ahead, captures resolved */
-    {2, 600, 140},       /* 2 */
-    {3, 1500, 90},       /* 3 */
-    {4, 4000, 60},       /* 4: from here the margin is below any piece */
-    {6, 10000, 40},      /* 5 */
-    {8, 25000, 28},      /* 6 */
-    {10, 60000, 18},     /* 7 */
-    {14, 150000, 10},    /* 8 */
-    {0, 400000, 5},      /* 9 */
-    {0, 0, 0},           /* 10: full strength, limited by the clock only */
+typedef struct level_row {
+    const char *name;
+    rb_level_spec spec;
+} level_row;
+
+static const level_row level_table[RB_LEVEL_MAX + 1] = {
+    /* name        depth  nodes  margin  slip (in 1000)  slip margin  careful */
+    {"", {0, 0, 0, 0, 0, false}},                          /* unused */
+    {"beginner", {1, 200, 300, 500, 1000, false}},         /* 1: slips on half its moves */
+    {"novice", {1, 200, 200, 0, 0, false}},                /* 2: one move ahead, captures resolved */
+    {"casual", {2, 600, 140, 0, 0, false}},                /* 3 */
+    {"intermediate", {3, 1500, 90, 0, 0, false}},          /* 4 */
+    {"club", {4, 4000, 60, 0, 0, true}},                   /* 5: margin below any piece, checked */
+    {"skilled", {6, 10000, 40, 0, 0, true}},               /* 6 */
+    {"advanced", {8, 25000, 28, 0, 0, true}},              /* 7 */
+    {"expert", {10, 60000, 18, 0, 0, true}},               /* 8 */
+    {"master", {14, 150000, 10, 0, 0, true}},              /* 9 */
+    {"strongest", {0, 0, 0, 0, 0, false}},                 /* 10: full strength, the clock only */
 };
+
+static int clamp_level(int level)
+{
+    return level < RB_LEVEL_MIN ? RB_LEVEL_MIN : level > RB_LEVEL_MAX ? RB_LEVEL_MAX : level;
+}
 
 rb_level_spec rb_level_spec_of(int level)
 {
-    if (level < RB_LEVEL_MIN) {
-        level = RB_LEVEL_MIN;
+    return level_table[clamp_level(level)].spec;
+}
+
+const char *rb_level_name(int level)
+{
+    return level_table[clamp_level(level)].name;
+}
+
+rb_level_spec rb_level_plan(rb_engine *e)
+{
+    rb_level_spec spec = rb_level_spec_of(e->level);
+    /* Levels that never slip draw nothing, so their games stay as they were. */
+    if (spec.slip > 0 && (int)(rb_rng_next(&e->rng) % 1000) < spec.slip) {
+        spec.margin = spec.slip_margin;
     }
-    if (level > RB_LEVEL_MAX) {
-        level = RB_LEVEL_MAX;
-    }
-    return level_table[level];
+    return spec;
 }
 
 /* splitmix64: small, fast and the same on every platform. */

@@ -56,6 +56,9 @@ void rb_engine_free(rb_engine *e);
 int rb_engine_set_hash(rb_engine *e, size_t hash_mib); /* 0, or -1 keeping the old table */
 void rb_engine_set_level(rb_engine *e, int level);     /* RB_LEVEL_MIN..RB_LEVEL_MAX */
 int rb_engine_level(const rb_engine *e);
+/* A level in one English word, "beginner" (1) to "strongest" (10), for a
+ * menu; out-of-range levels are named as the nearest level. */
+const char *rb_level_name(int level);
 void rb_engine_set_seed(rb_engine *e, uint64_t seed);  /* for the weaker levels' choices */
 void rb_engine_new_game(rb_engine *e);
 

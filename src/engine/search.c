@@ -552,7 +552,7 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
     e->aborted = false;
     e->seldepth = 0;
 
-    rb_level_spec spec = rb_level_spec_of(e->level);
+    rb_level_spec spec = rb_level_plan(e);
     bool limited = has_limits(limits);
     int max_depth = RB_MAX_PLY - 8;
     if (limited && limits->depth > 0 && limits->depth < max_depth) {
@@ -698,7 +698,7 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
 
     if (e->root_exact && e->ndone > 0) {
         best_move = rb_level_choose(e, 0);
-        if (best_move != e->done_moves[0] && e->level >= RB_LEVEL_CAREFUL &&
+        if (best_move != e->done_moves[0] && spec.careful &&
             !choice_holds(e, root, best_move, done_depth, e->done_scores[0])) {
             best_move = e->done_moves[0];
         }

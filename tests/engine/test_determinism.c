@@ -72,6 +72,7 @@ static uint64_t game_fingerprint(int level, uint64_t seed)
 static void test_a_seed_replays_a_weaker_levels_game(void **state)
 {
     (void)state;
+    assert_true(game_fingerprint(1, 9) == game_fingerprint(1, 9)); /* slips too */
     assert_true(game_fingerprint(2, 42) == game_fingerprint(2, 42));
     assert_true(game_fingerprint(5, 7) == game_fingerprint(5, 7));
     /* and the seed matters: some of several seeds give another game */

@@ -6,6 +6,8 @@
  *   rollerball-engine-lab go <position> <ms>       search and print each iteration
  *   rollerball-engine-lab depth1s                  depth reached in 1 s from the start
  *   rollerball-engine-lab greedy <pairs> <nodes>   full strength vs a one-ply greedy player
+ *   rollerball-engine-lab versus <level> random|greedy1|greedy2 <pairs> [nodes] [seed]
+ *                                                  one level against a simple player
  *   rollerball-engine-lab ladder <pairs> [from] [to] [level-10 nodes]
  *                                                  each level against the one below
  *   rollerball-engine-lab legal <games>            self-play, every move checked by the rules
@@ -27,107 +29,21 @@
 #include "engine.h"
 #include "rb_notation.h"
 #include "movepick.h"
+#include "sparring.h"
 
-#define MAX_GAME_PLIES 300
+#define MAX_GAME_PLIES RB_SPAR_MAX_PLIES
 
-typedef struct player {
-    rb_engine *e;
-    int greedy;      /* 1: one-ply greedy, no engine */
-    uint64_t nodes;  /* node limit per move */
-} player;
-
-/* One ply deep: the move after which the static evaluation is best; a
- * move that wins at once is taken. */
-static rb_move greedy_move(const rb_pos *pos, uint64_t *rng)
-{
-    rb_movelist list;
-    rb_gen_legal(pos, &list);
-    rb_move best = RB_MOVE_NONE;
-    int best_score = -RB_INF - 1;
-    for (int i = 0; i < list.count; i++) {
-        rb_pos child;
-        rb_pos_make(pos, list.moves[i], &child);
-        rb_status st = rb_pos_status(&child);
-        int score;
-        if (st == RB_CHECKMATE || st == RB_THRONE) {
-            score = RB_INF;
-        } else if (st == RB_STALEMATE) {
-            score = 0;
-        } else {
-            score = -rb_eval(&child) + (int)(rb_rng_next(rng) % 5);
-        }
-        if (score > best_score) {
-            best_score = score;
-            best = list.moves[i];
-        }
-    }
-    return best;
-}
+typedef rb_spar_player player;
 
 /* Plays one game; returns 1 if white wins, -1 black, 0 draw. */
-static int play_game(const rb_pos *start, player *white, player *black, uint64_t *rng, int *plies)
+static int play_game(const rb_pos *start, player *white, player *black, int *plies)
 {
-    static uint64_t keys[MAX_GAME_PLIES + 16];
-    rb_pos pos = *start;
-    size_t n = 0;
-    player *side[2] = {white, black};
-    if (white->e) rb_engine_new_game(white->e);
-    if (black->e) rb_engine_new_game(black->e);
-    for (int ply = 0; ply < MAX_GAME_PLIES; ply++) {
-        rb_status st = rb_pos_status(&pos);
-        if (st == RB_CHECKMATE || st == RB_THRONE) {
-            *plies = ply;
-            return pos.side == RB_WHITE ? -1 : 1;
-        }
-        if (st == RB_STALEMATE) {
-            *plies = ply;
-            return 0;
-        }
-        int reps = 0;
-        for (size_t i = 0; i < n; i++) {
-            reps += keys[i] == pos.key;
-        }
-        if (reps >= 2) {
-            *plies = ply;
-            return 0;
-        }
-        player *p = side[pos.side];
-        rb_move m;
-        if (p->greedy) {
-            m = greedy_move(&pos, rng);
-        } else {
-            rb_limits lim = {0};
-            lim.nodes = p->nodes;
-            m = rb_engine_search(p->e, &pos, keys, n, &lim, NULL, NULL, NULL);
-        }
-        if (rb_move_find(&pos, RB_MOVE_FROM(m), RB_MOVE_TO(m), RB_MOVE_PROMO(m)) != m) {
-            fprintf(stderr, "illegal move from the engine\n");
-            exit(2);
-        }
-        keys[n++] = pos.key;
-        rb_pos_make(&pos, m, &pos);
+    int r = rb_spar_game(start, white, black, plies);
+    if (r == 2) {
+        fprintf(stderr, "illegal move from a player\n");
+        exit(2);
     }
-    *plies = MAX_GAME_PLIES;
-    return 0;
-}
-
-static void random_opening(rb_pos *pos, uint64_t *rng, int plies)
-{
-    for (;;) {
-        rb_pos_start(pos);
-        bool ok = true;
-        for (int i = 0; i < plies && ok; i++) {
-            rb_movelist list;
-            if (rb_gen_legal(pos, &list) == 0) {
-                ok = false;
-                break;
-            }
-            rb_pos_make(pos, list.moves[rb_rng_next(rng) % (uint64_t)list.count], pos);
-        }
-        if (ok && rb_pos_status(pos) == RB_ONGOING) {
-            return;
-        }
-    }
+    return r;
 }
 
 typedef struct tally {
@@ -142,10 +58,10 @@ static tally match(player *a, player *b, int pairs, uint64_t seed, bool verbose)
     long total_plies = 0;
     for (int i = 0; i < pairs; i++) {
         rb_pos start;
-        random_opening(&start, &rng, 4 + (int)(rb_rng_next(&rng) % 3));
+        rb_spar_opening(&start, &rng, 4 + (int)(rb_rng_next(&rng) % 3));
         for (int c = 0; c < 2; c++) {
             int plies;
-            int r = c == 0 ? play_game(&start, a, b, &rng, &plies) : -play_game(&start, b, a, &rng, &plies);
+            int r = c == 0 ? play_game(&start, a, b, &plies) : -play_game(&start, b, a, &plies);
             total_plies += plies;
             if (r > 0) t.wins++;
             else if (r < 0) t.losses++;
@@ -172,11 +88,13 @@ static void report(const char *what, tally t)
     double clamp = score < 0.001 ? 0.001 : score > 0.999 ? 0.999 : score;
     double elo = -400 * log10(1 / clamp - 1);
     double lo = score - 1.96 * se, hi = score + 1.96 * se;
+    /* the score's own interval, within 0..100% */
+    double score_lo = lo < 0 ? 0 : lo, score_hi = hi > 1 ? 1 : hi;
     lo = lo < 0.001 ? 0.001 : lo > 0.999 ? 0.999 : lo;
     hi = hi < 0.001 ? 0.001 : hi > 0.999 ? 0.999 : hi;
     double elo_lo = -400 * log10(1 / lo - 1), elo_hi = -400 * log10(1 / hi - 1);
-    printf("%s: +%d -%d =%d  score %.1f%%  Elo %+.0f (95%%: %+.0f .. %+.0f)\n", what, t.wins, t.losses,
-           t.draws, 100 * score, elo, elo_lo, elo_hi);
+    printf("%s: %d games +%d -%d =%d  score %.1f%% (95%%: %.1f .. %.1f%%)  Elo %+.0f (95%%: %+.0f .. %+.0f)\n",
+           what, n, t.wins, t.losses, t.draws, 100 * score, 100 * score_lo, 100 * score_hi, elo, elo_lo, elo_hi);
     fflush(stdout);
 }
 
@@ -434,23 +352,44 @@ int main(int argc, char **argv)
         rb_engine_search(e, &pos, NULL, 0, &lim, print_info, NULL, NULL);
         rb_engine_free(e);
     } else if (strcmp(cmd, "greedy") == 0 && argc > 3) {
-        player a = {new_engine(), 0, strtoull(argv[3], NULL, 10)}, b = {NULL, 1, 0};
+        player a = {RB_SPAR_ENGINE, new_engine(), strtoull(argv[3], NULL, 10), 0}, b = {RB_SPAR_GREEDY1, NULL, 0, 7};
         report("full strength vs greedy", match(&a, &b, atoi(argv[2]), 7, true));
+    } else if (strcmp(cmd, "versus") == 0 && argc > 4) {
+        /* one level against a simple player */
+        int lv = atoi(argv[2]), pairs = atoi(argv[4]);
+        rb_spar_kind kind = strcmp(argv[3], "random") == 0    ? RB_SPAR_RANDOM
+                            : strcmp(argv[3], "greedy1") == 0 ? RB_SPAR_GREEDY1
+                            : strcmp(argv[3], "greedy2") == 0 ? RB_SPAR_GREEDY2
+                                                              : RB_SPAR_ENGINE;
+        if (kind == RB_SPAR_ENGINE || lv < RB_LEVEL_MIN || lv > RB_LEVEL_MAX || pairs < 1) {
+            fprintf(stderr, "versus <level 1..10> random|greedy1|greedy2 <pairs> [nodes] [seed]\n");
+            return 1;
+        }
+        player a = {RB_SPAR_ENGINE, new_engine(), argc > 5 ? strtoull(argv[5], NULL, 10) : 0, 0};
+        /* another seed gives other openings and other choices on both sides */
+        uint64_t seed = argc > 6 ? strtoull(argv[6], NULL, 10) : 0;
+        player b = {kind, NULL, 0, 17 + seed};
+        rb_engine_set_level(a.engine, lv);
+        rb_engine_set_seed(a.engine, 23 + seed);
+        char what[64];
+        snprintf(what, sizeof what, "level %d vs %s", lv, argv[3]);
+        report(what, match(&a, &b, pairs, 2000 + (uint64_t)lv + 100 * seed, true));
+        rb_engine_free(a.engine);
     } else if (strcmp(cmd, "ladder") == 0 && argc > 2) {
         int pairs = atoi(argv[2]), from = argc > 3 ? atoi(argv[3]) : 2, to = argc > 4 ? atoi(argv[4]) : 10;
         uint64_t top = argc > 5 ? strtoull(argv[5], NULL, 10) : 1200000;
         for (int lv = from < 2 ? 2 : from; lv <= to && lv <= RB_LEVEL_MAX; lv++) {
             /* level 10 has no cap of its own: it gets a fixed node budget */
-            player a = {new_engine(), 0, lv == RB_LEVEL_MAX ? top : 0}, b = {new_engine(), 0, 0};
-            rb_engine_set_level(a.e, lv);
-            rb_engine_set_level(b.e, lv - 1);
-            rb_engine_set_seed(a.e, 11 * lv);
-            rb_engine_set_seed(b.e, 13 * lv);
+            player a = {RB_SPAR_ENGINE, new_engine(), lv == RB_LEVEL_MAX ? top : 0, 0}, b = {RB_SPAR_ENGINE, new_engine(), 0, 0};
+            rb_engine_set_level(a.engine, lv);
+            rb_engine_set_level(b.engine, lv - 1);
+            rb_engine_set_seed(a.engine, 11 * lv);
+            rb_engine_set_seed(b.engine, 13 * lv);
             char what[64];
             snprintf(what, sizeof what, "level %d vs level %d", lv, lv - 1);
             report(what, match(&a, &b, pairs, 1000 + lv, true));
-            rb_engine_free(a.e);
-            rb_engine_free(b.e);
+            rb_engine_free(a.engine);
+            rb_engine_free(b.engine);
         }
     } else if (strcmp(cmd, "legal") == 0 && argc > 2) {
         /* Self-play at every level and many small budgets; each move is
@@ -463,7 +402,7 @@ int main(int argc, char **argv)
         for (int g = 0; g < games; g++) {
             static uint64_t keys[MAX_GAME_PLIES + 16];
             rb_pos pos;
-            random_opening(&pos, &rng, (int)(rb_rng_next(&rng) % 4));
+            rb_spar_opening(&pos, &rng, (int)(rb_rng_next(&rng) % 4));
             rb_engine_new_game(e);
             rb_engine_set_seed(e, (uint64_t)g);
             size_t n = 0;
@@ -509,10 +448,10 @@ int main(int argc, char **argv)
                games, (unsigned long long)moves, decided, games - decided, MAX_GAME_PLIES);
         rb_engine_free(e);
     } else if (strcmp(cmd, "feature") == 0 && argc > 4) {
-        player a = {new_engine(), 0, strtoull(argv[4], NULL, 10)}, b = {new_engine(), 0, a.nodes};
-        if (strcmp(argv[2], "null") == 0) a.e->no_null = true;
-        else if (strcmp(argv[2], "lmr") == 0) a.e->no_lmr = true;
-        else if (strcmp(argv[2], "rfp") == 0) a.e->no_rfp = true;
+        player a = {RB_SPAR_ENGINE, new_engine(), strtoull(argv[4], NULL, 10), 0}, b = {RB_SPAR_ENGINE, new_engine(), a.nodes, 0};
+        if (strcmp(argv[2], "null") == 0) a.engine->no_null = true;
+        else if (strcmp(argv[2], "lmr") == 0) a.engine->no_lmr = true;
+        else if (strcmp(argv[2], "rfp") == 0) a.engine->no_rfp = true;
         else {
             fprintf(stderr, "features: null lmr rfp\n");
             return 1;
@@ -524,11 +463,11 @@ int main(int argc, char **argv)
             fprintf(stderr, "no weight named %s\n", argv[2]);
             return 1;
         }
-        player a = {new_engine(), 0, strtoull(argv[5], NULL, 10)}, b = {new_engine(), 0, a.nodes};
+        player a = {RB_SPAR_ENGINE, new_engine(), strtoull(argv[5], NULL, 10), 0}, b = {RB_SPAR_ENGINE, new_engine(), a.nodes, 0};
         rb_eval_params p;
         rb_eval_params_default(&p);
         p.v[idx] = atoi(argv[3]);
-        rb_engine_set_params(a.e, &p);
+        rb_engine_set_params(a.engine, &p);
         report("changed vs default", match(&a, &b, atoi(argv[4]), 5, true));
     } else if (strcmp(cmd, "tune") == 0 && argc > 4) {
         /* Coordinate search: nudge one weight up and down by a fifth (at
@@ -538,7 +477,7 @@ int main(int argc, char **argv)
         uint64_t nodes = strtoull(argv[4], NULL, 10);
         rb_eval_params best;
         rb_eval_params_default(&best);
-        player a = {new_engine(), 0, nodes}, b = {new_engine(), 0, nodes};
+        player a = {RB_SPAR_ENGINE, new_engine(), nodes, 0}, b = {RB_SPAR_ENGINE, new_engine(), nodes, 0};
         uint64_t seed = 1;
         for (int r = 0; r < rounds; r++) {
             for (int i = 0; i < RB_EP_COUNT; i++) {
@@ -546,8 +485,8 @@ int main(int argc, char **argv)
                 for (int sgn = -1; sgn <= 1; sgn += 2) {
                     rb_eval_params trial = best;
                     trial.v[i] += sgn * step;
-                    rb_engine_set_params(a.e, &trial);
-                    rb_engine_set_params(b.e, &best);
+                    rb_engine_set_params(a.engine, &trial);
+                    rb_engine_set_params(b.engine, &best);
                     tally t = match(&a, &b, pairs, seed++, false);
                     printf("round %d %s %d -> %d: +%d -%d =%d\n", r, rb_eval_param_name(i), best.v[i],
                            trial.v[i], t.wins, t.losses, t.draws);

@@ -12,42 +12,42 @@
 
 void rb_ui_anim_start(rb_app *app, const rb_pos *before, rb_move m)
 {
-    if (!app->settings.animation) {
-        app->anim.active = false;
+    if (!app->state.settings.animation) {
+        app->state.anim.active = false;
         return;
     }
-    app->anim.active = true;
-    app->anim.move = m;
-    app->anim.piece = before->board[RB_MOVE_FROM(m)];
-    app->anim.start_ms = SDL_GetTicks();
-    app->anim.duration_ms = RB_UI_ANIM_MS;
+    app->state.anim.active = true;
+    app->state.anim.move = m;
+    app->state.anim.piece = before->board[RB_MOVE_FROM(m)];
+    app->state.anim.start_ms = SDL_GetTicks();
+    app->state.anim.duration_ms = RB_UI_ANIM_MS;
     app->dirty = true;
 }
 
 void rb_ui_anim_stop(rb_app *app)
 {
-    if (app->anim.active)
+    if (app->state.anim.active)
         app->dirty = true;
-    app->anim.active = false;
+    app->state.anim.active = false;
 }
 
 bool rb_ui_anim_point(rb_app *app, Uint32 now_ms, SDL_FPoint *at)
 {
-    if (!app->anim.active)
+    if (!app->state.anim.active)
         return false;
-    Uint32 elapsed = now_ms - app->anim.start_ms;
-    if (elapsed >= app->anim.duration_ms) {
-        app->anim.active = false;
+    Uint32 elapsed = now_ms - app->state.anim.start_ms;
+    if (elapsed >= app->state.anim.duration_ms) {
+        app->state.anim.active = false;
         return false;
     }
     rb_ui_view v = rb_ui_view_of(app);
-    float t = (float)elapsed / (float)app->anim.duration_ms;
+    float t = (float)elapsed / (float)app->state.anim.duration_ms;
     t = 1.0f - (1.0f - t) * (1.0f - t); /* ease out */
 
     rb_path path;
-    rb_move_path(app->anim.move, &path);
+    rb_move_path(app->state.anim.move, &path);
     if (path.len < 2) {
-        *at = rb_ui_view_center(&v, RB_MOVE_TO(app->anim.move));
+        *at = rb_ui_view_center(&v, RB_MOVE_TO(app->state.anim.move));
         return true;
     }
     /* Walk the polyline through the square centres by length. */
@@ -69,6 +69,6 @@ bool rb_ui_anim_point(rb_app *app, Uint32 now_ms, SDL_FPoint *at)
         }
         want -= seg[i];
     }
-    *at = rb_ui_view_center(&v, RB_MOVE_TO(app->anim.move));
+    *at = rb_ui_view_center(&v, RB_MOVE_TO(app->state.anim.move));
     return true;
 }

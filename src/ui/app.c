@@ -39,38 +39,38 @@
 void rb_ui_app_defaults(rb_app *app)
 {
     memset(app, 0, sizeof *app);
-    rb_ui_settings_defaults(&app->settings, app->players);
+    rb_ui_settings_defaults(&app->state.settings, app->state.players);
     app->theme = rb_ui_theme_get(false);
-    app->input.sel = -1;
-    app->input.hover = -1;
-    app->input.promo_to = -1;
+    app->state.input.sel = -1;
+    app->state.input.hover = -1;
+    app->state.input.promo_to = -1;
 }
 
 void rb_ui_app_message(rb_app *app, bool error, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(app->status, sizeof app->status, fmt, ap);
+    vsnprintf(app->state.status, sizeof app->state.status, fmt, ap);
     va_end(ap);
     if (error)
-        fprintf(stderr, "rollerball: %s\n", app->status);
+        fprintf(stderr, "rollerball: %s\n", app->state.status);
     app->dirty = true;
 }
 
 const rb_pos *rb_ui_app_pos(const rb_app *app)
 {
-    return rb_game_pos(&app->game);
+    return rb_game_pos(&app->state.game);
 }
 
 bool rb_ui_app_computer_to_move(const rb_app *app)
 {
-    return app->players[rb_ui_app_pos(app)->side].kind == RB_UI_COMPUTER;
+    return app->state.players[rb_ui_app_pos(app)->side].kind == RB_UI_COMPUTER;
 }
 
 /* Everything that follows a change of the game, whoever made it. */
 static void game_changed(rb_app *app)
 {
-    app->browsing = false;
+    app->state.browsing = false;
     rb_ui_input_cancel(app);
     rb_ui_panel_game_changed(app);
     rb_ui_worker_maybe_start(app);
@@ -81,11 +81,11 @@ int rb_ui_app_play(rb_app *app, rb_move m)
 {
     rb_pos before = *rb_ui_app_pos(app);
     rb_ui_anim_stop(app);
-    if (rb_game_play(&app->game, m) != 0) {
+    if (rb_game_play(&app->state.game, m) != 0) {
         rb_ui_app_message(app, false, "That move is not legal here.");
         return -1;
     }
-    app->status[0] = 0;
+    app->state.status[0] = 0;
     rb_ui_anim_start(app, &before, m);
     game_changed(app);
     return 0;
@@ -93,17 +93,17 @@ int rb_ui_app_play(rb_app *app, rb_move m)
 
 static bool vs_computer(const rb_app *app)
 {
-    return app->players[0].kind != app->players[1].kind;
+    return app->state.players[0].kind != app->state.players[1].kind;
 }
 
 void rb_ui_app_undo(rb_app *app)
 {
     rb_ui_worker_cancel(app);
     rb_ui_anim_stop(app);
-    if (!rb_game_undo(&app->game))
+    if (!rb_game_undo(&app->state.game))
         return;
     /* Against the computer, go back to the human's turn. */
-    while (vs_computer(app) && rb_ui_app_computer_to_move(app) && rb_game_undo(&app->game))
+    while (vs_computer(app) && rb_ui_app_computer_to_move(app) && rb_game_undo(&app->state.game))
         ;
     game_changed(app);
 }
@@ -112,10 +112,10 @@ void rb_ui_app_redo(rb_app *app)
 {
     rb_ui_worker_cancel(app);
     rb_ui_anim_stop(app);
-    if (!rb_game_redo(&app->game))
+    if (!rb_game_redo(&app->state.game))
         return;
-    while (vs_computer(app) && rb_ui_app_computer_to_move(app) && app->game.ply < app->game.length &&
-           rb_game_redo(&app->game))
+    while (vs_computer(app) && rb_ui_app_computer_to_move(app) && app->state.game.ply < app->state.game.length &&
+           rb_game_redo(&app->state.game))
         ;
     game_changed(app);
 }
@@ -124,23 +124,23 @@ void rb_ui_app_set_game(rb_app *app, rb_game *g)
 {
     rb_ui_worker_cancel(app);
     rb_ui_anim_stop(app);
-    rb_game_free(&app->game);
-    app->game = *g;
+    rb_game_free(&app->state.game);
+    app->state.game = *g;
     memset(g, 0, sizeof *g);
-    app->status[0] = 0;
+    app->state.status[0] = 0;
     game_changed(app);
 }
 
 void rb_ui_app_flip(rb_app *app)
 {
-    app->flipped = !app->flipped;
+    app->state.flipped = !app->state.flipped;
     rb_ui_anim_stop(app);
     app->dirty = true;
 }
 
 void rb_ui_app_changed(rb_app *app)
 {
-    app->theme = rb_ui_theme_get(app->settings.high_contrast);
+    app->theme = rb_ui_theme_get(app->state.settings.high_contrast);
     rb_ui_anim_stop(app);
     rb_ui_input_cancel(app);
     app->dirty = true;
@@ -309,7 +309,7 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     if (ev->type == SDL_KEYDOWN && global_key(app, &ev->key))
         return;
     /* A drag in progress keeps the mouse even over the panel. */
-    bool drag = app->input.state == RB_UI_DRAGGING || app->input.state == RB_UI_PRESSED;
+    bool drag = app->state.input.state == RB_UI_DRAGGING || app->state.input.state == RB_UI_PRESSED;
     if (!drag && rb_ui_panel_event(app, ev))
         return;
     rb_ui_input_event(app, ev);
@@ -322,13 +322,13 @@ void rb_ui_app_run(rb_app *app)
         SDL_Event ev;
         /* Sleep until something happens; while a piece slides, wake for
          * each frame (vsync paces the present where it exists). */
-        int got = app->anim.active ? SDL_WaitEventTimeout(&ev, 8) : SDL_WaitEvent(&ev);
+        int got = app->state.anim.active ? SDL_WaitEventTimeout(&ev, 8) : SDL_WaitEvent(&ev);
         if (got) {
             rb_ui_app_event(app, &ev);
             while (!app->quit && SDL_PollEvent(&ev))
                 rb_ui_app_event(app, &ev);
         }
-        if (app->dirty || app->anim.active)
+        if (app->dirty || app->state.anim.active)
             rb_ui_app_draw(app);
     }
 }
@@ -363,7 +363,7 @@ static int set_up_game(rb_app *app, const rb_ui_options *opt, char *err, size_t 
             }
         }
     }
-    app->game = g;
+    app->state.game = g;
     return 0;
 }
 
@@ -374,7 +374,7 @@ static void apply_cli_players(rb_app *app, const rb_ui_options *opt)
 {
     for (int c = 0; c < 2; c++)
         if (opt->players_given[c])
-            app->players[c] = opt->players[c];
+            app->state.players[c] = opt->players[c];
 }
 
 static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
@@ -442,14 +442,14 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     if (app->player_files && rb_ui_prefs_load(app, why, sizeof why) != 0)
         rb_ui_app_message(app, true, "%s", why);
     if (headless) /* off screen nobody thinks: let either side be selected */
-        app->players[RB_WHITE].kind = app->players[RB_BLACK].kind = RB_UI_HUMAN;
-    app->theme = rb_ui_theme_get(app->settings.high_contrast);
+        app->state.players[RB_WHITE].kind = app->state.players[RB_BLACK].kind = RB_UI_HUMAN;
+    app->theme = rb_ui_theme_get(app->state.settings.high_contrast);
     int r = set_up_game(app, opt, err, errlen);
     if (r != 0)
         return r;
     apply_cli_players(app, opt);
-    app->flipped = opt->flip || (app->settings.auto_flip && app->players[RB_WHITE].kind == RB_UI_COMPUTER &&
-                                 app->players[RB_BLACK].kind == RB_UI_HUMAN);
+    app->state.flipped = opt->flip || (app->state.settings.auto_flip && app->state.players[RB_WHITE].kind == RB_UI_COMPUTER &&
+                                 app->state.players[RB_BLACK].kind == RB_UI_HUMAN);
     if (rb_ui_panel_init(app, why, sizeof why) != 0)
         rb_ui_app_message(app, true, "%s", why);
     if (rb_ui_dialog_init(app, why, sizeof why) != 0)
@@ -463,7 +463,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     }
     rb_ui_app_relayout(app);
     if (app->pieces.board.size == 0) {
-        snprintf(err, errlen, "%s", app->status);
+        snprintf(err, errlen, "%s", app->state.status);
         return -1;
     }
     rb_ui_panel_game_changed(app);
@@ -478,7 +478,7 @@ void rb_ui_app_close(rb_app *app)
     char why[RB_UI_PATH_MAX + 300];
     if (app->worker)
         rb_ui_worker_free(app);
-    if (app->player_files && app->game.positions) {
+    if (app->player_files && app->state.game.positions) {
         if (rb_ui_prefs_autosave(app, why, sizeof why) != 0)
             fprintf(stderr, "rollerball: %s\n", why);
         if (rb_ui_prefs_save(app, why, sizeof why) != 0)
@@ -489,8 +489,8 @@ void rb_ui_app_close(rb_app *app)
     rb_ui_text_free(app);
     rb_ui_prefs_free(app);
     rb_ui_assets_free(app);
-    if (app->game.positions)
-        rb_game_free(&app->game);
+    if (app->state.game.positions)
+        rb_game_free(&app->state.game);
     if (app->renderer)
         SDL_DestroyRenderer(app->renderer);
     if (app->target)

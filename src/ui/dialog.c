@@ -35,7 +35,7 @@ int rb_ui_dialog_init(rb_app *app, char *err, size_t errlen)
     if (rb_ui_prefs_resumed(app)) {
         char text[256];
         /* Counted as the move list numbers them: a move is White's and Black's. */
-        size_t moves = (app->game.length + 1) / 2;
+        size_t moves = (app->state.game.length + 1) / 2;
         snprintf(text, sizeof text,
                  "Your unfinished game (%zu move%s) is back on the board. Continue it, or start a new game?",
                  moves, moves == 1 ? "" : "s");
@@ -269,7 +269,7 @@ static void dlg_settings_draw(rb_app *app)
     for (int i = 0; i < rb_ui_setting_count; i++) {
         SDL_Rect r = { box.x + pad / 2, y + i * row, box.w - pad, row };
         rb_ui_widget_check(app, r, rb_ui_setting_infos[i].label, size,
-                           *rb_ui_setting_ref(&app->settings, i), rb_ui_dlg_hover(app->dialog, r));
+                           *rb_ui_setting_ref(&app->state.settings, i), rb_ui_dlg_hover(app->dialog, r));
         rb_ui_dlg_hit(app->dialog, r, DLG_SETTING + i);
     }
     dlg_buttons(app, box, "Done", NULL);
@@ -290,7 +290,7 @@ static void dlg_settings_click(rb_app *app, int id)
         return;
     }
     if (id >= DLG_SETTING && id < DLG_SETTING + rb_ui_setting_count) {
-        bool *v = rb_ui_setting_ref(&app->settings, id - DLG_SETTING);
+        bool *v = rb_ui_setting_ref(&app->state.settings, id - DLG_SETTING);
         *v = !*v;
         /* Changes show at once behind the dialog. */
         rb_ui_app_changed(app);

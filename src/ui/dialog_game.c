@@ -27,7 +27,7 @@ static const char *const dlg_colour[2] = { "White", "Black" };
 void rb_ui_dlg_new_open(rb_app *app)
 {
     struct rb_ui_dialog *d = app->dialog;
-    const rb_ui_player *p = app->players;
+    const rb_ui_player *p = app->state.players;
     bool human[2] = { p[0].kind == RB_UI_HUMAN, p[1].kind == RB_UI_HUMAN };
     if (human[0] && human[1])
         d->mode = DLG_TWO_PLAYERS;
@@ -105,7 +105,7 @@ void rb_ui_dlg_new_draw(rb_app *app)
 static void dlg_new_start(rb_app *app)
 {
     struct rb_ui_dialog *d = app->dialog;
-    rb_ui_player players[2] = { app->players[0], app->players[1] };
+    rb_ui_player players[2] = { app->state.players[0], app->state.players[1] };
     int human_side = -1;
     switch (d->mode) {
     case DLG_VS_COMPUTER:
@@ -130,12 +130,12 @@ static void dlg_new_start(rb_app *app)
         return;
     }
     rb_ui_dlg_close(app);
-    app->players[0] = players[0];
-    app->players[1] = players[1];
-    if (human_side >= 0 && app->settings.auto_flip)
-        app->flipped = human_side == RB_BLACK;
+    app->state.players[0] = players[0];
+    app->state.players[1] = players[1];
+    if (human_side >= 0 && app->state.settings.auto_flip)
+        app->state.flipped = human_side == RB_BLACK;
     else if (human_side < 0)
-        app->flipped = false;
+        app->state.flipped = false;
     rb_ui_app_set_game(app, &g);
     if (human_side >= 0)
         rb_ui_app_message(app, false, "New game: you play %s against the computer (level %d).",

@@ -141,8 +141,8 @@ int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen)
     char path[RB_UI_PATH_MAX + 256];
     if (games_path(app, name, path, sizeof path, err, errlen) != 0)
         return -1;
-    rb_ui_prefs_tag_players(&app->game, app->players);
-    char *text = rb_pgn_write(&app->game);
+    rb_ui_prefs_tag_players(&app->state.game, app->state.players);
+    char *text = rb_pgn_write(&app->state.game);
     if (!text) {
         snprintf(err, errlen, "Out of memory saving the game.");
         return -1;
@@ -160,10 +160,10 @@ int rb_ui_games_load_file(rb_app *app, const char *path, char *err, size_t errle
     /* Who plays comes with the file when it was saved here; any other
      * game is replayed by two humans, so no computer starts moving in a
      * game someone only wanted to look at. */
-    rb_ui_player players[2] = { app->players[0], app->players[1] };
+    rb_ui_player players[2] = { app->state.players[0], app->state.players[1] };
     rb_ui_prefs_players_from_tags(&g, players);
-    app->players[0] = players[0];
-    app->players[1] = players[1];
+    app->state.players[0] = players[0];
+    app->state.players[1] = players[1];
     rb_ui_app_set_game(app, &g);
     return 0;
 }

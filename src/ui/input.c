@@ -23,15 +23,15 @@
 
 bool rb_ui_input_can_move(const rb_app *app)
 {
-    const rb_game *g = &app->game;
-    if (app->browsing || rb_game_ending(g) != RB_END_NONE || rb_ui_app_computer_to_move(app))
+    const rb_game *g = &app->state.game;
+    if (app->state.browsing || rb_game_ending(g) != RB_END_NONE || rb_ui_app_computer_to_move(app))
         return false;
     return rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
 }
 
 void rb_ui_input_cancel(rb_app *app)
 {
-    rb_ui_input *in = &app->input;
+    rb_ui_input *in = &app->state.input;
     if (in->state != RB_UI_IDLE || in->sel >= 0 || in->ntyped)
         app->dirty = true;
     in->state = RB_UI_IDLE;
@@ -52,7 +52,7 @@ bool rb_ui_input_select(rb_app *app, int sq)
     rb_piece p = pos->board[sq];
     if (!p || RB_COLOR(p) != pos->side)
         return false;
-    rb_ui_input *in = &app->input;
+    rb_ui_input *in = &app->state.input;
     in->sel = sq;
     rb_gen_legal_from(pos, sq, &in->moves);
     in->state = RB_UI_SELECTED;
@@ -62,7 +62,7 @@ bool rb_ui_input_select(rb_app *app, int sq)
 
 rb_move rb_ui_input_move_to(const rb_app *app, int to)
 {
-    const rb_ui_input *in = &app->input;
+    const rb_ui_input *in = &app->state.input;
     if (in->sel < 0 || to < 0)
         return RB_MOVE_NONE;
     for (int i = 0; i < in->moves.count; i++)
@@ -73,7 +73,7 @@ rb_move rb_ui_input_move_to(const rb_app *app, int to)
 
 void rb_ui_input_pointer(rb_app *app, int x, int y)
 {
-    rb_ui_input *in = &app->input;
+    rb_ui_input *in = &app->state.input;
     int sq = rb_ui_app_square_at(app, x, y);
     if (sq != in->hover)
         app->dirty = true;
@@ -100,9 +100,9 @@ static bool try_move(rb_app *app, int to)
     if (m == RB_MOVE_NONE)
         return false;
     if (RB_MOVE_PROMO(m)) {
-        app->input.state = RB_UI_PROMOTING;
-        app->input.promo_to = to;
-        app->input.promo_hover = 0;
+        app->state.input.state = RB_UI_PROMOTING;
+        app->state.input.promo_to = to;
+        app->state.input.promo_hover = 0;
         rb_ui_app_message(app, false, "Promote to a rook or a bishop: click one, or press R or B. Esc cancels.");
         return true;
     }
@@ -114,7 +114,7 @@ static bool try_move(rb_app *app, int to)
 static void promote(rb_app *app, int type)
 {
     const rb_pos *pos = rb_ui_app_pos(app);
-    rb_move m = rb_move_find(pos, app->input.sel, app->input.promo_to, type);
+    rb_move m = rb_move_find(pos, app->state.input.sel, app->state.input.promo_to, type);
     rb_ui_input_cancel(app);
     if (m != RB_MOVE_NONE)
         rb_ui_app_play(app, m);
@@ -122,7 +122,7 @@ static void promote(rb_app *app, int type)
 
 static void press(rb_app *app, int x, int y)
 {
-    rb_ui_input *in = &app->input;
+    rb_ui_input *in = &app->state.input;
     rb_ui_anim_stop(app);
     rb_ui_input_pointer(app, x, y);
     if (in->state == RB_UI_PROMOTING) {
@@ -134,7 +134,7 @@ static void press(rb_app *app, int x, int y)
     }
     int sq = in->hover;
     const rb_pos *pos = rb_ui_app_pos(app);
-    if (app->browsing && sq >= 0 && pos->board[sq]) {
+    if (app->state.browsing && sq >= 0 && pos->board[sq]) {
         rb_ui_app_message(app, false, "This is an earlier position. Press End to go back to the game.");
         return;
     }
@@ -153,7 +153,7 @@ static void press(rb_app *app, int x, int y)
 
 static void release(rb_app *app, int x, int y)
 {
-    rb_ui_input *in = &app->input;
+    rb_ui_input *in = &app->state.input;
     rb_ui_input_pointer(app, x, y);
     if (in->state == RB_UI_DRAGGING) {
         int sq = in->hover;
@@ -172,7 +172,7 @@ static void release(rb_app *app, int x, int y)
 
 static void motion(rb_app *app, int x, int y)
 {
-    rb_ui_input *in = &app->input;
+    rb_ui_input *in = &app->state.input;
     rb_ui_input_pointer(app, x, y);
     if (in->state == RB_UI_PRESSED && (abs(x - in->press_x) > RB_UI_DRAG_SLOP || abs(y - in->press_y) > RB_UI_DRAG_SLOP))
         in->state = RB_UI_DRAGGING;
@@ -185,7 +185,7 @@ static void motion(rb_app *app, int x, int y)
  * Backspace edits. */
 static bool typed_key(rb_app *app, SDL_Keycode key)
 {
-    rb_ui_input *in = &app->input;
+    rb_ui_input *in = &app->state.input;
     if (key == SDLK_BACKSPACE && in->ntyped > 0) {
         in->typed[--in->ntyped] = 0;
         app->dirty = true;
@@ -248,7 +248,7 @@ static bool typed_key(rb_app *app, SDL_Keycode key)
 
 bool rb_ui_input_event(rb_app *app, const SDL_Event *ev)
 {
-    rb_ui_input *in = &app->input;
+    rb_ui_input *in = &app->state.input;
     switch (ev->type) {
     case SDL_MOUSEBUTTONDOWN:
         if (ev->button.button == SDL_BUTTON_LEFT)

@@ -9,7 +9,7 @@
  *
  * Browsing is the game record's own cursor (rb_game_goto): looking at an
  * earlier position loses nothing, the moves after it stay as the redo
- * tail. While browsing the board takes no moves (app->browsing), so only
+ * tail. While browsing the board takes no moves (app->state.browsing), so only
  * an explicit undo makes a take-back; End returns to the game.
  */
 #include "panel.h"
@@ -98,14 +98,14 @@ bool rb_ui_panel_button_rect(const rb_app *app, const char *label, SDL_Rect *r)
 
 bool rb_ui_panel_browsing(const rb_app *app)
 {
-    return app->browsing && app->game.ply < app->game.length;
+    return app->state.browsing && app->state.game.ply < app->state.game.length;
 }
 
 /* Refreshes the move texts from the record. */
 static void panel_refresh_moves(rb_app *app)
 {
     struct rb_ui_panel *p = app->panel;
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     if (g->length > p->cap) {
         size_t ncap = g->length + 64;
         void *nm = realloc(p->moves, ncap * sizeof *p->moves);
@@ -154,7 +154,7 @@ static const char *panel_winner_text(rb_result r)
 
 size_t rb_ui_panel_status_text(const rb_app *app, char *buf, size_t len)
 {
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     const rb_pos *pos = rb_game_pos(g);
     rb_result r = rb_game_result(g);
     int loser = pos->side;
@@ -218,9 +218,9 @@ static void panel_copy_name(char *buf, size_t len, const char *name)
 
 void rb_ui_panel_player_text(const rb_app *app, int color, char *buf, size_t len)
 {
-    const rb_ui_player *pl = &app->players[color];
-    bool other_human = app->players[color ^ 1].kind == RB_UI_HUMAN;
-    const char *recorded = panel_recorded_name(&app->game, color);
+    const rb_ui_player *pl = &app->state.players[color];
+    bool other_human = app->state.players[color ^ 1].kind == RB_UI_HUMAN;
+    const char *recorded = panel_recorded_name(&app->state.game, color);
     if (pl->kind == RB_UI_COMPUTER)
         snprintf(buf, len, "Computer, level %d", pl->level);
     else if (recorded) /* a loaded game shows who played it */
@@ -264,7 +264,7 @@ static void panel_grid(struct rb_ui_panel *p, SDL_Rect area, int first, int coun
 static int panel_header(rb_app *app, const panel_metrics *m, SDL_Rect col, int y)
 {
     const rb_ui_theme *t = app->theme;
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     const rb_pos *pos = rb_game_pos(g);
     struct rb_ui_panel *p = app->panel;
     char line[256];
@@ -308,8 +308,8 @@ static int panel_header(rb_app *app, const panel_metrics *m, SDL_Rect col, int y
                  g->ply, g->length);
         y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
     }
-    if (app->status[0])
-        y += rb_ui_text_draw_wrapped(app, app->status, m->small, false, t->text_dim, col.x, y, col.w);
+    if (app->state.status[0])
+        y += rb_ui_text_draw_wrapped(app, app->state.status, m->small, false, t->text_dim, col.x, y, col.w);
 
     /* The computer's thinking, with the button that makes it play now. */
     p->shown[PB_MOVE_NOW] = false;
@@ -361,7 +361,7 @@ static void panel_move_list(rb_app *app, const panel_metrics *m, SDL_Rect area)
 {
     struct rb_ui_panel *p = app->panel;
     const rb_ui_theme *t = app->theme;
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     if (p->nmoves != g->length)
         panel_refresh_moves(app);
 
@@ -445,9 +445,9 @@ static void panel_move_list(rb_app *app, const panel_metrics *m, SDL_Rect area)
 static void panel_update_enabled(rb_app *app)
 {
     struct rb_ui_panel *p = app->panel;
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     bool goes_on = rb_game_ending(g) == RB_END_NONE;
-    bool any_human = app->players[0].kind == RB_UI_HUMAN || app->players[1].kind == RB_UI_HUMAN;
+    bool any_human = app->state.players[0].kind == RB_UI_HUMAN || app->state.players[1].kind == RB_UI_HUMAN;
     for (int i = 0; i < PB_COUNT; i++)
         p->enabled[i] = true;
     p->enabled[PB_FIRST] = p->enabled[PB_PREV] = g->ply > 0;
@@ -524,11 +524,11 @@ void rb_ui_panel_draw(rb_app *app, SDL_Rect rect)
 /* Moves the browsing cursor; the computer thinks only at the game's end. */
 static void panel_goto(rb_app *app, size_t ply)
 {
-    if (ply == app->game.ply || !rb_game_goto(&app->game, ply))
+    if (ply == app->state.game.ply || !rb_game_goto(&app->state.game, ply))
         return;
     /* Looking back is read-only: a stray click on the board must not
      * drop the moves after the position shown. */
-    app->browsing = ply < app->game.length;
+    app->state.browsing = ply < app->state.game.length;
     app->panel->follow = true;
     rb_ui_app_changed(app);
     rb_ui_worker_maybe_start(app);
@@ -537,7 +537,7 @@ static void panel_goto(rb_app *app, size_t ply)
 
 void rb_ui_panel_browse(rb_app *app, int delta_or_end)
 {
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     switch (delta_or_end) {
     case -2: panel_goto(app, 0); break;
     case -1: if (g->ply > 0) panel_goto(app, g->ply - 1); break;
@@ -551,8 +551,8 @@ static void panel_offer_draw(rb_app *app)
 {
     if (!rb_ui_session_can_offer_draw(app))
         return;
-    int side = rb_game_pos(&app->game)->side;
-    bool humans = app->players[0].kind == RB_UI_HUMAN && app->players[1].kind == RB_UI_HUMAN;
+    int side = rb_game_pos(&app->state.game)->side;
+    bool humans = app->state.players[0].kind == RB_UI_HUMAN && app->state.players[1].kind == RB_UI_HUMAN;
     if (humans) {
         char text[160];
         snprintf(text, sizeof text, "%s offers a draw. %s, do you accept?", panel_color_name[side],
@@ -596,7 +596,7 @@ static void panel_click(rb_app *app, int b)
 static long panel_move_at(const rb_app *app, int x, int y)
 {
     const struct rb_ui_panel *p = app->panel;
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     if (!rb_ui_point_in(p->list, x, y) || p->row_h <= 0 || p->col_w <= 0)
         return -1;
     int col = (x - p->list.x - p->num_w);
@@ -615,7 +615,7 @@ static long panel_move_at(const rb_app *app, int x, int y)
 bool rb_ui_panel_move_rect(const rb_app *app, size_t ply, SDL_Rect *r)
 {
     const struct rb_ui_panel *p = app->panel;
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     if (!p || ply < 1 || ply > g->length || p->row_h <= 0 || p->list.w <= 0)
         return false;
     size_t row;

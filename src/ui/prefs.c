@@ -95,7 +95,7 @@ int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen)
     size_t len;
     if (rb_store_read(path, PREFS_SETTINGS_MAX, &text, &len, err, errlen) != 0)
         return -1;
-    int skipped = rb_ui_settings_parse(text, &app->settings, app->players);
+    int skipped = rb_ui_settings_parse(text, &app->state.settings, app->state.players);
     free(text);
     if (skipped > 0) {
         snprintf(err, errlen, "Ignored %d line%s of %s that %s not understood.", skipped,
@@ -110,7 +110,7 @@ int rb_ui_prefs_save(rb_app *app, char *err, size_t errlen)
     char path[RB_UI_PATH_MAX];
     if (rb_ui_prefs_file(app, PREFS_SETTINGS_FILE, path, sizeof path, err, errlen) != 0)
         return -1;
-    char *text = rb_ui_settings_format(&app->settings, app->players);
+    char *text = rb_ui_settings_format(&app->state.settings, app->state.players);
     if (!text) {
         snprintf(err, errlen, "Out of memory saving the settings.");
         return -1;
@@ -181,7 +181,7 @@ int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen)
     char path[RB_UI_PATH_MAX];
     if (rb_ui_prefs_file(app, PREFS_AUTOSAVE_FILE, path, sizeof path, err, errlen) != 0)
         return -1;
-    rb_game *g = &app->game;
+    rb_game *g = &app->state.game;
     if (!prefs_worth_resuming(g)) {
         /* Nothing to offer next time: a finished or empty game. */
         if (unlink(path) != 0 && errno != ENOENT) {
@@ -190,7 +190,7 @@ int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen)
         }
         return 0;
     }
-    rb_ui_prefs_tag_players(g, app->players);
+    rb_ui_prefs_tag_players(g, app->state.players);
     char *text = rb_pgn_write(g);
     if (!text) {
         snprintf(err, errlen, "Out of memory saving the game.");
@@ -218,7 +218,7 @@ int rb_ui_prefs_resume(rb_app *app, rb_game *g, char *err, size_t errlen)
         snprintf(err, errlen, "The last game was finished; there is nothing to resume.");
         return -1;
     }
-    rb_ui_prefs_players_from_tags(&loaded, app->players);
+    rb_ui_prefs_players_from_tags(&loaded, app->state.players);
     *g = loaded;
     app->prefs->resumed = true;
     return 0;

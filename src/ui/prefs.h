@@ -8,7 +8,7 @@
 
 #include "app.h"
 
-/* Loads saved settings into app->settings/players (defaults stay where
+/* Loads saved settings into app->state.settings/players (defaults stay where
  * nothing was saved). Returns 0, or -1 with a message (a damaged file is
  * reported, not fatal). */
 int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen);

@@ -447,13 +447,13 @@ static void draw_scene(rb_app *app, const scene *sc)
 
 void rb_ui_render_board(rb_app *app, Uint32 now_ms)
 {
-    const rb_game *g = &app->game;
-    const rb_ui_input *in = &app->input;
+    const rb_game *g = &app->state.game;
+    const rb_ui_input *in = &app->state.input;
     scene sc;
     memset(&sc, 0, sizeof sc);
     sc.view = rb_ui_view_of(app);
     sc.pieces = &app->pieces.board;
-    sc.settings = &app->settings;
+    sc.settings = &app->state.settings;
     sc.pos = rb_ui_app_pos(app);
     sc.last = g->ply > 0 ? g->moves[g->ply - 1] : RB_MOVE_NONE;
     bool showing = in->sel >= 0 && (in->state == RB_UI_SELECTED || in->state == RB_UI_PRESSED ||
@@ -467,9 +467,9 @@ void rb_ui_render_board(rb_app *app, Uint32 now_ms)
     sc.drag_at = (SDL_FPoint){ (float)in->ptr_x, (float)in->ptr_y };
     sc.promo_to = in->state == RB_UI_PROMOTING ? in->promo_to : -1;
     sc.promo_hover = in->promo_hover;
-    sc.sliding = rb_ui_anim_point(app, now_ms, &sc.slide_at) && app->anim.move == sc.last;
+    sc.sliding = rb_ui_anim_point(app, now_ms, &sc.slide_at) && app->state.anim.move == sc.last;
     if (sc.sliding) {
-        sc.slide_piece = app->anim.piece;
+        sc.slide_piece = app->state.anim.piece;
         sc.taken = g->positions[g->ply - 1].board[RB_MOVE_TO(sc.last)];
     }
     draw_scene(app, &sc);
@@ -486,7 +486,7 @@ void rb_ui_render_diagram(rb_app *app, const rb_pos *pos, SDL_Rect area, const r
         rb_ui_app_message(app, true, "%s", err);
     sc.pieces = &app->pieces.diagram;
     /* The player's aids as set, but a diagram always marks the moves. */
-    rb_ui_settings st = app->settings;
+    rb_ui_settings st = app->state.settings;
     st.legal_moves = true;
     sc.settings = &st;
     sc.pos = pos;

@@ -19,16 +19,16 @@
 bool rb_ui_session_against_computer(const rb_app *app)
 {
     int side = rb_ui_app_pos(app)->side;
-    return app->players[side ^ 1].kind == RB_UI_COMPUTER || app->players[side].kind == RB_UI_COMPUTER;
+    return app->state.players[side ^ 1].kind == RB_UI_COMPUTER || app->state.players[side].kind == RB_UI_COMPUTER;
 }
 
 int rb_ui_session_resigner(const rb_app *app)
 {
-    bool human[2] = { app->players[RB_WHITE].kind == RB_UI_HUMAN,
-                      app->players[RB_BLACK].kind == RB_UI_HUMAN };
+    bool human[2] = { app->state.players[RB_WHITE].kind == RB_UI_HUMAN,
+                      app->state.players[RB_BLACK].kind == RB_UI_HUMAN };
     if (human[RB_WHITE] != human[RB_BLACK])
         return human[RB_WHITE] ? RB_WHITE : RB_BLACK;
-    return rb_game_pos(&app->game)->side;
+    return rb_game_pos(&app->state.game)->side;
 }
 
 static void session_ended(rb_app *app)
@@ -40,18 +40,18 @@ static void session_ended(rb_app *app)
 
 void rb_ui_session_resign(rb_app *app, int color)
 {
-    if (rb_game_ending(&app->game) != RB_END_NONE)
+    if (rb_game_ending(&app->state.game) != RB_END_NONE)
         return;
-    rb_game_resign(&app->game, color);
+    rb_game_resign(&app->state.game, color);
     rb_ui_app_message(app, false, "%s resigned.", color == RB_WHITE ? "White" : "Black");
     session_ended(app);
 }
 
 bool rb_ui_session_can_offer_draw(const rb_app *app)
 {
-    const rb_game *g = &app->game;
-    bool any_human = app->players[0].kind == RB_UI_HUMAN || app->players[1].kind == RB_UI_HUMAN;
-    return any_human && rb_game_ending(g) == RB_END_NONE && !app->browsing &&
+    const rb_game *g = &app->state.game;
+    bool any_human = app->state.players[0].kind == RB_UI_HUMAN || app->state.players[1].kind == RB_UI_HUMAN;
+    return any_human && rb_game_ending(g) == RB_END_NONE && !app->state.browsing &&
            rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
 }
 
@@ -66,15 +66,15 @@ bool rb_ui_session_computer_accepts_draw(const rb_pos *pos, const rb_search_info
 
 bool rb_ui_session_offer_draw_to_computer(rb_app *app)
 {
-    const rb_pos *pos = rb_game_pos(&app->game);
+    const rb_pos *pos = rb_game_pos(&app->state.game);
     rb_search_info last;
     uint64_t key = 0;
     bool have = rb_ui_worker_last_score(app, &last, &key);
     /* The last search looked at the position before the human's reply (or
      * this one, if the computer is to move): its score still tells whether
      * the game is balanced; the sign does not matter for "level". */
-    bool recent = have && app->game.ply > 0 &&
-                  (key == pos->key || key == app->game.positions[app->game.ply - 1].key);
+    bool recent = have && app->state.game.ply > 0 &&
+                  (key == pos->key || key == app->state.game.positions[app->state.game.ply - 1].key);
     if (rb_ui_session_computer_accepts_draw(pos, recent ? &last : NULL)) {
         rb_ui_session_agree_draw(app);
         rb_ui_app_message(app, false, "The computer accepts the draw.");
@@ -87,8 +87,8 @@ bool rb_ui_session_offer_draw_to_computer(rb_app *app)
 
 void rb_ui_session_agree_draw(rb_app *app)
 {
-    if (rb_game_ending(&app->game) != RB_END_NONE)
+    if (rb_game_ending(&app->state.game) != RB_END_NONE)
         return;
-    rb_game_agree_draw(&app->game);
+    rb_game_agree_draw(&app->state.game);
     session_ended(app);
 }

@@ -331,7 +331,7 @@ void rb_ui_worker_free(rb_app *app)
 
 static bool worker_game_goes_on(const rb_app *app)
 {
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     return rb_game_ending(g) == RB_END_NONE && rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
 }
 
@@ -340,9 +340,9 @@ void rb_ui_worker_maybe_start(rb_app *app)
     struct rb_ui_worker *w = app->worker;
     if (!w)
         return;
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     const rb_pos *pos = rb_game_pos(g);
-    bool wanted = rb_ui_app_computer_to_move(app) && !app->browsing && worker_game_goes_on(app);
+    bool wanted = rb_ui_app_computer_to_move(app) && !app->state.browsing && worker_game_goes_on(app);
     if (!wanted) {
         if (w->generation)
             rb_ui_worker_cancel(app);
@@ -355,7 +355,7 @@ void rb_ui_worker_maybe_start(rb_app *app)
     size_t n = 0, first = g->ply > 512 ? g->ply - 512 : 0;
     for (size_t i = first; i < g->ply; i++)
         history[n++] = g->positions[i].key;
-    int level = app->players[pos->side].level;
+    int level = app->state.players[pos->side].level;
     rb_limits limits;
     memset(&limits, 0, sizeof limits);
     limits.movetime_ms = rb_ui_level_movetime_ms(level);
@@ -430,7 +430,7 @@ bool rb_ui_worker_event(rb_app *app, const SDL_Event *ev)
     app->dirty = true;
     /* The game cannot have moved on without cancelling the search, but a
      * move is only ever played on the position it was found for. */
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     if (g->ply != w->ply || rb_game_pos(g)->key != w->key || res.move == RB_MOVE_NONE)
         return true;
     if (rb_ui_app_play(app, res.move) != 0)

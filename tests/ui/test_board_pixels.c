@@ -53,8 +53,8 @@ static int centre_change(rb_app *app, SDL_Surface *a, SDL_Surface *b, int sq)
 static rb_bb destinations(const rb_app *app)
 {
     rb_bb b = 0;
-    for (int i = 0; i < app->input.moves.count; i++)
-        b |= (rb_bb)1 << RB_MOVE_TO(app->input.moves.moves[i]);
+    for (int i = 0; i < app->state.input.moves.count; i++)
+        b |= (rb_bb)1 << RB_MOVE_TO(app->state.input.moves.moves[i]);
     return b;
 }
 
@@ -65,7 +65,7 @@ static void check_markers_on_exactly_the_destinations(const char *fen, const cha
     /* select with the pointer resting off the board, so no path is drawn */
     fixture_click(app, square);
     fixture_motion(app, (SDL_Point){ 1, 1 }, false);
-    assert_int_equal(app->input.state, RB_UI_SELECTED);
+    assert_int_equal(app->state.input.state, RB_UI_SELECTED);
     SDL_Surface *selected = frame(app);
     rb_bb dest = destinations(app);
     assert_true(dest != 0);

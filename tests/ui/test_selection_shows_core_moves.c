@@ -14,7 +14,7 @@ static void rook_on_g1_offers_its_thirteen_destinations(void **state)
     (void)state;
     rb_app *app = fixture_open(ROOK_POS, 800, 600);
     fixture_click(app, "g1");
-    assert_int_equal(app->input.state, RB_UI_SELECTED);
+    assert_int_equal(app->state.input.state, RB_UI_SELECTED);
     static const char *const expected[] = { "f1", "e1", "d1", "c1", "b1", "a1", "a2",
                                             "a3", "a4", "a5", "a6", "a7", "g2" };
     rb_bb want = 0, got = 0;
@@ -34,8 +34,8 @@ static void path_to_a4_runs_along_rank_one_and_rebounds_at_a1(void **state)
     rb_app *app = fixture_open(ROOK_POS, 800, 600);
     fixture_click(app, "g1");
     fixture_motion(app, fixture_center(app, "a4"), false);
-    assert_int_equal(app->input.hover, rb_sq_parse("a4"));
-    rb_move m = rb_ui_input_move_to(app, app->input.hover);
+    assert_int_equal(app->state.input.hover, rb_sq_parse("a4"));
+    rb_move m = rb_ui_input_move_to(app, app->state.input.hover);
     assert_int_not_equal(m, RB_MOVE_NONE);
     rb_path path;
     rb_move_path(m, &path);

@@ -30,7 +30,7 @@ static inline rb_app *fixture_open(const char *fen, int w, int h)
         opt.players_given[c] = true;
     }
     rb_ui_app_defaults(&fixture_app);
-    fixture_app.settings.animation = false;
+    fixture_app.state.settings.animation = false;
     char err[1400];
     int r = rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err);
     if (r != 0)

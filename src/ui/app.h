@@ -1,30 +1,48 @@
 /*
- * app.h - the game window's state and the map of the front end's modules.
+ * app.h - the game window: opening and closing it, the event loop, one
+ * frame; and the map of the front end's modules.
  *
- * One rb_app value holds everything the window shows; every module takes it
- * as its first argument, so there are no globals and a test can run the real
- * event handler on a window-less app (SDL_VIDEODRIVER=dummy, a software
- * renderer over a surface).
+ * One rb_app value (window.h) holds the window's state (state.h) and what
+ * draws it, so there are no globals and a test can run the real event
+ * handler on a window-less app (SDL_VIDEODRIVER=dummy, a software renderer
+ * over a surface). state.h's top comment tells how the modules work
+ * together: views draw from const state and return commands; apply.c alone
+ * changes the game.
  *
- * Modules (one concern each, prefix rb_ui_<module>_):
- *   app.c      lifetime, the event loop, idle sleeping, applying moves
- *   layout.c   where the board and the panel go for a given output size
- *   theme.c    colours of the normal and high-contrast themes
- *   assets.c   the data folder, piece SVGs rasterised at the square size
- *   view.c     square <-> pixel mapping, flipping, for any board rectangle
- *   render.c   drawing a board (the game's, or a help diagram): aids,
- *              markers, paths, pieces, chooser
- *   draw.c     primitive shapes (discs, rings, thick polylines, arrows)
- *   input.c    mouse and keyboard on the board: select, drag, drop, typing
- *   anim.c     the sliding piece of the last move
- *   args.c     the command line
+ * Modules (one concern each, prefix rb_ui_<module>_), from the top down;
+ * a module includes only modules below it, never one above:
+ *   main.c     the program: command line, window or screenshot, run
  *   shot.c     rendering one frame to a PNG (--screenshot)
  *   bench.c    timing frames off screen (--bench-frame)
- *   panel.h    side panel: turn, status, move list, browsing
- *   dialog.h   modal dialogs: new game, save, load, settings, help
- *   worker.h   the computer opponent on its own thread
- *   text.h     strings drawn with SDL_ttf, cached as textures
- *   prefs.h    settings kept between runs, autosave and resume
+ *   args.c     the command line
+ *   app.c      lifetime, the event loop, routing events to the views,
+ *              applying what they return, drawing a frame
+ *   apply.c    carrying out a command: the one place that changes the
+ *              game, with every follow-up (autosave, computer, redraw)
+ *   dialog.c   view: modal dialogs (routing, messages, questions,
+ *              settings); dialog_game.c new game, save, load;
+ *              dialog_help.c the rules a page at a time; dialog_kit.c the
+ *              frame, buttons and hit areas they share
+ *   panel.c    view: side panel: turn, status, move list, browsing, buttons
+ *   input.c    view (input half of the board): select, drag, drop, typing
+ *   render.c   view (drawing half of the board): a board, the game's or a
+ *              help diagram: aids, markers, paths, pieces, chooser
+ *   games.c    saved games: the folder, save, list, read a game file
+ *   prefs.c    settings kept between runs, autosave and resume
+ *   settings.c the settings file's text form
+ *   worker.c   the computer opponent on its own thread
+ *   session.c  resigning and draws: who, and whether the computer agrees
+ *   anim.c     the sliding piece of the last move
+ *   widgets.c  buttons, check boxes, choices, text fields
+ *   text.c     strings drawn with SDL_ttf, cached as textures
+ *   assets.c   the data folder, piece SVGs rasterised at the square size
+ *   view.c     square <-> pixel mapping, flipping, for any board rectangle
+ *   layout.c   where the board and the panel go for a given output size
+ *   theme.c    colours of the normal and high-contrast themes
+ *   draw.c     primitive shapes (discs, rings, thick polylines, arrows)
+ *   command.h  the commands views send (header only)
+ *   window.h   rb_app: the state and what draws it (header only)
+ *   state.c    the window's state (state.h) and questions about it
  * The board modules never re-derive geometry: moves and their paths come
  * from the rules library (rb_gen_legal_from, rb_move_path).
  */
@@ -67,25 +85,5 @@ void rb_ui_app_draw(rb_app *app);
 /* Recomputes the layout from the renderer output size; re-rasterises
  * pieces when the square size changed. */
 void rb_ui_app_relayout(rb_app *app);
-
-/* The game as the board sees it. */
-const rb_pos *rb_ui_app_pos(const rb_app *app);
-/* Plays a legal move (from a click, a drag, typing or the computer):
- * records it, starts its animation, clears the selection, asks the
- * computer to move if it is its turn. Returns 0, or -1 if not legal. */
-int rb_ui_app_play(rb_app *app, rb_move m);
-/* Undo/redo one move (two against the computer, back to the human's turn). */
-void rb_ui_app_undo(rb_app *app);
-void rb_ui_app_redo(rb_app *app);
-/* Replaces the game (new game, loaded game); takes ownership of *g. */
-void rb_ui_app_set_game(rb_app *app, rb_game *g);
-void rb_ui_app_flip(rb_app *app);
-/* Call after the game, settings or players changed from outside the board
- * (panel, dialogs, worker): cancels selection/animation, redraws. */
-void rb_ui_app_changed(rb_app *app);
-/* Shows a message to the player (status line) and on stderr if error. */
-void rb_ui_app_message(rb_app *app, bool error, const char *fmt, ...);
-/* True when the side to move is played by the computer. */
-bool rb_ui_app_computer_to_move(const rb_app *app);
 
 #endif

@@ -152,18 +152,13 @@ int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen)
     return rc;
 }
 
-int rb_ui_games_load_file(rb_app *app, const char *path, char *err, size_t errlen)
+int rb_ui_games_read(const char *path, rb_game *out, rb_ui_player players[2], char *err, size_t errlen)
 {
-    rb_game g;
-    if (rb_ui_prefs_read_game(path, &g, err, errlen) != 0)
+    if (rb_ui_prefs_read_game(path, out, err, errlen) != 0)
         return -1;
     /* Who plays comes with the file when it was saved here; any other
      * game is replayed by two humans, so no computer starts moving in a
      * game someone only wanted to look at. */
-    rb_ui_player players[2] = { app->state.players[0], app->state.players[1] };
-    rb_ui_prefs_players_from_tags(&g, players);
-    app->state.players[0] = players[0];
-    app->state.players[1] = players[1];
-    rb_ui_app_set_game(app, &g);
+    rb_ui_prefs_players_from_tags(out, players);
     return 0;
 }

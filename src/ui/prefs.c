@@ -32,16 +32,7 @@
 
 struct rb_ui_prefs {
     char dir[RB_UI_PATH_MAX];   /* ends in '/'; empty when there is none */
-    bool resumed;               /* the game came from the autosave */
 };
-
-bool rb_ui_prefs_resumed(rb_app *app)
-{
-    bool was = app->prefs && app->prefs->resumed;
-    if (was)
-        app->prefs->resumed = false;
-    return was;
-}
 
 /* The folder, created on first use; NULL with a message if there is none. */
 const char *rb_ui_prefs_dir(rb_app *app, char *err, size_t errlen)
@@ -220,7 +211,6 @@ int rb_ui_prefs_resume(rb_app *app, rb_game *g, char *err, size_t errlen)
     }
     rb_ui_prefs_players_from_tags(&loaded, app->state.players);
     *g = loaded;
-    app->prefs->resumed = true;
     return 0;
 }
 

@@ -16,7 +16,7 @@ int rb_ui_shot_stage(rb_app *app, const char *select, const char *hover, char *e
 {
     if (select) {
         int sq = rb_sq_parse(select);
-        if (!rb_ui_input_select(app, sq)) {
+        if (!rb_ui_input_select(&app->state, sq)) {
             snprintf(err, errlen, "--select %s: no piece of the side to move that may move stands there", select);
             return -1;
         }

@@ -76,7 +76,7 @@ static rb_app *open_window_vs_computer(int level)
     rb_pos start;
     rb_pos_start(&start);
     assert_int_equal(rb_game_init(&g, &start), 0);
-    rb_ui_app_set_game(&fixture_app, &g);
+    fixture_set_game(&fixture_app, &g);
     return &fixture_app;
 }
 
@@ -99,9 +99,9 @@ static void pump(rb_app *app)
 static void play_first_legal(rb_app *app)
 {
     rb_movelist list;
-    rb_gen_legal(rb_ui_app_pos(app), &list);
+    rb_gen_legal(rb_ui_state_pos(&app->state), &list);
     assert_true(list.count > 0);
-    assert_int_equal(rb_ui_app_play(app, list.moves[0]), 0);
+    assert_int_equal(fixture_play(app, list.moves[0]), 0);
 }
 
 static void send_quit(rb_app *app)
@@ -242,7 +242,7 @@ static void random_event(rb_app *app, const char *bad_file)
         /* A click or a drag between squares: how moves are really made. */
         int from = (int)rnd(RB_NSQ), to = (int)rnd(RB_NSQ);
         rb_movelist list;
-        rb_gen_legal(rb_ui_app_pos(app), &list);
+        rb_gen_legal(rb_ui_state_pos(&app->state), &list);
         if (list.count > 0 && rnd(2)) {
             /* Half the time a player who knows the rules. */
             rb_move m = list.moves[rnd((uint32_t)list.count)];
@@ -348,7 +348,8 @@ static void ten_thousand_random_events(void **state)
              * no longer hold the board, so many more moves are made. */
             rb_ui_worker_cancel(app);
             app->state.players[RB_BLACK].kind = RB_UI_HUMAN;
-            rb_ui_app_changed(app);
+            rb_ui_input_cancel(&app->state.input);
+            app->dirty = true;
         }
         random_event(app, bad);
         /* A random Ctrl+Q is a quit like any other: take it back so the
@@ -369,7 +370,7 @@ static void ten_thousand_random_events(void **state)
         }
         app->quit = false;
         moves += app->state.game.length > length;
-        in_dialog += rb_ui_dialog_active(app);
+        in_dialog += rb_ui_dialog_active(&app->state);
         if (i % 500 == 0) {
             int w = 200 + (int)rnd(1200), h = 150 + (int)rnd(900);
             SDL_SetWindowSize(app->window, w, h);

@@ -125,7 +125,7 @@ static void check_rebound_path(const char *fen, const char *from, const char *to
     fixture_motion(app, fixture_center(app, to), false);
     SDL_Surface *hovering = frame(app);
 
-    rb_move m = rb_ui_input_move_to(app, rb_sq_parse(to));
+    rb_move m = rb_ui_input_move_to(&app->state.input, rb_sq_parse(to));
     assert_int_not_equal(m, RB_MOVE_NONE);
     rb_path path;
     rb_move_path(m, &path);
@@ -186,11 +186,11 @@ static void a_diagram_marks_exactly_the_moves_it_is_given(void **state)
 
     SDL_SetRenderDrawColor(app->renderer, 0, 0, 0, 255);
     SDL_RenderClear(app->renderer);
-    rb_ui_render_diagram(app, &pos, area, list.moves, 0, false, -1);
+    rb_ui_render_diagram(app, &app->state.settings, &pos, area, list.moves, 0, false, -1);
     SDL_Surface *plain = SDL_DuplicateSurface(app->target);
     SDL_SetRenderDrawColor(app->renderer, 0, 0, 0, 255);
     SDL_RenderClear(app->renderer);
-    rb_ui_render_diagram(app, &pos, area, list.moves, list.count, false, g1);
+    rb_ui_render_diagram(app, &app->state.settings, &pos, area, list.moves, list.count, false, g1);
     SDL_Surface *marked = SDL_DuplicateSurface(app->target);
     assert_non_null(plain);
     assert_non_null(marked);

@@ -78,7 +78,7 @@ static void undo_against_the_computer_returns_to_the_players_turn(void **state)
     app->state.players[RB_BLACK].kind = RB_UI_COMPUTER;
     fixture_key(app, SDLK_z, KMOD_LCTRL);
     assert_int_equal(app->state.game.ply, 0);
-    assert_int_equal(rb_ui_app_pos(app)->side, RB_WHITE);
+    assert_int_equal(rb_ui_state_pos(&app->state)->side, RB_WHITE);
     fixture_close(app);
 }
 

@@ -16,7 +16,7 @@ static void drag_c2_to_b3_plays_the_move(void **state)
     assert_int_equal(app->state.game.ply, 1);
     assert_int_equal(fixture_piece(app, "b3"), RB_PIECE(RB_WHITE, RB_PAWN));
     assert_int_equal(fixture_piece(app, "c2"), RB_EMPTY);
-    assert_int_equal(rb_ui_app_pos(app)->side, RB_BLACK);
+    assert_int_equal(rb_ui_state_pos(&app->state)->side, RB_BLACK);
     assert_int_equal(app->state.input.state, RB_UI_IDLE);
     fixture_close(app);
 }

@@ -30,7 +30,7 @@ static void arrow_keys_walk_back_and_forth_without_losing_moves(void **state)
     fixture_key(app, SDLK_LEFT, KMOD_NONE);
     assert_int_equal(app->state.game.ply, 2);
     assert_int_equal(app->state.game.length, 4);
-    assert_true(rb_ui_panel_browsing(app));
+    assert_true(rb_ui_state_browsing(&app->state));
     fixture_fen(app, now, sizeof now);
     rb_pos_format(&app->state.game.positions[2], want, sizeof want);
     assert_string_equal(now, want);
@@ -42,7 +42,7 @@ static void arrow_keys_walk_back_and_forth_without_losing_moves(void **state)
     assert_int_equal(app->state.game.ply, 1);
     fixture_key(app, SDLK_END, KMOD_NONE);
     assert_int_equal(app->state.game.ply, 4);
-    assert_false(rb_ui_panel_browsing(app));
+    assert_false(rb_ui_state_browsing(&app->state));
     fixture_fen(app, now, sizeof now);
     assert_string_equal(now, end);
     fixture_close(app);
@@ -84,7 +84,7 @@ static void clicking_a_move_in_the_list_shows_the_position_after_it(void **state
     assert_true(rb_ui_panel_move_rect(app, 4, &cell));
     fixture_click_at(app, (SDL_Point){ cell.x + cell.w / 2, cell.y + cell.h / 2 });
     assert_int_equal(app->state.game.ply, 4);
-    assert_false(rb_ui_panel_browsing(app));
+    assert_false(rb_ui_state_browsing(&app->state));
     assert_int_equal(fixture_piece(app, "b7"), RB_PIECE(RB_BLACK, RB_ROOK));
     fixture_close(app);
 }
@@ -97,7 +97,7 @@ static void undo_while_looking_back_takes_back_from_there(void **state)
     fixture_key(app, SDLK_LEFT, KMOD_NONE);
     fixture_key(app, SDLK_z, KMOD_LCTRL);
     assert_int_equal(app->state.game.ply, 2);
-    assert_false(rb_ui_panel_browsing(app));
+    assert_false(rb_ui_state_browsing(&app->state));
     /* now the board takes moves again, and a new one replaces the tail */
     fixture_type(app, "e2f2");
     assert_int_equal(app->state.game.ply, 3);

@@ -80,9 +80,9 @@ static void an_unfinished_game_comes_back_and_goes_on(void **state)
     fixture_fen(app, after, sizeof after);
     assert_string_equal(after, before);
     /* the player is asked, and Enter carries on */
-    assert_int_equal(rb_ui_dialog_kind_open(app), RB_UI_DIALOG_MESSAGE);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_MESSAGE);
     fixture_key(app, SDLK_RETURN, KMOD_NONE);
-    assert_false(rb_ui_dialog_active(app));
+    assert_false(rb_ui_dialog_active(&app->state));
     fixture_type(app, "c7b7");
     assert_int_equal(app->state.game.ply, 4);
     assert_int_equal(fixture_piece(app, "b7"), RB_PIECE(RB_BLACK, RB_ROOK));
@@ -104,7 +104,7 @@ static void a_damaged_autosave_starts_a_new_game(void **state)
 
     app = open_with_player_files();
     assert_int_equal(app->state.game.length, 0);
-    assert_false(rb_ui_dialog_active(app));
+    assert_false(rb_ui_dialog_active(&app->state));
     fixture_type(app, "c2b3");
     assert_int_equal(app->state.game.ply, 1);
     fixture_close(app);
@@ -116,15 +116,16 @@ static void a_finished_game_is_not_offered_again(void **state)
     /* a game that ended (here by resignation) has nothing to resume */
     rb_app *app = open_with_player_files();
     fixture_type(app, "c2b3");
-    rb_game_resign(&app->state.game, RB_BLACK);
-    rb_ui_app_changed(app);
+    rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
+    resign.n = RB_BLACK;
+    assert_int_equal(rb_ui_apply(app, &resign), 0);
     char err[600];
     assert_int_equal(rb_ui_prefs_autosave(app, err, sizeof err), 0);
     fixture_close(app);
 
     app = open_with_player_files();
     assert_int_equal(app->state.game.length, 0);
-    assert_false(rb_ui_dialog_active(app));
+    assert_false(rb_ui_dialog_active(&app->state));
     fixture_close(app);
 }
 

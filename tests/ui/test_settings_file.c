@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app.h"
 #include "prefs.h"
 #include "rb_store.h"
 #include "settings.h"

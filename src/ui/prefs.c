@@ -3,8 +3,8 @@
  *
  * Everything lives in the folder SDL_GetPrefPath() gives for the game
  * (~/.local/share/rollerball/rollerball on Linux): settings.conf (see
- * settings.c), autosave.pgn (the game in progress, rewritten after every
- * move) and games/ (games the player saved). All writes go through
+ * settings.c), autosave.pgn (the game in progress up to the position
+ * played, rewritten after every change) and games/ (games the player saved). All writes go through
  * rb_store_write_atomic, so a crash mid-write keeps the previous file.
  *
  * The autosave is an ordinary PGN file; who played each side is kept in
@@ -173,7 +173,14 @@ int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen)
     if (rb_ui_prefs_file(app, PREFS_AUTOSAVE_FILE, path, sizeof path, err, errlen) != 0)
         return -1;
     rb_game *g = &app->state.game;
-    if (!prefs_worth_resuming(g)) {
+    /* The game as it stands: moves taken back are not part of it (a
+     * resumed game goes on from the undo), but while the player only
+     * browses earlier positions the whole game is. The view shares the
+     * record's arrays and is only read. */
+    rb_game standing = *g;
+    if (!app->state.browsing)
+        standing.length = g->ply;
+    if (!prefs_worth_resuming(&standing)) {
         /* Nothing to offer next time: a finished or empty game. */
         if (unlink(path) != 0 && errno != ENOENT) {
             snprintf(err, errlen, "Could not remove the old autosave %s: %s.", path, strerror(errno));
@@ -182,7 +189,9 @@ int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen)
         return 0;
     }
     rb_ui_prefs_tag_players(g, app->state.players);
-    char *text = rb_pgn_write(g);
+    standing.tags = g->tags; /* the tags just set */
+    standing.ntags = g->ntags;
+    char *text = rb_pgn_write(&standing);
     if (!text) {
         snprintf(err, errlen, "Out of memory saving the game.");
         return -1;

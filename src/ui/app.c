@@ -69,7 +69,6 @@ void rb_ui_app_relayout(rb_app *app)
         rb_ui_state_say(&app->state, true, "%s", err);
     if (old_sq != app->layout.sq)
         rb_ui_text_flush(app);
-    app->dirty = true;
 }
 
 void rb_ui_app_draw(rb_app *app)
@@ -156,8 +155,10 @@ static SDL_Event to_pixels(const rb_app *app, const SDL_Event *ev)
     return e;
 }
 
-/* Routes an event to whoever takes it; returns what it asks for. */
-static rb_ui_cmd route(rb_app *app, const SDL_Event *ev)
+/* Routes an event to whoever takes it; returns what it asks for. *shown
+ * is set when the picture must be drawn again for a reason outside the
+ * state (the window resized or uncovered, the computer's progress). */
+static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
     if (ev->type == SDL_QUIT)
@@ -165,20 +166,23 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev)
     if (ev->type == SDL_WINDOWEVENT) {
         Uint8 we = ev->window.event;
         if (we == SDL_WINDOWEVENT_SIZE_CHANGED || we == SDL_WINDOWEVENT_RESIZED ||
-            we == SDL_WINDOWEVENT_DISPLAY_CHANGED)
+            we == SDL_WINDOWEVENT_DISPLAY_CHANGED) {
             rb_ui_app_relayout(app);
-        else if (we == SDL_WINDOWEVENT_EXPOSED || we == SDL_WINDOWEVENT_SHOWN)
-            app->dirty = true;
+            *shown = true;
+        } else if (we == SDL_WINDOWEVENT_EXPOSED || we == SDL_WINDOWEVENT_SHOWN) {
+            *shown = true;
+        }
     }
     if (ev->type == SDL_RENDER_TARGETS_RESET || ev->type == SDL_RENDER_DEVICE_RESET) {
         rb_ui_assets_drop_textures(app); /* textures are gone: make them again */
         rb_ui_app_relayout(app);
+        *shown = true;
     }
     switch (rb_ui_worker_event(app, ev, &cmd)) {
     case RB_UI_SEARCH_NOT_OURS: break;
     case RB_UI_SEARCH_STALE: return cmd;
-    case RB_UI_SEARCH_PROGRESS: app->dirty = true; return cmd; /* the panel shows the depth */
-    case RB_UI_SEARCH_DONE: app->dirty = true; return cmd;
+    case RB_UI_SEARCH_PROGRESS: /* the panel shows the depth */
+    case RB_UI_SEARCH_DONE: *shown = true; return cmd;
     }
     if (ev->type == SDL_DROPFILE) {
         cmd.kind = RB_UI_CMD_LOAD;
@@ -211,8 +215,9 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     /* The views' input state before the event: when the event changes it,
      * the window shows something new. */
     rb_ui_state before = app->state;
-    rb_ui_cmd cmd = route(app, &e);
-    if (memcmp(&before, &app->state, sizeof before) != 0)
+    bool shown = false;
+    rb_ui_cmd cmd = route(app, &e, &shown);
+    if (shown || memcmp(&before, &app->state, sizeof before) != 0)
         app->dirty = true;
     rb_ui_apply(app, &cmd);
     /* SDL leaves dropped file names and text to us to free. */
@@ -381,7 +386,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         return -1;
     }
     /* The game goes on the board as any game does: autosaved, the
-     * computer started if it is to move. */
+     * computer started if it is to move, drawn. */
     set.game = &g;
     rb_ui_apply(app, &set);
     /* A game restored from the autosave is shown at once, with the choice

@@ -1,5 +1,11 @@
 /*
- * window.h - the game window: its state (state.h) and what draws it.
+ * window.h - the game window, rb_app: its state (state.h) and what draws
+ * it: the renderer, the theme, the layout, piece textures, the text cache,
+ * and each view's memory of where its last frame put what (the panel's
+ * rectangles and move texts, the dialogs' clickable areas). Those are
+ * caches of the picture, rebuilt by drawing; they are not state, and
+ * nothing but the views reads them. Header only: every module may include
+ * it, and it includes none of them.
  */
 #ifndef RB_UI_WINDOW_H
 #define RB_UI_WINDOW_H
@@ -50,7 +56,7 @@ typedef struct rb_ui_pieces {
     rb_ui_piece_set diagram;  /* at the help diagrams' square size */
 } rb_ui_pieces;
 
-/* Modules owned elsewhere keep their state behind these pointers. */
+/* Views' memories, the computer and the files, behind these pointers. */
 struct rb_ui_panel;
 struct rb_ui_dialog;
 struct rb_ui_worker;

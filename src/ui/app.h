@@ -30,6 +30,7 @@
  *   games.c    saved games: the folder, save, list, read a game file
  *   prefs.c    settings kept between runs, autosave and resume
  *   settings.c the settings file's text form
+ *   store.c    atomic writes and bounded reads of the game's files (rb_store.h)
  *   worker.c   the computer opponent on its own thread
  *   session.c  resigning and draws: who, and whether the computer agrees
  *   anim.c     the sliding piece of the last move

@@ -32,6 +32,7 @@ int rb_ui_dialog_init(rb_app *app, char *err, size_t errlen)
         snprintf(err, errlen, "Out of memory for the dialogs.");
         return -1;
     }
+    d->mouse_x = d->mouse_y = -1;
     app->dialog = d;
     app->state.dialog.selected = -1;
     return 0;
@@ -126,9 +127,9 @@ static void dlg_message_draw(rb_app *app, const rb_ui_state *st)
     int y = rb_ui_dlg_title(app, box, d->title);
     rb_ui_text_draw_wrapped(app, d->text, px, false, app->theme->text, box.x + pad, y, box.w - 2 * pad);
     if (d->ask)
-        rb_ui_dlg_buttons(app, st, box, d->yes, d->no);
+        rb_ui_dlg_buttons(app, box, d->yes, d->no);
     else
-        rb_ui_dlg_buttons(app, st, box, "OK", NULL);
+        rb_ui_dlg_buttons(app, box, "OK", NULL);
 }
 
 static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
@@ -188,10 +189,10 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
     for (int i = 0; i < rb_ui_setting_count; i++) {
         SDL_Rect r = { box.x + pad / 2, y + i * row, box.w - pad, row };
         rb_ui_widget_check(app, r, rb_ui_setting_infos[i].label, size, rb_ui_setting_get(&st->settings, i),
-                           rb_ui_dlg_hover(st, DLG_SETTING + i));
+                           rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_SETTING + i);
     }
-    rb_ui_dlg_buttons(app, st, box, "Done", NULL);
+    rb_ui_dlg_buttons(app, box, "Done", NULL);
 }
 
 static rb_ui_cmd dlg_settings_click(const rb_ui_state *st, int id)
@@ -276,9 +277,13 @@ rb_ui_cmd rb_ui_dialog_event(rb_app *app, const SDL_Event *ev)
         return none;
     switch (ev->type) {
     case SDL_MOUSEMOTION:
+        app->dialog->mouse_x = ev->motion.x;
+        app->dialog->mouse_y = ev->motion.y;
         d->hover = rb_ui_dlg_hit_at(app, ev->motion.x, ev->motion.y);
         break;
     case SDL_MOUSEBUTTONDOWN:
+        app->dialog->mouse_x = ev->button.x;
+        app->dialog->mouse_y = ev->button.y;
         d->hover = rb_ui_dlg_hit_at(app, ev->button.x, ev->button.y);
         if (ev->button.button == SDL_BUTTON_LEFT)
             d->pressed = d->hover;

@@ -47,7 +47,7 @@ void rb_ui_dlg_new_open(rb_ui_state *st)
 }
 
 /* A labelled row of n choices with ids base+first..; returns the y below. */
-static int dlg_choice_row(rb_app *app, const rb_ui_state *st, SDL_Rect box, int y, const char *label, const char *const *names,
+static int dlg_choice_row(rb_app *app, SDL_Rect box, int y, const char *label, const char *const *names,
                           int n, int first, int base, int chosen)
 {
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
@@ -58,7 +58,7 @@ static int dlg_choice_row(rb_app *app, const rb_ui_state *st, SDL_Rect box, int 
     int w = (box.w - 2 * pad - (n - 1) * gap) / n;
     for (int i = 0; i < n; i++) {
         SDL_Rect r = { box.x + pad + i * (w + gap), y, w, h };
-        rb_ui_widget_choice(app, r, names[i], px, first + i == chosen, rb_ui_dlg_hover(st, base + first + i));
+        rb_ui_widget_choice(app, r, names[i], px, first + i == chosen, rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, base + first + i);
     }
     return y + h + pad * 3 / 4;
@@ -79,17 +79,17 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     int y = rb_ui_dlg_title(app, box, "New game");
 
     static const char *const modes[3] = { "Play the computer", "Two players", "Computer vs computer" };
-    y = dlg_choice_row(app, st, box, y, "Opponent", modes, 3, 0, DLG_MODE, (int)d->mode);
+    y = dlg_choice_row(app, box, y, "Opponent", modes, 3, 0, DLG_MODE, (int)d->mode);
     const char *note = NULL;
     if (d->mode == RB_UI_VS_COMPUTER) {
         static const char *const sides[3] = { "White", "Black", "Random" };
-        y = dlg_choice_row(app, st, box, y, "You play", sides, 3, 0, DLG_SIDE, d->side);
-        y = dlg_choice_row(app, st, box, y, "Computer level (1 easiest, 10 strongest)", dlg_levels, RB_LEVEL_MAX,
+        y = dlg_choice_row(app, box, y, "You play", sides, 3, 0, DLG_SIDE, d->side);
+        y = dlg_choice_row(app, box, y, "Computer level (1 easiest, 10 strongest)", dlg_levels, RB_LEVEL_MAX,
                            1, DLG_LEVEL_W - 1, d->level[0]);
         note = "White moves first.";
     } else if (d->mode == RB_UI_COMPUTERS) {
-        y = dlg_choice_row(app, st, box, y, "White's level", dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
-        y = dlg_choice_row(app, st, box, y, "Black's level", dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_B - 1, d->level[1]);
+        y = dlg_choice_row(app, box, y, "White's level", dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
+        y = dlg_choice_row(app, box, y, "Black's level", dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_B - 1, d->level[1]);
         note = "Browse back with \u2190 to pause them; End lets them play on.";
     } else {
         note = "Two players take turns at this screen.";
@@ -98,8 +98,8 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
 
     int bh = rb_ui_dlg_button_h(app);
     SDL_Rect ok = { box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh };
-    rb_ui_dlg_button(app, st, ok, "Start", DLG_OK, true, true);
-    rb_ui_dlg_button(app, st, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
+    rb_ui_dlg_button(app, ok, "Start", DLG_OK, true, true);
+    rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
 }
 
 /* The new game the form describes. */
@@ -209,8 +209,8 @@ void rb_ui_dlg_save_draw(rb_app *app, const rb_ui_state *st)
     }
     int bh = rb_ui_dlg_button_h(app);
     SDL_Rect ok = { box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh };
-    rb_ui_dlg_button(app, st, ok, "Save", DLG_OK, d->name[0] != '\0', true);
-    rb_ui_dlg_button(app, st, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
+    rb_ui_dlg_button(app, ok, "Save", DLG_OK, d->name[0] != '\0', true);
+    rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
 }
 
 static rb_ui_cmd dlg_save_now(const rb_ui_state *st)
@@ -325,7 +325,7 @@ void rb_ui_dlg_load_draw(rb_app *app, const rb_ui_state *st)
             SDL_Color hl = t->path;
             hl.a = 255;
             rb_ui_draw_rect(app->renderer, r, hl);
-        } else if (rb_ui_dlg_hover(st, DLG_ENTRY + i)) {
+        } else if (rb_ui_dlg_hover(app, r)) {
             rb_ui_draw_rect(app->renderer, r, rb_ui_mix(t->panel_bg, t->text, 0.15f));
         }
         SDL_Color ink = sel ? (SDL_Color){ 255, 255, 255, 255 } : t->text;
@@ -359,8 +359,8 @@ void rb_ui_dlg_load_draw(rb_app *app, const rb_ui_state *st)
     }
     int bh = rb_ui_dlg_button_h(app);
     SDL_Rect ok = { box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh };
-    rb_ui_dlg_button(app, st, ok, "Open", DLG_OK, d->selected >= 0, true);
-    rb_ui_dlg_button(app, st, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
+    rb_ui_dlg_button(app, ok, "Open", DLG_OK, d->selected >= 0, true);
+    rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
 }
 
 static rb_ui_cmd dlg_load_now(const rb_ui_state *st)

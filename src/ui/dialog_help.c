@@ -130,10 +130,10 @@ void rb_ui_dlg_help_draw(rb_app *app, const rb_ui_state *st)
     /* Buttons: previous, next on the left; close on the right. */
     int bw = px * 7;
     int by = box.y + box.h - pad - bh;
-    rb_ui_dlg_button(app, st, (SDL_Rect){ box.x + pad, by, bw, bh }, "\u25C0 Back", DLG_PREV, d->page > 0, false);
-    rb_ui_dlg_button(app, st, (SDL_Rect){ box.x + pad + bw + pad / 2, by, bw, bh }, "Next \u25B6", DLG_NEXT,
+    rb_ui_dlg_button(app, (SDL_Rect){ box.x + pad, by, bw, bh }, "\u25C0 Back", DLG_PREV, d->page > 0, false);
+    rb_ui_dlg_button(app, (SDL_Rect){ box.x + pad + bw + pad / 2, by, bw, bh }, "Next \u25B6", DLG_NEXT,
                      d->page + 1 < DLG_HELP_PAGES, false);
-    rb_ui_dlg_button(app, st, (SDL_Rect){ box.x + box.w - pad - bw, by, bw, bh }, "Close", DLG_OK, true, true);
+    rb_ui_dlg_button(app, (SDL_Rect){ box.x + box.w - pad - bw, by, bw, bh }, "Close", DLG_OK, true, true);
 }
 
 void rb_ui_dlg_help_click(rb_ui_state *st, int id)

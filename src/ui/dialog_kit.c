@@ -56,9 +56,9 @@ void rb_ui_dlg_hit(rb_app *app, SDL_Rect r, int id)
         d->hits[d->nhits++] = (dlg_hit){ r, id };
 }
 
-bool rb_ui_dlg_hover(const rb_ui_state *st, int id)
+bool rb_ui_dlg_hover(const rb_app *app, SDL_Rect r)
 {
-    return id != DLG_NONE && st->dialog.hover == id;
+    return rb_ui_point_in(r, app->dialog->mouse_x, app->dialog->mouse_y);
 }
 
 int rb_ui_dlg_hit_at(const rb_app *app, int x, int y)
@@ -71,17 +71,15 @@ int rb_ui_dlg_hit_at(const rb_app *app, int x, int y)
     return DLG_NONE;
 }
 
-void rb_ui_dlg_button(rb_app *app, const rb_ui_state *st, SDL_Rect r, const char *label, int id, bool enabled,
-                      bool primary)
+void rb_ui_dlg_button(rb_app *app, SDL_Rect r, const char *label, int id, bool enabled, bool primary)
 {
-    rb_ui_widget_button(app, r, label, rb_ui_widget_font_px(app), enabled, enabled && rb_ui_dlg_hover(st, id),
+    rb_ui_widget_button(app, r, label, rb_ui_widget_font_px(app), enabled, enabled && rb_ui_dlg_hover(app, r),
                         primary);
     if (enabled)
         rb_ui_dlg_hit(app, r, id);
 }
 
-void rb_ui_dlg_buttons(rb_app *app, const rb_ui_state *st, SDL_Rect box, const char *primary,
-                       const char *secondary)
+void rb_ui_dlg_buttons(rb_app *app, SDL_Rect box, const char *primary, const char *secondary)
 {
     int pad = rb_ui_dlg_pad(app), bh = rb_ui_dlg_button_h(app), px = rb_ui_widget_font_px(app);
     int w1 = rb_ui_text_width(app, primary, px, false) + 2 * px;
@@ -91,9 +89,9 @@ void rb_ui_dlg_buttons(rb_app *app, const rb_ui_state *st, SDL_Rect box, const c
     if (secondary && w2 < 6 * px)
         w2 = 6 * px;
     SDL_Rect ok = { box.x + box.w - pad - w1, box.y + box.h - pad - bh, w1, bh };
-    rb_ui_dlg_button(app, st, ok, primary, DLG_OK, true, true);
+    rb_ui_dlg_button(app, ok, primary, DLG_OK, true, true);
     if (secondary)
-        rb_ui_dlg_button(app, st, (SDL_Rect){ ok.x - pad / 2 - w2, ok.y, w2, bh }, secondary, DLG_CANCEL, true,
+        rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - w2, ok.y, w2, bh }, secondary, DLG_CANCEL, true,
                          false);
 }
 

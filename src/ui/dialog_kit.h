@@ -40,6 +40,7 @@ struct rb_ui_dialog {
     dlg_hit hits[DLG_HITS_MAX];
     int nhits;
     int rows_visible;        /* rows of the load list that fitted */
+    int mouse_x, mouse_y;    /* the pointer, as the dialogs' last event left it */
 };
 
 /* Dims the window and draws an empty dialog box of w x h (clamped to the
@@ -49,15 +50,13 @@ SDL_Rect rb_ui_dlg_frame(rb_app *app, int w, int h);
 int rb_ui_dlg_title(rb_app *app, SDL_Rect box, const char *title);
 /* Records a clickable area of the frame being drawn. */
 void rb_ui_dlg_hit(rb_app *app, SDL_Rect r, int id);
-/* True when the pointer is over the control id. */
-bool rb_ui_dlg_hover(const rb_ui_state *st, int id);
+/* True when the pointer is over r (a control being drawn). */
+bool rb_ui_dlg_hover(const rb_app *app, SDL_Rect r);
 /* A button that is drawn and clickable (when enabled). */
-void rb_ui_dlg_button(rb_app *app, const rb_ui_state *st, SDL_Rect r, const char *label, int id, bool enabled,
-                      bool primary);
+void rb_ui_dlg_button(rb_app *app, SDL_Rect r, const char *label, int id, bool enabled, bool primary);
 /* Two buttons at the bottom right of box (OK and Cancel ids): the default
  * on the right; secondary may be NULL. */
-void rb_ui_dlg_buttons(rb_app *app, const rb_ui_state *st, SDL_Rect box, const char *primary,
-                       const char *secondary);
+void rb_ui_dlg_buttons(rb_app *app, SDL_Rect box, const char *primary, const char *secondary);
 /* Padding and button height for the current text size. */
 int rb_ui_dlg_pad(const rb_app *app);
 int rb_ui_dlg_button_h(const rb_app *app);

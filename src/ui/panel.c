@@ -412,7 +412,7 @@ static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metr
                 SDL_Color hl = t->path;
                 hl.a = 255;
                 rb_ui_draw_rect(app->renderer, cell, hl);
-            } else if ((long)k + 1 == st->panel.hover_ply) {
+            } else if (rb_ui_point_in(cell, p->mouse_x, p->mouse_y)) {
                 rb_ui_draw_rect(app->renderer, cell, rb_ui_mix(t->panel_bg, t->text, 0.15f));
             }
             SDL_Color ink = current ? (SDL_Color){ 255, 255, 255, 255 } : ahead ? t->text_dim : t->text;
@@ -500,7 +500,7 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
     for (int i = 0; i < PB_COUNT; i++) {
         if (!p->shown[i])
             continue;
-        bool hovered = i == st->panel.hover_button;
+        bool hovered = rb_ui_point_in(p->button[i], p->mouse_x, p->mouse_y);
         rb_ui_widget_button(app, p->button[i], panel_labels[i], i == PB_MOVE_NOW ? m.px : m.px,
                             p->enabled[i], hovered, i == PB_MOVE_NOW);
     }

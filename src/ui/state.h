@@ -134,7 +134,8 @@ typedef struct rb_ui_game_entry {
 /* The open dialog and what the player has entered in it. */
 typedef struct rb_ui_dialog_state {
     rb_ui_dialog_kind kind;
-    int hover;                /* control under the pointer (dialog ids), 0 none */
+    int hover;                /* control under the pointer (dialog ids), 0 none:
+                                 when it changes, the frame is drawn again */
     int pressed;              /* control under the press, 0 none */
 
     /* message and question */
@@ -167,8 +168,9 @@ typedef struct rb_ui_dialog_state {
 typedef struct rb_ui_panel_state {
     int scroll;               /* first row of the move list shown */
     bool follow;              /* bring the current move into view */
-    int hover_button;         /* button under the pointer, -1 none */
-    long hover_ply;           /* move of the list under the pointer, -1 none */
+    int hover_button;         /* button under the pointer, -1 none, and */
+    long hover_ply;           /* move of the list under it, -1 none: when
+                                 either changes, the frame is drawn again */
     int pressed;              /* button under a press, -1 none */
 } rb_ui_panel_state;
 

@@ -158,12 +158,13 @@ rb_ui_cmd rb_ui_dlg_new_key(rb_ui_state *st, SDL_Keycode key)
 /* ---- save -------------------------------------------------------------- */
 
 /* Where a game saved under the name goes, or that it replaces one: asks
- * the games folder, so it runs when the name changes, not every frame. */
+ * the disk (creating nothing: the folder is made by saving), so it runs
+ * when the dialog opens and when the name changes, not every frame. */
 static void dlg_save_where(rb_app *app)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
     char dir[RB_UI_PATH_MAX], err[256];
-    if (rb_ui_games_dir(app, dir, sizeof dir, err, sizeof err) != 0)
+    if (rb_ui_games_folder(app, dir, sizeof dir, err, sizeof err) != 0)
         snprintf(d->where, sizeof d->where, "%s", err);
     else if (rb_ui_games_exists(app, d->name))
         snprintf(d->where, sizeof d->where, "A game of this name is already in %s: saving replaces it.", dir);

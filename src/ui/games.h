@@ -13,6 +13,8 @@
 /* The games folder (ending in '/'), created if needed. Returns 0, or -1
  * with a message. */
 int rb_ui_games_dir(rb_app *app, char *dir, size_t dirlen, char *err, size_t errlen);
+/* The same folder's name, leaving the disk alone (it may not exist yet). */
+int rb_ui_games_folder(rb_app *app, char *dir, size_t dirlen, char *err, size_t errlen);
 /* The .pgn files in the games folder, newest first (free *entries).
  * Returns the count, or -1 with a message. */
 int rb_ui_games_list(rb_app *app, rb_ui_game_entry **entries, char *err, size_t errlen);
@@ -21,7 +23,8 @@ void rb_ui_games_suggest_name(char *buf, size_t len);
 /* Saves the game under name (".pgn" added when missing; characters that
  * cannot be in a file name are refused). Returns 0, or -1 with a message. */
 int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen);
-/* True when saving under name would replace a game already saved. */
+/* True when saving under name would replace a game already saved (asks
+ * the disk, creates nothing). */
 bool rb_ui_games_exists(rb_app *app, const char *name);
 /* Reads the first game of a PGN file into *out, and who plays it into
  * players (as the file's tags say; any other game is for two people).

@@ -6,7 +6,7 @@
  * resumed game goes on from the take-back), the computer starts when it is
  * to move and stops when it is not. Commands that leave the game alone
  * leave the autosave alone, and drawing a frame changes nothing at all,
- * not even the games folder behind the save dialog.
+ * not even the games folder the save dialog names.
  *
  * Runs in a private XDG_DATA_HOME, off screen, with the real computer
  * player on its own thread where the computer plays.
@@ -305,17 +305,26 @@ static void drawing_a_frame_changes_nothing(void **state)
     draw_changes_nothing(app);
     fixture_key(app, SDLK_END, KMOD_NONE);
 
-    /* The save dialog says where games go, but only opening it and typing
-     * ask the games folder: a frame never creates it. */
+    /* The save dialog says where games go without making the folder:
+     * neither opening it, nor typing, nor any frame does; saving does. */
+    char games[RB_UI_PATH_MAX], err[600];
+    assert_int_equal(rb_ui_prefs_file(app, "games", games, sizeof games, err, sizeof err), 0);
+    rmdir(games);
+    assert_int_not_equal(access(games, F_OK), 0);
     fixture_key(app, SDLK_s, KMOD_CTRL);
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_SAVE);
     assert_non_null(strstr(app->state.dialog.where, "games"));
-    char games[RB_UI_PATH_MAX], err[600];
-    assert_int_equal(rb_ui_prefs_file(app, "games", games, sizeof games, err, sizeof err), 0);
-    assert_int_equal(rmdir(games), 0);
+    SDL_Event text;
+    memset(&text, 0, sizeof text);
+    text.type = SDL_TEXTINPUT;
+    strcpy(text.text.text, "x");
+    rb_ui_app_event(app, &text);
     for (int i = 0; i < 3; i++)
         draw_changes_nothing(app);
     assert_int_not_equal(access(games, F_OK), 0);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NONE);
+    assert_int_equal(access(games, F_OK), 0);
 
     /* Each dialog drawn from the same state twice over: no change. */
     static const rb_ui_dialog_kind kinds[] = { RB_UI_DIALOG_NEW_GAME, RB_UI_DIALOG_LOAD,

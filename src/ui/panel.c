@@ -554,7 +554,9 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
     return cmd;
 }
 
-rb_ui_cmd rb_ui_panel_browse(const rb_ui_state *st, int delta_or_end)
+/* Browsing: -2 the start, -1 one move back, 1 one forward, 2 the end; the
+ * command, or none when there is nowhere to go. */
+static rb_ui_cmd panel_browse(const rb_ui_state *st, int delta_or_end)
 {
     const rb_game *g = &st->game;
     switch (delta_or_end) {
@@ -640,10 +642,10 @@ rb_ui_cmd rb_ui_panel_event(rb_app *app, const SDL_Event *ev, bool *used)
         if (ev->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))
             return none;
         switch (ev->key.keysym.sym) {
-        case SDLK_LEFT: *used = true; return rb_ui_panel_browse(st, -1);
-        case SDLK_RIGHT: *used = true; return rb_ui_panel_browse(st, 1);
-        case SDLK_HOME: *used = true; return rb_ui_panel_browse(st, -2);
-        case SDLK_END: *used = true; return rb_ui_panel_browse(st, 2);
+        case SDLK_LEFT: *used = true; return panel_browse(st, -1);
+        case SDLK_RIGHT: *used = true; return panel_browse(st, 1);
+        case SDLK_HOME: *used = true; return panel_browse(st, -2);
+        case SDLK_END: *used = true; return panel_browse(st, 2);
         default: return none;
         }
     case SDL_MOUSEMOTION:

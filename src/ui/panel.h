@@ -29,9 +29,6 @@ bool rb_ui_panel_move_rect(const rb_app *app, size_t ply, SDL_Rect *r);
 /* Where the last draw put the button with this label; false when it was
  * not shown. */
 bool rb_ui_panel_button_rect(const rb_app *app, const char *label, SDL_Rect *r);
-/* Browsing: -2 the start, -1 one move back, 1 one forward, 2 the end; the
- * command, or none when there is nowhere to go. */
-rb_ui_cmd rb_ui_panel_browse(const rb_ui_state *st, int delta_or_end);
 /* The game's state in words ("Checkmate. White wins.", "Black is in
  * check."), empty when there is nothing to say. Returns the length. */
 size_t rb_ui_panel_status_text(const rb_ui_state *st, char *buf, size_t len);

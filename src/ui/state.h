@@ -12,8 +12,9 @@
  *   plays, the settings, the board's selection and drag, browsing, the open
  *   dialog and its form, the panel's scroll and hover, the status line.
  *   Plain values; no renderer, no textures, no files.
- * - Views draw from a const rb_ui_state: the board (render.c), the panel
- *   (panel.c), the dialogs (dialog*.c) and the help (dialog_help.c). Their
+ * - Views draw from a const rb_ui_state: the board (render.c draws it,
+ *   input.c takes its clicks and keys), the panel (panel.c), the dialogs
+ *   (dialog*.c) and the help (dialog_help.c). Their
  *   event handlers change only input state (what is selected, pressed,
  *   hovered, typed, scrolled; which dialog page or field) and turn every
  *   other wish into a command.
@@ -25,7 +26,8 @@
  * - app.c routes events to the views, applies the commands they return and
  *   marks a redraw when input state changed; it alone draws frames.
  * - What draws is not state: the renderer, piece textures, the text cache
- *   and each view's memory of where its last frame put what (window.h).
+ *   and each view's memory of where its last frame put what and where the
+ *   pointer is (window.h).
  * A new screen is one more view (a draw from const state, an event handler
  * returning commands), its input state here and its commands in command.h
  * and apply.c.
@@ -35,7 +37,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-
 #include <time.h>
 
 #include <SDL.h>

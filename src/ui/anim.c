@@ -3,6 +3,8 @@
  * rebound is seen as a rebound. The position is already updated; the
  * renderer hides the piece on its new square while the animation runs.
  * Motion eases out (fast start, gentle stop) over RB_UI_ANIM_MS.
+ * Where the piece is at a time is a pure question, so drawing never ends
+ * an animation; the app ends it (rb_ui_anim_over) before drawing a frame.
  */
 #include "anim.h"
 
@@ -10,44 +12,42 @@
 
 #include "view.h"
 
-void rb_ui_anim_start(rb_app *app, const rb_pos *before, rb_move m)
+void rb_ui_anim_start(rb_ui_anim *a, const rb_ui_settings *settings, const rb_pos *before, rb_move m)
 {
-    if (!app->settings.animation) {
-        app->anim.active = false;
+    if (!settings->animation) {
+        a->active = false;
         return;
     }
-    app->anim.active = true;
-    app->anim.move = m;
-    app->anim.piece = before->board[RB_MOVE_FROM(m)];
-    app->anim.start_ms = SDL_GetTicks();
-    app->anim.duration_ms = RB_UI_ANIM_MS;
-    app->dirty = true;
+    a->active = true;
+    a->move = m;
+    a->piece = before->board[RB_MOVE_FROM(m)];
+    a->start_ms = SDL_GetTicks();
+    a->duration_ms = RB_UI_ANIM_MS;
 }
 
-void rb_ui_anim_stop(rb_app *app)
+void rb_ui_anim_stop(rb_ui_anim *a)
 {
-    if (app->anim.active)
-        app->dirty = true;
-    app->anim.active = false;
+    a->active = false;
 }
 
-bool rb_ui_anim_point(rb_app *app, Uint32 now_ms, SDL_FPoint *at)
+bool rb_ui_anim_over(const rb_ui_anim *a, Uint32 now_ms)
 {
-    if (!app->anim.active)
+    return a->active && now_ms - a->start_ms >= a->duration_ms;
+}
+
+bool rb_ui_anim_point(const rb_ui_anim *a, const rb_ui_view *view, Uint32 now_ms, SDL_FPoint *at)
+{
+    if (!a->active || rb_ui_anim_over(a, now_ms))
         return false;
-    Uint32 elapsed = now_ms - app->anim.start_ms;
-    if (elapsed >= app->anim.duration_ms) {
-        app->anim.active = false;
-        return false;
-    }
-    rb_ui_view v = rb_ui_view_of(app);
-    float t = (float)elapsed / (float)app->anim.duration_ms;
+    const rb_ui_view v = *view;
+    Uint32 elapsed = now_ms - a->start_ms;
+    float t = (float)elapsed / (float)a->duration_ms;
     t = 1.0f - (1.0f - t) * (1.0f - t); /* ease out */
 
     rb_path path;
-    rb_move_path(app->anim.move, &path);
+    rb_move_path(a->move, &path);
     if (path.len < 2) {
-        *at = rb_ui_view_center(&v, RB_MOVE_TO(app->anim.move));
+        *at = rb_ui_view_center(&v, RB_MOVE_TO(a->move));
         return true;
     }
     /* Walk the polyline through the square centres by length. */
@@ -69,6 +69,6 @@ bool rb_ui_anim_point(rb_app *app, Uint32 now_ms, SDL_FPoint *at)
         }
         want -= seg[i];
     }
-    *at = rb_ui_view_center(&v, RB_MOVE_TO(app->anim.move));
+    *at = rb_ui_view_center(&v, RB_MOVE_TO(a->move));
     return true;
 }

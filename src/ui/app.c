@@ -1,8 +1,13 @@
 /*
  * app.c - the window's life: opening (window or off-screen surface),
- * setting up the game from the command line, the event loop, drawing a
- * frame, and the few operations every part of the front end shares
- * (playing a move, undo, redo, replacing the game, flipping).
+ * setting up the game from the command line, the event loop, routing
+ * events to the views, and drawing a frame.
+ *
+ * An event goes to the open dialog, the window's shortcuts, the panel or
+ * the board, in that order; what the view asks for comes back as a command
+ * and goes to rb_ui_apply(). A redraw is marked in two places only: by
+ * rb_ui_apply(), and here when an event changed the views' input state
+ * (the state before and after the event differ).
  *
  * The loop sleeps in SDL_WaitEvent while nothing moves and draws only when
  * something changed (app->dirty) or a piece is sliding, so an open window
@@ -11,11 +16,12 @@
  */
 #include "app.h"
 
-#include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "anim.h"
+#include "apply.h"
 #include "assets.h"
 #include "dialog.h"
 #include "games.h"
@@ -39,111 +45,11 @@
 void rb_ui_app_defaults(rb_app *app)
 {
     memset(app, 0, sizeof *app);
-    rb_ui_settings_defaults(&app->settings, app->players);
+    rb_ui_settings_defaults(&app->state.settings, app->state.players);
     app->theme = rb_ui_theme_get(false);
-    app->input.sel = -1;
-    app->input.hover = -1;
-    app->input.promo_to = -1;
-}
-
-void rb_ui_app_message(rb_app *app, bool error, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(app->status, sizeof app->status, fmt, ap);
-    va_end(ap);
-    if (error)
-        fprintf(stderr, "rollerball: %s\n", app->status);
-    app->dirty = true;
-}
-
-const rb_pos *rb_ui_app_pos(const rb_app *app)
-{
-    return rb_game_pos(&app->game);
-}
-
-bool rb_ui_app_computer_to_move(const rb_app *app)
-{
-    return app->players[rb_ui_app_pos(app)->side].kind == RB_UI_COMPUTER;
-}
-
-/* Everything that follows a change of the game, whoever made it. */
-static void game_changed(rb_app *app)
-{
-    app->browsing = false;
-    rb_ui_input_cancel(app);
-    rb_ui_panel_game_changed(app);
-    rb_ui_worker_maybe_start(app);
-    app->dirty = true;
-}
-
-int rb_ui_app_play(rb_app *app, rb_move m)
-{
-    rb_pos before = *rb_ui_app_pos(app);
-    rb_ui_anim_stop(app);
-    if (rb_game_play(&app->game, m) != 0) {
-        rb_ui_app_message(app, false, "That move is not legal here.");
-        return -1;
-    }
-    app->status[0] = 0;
-    rb_ui_anim_start(app, &before, m);
-    game_changed(app);
-    return 0;
-}
-
-static bool vs_computer(const rb_app *app)
-{
-    return app->players[0].kind != app->players[1].kind;
-}
-
-void rb_ui_app_undo(rb_app *app)
-{
-    rb_ui_worker_cancel(app);
-    rb_ui_anim_stop(app);
-    if (!rb_game_undo(&app->game))
-        return;
-    /* Against the computer, go back to the human's turn. */
-    while (vs_computer(app) && rb_ui_app_computer_to_move(app) && rb_game_undo(&app->game))
-        ;
-    game_changed(app);
-}
-
-void rb_ui_app_redo(rb_app *app)
-{
-    rb_ui_worker_cancel(app);
-    rb_ui_anim_stop(app);
-    if (!rb_game_redo(&app->game))
-        return;
-    while (vs_computer(app) && rb_ui_app_computer_to_move(app) && app->game.ply < app->game.length &&
-           rb_game_redo(&app->game))
-        ;
-    game_changed(app);
-}
-
-void rb_ui_app_set_game(rb_app *app, rb_game *g)
-{
-    rb_ui_worker_cancel(app);
-    rb_ui_anim_stop(app);
-    rb_game_free(&app->game);
-    app->game = *g;
-    memset(g, 0, sizeof *g);
-    app->status[0] = 0;
-    game_changed(app);
-}
-
-void rb_ui_app_flip(rb_app *app)
-{
-    app->flipped = !app->flipped;
-    rb_ui_anim_stop(app);
-    app->dirty = true;
-}
-
-void rb_ui_app_changed(rb_app *app)
-{
-    app->theme = rb_ui_theme_get(app->settings.high_contrast);
-    rb_ui_anim_stop(app);
-    rb_ui_input_cancel(app);
-    app->dirty = true;
+    app->state.input.sel = -1;
+    app->state.input.hover = -1;
+    app->state.input.promo_to = -1;
 }
 
 void rb_ui_app_relayout(rb_app *app)
@@ -160,21 +66,25 @@ void rb_ui_app_relayout(rb_app *app)
     rb_ui_layout_compute(&app->layout, ow, oh, ww, wh);
     char err[RB_UI_PATH_MAX + 200];
     if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0)
-        rb_ui_app_message(app, true, "%s", err);
+        rb_ui_state_say(&app->state, true, "%s", err);
     if (old_sq != app->layout.sq)
         rb_ui_text_flush(app);
-    app->dirty = true;
 }
 
 void rb_ui_app_draw(rb_app *app)
 {
     const rb_ui_theme *t = app->theme;
+    Uint32 now = SDL_GetTicks();
+    /* A slide whose time is up ends before the frame, not inside it. */
+    if (rb_ui_anim_over(&app->state.anim, now))
+        rb_ui_anim_stop(&app->state.anim);
+    const rb_ui_state *st = &app->state;
     SDL_SetRenderDrawColor(app->renderer, t->background.r, t->background.g, t->background.b, 255);
     SDL_RenderClear(app->renderer);
-    rb_ui_render_board(app, SDL_GetTicks());
-    rb_ui_panel_draw(app, app->layout.panel);
-    if (rb_ui_dialog_active(app))
-        rb_ui_dialog_draw(app);
+    rb_ui_render_board(app, st, now);
+    rb_ui_panel_draw(app, st, app->layout.panel);
+    if (rb_ui_dialog_active(st))
+        rb_ui_dialog_draw(app, st);
     SDL_RenderPresent(app->renderer);
     app->dirty = false;
     if (app->first_frame_from) {
@@ -186,59 +96,39 @@ void rb_ui_app_draw(rb_app *app)
 }
 
 /* Shortcuts that work wherever the pointer is (no dialog open). */
-static bool global_key(rb_app *app, const SDL_KeyboardEvent *k)
+static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
 {
+    static const struct {
+        SDL_Keycode key;
+        bool ctrl, shift;
+        rb_ui_cmd_kind kind;
+        rb_ui_dialog_kind dialog;
+    } keys[] = {
+        { SDLK_F1, false, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_HELP },
+        { SDLK_n, true, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_NEW_GAME },
+        { SDLK_s, true, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_SAVE },
+        { SDLK_o, true, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_LOAD },
+        { SDLK_COMMA, true, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_SETTINGS },
+        { SDLK_z, true, false, RB_UI_CMD_UNDO, RB_UI_DIALOG_NONE },
+        { SDLK_z, true, true, RB_UI_CMD_REDO, RB_UI_DIALOG_NONE },
+        { SDLK_y, true, false, RB_UI_CMD_REDO, RB_UI_DIALOG_NONE },
+        { SDLK_f, true, false, RB_UI_CMD_FLIP, RB_UI_DIALOG_NONE },
+        { SDLK_q, true, false, RB_UI_CMD_QUIT, RB_UI_DIALOG_NONE },
+    };
     bool ctrl = k->keysym.mod & KMOD_CTRL, shift = k->keysym.mod & KMOD_SHIFT;
-    switch (k->keysym.sym) {
-    case SDLK_F1:
-        rb_ui_dialog_open(app, RB_UI_DIALOG_HELP);
-        return true;
-    case SDLK_n:
-        if (!ctrl)
-            return false;
-        rb_ui_dialog_open(app, RB_UI_DIALOG_NEW_GAME);
-        return true;
-    case SDLK_s:
-        if (!ctrl)
-            return false;
-        rb_ui_dialog_open(app, RB_UI_DIALOG_SAVE);
-        return true;
-    case SDLK_o:
-        if (!ctrl)
-            return false;
-        rb_ui_dialog_open(app, RB_UI_DIALOG_LOAD);
-        return true;
-    case SDLK_COMMA:
-        if (!ctrl)
-            return false;
-        rb_ui_dialog_open(app, RB_UI_DIALOG_SETTINGS);
-        return true;
-    case SDLK_z:
-        if (!ctrl)
-            return false;
-        if (shift)
-            rb_ui_app_redo(app);
-        else
-            rb_ui_app_undo(app);
-        return true;
-    case SDLK_y:
-        if (!ctrl)
-            return false;
-        rb_ui_app_redo(app);
-        return true;
-    case SDLK_f:
-        if (!ctrl)
-            return false;
-        rb_ui_app_flip(app);
-        return true;
-    case SDLK_q:
-        if (!ctrl)
-            return false;
-        app->quit = true;
-        return true;
-    default:
-        return false;
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
+    *used = false;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        /* Shift matters only where it picks another command (Ctrl+Shift+Z). */
+        bool shift_ok = keys[i].key == SDLK_z ? shift == keys[i].shift : !keys[i].shift;
+        if (keys[i].key != k->keysym.sym || (keys[i].ctrl && !ctrl) || !shift_ok)
+            continue;
+        cmd.kind = keys[i].kind;
+        cmd.n = keys[i].dialog;
+        *used = true;
+        break;
     }
+    return cmd;
 }
 
 /* The event with its mouse position in output pixels. */
@@ -265,54 +155,74 @@ static SDL_Event to_pixels(const rb_app *app, const SDL_Event *ev)
     return e;
 }
 
-void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
+/* Routes an event to whoever takes it; returns what it asks for. *shown
+ * is set when the picture must be drawn again for a reason outside the
+ * state (the window resized or uncovered, the computer's progress). */
+static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
 {
-    SDL_Event e = to_pixels(app, raw);
-    const SDL_Event *ev = &e;
-    if (ev->type == SDL_QUIT) {
-        app->quit = true;
-        return;
-    }
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
+    if (ev->type == SDL_QUIT)
+        return rb_ui_cmd_of(RB_UI_CMD_QUIT);
     if (ev->type == SDL_WINDOWEVENT) {
         Uint8 we = ev->window.event;
         if (we == SDL_WINDOWEVENT_SIZE_CHANGED || we == SDL_WINDOWEVENT_RESIZED ||
-            we == SDL_WINDOWEVENT_DISPLAY_CHANGED)
+            we == SDL_WINDOWEVENT_DISPLAY_CHANGED) {
             rb_ui_app_relayout(app);
-        else if (we == SDL_WINDOWEVENT_EXPOSED || we == SDL_WINDOWEVENT_SHOWN)
-            app->dirty = true;
+            *shown = true;
+        } else if (we == SDL_WINDOWEVENT_EXPOSED || we == SDL_WINDOWEVENT_SHOWN) {
+            *shown = true;
+        }
     }
     if (ev->type == SDL_RENDER_TARGETS_RESET || ev->type == SDL_RENDER_DEVICE_RESET) {
         rb_ui_assets_drop_textures(app); /* textures are gone: make them again */
         rb_ui_app_relayout(app);
+        *shown = true;
     }
-    if (rb_ui_worker_event(app, ev))
-        return;
+    switch (rb_ui_worker_event(app, ev, &cmd)) {
+    case RB_UI_SEARCH_NOT_OURS: break;
+    case RB_UI_SEARCH_STALE: return cmd;
+    case RB_UI_SEARCH_PROGRESS: /* the panel shows the depth */
+    case RB_UI_SEARCH_DONE: *shown = true; return cmd;
+    }
     if (ev->type == SDL_DROPFILE) {
-        char why[RB_UI_PATH_MAX + 300];
-        if (rb_ui_games_load_file(app, ev->drop.file, why, sizeof why) != 0)
-            rb_ui_app_message(app, true, "%s", why);
-        else if (rb_ui_dialog_active(app))
-            rb_ui_dialog_open(app, RB_UI_DIALOG_NONE); /* it was about the game just replaced */
-        SDL_free(ev->drop.file);
-        return;
+        cmd.kind = RB_UI_CMD_LOAD;
+        cmd.text = ev->drop.file; /* freed by the caller once applied */
+        return cmd;
     }
-    if (ev->type == SDL_DROPTEXT) {
-        /* Dragged text is not a game; SDL leaves its copy to us to free. */
-        SDL_free(ev->drop.file);
-        return;
+    if (ev->type == SDL_DROPTEXT)
+        return cmd;
+    if (rb_ui_dialog_active(&app->state))
+        return rb_ui_dialog_event(app, ev);
+    bool used = false;
+    if (ev->type == SDL_KEYDOWN) {
+        cmd = global_key(&ev->key, &used);
+        if (used)
+            return cmd;
     }
-    if (rb_ui_dialog_active(app)) {
-        rb_ui_dialog_event(app, ev);
-        app->dirty = true;
-        return;
-    }
-    if (ev->type == SDL_KEYDOWN && global_key(app, &ev->key))
-        return;
     /* A drag in progress keeps the mouse even over the panel. */
-    bool drag = app->input.state == RB_UI_DRAGGING || app->input.state == RB_UI_PRESSED;
-    if (!drag && rb_ui_panel_event(app, ev))
-        return;
-    rb_ui_input_event(app, ev);
+    rb_ui_input_state in = app->state.input.state;
+    if (in != RB_UI_DRAGGING && in != RB_UI_PRESSED) {
+        cmd = rb_ui_panel_event(app, ev, &used);
+        if (used)
+            return cmd;
+    }
+    return rb_ui_input_event(app, ev);
+}
+
+void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
+{
+    SDL_Event e = to_pixels(app, raw);
+    /* The views' input state before the event: when the event changes it,
+     * the window shows something new. */
+    rb_ui_state before = app->state;
+    bool shown = false;
+    rb_ui_cmd cmd = route(app, &e, &shown);
+    if (shown || memcmp(&before, &app->state, sizeof before) != 0)
+        app->dirty = true;
+    rb_ui_apply(app, &cmd);
+    /* SDL leaves dropped file names and text to us to free. */
+    if (e.type == SDL_DROPFILE || e.type == SDL_DROPTEXT)
+        SDL_free(e.drop.file);
 }
 
 void rb_ui_app_run(rb_app *app)
@@ -322,59 +232,59 @@ void rb_ui_app_run(rb_app *app)
         SDL_Event ev;
         /* Sleep until something happens; while a piece slides, wake for
          * each frame (vsync paces the present where it exists). */
-        int got = app->anim.active ? SDL_WaitEventTimeout(&ev, 8) : SDL_WaitEvent(&ev);
+        int got = app->state.anim.active ? SDL_WaitEventTimeout(&ev, 8) : SDL_WaitEvent(&ev);
         if (got) {
             rb_ui_app_event(app, &ev);
             while (!app->quit && SDL_PollEvent(&ev))
                 rb_ui_app_event(app, &ev);
         }
-        if (app->dirty || app->anim.active)
+        if (app->dirty || app->state.anim.active)
             rb_ui_app_draw(app);
     }
 }
 
 /* ---- opening -------------------------------------------------------- */
 
-static int set_up_game(rb_app *app, const rb_ui_options *opt, char *err, size_t errlen)
+/* The game to start with, from the command line (a position or a game
+ * file), the autosave (*resumed), or the start position; who plays it in
+ * players. Returns 0, -1 (out of memory) or -2 (bad command line) with a
+ * message in err. */
+static int set_up_game(rb_app *app, const rb_ui_options *opt, rb_game *g, rb_ui_player players[2], bool *resumed,
+                       char *err, size_t errlen)
 {
-    rb_game g;
-    memset(&g, 0, sizeof g);
+    memset(g, 0, sizeof *g);
+    *resumed = false;
+    rb_pos pos;
+    rb_pos_start(&pos);
     if (opt->fen) {
-        rb_pos pos;
         char why[200];
         if (rb_pos_parse(&pos, opt->fen, why, sizeof why) != 0) {
             snprintf(err, errlen, "--fen: %s", why);
             return -2;
         }
-        if (rb_game_init(&g, &pos) != 0) {
-            snprintf(err, errlen, "out of memory");
-            return -1;
-        }
-    } else {
+    } else if (opt->pgn_file) {
+        return rb_ui_games_read(opt->pgn_file, g, players, err, errlen) != 0 ? -2 : 0;
+    } else if (app->player_files) {
         char why[300];
-        /* A game file is loaded once the panel is up (rb_ui_games_load_file);
-         * until then the board holds the start position. */
-        if (opt->pgn_file || !app->player_files || rb_ui_prefs_resume(app, &g, why, sizeof why) != 0) {
-            rb_pos start;
-            rb_pos_start(&start);
-            if (rb_game_init(&g, &start) != 0) {
-                snprintf(err, errlen, "out of memory");
-                return -1;
-            }
-        }
+        *resumed = rb_ui_prefs_resume(app, g, why, sizeof why) == 0;
+        if (*resumed)
+            return 0;
     }
-    app->game = g;
+    if (rb_game_init(g, &pos) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
     return 0;
 }
 
 /* Who plays, as the command line says; it overrides what the settings, the
  * resumed autosave or a loaded file said, so "--black computer:9" always
  * means what it says. */
-static void apply_cli_players(rb_app *app, const rb_ui_options *opt)
+static void apply_cli_players(rb_ui_player players[2], const rb_ui_options *opt)
 {
     for (int c = 0; c < 2; c++)
         if (opt->players_given[c])
-            app->players[c] = opt->players[c];
+            players[c] = opt->players[c];
 }
 
 static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
@@ -438,38 +348,54 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     if (rb_ui_text_init(app, err, errlen) != 0)
         return -1;
     /* Off-screen apps (screenshots, tests) leave the player's files alone. */
+    rb_ui_state *st = &app->state;
     app->player_files = !headless || opt->player_files;
     if (app->player_files && rb_ui_prefs_load(app, why, sizeof why) != 0)
-        rb_ui_app_message(app, true, "%s", why);
+        rb_ui_state_say(st, true, "%s", why);
     if (headless) /* off screen nobody thinks: let either side be selected */
-        app->players[RB_WHITE].kind = app->players[RB_BLACK].kind = RB_UI_HUMAN;
-    app->theme = rb_ui_theme_get(app->settings.high_contrast);
-    int r = set_up_game(app, opt, err, errlen);
+        st->players[RB_WHITE].kind = st->players[RB_BLACK].kind = RB_UI_HUMAN;
+    app->theme = rb_ui_theme_get(st->settings.high_contrast);
+    rb_ui_cmd set = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);
+    rb_game g;
+    bool resumed;
+    set.players[0] = st->players[0];
+    set.players[1] = st->players[1];
+    int r = set_up_game(app, opt, &g, set.players, &resumed, err, errlen);
     if (r != 0)
         return r;
-    apply_cli_players(app, opt);
-    app->flipped = opt->flip || (app->settings.auto_flip && app->players[RB_WHITE].kind == RB_UI_COMPUTER &&
-                                 app->players[RB_BLACK].kind == RB_UI_HUMAN);
-    if (rb_ui_panel_init(app, why, sizeof why) != 0)
-        rb_ui_app_message(app, true, "%s", why);
-    if (rb_ui_dialog_init(app, why, sizeof why) != 0)
-        rb_ui_app_message(app, true, "%s", why);
-    if (!headless && rb_ui_worker_init(app, why, sizeof why) != 0)
-        rb_ui_app_message(app, true, "%s", why);
-    if (opt->pgn_file) {
-        if (rb_ui_games_load_file(app, opt->pgn_file, err, errlen) != 0)
-            return -2;
-        apply_cli_players(app, opt);
+    if (resumed) { /* the autosave said who played */
+        set.players[0] = st->players[0];
+        set.players[1] = st->players[1];
     }
+    apply_cli_players(set.players, opt);
+    /* Black at the bottom as the settings and command line say; a game
+     * file's players do not turn the board. */
+    apply_cli_players(st->players, opt);
+    st->flipped = opt->flip || (st->settings.auto_flip && st->players[RB_WHITE].kind == RB_UI_COMPUTER &&
+                                st->players[RB_BLACK].kind == RB_UI_HUMAN);
+    if (rb_ui_panel_init(app, why, sizeof why) != 0)
+        rb_ui_state_say(st, true, "%s", why);
+    if (rb_ui_dialog_init(app, why, sizeof why) != 0)
+        rb_ui_state_say(st, true, "%s", why);
+    if (!headless && rb_ui_worker_init(app, why, sizeof why) != 0)
+        rb_ui_state_say(st, true, "%s", why);
     rb_ui_app_relayout(app);
     if (app->pieces.board.size == 0) {
-        snprintf(err, errlen, "%s", app->status);
+        snprintf(err, errlen, "%s", st->status);
+        rb_game_free(&g);
         return -1;
     }
-    rb_ui_panel_game_changed(app);
-    if (!headless)
-        rb_ui_worker_maybe_start(app);
-    app->dirty = true;
+    /* The game goes on the board as any game does: autosaved, the
+     * computer started if it is to move, drawn. */
+    set.game = &g;
+    rb_ui_apply(app, &set);
+    /* A game restored from the autosave is shown at once, with the choice
+     * to carry on or start afresh. */
+    if (resumed) {
+        rb_ui_cmd ask = rb_ui_cmd_of(RB_UI_CMD_ASK);
+        ask.n = RB_UI_ASK_RESUME;
+        rb_ui_apply(app, &ask);
+    }
     return 0;
 }
 
@@ -478,7 +404,7 @@ void rb_ui_app_close(rb_app *app)
     char why[RB_UI_PATH_MAX + 300];
     if (app->worker)
         rb_ui_worker_free(app);
-    if (app->player_files && app->game.positions) {
+    if (app->player_files && app->state.game.positions) {
         if (rb_ui_prefs_autosave(app, why, sizeof why) != 0)
             fprintf(stderr, "rollerball: %s\n", why);
         if (rb_ui_prefs_save(app, why, sizeof why) != 0)
@@ -489,8 +415,8 @@ void rb_ui_app_close(rb_app *app)
     rb_ui_text_free(app);
     rb_ui_prefs_free(app);
     rb_ui_assets_free(app);
-    if (app->game.positions)
-        rb_game_free(&app->game);
+    if (app->state.game.positions)
+        rb_game_free(&app->state.game);
     if (app->renderer)
         SDL_DestroyRenderer(app->renderer);
     if (app->target)

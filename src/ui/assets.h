@@ -4,7 +4,7 @@
 #ifndef RB_UI_ASSETS_H
 #define RB_UI_ASSETS_H
 
-#include "app.h"
+#include "window.h"
 
 /* Finds the data folder: $RB_DATA_DIR, else SDL_GetBasePath() followed by
  * "../share/rollerball/" (the build tree, an install, an unpacked archive

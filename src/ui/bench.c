@@ -18,7 +18,7 @@ static double ms_since(Uint64 t0)
 
 int rb_ui_bench_frames(rb_app *app, Uint64 started, FILE *out)
 {
-    app->anim.active = false;
+    app->state.anim.active = false;
     rb_ui_app_draw(app);
     double first = ms_since(started);
 

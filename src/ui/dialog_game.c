@@ -4,41 +4,42 @@
  *
  * A failed save or load shows its message inside the dialog and leaves the
  * dialog open, so the player can correct the name or pick another file;
- * the game on the board is never touched by a failure.
+ * the game on the board is never touched by a failure. Saving and loading
+ * are commands (apply.c); the dialogs only gather the name or the choice.
+ * The save dialog's note on where the game goes is worked out when the
+ * dialog opens and when the name changes, never while drawing.
  */
 #define _POSIX_C_SOURCE 200809L
 
-#include "dialog_int.h"
+#include "dialog_game.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "draw.h"
-#include "prefs.h"
+#include "games.h"
 #include "rb_engine.h"
 #include "text.h"
 #include "widgets.h"
 
-static const char *const dlg_colour[2] = { "White", "Black" };
-
 /* ---- new game ---------------------------------------------------------- */
 
-void rb_ui_dlg_new_open(rb_app *app)
+void rb_ui_dlg_new_open(rb_ui_state *st)
 {
-    struct rb_ui_dialog *d = app->dialog;
-    const rb_ui_player *p = app->players;
+    rb_ui_dialog_state *d = &st->dialog;
+    const rb_ui_player *p = st->players;
     bool human[2] = { p[0].kind == RB_UI_HUMAN, p[1].kind == RB_UI_HUMAN };
     if (human[0] && human[1])
-        d->mode = DLG_TWO_PLAYERS;
+        d->mode = RB_UI_TWO_PLAYERS;
     else if (!human[0] && !human[1])
-        d->mode = DLG_COMPUTERS;
+        d->mode = RB_UI_COMPUTERS;
     else
-        d->mode = DLG_VS_COMPUTER;
+        d->mode = RB_UI_VS_COMPUTER;
     d->side = human[1] && !human[0] ? RB_BLACK : RB_WHITE;
     d->level[0] = p[0].level;
     d->level[1] = p[1].level;
-    if (d->mode == DLG_VS_COMPUTER) {
+    if (d->mode == RB_UI_VS_COMPUTER) {
         /* One level for "the computer", whichever colour it had. */
         int lv = p[d->side ^ 1].level;
         d->level[0] = d->level[1] = lv;
@@ -49,7 +50,6 @@ void rb_ui_dlg_new_open(rb_app *app)
 static int dlg_choice_row(rb_app *app, SDL_Rect box, int y, const char *label, const char *const *names,
                           int n, int first, int base, int chosen)
 {
-    struct rb_ui_dialog *d = app->dialog;
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int lh = rb_ui_text_line_height(app, px);
     rb_ui_text_draw(app, label, px, true, app->theme->text, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
@@ -58,21 +58,21 @@ static int dlg_choice_row(rb_app *app, SDL_Rect box, int y, const char *label, c
     int w = (box.w - 2 * pad - (n - 1) * gap) / n;
     for (int i = 0; i < n; i++) {
         SDL_Rect r = { box.x + pad + i * (w + gap), y, w, h };
-        rb_ui_widget_choice(app, r, names[i], px, first + i == chosen, rb_ui_dlg_hover(d, r));
-        rb_ui_dlg_hit(d, r, base + first + i);
+        rb_ui_widget_choice(app, r, names[i], px, first + i == chosen, rb_ui_dlg_hover(app, r));
+        rb_ui_dlg_hit(app, r, base + first + i);
     }
     return y + h + pad * 3 / 4;
 }
 
 static const char *const dlg_levels[RB_LEVEL_MAX] = { "1", "2", "3", "4", "5", "6", "7", "8", "9", "10" };
 
-void rb_ui_dlg_new_draw(rb_app *app)
+void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    const rb_ui_dialog_state *d = &st->dialog;
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int lh = rb_ui_text_line_height(app, px);
     int row = lh + px / 4 + px * 2 + pad * 3 / 4;
-    int rows = d->mode == DLG_TWO_PLAYERS ? 1 : 3;
+    int rows = d->mode == RB_UI_TWO_PLAYERS ? 1 : 3;
     int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + lh * 2 + pad +
             rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, px * 32, h);
@@ -81,13 +81,13 @@ void rb_ui_dlg_new_draw(rb_app *app)
     static const char *const modes[3] = { "Play the computer", "Two players", "Computer vs computer" };
     y = dlg_choice_row(app, box, y, "Opponent", modes, 3, 0, DLG_MODE, (int)d->mode);
     const char *note = NULL;
-    if (d->mode == DLG_VS_COMPUTER) {
+    if (d->mode == RB_UI_VS_COMPUTER) {
         static const char *const sides[3] = { "White", "Black", "Random" };
         y = dlg_choice_row(app, box, y, "You play", sides, 3, 0, DLG_SIDE, d->side);
         y = dlg_choice_row(app, box, y, "Computer level (1 easiest, 10 strongest)", dlg_levels, RB_LEVEL_MAX,
                            1, DLG_LEVEL_W - 1, d->level[0]);
         note = "White moves first.";
-    } else if (d->mode == DLG_COMPUTERS) {
+    } else if (d->mode == RB_UI_COMPUTERS) {
         y = dlg_choice_row(app, box, y, "White's level", dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
         y = dlg_choice_row(app, box, y, "Black's level", dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_B - 1, d->level[1]);
         note = "Browse back with \u2190 to pause them; End lets them play on.";
@@ -102,99 +102,91 @@ void rb_ui_dlg_new_draw(rb_app *app)
     rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
 }
 
-static void dlg_new_start(rb_app *app)
+/* The new game the form describes. */
+static rb_ui_cmd dlg_new_start(const rb_ui_state *st)
 {
-    struct rb_ui_dialog *d = app->dialog;
-    rb_ui_player players[2] = { app->players[0], app->players[1] };
-    int human_side = -1;
+    const rb_ui_dialog_state *d = &st->dialog;
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
+    cmd.players[0] = st->players[0];
+    cmd.players[1] = st->players[1];
+    cmd.n = -1;
     switch (d->mode) {
-    case DLG_VS_COMPUTER:
-        human_side = d->side == 2 ? (int)(SDL_GetPerformanceCounter() & 1) : d->side;
-        players[human_side] = (rb_ui_player){ RB_UI_HUMAN, d->level[0] };
-        players[human_side ^ 1] = (rb_ui_player){ RB_UI_COMPUTER, d->level[0] };
+    case RB_UI_VS_COMPUTER:
+        cmd.n = d->side == 2 ? (int)(SDL_GetPerformanceCounter() & 1) : d->side;
+        cmd.players[cmd.n] = (rb_ui_player){ RB_UI_HUMAN, d->level[0] };
+        cmd.players[cmd.n ^ 1] = (rb_ui_player){ RB_UI_COMPUTER, d->level[0] };
         break;
-    case DLG_TWO_PLAYERS:
-        players[0] = (rb_ui_player){ RB_UI_HUMAN, d->level[0] };
-        players[1] = (rb_ui_player){ RB_UI_HUMAN, d->level[1] };
+    case RB_UI_TWO_PLAYERS:
+        cmd.players[0] = (rb_ui_player){ RB_UI_HUMAN, d->level[0] };
+        cmd.players[1] = (rb_ui_player){ RB_UI_HUMAN, d->level[1] };
         break;
-    case DLG_COMPUTERS:
-        players[0] = (rb_ui_player){ RB_UI_COMPUTER, d->level[0] };
-        players[1] = (rb_ui_player){ RB_UI_COMPUTER, d->level[1] };
+    case RB_UI_COMPUTERS:
+        cmd.players[0] = (rb_ui_player){ RB_UI_COMPUTER, d->level[0] };
+        cmd.players[1] = (rb_ui_player){ RB_UI_COMPUTER, d->level[1] };
         break;
     }
-    rb_pos start;
-    rb_pos_start(&start);
-    rb_game g;
-    if (rb_game_init(&g, &start) != 0) {
-        rb_ui_app_message(app, true, "Out of memory starting a new game.");
-        return;
-    }
-    rb_ui_dlg_close(app);
-    app->players[0] = players[0];
-    app->players[1] = players[1];
-    if (human_side >= 0 && app->settings.auto_flip)
-        app->flipped = human_side == RB_BLACK;
-    else if (human_side < 0)
-        app->flipped = false;
-    rb_ui_app_set_game(app, &g);
-    if (human_side >= 0)
-        rb_ui_app_message(app, false, "New game: you play %s against the computer (level %d).",
-                          dlg_colour[human_side], d->level[0]);
-    else
-        rb_ui_app_message(app, false, "New game.");
-    char err[512];
-    if (app->player_files && rb_ui_prefs_save(app, err, sizeof err) != 0)
-        rb_ui_app_message(app, true, "%s", err);
+    return cmd;
 }
 
-void rb_ui_dlg_new_click(rb_app *app, int id)
+rb_ui_cmd rb_ui_dlg_new_click(rb_ui_state *st, int id)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    rb_ui_dialog_state *d = &st->dialog;
     if (id == DLG_OK)
-        dlg_new_start(app);
-    else if (id == DLG_CANCEL)
-        rb_ui_dlg_close(app);
+        return dlg_new_start(st);
+    if (id == DLG_CANCEL)
+        rb_ui_dlg_close(st);
     else if (id >= DLG_MODE && id < DLG_MODE + 3)
-        d->mode = (dlg_mode)(id - DLG_MODE);
+        d->mode = (rb_ui_new_mode)(id - DLG_MODE);
     else if (id >= DLG_SIDE && id < DLG_SIDE + 3)
         d->side = id - DLG_SIDE;
     else if (id >= DLG_LEVEL_W + RB_LEVEL_MIN - 1 && id < DLG_LEVEL_W + RB_LEVEL_MAX)
         d->level[0] = id - DLG_LEVEL_W + 1;
     else if (id >= DLG_LEVEL_B + RB_LEVEL_MIN - 1 && id < DLG_LEVEL_B + RB_LEVEL_MAX)
         d->level[1] = id - DLG_LEVEL_B + 1;
-    app->dirty = true;
+    return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
-void rb_ui_dlg_new_key(rb_app *app, SDL_Keycode key)
+rb_ui_cmd rb_ui_dlg_new_key(rb_ui_state *st, SDL_Keycode key)
 {
     if (key == SDLK_RETURN || key == SDLK_KP_ENTER)
-        dlg_new_start(app);
-    else if (key == SDLK_ESCAPE)
-        rb_ui_dlg_close(app);
+        return dlg_new_start(st);
+    if (key == SDLK_ESCAPE)
+        rb_ui_dlg_close(st);
+    return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
 /* ---- save -------------------------------------------------------------- */
 
+/* Where a game saved under the name goes, or that it replaces one: asks
+ * the disk (creating nothing: the folder is made by saving), so it runs
+ * when the dialog opens and when the name changes, not every frame. */
+static void dlg_save_where(rb_app *app)
+{
+    rb_ui_dialog_state *d = &app->state.dialog;
+    char dir[RB_UI_PATH_MAX], err[256];
+    if (rb_ui_games_folder(app, dir, sizeof dir, err, sizeof err) != 0)
+        snprintf(d->where, sizeof d->where, "%s", err);
+    else if (rb_ui_games_exists(app, d->name))
+        snprintf(d->where, sizeof d->where, "A game of this name is already in %s: saving replaces it.", dir);
+    else
+        snprintf(d->where, sizeof d->where, "Saved games go to %s", dir);
+}
+
 void rb_ui_dlg_save_open(rb_app *app)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    rb_ui_dialog_state *d = &app->state.dialog;
     rb_ui_games_suggest_name(d->name, sizeof d->name);
     d->error[0] = '\0';
+    dlg_save_where(app);
     SDL_StartTextInput();
 }
 
-void rb_ui_dlg_save_draw(rb_app *app)
+void rb_ui_dlg_save_draw(rb_app *app, const rb_ui_state *st)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    const rb_ui_dialog_state *d = &st->dialog;
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int w = px * 32;
-    char dir[RB_UI_PATH_MAX], where[RB_UI_PATH_MAX + 64], err[256];
-    if (rb_ui_games_dir(app, dir, sizeof dir, err, sizeof err) != 0)
-        snprintf(where, sizeof where, "%s", err);
-    else if (rb_ui_games_exists(app, d->name))
-        snprintf(where, sizeof where, "A game of this name is already in %s: saving replaces it.", dir);
-    else
-        snprintf(where, sizeof where, "Saved games go to %s", dir);
+    const char *where = d->where;
     int inner = (w < app->layout.out_w - pad ? w : app->layout.out_w - pad) - 2 * pad;
     int small = px * 7 / 8;
     int where_h = rb_ui_text_wrapped_height(app, where, small, false, inner);
@@ -222,32 +214,30 @@ void rb_ui_dlg_save_draw(rb_app *app)
     rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
 }
 
-static void dlg_save_now(rb_app *app)
+static rb_ui_cmd dlg_save_now(const rb_ui_state *st)
 {
-    struct rb_ui_dialog *d = app->dialog;
-    if (rb_ui_games_save(app, d->name, d->error, sizeof d->error) != 0)
-        return; /* the message shows in the dialog */
-    char name[sizeof d->name];
-    snprintf(name, sizeof name, "%s", d->name);
-    rb_ui_dlg_close(app);
-    rb_ui_app_message(app, false, "Saved \"%s\".", name);
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_SAVE);
+    cmd.text = st->dialog.name;
+    cmd.in_dialog = true;
+    return cmd;
 }
 
-void rb_ui_dlg_save_click(rb_app *app, int id)
+rb_ui_cmd rb_ui_dlg_save_click(rb_ui_state *st, int id)
 {
     if (id == DLG_OK)
-        dlg_save_now(app);
-    else if (id == DLG_CANCEL)
-        rb_ui_dlg_close(app);
+        return dlg_save_now(st);
+    if (id == DLG_CANCEL)
+        rb_ui_dlg_close(st);
+    return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
-void rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key)
+rb_ui_cmd rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key)
 {
-    struct rb_ui_dialog *d = app->dialog;
-    if (key == SDLK_RETURN || key == SDLK_KP_ENTER) {
-        dlg_save_now(app);
-    } else if (key == SDLK_ESCAPE) {
-        rb_ui_dlg_close(app);
+    rb_ui_dialog_state *d = &app->state.dialog;
+    if (key == SDLK_RETURN || key == SDLK_KP_ENTER)
+        return dlg_save_now(&app->state);
+    if (key == SDLK_ESCAPE) {
+        rb_ui_dlg_close(&app->state);
     } else if (key == SDLK_BACKSPACE) {
         /* Remove one whole UTF-8 character. */
         size_t n = strlen(d->name);
@@ -257,16 +247,19 @@ void rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key)
             n--;
         d->name[n] = '\0';
         d->error[0] = '\0';
+        dlg_save_where(app);
     }
+    return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
 void rb_ui_dlg_save_text(rb_app *app, const char *text)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    rb_ui_dialog_state *d = &app->state.dialog;
     size_t n = strlen(d->name), add = strlen(text);
     if (n + add < sizeof d->name - 8) {
         memcpy(d->name + n, text, add + 1);
         d->error[0] = '\0';
+        dlg_save_where(app);
     }
 }
 
@@ -274,7 +267,7 @@ void rb_ui_dlg_save_text(rb_app *app, const char *text)
 
 void rb_ui_dlg_load_open(rb_app *app)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    rb_ui_dialog_state *d = &app->state.dialog;
     free(d->entries);
     d->entries = NULL;
     d->nentries = 0;
@@ -287,9 +280,18 @@ void rb_ui_dlg_load_open(rb_app *app)
         d->selected = 0;
 }
 
-void rb_ui_dlg_load_draw(rb_app *app)
+/* The first row shown: the state's scroll, kept inside the list. */
+static int dlg_load_first_row(const rb_ui_dialog_state *d, int rows_visible)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    int scroll = d->scroll;
+    if (scroll > d->nentries - rows_visible)
+        scroll = d->nentries - rows_visible;
+    return scroll < 0 ? 0 : scroll;
+}
+
+void rb_ui_dlg_load_draw(rb_app *app, const rb_ui_state *st)
+{
+    const rb_ui_dialog_state *d = &st->dialog;
     const rb_ui_theme *t = app->theme;
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app), small = px * 7 / 8;
     int row_h = rb_ui_text_line_height(app, px) + px / 2;
@@ -309,24 +311,22 @@ void rb_ui_dlg_load_draw(rb_app *app)
         list_h = row_h;
     SDL_Rect list = { box.x + pad, y, box.w - 2 * pad, list_h };
     rb_ui_draw_rect(app->renderer, list, rb_ui_mix(t->panel_bg, t->background, 0.5f));
-    d->rows_visible = list.h / row_h > 0 ? list.h / row_h : 1;
-    if (d->scroll > d->nentries - d->rows_visible)
-        d->scroll = d->nentries - d->rows_visible;
-    if (d->scroll < 0)
-        d->scroll = 0;
+    int rows_visible = list.h / row_h > 0 ? list.h / row_h : 1;
+    app->dialog->rows_visible = rows_visible;
+    int scroll = dlg_load_first_row(d, rows_visible);
     if (d->nentries == 0) {
         rb_ui_text_draw(app, "No saved games yet.", px, false, t->text_dim, list.x + px / 2,
                         list.y + row_h / 2, RB_UI_ALIGN_LEFT);
     }
     SDL_RenderSetClipRect(app->renderer, &list);
-    for (int i = d->scroll; i < d->nentries && i < d->scroll + d->rows_visible; i++) {
-        SDL_Rect r = { list.x, list.y + (i - d->scroll) * row_h, list.w, row_h };
+    for (int i = scroll; i < d->nentries && i < scroll + rows_visible; i++) {
+        SDL_Rect r = { list.x, list.y + (i - scroll) * row_h, list.w, row_h };
         bool sel = i == d->selected;
         if (sel) {
             SDL_Color hl = t->path;
             hl.a = 255;
             rb_ui_draw_rect(app->renderer, r, hl);
-        } else if (rb_ui_dlg_hover(d, r)) {
+        } else if (rb_ui_dlg_hover(app, r)) {
             rb_ui_draw_rect(app->renderer, r, rb_ui_mix(t->panel_bg, t->text, 0.15f));
         }
         SDL_Color ink = sel ? (SDL_Color){ 255, 255, 255, 255 } : t->text;
@@ -347,7 +347,7 @@ void rb_ui_dlg_load_draw(rb_app *app)
             SDL_RenderSetClipRect(app->renderer, &both);
         rb_ui_text_draw(app, name, px, sel, ink, r.x + px / 2, r.y + row_h / 2, RB_UI_ALIGN_LEFT);
         SDL_RenderSetClipRect(app->renderer, &list);
-        rb_ui_dlg_hit(d, r, DLG_ENTRY + i);
+        rb_ui_dlg_hit(app, r, DLG_ENTRY + i);
     }
     SDL_RenderSetClipRect(app->renderer, NULL);
     y = list.y + list.h + pad / 2;
@@ -364,57 +364,57 @@ void rb_ui_dlg_load_draw(rb_app *app)
     rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
 }
 
-static void dlg_load_now(rb_app *app)
+static rb_ui_cmd dlg_load_now(const rb_ui_state *st)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    const rb_ui_dialog_state *d = &st->dialog;
     if (d->selected < 0 || d->selected >= d->nentries)
-        return;
-    char dir[RB_UI_PATH_MAX], path[RB_UI_PATH_MAX + 256];
-    if (rb_ui_games_dir(app, dir, sizeof dir, d->error, sizeof d->error) != 0)
-        return;
-    snprintf(path, sizeof path, "%s%s", dir, d->entries[d->selected].name);
-    if (rb_ui_games_load_file(app, path, d->error, sizeof d->error) != 0)
-        return; /* the message shows in the dialog; the game is unchanged */
-    char name[256];
-    snprintf(name, sizeof name, "%s", d->entries[d->selected].name);
-    rb_ui_dlg_close(app);
-    rb_ui_app_message(app, false, "Opened \"%s\".", name);
+        return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_LOAD);
+    cmd.text = d->entries[d->selected].name;
+    cmd.in_dialog = true;
+    return cmd;
 }
 
-void rb_ui_dlg_load_click(rb_app *app, int id, int clicks)
+rb_ui_cmd rb_ui_dlg_load_click(rb_ui_state *st, int id, int clicks)
 {
-    struct rb_ui_dialog *d = app->dialog;
-    if (id == DLG_OK) {
-        dlg_load_now(app);
-    } else if (id == DLG_CANCEL) {
-        rb_ui_dlg_close(app);
+    rb_ui_dialog_state *d = &st->dialog;
+    if (id == DLG_OK)
+        return dlg_load_now(st);
+    if (id == DLG_CANCEL) {
+        rb_ui_dlg_close(st);
     } else if (id >= DLG_ENTRY && id < DLG_ENTRY + d->nentries) {
         d->selected = id - DLG_ENTRY;
         d->error[0] = '\0';
         if (clicks >= 2)
-            dlg_load_now(app);
+            return dlg_load_now(st);
     }
+    return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
-void rb_ui_dlg_load_key(rb_app *app, SDL_Keycode key)
+rb_ui_cmd rb_ui_dlg_load_key(rb_app *app, SDL_Keycode key)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    rb_ui_dialog_state *d = &app->state.dialog;
+    int rows = app->dialog->rows_visible > 0 ? app->dialog->rows_visible : 1;
     switch (key) {
     case SDLK_RETURN:
-    case SDLK_KP_ENTER: dlg_load_now(app); return;
-    case SDLK_ESCAPE: rb_ui_dlg_close(app); return;
+    case SDLK_KP_ENTER: return dlg_load_now(&app->state);
+    case SDLK_ESCAPE: rb_ui_dlg_close(&app->state); return rb_ui_cmd_of(RB_UI_CMD_NONE);
     case SDLK_UP: if (d->selected > 0) d->selected--; break;
     case SDLK_DOWN: if (d->selected + 1 < d->nentries) d->selected++; break;
-    default: return;
+    default: return rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
+    d->scroll = dlg_load_first_row(d, rows);
     if (d->selected < d->scroll)
         d->scroll = d->selected;
-    if (d->selected >= d->scroll + d->rows_visible)
-        d->scroll = d->selected - d->rows_visible + 1;
+    if (d->selected >= d->scroll + rows)
+        d->scroll = d->selected - rows + 1;
+    return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
 void rb_ui_dlg_load_wheel(rb_app *app, int dy)
 {
-    app->dialog->scroll -= dy;
-    app->dirty = true;
+    rb_ui_dialog_state *d = &app->state.dialog;
+    int rows = app->dialog->rows_visible > 0 ? app->dialog->rows_visible : 1;
+    d->scroll = dlg_load_first_row(d, rows) - dy;
+    d->scroll = dlg_load_first_row(d, rows);
 }

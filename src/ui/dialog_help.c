@@ -6,7 +6,7 @@
  * moves the diagram shows. The moves and their bounce paths are asked of
  * the rules library, so the help can never teach a move the game refuses.
  */
-#include "dialog_int.h"
+#include "dialog_help.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -70,7 +70,7 @@ static const help_page help_pages[DLG_HELP_PAGES] = {
       NULL, NULL },
 };
 
-static void help_diagram(rb_app *app, const help_page *page, SDL_Rect area)
+static void help_diagram(rb_app *app, const rb_ui_state *st, const help_page *page, SDL_Rect area)
 {
     rb_pos pos;
     char err[200];
@@ -81,12 +81,12 @@ static void help_diagram(rb_app *app, const help_page *page, SDL_Rect area)
     int sq = page->square ? rb_sq_parse(page->square) : -1;
     if (sq >= 0)
         rb_gen_legal_from(&pos, sq, &list);
-    rb_ui_render_diagram(app, &pos, area, list.moves, list.count, true, sq);
+    rb_ui_render_diagram(app, &st->settings, &pos, area, list.moves, list.count, true, sq);
 }
 
-void rb_ui_dlg_help_draw(rb_app *app)
+void rb_ui_dlg_help_draw(rb_app *app, const rb_ui_state *st)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    const rb_ui_dialog_state *d = &st->dialog;
     const help_page *page = &help_pages[d->page];
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int ow = app->layout.out_w, oh = app->layout.out_h;
@@ -113,10 +113,10 @@ void rb_ui_dlg_help_draw(rb_app *app)
     if (!page->position) {
         text_area = (SDL_Rect){ box.x + pad, y, box.w - 2 * pad, bottom - y };
     } else if (side) {
-        help_diagram(app, page, (SDL_Rect){ box.x + pad, y, diag, diag });
+        help_diagram(app, st, page, (SDL_Rect){ box.x + pad, y, diag, diag });
         text_area = (SDL_Rect){ box.x + 2 * pad + diag, y, box.w - 3 * pad - diag, bottom - y };
     } else {
-        help_diagram(app, page, (SDL_Rect){ box.x + (box.w - diag) / 2, y, diag, diag });
+        help_diagram(app, st, page, (SDL_Rect){ box.x + (box.w - diag) / 2, y, diag, diag });
         text_area = (SDL_Rect){ box.x + pad, y + diag + pad / 2, box.w - 2 * pad, bottom - y - diag - pad / 2 };
     }
     /* The text takes the largest size that fits its area. */
@@ -136,24 +136,24 @@ void rb_ui_dlg_help_draw(rb_app *app)
     rb_ui_dlg_button(app, (SDL_Rect){ box.x + box.w - pad - bw, by, bw, bh }, "Close", DLG_OK, true, true);
 }
 
-void rb_ui_dlg_help_click(rb_app *app, int id)
+void rb_ui_dlg_help_click(rb_ui_state *st, int id)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    rb_ui_dialog_state *d = &st->dialog;
     if (id == DLG_OK || id == DLG_CANCEL)
-        rb_ui_dlg_close(app);
+        rb_ui_dlg_close(st);
     else if (id == DLG_PREV && d->page > 0)
         d->page--;
     else if (id == DLG_NEXT && d->page + 1 < DLG_HELP_PAGES)
         d->page++;
 }
 
-void rb_ui_dlg_help_key(rb_app *app, SDL_Keycode key)
+void rb_ui_dlg_help_key(rb_ui_state *st, SDL_Keycode key)
 {
-    struct rb_ui_dialog *d = app->dialog;
+    rb_ui_dialog_state *d = &st->dialog;
     switch (key) {
     case SDLK_ESCAPE:
     case SDLK_F1:
-    case SDLK_RETURN: rb_ui_dlg_close(app); break;
+    case SDLK_RETURN: rb_ui_dlg_close(st); break;
     case SDLK_LEFT: case SDLK_PAGEUP: if (d->page > 0) d->page--; break;
     case SDLK_RIGHT: case SDLK_PAGEDOWN: case SDLK_SPACE: if (d->page + 1 < DLG_HELP_PAGES) d->page++; break;
     case SDLK_HOME: d->page = 0; break;

@@ -22,9 +22,14 @@
 #include "prefs.h"
 #include "rb_store.h"
 
+int rb_ui_games_folder(rb_app *app, char *dir, size_t dirlen, char *err, size_t errlen)
+{
+    return rb_ui_prefs_file(app, "games/", dir, dirlen, err, errlen);
+}
+
 int rb_ui_games_dir(rb_app *app, char *dir, size_t dirlen, char *err, size_t errlen)
 {
-    if (rb_ui_prefs_file(app, "games/", dir, dirlen, err, errlen) != 0)
+    if (rb_ui_games_folder(app, dir, dirlen, err, errlen) != 0)
         return -1;
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         snprintf(err, errlen, "Could not create the games folder %s: %s.", dir, strerror(errno));
@@ -99,8 +104,10 @@ void rb_ui_games_suggest_name(char *buf, size_t len)
 }
 
 /* The file a game saved under name goes to: trailing spaces dropped and
- * ".pgn" added when missing. Returns 0, or -1 with a message. */
-static int games_path(rb_app *app, const char *name, char *path, size_t pathlen, char *err, size_t errlen)
+ * ".pgn" added when missing; the folder is made when create. Returns 0, or
+ * -1 with a message. */
+static int games_path(rb_app *app, const char *name, bool create, char *path, size_t pathlen, char *err,
+                      size_t errlen)
 {
     size_t n = strlen(name);
     while (n > 0 && name[n - 1] == ' ')
@@ -118,7 +125,7 @@ static int games_path(rb_app *app, const char *name, char *path, size_t pathlen,
         }
     }
     char dir[RB_UI_PATH_MAX];
-    if (rb_ui_games_dir(app, dir, sizeof dir, err, errlen) != 0)
+    if ((create ? rb_ui_games_dir : rb_ui_games_folder)(app, dir, sizeof dir, err, errlen) != 0)
         return -1;
     bool has_ext = n > 4 && SDL_strncasecmp(name + n - 4, ".pgn", 4) == 0;
     if (n > 200 || (size_t)snprintf(path, pathlen, "%s%.*s%s", dir, (int)n, name,
@@ -133,16 +140,16 @@ bool rb_ui_games_exists(rb_app *app, const char *name)
 {
     char path[RB_UI_PATH_MAX + 256], err[RB_UI_PATH_MAX + 100];
     struct stat st;
-    return games_path(app, name, path, sizeof path, err, sizeof err) == 0 && stat(path, &st) == 0;
+    return games_path(app, name, false, path, sizeof path, err, sizeof err) == 0 && stat(path, &st) == 0;
 }
 
 int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen)
 {
     char path[RB_UI_PATH_MAX + 256];
-    if (games_path(app, name, path, sizeof path, err, errlen) != 0)
+    if (games_path(app, name, true, path, sizeof path, err, errlen) != 0)
         return -1;
-    rb_ui_prefs_tag_players(&app->game, app->players);
-    char *text = rb_pgn_write(&app->game);
+    rb_ui_prefs_tag_players(&app->state.game, app->state.players);
+    char *text = rb_pgn_write(&app->state.game);
     if (!text) {
         snprintf(err, errlen, "Out of memory saving the game.");
         return -1;
@@ -152,18 +159,13 @@ int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen)
     return rc;
 }
 
-int rb_ui_games_load_file(rb_app *app, const char *path, char *err, size_t errlen)
+int rb_ui_games_read(const char *path, rb_game *out, rb_ui_player players[2], char *err, size_t errlen)
 {
-    rb_game g;
-    if (rb_ui_prefs_read_game(path, &g, err, errlen) != 0)
+    if (rb_ui_prefs_read_game(path, out, err, errlen) != 0)
         return -1;
     /* Who plays comes with the file when it was saved here; any other
      * game is replayed by two humans, so no computer starts moving in a
      * game someone only wanted to look at. */
-    rb_ui_player players[2] = { app->players[0], app->players[1] };
-    rb_ui_prefs_players_from_tags(&g, players);
-    app->players[0] = players[0];
-    app->players[1] = players[1];
-    rb_ui_app_set_game(app, &g);
+    rb_ui_prefs_players_from_tags(out, players);
     return 0;
 }

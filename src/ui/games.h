@@ -8,16 +8,13 @@
 
 #include <time.h>
 
-#include "app.h"
-
-typedef struct rb_ui_game_entry {
-    char name[256];           /* file name without the folder, ".pgn" included */
-    time_t modified;
-} rb_ui_game_entry;
+#include "window.h"
 
 /* The games folder (ending in '/'), created if needed. Returns 0, or -1
  * with a message. */
 int rb_ui_games_dir(rb_app *app, char *dir, size_t dirlen, char *err, size_t errlen);
+/* The same folder's name, leaving the disk alone (it may not exist yet). */
+int rb_ui_games_folder(rb_app *app, char *dir, size_t dirlen, char *err, size_t errlen);
 /* The .pgn files in the games folder, newest first (free *entries).
  * Returns the count, or -1 with a message. */
 int rb_ui_games_list(rb_app *app, rb_ui_game_entry **entries, char *err, size_t errlen);
@@ -26,11 +23,13 @@ void rb_ui_games_suggest_name(char *buf, size_t len);
 /* Saves the game under name (".pgn" added when missing; characters that
  * cannot be in a file name are refused). Returns 0, or -1 with a message. */
 int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen);
-/* True when saving under name would replace a game already saved. */
+/* True when saving under name would replace a game already saved (asks
+ * the disk, creates nothing). */
 bool rb_ui_games_exists(rb_app *app, const char *name);
-/* Loads the first game of a PGN file into the app, replacing the current
- * game. A file that cannot be read leaves the current game untouched and
- * returns -1 with a message naming the file and the problem. */
-int rb_ui_games_load_file(rb_app *app, const char *path, char *err, size_t errlen);
+/* Reads the first game of a PGN file into *out, and who plays it into
+ * players (as the file's tags say; any other game is for two people).
+ * A file that cannot be read returns -1 with a message naming the file and
+ * the problem, and leaves *out and players untouched. */
+int rb_ui_games_read(const char *path, rb_game *out, rb_ui_player players[2], char *err, size_t errlen);
 
 #endif

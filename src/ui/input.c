@@ -11,6 +11,10 @@
  *   a promotion, however chosen, opens the chooser: PROMOTING
  * Click-to-move and drag-and-drop are both always on. Moves are looked up
  * among the legal moves the rules library gave for the selected square.
+ *
+ * This is the board view's input half: it changes only the input state
+ * (selection, drag, chooser, typed text) and hands a move on as a command;
+ * playing it is rb_ui_apply()'s.
  */
 #include "input.h"
 
@@ -21,19 +25,8 @@
 #include "anim.h"
 #include "view.h"
 
-bool rb_ui_input_can_move(const rb_app *app)
+void rb_ui_input_cancel(rb_ui_input *in)
 {
-    const rb_game *g = &app->game;
-    if (app->browsing || rb_game_ending(g) != RB_END_NONE || rb_ui_app_computer_to_move(app))
-        return false;
-    return rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
-}
-
-void rb_ui_input_cancel(rb_app *app)
-{
-    rb_ui_input *in = &app->input;
-    if (in->state != RB_UI_IDLE || in->sel >= 0 || in->ntyped)
-        app->dirty = true;
     in->state = RB_UI_IDLE;
     in->sel = -1;
     in->sel_was_selected = false;
@@ -44,25 +37,23 @@ void rb_ui_input_cancel(rb_app *app)
     in->typed[0] = 0;
 }
 
-bool rb_ui_input_select(rb_app *app, int sq)
+bool rb_ui_input_select(rb_ui_state *st, int sq)
 {
-    const rb_pos *pos = rb_ui_app_pos(app);
-    if (sq < 0 || !rb_ui_input_can_move(app))
+    const rb_pos *pos = rb_ui_state_pos(st);
+    if (sq < 0 || !rb_ui_state_can_move(st))
         return false;
     rb_piece p = pos->board[sq];
     if (!p || RB_COLOR(p) != pos->side)
         return false;
-    rb_ui_input *in = &app->input;
+    rb_ui_input *in = &st->input;
     in->sel = sq;
     rb_gen_legal_from(pos, sq, &in->moves);
     in->state = RB_UI_SELECTED;
-    app->dirty = true;
     return true;
 }
 
-rb_move rb_ui_input_move_to(const rb_app *app, int to)
+rb_move rb_ui_input_move_to(const rb_ui_input *in, int to)
 {
-    const rb_ui_input *in = &app->input;
     if (in->sel < 0 || to < 0)
         return RB_MOVE_NONE;
     for (int i = 0; i < in->moves.count; i++)
@@ -73,147 +64,149 @@ rb_move rb_ui_input_move_to(const rb_app *app, int to)
 
 void rb_ui_input_pointer(rb_app *app, int x, int y)
 {
-    rb_ui_input *in = &app->input;
-    int sq = rb_ui_app_square_at(app, x, y);
-    if (sq != in->hover)
-        app->dirty = true;
-    in->hover = sq;
-    in->ptr_x = x;
-    in->ptr_y = y;
+    rb_ui_input *in = &app->state.input;
+    in->hover = rb_ui_app_square_at(app, x, y);
+    if (in->state == RB_UI_DRAGGING) {
+        in->drag_x = x;
+        in->drag_y = y;
+    }
     if (in->state == RB_UI_PROMOTING) {
         SDL_Rect cells[2];
         SDL_Point p = { x, y };
         rb_ui_view v = rb_ui_view_of(app);
         rb_ui_view_chooser(&v, in->promo_to, cells);
-        int h = SDL_PointInRect(&p, &cells[0]) ? RB_ROOK : SDL_PointInRect(&p, &cells[1]) ? RB_BISHOP : 0;
-        if (h != in->promo_hover)
-            app->dirty = true;
-        in->promo_hover = h;
+        in->promo_hover = SDL_PointInRect(&p, &cells[0]) ? RB_ROOK : SDL_PointInRect(&p, &cells[1]) ? RB_BISHOP : 0;
     }
 }
 
-/* Plays the selected piece's move to to; a promotion opens the chooser.
- * Returns false when to is not a destination. */
-static bool try_move(rb_app *app, int to)
+static rb_ui_cmd play(rb_move m)
 {
-    rb_move m = rb_ui_input_move_to(app, to);
+    rb_ui_cmd cmd = rb_ui_cmd_of(m == RB_MOVE_NONE ? RB_UI_CMD_NONE : RB_UI_CMD_PLAY);
+    cmd.move = m;
+    return cmd;
+}
+
+/* The selected piece's move to to: a command to play it, or, for a
+ * promotion, the chooser opened. Returns false when to is not a
+ * destination. */
+static bool try_move(rb_ui_state *st, int to, rb_ui_cmd *out)
+{
+    rb_ui_input *in = &st->input;
+    rb_move m = rb_ui_input_move_to(in, to);
     if (m == RB_MOVE_NONE)
         return false;
     if (RB_MOVE_PROMO(m)) {
-        app->input.state = RB_UI_PROMOTING;
-        app->input.promo_to = to;
-        app->input.promo_hover = 0;
-        rb_ui_app_message(app, false, "Promote to a rook or a bishop: click one, or press R or B. Esc cancels.");
+        in->state = RB_UI_PROMOTING;
+        in->promo_to = to;
+        in->promo_hover = 0;
+        rb_ui_state_say(st, false, "Promote to a rook or a bishop: click one, or press R or B. Esc cancels.");
         return true;
     }
-    rb_ui_input_cancel(app);
-    rb_ui_app_play(app, m);
+    rb_ui_input_cancel(in);
+    *out = play(m);
     return true;
 }
 
-static void promote(rb_app *app, int type)
+static rb_ui_cmd promote(rb_ui_state *st, int type)
 {
-    const rb_pos *pos = rb_ui_app_pos(app);
-    rb_move m = rb_move_find(pos, app->input.sel, app->input.promo_to, type);
-    rb_ui_input_cancel(app);
-    if (m != RB_MOVE_NONE)
-        rb_ui_app_play(app, m);
+    rb_move m = rb_move_find(rb_ui_state_pos(st), st->input.sel, st->input.promo_to, type);
+    rb_ui_input_cancel(&st->input);
+    return play(m);
 }
 
-static void press(rb_app *app, int x, int y)
+static rb_ui_cmd press(rb_app *app, int x, int y)
 {
-    rb_ui_input *in = &app->input;
-    rb_ui_anim_stop(app);
+    rb_ui_state *st = &app->state;
+    rb_ui_input *in = &st->input;
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
+    rb_ui_anim_stop(&st->anim);
     rb_ui_input_pointer(app, x, y);
     if (in->state == RB_UI_PROMOTING) {
         if (in->promo_hover)
-            promote(app, in->promo_hover);
-        else
-            rb_ui_input_cancel(app);
-        return;
+            return promote(st, in->promo_hover);
+        rb_ui_input_cancel(in);
+        return cmd;
     }
     int sq = in->hover;
-    const rb_pos *pos = rb_ui_app_pos(app);
-    if (app->browsing && sq >= 0 && pos->board[sq]) {
-        rb_ui_app_message(app, false, "This is an earlier position. Press End to go back to the game.");
-        return;
+    const rb_pos *pos = rb_ui_state_pos(st);
+    if (st->browsing && sq >= 0 && pos->board[sq]) {
+        rb_ui_state_say(st, false, "This is an earlier position. Press End to go back to the game.");
+        return cmd;
     }
-    if (in->sel >= 0 && sq >= 0 && sq != in->sel && try_move(app, sq))
-        return;
+    if (in->sel >= 0 && sq >= 0 && sq != in->sel && try_move(st, sq, &cmd))
+        return cmd;
     bool again = in->sel == sq && in->state == RB_UI_SELECTED;
-    if (sq >= 0 && pos->board[sq] && RB_COLOR(pos->board[sq]) == pos->side && rb_ui_input_select(app, sq)) {
+    if (sq >= 0 && pos->board[sq] && RB_COLOR(pos->board[sq]) == pos->side && rb_ui_input_select(st, sq)) {
         in->state = RB_UI_PRESSED;
         in->sel_was_selected = again;
         in->press_x = x;
         in->press_y = y;
-        return;
+        return cmd;
     }
-    rb_ui_input_cancel(app);
+    rb_ui_input_cancel(in);
+    return cmd;
 }
 
-static void release(rb_app *app, int x, int y)
+static rb_ui_cmd release(rb_app *app, int x, int y)
 {
-    rb_ui_input *in = &app->input;
+    rb_ui_state *st = &app->state;
+    rb_ui_input *in = &st->input;
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
     rb_ui_input_pointer(app, x, y);
     if (in->state == RB_UI_DRAGGING) {
         int sq = in->hover;
-        if (sq != in->sel && try_move(app, sq))
-            return;
+        if (sq != in->sel && try_move(st, sq, &cmd))
+            return cmd;
         in->state = RB_UI_SELECTED; /* snap back, still selected */
-        app->dirty = true;
     } else if (in->state == RB_UI_PRESSED) {
         if (in->sel_was_selected)
-            rb_ui_input_cancel(app);
+            rb_ui_input_cancel(in);
         else
             in->state = RB_UI_SELECTED;
-        app->dirty = true;
     }
+    return cmd;
 }
 
 static void motion(rb_app *app, int x, int y)
 {
-    rb_ui_input *in = &app->input;
-    rb_ui_input_pointer(app, x, y);
+    rb_ui_input *in = &app->state.input;
     if (in->state == RB_UI_PRESSED && (abs(x - in->press_x) > RB_UI_DRAG_SLOP || abs(y - in->press_y) > RB_UI_DRAG_SLOP))
         in->state = RB_UI_DRAGGING;
-    if (in->state == RB_UI_DRAGGING)
-        app->dirty = true;
+    rb_ui_input_pointer(app, x, y);
 }
 
 /* Typed coordinate moves: "c2b3" plays as soon as it is complete; a
  * promotion waits for its letter ("d6e6r"); Enter plays what is typed,
  * Backspace edits. */
-static bool typed_key(rb_app *app, SDL_Keycode key)
+static rb_ui_cmd typed_key(rb_ui_state *st, SDL_Keycode key)
 {
-    rb_ui_input *in = &app->input;
+    rb_ui_input *in = &st->input;
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
     if (key == SDLK_BACKSPACE && in->ntyped > 0) {
         in->typed[--in->ntyped] = 0;
-        app->dirty = true;
-        return true;
+        return cmd;
     }
     bool enter = key == SDLK_RETURN || key == SDLK_KP_ENTER;
     if (!enter) {
         if (key > 127 || !isalnum((int)key))
-            return false;
+            return cmd;
         char ch = (char)tolower((int)key);
         bool ok = in->ntyped == 0 || in->ntyped == 2 ? (ch >= 'a' && ch <= 'g')
                 : in->ntyped == 1 || in->ntyped == 3 ? (ch >= '1' && ch <= '7')
                 : in->ntyped == 4 ? (ch == 'r' || ch == 'b')
                 : false;
         if (!ok) {
-            rb_ui_app_message(app, false, "Type a move as from-square and to-square, like c2b3");
+            rb_ui_state_say(st, false, "Type a move as from-square and to-square, like c2b3");
             in->ntyped = 0;
             in->typed[0] = 0;
-            app->dirty = true;
-            return true;
+            return cmd;
         }
         in->typed[in->ntyped++] = ch;
         in->typed[in->ntyped] = 0;
-        app->dirty = true;
     }
-    if (in->ntyped < 4 || !rb_ui_input_can_move(app))
-        return true;
-    const rb_pos *pos = rb_ui_app_pos(app);
+    if (in->ntyped < 4 || !rb_ui_state_can_move(st))
+        return cmd;
+    const rb_pos *pos = rb_ui_state_pos(st);
     int from = rb_sq_parse(in->typed), to = rb_sq_parse(in->typed + 2);
     rb_movelist list;
     bool promo = false;
@@ -224,7 +217,7 @@ static bool typed_key(rb_app *app, SDL_Keycode key)
                 promo = true;
     }
     if (promo && in->ntyped == 4 && !enter)
-        return true; /* wait for r or b */
+        return cmd; /* wait for r or b */
     char err[160];
     rb_move m;
     char text[8];
@@ -232,60 +225,55 @@ static bool typed_key(rb_app *app, SDL_Keycode key)
     if (rb_move_parse_coord(pos, text, &m, err, sizeof err) != 0) {
         if (promo && in->ntyped == 4) {
             /* Enter on a promotion without its letter: show the chooser */
-            rb_ui_input_cancel(app);
-            if (rb_ui_input_select(app, from))
-                try_move(app, to);
-            return true;
+            rb_ui_input_cancel(in);
+            if (rb_ui_input_select(st, from))
+                try_move(st, to, &cmd);
+            return cmd;
         }
-        rb_ui_app_message(app, false, "%s: %s", text, err);
-        rb_ui_input_cancel(app);
-        return true;
+        rb_ui_state_say(st, false, "%s: %s", text, err);
+        rb_ui_input_cancel(in);
+        return cmd;
     }
-    rb_ui_input_cancel(app);
-    rb_ui_app_play(app, m);
-    return true;
+    rb_ui_input_cancel(in);
+    return play(m);
 }
 
-bool rb_ui_input_event(rb_app *app, const SDL_Event *ev)
+rb_ui_cmd rb_ui_input_event(rb_app *app, const SDL_Event *ev)
 {
-    rb_ui_input *in = &app->input;
+    rb_ui_state *st = &app->state;
+    rb_ui_input *in = &st->input;
+    rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
     switch (ev->type) {
     case SDL_MOUSEBUTTONDOWN:
         if (ev->button.button == SDL_BUTTON_LEFT)
-            press(app, ev->button.x, ev->button.y);
-        else if (ev->button.button == SDL_BUTTON_RIGHT)
-            rb_ui_input_cancel(app);
-        return true;
+            return press(app, ev->button.x, ev->button.y);
+        if (ev->button.button == SDL_BUTTON_RIGHT)
+            rb_ui_input_cancel(in);
+        return none;
     case SDL_MOUSEBUTTONUP:
         if (ev->button.button == SDL_BUTTON_LEFT)
-            release(app, ev->button.x, ev->button.y);
-        return true;
+            return release(app, ev->button.x, ev->button.y);
+        return none;
     case SDL_MOUSEMOTION:
         motion(app, ev->motion.x, ev->motion.y);
-        return true;
+        return none;
     case SDL_WINDOWEVENT:
-        if (ev->window.event == SDL_WINDOWEVENT_LEAVE && in->state != RB_UI_DRAGGING) {
-            if (in->hover >= 0)
-                app->dirty = true;
+        if (ev->window.event == SDL_WINDOWEVENT_LEAVE && in->state != RB_UI_DRAGGING)
             in->hover = -1;
-        }
-        return false;
+        return none;
     case SDL_KEYDOWN: {
         SDL_Keycode key = ev->key.keysym.sym;
         if (ev->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))
-            return false;
+            return none;
         if (key == SDLK_ESCAPE) {
-            bool had = in->state != RB_UI_IDLE || in->ntyped;
-            rb_ui_input_cancel(app);
-            return had;
+            rb_ui_input_cancel(in);
+            return none;
         }
-        if (in->state == RB_UI_PROMOTING && (key == SDLK_r || key == SDLK_b)) {
-            promote(app, key == SDLK_r ? RB_ROOK : RB_BISHOP);
-            return true;
-        }
-        return typed_key(app, key);
+        if (in->state == RB_UI_PROMOTING && (key == SDLK_r || key == SDLK_b))
+            return promote(st, key == SDLK_r ? RB_ROOK : RB_BISHOP);
+        return typed_key(st, key);
     }
     default:
-        return false;
+        return none;
     }
 }

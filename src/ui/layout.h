@@ -4,7 +4,7 @@
 #ifndef RB_UI_LAYOUT_H
 #define RB_UI_LAYOUT_H
 
-#include "app.h"
+#include "window.h"
 
 /* out_w x out_h: renderer output in pixels; win_w x win_h: the window in
  * window coordinates (equal without high DPI). */

@@ -7,10 +7,15 @@
  * it drew, which is what clicks are tested against: there is no separate
  * widget tree to keep in step with the picture.
  *
+ * The panel is a view: it draws from const state, and its buttons, keys
+ * and move list turn into commands (browse, undo, new game, ...); its own
+ * input state (hover, press, scroll) is in rb_ui_panel_state. The
+ * rectangles and the move texts are the picture's memory, not state.
+ *
  * Browsing is the game record's own cursor (rb_game_goto): looking at an
  * earlier position loses nothing, the moves after it stay as the redo
- * tail. While browsing the board takes no moves (app->browsing), so only
- * an explicit undo makes a take-back; End returns to the game.
+ * tail. While browsing the board takes no moves, so only an explicit undo
+ * makes a take-back; End returns to the game.
  */
 #include "panel.h"
 
@@ -18,9 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialog.h"
 #include "draw.h"
-#include "prefs.h"
 #include "session.h"
 #include "text.h"
 #include "widgets.h"
@@ -46,6 +49,7 @@ static const char *const panel_labels[PB_COUNT] = {
 struct rb_ui_panel {
     char (*moves)[RB_MOVE_TEXT_MAX]; /* display form of each recorded move */
     size_t nmoves, cap;
+    unsigned changes;         /* rb_ui_state.changes the texts were made for */
 
     /* What the last draw put where. */
     SDL_Rect rect;
@@ -55,10 +59,8 @@ struct rb_ui_panel {
     SDL_Rect list;            /* the move list's area */
     int row_h, num_w, col_w;  /* its rows and columns */
     int scroll;               /* first row shown */
-    bool follow;              /* scroll to the current move on the next draw */
-
-    int mouse_x, mouse_y;     /* pointer, output pixels */
-    int pressed;              /* button under a press, or -1 */
+    int visible;              /* rows that fitted */
+    int mouse_x, mouse_y;     /* the pointer, as the last event left it */
 };
 
 int rb_ui_panel_init(rb_app *app, char *err, size_t errlen)
@@ -68,10 +70,9 @@ int rb_ui_panel_init(rb_app *app, char *err, size_t errlen)
         snprintf(err, errlen, "Out of memory for the panel.");
         return -1;
     }
-    p->pressed = -1;
-    p->follow = true;
     p->mouse_x = p->mouse_y = -1;
     app->panel = p;
+    app->state.panel = (rb_ui_panel_state){ .follow = true, .hover_button = -1, .hover_ply = -1, .pressed = -1 };
     return 0;
 }
 
@@ -96,16 +97,12 @@ bool rb_ui_panel_button_rect(const rb_app *app, const char *label, SDL_Rect *r)
     return false;
 }
 
-bool rb_ui_panel_browsing(const rb_app *app)
+/* Refreshes the move texts from the record when the game changed. */
+static void panel_refresh_moves(struct rb_ui_panel *p, const rb_ui_state *st)
 {
-    return app->browsing && app->game.ply < app->game.length;
-}
-
-/* Refreshes the move texts from the record. */
-static void panel_refresh_moves(rb_app *app)
-{
-    struct rb_ui_panel *p = app->panel;
-    const rb_game *g = &app->game;
+    const rb_game *g = &st->game;
+    if (p->changes == st->changes && p->nmoves == g->length)
+        return;
     if (g->length > p->cap) {
         size_t ncap = g->length + 64;
         void *nm = realloc(p->moves, ncap * sizeof *p->moves);
@@ -119,23 +116,7 @@ static void panel_refresh_moves(rb_app *app)
     for (size_t i = 0; i < g->length; i++)
         rb_move_to_display(&g->positions[i], g->moves[i], p->moves[i]);
     p->nmoves = g->length;
-}
-
-void rb_ui_panel_game_changed(rb_app *app)
-{
-    struct rb_ui_panel *p = app->panel;
-    if (p) {
-        panel_refresh_moves(app);
-        p->follow = true;
-    }
-    /* The game in progress is saved after every change, so a crash or a
-     * closed laptop never costs a move. */
-    char err[512];
-    /* Only a real window plays a real game: screenshots and tests keep
-     * their hands off the player's files. */
-    if (app->player_files && rb_ui_prefs_autosave(app, err, sizeof err) != 0)
-        rb_ui_app_message(app, true, "%s", err);
-    app->dirty = true;
+    p->changes = st->changes;
 }
 
 /* ---- words for the state of the game ---------------------------------- */
@@ -152,9 +133,9 @@ static const char *panel_winner_text(rb_result r)
     }
 }
 
-size_t rb_ui_panel_status_text(const rb_app *app, char *buf, size_t len)
+size_t rb_ui_panel_status_text(const rb_ui_state *st, char *buf, size_t len)
 {
-    const rb_game *g = &app->game;
+    const rb_game *g = &st->game;
     const rb_pos *pos = rb_game_pos(g);
     rb_result r = rb_game_result(g);
     int loser = pos->side;
@@ -216,11 +197,11 @@ static void panel_copy_name(char *buf, size_t len, const char *name)
     memcpy(buf + keep, ellipsis, sizeof ellipsis);
 }
 
-void rb_ui_panel_player_text(const rb_app *app, int color, char *buf, size_t len)
+void rb_ui_panel_player_text(const rb_ui_state *st, int color, char *buf, size_t len)
 {
-    const rb_ui_player *pl = &app->players[color];
-    bool other_human = app->players[color ^ 1].kind == RB_UI_HUMAN;
-    const char *recorded = panel_recorded_name(&app->game, color);
+    const rb_ui_player *pl = &st->players[color];
+    bool other_human = st->players[color ^ 1].kind == RB_UI_HUMAN;
+    const char *recorded = panel_recorded_name(&st->game, color);
     if (pl->kind == RB_UI_COMPUTER)
         snprintf(buf, len, "Computer, level %d", pl->level);
     else if (recorded) /* a loaded game shows who played it */
@@ -261,10 +242,10 @@ static void panel_grid(struct rb_ui_panel *p, SDL_Rect area, int first, int coun
 
 /* ---- drawing ----------------------------------------------------------- */
 
-static int panel_header(rb_app *app, const panel_metrics *m, SDL_Rect col, int y)
+static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics *m, SDL_Rect col, int y)
 {
     const rb_ui_theme *t = app->theme;
-    const rb_game *g = &app->game;
+    const rb_game *g = &st->game;
     const rb_pos *pos = rb_game_pos(g);
     struct rb_ui_panel *p = app->panel;
     char line[256];
@@ -278,7 +259,7 @@ static int panel_header(rb_app *app, const panel_metrics *m, SDL_Rect col, int y
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f - 1.5f,
                     pos->side == RB_WHITE ? (SDL_Color){ 250, 250, 245, 255 } : (SDL_Color){ 15, 15, 15, 255 });
     char who[64];
-    rb_ui_panel_player_text(app, pos->side, who, sizeof who);
+    rb_ui_panel_player_text(st, pos->side, who, sizeof who);
     if (over)
         snprintf(line, sizeof line, "Game over: %s", rb_result_text(rb_game_result(g)));
     else
@@ -287,15 +268,15 @@ static int panel_header(rb_app *app, const panel_metrics *m, SDL_Rect col, int y
     y += lh;
 
     char w[64], b[64];
-    rb_ui_panel_player_text(app, RB_WHITE, w, sizeof w);
-    rb_ui_panel_player_text(app, RB_BLACK, b, sizeof b);
+    rb_ui_panel_player_text(st, RB_WHITE, w, sizeof w);
+    rb_ui_panel_player_text(st, RB_BLACK, b, sizeof b);
     snprintf(line, sizeof line, "White: %s \u00B7 Black: %s", w, b);
     y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
     y += m->gap;
 
     /* The state in words; check in the check colour with a marker so it
      * does not rest on colour alone. */
-    if (rb_ui_panel_status_text(app, line, sizeof line) > 0) {
+    if (rb_ui_panel_status_text(st, line, sizeof line) > 0) {
         bool check = !over && rb_pos_in_check(pos);
         SDL_Color ink = check ? t->check_glow : t->text;
         ink.a = 255;
@@ -303,13 +284,13 @@ static int panel_header(rb_app *app, const panel_metrics *m, SDL_Rect col, int y
             snprintf(line + strlen(line), sizeof line - strlen(line), " !");
         y += rb_ui_text_draw_wrapped(app, line, m->px, true, ink, col.x, y, col.w);
     }
-    if (rb_ui_panel_browsing(app)) {
+    if (rb_ui_state_browsing(st)) {
         snprintf(line, sizeof line, "Viewing move %zu of %zu. End returns to the last move.",
                  g->ply, g->length);
         y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
     }
-    if (app->status[0])
-        y += rb_ui_text_draw_wrapped(app, app->status, m->small, false, t->text_dim, col.x, y, col.w);
+    if (st->status[0])
+        y += rb_ui_text_draw_wrapped(app, st->status, m->small, false, t->text_dim, col.x, y, col.w);
 
     /* The computer's thinking, with the button that makes it play now. */
     p->shown[PB_MOVE_NOW] = false;
@@ -357,13 +338,33 @@ static size_t panel_rows(const rb_game *g)
     return row + 1;
 }
 
-static void panel_move_list(rb_app *app, const panel_metrics *m, SDL_Rect area)
+/* The first row of the list to show: the state's scroll, moved to bring
+ * the current move into view when it should follow, kept inside the list. */
+static int panel_first_row(const rb_ui_state *st, int rows, int visible)
+{
+    const rb_game *g = &st->game;
+    int scroll = st->panel.scroll;
+    if (st->panel.follow) {
+        size_t row = 0;
+        int c;
+        if (g->ply > 0)
+            panel_move_cell(g, g->ply - 1, &row, &c);
+        if ((int)row < scroll)
+            scroll = (int)row;
+        if ((int)row >= scroll + visible)
+            scroll = (int)row - visible + 1;
+    }
+    if (scroll > rows - visible)
+        scroll = rows - visible;
+    return scroll < 0 ? 0 : scroll;
+}
+
+static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metrics *m, SDL_Rect area)
 {
     struct rb_ui_panel *p = app->panel;
     const rb_ui_theme *t = app->theme;
-    const rb_game *g = &app->game;
-    if (p->nmoves != g->length)
-        panel_refresh_moves(app);
+    const rb_game *g = &st->game;
+    panel_refresh_moves(p, st);
 
     rb_ui_draw_rect(app->renderer, area, rb_ui_mix(t->panel_bg, t->background, 0.5f));
     p->list = area;
@@ -375,26 +376,13 @@ static void panel_move_list(rb_app *app, const panel_metrics *m, SDL_Rect area)
         visible = 1;
     int rows = (int)panel_rows(g);
 
+    p->visible = visible;
+    p->scroll = panel_first_row(st, rows, visible);
     if (g->length == 0) {
         rb_ui_text_draw_wrapped(app, "No moves yet.", m->small, false, t->text_dim,
                                 area.x + m->gap * 2, area.y + m->gap, area.w - m->gap * 4);
         return;
     }
-    if (p->follow) {
-        size_t row = 0;
-        int c;
-        if (g->ply > 0)
-            panel_move_cell(g, g->ply - 1, &row, &c);
-        if ((int)row < p->scroll)
-            p->scroll = (int)row;
-        if ((int)row >= p->scroll + visible)
-            p->scroll = (int)row - visible + 1;
-        p->follow = false;
-    }
-    if (p->scroll > rows - visible)
-        p->scroll = rows - visible;
-    if (p->scroll < 0)
-        p->scroll = 0;
 
     SDL_RenderSetClipRect(app->renderer, &area);
     int first = g->positions[0].side;
@@ -442,23 +430,22 @@ static void panel_move_list(rb_app *app, const panel_metrics *m, SDL_Rect area)
     }
 }
 
-static void panel_update_enabled(rb_app *app)
+static void panel_update_enabled(struct rb_ui_panel *p, const rb_ui_state *st)
 {
-    struct rb_ui_panel *p = app->panel;
-    const rb_game *g = &app->game;
+    const rb_game *g = &st->game;
     bool goes_on = rb_game_ending(g) == RB_END_NONE;
-    bool any_human = app->players[0].kind == RB_UI_HUMAN || app->players[1].kind == RB_UI_HUMAN;
+    bool any_human = st->players[0].kind == RB_UI_HUMAN || st->players[1].kind == RB_UI_HUMAN;
     for (int i = 0; i < PB_COUNT; i++)
         p->enabled[i] = true;
     p->enabled[PB_FIRST] = p->enabled[PB_PREV] = g->ply > 0;
     p->enabled[PB_NEXT] = p->enabled[PB_LAST] = g->ply < g->length;
     p->enabled[PB_UNDO] = g->ply > 0;
     p->enabled[PB_REDO] = g->ply < g->length;
-    p->enabled[PB_RESIGN] = goes_on && any_human && !rb_ui_panel_browsing(app);
-    p->enabled[PB_DRAW] = rb_ui_session_can_offer_draw(app);
+    p->enabled[PB_RESIGN] = goes_on && any_human && !rb_ui_state_browsing(st);
+    p->enabled[PB_DRAW] = rb_ui_session_can_offer_draw(st);
 }
 
-void rb_ui_panel_draw(rb_app *app, SDL_Rect rect)
+void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
 {
     struct rb_ui_panel *p = app->panel;
     const rb_ui_theme *t = app->theme;
@@ -467,7 +454,7 @@ void rb_ui_panel_draw(rb_app *app, SDL_Rect rect)
         return;
     p->rect = rect;
     memset(p->shown, 0, sizeof p->shown);
-    panel_update_enabled(app);
+    panel_update_enabled(p, st);
     panel_metrics m = panel_measure(app);
 
     /* A short, wide panel (below the board) gets two columns: the state
@@ -481,7 +468,7 @@ void rb_ui_panel_draw(rb_app *app, SDL_Rect rect)
         right.w = rect.x + rect.w - m.pad - right.x;
     }
 
-    int y = panel_header(app, &m, left, left.y);
+    int y = panel_header(app, st, &m, left, left.y);
 
     /* The game's buttons: as many columns as fit, at least two. */
     int cols = left.w / (m.px * 6);
@@ -506,7 +493,7 @@ void rb_ui_panel_draw(rb_app *app, SDL_Rect rect)
         list = (SDL_Rect){ left.x, y, left.w, nav.y - m.gap - y };
     }
     if (list.h >= m.px)
-        panel_move_list(app, &m, list);
+        panel_move_list(app, st, &m, list);
     else
         p->list = (SDL_Rect){ 0, 0, 0, 0 };
 
@@ -519,84 +506,80 @@ void rb_ui_panel_draw(rb_app *app, SDL_Rect rect)
     }
 }
 
-/* ---- actions ----------------------------------------------------------- */
+/* ---- input ------------------------------------------------------------ */
 
-/* Moves the browsing cursor; the computer thinks only at the game's end. */
-static void panel_goto(rb_app *app, size_t ply)
+/* Browsing to ply: a command when there is somewhere to go. */
+static rb_ui_cmd panel_goto(const rb_ui_state *st, long ply)
 {
-    if (ply == app->game.ply || !rb_game_goto(&app->game, ply))
-        return;
-    /* Looking back is read-only: a stray click on the board must not
-     * drop the moves after the position shown. */
-    app->browsing = ply < app->game.length;
-    app->panel->follow = true;
-    rb_ui_app_changed(app);
-    rb_ui_worker_maybe_start(app);
-    app->dirty = true;
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
+    if (ply < 0 || (size_t)ply > st->game.length || (size_t)ply == st->game.ply)
+        return cmd;
+    cmd.kind = RB_UI_CMD_BROWSE;
+    cmd.n = (int)ply;
+    return cmd;
 }
 
-void rb_ui_panel_browse(rb_app *app, int delta_or_end)
+static rb_ui_cmd panel_open(rb_ui_dialog_kind kind)
 {
-    const rb_game *g = &app->game;
-    switch (delta_or_end) {
-    case -2: panel_goto(app, 0); break;
-    case -1: if (g->ply > 0) panel_goto(app, g->ply - 1); break;
-    case 1: if (g->ply < g->length) panel_goto(app, g->ply + 1); break;
-    case 2: panel_goto(app, g->length); break;
-    default: break;
-    }
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
+    cmd.n = kind;
+    return cmd;
 }
 
-static void panel_offer_draw(rb_app *app)
+static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
 {
-    if (!rb_ui_session_can_offer_draw(app))
-        return;
-    int side = rb_game_pos(&app->game)->side;
-    bool humans = app->players[0].kind == RB_UI_HUMAN && app->players[1].kind == RB_UI_HUMAN;
-    if (humans) {
-        char text[160];
-        snprintf(text, sizeof text, "%s offers a draw. %s, do you accept?", panel_color_name[side],
-                 panel_color_name[side ^ 1]);
-        rb_ui_dialog_ask(app, RB_UI_ASK_DRAW, "Draw offered", text, "Accept", "Decline");
-    } else {
-        rb_ui_session_offer_draw_to_computer(app);
-    }
-}
-
-static void panel_click(rb_app *app, int b)
-{
+    const rb_game *g = &st->game;
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
     switch ((panel_button)b) {
-    case PB_MOVE_NOW: rb_ui_worker_move_now(app); break;
-    case PB_FIRST: rb_ui_panel_browse(app, -2); break;
-    case PB_PREV: rb_ui_panel_browse(app, -1); break;
-    case PB_NEXT: rb_ui_panel_browse(app, 1); break;
-    case PB_LAST: rb_ui_panel_browse(app, 2); break;
-    case PB_NEW: rb_ui_dialog_open(app, RB_UI_DIALOG_NEW_GAME); break;
-    case PB_UNDO: rb_ui_app_undo(app); break;
-    case PB_REDO: rb_ui_app_redo(app); break;
-    case PB_FLIP: rb_ui_app_flip(app); break;
-    case PB_RESIGN: {
-        char text[160];
-        int who = rb_ui_session_resigner(app);
-        snprintf(text, sizeof text, "Resign the game for %s?", panel_color_name[who]);
-        rb_ui_dialog_ask(app, RB_UI_ASK_RESIGN, "Resign", text, "Resign", "Play on");
-        break;
-    }
-    case PB_DRAW: panel_offer_draw(app); break;
-    case PB_SAVE: rb_ui_dialog_open(app, RB_UI_DIALOG_SAVE); break;
-    case PB_LOAD: rb_ui_dialog_open(app, RB_UI_DIALOG_LOAD); break;
-    case PB_SETTINGS: rb_ui_dialog_open(app, RB_UI_DIALOG_SETTINGS); break;
-    case PB_HELP: rb_ui_dialog_open(app, RB_UI_DIALOG_HELP); break;
+    case PB_MOVE_NOW: return rb_ui_cmd_of(RB_UI_CMD_MOVE_NOW);
+    case PB_FIRST: return panel_goto(st, 0);
+    case PB_PREV: return panel_goto(st, (long)g->ply - 1);
+    case PB_NEXT: return panel_goto(st, (long)g->ply + 1);
+    case PB_LAST: return panel_goto(st, (long)g->length);
+    case PB_NEW: return panel_open(RB_UI_DIALOG_NEW_GAME);
+    case PB_UNDO: return rb_ui_cmd_of(RB_UI_CMD_UNDO);
+    case PB_REDO: return rb_ui_cmd_of(RB_UI_CMD_REDO);
+    case PB_FLIP: return rb_ui_cmd_of(RB_UI_CMD_FLIP);
+    case PB_RESIGN:
+        cmd.kind = RB_UI_CMD_ASK;
+        cmd.n = RB_UI_ASK_RESIGN;
+        return cmd;
+    case PB_DRAW: return rb_ui_cmd_of(RB_UI_CMD_OFFER_DRAW);
+    case PB_SAVE: return panel_open(RB_UI_DIALOG_SAVE);
+    case PB_LOAD: return panel_open(RB_UI_DIALOG_LOAD);
+    case PB_SETTINGS: return panel_open(RB_UI_DIALOG_SETTINGS);
+    case PB_HELP: return panel_open(RB_UI_DIALOG_HELP);
     case PB_COUNT: break;
     }
-    app->dirty = true;
+    return cmd;
+}
+
+/* Browsing: -2 the start, -1 one move back, 1 one forward, 2 the end; the
+ * command, or none when there is nowhere to go. */
+static rb_ui_cmd panel_browse(const rb_ui_state *st, int delta_or_end)
+{
+    const rb_game *g = &st->game;
+    switch (delta_or_end) {
+    case -2: return panel_goto(st, 0);
+    case -1: return panel_goto(st, (long)g->ply - 1);
+    case 1: return panel_goto(st, (long)g->ply + 1);
+    case 2: return panel_goto(st, (long)g->length);
+    default: return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
+}
+
+int rb_ui_panel_drawn_scroll(const rb_app *app)
+{
+    return app->panel ? app->panel->scroll : app->state.panel.scroll;
 }
 
 /* The move under a point of the list, as a ply to go to; -1 if none. */
 static long panel_move_at(const rb_app *app, int x, int y)
 {
     const struct rb_ui_panel *p = app->panel;
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
+    if (!p)
+        return -1;
     if (!rb_ui_point_in(p->list, x, y) || p->row_h <= 0 || p->col_w <= 0)
         return -1;
     int col = (x - p->list.x - p->num_w);
@@ -615,7 +598,7 @@ static long panel_move_at(const rb_app *app, int x, int y)
 bool rb_ui_panel_move_rect(const rb_app *app, size_t ply, SDL_Rect *r)
 {
     const struct rb_ui_panel *p = app->panel;
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     if (!p || ply < 1 || ply > g->length || p->row_h <= 0 || p->list.w <= 0)
         return false;
     size_t row;
@@ -638,68 +621,74 @@ static int panel_button_at(const rb_app *app, int x, int y)
     return -1;
 }
 
-bool rb_ui_panel_event(rb_app *app, const SDL_Event *ev)
+rb_ui_cmd rb_ui_panel_event(rb_app *app, const SDL_Event *ev, bool *used)
 {
     struct rb_ui_panel *p = app->panel;
+    rb_ui_state *st = &app->state;
+    rb_ui_panel_state *ps = &st->panel;
+    rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
+    *used = false;
     if (!p)
-        return false;
-    switch (ev->type) {
-    case SDL_KEYDOWN: {
-        if (ev->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))
-            return false;
-        switch (ev->key.keysym.sym) {
-        case SDLK_LEFT: rb_ui_panel_browse(app, -1); return true;
-        case SDLK_RIGHT: rb_ui_panel_browse(app, 1); return true;
-        case SDLK_HOME: rb_ui_panel_browse(app, -2); return true;
-        case SDLK_END: rb_ui_panel_browse(app, 2); return true;
-        default: return false;
-        }
-    }
-    case SDL_MOUSEMOTION: {
-        int was = panel_button_at(app, p->mouse_x, p->mouse_y);
-        long was_move = panel_move_at(app, p->mouse_x, p->mouse_y);
+        return none;
+    if (ev->type == SDL_MOUSEMOTION) {
         p->mouse_x = ev->motion.x;
         p->mouse_y = ev->motion.y;
-        if (was != panel_button_at(app, p->mouse_x, p->mouse_y) ||
-            was_move != panel_move_at(app, p->mouse_x, p->mouse_y))
-            app->dirty = true;
-        return rb_ui_point_in(p->rect, ev->motion.x, ev->motion.y);
+    } else if (ev->type == SDL_MOUSEBUTTONDOWN) {
+        p->mouse_x = ev->button.x;
+        p->mouse_y = ev->button.y;
     }
+    switch (ev->type) {
+    case SDL_KEYDOWN:
+        if (ev->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))
+            return none;
+        switch (ev->key.keysym.sym) {
+        case SDLK_LEFT: *used = true; return panel_browse(st, -1);
+        case SDLK_RIGHT: *used = true; return panel_browse(st, 1);
+        case SDLK_HOME: *used = true; return panel_browse(st, -2);
+        case SDLK_END: *used = true; return panel_browse(st, 2);
+        default: return none;
+        }
+    case SDL_MOUSEMOTION:
+        ps->hover_button = panel_button_at(app, ev->motion.x, ev->motion.y);
+        ps->hover_ply = panel_move_at(app, ev->motion.x, ev->motion.y);
+        *used = rb_ui_point_in(p->rect, ev->motion.x, ev->motion.y);
+        return none;
     case SDL_MOUSEBUTTONDOWN: {
         int x = ev->button.x, y = ev->button.y;
-        p->mouse_x = x;
-        p->mouse_y = y;
+        ps->hover_button = panel_button_at(app, x, y);
+        ps->hover_ply = panel_move_at(app, x, y);
         if (!rb_ui_point_in(p->rect, x, y))
-            return false;
+            return none;
+        *used = true;
         if (ev->button.button != SDL_BUTTON_LEFT)
-            return true;
-        p->pressed = panel_button_at(app, x, y);
-        long ply = panel_move_at(app, x, y);
-        if (ply >= 0)
-            panel_goto(app, (size_t)ply);
-        return true;
+            return none;
+        ps->pressed = ps->hover_button;
+        return panel_goto(st, ps->hover_ply);
     }
     case SDL_MOUSEBUTTONUP: {
         int x = ev->button.x, y = ev->button.y;
-        int b = p->pressed;
-        p->pressed = -1;
-        if (ev->button.button != SDL_BUTTON_LEFT)
-            return rb_ui_point_in(p->rect, x, y);
+        int b = ps->pressed;
+        ps->pressed = -1;
+        if (ev->button.button != SDL_BUTTON_LEFT) {
+            *used = rb_ui_point_in(p->rect, x, y);
+            return none;
+        }
+        *used = b >= 0 || rb_ui_point_in(p->rect, x, y);
         if (b >= 0 && panel_button_at(app, x, y) == b && p->enabled[b])
-            panel_click(app, b);
-        return b >= 0 || rb_ui_point_in(p->rect, x, y);
+            return panel_click(st, b);
+        return none;
     }
     case SDL_MOUSEWHEEL:
         if (rb_ui_point_in(p->list, p->mouse_x, p->mouse_y)) {
             int dy = ev->wheel.y;
             if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED)
                 dy = -dy;
-            p->scroll -= dy * 2;
-            app->dirty = true;
-            return true;
+            ps->scroll = p->scroll - dy * 2;
+            ps->follow = false;
+            *used = true;
         }
-        return false;
+        return none;
     default:
-        return false;
+        return none;
     }
 }

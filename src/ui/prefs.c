@@ -3,8 +3,8 @@
  *
  * Everything lives in the folder SDL_GetPrefPath() gives for the game
  * (~/.local/share/rollerball/rollerball on Linux): settings.conf (see
- * settings.c), autosave.pgn (the game in progress, rewritten after every
- * move) and games/ (games the player saved). All writes go through
+ * settings.c), autosave.pgn (the game in progress up to the position
+ * played, rewritten after every change) and games/ (games the player saved). All writes go through
  * rb_store_write_atomic, so a crash mid-write keeps the previous file.
  *
  * The autosave is an ordinary PGN file; who played each side is kept in
@@ -32,16 +32,7 @@
 
 struct rb_ui_prefs {
     char dir[RB_UI_PATH_MAX];   /* ends in '/'; empty when there is none */
-    bool resumed;               /* the game came from the autosave */
 };
-
-bool rb_ui_prefs_resumed(rb_app *app)
-{
-    bool was = app->prefs && app->prefs->resumed;
-    if (was)
-        app->prefs->resumed = false;
-    return was;
-}
 
 /* The folder, created on first use; NULL with a message if there is none. */
 const char *rb_ui_prefs_dir(rb_app *app, char *err, size_t errlen)
@@ -95,7 +86,7 @@ int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen)
     size_t len;
     if (rb_store_read(path, PREFS_SETTINGS_MAX, &text, &len, err, errlen) != 0)
         return -1;
-    int skipped = rb_ui_settings_parse(text, &app->settings, app->players);
+    int skipped = rb_ui_settings_parse(text, &app->state.settings, app->state.players);
     free(text);
     if (skipped > 0) {
         snprintf(err, errlen, "Ignored %d line%s of %s that %s not understood.", skipped,
@@ -110,7 +101,7 @@ int rb_ui_prefs_save(rb_app *app, char *err, size_t errlen)
     char path[RB_UI_PATH_MAX];
     if (rb_ui_prefs_file(app, PREFS_SETTINGS_FILE, path, sizeof path, err, errlen) != 0)
         return -1;
-    char *text = rb_ui_settings_format(&app->settings, app->players);
+    char *text = rb_ui_settings_format(&app->state.settings, app->state.players);
     if (!text) {
         snprintf(err, errlen, "Out of memory saving the settings.");
         return -1;
@@ -181,8 +172,15 @@ int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen)
     char path[RB_UI_PATH_MAX];
     if (rb_ui_prefs_file(app, PREFS_AUTOSAVE_FILE, path, sizeof path, err, errlen) != 0)
         return -1;
-    rb_game *g = &app->game;
-    if (!prefs_worth_resuming(g)) {
+    rb_game *g = &app->state.game;
+    /* The game as it stands: moves taken back are not part of it (a
+     * resumed game goes on from the undo), but while the player only
+     * browses earlier positions the whole game is. The view shares the
+     * record's arrays and is only read. */
+    rb_game standing = *g;
+    if (!app->state.browsing)
+        standing.length = g->ply;
+    if (!prefs_worth_resuming(&standing)) {
         /* Nothing to offer next time: a finished or empty game. */
         if (unlink(path) != 0 && errno != ENOENT) {
             snprintf(err, errlen, "Could not remove the old autosave %s: %s.", path, strerror(errno));
@@ -190,8 +188,10 @@ int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen)
         }
         return 0;
     }
-    rb_ui_prefs_tag_players(g, app->players);
-    char *text = rb_pgn_write(g);
+    rb_ui_prefs_tag_players(g, app->state.players);
+    standing.tags = g->tags; /* the tags just set */
+    standing.ntags = g->ntags;
+    char *text = rb_pgn_write(&standing);
     if (!text) {
         snprintf(err, errlen, "Out of memory saving the game.");
         return -1;
@@ -218,9 +218,8 @@ int rb_ui_prefs_resume(rb_app *app, rb_game *g, char *err, size_t errlen)
         snprintf(err, errlen, "The last game was finished; there is nothing to resume.");
         return -1;
     }
-    rb_ui_prefs_players_from_tags(&loaded, app->players);
+    rb_ui_prefs_players_from_tags(&loaded, app->state.players);
     *g = loaded;
-    app->prefs->resumed = true;
     return 0;
 }
 

@@ -6,20 +6,19 @@
 #ifndef RB_UI_PREFS_H
 #define RB_UI_PREFS_H
 
-#include "app.h"
+#include "window.h"
 
-/* Loads saved settings into app->settings/players (defaults stay where
+/* Loads saved settings into app->state.settings/players (defaults stay where
  * nothing was saved). Returns 0, or -1 with a message (a damaged file is
  * reported, not fatal). */
 int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen);
 int rb_ui_prefs_save(rb_app *app, char *err, size_t errlen);
-/* Autosave of the game in progress; resume loads it into *g (0), or
- * returns -1 (nothing to resume or damaged, with a message in err). */
+/* Autosave of the game in progress; resume loads it into *g and who played
+ * it into the players (0), or returns -1 (nothing to resume or damaged,
+ * with a message in err). */
 int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen);
 int rb_ui_prefs_resume(rb_app *app, rb_game *g, char *err, size_t errlen);
 void rb_ui_prefs_free(rb_app *app);
-/* True once after rb_ui_prefs_resume() gave a game (to offer the choice). */
-bool rb_ui_prefs_resumed(rb_app *app);
 
 /* The folder (ending in '/'), created on first use; NULL with a message. */
 const char *rb_ui_prefs_dir(rb_app *app, char *err, size_t errlen);

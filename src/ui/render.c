@@ -17,6 +17,7 @@
 #include "render.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -445,16 +446,16 @@ static void draw_scene(rb_app *app, const scene *sc)
     draw_chooser(app, sc);
 }
 
-void rb_ui_render_board(rb_app *app, Uint32 now_ms)
+void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
 {
-    const rb_game *g = &app->game;
-    const rb_ui_input *in = &app->input;
+    const rb_game *g = &st->game;
+    const rb_ui_input *in = &st->input;
     scene sc;
     memset(&sc, 0, sizeof sc);
     sc.view = rb_ui_view_of(app);
     sc.pieces = &app->pieces.board;
-    sc.settings = &app->settings;
-    sc.pos = rb_ui_app_pos(app);
+    sc.settings = &st->settings;
+    sc.pos = rb_ui_state_pos(st);
     sc.last = g->ply > 0 ? g->moves[g->ply - 1] : RB_MOVE_NONE;
     bool showing = in->sel >= 0 && (in->state == RB_UI_SELECTED || in->state == RB_UI_PRESSED ||
                                     in->state == RB_UI_DRAGGING);
@@ -464,29 +465,29 @@ void rb_ui_render_board(rb_app *app, Uint32 now_ms)
     sc.hover = in->hover;
     sc.dragging = showing && in->state == RB_UI_DRAGGING;
     sc.ghost = sc.dragging;
-    sc.drag_at = (SDL_FPoint){ (float)in->ptr_x, (float)in->ptr_y };
+    sc.drag_at = (SDL_FPoint){ (float)in->drag_x, (float)in->drag_y };
     sc.promo_to = in->state == RB_UI_PROMOTING ? in->promo_to : -1;
     sc.promo_hover = in->promo_hover;
-    sc.sliding = rb_ui_anim_point(app, now_ms, &sc.slide_at) && app->anim.move == sc.last;
+    sc.sliding = rb_ui_anim_point(&st->anim, &sc.view, now_ms, &sc.slide_at) && st->anim.move == sc.last;
     if (sc.sliding) {
-        sc.slide_piece = app->anim.piece;
+        sc.slide_piece = st->anim.piece;
         sc.taken = g->positions[g->ply - 1].board[RB_MOVE_TO(sc.last)];
     }
     draw_scene(app, &sc);
 }
 
-void rb_ui_render_diagram(rb_app *app, const rb_pos *pos, SDL_Rect area, const rb_move *moves, int nmoves,
-                          bool paths, int sel)
+void rb_ui_render_diagram(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, SDL_Rect area,
+                          const rb_move *moves, int nmoves, bool paths, int sel)
 {
     scene sc;
     memset(&sc, 0, sizeof sc);
     sc.view = rb_ui_view_fit(area, true, false);
     char err[RB_UI_PATH_MAX + 200];
     if (rb_ui_assets_size_set(app, &app->pieces.diagram, sc.view.sq, err, sizeof err) != 0)
-        rb_ui_app_message(app, true, "%s", err);
+        fprintf(stderr, "rollerball: %s\n", err);
     sc.pieces = &app->pieces.diagram;
     /* The player's aids as set, but a diagram always marks the moves. */
-    rb_ui_settings st = app->settings;
+    rb_ui_settings st = *settings;
     st.legal_moves = true;
     sc.settings = &st;
     sc.pos = pos;

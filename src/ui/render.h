@@ -5,18 +5,18 @@
 #ifndef RB_UI_RENDER_H
 #define RB_UI_RENDER_H
 
-#include "app.h"
+#include "window.h"
 
-/* Draws the game's board area (not the panel) for the current state at
- * time now. */
-void rb_ui_render_board(rb_app *app, Uint32 now_ms);
+/* Draws the game's board area (not the panel) as st shows it at time now
+ * (app: the renderer, pieces and layout). */
+void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms);
 
 /* Draws pos as a board filling area (coordinates around it), the piece on
  * sel (-1: none) selected with the destinations of moves[0..nmoves) marked.
  * With paths, every route is drawn through the square centres, rebounds
  * marked, as the rules library gives them (rb_move_path). The geometry aids
- * follow the player's settings. */
-void rb_ui_render_diagram(rb_app *app, const rb_pos *pos, SDL_Rect area, const rb_move *moves, int nmoves,
-                          bool paths, int sel);
+ * follow settings. */
+void rb_ui_render_diagram(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, SDL_Rect area,
+                          const rb_move *moves, int nmoves, bool paths, int sel);
 
 #endif

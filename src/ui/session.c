@@ -1,57 +1,31 @@
 /*
- * session.c - resigning and draws by agreement.
+ * session.c - resigning and draws by agreement: who is asking and, against
+ * the computer, whether it agrees.
  *
- * The rules library records how a game ended; this module decides who is
- * asking and, against the computer, whether it agrees. The computer takes
- * a draw only when it sees the game as level: both its static evaluation
- * and, when it has just searched this very position, the search's score
- * must lie within RB_UI_DRAW_MARGIN_CP of zero. The test is symmetric: a
- * losing computer declines too, because accepting in a lost position would
- * reward offering draws all game long.
+ * The rules library records how a game ended; the command that ends it is
+ * apply.c's. The computer takes a draw only when it sees the game as
+ * level: both its static evaluation and, when it has just searched this
+ * very position, the search's score must lie within RB_UI_DRAW_MARGIN_CP of
+ * zero. The test is symmetric: a losing computer declines too, because
+ * accepting in a lost position would reward offering draws all game long.
  */
 #include "session.h"
 
 #include <stdlib.h>
 
-#include "panel.h"
-#include "worker.h"
-
-bool rb_ui_session_against_computer(const rb_app *app)
+int rb_ui_session_resigner(const rb_ui_state *st)
 {
-    int side = rb_ui_app_pos(app)->side;
-    return app->players[side ^ 1].kind == RB_UI_COMPUTER || app->players[side].kind == RB_UI_COMPUTER;
-}
-
-int rb_ui_session_resigner(const rb_app *app)
-{
-    bool human[2] = { app->players[RB_WHITE].kind == RB_UI_HUMAN,
-                      app->players[RB_BLACK].kind == RB_UI_HUMAN };
+    bool human[2] = { st->players[RB_WHITE].kind == RB_UI_HUMAN, st->players[RB_BLACK].kind == RB_UI_HUMAN };
     if (human[RB_WHITE] != human[RB_BLACK])
         return human[RB_WHITE] ? RB_WHITE : RB_BLACK;
-    return rb_game_pos(&app->game)->side;
+    return rb_game_pos(&st->game)->side;
 }
 
-static void session_ended(rb_app *app)
+bool rb_ui_session_can_offer_draw(const rb_ui_state *st)
 {
-    rb_ui_worker_cancel(app);
-    rb_ui_panel_game_changed(app);
-    rb_ui_app_changed(app);
-}
-
-void rb_ui_session_resign(rb_app *app, int color)
-{
-    if (rb_game_ending(&app->game) != RB_END_NONE)
-        return;
-    rb_game_resign(&app->game, color);
-    rb_ui_app_message(app, false, "%s resigned.", color == RB_WHITE ? "White" : "Black");
-    session_ended(app);
-}
-
-bool rb_ui_session_can_offer_draw(const rb_app *app)
-{
-    const rb_game *g = &app->game;
-    bool any_human = app->players[0].kind == RB_UI_HUMAN || app->players[1].kind == RB_UI_HUMAN;
-    return any_human && rb_game_ending(g) == RB_END_NONE && !app->browsing &&
+    const rb_game *g = &st->game;
+    bool any_human = st->players[0].kind == RB_UI_HUMAN || st->players[1].kind == RB_UI_HUMAN;
+    return any_human && rb_game_ending(g) == RB_END_NONE && !st->browsing &&
            rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
 }
 
@@ -64,31 +38,13 @@ bool rb_ui_session_computer_accepts_draw(const rb_pos *pos, const rb_search_info
     return true;
 }
 
-bool rb_ui_session_offer_draw_to_computer(rb_app *app)
+bool rb_ui_session_computer_takes_draw(const rb_ui_state *st, const rb_search_info *last, uint64_t key)
 {
-    const rb_pos *pos = rb_game_pos(&app->game);
-    rb_search_info last;
-    uint64_t key = 0;
-    bool have = rb_ui_worker_last_score(app, &last, &key);
+    const rb_game *g = &st->game;
+    const rb_pos *pos = rb_game_pos(g);
     /* The last search looked at the position before the human's reply (or
      * this one, if the computer is to move): its score still tells whether
      * the game is balanced; the sign does not matter for "level". */
-    bool recent = have && app->game.ply > 0 &&
-                  (key == pos->key || key == app->game.positions[app->game.ply - 1].key);
-    if (rb_ui_session_computer_accepts_draw(pos, recent ? &last : NULL)) {
-        rb_ui_session_agree_draw(app);
-        rb_ui_app_message(app, false, "The computer accepts the draw.");
-        return true;
-    }
-    rb_ui_app_message(app, false, "The computer declines the draw: it sees the game as not level.");
-    app->dirty = true;
-    return false;
-}
-
-void rb_ui_session_agree_draw(rb_app *app)
-{
-    if (rb_game_ending(&app->game) != RB_END_NONE)
-        return;
-    rb_game_agree_draw(&app->game);
-    session_ended(app);
+    bool recent = last && g->ply > 0 && (key == pos->key || key == g->positions[g->ply - 1].key);
+    return rb_ui_session_computer_accepts_draw(pos, recent ? last : NULL);
 }

@@ -37,6 +37,11 @@ bool *rb_ui_setting_ref(rb_ui_settings *s, int index)
     return (bool *)((char *)s + rb_ui_setting_infos[index].offset);
 }
 
+bool rb_ui_setting_get(const rb_ui_settings *s, int index)
+{
+    return *(const bool *)((const char *)s + rb_ui_setting_infos[index].offset);
+}
+
 void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
 {
     for (int i = 0; i < rb_ui_setting_count; i++)

@@ -9,7 +9,7 @@
 #ifndef RB_UI_SETTINGS_H
 #define RB_UI_SETTINGS_H
 
-#include "app.h"
+#include "state.h"
 
 /* The settings a first run starts with, and the players of a new game. */
 void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2]);
@@ -28,5 +28,6 @@ typedef struct rb_ui_setting_info {
 extern const rb_ui_setting_info rb_ui_setting_infos[];
 extern const int rb_ui_setting_count;
 bool *rb_ui_setting_ref(rb_ui_settings *s, int index);
+bool rb_ui_setting_get(const rb_ui_settings *s, int index);
 
 #endif

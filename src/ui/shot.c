@@ -16,7 +16,7 @@ int rb_ui_shot_stage(rb_app *app, const char *select, const char *hover, char *e
 {
     if (select) {
         int sq = rb_sq_parse(select);
-        if (!rb_ui_input_select(app, sq)) {
+        if (!rb_ui_input_select(&app->state, sq)) {
             snprintf(err, errlen, "--select %s: no piece of the side to move that may move stands there", select);
             return -1;
         }
@@ -34,7 +34,7 @@ int rb_ui_shot_write(rb_app *app, const char *path, char *err, size_t errlen)
         snprintf(err, errlen, "screenshots are drawn off screen only");
         return -1;
     }
-    app->anim.active = false;
+    app->state.anim.active = false;
     rb_ui_app_draw(app);
     if (IMG_SavePNG(app->target, path) != 0) {
         snprintf(err, errlen, "cannot write %s: %s", path, IMG_GetError());

@@ -5,7 +5,7 @@
 #ifndef RB_UI_TEXT_H
 #define RB_UI_TEXT_H
 
-#include "app.h"
+#include "window.h"
 
 typedef enum {
     RB_UI_ALIGN_LEFT = 0,   /* x is the left edge */

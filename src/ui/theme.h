@@ -4,7 +4,7 @@
 #ifndef RB_UI_THEME_H
 #define RB_UI_THEME_H
 
-#include "app.h"
+#include "window.h"
 
 const rb_ui_theme *rb_ui_theme_get(bool high_contrast);
 

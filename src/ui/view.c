@@ -6,7 +6,7 @@
 
 rb_ui_view rb_ui_view_of(const rb_app *app)
 {
-    return (rb_ui_view){ app->layout.board, app->layout.sq, app->layout.margin, app->flipped };
+    return (rb_ui_view){ app->layout.board, app->layout.sq, app->layout.margin, app->state.flipped };
 }
 
 rb_ui_view rb_ui_view_fit(SDL_Rect area, bool with_margin, bool flipped)

@@ -9,7 +9,7 @@
 #ifndef RB_UI_VIEW_H
 #define RB_UI_VIEW_H
 
-#include "app.h"
+#include "window.h"
 
 typedef struct rb_ui_view {
     SDL_Rect board;           /* the 7x7 grid, 7 * sq on each side */

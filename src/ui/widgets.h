@@ -9,7 +9,7 @@
 #ifndef RB_UI_WIDGETS_H
 #define RB_UI_WIDGETS_H
 
-#include "app.h"
+#include "window.h"
 
 /* Text size for the panel and dialogs, from the output size and DPI. */
 int rb_ui_widget_font_px(const rb_app *app);

@@ -331,7 +331,7 @@ void rb_ui_worker_free(rb_app *app)
 
 static bool worker_game_goes_on(const rb_app *app)
 {
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     return rb_game_ending(g) == RB_END_NONE && rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
 }
 
@@ -340,9 +340,9 @@ void rb_ui_worker_maybe_start(rb_app *app)
     struct rb_ui_worker *w = app->worker;
     if (!w)
         return;
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     const rb_pos *pos = rb_game_pos(g);
-    bool wanted = rb_ui_app_computer_to_move(app) && !app->browsing && worker_game_goes_on(app);
+    bool wanted = rb_ui_state_computer_to_move(&app->state) && !app->state.browsing && worker_game_goes_on(app);
     if (!wanted) {
         if (w->generation)
             rb_ui_worker_cancel(app);
@@ -355,14 +355,13 @@ void rb_ui_worker_maybe_start(rb_app *app)
     size_t n = 0, first = g->ply > 512 ? g->ply - 512 : 0;
     for (size_t i = first; i < g->ply; i++)
         history[n++] = g->positions[i].key;
-    int level = app->players[pos->side].level;
+    int level = app->state.players[pos->side].level;
     rb_limits limits;
     memset(&limits, 0, sizeof limits);
     limits.movetime_ms = rb_ui_level_movetime_ms(level);
     w->generation = rb_ui_search_start(w->search, pos, history, n, level, &limits);
     w->key = pos->key;
     w->ply = g->ply;
-    app->dirty = true;
 }
 
 void rb_ui_worker_cancel(rb_app *app)
@@ -372,7 +371,6 @@ void rb_ui_worker_cancel(rb_app *app)
         return;
     rb_ui_search_cancel(w->search);
     w->generation = 0;
-    app->dirty = true;
 }
 
 void rb_ui_worker_move_now(rb_app *app)
@@ -404,36 +402,29 @@ bool rb_ui_worker_last_score(const rb_app *app, rb_search_info *out, uint64_t *k
     return true;
 }
 
-bool rb_ui_worker_event(rb_app *app, const SDL_Event *ev)
+rb_ui_search_kind rb_ui_worker_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd *out)
 {
     struct rb_ui_worker *w = app->worker;
+    *out = rb_ui_cmd_of(RB_UI_CMD_NONE);
     if (!w)
-        return false;
+        return RB_UI_SEARCH_NOT_OURS;
     rb_ui_search_result res;
-    switch (rb_ui_search_take(w->search, ev, &res)) {
-    case RB_UI_SEARCH_NOT_OURS:
-        return false;
-    case RB_UI_SEARCH_STALE:
-        return true;
-    case RB_UI_SEARCH_PROGRESS:
-        app->dirty = true; /* the panel shows depth and score */
-        return true;
-    case RB_UI_SEARCH_DONE:
-        break;
-    }
+    rb_ui_search_kind kind = rb_ui_search_take(w->search, ev, &res);
+    if (kind != RB_UI_SEARCH_DONE)
+        return kind;
     if (res.generation != w->generation)
-        return true;
+        return RB_UI_SEARCH_STALE;
     w->generation = 0;
     w->have_last = true;
     w->last = res.info;
     w->last_key = w->key;
-    app->dirty = true;
     /* The game cannot have moved on without cancelling the search, but a
      * move is only ever played on the position it was found for. */
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     if (g->ply != w->ply || rb_game_pos(g)->key != w->key || res.move == RB_MOVE_NONE)
-        return true;
-    if (rb_ui_app_play(app, res.move) != 0)
-        rb_ui_app_message(app, true, "The computer chose a move the rules do not allow.");
-    return true;
+        return kind;
+    out->kind = RB_UI_CMD_PLAY;
+    out->move = res.move;
+    out->by_computer = true;
+    return kind;
 }

@@ -4,7 +4,7 @@
  * The worker searches a copy of the position and posts the result as an SDL
  * user event; a generation counter drops results of cancelled searches. The
  * app only ever plays moves on the main thread: when the result arrives,
- * rb_ui_worker_event() calls rb_ui_app_play().
+ * rb_ui_worker_event() turns it into a command to play the move.
  *
  * Two layers: rb_ui_search is the thread, the engine and the event protocol,
  * usable without a window (the tests drive it directly); the rb_ui_worker_*
@@ -13,8 +13,9 @@
 #ifndef RB_UI_WORKER_H
 #define RB_UI_WORKER_H
 
-#include "app.h"
+#include "command.h"
 #include "rb_engine.h"
+#include "window.h"
 
 /* ---- the search thread ---------------------------------------------- */
 typedef struct rb_ui_search rb_ui_search;
@@ -76,7 +77,9 @@ bool rb_ui_worker_progress(const rb_app *app, rb_search_info *out);
 /* The score of the computer's last finished search from the point of view
  * of the side that was to move then; false when there is none. */
 bool rb_ui_worker_last_score(const rb_app *app, rb_search_info *out, uint64_t *key);
-/* Handles the worker's events; returns true if ev was one. */
-bool rb_ui_worker_event(rb_app *app, const SDL_Event *ev);
+/* Classifies an event: RB_UI_SEARCH_NOT_OURS for any other; for the
+ * current search's result, *out is the command to play its move (or none
+ * when the game has moved on). */
+rb_ui_search_kind rb_ui_worker_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd *out);
 
 #endif

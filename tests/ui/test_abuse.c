@@ -70,13 +70,13 @@ static rb_app *open_window_vs_computer(int level)
     char err[1400];
     if (rb_ui_app_open(&fixture_app, &opt, false, err, sizeof err) != 0)
         fail_msg("cannot open the game: %s", err);
-    fixture_app.settings.animation = false;
+    fixture_app.state.settings.animation = false;
     /* Whatever an earlier test left to resume, start from the beginning. */
     rb_game g;
     rb_pos start;
     rb_pos_start(&start);
     assert_int_equal(rb_game_init(&g, &start), 0);
-    rb_ui_app_set_game(&fixture_app, &g);
+    fixture_set_game(&fixture_app, &g);
     return &fixture_app;
 }
 
@@ -92,16 +92,16 @@ static void pump_events(rb_app *app)
 static void pump(rb_app *app)
 {
     pump_events(app);
-    if (app->dirty || app->anim.active)
+    if (app->dirty || app->state.anim.active)
         rb_ui_app_draw(app);
 }
 
 static void play_first_legal(rb_app *app)
 {
     rb_movelist list;
-    rb_gen_legal(rb_ui_app_pos(app), &list);
+    rb_gen_legal(rb_ui_state_pos(&app->state), &list);
     assert_true(list.count > 0);
-    assert_int_equal(rb_ui_app_play(app, list.moves[0]), 0);
+    assert_int_equal(fixture_play(app, list.moves[0]), 0);
 }
 
 static void send_quit(rb_app *app)
@@ -149,10 +149,10 @@ static void quitting_while_a_piece_slides(void **state)
     (void)state;
     int before = threads_now();
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->settings.animation = true;
+    app->state.settings.animation = true;
     fixture_drag(app, "c2", "b3");
-    assert_int_equal(app->game.length, 1);
-    assert_true(app->anim.active);
+    assert_int_equal(app->state.game.length, 1);
+    assert_true(app->state.anim.active);
     rb_ui_app_draw(app); /* a frame mid-slide */
     send_quit(app);
     close_and_check_threads(app, before);
@@ -167,10 +167,10 @@ static void quitting_in_the_middle_of_a_drag(void **state)
     fixture_motion(app, a, false);
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
     fixture_motion(app, (SDL_Point){ (a.x + b.x) / 2, (a.y + b.y) / 2 }, true);
-    assert_int_equal(app->input.state, RB_UI_DRAGGING);
+    assert_int_equal(app->state.input.state, RB_UI_DRAGGING);
     rb_ui_app_draw(app); /* the piece under the pointer */
     send_quit(app);
-    assert_int_equal(app->game.length, 0); /* quitting is not a drop */
+    assert_int_equal(app->state.game.length, 0); /* quitting is not a drop */
     close_and_check_threads(app, before);
 }
 
@@ -200,11 +200,11 @@ static void resizing_while_the_computer_thinks(void **state)
     }
     /* The computer still answers, and its move is played. */
     double t = now_s();
-    while (app->game.length < 2 && now_s() - t < 30) {
+    while (app->state.game.length < 2 && now_s() - t < 30) {
         pump(app);
         SDL_Delay(5);
     }
-    assert_int_equal(app->game.length, 2);
+    assert_int_equal(app->state.game.length, 2);
     assert_false(rb_ui_worker_busy(app));
     send_quit(app);
     close_and_check_threads(app, before);
@@ -242,7 +242,7 @@ static void random_event(rb_app *app, const char *bad_file)
         /* A click or a drag between squares: how moves are really made. */
         int from = (int)rnd(RB_NSQ), to = (int)rnd(RB_NSQ);
         rb_movelist list;
-        rb_gen_legal(rb_ui_app_pos(app), &list);
+        rb_gen_legal(rb_ui_state_pos(&app->state), &list);
         if (list.count > 0 && rnd(2)) {
             /* Half the time a player who knows the rules. */
             rb_move m = list.moves[rnd((uint32_t)list.count)];
@@ -342,13 +342,14 @@ static void ten_thousand_random_events(void **state)
     rb_app *app = open_window_vs_computer(1);
     int events = 10000, moves = 0, in_dialog = 0;
     for (int i = 0; i < events; i++) {
-        size_t length = app->game.length;
+        size_t length = app->state.game.length;
         if (i == events / 2) {
             /* The second half between two people: the computer's turns
              * no longer hold the board, so many more moves are made. */
             rb_ui_worker_cancel(app);
-            app->players[RB_BLACK].kind = RB_UI_HUMAN;
-            rb_ui_app_changed(app);
+            app->state.players[RB_BLACK].kind = RB_UI_HUMAN;
+            rb_ui_input_cancel(&app->state.input);
+            app->dirty = true;
         }
         random_event(app, bad);
         /* A random Ctrl+Q is a quit like any other: take it back so the
@@ -368,8 +369,8 @@ static void ten_thousand_random_events(void **state)
             }
         }
         app->quit = false;
-        moves += app->game.length > length;
-        in_dialog += rb_ui_dialog_active(app);
+        moves += app->state.game.length > length;
+        in_dialog += rb_ui_dialog_active(&app->state);
         if (i % 500 == 0) {
             int w = 200 + (int)rnd(1200), h = 150 + (int)rnd(900);
             SDL_SetWindowSize(app->window, w, h);
@@ -378,7 +379,7 @@ static void ten_thousand_random_events(void **state)
     }
     pump(app);
     /* Whatever happened, the game record is whole. */
-    const rb_game *g = &app->game;
+    const rb_game *g = &app->state.game;
     assert_true(g->ply <= g->length);
     for (size_t i = 0; i <= g->length; i++)
         assert_true(g->positions[i].key == rb_pos_compute_key(&g->positions[i]));
@@ -400,7 +401,7 @@ static void broken_files_dropped_on_the_window_keep_the_game(void **state)
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
     fixture_drag(app, "c2", "b3");
-    assert_int_equal(app->game.length, 1);
+    assert_int_equal(app->state.game.length, 1);
 
     char path[256];
     struct {
@@ -418,30 +419,30 @@ static void broken_files_dropped_on_the_window_keep_the_game(void **state)
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", home, files[i].name);
         fixture_write_file(path, files[i].text, files[i].len ? files[i].len : strlen(files[i].text));
-        app->status[0] = '\0';
+        app->state.status[0] = '\0';
         fixture_drop_file(app, path);
-        if (strstr(app->status, files[i].says) == NULL)
-            fail_msg("%s: the message is '%s'", files[i].name, app->status);
-        assert_int_equal(app->game.length, 1); /* the game on the board stays */
+        if (strstr(app->state.status, files[i].says) == NULL)
+            fail_msg("%s: the message is '%s'", files[i].name, app->state.status);
+        assert_int_equal(app->state.game.length, 1); /* the game on the board stays */
         rb_ui_app_draw(app);                   /* with the message shown */
         unlink(path);
     }
 
     /* A folder, and a name far longer than any path. */
-    app->status[0] = '\0';
+    app->state.status[0] = '\0';
     fixture_drop_file(app, home);
-    assert_non_null(strstr(app->status, "folder"));
+    assert_non_null(strstr(app->state.status, "folder"));
     char *long_name = malloc(8192);
     assert_non_null(long_name);
     memset(long_name, 'x', 8191);
     long_name[0] = '/';
     long_name[8191] = '\0';
-    app->status[0] = '\0';
+    app->state.status[0] = '\0';
     fixture_drop_file(app, long_name);
     free(long_name);
-    assert_true(strlen(app->status) > 0);
+    assert_true(strlen(app->state.status) > 0);
     rb_ui_app_draw(app);
-    assert_int_equal(app->game.length, 1);
+    assert_int_equal(app->state.game.length, 1);
 
     /* 100 MB: refused at once for its size, the game kept. */
     snprintf(path, sizeof path, "%s/huge.pgn", home);
@@ -452,11 +453,11 @@ static void broken_files_dropped_on_the_window_keep_the_game(void **state)
             fputs("1. c2-b3 e6-f5 ", f), fputc(' ', f);
     fclose(f);
     double t = now_s();
-    app->status[0] = '\0';
+    app->state.status[0] = '\0';
     fixture_drop_file(app, path);
     assert_true(now_s() - t < 10);
-    assert_non_null(strstr(app->status, "too big"));
-    assert_int_equal(app->game.length, 1);
+    assert_non_null(strstr(app->state.status, "too big"));
+    assert_int_equal(app->state.game.length, 1);
     unlink(path);
     fixture_close(app);
 }
@@ -471,7 +472,7 @@ static void a_failed_save_keeps_the_game_to_save_again(void **state)
     fixture_drag(app, "c2", "b3");
     fixture_drag(app, "e6", "f5");
     fixture_drag(app, "b3", "b4");
-    assert_int_equal(app->game.length, 3);
+    assert_int_equal(app->state.game.length, 3);
 
     struct rlimit saved, tiny;
     assert_int_equal(getrlimit(RLIMIT_FSIZE, &saved), 0);
@@ -486,8 +487,8 @@ static void a_failed_save_keeps_the_game_to_save_again(void **state)
     signal(SIGXFSZ, was);
     assert_int_equal(rc, -1);
     assert_non_null(strstr(err, "Could not save"));
-    assert_int_equal(app->game.length, 3);
-    assert_int_equal(app->game.ply, 3);
+    assert_int_equal(app->state.game.length, 3);
+    assert_int_equal(app->state.game.ply, 3);
 
     /* Room again: the same game saves whole. */
     assert_int_equal(rb_ui_games_save(app, "full disk", err, sizeof err), 0);

@@ -53,8 +53,8 @@ static int centre_change(rb_app *app, SDL_Surface *a, SDL_Surface *b, int sq)
 static rb_bb destinations(const rb_app *app)
 {
     rb_bb b = 0;
-    for (int i = 0; i < app->input.moves.count; i++)
-        b |= (rb_bb)1 << RB_MOVE_TO(app->input.moves.moves[i]);
+    for (int i = 0; i < app->state.input.moves.count; i++)
+        b |= (rb_bb)1 << RB_MOVE_TO(app->state.input.moves.moves[i]);
     return b;
 }
 
@@ -65,7 +65,7 @@ static void check_markers_on_exactly_the_destinations(const char *fen, const cha
     /* select with the pointer resting off the board, so no path is drawn */
     fixture_click(app, square);
     fixture_motion(app, (SDL_Point){ 1, 1 }, false);
-    assert_int_equal(app->input.state, RB_UI_SELECTED);
+    assert_int_equal(app->state.input.state, RB_UI_SELECTED);
     SDL_Surface *selected = frame(app);
     rb_bb dest = destinations(app);
     assert_true(dest != 0);
@@ -125,7 +125,7 @@ static void check_rebound_path(const char *fen, const char *from, const char *to
     fixture_motion(app, fixture_center(app, to), false);
     SDL_Surface *hovering = frame(app);
 
-    rb_move m = rb_ui_input_move_to(app, rb_sq_parse(to));
+    rb_move m = rb_ui_input_move_to(&app->state.input, rb_sq_parse(to));
     assert_int_not_equal(m, RB_MOVE_NONE);
     rb_path path;
     rb_move_path(m, &path);
@@ -186,11 +186,11 @@ static void a_diagram_marks_exactly_the_moves_it_is_given(void **state)
 
     SDL_SetRenderDrawColor(app->renderer, 0, 0, 0, 255);
     SDL_RenderClear(app->renderer);
-    rb_ui_render_diagram(app, &pos, area, list.moves, 0, false, -1);
+    rb_ui_render_diagram(app, &app->state.settings, &pos, area, list.moves, 0, false, -1);
     SDL_Surface *plain = SDL_DuplicateSurface(app->target);
     SDL_SetRenderDrawColor(app->renderer, 0, 0, 0, 255);
     SDL_RenderClear(app->renderer);
-    rb_ui_render_diagram(app, &pos, area, list.moves, list.count, false, g1);
+    rb_ui_render_diagram(app, &app->state.settings, &pos, area, list.moves, list.count, false, g1);
     SDL_Surface *marked = SDL_DuplicateSurface(app->target);
     assert_non_null(plain);
     assert_non_null(marked);

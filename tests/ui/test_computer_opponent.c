@@ -24,7 +24,7 @@ static rb_app *open_vs_computer(const char *fen, int level)
     char err[400];
     if (rb_ui_worker_init(app, err, sizeof err) != 0)
         fail_msg("cannot start the computer player: %s", err);
-    app->players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, level };
+    app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, level };
     return app;
 }
 
@@ -53,7 +53,7 @@ static void human_plays_c2_b3(rb_app *app)
 
 static bool white_to_move(const rb_app *app)
 {
-    return rb_ui_app_pos(app)->side == RB_WHITE;
+    return rb_ui_state_pos(&app->state)->side == RB_WHITE;
 }
 
 static void computer_answers_a_move_played_with_the_mouse(void **state)
@@ -61,10 +61,10 @@ static void computer_answers_a_move_played_with_the_mouse(void **state)
     (void)state;
     rb_app *app = open_vs_computer(NULL, 1);
     human_plays_c2_b3(app);
-    assert_int_equal(app->game.ply, 1);
+    assert_int_equal(app->state.game.ply, 1);
     pump_until(app, 10000, white_to_move);
-    assert_int_equal(app->game.ply, 2);
-    assert_int_equal(rb_ui_app_pos(app)->side, RB_WHITE);
+    assert_int_equal(app->state.game.ply, 2);
+    assert_int_equal(rb_ui_state_pos(&app->state)->side, RB_WHITE);
     assert_false(rb_ui_worker_busy(app));
     fixture_close(app);
 }
@@ -80,7 +80,7 @@ static void move_now_makes_the_computer_answer_at_once(void **state)
     double t = ms_now();
     rb_ui_worker_move_now(app);
     pump_until(app, 10000, white_to_move);
-    assert_int_equal(app->game.ply, 2);
+    assert_int_equal(app->state.game.ply, 2);
     assert_true(ms_now() - t < (double)rb_ui_level_movetime_ms(10));
     fixture_close(app);
 }
@@ -94,7 +94,7 @@ static void move_now_at_once_still_plays_a_legal_move(void **state)
     human_plays_c2_b3(app);
     rb_ui_worker_move_now(app);
     pump_until(app, 10000, white_to_move);
-    assert_int_equal(app->game.ply, 2);
+    assert_int_equal(app->state.game.ply, 2);
     assert_false(rb_ui_worker_busy(app));
     fixture_close(app);
 }
@@ -105,14 +105,14 @@ static void undo_after_the_answer_takes_back_both_moves(void **state)
     rb_app *app = open_vs_computer(NULL, 1);
     human_plays_c2_b3(app);
     pump_until(app, 10000, white_to_move);
-    assert_int_equal(app->game.ply, 2);
+    assert_int_equal(app->state.game.ply, 2);
     fixture_key(app, SDLK_z, KMOD_LCTRL);
-    assert_int_equal(app->game.ply, 0);
-    assert_int_equal(rb_ui_app_pos(app)->side, RB_WHITE);
+    assert_int_equal(app->state.game.ply, 0);
+    assert_int_equal(rb_ui_state_pos(&app->state)->side, RB_WHITE);
     /* The person is to move again: the computer must not start over. */
     assert_false(rb_ui_worker_busy(app));
     pump_until(app, 300, NULL);
-    assert_int_equal(app->game.ply, 0);
+    assert_int_equal(app->state.game.ply, 0);
     fixture_close(app);
 }
 
@@ -124,14 +124,14 @@ static void undo_while_the_computer_thinks_drops_its_move(void **state)
     pump_until(app, 150, NULL);
     assert_true(rb_ui_worker_busy(app));
     fixture_key(app, SDLK_z, KMOD_LCTRL);
-    assert_int_equal(app->game.ply, 0);
+    assert_int_equal(app->state.game.ply, 0);
     /* The cancelled search stops at once and still posts its result: long
      * enough for that result to arrive and be (wrongly) played. */
     pump_until(app, 1500, NULL);
-    assert_int_equal(app->game.ply, 0);
-    assert_int_equal(rb_ui_app_pos(app)->side, RB_WHITE);
+    assert_int_equal(app->state.game.ply, 0);
+    assert_int_equal(rb_ui_state_pos(&app->state)->side, RB_WHITE);
     /* Redo brings back the person's move, not a computer reply. */
-    assert_int_equal(app->game.length, 1);
+    assert_int_equal(app->state.game.length, 1);
     fixture_close(app);
 }
 
@@ -146,11 +146,11 @@ static void a_new_game_during_the_search_is_not_played_into(void **state)
     rb_pos start;
     rb_pos_start(&start);
     assert_int_equal(rb_game_init(&g, &start), 0);
-    rb_ui_app_set_game(app, &g);
+    fixture_set_game(app, &g);
     assert_false(rb_ui_worker_busy(app));
     pump_until(app, 1500, NULL);
-    assert_int_equal(app->game.length, 0);
-    assert_int_equal(rb_ui_app_pos(app)->side, RB_WHITE);
+    assert_int_equal(app->state.game.length, 0);
+    assert_int_equal(rb_ui_state_pos(&app->state)->side, RB_WHITE);
     fixture_close(app);
 }
 
@@ -159,17 +159,17 @@ static void the_computer_accepts_a_draw_only_when_the_game_is_level(void **state
     (void)state;
     /* The start position is level: accepted, and the game is drawn. */
     rb_app *app = open_vs_computer(NULL, 1);
-    assert_true(rb_ui_session_offer_draw_to_computer(app));
-    assert_int_equal(rb_game_ending(&app->game), RB_END_AGREEMENT);
-    assert_int_equal(rb_game_result(&app->game), RB_RESULT_DRAW);
+    assert_int_equal(fixture_do(app, RB_UI_CMD_OFFER_DRAW), 0);
+    assert_int_equal(rb_game_ending(&app->state.game), RB_END_AGREEMENT);
+    assert_int_equal(rb_game_result(&app->state.game), RB_RESULT_DRAW);
     fixture_close(app);
 
     /* Black has only its king against White's full army: declined, and the
      * game goes on. */
     app = open_vs_computer("6k/7/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1", 1);
-    assert_false(rb_ui_session_offer_draw_to_computer(app));
-    assert_int_equal(rb_game_ending(&app->game), RB_END_NONE);
-    assert_non_null(strstr(app->status, "declines"));
+    assert_int_equal(fixture_do(app, RB_UI_CMD_OFFER_DRAW), -1);
+    assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);
+    assert_non_null(strstr(app->state.status, "declines"));
     fixture_close(app);
 }
 
@@ -184,18 +184,18 @@ static void two_people_draw_by_agreement_through_a_question(void **state)
 
     /* The offer asks the other player; declining leaves the game going. */
     fixture_click_at(app, offer);
-    assert_true(rb_ui_dialog_active(app));
+    assert_true(rb_ui_dialog_active(&app->state));
     fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
-    assert_false(rb_ui_dialog_active(app));
-    assert_int_equal(rb_game_ending(&app->game), RB_END_NONE);
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);
 
     rb_ui_app_draw(app);
     fixture_click_at(app, offer);
-    assert_true(rb_ui_dialog_active(app));
+    assert_true(rb_ui_dialog_active(&app->state));
     fixture_key(app, SDLK_RETURN, KMOD_NONE);
-    assert_int_equal(rb_game_ending(&app->game), RB_END_AGREEMENT);
+    assert_int_equal(rb_game_ending(&app->state.game), RB_END_AGREEMENT);
     char words[256];
-    rb_ui_panel_status_text(app, words, sizeof words);
+    rb_ui_panel_status_text(&app->state, words, sizeof words);
     assert_non_null(strstr(words, "agreement"));
     fixture_close(app);
 }
@@ -209,13 +209,13 @@ static void resigning_ends_the_game_for_the_person(void **state)
     assert_true(rb_ui_panel_button_rect(app, "Resign", &r));
     fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
     /* Resigning is asked about first: a slip of the mouse loses nothing. */
-    assert_true(rb_ui_dialog_active(app));
-    assert_int_equal(rb_game_ending(&app->game), RB_END_NONE);
+    assert_true(rb_ui_dialog_active(&app->state));
+    assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);
     fixture_key(app, SDLK_RETURN, KMOD_NONE);
-    assert_int_equal(rb_game_ending(&app->game), RB_END_RESIGNATION);
-    assert_int_equal(rb_game_result(&app->game), RB_RESULT_BLACK);
+    assert_int_equal(rb_game_ending(&app->state.game), RB_END_RESIGNATION);
+    assert_int_equal(rb_game_result(&app->state.game), RB_RESULT_BLACK);
     char words[256];
-    rb_ui_panel_status_text(app, words, sizeof words);
+    rb_ui_panel_status_text(&app->state, words, sizeof words);
     assert_non_null(strstr(words, "White resigned"));
     fixture_close(app);
 }

@@ -49,14 +49,14 @@ static void a_dropped_game_shows_the_names_it_was_played_by(void **state)
                      "[Result \"*\"]\n\n1. c2-b3 e6-f6 *\n");
     rb_app *app = fixture_open(NULL, 800, 600);
     char who[64];
-    rb_ui_panel_player_text(app, RB_WHITE, who, sizeof who);
+    rb_ui_panel_player_text(&app->state, RB_WHITE, who, sizeof who);
     assert_string_equal(who, "Player");
 
     fixture_drop_file(app, path);
-    assert_int_equal(app->game.length, 2);
-    rb_ui_panel_player_text(app, RB_WHITE, who, sizeof who);
+    assert_int_equal(app->state.game.length, 2);
+    rb_ui_panel_player_text(&app->state, RB_WHITE, who, sizeof who);
     assert_string_equal(who, "Anna Ring");
-    rb_ui_panel_player_text(app, RB_BLACK, who, sizeof who);
+    rb_ui_panel_player_text(&app->state, RB_BLACK, who, sizeof who);
     assert_string_equal(who, "Boris Bounce");
     /* The panel draws with the names without trouble. */
     rb_ui_app_draw(app);
@@ -71,15 +71,15 @@ static void a_game_dropped_over_a_dialog_closes_it(void **state)
     write_file(path, "[Result \"*\"]\n\n1. c2-b3 e6-f6 *\n");
     rb_app *app = fixture_open(NULL, 800, 600);
     rb_ui_dialog_open(app, RB_UI_DIALOG_NEW_GAME);
-    assert_true(rb_ui_dialog_active(app));
+    assert_true(rb_ui_dialog_active(&app->state));
     fixture_drop_file(app, path);
-    assert_int_equal(app->game.length, 2);
-    assert_false(rb_ui_dialog_active(app));
+    assert_int_equal(app->state.game.length, 2);
+    assert_false(rb_ui_dialog_active(&app->state));
     /* A drop that fails leaves an open dialog alone. */
     rb_ui_dialog_open(app, RB_UI_DIALOG_SETTINGS);
     fixture_drop_file(app, "/no/such/game.pgn");
-    assert_true(rb_ui_dialog_active(app));
-    assert_int_equal(app->game.length, 2);
+    assert_true(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.game.length, 2);
     fixture_close(app);
 }
 
@@ -112,10 +112,10 @@ static void a_long_name_is_cut_between_characters(void **state)
     write_file(path, text);
     rb_app *app = fixture_open(NULL, 800, 600);
     fixture_drop_file(app, path);
-    assert_int_equal(app->game.length, 1);
+    assert_int_equal(app->state.game.length, 1);
     for (size_t size = 8; size <= 64; size++) {
         char who[64];
-        rb_ui_panel_player_text(app, RB_WHITE, who, size);
+        rb_ui_panel_player_text(&app->state, RB_WHITE, who, size);
         assert_true(strlen(who) < size);
         assert_true(valid_utf8(who));
         assert_non_null(strstr(who, "\u2605"));
@@ -133,11 +133,11 @@ static void a_record_without_names_keeps_the_generic_words(void **state)
     write_file(path, "[White \"?\"]\n[Black \"\"]\n\n1. c2-b3 *\n");
     rb_app *app = fixture_open(NULL, 800, 600);
     fixture_drop_file(app, path);
-    assert_int_equal(app->game.length, 1);
+    assert_int_equal(app->state.game.length, 1);
     char who[64];
-    rb_ui_panel_player_text(app, RB_WHITE, who, sizeof who);
+    rb_ui_panel_player_text(&app->state, RB_WHITE, who, sizeof who);
     assert_string_equal(who, "Player");
-    rb_ui_panel_player_text(app, RB_BLACK, who, sizeof who);
+    rb_ui_panel_player_text(&app->state, RB_BLACK, who, sizeof who);
     assert_string_equal(who, "Player");
     fixture_close(app);
 }
@@ -155,8 +155,8 @@ static void dropped_text_is_ignored(void **state)
     ev.type = SDL_DROPTEXT;
     ev.drop.file = SDL_strdup("1. c2-b3 *");
     rb_ui_app_event(app, &ev);
-    assert_int_equal(app->game.length, 1);
-    assert_int_equal(app->game.ply, 1);
+    assert_int_equal(app->state.game.length, 1);
+    assert_int_equal(app->state.game.ply, 1);
     fixture_close(app);
 }
 
@@ -169,19 +169,19 @@ static void a_corrupt_file_is_named_and_the_game_kept(void **state)
     rb_app *app = fixture_open(NULL, 800, 600);
     fixture_click(app, "c2");
     fixture_click(app, "b3");
-    assert_int_equal(app->game.length, 1);
+    assert_int_equal(app->state.game.length, 1);
     char before[RB_POS_TEXT_MAX];
     fixture_fen(app, before, sizeof before);
 
     fixture_drop_file(app, path);
-    assert_non_null(strstr(app->status, "broken.pgn"));
-    assert_non_null(strstr(app->status, "line 3"));
-    assert_int_equal(app->game.length, 1);
+    assert_non_null(strstr(app->state.status, "broken.pgn"));
+    assert_non_null(strstr(app->state.status, "line 3"));
+    assert_int_equal(app->state.game.length, 1);
     char after[RB_POS_TEXT_MAX];
     fixture_fen(app, after, sizeof after);
     assert_string_equal(before, after);
     char who[64];
-    rb_ui_panel_player_text(app, RB_WHITE, who, sizeof who);
+    rb_ui_panel_player_text(&app->state, RB_WHITE, who, sizeof who);
     assert_string_equal(who, "Player");
     fixture_close(app);
 }

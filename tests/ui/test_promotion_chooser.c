@@ -14,7 +14,7 @@ static SDL_Point cell_center(rb_app *app, int i)
 {
     SDL_Rect cells[2];
     rb_ui_view v = rb_ui_view_of(app);
-    rb_ui_view_chooser(&v, app->input.promo_to, cells);
+    rb_ui_view_chooser(&v, app->state.input.promo_to, cells);
     return (SDL_Point){ cells[i].x + cells[i].w / 2, cells[i].y + cells[i].h / 2 };
 }
 
@@ -23,10 +23,10 @@ static void dropping_on_the_promotion_square_opens_the_chooser_then_bishop(void 
     (void)state;
     rb_app *app = fixture_open(PROMO_POS, 800, 600);
     fixture_drag(app, "d6", "e6");
-    assert_int_equal(app->input.state, RB_UI_PROMOTING);
-    assert_int_equal(app->game.ply, 0); /* nothing played yet */
+    assert_int_equal(app->state.input.state, RB_UI_PROMOTING);
+    assert_int_equal(app->state.game.ply, 0); /* nothing played yet */
     fixture_click_at(app, cell_center(app, 1));
-    assert_int_equal(app->game.ply, 1);
+    assert_int_equal(app->state.game.ply, 1);
     assert_int_equal(fixture_piece(app, "e6"), RB_PIECE(RB_WHITE, RB_BISHOP));
     assert_int_equal(fixture_piece(app, "d6"), RB_EMPTY);
     fixture_close(app);
@@ -38,7 +38,7 @@ static void click_to_move_capture_promotes_to_a_rook(void **state)
     rb_app *app = fixture_open(PROMO_POS, 800, 600);
     fixture_click(app, "d7");
     fixture_click(app, "e7");
-    assert_int_equal(app->input.state, RB_UI_PROMOTING);
+    assert_int_equal(app->state.input.state, RB_UI_PROMOTING);
     fixture_click_at(app, cell_center(app, 0));
     assert_int_equal(fixture_piece(app, "e7"), RB_PIECE(RB_WHITE, RB_ROOK));
     fixture_close(app);
@@ -50,8 +50,8 @@ static void keyboard_picks_and_escape_backs_out(void **state)
     rb_app *app = fixture_open(PROMO_POS, 800, 600);
     fixture_drag(app, "d6", "e6");
     fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
-    assert_int_equal(app->input.state, RB_UI_IDLE);
-    assert_int_equal(app->game.ply, 0);
+    assert_int_equal(app->state.input.state, RB_UI_IDLE);
+    assert_int_equal(app->state.game.ply, 0);
     assert_int_equal(fixture_piece(app, "d6"), RB_PIECE(RB_WHITE, RB_PAWN));
 
     fixture_drag(app, "d6", "e6");
@@ -66,8 +66,8 @@ static void clicking_outside_the_chooser_cancels_the_promotion(void **state)
     rb_app *app = fixture_open(PROMO_POS, 800, 600);
     fixture_drag(app, "d6", "e6");
     fixture_click(app, "a1");
-    assert_int_equal(app->input.state, RB_UI_IDLE);
-    assert_int_equal(app->game.ply, 0);
+    assert_int_equal(app->state.input.state, RB_UI_IDLE);
+    assert_int_equal(app->state.game.ply, 0);
     fixture_close(app);
 }
 
@@ -76,7 +76,7 @@ static void typed_promotion_needs_its_letter(void **state)
     (void)state;
     rb_app *app = fixture_open(PROMO_POS, 800, 600);
     fixture_type(app, "d6e6");
-    assert_int_equal(app->game.ply, 0); /* waits for r or b */
+    assert_int_equal(app->state.game.ply, 0); /* waits for r or b */
     fixture_type(app, "b");
     assert_int_equal(fixture_piece(app, "e6"), RB_PIECE(RB_WHITE, RB_BISHOP));
     fixture_close(app);

@@ -48,7 +48,7 @@ static rb_app *open_with_player_files(void)
     char err[1400];
     if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
         fail_msg("cannot open the game: %s", err);
-    fixture_app.settings.animation = false;
+    fixture_app.state.settings.animation = false;
     return &fixture_app;
 }
 
@@ -62,7 +62,7 @@ static void an_unfinished_game_comes_back_and_goes_on(void **state)
 {
     (void)state;
     rb_app *app = open_with_player_files();
-    assert_int_equal(app->game.length, 0);
+    assert_int_equal(app->state.game.length, 0);
     fixture_type(app, "c2b3");
     fixture_type(app, "e7f7");
     fixture_type(app, "e1f1");
@@ -74,22 +74,22 @@ static void an_unfinished_game_comes_back_and_goes_on(void **state)
     fixture_close(app);
 
     app = open_with_player_files();
-    assert_int_equal(app->game.length, 3);
-    assert_int_equal(app->game.ply, 3);
+    assert_int_equal(app->state.game.length, 3);
+    assert_int_equal(app->state.game.ply, 3);
     char after[RB_POS_TEXT_MAX];
     fixture_fen(app, after, sizeof after);
     assert_string_equal(after, before);
     /* the player is asked, and Enter carries on */
-    assert_int_equal(rb_ui_dialog_kind_open(app), RB_UI_DIALOG_MESSAGE);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_MESSAGE);
     fixture_key(app, SDLK_RETURN, KMOD_NONE);
-    assert_false(rb_ui_dialog_active(app));
+    assert_false(rb_ui_dialog_active(&app->state));
     fixture_type(app, "c7b7");
-    assert_int_equal(app->game.ply, 4);
+    assert_int_equal(app->state.game.ply, 4);
     assert_int_equal(fixture_piece(app, "b7"), RB_PIECE(RB_BLACK, RB_ROOK));
     fixture_close(app);
 
     app = open_with_player_files();
-    assert_int_equal(app->game.length, 4);
+    assert_int_equal(app->state.game.length, 4);
     fixture_close(app);
 }
 
@@ -103,10 +103,10 @@ static void a_damaged_autosave_starts_a_new_game(void **state)
     assert_int_equal(rb_store_write_atomic(path, "1. zz9 @@ {", 11, err, sizeof err), 0);
 
     app = open_with_player_files();
-    assert_int_equal(app->game.length, 0);
-    assert_false(rb_ui_dialog_active(app));
+    assert_int_equal(app->state.game.length, 0);
+    assert_false(rb_ui_dialog_active(&app->state));
     fixture_type(app, "c2b3");
-    assert_int_equal(app->game.ply, 1);
+    assert_int_equal(app->state.game.ply, 1);
     fixture_close(app);
 }
 
@@ -116,15 +116,16 @@ static void a_finished_game_is_not_offered_again(void **state)
     /* a game that ended (here by resignation) has nothing to resume */
     rb_app *app = open_with_player_files();
     fixture_type(app, "c2b3");
-    rb_game_resign(&app->game, RB_BLACK);
-    rb_ui_app_changed(app);
+    rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
+    resign.n = RB_BLACK;
+    assert_int_equal(rb_ui_apply(app, &resign), 0);
     char err[600];
     assert_int_equal(rb_ui_prefs_autosave(app, err, sizeof err), 0);
     fixture_close(app);
 
     app = open_with_player_files();
-    assert_int_equal(app->game.length, 0);
-    assert_false(rb_ui_dialog_active(app));
+    assert_int_equal(app->state.game.length, 0);
+    assert_false(rb_ui_dialog_active(&app->state));
     fixture_close(app);
 }
 
@@ -160,18 +161,18 @@ static void the_command_line_says_who_plays_a_resumed_game(void **state)
 
     /* Resumed as it was saved: the computer at level 4 plays Black. */
     app = open_with_black(NULL);
-    assert_int_equal(app->game.length, 2);
-    assert_int_equal(app->players[RB_BLACK].kind, RB_UI_COMPUTER);
-    assert_int_equal(app->players[RB_BLACK].level, 4);
+    assert_int_equal(app->state.game.length, 2);
+    assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_COMPUTER);
+    assert_int_equal(app->state.players[RB_BLACK].level, 4);
     fixture_close(app);
 
     /* "--black computer:9" asks for a stronger opponent: it gets one, in
      * the same game. */
     rb_ui_player nine = { RB_UI_COMPUTER, 9 };
     app = open_with_black(&nine);
-    assert_int_equal(app->game.length, 2);
-    assert_int_equal(app->players[RB_BLACK].kind, RB_UI_COMPUTER);
-    assert_int_equal(app->players[RB_BLACK].level, 9);
+    assert_int_equal(app->state.game.length, 2);
+    assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_COMPUTER);
+    assert_int_equal(app->state.players[RB_BLACK].level, 9);
     fixture_close(app);
 }
 

@@ -34,7 +34,7 @@ static const switch_case switches[] = {
 /* The frame as drawn now, copied out of the off-screen surface. */
 static Uint8 *frame(rb_app *app, size_t *len)
 {
-    app->theme = rb_ui_theme_get(app->settings.high_contrast);
+    app->theme = rb_ui_theme_get(app->state.settings.high_contrast);
     rb_ui_app_draw(app);
     SDL_Surface *s = app->target;
     *len = (size_t)s->pitch * (size_t)s->h;
@@ -48,7 +48,7 @@ static Uint8 *frame(rb_app *app, size_t *len)
 
 static void check_switch(rb_app *app, const switch_case *sw, bool start)
 {
-    bool *flag = (bool *)((char *)&app->settings + sw->offset);
+    bool *flag = (bool *)((char *)&app->state.settings + sw->offset);
     bool original = *flag;
     *flag = start;
     size_t la, lb;
@@ -67,18 +67,18 @@ static void each_board_switch_changes_the_picture(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->settings.high_contrast = false;
+    app->state.settings.high_contrast = false;
     fixture_click(app, "c2");
     fixture_click(app, "b3");              /* a last move to show */
     fixture_click(app, "e6");              /* Black's pawn selected... */
     fixture_motion(app, fixture_center(app, "f6"), false); /* ...f6 pointed at */
-    assert_int_equal(app->input.sel, rb_sq_parse("e6"));
+    assert_int_equal(app->state.input.sel, rb_sq_parse("e6"));
     for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++) {
         check_switch(app, &switches[i], true);
         check_switch(app, &switches[i], false);
     }
     /* Still the same selection: the switches changed the picture only. */
-    assert_int_equal(app->input.sel, rb_sq_parse("e6"));
+    assert_int_equal(app->state.input.sel, rb_sq_parse("e6"));
     fixture_close(app);
 }
 

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "app.h"
 #include "prefs.h"
 #include "rb_store.h"
 #include "settings.h"
@@ -116,10 +117,10 @@ static void a_first_run_starts_from_the_settings_defaults(void **state)
     rb_ui_player dp[2];
     rb_ui_settings_defaults(&d, dp);
     for (int k = 0; k < rb_ui_setting_count; k++)
-        assert_int_equal(*rb_ui_setting_ref(&app.settings, k), *rb_ui_setting_ref(&d, k));
+        assert_int_equal(*rb_ui_setting_ref(&app.state.settings, k), *rb_ui_setting_ref(&d, k));
     for (int c = 0; c < 2; c++) {
-        assert_int_equal(app.players[c].kind, dp[c].kind);
-        assert_int_equal(app.players[c].level, dp[c].level);
+        assert_int_equal(app.state.players[c].kind, dp[c].kind);
+        assert_int_equal(app.state.players[c].level, dp[c].level);
     }
 }
 
@@ -133,20 +134,20 @@ static void the_settings_file_is_saved_and_loaded(void **state)
 
     rb_app a;
     memset(&a, 0, sizeof a);
-    rb_ui_settings_defaults(&a.settings, a.players);
-    a.settings.coordinates = false;
-    a.settings.high_contrast = true;
-    a.players[RB_BLACK].level = 8;
+    rb_ui_settings_defaults(&a.state.settings, a.state.players);
+    a.state.settings.coordinates = false;
+    a.state.settings.high_contrast = true;
+    a.state.players[RB_BLACK].level = 8;
     char err[600];
     assert_int_equal(rb_ui_prefs_save(&a, err, sizeof err), 0);
 
     rb_app b;
     memset(&b, 0, sizeof b);
-    rb_ui_settings_defaults(&b.settings, b.players);
+    rb_ui_settings_defaults(&b.state.settings, b.state.players);
     assert_int_equal(rb_ui_prefs_load(&b, err, sizeof err), 0);
-    assert_false(b.settings.coordinates);
-    assert_true(b.settings.high_contrast);
-    assert_int_equal(b.players[RB_BLACK].level, 8);
+    assert_false(b.state.settings.coordinates);
+    assert_true(b.state.settings.high_contrast);
+    assert_int_equal(b.state.players[RB_BLACK].level, 8);
 
     /* Garbage appended by hand is reported, and the good lines still load. */
     char path[RB_UI_PATH_MAX];
@@ -157,19 +158,19 @@ static void the_settings_file_is_saved_and_loaded(void **state)
     fclose(f);
     rb_app c;
     memset(&c, 0, sizeof c);
-    rb_ui_settings_defaults(&c.settings, c.players);
+    rb_ui_settings_defaults(&c.state.settings, c.state.players);
     assert_int_equal(rb_ui_prefs_load(&c, err, sizeof err), -1);
     assert_non_null(strstr(err, "Ignored 1 line"));
-    assert_true(c.settings.high_contrast);
+    assert_true(c.state.settings.high_contrast);
 
     /* A binary settings file: refused with a message, defaults stand. */
     assert_int_equal(rb_store_write_atomic(path, "\0\0\0\x7f", 4, err, sizeof err), 0);
     rb_app e;
     memset(&e, 0, sizeof e);
-    rb_ui_settings_defaults(&e.settings, e.players);
+    rb_ui_settings_defaults(&e.state.settings, e.state.players);
     assert_int_equal(rb_ui_prefs_load(&e, err, sizeof err), -1);
     assert_non_null(strstr(err, "not a text file"));
-    assert_false(e.settings.high_contrast);
+    assert_false(e.state.settings.high_contrast);
 
     rb_ui_prefs_free(&a);
     rb_ui_prefs_free(&b);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "apply.h"
 #include "input.h"
 #include "view.h"
 
@@ -30,7 +31,7 @@ static inline rb_app *fixture_open(const char *fen, int w, int h)
         opt.players_given[c] = true;
     }
     rb_ui_app_defaults(&fixture_app);
-    fixture_app.settings.animation = false;
+    fixture_app.state.settings.animation = false;
     char err[1400];
     int r = rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err);
     if (r != 0)
@@ -115,15 +116,40 @@ static inline void fixture_type(rb_app *app, const char *text)
         fixture_key(app, (SDL_Keycode)*p, KMOD_NONE);
 }
 
+/* A command with no arguments, applied as a view would have it applied. */
+static inline int fixture_do(rb_app *app, rb_ui_cmd_kind kind)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(kind);
+    return rb_ui_apply(app, &cmd);
+}
+
+/* Plays m as the board would: 0, or -1 when it is not legal. */
+static inline int fixture_play(rb_app *app, rb_move m)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PLAY);
+    cmd.move = m;
+    return rb_ui_apply(app, &cmd);
+}
+
+/* Puts *g (taken over) on the board, the same players playing on. */
+static inline void fixture_set_game(rb_app *app, rb_game *g)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);
+    cmd.players[0] = app->state.players[0];
+    cmd.players[1] = app->state.players[1];
+    cmd.game = g;
+    rb_ui_apply(app, &cmd);
+}
+
 /* The current position as a string, for comparing with expectations. */
 static inline void fixture_fen(rb_app *app, char *buf, size_t len)
 {
-    rb_pos_format(rb_ui_app_pos(app), buf, len);
+    rb_pos_format(rb_ui_state_pos(&app->state), buf, len);
 }
 
 static inline rb_piece fixture_piece(rb_app *app, const char *square)
 {
-    return rb_ui_app_pos(app)->board[rb_sq_parse(square)];
+    return rb_ui_state_pos(&app->state)->board[rb_sq_parse(square)];
 }
 
 /* What SDL delivers when a file is dropped on the window (the app frees

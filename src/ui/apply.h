@@ -1,0 +1,17 @@
+/*
+ * apply.h - carrying out a command (command.h): the one place that changes
+ * the game, and does what every change brings with it once.
+ */
+#ifndef RB_UI_APPLY_H
+#define RB_UI_APPLY_H
+
+#include "command.h"
+#include "window.h"
+
+/* Carries out cmd and its follow-ups, marks a redraw. Returns 0 when it
+ * was done (or there was nothing to do), -1 when it was refused: an
+ * illegal move, a file that could not be read or written, a declined draw
+ * (the reason is in the status line, or in the open dialog). */
+int rb_ui_apply(rb_app *app, const rb_ui_cmd *cmd);
+
+#endif

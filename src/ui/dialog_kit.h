@@ -1,0 +1,68 @@
+/*
+ * dialog_kit.h - what the dialog files share: the ids of their controls,
+ * the memory of where the last frame put them, and the frame every dialog
+ * is drawn in.
+ *
+ * A dialog draws itself from const state and records each clickable
+ * rectangle with an id; a click is answered by looking the id up. The ids
+ * below name the controls; ranges hold the rows of lists. What the player
+ * entered (the form, the page, the list's selection) is state
+ * (rb_ui_dialog_state in state.h); the rectangles are only the picture's.
+ */
+#ifndef RB_UI_DIALOG_KIT_H
+#define RB_UI_DIALOG_KIT_H
+
+#include "command.h"
+#include "window.h"
+
+enum {
+    DLG_NONE = 0,
+    DLG_OK, DLG_CANCEL, DLG_PREV, DLG_NEXT, DLG_FIELD, DLG_DELETE,
+    DLG_MODE = 100,      /* + 0 computer, 1 two players, 2 computer vs computer */
+    DLG_SIDE = 110,      /* + 0 White, 1 Black, 2 random */
+    DLG_LEVEL_W = 120,   /* + level (the computer's level, or White's) */
+    DLG_LEVEL_B = 140,   /* + level (Black's, computer vs computer) */
+    DLG_SETTING = 200,   /* + index into rb_ui_setting_infos */
+    DLG_PAGE = 300,      /* + help page */
+    DLG_ENTRY = 1000     /* + index into the saved games list */
+};
+
+#define DLG_HITS_MAX 96
+#define DLG_HELP_PAGES 8
+
+typedef struct dlg_hit {
+    SDL_Rect r;
+    int id;
+} dlg_hit;
+
+/* The dialogs' memory of their last frame. */
+struct rb_ui_dialog {
+    dlg_hit hits[DLG_HITS_MAX];
+    int nhits;
+    int rows_visible;        /* rows of the load list that fitted */
+    int mouse_x, mouse_y;    /* the pointer, as the dialogs' last event left it */
+};
+
+/* Dims the window and draws an empty dialog box of w x h (clamped to the
+ * window); returns the box. */
+SDL_Rect rb_ui_dlg_frame(rb_app *app, int w, int h);
+/* The title at the top of box; returns the y below it. */
+int rb_ui_dlg_title(rb_app *app, SDL_Rect box, const char *title);
+/* Records a clickable area of the frame being drawn. */
+void rb_ui_dlg_hit(rb_app *app, SDL_Rect r, int id);
+/* True when the pointer is over r (a control being drawn). */
+bool rb_ui_dlg_hover(const rb_app *app, SDL_Rect r);
+/* A button that is drawn and clickable (when enabled). */
+void rb_ui_dlg_button(rb_app *app, SDL_Rect r, const char *label, int id, bool enabled, bool primary);
+/* Two buttons at the bottom right of box (OK and Cancel ids): the default
+ * on the right; secondary may be NULL. */
+void rb_ui_dlg_buttons(rb_app *app, SDL_Rect box, const char *primary, const char *secondary);
+/* Padding and button height for the current text size. */
+int rb_ui_dlg_pad(const rb_app *app);
+int rb_ui_dlg_button_h(const rb_app *app);
+/* The control under a point of the last frame, DLG_NONE if none. */
+int rb_ui_dlg_hit_at(const rb_app *app, int x, int y);
+/* Closes the open dialog (input state: no command needed). */
+void rb_ui_dlg_close(rb_ui_state *st);
+
+#endif

@@ -1,0 +1,215 @@
+/*
+ * state.h - what the game window shows, as plain data, and the shape of the
+ * front end around it.
+ *
+ *    SDL event --> app.c --> a view's event handler --> rb_ui_cmd
+ *                                                         |
+ *    frame <-- views draw from const rb_ui_state      rb_ui_apply()
+ *                        ^                                 |
+ *                        +------- rb_ui_state <------------+
+ *
+ * - rb_ui_state (this file) is everything the window shows: the game, who
+ *   plays, the settings, the board's selection and drag, browsing, the open
+ *   dialog and its form, the panel's scroll and hover, the status line.
+ *   Plain values; no renderer, no textures, no files.
+ * - Views draw from a const rb_ui_state: the board (render.c draws it,
+ *   input.c takes its clicks and keys), the panel (panel.c), the dialogs
+ *   (dialog*.c) and the help (dialog_help.c). Their
+ *   event handlers change only input state (what is selected, pressed,
+ *   hovered, typed, scrolled; which dialog page or field) and turn every
+ *   other wish into a command.
+ * - command.h lists the commands (play, undo, browse, new game, load, save,
+ *   resign, set a setting, ...). apply.c carries one out and does every
+ *   follow-up once: selection and animation dropped, browsing ended, the
+ *   autosave written, the computer started or cancelled, the move list
+ *   refreshed, a redraw marked. Nothing else changes the game.
+ * - app.c routes events to the views, applies the commands they return and
+ *   marks a redraw when input state changed; it alone draws frames.
+ * - What draws is not state: the renderer, piece textures, the text cache
+ *   and each view's memory of where its last frame put what and where the
+ *   pointer is (window.h).
+ * A new screen is one more view (a draw from const state, an event handler
+ * returning commands), its input state here and its commands in command.h
+ * and apply.c.
+ */
+#ifndef RB_UI_STATE_H
+#define RB_UI_STATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include <SDL.h>
+
+#include "rb_core.h"
+
+#define RB_UI_DRAG_SLOP 3    /* pixels a press travels before it is a drag */
+#define RB_UI_ANIM_MS 200
+#define RB_UI_DIALOG_WHERE_MAX 1200
+
+/* Who plays a colour. */
+typedef enum { RB_UI_HUMAN = 0, RB_UI_COMPUTER = 1 } rb_ui_player_kind;
+
+typedef struct rb_ui_player {
+    rb_ui_player_kind kind;
+    int level;                /* RB_LEVEL_MIN..RB_LEVEL_MAX for the computer */
+} rb_ui_player;
+
+/* What the player can switch on and off; kept between runs (prefs). */
+typedef struct rb_ui_settings {
+    bool flow_arrows;         /* faint clockwise arrows in every square */
+    bool turn_squares;        /* the eight squares where the flow turns */
+    bool thrones;             /* a star on each king's winning square */
+    bool start_lines;         /* each king's start line, dashed */
+    bool out_flags;           /* an indicator per king of its out flag */
+    bool coordinates;         /* a..g and 1..7 around the board */
+    bool legal_moves;         /* destination markers for the selected piece */
+    bool paths;               /* the path to the pointed destination, rebounds marked */
+    bool last_move;           /* last move's squares and path */
+    bool animation;           /* slide moves over RB_UI_ANIM_MS */
+    bool high_contrast;       /* the high-contrast theme */
+    bool auto_flip;           /* flip when the human plays Black vs the computer */
+} rb_ui_settings;
+
+/* The board's input state machine (input.c). */
+typedef enum {
+    RB_UI_IDLE = 0,           /* nothing selected */
+    RB_UI_SELECTED,           /* a piece is selected, its destinations shown */
+    RB_UI_PRESSED,            /* button down on a piece, not yet moved 3 px */
+    RB_UI_DRAGGING,           /* the piece follows the pointer */
+    RB_UI_PROMOTING           /* the rook/bishop chooser is open */
+} rb_ui_input_state;
+
+typedef struct rb_ui_input {
+    rb_ui_input_state state;
+    int sel;                  /* selected square, -1 for none */
+    bool sel_was_selected;    /* press landed on the already selected piece */
+    rb_movelist moves;        /* legal moves of the selected piece */
+    int hover;                /* square under the pointer, -1 off the board */
+    int press_x, press_y;     /* output pixels where the button went down */
+    int drag_x, drag_y;       /* where the dragged piece is drawn (output
+                                 pixels), set while RB_UI_DRAGGING only */
+    int promo_to;             /* destination waiting for the chooser */
+    int promo_hover;          /* 0 none, RB_ROOK or RB_BISHOP */
+    char typed[8];            /* coordinate move being typed */
+    int ntyped;
+} rb_ui_input;
+
+/* The piece sliding after a move (anim.c). */
+typedef struct rb_ui_anim {
+    bool active;
+    rb_move move;
+    rb_piece piece;           /* the piece as it was before the move */
+    Uint32 start_ms;
+    Uint32 duration_ms;
+} rb_ui_anim;
+
+/* The modal dialogs; while one is open it gets every event. */
+typedef enum {
+    RB_UI_DIALOG_NONE = 0,
+    RB_UI_DIALOG_NEW_GAME,
+    RB_UI_DIALOG_SAVE,
+    RB_UI_DIALOG_LOAD,
+    RB_UI_DIALOG_SETTINGS,
+    RB_UI_DIALOG_HELP,
+    RB_UI_DIALOG_MESSAGE
+} rb_ui_dialog_kind;
+
+/* A yes/no question; the answer "yes" carries out what is asked. */
+typedef enum {
+    RB_UI_ASK_NONE = 0,     /* a message with only OK */
+    RB_UI_ASK_RESIGN,       /* the resigner of rb_ui_session_resigner() resigns */
+    RB_UI_ASK_DRAW,         /* the other human accepts a draw */
+    RB_UI_ASK_RESUME        /* keep the resumed game ("no": a new game) */
+} rb_ui_ask;
+
+/* Who plays a new game, as the new-game dialog offers it. */
+typedef enum { RB_UI_VS_COMPUTER = 0, RB_UI_TWO_PLAYERS = 1, RB_UI_COMPUTERS = 2 } rb_ui_new_mode;
+
+/* One saved game in the load dialog's list. */
+typedef struct rb_ui_game_entry {
+    char name[256];           /* file name without the folder, ".pgn" included */
+    time_t modified;
+} rb_ui_game_entry;
+
+/* The open dialog and what the player has entered in it. */
+typedef struct rb_ui_dialog_state {
+    rb_ui_dialog_kind kind;
+    int hover;                /* control under the pointer (dialog ids), 0 none:
+                                 when it changes, the frame is drawn again */
+    int pressed;              /* control under the press, 0 none */
+
+    /* message and question */
+    char title[96];
+    char text[768];
+    char yes[32], no[32];
+    rb_ui_ask ask;
+
+    /* new game */
+    rb_ui_new_mode mode;
+    int side;                 /* the human's side: 0 White, 1 Black, 2 random */
+    int level[2];
+
+    /* save */
+    char name[200];
+    char where[RB_UI_DIALOG_WHERE_MAX]; /* where it goes, or that it replaces a game */
+    char error[768];          /* why the last save or load failed */
+
+    /* load */
+    rb_ui_game_entry *entries;
+    int nentries;
+    int selected;             /* -1 for none */
+    int scroll;               /* first row shown (clamped when drawn) */
+
+    /* help */
+    int page;
+} rb_ui_dialog_state;
+
+/* The side panel's input state (its layout is the panel's own memory). */
+typedef struct rb_ui_panel_state {
+    int scroll;               /* first row of the move list shown */
+    bool follow;              /* bring the current move into view */
+    int hover_button;         /* button under the pointer, -1 none, and */
+    long hover_ply;           /* move of the list under it, -1 none: when
+                                 either changes, the frame is drawn again */
+    int pressed;              /* button under a press, -1 none */
+} rb_ui_panel_state;
+
+typedef struct rb_ui_state {
+    rb_game game;
+    rb_ui_player players[2];
+    bool flipped;             /* Black at the bottom */
+    rb_ui_settings settings;
+    rb_ui_input input;
+    rb_ui_anim anim;
+    bool browsing;            /* showing an earlier position from the move list:
+                                 the board is read-only until the player goes
+                                 back to the game (End) or undoes/redoes */
+    char status[256];         /* last message for the player (error, illegal move...) */
+    rb_ui_dialog_state dialog;
+    rb_ui_panel_state panel;
+    unsigned changes;         /* counts changes of the game (apply.c) */
+} rb_ui_state;
+
+/* ---- questions about the state (state.c); none changes anything ---- */
+
+/* The position the board shows (the game's, or the one browsed to). */
+const rb_pos *rb_ui_state_pos(const rb_ui_state *st);
+/* True when the side to move is played by the computer. */
+bool rb_ui_state_computer_to_move(const rb_ui_state *st);
+/* True when one side is a person and the other the computer. */
+bool rb_ui_state_vs_computer(const rb_ui_state *st);
+/* True while an earlier position than the game's end is shown; the board
+ * then shows rb_ui_state_pos() (which follows game.ply) read-only. */
+bool rb_ui_state_browsing(const rb_ui_state *st);
+/* True when a person may move on the board now (their turn, not browsing,
+ * the game goes on). */
+bool rb_ui_state_can_move(const rb_ui_state *st);
+/* Sets the status line; an error is also printed on stderr. */
+void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+#endif

@@ -1,0 +1,91 @@
+/*
+ * window.h - the game window, rb_app: its state (state.h) and what draws
+ * it: the renderer, the theme, the layout, piece textures, the text cache,
+ * and each view's memory of where its last frame put what (the panel's
+ * rectangles and move texts, the dialogs' clickable areas). Those are
+ * caches of the picture, rebuilt by drawing; they are not state, and
+ * nothing but the views reads them. Header only: every module may include
+ * it, and it includes none of them.
+ */
+#ifndef RB_UI_WINDOW_H
+#define RB_UI_WINDOW_H
+
+#include "state.h"
+
+#define RB_UI_PATH_MAX 1024
+#define RB_UI_MIN_W 480      /* smallest window, in window coordinates */
+#define RB_UI_MIN_H 360
+
+/* Colours of one theme (theme.c). */
+typedef struct rb_ui_theme {
+    SDL_Color background, panel_bg;
+    SDL_Color light, dark;              /* squares */
+    SDL_Color hole, hole_rim, hole_arrow;
+    SDL_Color flow_arrow, turn_mark, throne[2], start_line[2];
+    SDL_Color coord;
+    SDL_Color last_from, last_to, last_path;
+    SDL_Color selected, dest_dot, dest_ring, dest_hover;
+    SDL_Color path, path_outline, rebound_mark;
+    SDL_Color check_glow;
+    SDL_Color chooser_bg, chooser_border;
+    SDL_Color text, text_dim;
+} rb_ui_theme;
+
+/* Where things are, in output pixels (layout.c). */
+typedef struct rb_ui_layout {
+    int out_w, out_h;         /* renderer output size in pixels */
+    float px_per_win_x;       /* output pixels per window coordinate (high DPI) */
+    float px_per_win_y;
+    SDL_Rect board;           /* the 7x7 grid, square size * 7 on each side */
+    int sq;                   /* square size in pixels, whole */
+    int margin;               /* room for coordinates around the grid */
+    SDL_Rect panel;           /* the side (or bottom) panel */
+    bool panel_below;         /* tall windows put the panel under the board */
+} rb_ui_layout;
+
+/* Piece images rasterised at one square size (assets.c). */
+typedef struct rb_ui_piece_set {
+    SDL_Texture *tex[2][5];   /* [colour][RB_KING..RB_PAWN], index 0 unused */
+    int size;                 /* pixels the textures were made for; 0 = none */
+} rb_ui_piece_set;
+
+typedef struct rb_ui_pieces {
+    void *svg[2][5];          /* the files' text, read once at start */
+    size_t svg_len[2][5];
+    rb_ui_piece_set board;    /* at the game board's square size */
+    rb_ui_piece_set diagram;  /* at the help diagrams' square size */
+} rb_ui_pieces;
+
+/* Views' memories, the computer and the files, behind these pointers. */
+struct rb_ui_panel;
+struct rb_ui_dialog;
+struct rb_ui_worker;
+struct rb_ui_text;
+struct rb_ui_prefs;
+
+typedef struct rb_app {
+    rb_ui_state state;        /* what the window shows (state.h) */
+
+    SDL_Window *window;       /* NULL when drawing onto a surface only */
+    SDL_Renderer *renderer;
+    SDL_Surface *target;      /* the surface of a software renderer, or NULL */
+    char data_dir[RB_UI_PATH_MAX]; /* ends in '/' */
+    const rb_ui_theme *theme;
+    rb_ui_layout layout;
+    rb_ui_pieces pieces;
+
+    bool player_files;        /* reads and writes the player's settings and
+                                 autosave (a window does; screenshots don't) */
+    bool dirty;               /* something changed: draw a frame */
+    bool quit;
+    Uint64 first_frame_from;  /* performance counter at program start: the
+                                 first present prints the time since (then 0) */
+
+    struct rb_ui_panel *panel;
+    struct rb_ui_dialog *dialog;
+    struct rb_ui_worker *worker;
+    struct rb_ui_text *text;
+    struct rb_ui_prefs *prefs;
+} rb_app;
+
+#endif

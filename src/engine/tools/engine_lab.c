@@ -192,7 +192,7 @@ static int winfit(int games, uint64_t nodes, uint64_t seed)
     for (int g = 0; g < games; g++) {
         static uint64_t keys[MAX_GAME_PLIES + 16];
         rb_pos pos;
-        random_opening(&pos, &rng, 4 + (int)(rb_rng_next(&rng) % 5));
+        rb_spar_opening(&pos, &rng, 4 + (int)(rb_rng_next(&rng) % 5));
         rb_engine_new_game(e);
         size_t first = n, nkeys = 0;
         double result = 0.5;

@@ -17,6 +17,7 @@
 
 #include "anim.h"
 #include "assets.h"
+#include "board_cache.h"
 #include "dialog.h"
 #include "games.h"
 #include "input.h"
@@ -283,6 +284,9 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     }
     if (ev->type == SDL_RENDER_TARGETS_RESET || ev->type == SDL_RENDER_DEVICE_RESET) {
         rb_ui_assets_drop_textures(app); /* textures are gone: make them again */
+        rb_ui_board_cache_lost(app->board_cache);
+        if (ev->type == SDL_RENDER_DEVICE_RESET)
+            rb_ui_text_flush(app);
         rb_ui_app_relayout(app);
     }
     if (rb_ui_worker_event(app, ev))
@@ -487,6 +491,8 @@ void rb_ui_app_close(rb_app *app)
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);
     rb_ui_text_free(app);
+    rb_ui_board_cache_free(app->board_cache);
+    app->board_cache = NULL;
     rb_ui_prefs_free(app);
     rb_ui_assets_free(app);
     if (app->game.positions)

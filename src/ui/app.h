@@ -14,6 +14,7 @@
  *   view.c     square <-> pixel mapping, flipping, for any board rectangle
  *   render.c   drawing a board (the game's, or a help diagram): aids,
  *              markers, paths, pieces, chooser
+ *   board_cache.c  the board's unchanging layer kept in a texture
  *   draw.c     primitive shapes (discs, rings, thick polylines, arrows)
  *   input.c    mouse and keyboard on the board: select, drag, drop, typing
  *   anim.c     the sliding piece of the last move
@@ -146,6 +147,7 @@ struct rb_ui_dialog;
 struct rb_ui_worker;
 struct rb_ui_text;
 struct rb_ui_prefs;
+struct rb_ui_board_cache;
 
 typedef struct rb_app {
     SDL_Window *window;       /* NULL when drawing onto a surface only */
@@ -179,6 +181,7 @@ typedef struct rb_app {
     struct rb_ui_worker *worker;
     struct rb_ui_text *text;
     struct rb_ui_prefs *prefs;
+    struct rb_ui_board_cache *board_cache; /* the board's unchanging layer (render.c) */
 } rb_app;
 
 /* Options of the command line (args.c) that app creation consumes. */

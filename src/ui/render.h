@@ -6,10 +6,16 @@
 #define RB_UI_RENDER_H
 
 #include "app.h"
+#include "board_cache.h"
 
 /* Draws the game's board area (not the panel) for the current state at
- * time now. */
+ * time now: the unchanging part copied from the board cache (painted again
+ * when it changed), the rest drawn over it; all of it direct when the
+ * renderer cannot keep the cache. */
 void rb_ui_render_board(rb_app *app, Uint32 now_ms);
+
+/* The app's board cache, made on first use (NULL when out of memory). */
+rb_ui_board_cache *rb_ui_render_board_cache(rb_app *app);
 
 /* Draws pos as a board filling area (coordinates around it), the piece on
  * sel (-1: none) selected with the destinations of moves[0..nmoves) marked.

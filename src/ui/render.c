@@ -13,6 +13,11 @@
  * the app's state; a help diagram builds one from a position and a piece's
  * moves. So a diagram is the board itself, and cannot teach a move or a
  * path the board would draw differently.
+ *
+ * The game's board is drawn from a cached layer (board_cache.c) holding
+ * what stays put, with what moves drawn over it; see "the cached layer"
+ * below for why that gives the very pixels direct drawing gives. Diagrams
+ * are drawn direct.
  */
 #include "render.h"
 
@@ -473,7 +478,10 @@ static void draw_scene(rb_app *app, const scene *sc)
  * would have there. Drawing the coordinates before the markers, the path
  * and the out flags instead of after changes nothing, as they never meet:
  * the labels sit in the margin (a label is about 0.7 of the margin high,
- * centred in it), the rest inside the squares. */
+ * centred in it), the rest inside the squares. Only the grid and its
+ * margin are copied from the layer: nothing at rest reaches further (the
+ * check glow, the widest, passes the grid's edge by an eighth of a
+ * square; the margin is a third). */
 
 /* Everything the layer's picture depends on. Built field by field on a
  * zeroed struct, so padding compares equal too. */
@@ -579,14 +587,16 @@ static bool draw_cached(rb_app *app, const scene *sc)
     const rb_ui_view *v = &sc->view;
     SDL_Rect region = { v->board.x - v->margin, v->board.y - v->margin, v->board.w + 2 * v->margin,
                         v->board.h + 2 * v->margin };
-    if (!rb_ui_board_cache_copy(rb_ui_render_board_cache(app), app->renderer, output_format(app), &key, sizeof key, bg, region,
-                                paint_layer, &lp))
+    if (!rb_ui_board_cache_copy(rb_ui_render_board_cache(app), app->renderer, output_format(app), &key, sizeof key,
+                                bg, region, paint_layer, &lp))
         return false;
     SDL_Rect clip_was;
     bool clipped = SDL_RenderIsClipEnabled(app->renderer);
     SDL_RenderGetClipRect(app->renderer, &clip_was);
     for (rb_bb b = changed_squares(sc); b; b &= b - 1) {
         SDL_Rect r = rb_ui_view_rect(v, rb_lsb(b));
+        if (clipped && !SDL_IntersectRect(&r, &clip_was, &r))
+            continue;
         SDL_RenderSetClipRect(app->renderer, &r);
         draw_under(app, sc);
     }

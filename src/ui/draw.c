@@ -108,8 +108,9 @@ static void triangle_in_strips(SDL_Renderer *r, const SDL_Vertex *v, int nv, con
 {
     SDL_FPoint p[3] = { corner(v, idx, 3 * t), corner(v, idx, 3 * t + 1), corner(v, idx, 3 * t + 2) };
     box b = box_of(v, idx, 3 * t, 3);
-    int top = (int)SDL_floorf(b.y0 - STRIP_SLACK), bottom = (int)SDL_ceilf(b.y1 + STRIP_SLACK);
-    for (int y = top; y < bottom; y += STRIP_H) {
+    float top = SDL_max(b.y0 - STRIP_SLACK, (float)area.y);
+    float bottom = SDL_min(b.y1 + STRIP_SLACK, (float)(area.y + area.h));
+    for (int y = (int)SDL_floorf(top); (float)y < bottom; y += STRIP_H) {
         float x0, x1;
         if (!strip_span(p, (float)y, (float)(y + STRIP_H), &x0, &x1))
             continue;

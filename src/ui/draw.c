@@ -123,8 +123,7 @@ static void triangle_in_strips(SDL_Renderer *r, const SDL_Vertex *v, int nv, con
     }
 }
 
-/* SDL_RenderGeometry without texture, as described above. */
-static void geometry(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int *idx, int ni)
+void rb_ui_draw_geometry(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int *idx, int ni)
 {
     int ntri = (idx ? ni : nv) / 3;
     SDL_Rect area;
@@ -217,7 +216,7 @@ static void fan(SDL_Renderer *r, SDL_FPoint c, float radius, SDL_Color centre, S
         idx[3 * i + 1] = i + 1;
         idx[3 * i + 2] = i + 2;
     }
-    geometry(r, v, n + 2, idx, 3 * n);
+    rb_ui_draw_geometry(r, v, n + 2, idx, 3 * n);
 }
 
 void rb_ui_draw_disc(SDL_Renderer *r, SDL_FPoint c, float radius, SDL_Color col)
@@ -249,13 +248,13 @@ void rb_ui_draw_ring(SDL_Renderer *r, SDL_FPoint c, float r_in, float r_out, SDL
         t[0] = k; t[1] = k + 1; t[2] = k + 3;
         t[3] = k; t[4] = k + 3; t[5] = k + 2;
     }
-    geometry(r, v, 2 * n + 2, idx, 6 * n);
+    rb_ui_draw_geometry(r, v, 2 * n + 2, idx, 6 * n);
 }
 
 void rb_ui_draw_triangle(SDL_Renderer *r, SDL_FPoint a, SDL_FPoint b, SDL_FPoint c, SDL_Color col)
 {
     SDL_Vertex v[3] = { vtx(a.x, a.y, col), vtx(b.x, b.y, col), vtx(c.x, c.y, col) };
-    geometry(r, v, 3, NULL, 0);
+    rb_ui_draw_geometry(r, v, 3, NULL, 0);
 }
 
 static SDL_FPoint unit(float x, float y)
@@ -301,7 +300,7 @@ void rb_ui_draw_polyline(SDL_Renderer *r, const SDL_FPoint *pts, int n, float wi
         t[0] = k; t[1] = k + 1; t[2] = k + 3;
         t[3] = k; t[4] = k + 3; t[5] = k + 2;
     }
-    geometry(r, v, 2 * n, idx, 6 * (n - 1));
+    rb_ui_draw_geometry(r, v, 2 * n, idx, 6 * (n - 1));
 }
 
 void rb_ui_draw_dashed(SDL_Renderer *r, SDL_FPoint a, SDL_FPoint b, float width, float dash, SDL_Color col)
@@ -337,7 +336,7 @@ void rb_ui_draw_star(SDL_Renderer *r, SDL_FPoint c, float r_out, float r_in, SDL
         idx[3 * i + 1] = i + 1;
         idx[3 * i + 2] = i + 2;
     }
-    geometry(r, v, 12, idx, 30);
+    rb_ui_draw_geometry(r, v, 12, idx, 30);
 }
 
 void rb_ui_draw_arrowhead(SDL_Renderer *r, SDL_FPoint tip, SDL_FPoint dir, float length, float width, SDL_Color col)

@@ -179,8 +179,19 @@ static int segments_for(float radius)
  * filled without blending: the same pixels, but the software renderer then
  * fills whole rows at once instead of blending pixel by pixel (several times
  * faster for the squares and the panel's backgrounds). */
+bool rb_ui_draw_visible(SDL_Renderer *r, SDL_Rect rect)
+{
+    if (!SDL_RenderIsClipEnabled(r))
+        return true;
+    SDL_Rect clip;
+    SDL_RenderGetClipRect(r, &clip);
+    return SDL_HasIntersection(&rect, &clip);
+}
+
 void rb_ui_draw_rect(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
 {
+    if (!rb_ui_draw_visible(r, rect))
+        return;
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
     SDL_BlendMode mode = SDL_BLENDMODE_NONE;
     if (c.a == 255 && SDL_GetRenderDrawBlendMode(r, &mode) == 0 && mode == SDL_BLENDMODE_BLEND) {

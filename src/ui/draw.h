@@ -7,8 +7,13 @@
 #ifndef RB_UI_DRAW_H
 #define RB_UI_DRAW_H
 
+#include <stdbool.h>
+
 #include <SDL.h>
 
+/* False when rect lies wholly outside the clip rectangle, where drawing
+ * would change nothing (the board redraws single squares under a clip). */
+bool rb_ui_draw_visible(SDL_Renderer *r, SDL_Rect rect);
 /* SDL_RenderGeometry without a texture (vertices v[0..nv), ni indices or
  * NULL): the same pixels, but a large triangle costs the software renderer
  * about its area rather than its bounding box's (draw.c says how). */

@@ -244,6 +244,8 @@ static void draw_piece(rb_app *app, const scene *sc, rb_piece p, SDL_FPoint cent
     int size = (int)lroundf((float)sc->view.sq * scale);
     int x = (int)lroundf(centre.x - (float)size * 0.5f), y = (int)lroundf(centre.y - (float)size * 0.5f);
     SDL_Rect r = { x, y, size, size };
+    if (!rb_ui_draw_visible(app->renderer, r))
+        return;
     SDL_SetTextureAlphaMod(tex, alpha);
     SDL_RenderCopy(app->renderer, tex, NULL, &r);
     SDL_SetTextureAlphaMod(tex, 255);

@@ -23,6 +23,7 @@
 #include "anim.h"
 #include "apply.h"
 #include "assets.h"
+#include "board_cache.h"
 #include "dialog.h"
 #include "games.h"
 #include "input.h"
@@ -175,6 +176,9 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
     }
     if (ev->type == SDL_RENDER_TARGETS_RESET || ev->type == SDL_RENDER_DEVICE_RESET) {
         rb_ui_assets_drop_textures(app); /* textures are gone: make them again */
+        rb_ui_board_cache_lost(app->board_cache);
+        if (ev->type == SDL_RENDER_DEVICE_RESET)
+            rb_ui_text_flush(app);
         rb_ui_app_relayout(app);
         *shown = true;
     }
@@ -413,6 +417,8 @@ void rb_ui_app_close(rb_app *app)
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);
     rb_ui_text_free(app);
+    rb_ui_board_cache_free(app->board_cache);
+    app->board_cache = NULL;
     rb_ui_prefs_free(app);
     rb_ui_assets_free(app);
     if (app->state.game.positions)

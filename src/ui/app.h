@@ -27,6 +27,8 @@
  *   input.c    view (input half of the board): select, drag, drop, typing
  *   render.c   view (drawing half of the board): a board, the game's or a
  *              help diagram: aids, markers, paths, pieces, chooser
+ *   board_cache.c  the board's unchanging layer kept in a texture, so a
+ *              frame is a copy plus what moves
  *   games.c    saved games: the folder, save, list, read a game file
  *   prefs.c    settings kept between runs, autosave and resume
  *   settings.c the settings file's text form

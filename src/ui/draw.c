@@ -5,6 +5,7 @@
 #include "draw.h"
 
 #include <math.h>
+#include <stdbool.h>
 
 #define PI_F 3.14159265f
 
@@ -12,6 +13,156 @@ static SDL_Vertex vtx(float x, float y, SDL_Color c)
 {
     SDL_Vertex v = { { x, y }, c, { 0, 0 } };
     return v;
+}
+
+/* ---- large triangles drawn in strips -----------------------------------
+ *
+ * The software renderer draws a blended triangle by visiting every pixel of
+ * its bounding box, through a scratch surface as large as that box, so a
+ * long diagonal stroke costs the square of its length. Clipping never
+ * changes a pixel it keeps: coverage and colour are worked out at each
+ * pixel's own centre, and the box is only cut down to the clip. So a large
+ * triangle is drawn as horizontal strips, each under a clip rectangle just
+ * wider than the triangle is there: the same pixels, for a cost near the
+ * triangle's area rather than its box's.
+ *
+ * A call's triangles are drawn one by one, in order, which is what the
+ * software renderer does with them too, except that it fills two triangles
+ * forming an upright rectangle as one rectangle (different edge pixels). A
+ * call holding a right triangle with upright sides, which could be half of
+ * such a rectangle, is therefore passed on whole. A call wholly outside the
+ * clip rectangle is not passed on at all. */
+
+#define STRIP_H 16            /* rows per strip */
+#define STRIP_SLACK 2.0f      /* pixels: vertices are cut to whole pixels when drawn */
+#define STRIP_MIN_AREA 4096.0f /* a triangle's box below this is drawn whole */
+
+typedef struct box {
+    float x0, y0, x1, y1;
+} box;
+
+static SDL_FPoint corner(const SDL_Vertex *v, const int *idx, int i)
+{
+    return v[idx ? idx[i] : i].position;
+}
+
+static box box_of(const SDL_Vertex *v, const int *idx, int k, int n)
+{
+    box b = { 1e30f, 1e30f, -1e30f, -1e30f };
+    for (int i = k; i < k + n; i++) {
+        SDL_FPoint p = corner(v, idx, i);
+        b.x0 = p.x < b.x0 ? p.x : b.x0;
+        b.y0 = p.y < b.y0 ? p.y : b.y0;
+        b.x1 = p.x > b.x1 ? p.x : b.x1;
+        b.y1 = p.y > b.y1 ? p.y : b.y1;
+    }
+    return b;
+}
+
+static bool box_meets(box b, SDL_Rect r)
+{
+    return b.x1 + STRIP_SLACK >= (float)r.x && b.x0 - STRIP_SLACK <= (float)(r.x + r.w) &&
+           b.y1 + STRIP_SLACK >= (float)r.y && b.y0 - STRIP_SLACK <= (float)(r.y + r.h);
+}
+
+/* Two corners share an x and two share a y: half of an upright rectangle. */
+static bool upright_right_triangle(SDL_FPoint a, SDL_FPoint b, SDL_FPoint c)
+{
+    bool same_x = a.x == b.x || b.x == c.x || a.x == c.x;
+    bool same_y = a.y == b.y || b.y == c.y || a.y == c.y;
+    return same_x && same_y;
+}
+
+/* The x range of triangle p within rows y0..y1, widened by the slack;
+ * false when the triangle does not reach those rows. */
+static bool strip_span(const SDL_FPoint p[3], float y0, float y1, float *x0, float *x1)
+{
+    float lo = 1e30f, hi = -1e30f;
+    y0 -= STRIP_SLACK;
+    y1 += STRIP_SLACK;
+    for (int e = 0; e < 3; e++) {
+        SDL_FPoint a = p[e], b = p[(e + 1) % 3];
+        if (a.y >= y0 && a.y <= y1) {
+            lo = a.x < lo ? a.x : lo;
+            hi = a.x > hi ? a.x : hi;
+        }
+        float ys[2] = { y0, y1 };
+        for (int k = 0; k < 2; k++) {
+            float y = ys[k];
+            if ((a.y - y) * (b.y - y) < 0) { /* the edge crosses this row */
+                float x = a.x + (b.x - a.x) * (y - a.y) / (b.y - a.y);
+                lo = x < lo ? x : lo;
+                hi = x > hi ? x : hi;
+            }
+        }
+    }
+    if (lo > hi)
+        return false;
+    *x0 = lo - STRIP_SLACK;
+    *x1 = hi + STRIP_SLACK;
+    return true;
+}
+
+/* Triangle t of the call, in strips clipped to area. */
+static void triangle_in_strips(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int *idx, int t, SDL_Rect area)
+{
+    SDL_FPoint p[3] = { corner(v, idx, 3 * t), corner(v, idx, 3 * t + 1), corner(v, idx, 3 * t + 2) };
+    box b = box_of(v, idx, 3 * t, 3);
+    float top = SDL_max(b.y0 - STRIP_SLACK, (float)area.y);
+    float bottom = SDL_min(b.y1 + STRIP_SLACK, (float)(area.y + area.h));
+    for (int y = (int)SDL_floorf(top); (float)y < bottom; y += STRIP_H) {
+        float x0, x1;
+        if (!strip_span(p, (float)y, (float)(y + STRIP_H), &x0, &x1))
+            continue;
+        int left = (int)SDL_floorf(x0), right = (int)SDL_ceilf(x1);
+        SDL_Rect strip = { left, y, right - left + 1, STRIP_H };
+        if (!SDL_IntersectRect(&strip, &area, &strip))
+            continue;
+        SDL_RenderSetClipRect(r, &strip);
+        SDL_RenderGeometry(r, NULL, v, nv, idx ? &idx[3 * t] : NULL, idx ? 3 : 0);
+    }
+}
+
+void rb_ui_draw_geometry(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int *idx, int ni)
+{
+    int ntri = (idx ? ni : nv) / 3;
+    SDL_Rect area;
+    SDL_RenderGetViewport(r, &area);
+    area.x = area.y = 0;
+    bool clipped = SDL_RenderIsClipEnabled(r);
+    SDL_Rect clip = area;
+    if (clipped) {
+        SDL_RenderGetClipRect(r, &clip);
+        if (!SDL_IntersectRect(&clip, &area, &area))
+            return;
+    }
+    if (ntri == 0 || !box_meets(box_of(v, idx, 0, idx ? ni : nv), area))
+        return;
+    SDL_RendererInfo info;
+    bool split = SDL_GetRendererInfo(r, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE) && (idx || ntri == 1);
+    bool large = false;
+    for (int t = 0; t < ntri && split; t++) {
+        SDL_FPoint a = corner(v, idx, 3 * t), b = corner(v, idx, 3 * t + 1), c = corner(v, idx, 3 * t + 2);
+        box bb = box_of(v, idx, 3 * t, 3);
+        split = !upright_right_triangle(a, b, c);
+        large = large || (bb.x1 - bb.x0) * (bb.y1 - bb.y0) >= STRIP_MIN_AREA;
+    }
+    if (!split || !large) {
+        SDL_RenderGeometry(r, NULL, v, nv, idx, ni);
+        return;
+    }
+    for (int t = 0; t < ntri; t++) {
+        box bb = box_of(v, idx, 3 * t, 3);
+        if (!box_meets(bb, area))
+            continue;
+        if ((bb.x1 - bb.x0) * (bb.y1 - bb.y0) < STRIP_MIN_AREA) {
+            SDL_RenderSetClipRect(r, clipped ? &clip : NULL);
+            SDL_RenderGeometry(r, NULL, v, nv, idx ? &idx[3 * t] : NULL, idx ? 3 : 0);
+        } else {
+            triangle_in_strips(r, v, nv, idx, t, area);
+        }
+    }
+    SDL_RenderSetClipRect(r, clipped ? &clip : NULL);
 }
 
 static int segments_for(float radius)
@@ -24,9 +175,31 @@ static int segments_for(float radius)
     return n;
 }
 
+/* An opaque colour blended over anything gives the colour itself, so it is
+ * filled without blending: the same pixels, but the software renderer then
+ * fills whole rows at once instead of blending pixel by pixel (several times
+ * faster for the squares and the panel's backgrounds). */
+bool rb_ui_draw_visible(SDL_Renderer *r, SDL_Rect rect)
+{
+    if (!SDL_RenderIsClipEnabled(r))
+        return true;
+    SDL_Rect clip;
+    SDL_RenderGetClipRect(r, &clip);
+    return SDL_HasIntersection(&rect, &clip);
+}
+
 void rb_ui_draw_rect(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
 {
+    if (!rb_ui_draw_visible(r, rect))
+        return;
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
+    SDL_BlendMode mode = SDL_BLENDMODE_NONE;
+    if (c.a == 255 && SDL_GetRenderDrawBlendMode(r, &mode) == 0 && mode == SDL_BLENDMODE_BLEND) {
+        SDL_SetRenderDrawBlendMode(r, SDL_BLENDMODE_NONE);
+        SDL_RenderFillRect(r, &rect);
+        SDL_SetRenderDrawBlendMode(r, mode);
+        return;
+    }
     SDL_RenderFillRect(r, &rect);
 }
 
@@ -54,7 +227,7 @@ static void fan(SDL_Renderer *r, SDL_FPoint c, float radius, SDL_Color centre, S
         idx[3 * i + 1] = i + 1;
         idx[3 * i + 2] = i + 2;
     }
-    SDL_RenderGeometry(r, NULL, v, n + 2, idx, 3 * n);
+    rb_ui_draw_geometry(r, v, n + 2, idx, 3 * n);
 }
 
 void rb_ui_draw_disc(SDL_Renderer *r, SDL_FPoint c, float radius, SDL_Color col)
@@ -86,13 +259,13 @@ void rb_ui_draw_ring(SDL_Renderer *r, SDL_FPoint c, float r_in, float r_out, SDL
         t[0] = k; t[1] = k + 1; t[2] = k + 3;
         t[3] = k; t[4] = k + 3; t[5] = k + 2;
     }
-    SDL_RenderGeometry(r, NULL, v, 2 * n + 2, idx, 6 * n);
+    rb_ui_draw_geometry(r, v, 2 * n + 2, idx, 6 * n);
 }
 
 void rb_ui_draw_triangle(SDL_Renderer *r, SDL_FPoint a, SDL_FPoint b, SDL_FPoint c, SDL_Color col)
 {
     SDL_Vertex v[3] = { vtx(a.x, a.y, col), vtx(b.x, b.y, col), vtx(c.x, c.y, col) };
-    SDL_RenderGeometry(r, NULL, v, 3, NULL, 0);
+    rb_ui_draw_geometry(r, v, 3, NULL, 0);
 }
 
 static SDL_FPoint unit(float x, float y)
@@ -138,7 +311,7 @@ void rb_ui_draw_polyline(SDL_Renderer *r, const SDL_FPoint *pts, int n, float wi
         t[0] = k; t[1] = k + 1; t[2] = k + 3;
         t[3] = k; t[4] = k + 3; t[5] = k + 2;
     }
-    SDL_RenderGeometry(r, NULL, v, 2 * n, idx, 6 * (n - 1));
+    rb_ui_draw_geometry(r, v, 2 * n, idx, 6 * (n - 1));
 }
 
 void rb_ui_draw_dashed(SDL_Renderer *r, SDL_FPoint a, SDL_FPoint b, float width, float dash, SDL_Color col)
@@ -174,7 +347,7 @@ void rb_ui_draw_star(SDL_Renderer *r, SDL_FPoint c, float r_out, float r_in, SDL
         idx[3 * i + 1] = i + 1;
         idx[3 * i + 2] = i + 2;
     }
-    SDL_RenderGeometry(r, NULL, v, 12, idx, 30);
+    rb_ui_draw_geometry(r, v, 12, idx, 30);
 }
 
 void rb_ui_draw_arrowhead(SDL_Renderer *r, SDL_FPoint tip, SDL_FPoint dir, float length, float width, SDL_Color col)

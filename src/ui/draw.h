@@ -7,8 +7,19 @@
 #ifndef RB_UI_DRAW_H
 #define RB_UI_DRAW_H
 
+#include <stdbool.h>
+
 #include <SDL.h>
 
+/* False when rect lies wholly outside the clip rectangle, where drawing
+ * would change nothing (the board redraws single squares under a clip). */
+bool rb_ui_draw_visible(SDL_Renderer *r, SDL_Rect rect);
+/* SDL_RenderGeometry without a texture (vertices v[0..nv), ni indices or
+ * NULL): the same pixels, but a large triangle costs the software renderer
+ * about its area rather than its bounding box's (draw.c says how). */
+void rb_ui_draw_geometry(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int *idx, int ni);
+/* A filled rectangle; an opaque one is filled without blending (the same
+ * pixels, faster). */
 void rb_ui_draw_rect(SDL_Renderer *r, SDL_Rect rect, SDL_Color c);
 void rb_ui_draw_frame(SDL_Renderer *r, SDL_Rect rect, int width, SDL_Color c);
 void rb_ui_draw_disc(SDL_Renderer *r, SDL_FPoint c, float radius, SDL_Color col);

@@ -13,6 +13,11 @@
  * the app's state; a help diagram builds one from a position and a piece's
  * moves. So a diagram is the board itself, and cannot teach a move or a
  * path the board would draw differently.
+ *
+ * The game's board is drawn from a cached layer (board_cache.c) holding
+ * what stays put, with what moves drawn over it; see "the cached layer"
+ * below for why that gives the very pixels direct drawing gives. Diagrams
+ * are drawn direct.
  */
 #include "render.h"
 
@@ -23,6 +28,7 @@
 
 #include "anim.h"
 #include "assets.h"
+#include "board_cache.h"
 #include "draw.h"
 #include "text.h"
 #include "view.h"
@@ -239,6 +245,8 @@ static void draw_piece(rb_app *app, const scene *sc, rb_piece p, SDL_FPoint cent
     int size = (int)lroundf((float)sc->view.sq * scale);
     int x = (int)lroundf(centre.x - (float)size * 0.5f), y = (int)lroundf(centre.y - (float)size * 0.5f);
     SDL_Rect r = { x, y, size, size };
+    if (!rb_ui_draw_visible(app->renderer, r))
+        return;
     SDL_SetTextureAlphaMod(tex, alpha);
     SDL_RenderCopy(app->renderer, tex, NULL, &r);
     SDL_SetTextureAlphaMod(tex, 255);
@@ -423,7 +431,9 @@ static void draw_chooser(rb_app *app, const scene *sc)
     }
 }
 
-static void draw_scene(rb_app *app, const scene *sc)
+/* Everything drawn before the moving parts, in order: the board itself,
+ * and on it the selection (under the pieces) and the pieces. */
+static void draw_under(rb_app *app, const scene *sc)
 {
     draw_squares(app, sc);
     draw_hole(app, sc);
@@ -435,15 +445,167 @@ static void draw_scene(rb_app *app, const scene *sc)
     draw_check(app, sc);
     draw_all_paths(app, sc);
     draw_pieces(app, sc);
+}
+
+/* What is drawn over the pieces, coordinates included or not. */
+static void draw_over(rb_app *app, const scene *sc, bool coordinates)
+{
     draw_destinations(app, sc);
     draw_hover_path(app, sc);
     draw_out_flags(app, sc);
-    draw_coordinates(app, sc);
+    if (coordinates)
+        draw_coordinates(app, sc);
     if (sc->sliding)
         draw_piece(app, sc, sc->slide_piece, sc->slide_at, 1.0f, 255);
     if (sc->dragging)
         draw_piece(app, sc, sc->pos->board[sc->sel], sc->drag_at, 1.08f, 255);
     draw_chooser(app, sc);
+}
+
+static void draw_scene(rb_app *app, const scene *sc)
+{
+    draw_under(app, sc);
+    draw_over(app, sc, true);
+}
+
+/* ---- the cached layer ------------------------------------------------ */
+
+/* The layer is the scene with nothing selected, dragged, sliding or
+ * offered: draw_under of that scene, then the coordinates. A frame copies
+ * it and then redraws, clipped to each square, draw_under of the real scene
+ * on the few squares where the two differ (the selected square, the
+ * pointed destination, the square a sliding piece is bound for); then
+ * draw_over, coordinates left out. The result is the direct drawing's,
+ * pixel for pixel: inside a redrawn square every layer up to the pieces is
+ * drawn again in order; elsewhere the layer holds what direct drawing
+ * would have there. Drawing the coordinates before the markers, the path
+ * and the out flags instead of after changes nothing, as they never meet:
+ * the labels sit in the margin (a label is about 0.7 of the margin high,
+ * centred in it), the rest inside the squares. Only the grid and its
+ * margin are copied from the layer: nothing at rest reaches further (the
+ * check glow, the widest, passes the grid's edge by an eighth of a
+ * square; the margin is a third). */
+
+/* Everything the layer's picture depends on. Built field by field on a
+ * zeroed struct, so padding compares equal too. */
+typedef struct layer_key {
+    SDL_Rect rect;            /* the grid */
+    int sq, margin;
+    bool flipped;
+    const rb_ui_theme *theme;
+    int piece_size;
+    bool flow_arrows, turn_squares, thrones, start_lines, last_move, coordinates;
+    rb_move last;             /* when last_move */
+    int check_sq;             /* king in check, or -1 */
+    rb_piece board[RB_NSQ];   /* the pieces at rest */
+} layer_key;
+
+_Static_assert(sizeof(layer_key) <= RB_UI_BOARD_CACHE_KEY_MAX, "layer key too large for the cache");
+
+static void layer_key_of(const rb_app *app, const scene *sc, layer_key *k)
+{
+    memset(k, 0, sizeof *k);
+    k->rect = sc->view.board;
+    k->sq = sc->view.sq;
+    k->margin = sc->view.margin;
+    k->flipped = sc->view.flipped;
+    k->theme = app->theme;
+    k->piece_size = sc->pieces->size;
+    const rb_ui_settings *st = sc->settings;
+    k->flow_arrows = st->flow_arrows;
+    k->turn_squares = st->turn_squares;
+    k->thrones = st->thrones;
+    k->start_lines = st->start_lines;
+    k->last_move = st->last_move;
+    k->coordinates = st->coordinates;
+    k->last = st->last_move ? sc->last : RB_MOVE_NONE;
+    k->check_sq = rb_pos_in_check(sc->pos) ? sc->pos->king[sc->pos->side] : -1;
+    memcpy(k->board, sc->pos->board, sizeof k->board);
+}
+
+/* The scene as it is when nothing moves or is marked. */
+static scene at_rest(const scene *sc)
+{
+    scene r = *sc;
+    r.sel = -1;
+    r.nmoves = 0;
+    r.hover = -1;
+    r.all_paths = false;
+    r.ghost = r.sliding = r.dragging = false;
+    r.taken = 0;
+    r.promo_to = -1;
+    return r;
+}
+
+typedef struct layer_paint {
+    rb_app *app;
+    scene rest;
+} layer_paint;
+
+static void paint_layer(void *ctx)
+{
+    layer_paint *lp = ctx;
+    draw_under(lp->app, &lp->rest);
+    draw_coordinates(lp->app, &lp->rest);
+}
+
+/* The output's pixel format: the layer is drawn in it, so that blending
+ * into the layer gives the bytes blending into the output gives. */
+static Uint32 output_format(const rb_app *app)
+{
+    if (app->target)
+        return app->target->format->format;
+    Uint32 f = app->window ? SDL_GetWindowPixelFormat(app->window) : SDL_PIXELFORMAT_UNKNOWN;
+    return f != SDL_PIXELFORMAT_UNKNOWN ? f : SDL_PIXELFORMAT_ARGB8888;
+}
+
+/* The squares whose picture differs from the layer's, as a set. */
+static rb_bb changed_squares(const scene *sc)
+{
+    rb_bb b = 0;
+    if (sc->sel >= 0)
+        b |= (rb_bb)1 << sc->sel; /* selected, or the ghost of the dragged piece */
+    if (move_to(sc, sc->hover) != RB_MOVE_NONE)
+        b |= (rb_bb)1 << sc->hover;
+    if (sc->sliding)
+        b |= (rb_bb)1 << RB_MOVE_TO(sc->last); /* the piece taken, not the mover */
+    return b;
+}
+
+rb_ui_board_cache *rb_ui_render_board_cache(rb_app *app)
+{
+    if (!app->board_cache)
+        app->board_cache = rb_ui_board_cache_new();
+    return app->board_cache;
+}
+
+/* Draws sc from the layer; false when there is no layer to draw from. */
+static bool draw_cached(rb_app *app, const scene *sc)
+{
+    layer_key key;
+    layer_key_of(app, sc, &key);
+    layer_paint lp = { app, at_rest(sc) };
+    SDL_Color bg = app->theme->background;
+    bg.a = 255; /* as the frame is cleared */
+    const rb_ui_view *v = &sc->view;
+    SDL_Rect region = { v->board.x - v->margin, v->board.y - v->margin, v->board.w + 2 * v->margin,
+                        v->board.h + 2 * v->margin };
+    if (!rb_ui_board_cache_copy(rb_ui_render_board_cache(app), app->renderer, output_format(app), &key, sizeof key,
+                                bg, region, paint_layer, &lp))
+        return false;
+    SDL_Rect clip_was;
+    bool clipped = SDL_RenderIsClipEnabled(app->renderer);
+    SDL_RenderGetClipRect(app->renderer, &clip_was);
+    for (rb_bb b = changed_squares(sc); b; b &= b - 1) {
+        SDL_Rect r = rb_ui_view_rect(v, rb_lsb(b));
+        if (clipped && !SDL_IntersectRect(&r, &clip_was, &r))
+            continue;
+        SDL_RenderSetClipRect(app->renderer, &r);
+        draw_under(app, sc);
+    }
+    SDL_RenderSetClipRect(app->renderer, clipped ? &clip_was : NULL);
+    draw_over(app, sc, false);
+    return true;
 }
 
 void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
@@ -473,7 +635,8 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
         sc.slide_piece = st->anim.piece;
         sc.taken = g->positions[g->ply - 1].board[RB_MOVE_TO(sc.last)];
     }
-    draw_scene(app, &sc);
+    if (!draw_cached(app, &sc))
+        draw_scene(app, &sc);
 }
 
 void rb_ui_render_diagram(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, SDL_Rect area,

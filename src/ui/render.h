@@ -5,11 +5,17 @@
 #ifndef RB_UI_RENDER_H
 #define RB_UI_RENDER_H
 
+#include "board_cache.h"
 #include "window.h"
 
 /* Draws the game's board area (not the panel) as st shows it at time now
- * (app: the renderer, pieces and layout). */
+ * (app: the renderer, pieces and layout): the unchanging part copied from
+ * the board cache (painted again when it changed), the rest drawn over it;
+ * all of it direct when the renderer cannot keep the cache. */
 void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms);
+
+/* The app's board cache, made on first use (NULL when out of memory). */
+rb_ui_board_cache *rb_ui_render_board_cache(rb_app *app);
 
 /* Draws pos as a board filling area (coordinates around it), the piece on
  * sel (-1: none) selected with the destinations of moves[0..nmoves) marked.

@@ -62,6 +62,7 @@ struct rb_ui_dialog;
 struct rb_ui_worker;
 struct rb_ui_text;
 struct rb_ui_prefs;
+struct rb_ui_board_cache;
 
 typedef struct rb_app {
     rb_ui_state state;        /* what the window shows (state.h) */
@@ -86,6 +87,7 @@ typedef struct rb_app {
     struct rb_ui_worker *worker;
     struct rb_ui_text *text;
     struct rb_ui_prefs *prefs;
+    struct rb_ui_board_cache *board_cache; /* the board's unchanging layer (render.c) */
 } rb_app;
 
 #endif

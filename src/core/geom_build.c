@@ -10,6 +10,7 @@
  * never have to be trusted square by square.
  */
 #include "geom_build.h"
+#include "rb_util_random.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -149,14 +150,6 @@ static int dir_of(char c)
     }
 }
 
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* Every destination of a piece must be reached by exactly one route, or a
  * move written as two squares would be ambiguous. */
 static int check_routes(const rb_geometry *g, rb_bb steps, const rb_ray *rays, int n, int sq,
@@ -291,11 +284,11 @@ int rb_geom_build(rb_geometry *g, char *err, size_t errlen)
 
     uint64_t seed = 0x526F6C6C65726261ull; /* fixed, so keys are stable across builds */
     for (int p = 0; p < 16; p++)
-        for (int sq = 0; sq < RB_NSQ; sq++) g->zobrist_piece[p][sq] = splitmix64(&seed);
-    g->zobrist_side = splitmix64(&seed);
+        for (int sq = 0; sq < RB_NSQ; sq++) g->zobrist_piece[p][sq] = rb_util_splitmix64(&seed);
+    g->zobrist_side = rb_util_splitmix64(&seed);
     g->zobrist_out[0] = 0;
-    g->zobrist_out[RB_OUT_WHITE] = splitmix64(&seed);
-    g->zobrist_out[RB_OUT_BLACK] = splitmix64(&seed);
+    g->zobrist_out[RB_OUT_WHITE] = rb_util_splitmix64(&seed);
+    g->zobrist_out[RB_OUT_BLACK] = rb_util_splitmix64(&seed);
     g->zobrist_out[3] = g->zobrist_out[RB_OUT_WHITE] ^ g->zobrist_out[RB_OUT_BLACK];
     return 0;
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "attack.h"
+#include "rb_util_text.h"
 
 static const char start_text[] = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1";
 
@@ -28,8 +29,7 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(err, errlen, fmt, ap);
         va_end(ap);
-        for (char *c = err; *c; c++)
-            if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) *c = '?';
+        rb_util_make_printable(err);
     }
     return -1;
 }

@@ -16,6 +16,7 @@
  * Node caps rather than time keep a level equally strong on any machine.
  */
 #include "engine.h"
+#include "rb_util_random.h"
 
 static const rb_level_spec level_table[RB_LEVEL_MAX + 1] = {
     /* depth  nodes   margin */
@@ -43,15 +44,6 @@ rb_level_spec rb_level_spec_of(int level)
     return level_table[level];
 }
 
-/* splitmix64: small, fast and the same on every platform. */
-uint64_t rb_rng_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* Picks among the last completed iteration's moves within the margin of the
  * best, the better ones more often. A forced win is never passed over, and
  * a move the search saw losing by force is never preferred to one it did
@@ -74,7 +66,7 @@ rb_move rb_level_choose(rb_engine *e, int best_index)
     if (total == 0) {
         return e->done_moves[best_index];
     }
-    uint64_t r = rb_rng_next(&e->rng) % total;
+    uint64_t r = rb_util_splitmix64(&e->rng) % total;
     for (int i = 0; i < e->ndone; i++) {
         if (r < weight[i]) {
             return e->done_moves[i];

@@ -18,6 +18,7 @@
 #include "engine.h"
 #include "movepick.h"
 #include "rb_tables.h"
+#include "rb_util_clock.h"
 
 static int lmr_table[64][64];
 static bool lmr_ready;
@@ -70,7 +71,7 @@ static bool out_of_budget(rb_engine *e)
         e->aborted = true;
     } else if ((e->nodes & 1023) == 0) {
         if (atomic_load_explicit(&e->stop, memory_order_relaxed) ||
-            (e->hard_ms && rb_now_ms() >= e->hard_ms)) {
+            (e->hard_ms && rb_util_now_ms() >= e->hard_ms)) {
             e->aborted = true;
         }
     }
@@ -499,7 +500,7 @@ static void fill_info(const rb_engine *e, rb_search_info *info, int depth, int s
     info->depth = depth;
     fill_score(info, score);
     info->nodes = e->nodes;
-    info->time_ms = rb_now_ms() - e->start_ms;
+    info->time_ms = rb_util_now_ms() - e->start_ms;
     info->nps = info->time_ms > 0 ? e->nodes * 1000 / (uint64_t)info->time_ms : 0;
     info->pvlen = pvlen;
     if (pvlen > 0) {
@@ -546,7 +547,7 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
                          const rb_limits *limits, rb_info_fn info, void *user, rb_search_info *final_info)
 {
     init_lmr();
-    e->start_ms = rb_now_ms();
+    e->start_ms = rb_util_now_ms();
     atomic_store(&e->stop, false);
     e->nodes = 0;
     e->aborted = false;
@@ -684,7 +685,7 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
         if (limited && limits->depth == 0 && limits->nodes == 0 && decided && depth >= plies_to_end + 4) {
             break;
         }
-        if (e->soft_ms && rb_now_ms() >= e->soft_ms) {
+        if (e->soft_ms && rb_util_now_ms() >= e->soft_ms) {
             break;
         }
     }
@@ -692,7 +693,7 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
     /* "go infinite" answers only when told to stop. */
     if (limits != NULL && limits->infinite && !e->aborted) {
         while (!atomic_load(&e->stop)) {
-            rb_sleep_ms(1);
+            rb_util_sleep_ms(1);
         }
     }
 

@@ -70,7 +70,7 @@ bool rb_player_ensure(rb_player *p, char *err, size_t errlen)
     if (rb_proc_start(&p->proc, p->spec->command, err, errlen) != 0) {
         return false;
     }
-    int64_t deadline = rb_proc_now_ms() + HANDSHAKE_MS;
+    int64_t deadline = rb_util_now_ms() + HANDSHAKE_MS;
     bool ok = rb_proc_send(&p->proc, "uci", deadline) && await_word(p, "uciok", deadline, err, errlen);
     for (int i = 0; ok && i < p->spec->noptions; i++) {
         char line[512];
@@ -149,7 +149,7 @@ static ask_status ask_move(rb_player *p, const rb_game *game, const rb_match_lim
     char go[128];
     go_command(lim, go, sizeof go);
     char *position = position_command(game);
-    int64_t now = rb_proc_now_ms();
+    int64_t now = rb_util_now_ms();
     bool sent = position != NULL && rb_proc_send(&p->proc, position, now + SEND_MS) &&
                 rb_proc_send(&p->proc, go, now + SEND_MS);
     free(position);
@@ -158,7 +158,7 @@ static ask_status ask_move(rb_player *p, const rb_game *game, const rb_match_lim
         return ASK_CRASH;
     }
     int64_t allowed = lim->movetime_ms > 0 ? lim->movetime_ms + lim->margin_ms : lim->move_timeout_ms;
-    int64_t deadline = rb_proc_now_ms() + allowed;
+    int64_t deadline = rb_util_now_ms() + allowed;
     for (;;) {
         const char *line;
         rb_proc_status st = rb_proc_read_line(&p->proc, deadline, &line);
@@ -196,7 +196,7 @@ static ask_status ask_move(rb_player *p, const rb_game *game, const rb_match_lim
 
 static bool new_game(rb_player *p, char *why, size_t whylen)
 {
-    int64_t deadline = rb_proc_now_ms() + HANDSHAKE_MS;
+    int64_t deadline = rb_util_now_ms() + HANDSHAKE_MS;
     if (!rb_player_ensure(p, why, whylen)) {
         return false;
     }

@@ -6,15 +6,7 @@
 #include <stdbool.h>
 
 #include "rb_game.h"
-
-/* splitmix64: small, good enough to pick moves, the same everywhere. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
+#include "rb_util_random.h"
 
 /* Plays one random opening; false when the game ended on the way. */
 static bool play_random(uint64_t *state, int plies, rb_opening *o)
@@ -34,7 +26,7 @@ static bool play_random(uint64_t *state, int plies, rb_opening *o)
             ok = false;
             break;
         }
-        rb_move m = list.moves[next_random(state) % (uint64_t)list.count];
+        rb_move m = list.moves[rb_util_splitmix64(state) % (uint64_t)list.count];
         ok = rb_game_play(&g, m) == 0 && rb_game_ending(&g) == RB_END_NONE;
         o->moves[o->plies++] = m;
     }

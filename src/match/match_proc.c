@@ -28,13 +28,6 @@
 
 static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
 
-int64_t rb_proc_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 int rb_proc_split(const char *command, char **argv, int max, char *store, size_t size)
 {
     int argc = 0;
@@ -203,7 +196,7 @@ bool rb_proc_send(rb_proc *p, const char *text, int64_t deadline_ms)
                 continue;
             }
             if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
-                int64_t left = deadline_ms - rb_proc_now_ms();
+                int64_t left = deadline_ms - rb_util_now_ms();
                 if (left <= 0) {
                     return false;
                 }
@@ -254,7 +247,7 @@ rb_proc_status rb_proc_read_line(rb_proc *p, int64_t deadline_ms, const char **l
         if (p->pid <= 0 || p->from_fd < 0) {
             return RB_PROC_CLOSED;
         }
-        int64_t left = deadline_ms - rb_proc_now_ms();
+        int64_t left = deadline_ms - rb_util_now_ms();
         if (left <= 0) {
             return RB_PROC_TIMEOUT;
         }
@@ -293,15 +286,14 @@ void rb_proc_stop(rb_proc *p, int grace_ms)
         return;
     }
     if (grace_ms > 0) {
-        rb_proc_send(p, "quit", rb_proc_now_ms() + 100);
+        rb_proc_send(p, "quit", rb_util_now_ms() + 100);
     }
     close(p->to_fd);
-    int64_t deadline = rb_proc_now_ms() + grace_ms;
+    int64_t deadline = rb_util_now_ms() + grace_ms;
     int status;
     pid_t done = waitpid(p->pid, &status, WNOHANG);
-    while (done == 0 && rb_proc_now_ms() < deadline) {
-        struct timespec ts = {0, 2000000};
-        nanosleep(&ts, NULL);
+    while (done == 0 && rb_util_now_ms() < deadline) {
+        rb_util_sleep_ms(2);
         done = waitpid(p->pid, &status, WNOHANG);
     }
     kill(-p->pid, SIGKILL); /* the group: anything the engine started */

@@ -14,6 +14,8 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "rb_util_clock.h"
+
 #define RB_PROC_LINE_MAX 65536
 
 typedef struct rb_proc {
@@ -40,12 +42,11 @@ int rb_proc_start(rb_proc *p, const char *command, char *err, size_t errlen);
  * cannot take it (gone, or not reading). */
 bool rb_proc_send(rb_proc *p, const char *text, int64_t deadline_ms);
 /* The next line of the engine's output, waiting at most until deadline_ms
- * (on rb_proc_now_ms()'s clock). The line stays valid until the next call. */
+ * (on rb_util_now_ms()'s clock). The line stays valid until the next call. */
 rb_proc_status rb_proc_read_line(rb_proc *p, int64_t deadline_ms, const char **line);
 /* Asks the engine to quit, waits up to grace_ms, then kills it. */
 void rb_proc_stop(rb_proc *p, int grace_ms);
 bool rb_proc_running(const rb_proc *p);
-int64_t rb_proc_now_ms(void);
 
 /* Splits a command into words as described above. Returns the number of
  * words (at most max), or -1 on an unclosed quote or too many words. The

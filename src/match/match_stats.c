@@ -5,6 +5,8 @@
 
 #include <math.h>
 
+#include "rb_util_elo.h"
+
 int rb_wdl_games(rb_wdl r)
 {
     return r.wins + r.draws + r.losses;
@@ -14,11 +16,6 @@ double rb_wdl_score(rb_wdl r)
 {
     int n = rb_wdl_games(r);
     return n > 0 ? (r.wins + 0.5 * r.draws) / n : 0.5;
-}
-
-double rb_elo_from_score(double score)
-{
-    return -400.0 * log10(1.0 / score - 1.0);
 }
 
 /* Variance of one game's score around the mean s. */
@@ -41,14 +38,9 @@ bool rb_wdl_elo(rb_wdl r, double *elo, double *margin95)
     const double eps = 1e-6;
     lo = lo < eps ? eps : lo;
     hi = hi > 1.0 - eps ? 1.0 - eps : hi;
-    *elo = rb_elo_from_score(s);
-    *margin95 = (rb_elo_from_score(hi) - rb_elo_from_score(lo)) / 2.0;
+    *elo = rb_util_elo_from_score(s);
+    *margin95 = (rb_util_elo_from_score(hi) - rb_util_elo_from_score(lo)) / 2.0;
     return true;
-}
-
-static double expected_score(double elo)
-{
-    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
 }
 
 double rb_sprt_llr(rb_wdl r, double elo0, double elo1)
@@ -62,7 +54,7 @@ double rb_sprt_llr(rb_wdl r, double elo0, double elo1)
     if (var <= 0.0) {
         return 0.0;
     }
-    double s0 = expected_score(elo0), s1 = expected_score(elo1);
+    double s0 = rb_util_score_from_elo(elo0), s1 = rb_util_score_from_elo(elo1);
     return n * (s1 - s0) * (2.0 * s - s0 - s1) / (2.0 * var);
 }
 

@@ -24,8 +24,6 @@ typedef enum { RB_SPRT_CONTINUE = 0, RB_SPRT_H0, RB_SPRT_H1 } rb_sprt_verdict;
 int rb_wdl_games(rb_wdl r);
 /* Mean score 0..1; 0.5 for no games. */
 double rb_wdl_score(rb_wdl r);
-/* Elo of a score strictly between 0 and 1. */
-double rb_elo_from_score(double score);
 /* The Elo difference and the half-width of its 95% interval. False when it
  * is undefined or infinite (no games, or every game won or lost). */
 bool rb_wdl_elo(rb_wdl r, double *elo, double *margin95);

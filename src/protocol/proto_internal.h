@@ -18,6 +18,8 @@
 #include "protocol.h"
 #include "rb_core.h"
 #include "rb_engine.h"
+#include "rb_util_clock.h"
+#include "rb_util_text.h"
 
 /* The words of a line, read one at a time without copying the line. */
 typedef struct rb_words {
@@ -105,8 +107,6 @@ bool rb_proto_start_job(rb_proto *p);
 /* The worker's side of the measuring jobs (proto_position.c). */
 void rb_proto_run_perft(rb_proto *p);
 void rb_proto_run_bench_perft(rb_proto *p);
-/* Milliseconds on a monotonic clock. */
-int64_t rb_proto_now_ms(void);
 /* Sorted coordinate-form texts of the legal moves in list (count entries). */
 void rb_proto_sorted_moves(const rb_movelist *list, char (*text)[RB_MOVE_TEXT_MAX]);
 

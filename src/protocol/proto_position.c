@@ -330,7 +330,7 @@ void rb_cmd_bench_perft(rb_proto *p)
 void rb_proto_run_bench_perft(rb_proto *p)
 {
     uint64_t total = 0;
-    int64_t start = rb_proto_now_ms();
+    int64_t start = rb_util_now_ms();
     size_t count = sizeof perft_bench / sizeof perft_bench[0];
     for (size_t i = 0; i < count; i++) {
         rb_pos pos;
@@ -348,7 +348,7 @@ void rb_proto_run_bench_perft(rb_proto *p)
         rb_proto_emit(p, "info string perft position %zu/%zu depth %d nodes %" PRIu64,
                       i + 1, count, perft_bench[i].depth, nodes);
     }
-    int64_t ms = rb_proto_now_ms() - start;
+    int64_t ms = rb_util_now_ms() - start;
     rb_proto_emit(p, "Nodes searched: %" PRIu64, total);
     rb_proto_emit(p, "Time: %" PRId64 " ms", ms);
     rb_proto_emit(p, "Nodes per second: %" PRIu64, total * 1000 / (uint64_t)(ms > 0 ? ms : 1));

@@ -28,12 +28,6 @@
 /* How long "stop" waits for the bestmove before answering the next line. */
 #define STOP_WAIT_MS 40
 
-static void pause_ms(int ms)
-{
-    struct timespec ts = {0, (long)ms * 1000000L};
-    nanosleep(&ts, NULL);
-}
-
 static void print_info(const rb_search_info *info, void *user)
 {
     rb_proto *p = user;
@@ -128,7 +122,7 @@ void rb_proto_finish_search(rb_proto *p)
         if (!measuring || (p->client_gone != NULL && p->client_gone(p->user))) {
             request_stop(p);
         }
-        pause_ms(1);
+        rb_util_sleep_ms(1);
     }
     pthread_join(p->thread, NULL);
     p->thread_live = false;
@@ -160,7 +154,7 @@ void rb_cmd_stop(rb_proto *p)
     }
     for (int waited = 0; waited < STOP_WAIT_MS && atomic_load(&p->searching); waited++) {
         request_stop(p);
-        pause_ms(1);
+        rb_util_sleep_ms(1);
     }
 }
 

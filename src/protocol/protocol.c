@@ -35,11 +35,7 @@ static void emit_v(rb_proto *p, const char *prefix, const char *fmt, va_list ap)
     /* Answers are printable ASCII whatever bytes came in and got quoted
      * back, so a client reading text never meets a control character or
      * broken UTF-8. */
-    for (char *c = line; *c != '\0'; c++) {
-        if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) {
-            *c = '?';
-        }
-    }
+    rb_util_make_printable(line);
     pthread_mutex_lock(&p->out_lock);
     p->out(line, p->user);
     pthread_mutex_unlock(&p->out_lock);
@@ -70,8 +66,7 @@ const char *rb_proto_show(rb_word w, char *buf, size_t size)
     }
     size_t n = 0;
     for (; n < w.n && n < limit; n++) {
-        unsigned char c = (unsigned char)w.s[n];
-        buf[n] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+        buf[n] = rb_util_printable_char((unsigned char)w.s[n]);
     }
     if (cut) {
         for (int i = 0; i < 3 && n + 1 < size; i++) {
@@ -145,13 +140,6 @@ bool rb_word_int(rb_word w, int64_t min, int64_t max, int64_t *value)
     }
     *value = v;
     return true;
-}
-
-int64_t rb_proto_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
 static int compare_text(const void *a, const void *b)
@@ -377,8 +365,7 @@ bool rb_proto_searching(rb_proto *p)
 void rb_proto_wait(rb_proto *p)
 {
     while (atomic_load(&p->searching)) {
-        struct timespec pause = {0, 1000000};
-        nanosleep(&pause, NULL);
+        rb_util_sleep_ms(1);
     }
     rb_proto_finish_search(p); /* only joins the finished thread now */
 }

@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "rb_engine.h"
+#include "rb_util_clock.h"
 
 typedef struct job {
     rb_engine *e;
@@ -23,18 +24,6 @@ typedef struct job {
     atomic_int done;
 } job;
 
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static void sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
 
 static void *run(void *arg)
 {
@@ -67,13 +56,13 @@ static void stop_after(const char *fen, int wait_ms)
     j.limits.infinite = true;
     pthread_t t;
     assert_int_equal(pthread_create(&t, NULL, run, &j), 0);
-    sleep_ms(wait_ms);
+    rb_util_sleep_ms(wait_ms);
     /* an infinite search waits for the stop, even with the answer known */
     assert_int_equal(atomic_load(&j.done), 0);
-    int64_t asked = now_ms();
+    int64_t asked = rb_util_now_ms();
     rb_engine_stop(j.e);
     pthread_join(t, NULL);
-    int64_t took = now_ms() - asked;
+    int64_t took = rb_util_now_ms() - asked;
     assert_true(took < 200);
     assert_true(legal(&j.pos, j.result));
     rb_engine_free(j.e);
@@ -100,9 +89,9 @@ static int64_t timed_search_from_start(rb_limits limits)
     assert_non_null(e);
     rb_pos pos;
     rb_pos_start(&pos);
-    int64_t start = now_ms();
+    int64_t start = rb_util_now_ms();
     rb_move m = rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, NULL);
-    int64_t took = now_ms() - start;
+    int64_t took = rb_util_now_ms() - start;
     assert_true(legal(&pos, m));
     rb_engine_free(e);
     return took;

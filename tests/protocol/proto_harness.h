@@ -13,6 +13,7 @@
 #include <time.h>
 
 #include "protocol.h"
+#include "rb_util_clock.h"
 
 typedef struct harness {
     rb_proto *proto;
@@ -91,13 +92,6 @@ static long harness_find(harness *h, size_t from, const char *prefix)
     return -1;
 }
 
-static long harness_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 /* Sends a line and waits for the search, perft or bench it starts to end. */
 static inline void harness_send_wait(harness *h, const char *line)
 {
@@ -108,14 +102,13 @@ static inline void harness_send_wait(harness *h, const char *line)
 /* Waits up to timeout_ms for such a line; its index, or -1. */
 static long harness_wait(harness *h, size_t from, const char *prefix, long timeout_ms)
 {
-    long deadline = harness_now_ms() + timeout_ms;
+    int64_t deadline = rb_util_now_ms() + timeout_ms;
     for (;;) {
         long i = harness_find(h, from, prefix);
-        if (i >= 0 || harness_now_ms() > deadline) {
+        if (i >= 0 || rb_util_now_ms() > deadline) {
             return i;
         }
-        struct timespec ts = {0, 1000000};
-        nanosleep(&ts, NULL);
+        rb_util_sleep_ms(1);
     }
 }
 

@@ -110,13 +110,10 @@ void rb_engine_set_params(rb_engine *e, const rb_eval_params *params);
 const char *const *rb_bench_positions(size_t *count);
 
 /* timeman.c */
-int64_t rb_now_ms(void);
-void rb_sleep_ms(int ms);
 void rb_time_plan(rb_engine *e, const rb_limits *limits, int side, int nroot);
 
 /* level.c */
 rb_level_spec rb_level_spec_of(int level);
 rb_move rb_level_choose(rb_engine *e, int best_index);
-uint64_t rb_rng_next(uint64_t *state);
 
 #endif

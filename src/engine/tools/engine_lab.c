@@ -26,6 +26,8 @@
 #include "engine.h"
 #include "rb_notation.h"
 #include "movepick.h"
+#include "rb_util_elo.h"
+#include "rb_util_random.h"
 
 #define MAX_GAME_PLIES 300
 
@@ -53,7 +55,7 @@ static rb_move greedy_move(const rb_pos *pos, uint64_t *rng)
         } else if (st == RB_STALEMATE) {
             score = 0;
         } else {
-            score = -rb_eval(&child) + (int)(rb_rng_next(rng) % 5);
+            score = -rb_eval(&child) + (int)(rb_util_splitmix64(rng) % 5);
         }
         if (score > best_score) {
             best_score = score;
@@ -121,7 +123,7 @@ static void random_opening(rb_pos *pos, uint64_t *rng, int plies)
                 ok = false;
                 break;
             }
-            rb_pos_make(pos, list.moves[rb_rng_next(rng) % (uint64_t)list.count], pos);
+            rb_pos_make(pos, list.moves[rb_util_splitmix64(rng) % (uint64_t)list.count], pos);
         }
         if (ok && rb_pos_status(pos) == RB_ONGOING) {
             return;
@@ -141,7 +143,7 @@ static tally match(player *a, player *b, int pairs, uint64_t seed, bool verbose)
     long total_plies = 0;
     for (int i = 0; i < pairs; i++) {
         rb_pos start;
-        random_opening(&start, &rng, 4 + (int)(rb_rng_next(&rng) % 3));
+        random_opening(&start, &rng, 4 + (int)(rb_util_splitmix64(&rng) % 3));
         for (int c = 0; c < 2; c++) {
             int plies;
             int r = c == 0 ? play_game(&start, a, b, &rng, &plies) : -play_game(&start, b, a, &rng, &plies);
@@ -169,11 +171,11 @@ static void report(const char *what, tally t)
     double var = w * pow(1 - score, 2) + d * pow(0.5 - score, 2) + l * pow(0 - score, 2);
     double se = sqrt(var / n);
     double clamp = score < 0.001 ? 0.001 : score > 0.999 ? 0.999 : score;
-    double elo = -400 * log10(1 / clamp - 1);
+    double elo = rb_util_elo_from_score(clamp);
     double lo = score - 1.96 * se, hi = score + 1.96 * se;
     lo = lo < 0.001 ? 0.001 : lo > 0.999 ? 0.999 : lo;
     hi = hi < 0.001 ? 0.001 : hi > 0.999 ? 0.999 : hi;
-    double elo_lo = -400 * log10(1 / lo - 1), elo_hi = -400 * log10(1 / hi - 1);
+    double elo_lo = rb_util_elo_from_score(lo), elo_hi = rb_util_elo_from_score(hi);
     printf("%s: +%d -%d =%d  score %.1f%%  Elo %+.0f (95%%: %+.0f .. %+.0f)\n", what, t.wins, t.losses,
            t.draws, 100 * score, elo, elo_lo, elo_hi);
     fflush(stdout);
@@ -288,7 +290,7 @@ int main(int argc, char **argv)
         for (int g = 0; g < games; g++) {
             static uint64_t keys[MAX_GAME_PLIES + 16];
             rb_pos pos;
-            random_opening(&pos, &rng, (int)(rb_rng_next(&rng) % 4));
+            random_opening(&pos, &rng, (int)(rb_util_splitmix64(&rng) % 4));
             rb_engine_new_game(e);
             rb_engine_set_seed(e, (uint64_t)g);
             size_t n = 0;
@@ -299,9 +301,9 @@ int main(int argc, char **argv)
                 }
                 rb_movelist list;
                 rb_gen_legal(&pos, &list);
-                rb_engine_set_level(e, 1 + (int)(rb_rng_next(&rng) % RB_LEVEL_MAX));
+                rb_engine_set_level(e, 1 + (int)(rb_util_splitmix64(&rng) % RB_LEVEL_MAX));
                 rb_limits lim = {0};
-                lim.nodes = 100 + rb_rng_next(&rng) % 3000;
+                lim.nodes = 100 + rb_util_splitmix64(&rng) % 3000;
                 rb_move m = rb_engine_search(e, &pos, keys, n, &lim, NULL, NULL, NULL);
                 bool found = false;
                 for (int i = 0; i < list.count; i++) {

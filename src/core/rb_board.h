@@ -43,6 +43,7 @@ typedef uint8_t rb_piece;
  * clockwise. */
 #define RB_OUT_WHITE 1
 #define RB_OUT_BLACK 2
+static inline int rb_out_flag(int color) { return color == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK; }
 
 typedef struct rb_pos {
     rb_bb by_color[2];        /* squares holding each colour's pieces */

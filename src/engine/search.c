@@ -17,7 +17,7 @@
 
 #include "engine.h"
 #include "movepick.h"
-#include "rb_tables.h"
+#include "rb_fast.h"
 #include "rb_util_clock.h"
 
 static int lmr_table[64][64];
@@ -36,22 +36,17 @@ static void init_lmr(void)
     lmr_ready = true;
 }
 
-static int out_flag(int color)
-{
-    return color == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
-}
-
 /* The king of color stands next to its throne with its flag set and the
  * throne is not blocked by its own piece: one move from winning, unless the
  * throne is guarded (checked exactly by the caller where it matters). */
 static bool throne_in_reach(const rb_pos *pos, int color)
 {
-    int throne = rb_geo.throne[color];
-    if (!(pos->out & out_flag(color)) || ((pos->by_color[color] >> throne) & 1)) {
+    int throne = rb_throne_sq(color);
+    if (!(pos->out & rb_out_flag(color)) || ((pos->by_color[color] >> throne) & 1)) {
         return false;
     }
     /* a king step is exactly one file and/or rank away */
-    return ((rb_geo.king_steps[throne] | RB_BIT(throne)) >> pos->king[color]) & 1;
+    return ((rb_king_steps(throne) | RB_BIT(throne)) >> pos->king[color]) & 1;
 }
 
 static bool has_pieces(const rb_pos *pos, int color)
@@ -149,7 +144,7 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
     if (out_of_budget(e)) {
         return 0;
     }
-    if (rb_pos_throne_won(pos)) {
+    if (rb_throne_taken(pos)) {
         return -RB_WIN + ply;
     }
     if (ply >= RB_MAX_PLY - 1) {
@@ -167,7 +162,7 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
     bool in_check = (pos->by_type[RB_KING] & pos->by_color[us] & attacks[them]) != 0;
     bool we_reach = throne_in_reach(pos, us);
     bool they_reach = !in_check && qply < 4 && throne_in_reach(pos, them) &&
-                      !((attacks[us] >> rb_geo.throne[them]) & 1);
+                      !((attacks[us] >> rb_throne_sq(them)) & 1);
     bool evasion = in_check || they_reach;
 
     int best = -RB_INF;
@@ -187,7 +182,7 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
         }
         /* Only captures, promotions and throne wins are tried here; the
          * quiet moves matter only to tell a stalemate. */
-        rb_bb targets = pos->by_color[them] | rb_geo.promotion[us] | RB_BIT(rb_geo.throne[us]);
+        rb_bb targets = pos->by_color[them] | rb_promotion_bb(us) | RB_BIT(rb_throne_sq(us));
         if (rb_gen_legal_known(pos, false, targets, &legal) == 0 && rb_gen_count(pos) == 0) {
             return RB_DRAW;
         }
@@ -197,7 +192,7 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
         }
         if (we_reach) {
             for (int i = 0; i < legal.count; i++) {
-                if (rb_move_is_throne_win(pos, legal.moves[i])) {
+                if (rb_wins_throne(pos, legal.moves[i])) {
                     return RB_WIN - ply - 1;
                 }
             }
@@ -260,7 +255,7 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     st->pvlen = 0;
 
     /* Step 1: the game may already be over here. */
-    if (rb_pos_throne_won(pos)) {
+    if (rb_throne_taken(pos)) {
         return -RB_WIN + ply;
     }
     if (is_repetition(e, pos)) {
@@ -311,7 +306,7 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     /* Step 4: a throne win in one is the best move there is. */
     if (throne_in_reach(pos, pos->side)) {
         for (int i = 0; i < legal.count; i++) {
-            if (rb_move_is_throne_win(pos, legal.moves[i])) {
+            if (rb_wins_throne(pos, legal.moves[i])) {
                 st->pv[0] = legal.moves[i];
                 st->pvlen = 1;
                 return RB_WIN - ply - 1;

@@ -7,8 +7,9 @@
 
 #include "rb_tables.h"
 
-/* Fills g. Returns 0, or -1 with a message in err when the description is
- * inconsistent (for example two routes of one piece reaching the same square). */
-int rb_geom_build(rb_geometry *g, char *err, size_t errlen);
+/* Fills g and fast. Returns 0, or -1 with a message in err when the
+ * description is inconsistent (for example two routes of one piece reaching
+ * the same square). */
+int rb_geom_build(rb_geometry *g, rb_fast_tables *fast, char *err, size_t errlen);
 
 #endif

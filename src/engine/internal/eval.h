@@ -38,6 +38,13 @@ enum {
     RB_EP_COUNT
 };
 
+/* Each default as a constant too, for what needs one at compile time. */
+enum {
+#define RB_EVAL_DEFAULT_ENUM(name, value) RB_EP_DEFAULT_##name = (value),
+    RB_EVAL_PARAMS(RB_EVAL_DEFAULT_ENUM)
+#undef RB_EVAL_DEFAULT_ENUM
+};
+
 typedef struct rb_eval_params {
     int v[RB_EP_COUNT];
 } rb_eval_params;
@@ -54,10 +61,12 @@ int rb_eval_with(const rb_pos *pos, const rb_eval_params *p);
  * anything can be captured from them instead of computing them again. */
 int rb_eval_attacks(const rb_pos *pos, const rb_eval_params *p, rb_bb attacks[2]);
 
-/* Material value of a piece type under p (kings 0); used for move ordering. */
+/* Default material value of a piece type (kings 0), for move ordering,
+ * which keeps to the defaults whatever weights a tuning run tries. */
 static inline int rb_eval_piece_value(int type)
 {
-    static const int order_values[5] = {0, 0, 500, 330, 110};
+    static const int order_values[5] = {
+        [RB_ROOK] = RB_EP_DEFAULT_ROOK, [RB_BISHOP] = RB_EP_DEFAULT_BISHOP, [RB_PAWN] = RB_EP_DEFAULT_PAWN};
     return type > 0 && type < 5 ? order_values[type] : 0;
 }
 

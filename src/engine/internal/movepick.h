@@ -11,7 +11,7 @@
 #define RB_MOVEPICK_H
 
 #include "engine.h"
-#include "rb_tables.h"
+#include "rb_fast.h"
 
 typedef struct rb_picker {
     rb_movelist list;
@@ -24,20 +24,11 @@ typedef struct rb_picker {
 #define RB_PICK_TACTICAL (1 << 28)
 #define RB_PICK_KILLER (1 << 27)
 
-/* Inline: asked of every move the search tries and the picker scores. */
-static inline bool rb_move_is_throne_win(const rb_pos *pos, rb_move m)
-{
-    int flag = pos->side == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
-    /* No throne lies on a start line, so the flag the king carries onto the
-     * throne is the one it has now. */
-    return RB_MOVE_PIECE(m) == RB_KING && RB_MOVE_TO(m) == rb_geo.throne[pos->side] && (pos->out & flag);
-}
-
-/* True when m takes a piece, promotes or wins on the throne. */
+/* True when m takes a piece, promotes or wins on the throne. Inline:
+ * asked of every move the search tries and the picker scores. */
 static inline bool rb_move_is_tactical(const rb_pos *pos, rb_move m)
 {
-    return pos->board[RB_MOVE_TO(m)] != RB_EMPTY || RB_MOVE_PROMO(m) != 0 ||
-           rb_move_is_throne_win(pos, m);
+    return pos->board[RB_MOVE_TO(m)] != RB_EMPTY || RB_MOVE_PROMO(m) != 0 || rb_wins_throne(pos, m);
 }
 
 /* Fills the picker from an already generated list. With tactical_only the

@@ -25,7 +25,6 @@
 
 #include "engine.h"
 #include "rb_notation.h"
-#include "movepick.h"
 #include "rb_util_elo.h"
 #include "rb_util_random.h"
 

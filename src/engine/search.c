@@ -13,6 +13,7 @@
  * showed it helps; the no_* switches in the engine exist to measure that.
  */
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "engine.h"
@@ -20,20 +21,19 @@
 #include "rb_fast.h"
 #include "rb_util_clock.h"
 
+/* Late move reductions by depth and move number. Shared by every engine
+ * in the process and written once only, by whichever search comes first:
+ * engines on several threads may start together. */
 static int lmr_table[64][64];
-static bool lmr_ready;
+static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 
-static void init_lmr(void)
+static void build_lmr(void)
 {
-    if (lmr_ready) {
-        return;
-    }
     for (int d = 1; d < 64; d++) {
         for (int m = 1; m < 64; m++) {
             lmr_table[d][m] = (int)(0.5 + log((double)d) * log((double)m) / 2.0);
         }
     }
-    lmr_ready = true;
 }
 
 /* The king of color stands next to its throne with its flag set and the
@@ -541,11 +541,11 @@ static bool has_limits(const rb_limits *l)
 rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *history, size_t nhistory,
                          const rb_limits *limits, rb_info_fn info, void *user, rb_search_info *final_info)
 {
-    init_lmr();
+    pthread_once(&lmr_once, build_lmr);
     e->start_ms = rb_util_now_ms();
-    atomic_store(&e->stop, false);
     e->nodes = 0;
-    e->aborted = false;
+    /* a stop that came before the search began is kept (see rb_engine_stop) */
+    e->aborted = atomic_load(&e->stop);
     e->seldepth = 0;
 
     rb_level_spec spec = rb_level_spec_of(e->level);

@@ -7,8 +7,9 @@
  * and ends with bestmove. A search under "go infinite" that finishes early
  * holds its bestmove back until "stop", as UCI asks.
  *
- * Stopping repeats rb_engine_stop() until the worker has finished: a stop
- * that arrives just as the worker starts must not be lost.
+ * The engine's stop request is cleared here, before the worker starts, and
+ * never by the search itself, so one stop is enough even when it arrives
+ * before the worker has begun.
  *
  * The same worker runs the measuring jobs (go perft, bench, bench perft),
  * so that even a perft that would take days leaves isready and stop
@@ -118,8 +119,11 @@ void rb_proto_finish_search(rb_proto *p)
         return;
     }
     bool measuring = p->job.kind != RB_JOB_SEARCH;
+    if (!measuring && atomic_load(&p->searching)) {
+        request_stop(p);
+    }
     while (atomic_load(&p->searching)) {
-        if (!measuring || (p->client_gone != NULL && p->client_gone(p->user))) {
+        if (measuring && p->client_gone != NULL && p->client_gone(p->user)) {
             request_stop(p);
         }
         rb_util_sleep_ms(1);
@@ -135,6 +139,7 @@ void rb_proto_finish_search(rb_proto *p)
 bool rb_proto_start_job(rb_proto *p)
 {
     p->stop_requested = false;
+    rb_engine_clear_stop(p->engine);
     atomic_store(&p->abort_job, false);
     atomic_store(&p->searching, true);
     if (pthread_create(&p->thread, NULL, search_main, p) != 0) {
@@ -152,8 +157,8 @@ void rb_cmd_stop(rb_proto *p)
         rb_proto_emit(p, "info string stop: no search is running");
         return;
     }
+    request_stop(p);
     for (int waited = 0; waited < STOP_WAIT_MS && atomic_load(&p->searching); waited++) {
-        request_stop(p);
         rb_util_sleep_ms(1);
     }
 }

@@ -70,7 +70,7 @@ struct rb_engine {
     rb_eval_params params;  /* evaluation weights (tuning swaps them) */
     int level;
     uint64_t rng;
-    atomic_bool stop;
+    atomic_bool stop;       /* set by rb_engine_stop, cleared by its owner only */
 
     /* per search */
     uint64_t nodes;

@@ -55,6 +55,12 @@ typedef struct rb_fast_tables {
 
 extern const rb_fast_tables rb_fast;
 
+/* A move's route is 0 for a step or 1 + the index of its ray, in 2 bits
+ * (RB_MOVE_ROUTE in rb_board.h). */
+_Static_assert(sizeof rb_fast.rook_rays[0] / sizeof(rb_ray) <= 3 &&
+                   sizeof rb_fast.bishop_rays[0] / sizeof(rb_ray) <= 3,
+               "a piece's rays must be numbered within a move's 2-bit route field");
+
 /* ---- reach: the squares a piece attacks --------------------------------- */
 
 /* Squares a slider reaches along one ray given the occupied squares: the

@@ -65,6 +65,8 @@ typedef struct rb_evcache_entry {
     int32_t used;
 } rb_evcache_entry;
 
+_Static_assert((RB_EVCACHE_SIZE & (RB_EVCACHE_SIZE - 1)) == 0, "the cache is indexed by masking the key");
+
 struct rb_engine {
     rb_tt tt;
     rb_eval_params params;  /* evaluation weights (tuning swaps them) */

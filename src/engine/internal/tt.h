@@ -31,6 +31,10 @@ typedef struct rb_tt_bucket {
     rb_tt_entry e[RB_TT_BUCKET];
 } rb_tt_bucket;
 
+_Static_assert(sizeof(rb_tt_entry) == 16, "a table entry is 16 bytes");
+_Static_assert(sizeof(rb_tt_bucket) == 64, "a bucket is one 64-byte cache line");
+_Static_assert(RB_BOUND_EXACT <= 3, "a bound fits the low 2 bits of bound_age");
+
 typedef struct rb_tt {
     rb_tt_bucket *buckets;
     size_t nbuckets;     /* a power of two */

@@ -108,8 +108,9 @@ int rb_proc_start(rb_proc *p, const char *command, char *err, size_t errlen)
     char store[4096];
     char path[4096];
     int argc = rb_proc_split(command, argv, MAX_ARGS, store, sizeof store);
-    memset(p, 0, offsetof(rb_proc, buf));
+    memset(p, 0, offsetof(rb_proc, raw));
     p->to_fd = p->from_fd = -1;
+    rb_linereader_init_with(&p->lines, p->line, RB_PROC_LINE_MAX);
     if (argc <= 0) {
         snprintf(err, errlen, "cannot read the command '%s' (empty, too long or an unclosed quote)", command);
         return -1;
@@ -216,33 +217,36 @@ bool rb_proc_send(rb_proc *p, const char *text, int64_t deadline_ms)
     }
 }
 
+/* What the line reader handed over. */
+typedef struct taken {
+    const char *text;
+    bool overlong;
+    bool got;
+} taken;
+
+static void take_line(const char *text, size_t len, bool overlong, void *user)
+{
+    taken *t = user;
+    (void)len;
+    t->text = text;
+    t->overlong = overlong;
+    t->got = true;
+}
+
 rb_proc_status rb_proc_read_line(rb_proc *p, int64_t deadline_ms, const char **line)
 {
-    /* Drop the line handed out last time. */
-    memmove(p->buf, p->buf + p->handed, p->len - p->handed);
-    p->len -= p->handed;
-    p->handed = 0;
     for (;;) {
-        char *nl = memchr(p->buf, '\n', p->len);
-        if (nl != NULL) {
-            *nl = '\0';
-            if (nl > p->buf && nl[-1] == '\r') {
-                nl[-1] = '\0';
-            }
-            if (p->skipping) {
-                p->skipping = false;
-                size_t used = (size_t)(nl - p->buf) + 1;
-                memmove(p->buf, p->buf + used, p->len - used);
-                p->len -= used;
+        if (p->raw_used < p->raw_len) {
+            taken t = {NULL, false, false};
+            p->raw_used += rb_linereader_feed_line(&p->lines, p->raw + p->raw_used, p->raw_len - p->raw_used,
+                                                   take_line, &t);
+            if (t.got && t.overlong) {
                 return RB_PROC_OVERLONG;
             }
-            *line = p->buf;
-            p->handed = (size_t)(nl - p->buf) + 1;
-            return RB_PROC_LINE;
-        }
-        if (p->len == RB_PROC_LINE_MAX) {
-            p->skipping = true; /* keep reading until the newline, storing nothing */
-            p->len = 0;
+            if (t.got) {
+                *line = t.text;
+                return RB_PROC_LINE;
+            }
         }
         if (p->pid <= 0 || p->from_fd < 0) {
             return RB_PROC_CLOSED;
@@ -259,7 +263,7 @@ rb_proc_status rb_proc_read_line(rb_proc *p, int64_t deadline_ms, const char **l
         if (r <= 0) {
             continue;
         }
-        ssize_t n = read(p->from_fd, p->buf + p->len, RB_PROC_LINE_MAX - p->len);
+        ssize_t n = read(p->from_fd, p->raw, sizeof p->raw);
         if (n == 0) {
             return RB_PROC_CLOSED;
         }
@@ -272,11 +276,12 @@ rb_proc_status rb_proc_read_line(rb_proc *p, int64_t deadline_ms, const char **l
         /* Lines are handed out as C strings: a NUL would cut one short
          * and hide the rest from the legality checks. */
         for (ssize_t i = 0; i < n; i++) {
-            if (p->buf[p->len + (size_t)i] == '\0') {
-                p->buf[p->len + (size_t)i] = '?';
+            if (p->raw[i] == '\0') {
+                p->raw[i] = '?';
             }
         }
-        p->len += (size_t)n;
+        p->raw_len = (size_t)n;
+        p->raw_used = 0;
     }
 }
 
@@ -304,7 +309,6 @@ void rb_proc_stop(rb_proc *p, int grace_ms)
     close(p->from_fd);
     p->pid = 0;
     p->to_fd = p->from_fd = -1;
-    p->len = 0;
-    p->handed = 0;
-    p->skipping = false;
+    p->raw_len = p->raw_used = 0;
+    rb_linereader_init_with(&p->lines, p->line, RB_PROC_LINE_MAX);
 }

@@ -14,18 +14,20 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "linereader.h"
 #include "rb_util_clock.h"
 
 #define RB_PROC_LINE_MAX 65536
 
 typedef struct rb_proc {
-    pid_t pid;        /* 0 when no process runs */
-    int to_fd;        /* the engine's standard input */
-    int from_fd;      /* the engine's standard output */
-    size_t len;       /* bytes waiting in buf */
-    size_t handed;    /* bytes of the line handed out last, dropped on the next read */
-    bool skipping;    /* dropping the rest of an overlong line */
-    char buf[RB_PROC_LINE_MAX + 1];
+    pid_t pid;           /* 0 when no process runs */
+    int to_fd;           /* the engine's standard input */
+    int from_fd;         /* the engine's standard output */
+    rb_linereader lines; /* splits the output into lines of at most RB_PROC_LINE_MAX */
+    size_t raw_len;      /* bytes in raw */
+    size_t raw_used;     /* of which the line reader has taken this many */
+    char raw[4096];      /* output read but not yet split */
+    char line[RB_LINEREADER_STORAGE(RB_PROC_LINE_MAX)]; /* the line reader's storage */
 } rb_proc;
 
 typedef enum {

@@ -6,18 +6,27 @@
 #include <stdlib.h>
 #include <string.h>
 
-int rb_linereader_init(rb_linereader *r, size_t cap)
+void rb_linereader_init_with(rb_linereader *r, char *storage, size_t cap)
 {
-    r->buf = malloc(cap + 2);
+    r->buf = storage;
     r->cap = cap;
     r->len = 0;
     r->skipping = false;
+    r->owned = false;
+}
+
+int rb_linereader_init(rb_linereader *r, size_t cap)
+{
+    rb_linereader_init_with(r, malloc(RB_LINEREADER_STORAGE(cap)), cap);
+    r->owned = true;
     return r->buf != NULL ? 0 : -1;
 }
 
 void rb_linereader_free(rb_linereader *r)
 {
-    free(r->buf);
+    if (r->owned) {
+        free(r->buf);
+    }
     r->buf = NULL;
 }
 
@@ -38,26 +47,32 @@ static void deliver(rb_linereader *r, rb_line_fn fn, void *user)
     r->skipping = false;
 }
 
+size_t rb_linereader_feed_line(rb_linereader *r, const char *data, size_t n, rb_line_fn fn, void *user)
+{
+    const char *nl = memchr(data, '\n', n);
+    size_t take = nl != NULL ? (size_t)(nl - data) : n;
+    if (!r->skipping) {
+        /* The buffer holds one byte more than the cap, so that a line
+         * of exactly cap bytes followed by CR LF still fits whole. */
+        size_t room = r->cap + 1 - r->len;
+        size_t copy = take <= room ? take : room;
+        memcpy(r->buf + r->len, data, copy);
+        r->len += copy;
+        r->skipping = take > room;
+    }
+    if (nl == NULL) {
+        return n;
+    }
+    deliver(r, fn, user);
+    return take + 1;
+}
+
 void rb_linereader_feed(rb_linereader *r, const char *data, size_t n, rb_line_fn fn, void *user)
 {
     while (n > 0) {
-        const char *nl = memchr(data, '\n', n);
-        size_t take = nl != NULL ? (size_t)(nl - data) : n;
-        if (!r->skipping) {
-            /* The buffer holds one byte more than the cap, so that a line
-             * of exactly cap bytes followed by CR LF still fits whole. */
-            size_t room = r->cap + 1 - r->len;
-            size_t copy = take <= room ? take : room;
-            memcpy(r->buf + r->len, data, copy);
-            r->len += copy;
-            r->skipping = take > room;
-        }
-        if (nl == NULL) {
-            return;
-        }
-        deliver(r, fn, user);
-        data += take + 1;
-        n -= take + 1;
+        size_t used = rb_linereader_feed_line(r, data, n, fn, user);
+        data += used;
+        n -= used;
     }
 }
 

@@ -134,8 +134,10 @@ static void two_levels_play_a_short_match(void **state)
 static void misbehaving_engines_lose_by_forfeit(void **state)
 {
     (void)state;
-    static const char *const modes[] = {"illegal", "garbage", "silent", "crash"};
-    for (size_t i = 0; i < 4; i++) {
+    static const char *const modes[] = {"illegal", "garbage", "overlong", "silent", "crash"};
+    /* the overlong line must be told from silence: both end in a forfeit */
+    static const char *const reasons[] = {NULL, NULL, "longer than", NULL, NULL};
+    for (size_t i = 0; i < sizeof modes / sizeof modes[0]; i++) {
         char command[1024];
         snprintf(command, sizeof command,
                  "%s --engine %s option.Level=1 --engine '%s %s' name=bad"
@@ -152,7 +154,11 @@ static void misbehaving_engines_lose_by_forfeit(void **state)
         snprintf(path, sizeof path, "%s/forfeit.pgn", RB_TEST_TMP);
         read_games(path, 2, &g);
         for (size_t k = 0; k < 2; k++) {
-            assert_non_null(rb_game_tag(&g[k], "Forfeit"));
+            const char *why = rb_game_tag(&g[k], "Forfeit");
+            assert_non_null(why);
+            if (reasons[i] != NULL && strstr(why, reasons[i]) == NULL) {
+                fail_msg("mode %s: forfeit reason '%s'", modes[i], why);
+            }
             rb_game_free(&g[k]);
         }
         free(g);

@@ -22,8 +22,8 @@ bool rb_attacked_by(const rb_pos *pos, int sq, rb_bb attackers, rb_bb occ)
     rb_bb rooks = attackers & pos->by_type[RB_ROOK];
     rb_bb bishops = attackers & pos->by_type[RB_BISHOP];
     if ((rb_fast.king_steps[sq] & attackers & pos->by_type[RB_KING]) ||
-        (rb_geo.pawn_sources[sq] & attackers & pos->by_type[RB_PAWN]) ||
-        (rb_geo.orthogonal[sq] & rooks) || (rb_geo.bishop_step_sources[sq] & bishops))
+        (rb_fast.pawn_sources[sq] & attackers & pos->by_type[RB_PAWN]) ||
+        (rb_fast.orthogonal[sq] & rooks) || (rb_fast.bishop_step_sources[sq] & bishops))
         return true;
     for (; rooks; rooks &= rooks - 1) {
         int s = rb_lsb(rooks);

@@ -91,9 +91,6 @@ int main(int argc, char **argv)
     fprintf(out, "},\n");
     fprintf(out, "    .outer = 0x%" PRIx64 "u, .corners = 0x%" PRIx64 "u, .turns = 0x%" PRIx64 "u,\n",
             g.outer, g.corners, g.turns);
-    u64s("orthogonal", g.orthogonal, RB_NSQ);
-    u64s("bishop_step_sources", g.bishop_step_sources, RB_NSQ);
-    u64s("pawn_sources", g.pawn_sources, RB_NSQ);
     ints("king_start", g.king_start, 2, 0);
     fprintf(out, "    .zobrist_piece = {\n");
     for (int p = 0; p < 16; p++) {
@@ -118,6 +115,9 @@ int main(int argc, char **argv)
     ints("throne", f.throne, 2, 0);
     u64s("line_behind", f.line_behind, 2);
     u64s("line_ahead", f.line_ahead, 2);
+    u64s("orthogonal", f.orthogonal, RB_NSQ);
+    u64s("bishop_step_sources", f.bishop_step_sources, RB_NSQ);
+    u64s("pawn_sources", f.pawn_sources, RB_NSQ);
     fprintf(out, "};\n");
     if (fclose(out) != 0) {
         perror(argv[1]);

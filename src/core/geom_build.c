@@ -211,7 +211,7 @@ int rb_geom_build(rb_geometry *g, rb_fast_tables *fast, char *err, size_t errlen
                 int to = neighbour(g, sq, dx, dy);
                 if ((dx == 0 && dy == 0) || to < 0) continue;
                 fast->king_steps[sq] |= RB_BIT(to);
-                if (dx == 0 || dy == 0) g->orthogonal[sq] |= RB_BIT(to);
+                if (dx == 0 || dy == 0) fast->orthogonal[sq] |= RB_BIT(to);
                 /* Along the forward axis: +1 ahead, -1 behind, 0 sideways. */
                 int along = dx * dir_dx[fwd] + dy * dir_dy[fwd];
                 if (along > 0) fast->pawn_targets[sq] |= RB_BIT(to);
@@ -223,7 +223,7 @@ int rb_geom_build(rb_geometry *g, rb_fast_tables *fast, char *err, size_t errlen
         trace_rook_forward(g, sq, &rr[0]);
         fast->rook_nrays[sq] = 1;
         if (trace_rook_sideways(g, sq, &rr[1])) fast->rook_nrays[sq] = 2;
-        fast->rook_steps[sq] = g->orthogonal[sq];
+        fast->rook_steps[sq] = fast->orthogonal[sq];
         for (int i = 0; i < fast->rook_nrays[sq]; i++) fast->rook_steps[sq] &= ~RB_BIT(rr[i].sq[0]);
 
         rb_ray *br = fast->bishop_rays[sq];
@@ -244,8 +244,8 @@ int rb_geom_build(rb_geometry *g, rb_fast_tables *fast, char *err, size_t errlen
     }
     for (int sq = 0; sq < RB_NSQ; sq++) {
         for (int to = 0; to < RB_NSQ; to++) {
-            if (fast->pawn_targets[sq] & RB_BIT(to)) g->pawn_sources[to] |= RB_BIT(sq);
-            if (fast->bishop_steps[sq] & RB_BIT(to)) g->bishop_step_sources[to] |= RB_BIT(sq);
+            if (fast->pawn_targets[sq] & RB_BIT(to)) fast->pawn_sources[to] |= RB_BIT(sq);
+            if (fast->bishop_steps[sq] & RB_BIT(to)) fast->bishop_step_sources[to] |= RB_BIT(sq);
         }
     }
 

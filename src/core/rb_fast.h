@@ -51,6 +51,11 @@ typedef struct rb_fast_tables {
     rb_bb promotion[2];                 /* where each colour's pawns promote */
     uint8_t throne[2];                  /* where each colour's king wins */
     rb_bb line_behind[2], line_ahead[2]; /* each colour's king start line */
+    /* The steps seen from the target, for attack tests in the same tables
+     * (one base address) as the rays they are used with. */
+    rb_bb orthogonal[RB_NSQ];           /* a rook's one-step reach */
+    rb_bb bishop_step_sources[RB_NSQ];  /* squares from which a back-step lands here */
+    rb_bb pawn_sources[RB_NSQ];         /* squares whose pawn targets include this one */
 } rb_fast_tables;
 
 extern const rb_fast_tables rb_fast;

@@ -26,10 +26,6 @@ typedef struct rb_geometry {
     char name[RB_NSQ][3];
     rb_bb outer, corners, turns;
 
-    rb_bb orthogonal[RB_NSQ];           /* a rook's one-step reach */
-    rb_bb bishop_step_sources[RB_NSQ];  /* squares from which a back-step lands here */
-    rb_bb pawn_sources[RB_NSQ];         /* squares whose pawn targets include this one */
-
     uint8_t king_start[2];
 
     uint64_t zobrist_piece[16][RB_NSQ];

@@ -24,7 +24,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* How long "stop" waits for the bestmove before answering the next line. */
 #define STOP_WAIT_MS 40

@@ -70,16 +70,22 @@ static void search_post(rb_ui_search *s, Uint32 generation, int kind)
     SDL_PushEvent(&ev);
 }
 
-/* Runs on the searching thread after every completed iteration. */
+/* Runs on the searching thread after every completed iteration. A search
+ * that is no longer wanted (it has been stopped and is on its way out)
+ * must not show its progress as the new job's. */
 static void search_on_info(const rb_search_info *info, void *user)
 {
     rb_ui_search *s = user;
     Uint32 mine = s->running_generation;
     SDL_LockMutex(s->lock);
-    s->progress = *info;
-    s->have_progress = true;
+    bool wanted = (Uint32)SDL_AtomicGet(&s->generation) == mine;
+    if (wanted) {
+        s->progress = *info;
+        s->have_progress = true;
+    }
     SDL_UnlockMutex(s->lock);
-    search_post(s, mine, SEARCH_EVENT_PROGRESS);
+    if (wanted)
+        search_post(s, mine, SEARCH_EVENT_PROGRESS);
 }
 
 static int search_thread(void *user)

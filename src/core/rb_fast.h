@@ -5,7 +5,7 @@
  * The engine evaluates and orders millions of positions a second, and a
  * function call per attack set or per move test would cost it a good part
  * of its speed. So, as chess engines expose their bitboard helpers, the
- * rules library publishes here, deliberately and on purpose only here, the
+ * rules library publishes here, deliberately and only here, the
  * few facts such a loop needs: each piece's reach (rebounds included), the
  * king's steps, the thrones and promotion squares, the out-flag rule and
  * the throne win. They are the very tables and code the move generator

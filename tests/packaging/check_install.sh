@@ -42,6 +42,7 @@ gzip -t "$p/share/doc/rollerball/changelog.gz" 2>/dev/null || fail "changelog.gz
 if [ "$have_game" = 1 ]; then
   need bin/rollerball
   need share/rollerball/fonts/DejaVuSans.ttf
+  need share/rollerball/puzzles/puzzles.txt
   ls "$p"/share/rollerball/pieces/*.svg > /dev/null 2>&1 || fail "no piece pictures in share/rollerball/pieces"
   need share/doc/rollerball/LICENSE-pieces
   need share/man/man6/rollerball.6.gz

@@ -146,24 +146,77 @@ static bool gain_held(const rb_pos *pos, int solver, int root_material, int gain
 
 /* ---- finding ---------------------------------------------------------- */
 
+/* The root search's iterations, kept to see when it understood the win. */
 typedef struct trace {
-    rb_move best;
-    int depth;
-    uint64_t nodes;
+    int n;
+    int win_cp;
+    struct {
+        int depth;
+        rb_move move;
+        rb_score_kind kind;
+        int score;
+        uint64_t nodes;
+    } it[RB_MAX_PLY + 2];
 } trace;
 
-/* Remembers the first iteration from which the best move stayed the same. */
 static void on_iteration(const rb_search_info *info, void *user)
 {
     trace *t = user;
-    if (info->pvlen == 0) {
+    if (info->pvlen == 0 || t->n == RB_MAX_PLY + 2) {
         return;
     }
-    if (info->pv[0] != t->best) {
-        t->best = info->pv[0];
-        t->depth = info->depth;
-        t->nodes = info->nodes;
+    t->it[t->n].depth = info->depth;
+    t->it[t->n].move = info->pv[0];
+    t->it[t->n].kind = info->kind;
+    t->it[t->n].score = info->score;
+    t->it[t->n].nodes = info->nodes;
+    t->n++;
+}
+
+/* A root search, as a player would think: is anything winning, and from
+ * which depth did the search see it? */
+static rb_move root_search(rb_engine *e, const rb_pos *pos, const rb_pcheck_cfg *cfg, trace *t, rb_search_info *info)
+{
+    t->n = 0;
+    t->win_cp = cfg->win_cp - 100;
+    rb_engine_set_level(e, RB_LEVEL_MAX);
+    rb_engine_new_game(e);
+    rb_limits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = cfg->depth + 1;
+    lim.nodes = cfg->nodes;
+    memset(info, 0, sizeof *info);
+    return rb_engine_search(e, pos, NULL, 0, &lim, on_iteration, t, info);
+}
+
+/* The depth (and the nodes spent by then) from which every iteration of
+ * the root search chose first and saw the win (the forced win itself for a
+ * mate or throne): how deep one must look to understand the move, not just
+ * to like it. */
+static void find_stats(const trace *t, const rb_search_info *info, rb_move first, bool forced,
+                       const rb_pcheck_cfg *cfg, rb_pcheck_stats *stats)
+{
+    stats->find_depth = cfg->depth + 2;
+    stats->find_nodes = info->nodes;
+    for (int i = t->n - 1; i >= 0 && t->it[i].move == first; i--) {
+        bool sees = t->it[i].kind == RB_SCORE_WIN || (!forced && t->it[i].score >= t->win_cp);
+        if (!sees) {
+            break;
+        }
+        stats->find_depth = t->it[i].depth;
+        stats->find_nodes = t->it[i].nodes;
     }
+}
+
+int rb_pcheck_rate(rb_engine *e, const rb_puzzle *p, const rb_pcheck_cfg *cfg, rb_pcheck_stats *stats)
+{
+    memset(stats, 0, sizeof *stats);
+    trace t;
+    rb_search_info info;
+    root_search(e, &p->start, cfg, &t, &info);
+    find_stats(&t, &info, p->line[0], !(p->themes & RB_THEME_MATERIAL), cfg, stats);
+    stats->nodes = info.nodes;
+    return rb_pcheck_rating(p, stats);
 }
 
 /* A first move that wins: a mate or throne within max_moves, or material. */
@@ -304,19 +357,9 @@ int rb_pcheck_find(rb_engine *e, const rb_pos *pos, const rb_pcheck_cfg *cfg, rb
         return 0;
     }
     searcher s = {e, cfg, 0, false};
-
-    /* A root search, as a player would think: is anything winning, and
-     * from which depth did the search settle on it? */
-    trace t = {RB_MOVE_NONE, 0, 0};
-    rb_engine_set_level(e, RB_LEVEL_MAX);
-    rb_engine_new_game(e);
-    rb_limits lim;
-    memset(&lim, 0, sizeof lim);
-    lim.depth = cfg->depth + 1;
-    lim.nodes = cfg->nodes;
+    trace t;
     rb_search_info info;
-    memset(&info, 0, sizeof info);
-    rb_move root_best = rb_engine_search(e, pos, NULL, 0, &lim, on_iteration, &t, &info);
+    rb_move root_best = root_search(e, pos, cfg, &t, &info);
     s.nodes += info.nodes;
     if (root_best == RB_MOVE_NONE || info.nodes >= cfg->nodes) {
         return 0;
@@ -372,24 +415,23 @@ int rb_pcheck_find(rb_engine *e, const rb_pos *pos, const rb_pcheck_cfg *cfg, rb
         p->themes |= RB_THEME_REBOUND;
     }
     stats->stage = RB_PCHECK_FOUND;
-    stats->find_depth = t.best == root_best ? t.depth : cfg->depth + 1;
-    stats->find_nodes = t.best == root_best ? t.nodes : info.nodes;
+    find_stats(&t, &info, root_best, best.win > 0, cfg, stats);
     p->rating = rb_pcheck_rating(p, stats);
     return 1;
 }
 
 int rb_pcheck_rating(const rb_puzzle *p, const rb_pcheck_stats *stats)
 {
-    /* Longer lines and moves the search needed more depth and more nodes
-     * to settle on are harder for people too; a rebound is easy to miss. */
+    /* Longer lines, and first moves the search had to look deeper and
+     * longer at before it saw the win, are harder for people too; a
+     * rebound is easy to miss. A hanging piece or a mate in one seen at
+     * depth one rates about 400, a mate in four seen only at depth eight
+     * about 2000. */
     int solver_moves = (p->nline + 1) / 2;
-    double r = 500.0 + 160.0 * (solver_moves - 1) + 60.0 * stats->find_depth +
-               45.0 * log2(1.0 + (double)stats->find_nodes / 500.0);
+    double r = 400.0 + 150.0 * (solver_moves - 1) + 110.0 * (stats->find_depth - 1) +
+               45.0 * log2(1.0 + (double)stats->find_nodes / 100.0);
     if (p->themes & RB_THEME_REBOUND) {
         r += 80.0;
-    }
-    if (p->themes & RB_THEME_MATERIAL) {
-        r += 60.0;
     }
     int rating = (int)lround(r / 10.0) * 10;
     if (rating < RB_PUZZLE_RATING_MIN) {

@@ -35,7 +35,8 @@ void rb_pcheck_defaults(rb_pcheck_cfg *cfg);
 
 /* How the generator found its puzzle: for the rating. */
 typedef struct rb_pcheck_stats {
-    int find_depth;     /* first iteration from which the root search kept the move */
+    int find_depth;     /* the root search's first iteration from which it chose
+                           the move and saw the win */
     uint64_t find_nodes; /* nodes the root search had spent by then */
     uint64_t nodes;     /* all nodes spent on the puzzle */
     int stage;          /* how far the position got: RB_PCHECK_* */
@@ -58,6 +59,9 @@ int rb_pcheck_find(rb_engine *e, const rb_pos *pos, const rb_pcheck_cfg *cfg, rb
 
 /* The rating rb_pcheck_find gives a puzzle, from its line and stats. */
 int rb_pcheck_rating(const rb_puzzle *p, const rb_pcheck_stats *stats);
+/* The same rating again for a puzzle read from a file: the root search is
+ * repeated (fills find_depth and find_nodes of stats). */
+int rb_pcheck_rate(rb_engine *e, const rb_puzzle *p, const rb_pcheck_cfg *cfg, rb_pcheck_stats *stats);
 
 /* Proves p again. Returns 0, or -1 with the first thing found wrong. */
 int rb_pcheck_verify(rb_engine *e, const rb_puzzle *p, const rb_pcheck_cfg *cfg, char *err, size_t errlen);

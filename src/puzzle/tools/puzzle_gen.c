@@ -3,6 +3,7 @@
  *
  *   rollerball-puzzle-gen [--games N] [--seed S] [--jobs J] [--minutes M] [--out FILE]
  *   rollerball-puzzle-gen --verify FILE [--sample N] [--seed S]
+ *   rollerball-puzzle-gen --rate FILE [--out FILE] [--stats]
  *
  * Each game starts from a few random moves (seeded by the game's number)
  * and is played by two engines of random levels at a modest node count, so
@@ -16,6 +17,10 @@
  * --seed whatever the number of threads. With --minutes the run stops
  * starting games at the deadline and keeps the games before the first one
  * not finished, and says how many that was, so the run can be repeated.
+ *
+ * --rate rates a file's puzzles again (after a change of the rating
+ * formula: the ratings are the generator's own, so the result is what a
+ * new generation would give) and --stats prints what each rating rests on.
  *
  * The engine builds a table on its first search, so the main thread runs
  * one search before the worker threads start.
@@ -169,7 +174,8 @@ static void *worker(void *arg)
 static void usage(void)
 {
     fprintf(stderr, "usage: rollerball-puzzle-gen [--games N] [--seed S] [--jobs J] [--minutes M] [--out FILE]\n"
-                    "       rollerball-puzzle-gen --verify FILE [--sample N] [--seed S]\n");
+                    "       rollerball-puzzle-gen --verify FILE [--sample N] [--seed S]\n"
+                    "       rollerball-puzzle-gen --rate FILE [--out FILE] [--stats]\n");
     exit(2);
 }
 
@@ -205,14 +211,74 @@ static int verify_file(const char *path, int sample, uint64_t seed)
     return bad ? 1 : 0;
 }
 
+/* Rates a file's puzzles again and writes the file back out with the new
+ * ratings, comments kept. */
+static int rate_file(const char *path, const char *out, bool stats)
+{
+    rb_puzzle_set set;
+    char err[400];
+    if (rb_puzzle_set_load(&set, path, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    FILE *in = fopen(path, "r");
+    FILE *f = out ? fopen(out, "w") : stdout;
+    if (!in || !f) {
+        fprintf(stderr, "cannot open %s\n", !in ? path : out);
+        return 1;
+    }
+    char line[RB_PUZZLE_TEXT_MAX + 2];
+    while (fgets(line, sizeof line, in) && line[0] == '#') {
+        fputs(line, f);
+    }
+    fclose(in);
+    rb_engine *e = rb_engine_new(16);
+    rb_pcheck_cfg cfg;
+    rb_pcheck_defaults(&cfg);
+    int changed = 0, hist[8] = {0};
+    for (size_t i = 0; i < set.count; i++) {
+        rb_puzzle *p = &set.items[i];
+        rb_pcheck_stats st;
+        int rating = rb_pcheck_rate(e, p, &cfg, &st);
+        if (stats) {
+            char themes[64];
+            rb_puzzle_themes_format(p->themes, themes, sizeof themes);
+            fprintf(stderr, "%d\t%s\tmoves %d\tdepth %d\tnodes %" PRIu64 "\trating %d -> %d\n", p->id, themes,
+                    (p->nline + 1) / 2, st.find_depth, st.find_nodes, p->rating, rating);
+        }
+        changed += rating != p->rating;
+        p->rating = rating;
+        int b = (rating - 500) / 250;
+        hist[b < 0 ? 0 : b > 7 ? 7 : b]++;
+        rb_puzzle_format_line(p, line, sizeof line);
+        fprintf(f, "%s\n", line);
+    }
+    if (out) {
+        fclose(f);
+    }
+    fprintf(stderr, "%zu puzzles, %d ratings changed; ratings:", set.count, changed);
+    for (int b = 0; b < 8; b++) {
+        fprintf(stderr, " %s%d:%d", b == 7 ? ">=" : "<", b == 7 ? 500 + 250 * 7 : 500 + 250 * (b + 1), hist[b]);
+    }
+    fprintf(stderr, "\n");
+    rb_engine_free(e);
+    rb_puzzle_set_free(&set);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     int games = 100, jobs = 2, sample = 0;
     uint64_t seed = 1;
     double minutes = 0;
-    const char *out = NULL, *verify = NULL;
+    const char *out = NULL, *verify = NULL, *rate = NULL;
+    bool stats = false;
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
+        if (strcmp(a, "--stats") == 0) {
+            stats = true;
+            continue;
+        }
         if (i + 1 >= argc) {
             usage();
         }
@@ -228,6 +294,8 @@ int main(int argc, char **argv)
             out = argv[++i];
         } else if (strcmp(a, "--verify") == 0) {
             verify = argv[++i];
+        } else if (strcmp(a, "--rate") == 0) {
+            rate = argv[++i];
         } else if (strcmp(a, "--sample") == 0) {
             sample = atoi(argv[++i]);
         } else {
@@ -236,6 +304,9 @@ int main(int argc, char **argv)
     }
     if (verify) {
         return verify_file(verify, sample, seed);
+    }
+    if (rate) {
+        return rate_file(rate, out, stats);
     }
     if (games < 1 || jobs < 1 || jobs > 64) {
         usage();

@@ -45,6 +45,7 @@ if [ "$have_game" = 1 ]; then
   for sound in move capture check rebound end illegal lowtime; do
     need "share/rollerball/sounds/$sound.wav"
   done
+  need share/rollerball/puzzles/puzzles.txt
   ls "$p"/share/rollerball/pieces/*.svg > /dev/null 2>&1 || fail "no piece pictures in share/rollerball/pieces"
   need share/doc/rollerball/LICENSE-pieces
   need share/man/man6/rollerball.6.gz

@@ -7,6 +7,7 @@
  * does not read costs its own chapter and leaves one message; the other
  * chapters, and the game, carry on.
  */
+#define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>

@@ -436,7 +436,8 @@ static int parse_line(state *s, const char *b, const char *e, int line)
     if (*tb == '#') return 0;
     if (b[0] == ' ' || b[0] == '\t') return continue_field(s, tb, (size_t)(te - tb), line);
     const char *colon = memchr(b, ':', (size_t)(e - b));
-    if (colon == NULL) return fail(p, line, "expected 'key: value', found '%.30s'", b);
+    if (colon == NULL)
+        return fail(p, line, "expected 'key: value', found '%.*s'", (int)(e - b > 30 ? 30 : e - b), b);
     size_t klen = (size_t)(colon - b);
     int field = -1;
     for (int k = 0; k < F_COUNT; k++)

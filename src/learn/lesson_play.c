@@ -122,8 +122,24 @@ static bool goal_met(const rb_learn_session *s, const rb_pos *before, rb_move m,
     }
 }
 
-/* Why a game that has just ended (or a stage whose moves ran out) ends the
- * stage; false when it goes on. mover is the side that has just moved. */
+/* Whether the side not taught sits out the person's next move in an
+ * exercise (collecting, capturing, promoting, finding a square): it is not
+ * playing then, so its having no move, or a position coming back, ends
+ * nothing. Where the goal is a result of the game (mate, throne, a draw),
+ * the game's rules apply in full, so that a stalemate instead of a mate is
+ * shown as the draw it would be. */
+static bool sits_out(const rb_learn_session *s)
+{
+    const rb_learn_stage *st = s->stage;
+    rb_learn_goal_kind k = st->goal.kind;
+    if (k == RB_GOAL_MATE || k == RB_GOAL_THRONE || k == RB_GOAL_STALEMATE || k == RB_GOAL_REPETITION) return false;
+    if (st->replies == RB_REPLY_PASS) return true;
+    if (st->replies == RB_REPLY_SCRIPT) return s->replies >= st->nscript || st->script[s->replies].from < 0;
+    return false;
+}
+
+/* Why a game that has just ended ends the stage; false when it goes on.
+ * mover is the side that has just moved. */
 static bool ended(const rb_learn_session *s, const rb_pos *after, int mover, rb_learn_feedback *fb)
 {
     if (rb_pos_throne_won(after)) {
@@ -133,6 +149,7 @@ static bool ended(const rb_learn_session *s, const rb_pos *after, int mover, rb_
         return true;
     }
     rb_status st = rb_pos_status(after);
+    bool passing = mover == s->color && sits_out(s);
     if (st == RB_CHECKMATE) {
         fb->squares = rb_pos_checkers(after);
         if (mover == s->color)
@@ -141,7 +158,7 @@ static bool ended(const rb_learn_session *s, const rb_pos *after, int mover, rb_
             say(fb, "Checkmate: %s mated your king.", color_word[mover]);
         return true;
     }
-    if (st == RB_STALEMATE) {
+    if (st == RB_STALEMATE && !passing) {
         if (mover == s->color)
             say(fb, "Stalemate: %s has no legal move and is not in check, so the game is drawn.", color_word[!mover]);
         else
@@ -149,7 +166,7 @@ static bool ended(const rb_learn_session *s, const rb_pos *after, int mover, rb_
         fb->squares = (rb_bb)1 << after->king[!mover];
         return true;
     }
-    if (occurrences(s, after->key) >= 2) {
+    if (!passing && occurrences(s, after->key) >= 2) {
         say(fb, "The same position for the third time: the game is drawn by repetition.");
         return true;
     }

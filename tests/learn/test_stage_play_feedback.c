@@ -106,6 +106,22 @@ static void a_check_the_passing_side_could_not_answer_is_refused(void **state)
     rb_learn_session_free(&s);
 }
 
+/* A side that sits out an exercise is not playing: leaving it without a
+ * move is no stalemate. Where the goal is mate, it is (see below). */
+static void a_side_sitting_out_is_never_stalemated(void **state)
+{
+    (void)state;
+    const rb_learn_stage *st = stage("position: 7/7/2xxx2/B1xxx2/2xxx2/2K4/k6 w - 0 1\n"
+                                     "goal: collect b3,b5\npar: 2\nsolution: a4b3 b3b5\n");
+    rb_learn_session s;
+    rb_learn_feedback fb;
+    assert_int_equal(rb_learn_session_start(&s, st), 0);
+    assert_int_equal(try_move(&s, "a4b3", &fb), RB_LEARN_PLAYED); /* the black king on a1 has no move */
+    assert_int_equal(rb_learn_pos(&s)->side, RB_WHITE);
+    assert_int_equal(try_move(&s, "b3b5", &fb), RB_LEARN_DONE);
+    rb_learn_session_free(&s);
+}
+
 static void an_unsafe_square_names_the_piece_that_would_take(void **state)
 {
     (void)state;
@@ -290,6 +306,7 @@ int main(void)
         cmocka_unit_test_teardown(an_illegal_move_says_why, drop),
         cmocka_unit_test_teardown(stars_are_collected_while_the_other_side_passes, drop),
         cmocka_unit_test_teardown(a_check_the_passing_side_could_not_answer_is_refused, drop),
+        cmocka_unit_test_teardown(a_side_sitting_out_is_never_stalemated, drop),
         cmocka_unit_test_teardown(an_unsafe_square_names_the_piece_that_would_take, drop),
         cmocka_unit_test_teardown(the_wrong_promotion_is_refused, drop),
         cmocka_unit_test_teardown(throne_reached_against_the_flow_fails_with_the_reason, drop),

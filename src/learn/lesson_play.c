@@ -358,12 +358,62 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     return fb->result = s->failed ? RB_LEARN_FAILED : RB_LEARN_PLAYED;
 }
 
+/* Off the solution's way, a short search finds one: every legal move is
+ * tried on a copy of the session, exactly as the person would play it, to
+ * a few moves deep. Only where the answers are known in advance (passes
+ * and scripts): a search through the engine's answers would cost a search
+ * per node. The node budget keeps a hint instant. */
+#define HINT_DEPTH 6
+#define HINT_NODES 40000
+
+static bool reaches_goal(const rb_learn_session *s, int depth, int *budget)
+{
+    rb_movelist list;
+    rb_gen_legal(&s->pos, &list);
+    for (int i = 0; i < list.count && *budget > 0; i++) {
+        rb_move m = list.moves[i];
+        rb_learn_session copy = *s;
+        rb_learn_feedback fb;
+        (*budget)--;
+        rb_learn_result r = rb_learn_try(&copy, RB_MOVE_FROM(m), RB_MOVE_TO(m), RB_MOVE_PROMO(m), &fb);
+        if (r == RB_LEARN_DONE) return true;
+        if (r == RB_LEARN_PLAYED && depth > 1 && reaches_goal(&copy, depth - 1, budget)) return true;
+    }
+    return false;
+}
+
+static rb_move search_hint(const rb_learn_session *s)
+{
+    if (s->stage->replies == RB_REPLY_ENGINE) return RB_MOVE_NONE;
+    rb_movelist list;
+    rb_gen_legal(&s->pos, &list);
+    /* Shallowest first, so the hint is the start of a shortest way. */
+    for (int depth = 1; depth <= HINT_DEPTH; depth++) {
+        int budget = HINT_NODES;
+        for (int i = 0; i < list.count && budget > 0; i++) {
+            rb_move m = list.moves[i];
+            rb_learn_session copy = *s;
+            rb_learn_feedback fb;
+            budget--;
+            rb_learn_result r = rb_learn_try(&copy, RB_MOVE_FROM(m), RB_MOVE_TO(m), RB_MOVE_PROMO(m), &fb);
+            if (r == RB_LEARN_DONE) return m;
+            if (r == RB_LEARN_PLAYED && depth > 1 && reaches_goal(&copy, depth - 1, &budget)) return m;
+        }
+        if (budget <= 0) break;
+    }
+    return RB_MOVE_NONE;
+}
+
 bool rb_learn_hint(const rb_learn_session *s, rb_move *move, rb_path *path)
 {
     const rb_learn_stage *st = s->stage;
-    if (s->done || s->failed || !s->on_line || s->moves >= st->nsolution) return false;
-    const rb_learn_move *h = &st->solution[s->moves];
-    rb_move m = rb_move_find(&s->pos, h->from, h->to, h->promo);
+    if (s->done || s->failed) return false;
+    rb_move m = RB_MOVE_NONE;
+    if (s->on_line && s->moves < st->nsolution) {
+        const rb_learn_move *h = &st->solution[s->moves];
+        m = rb_move_find(&s->pos, h->from, h->to, h->promo);
+    }
+    if (m == RB_MOVE_NONE) m = search_hint(s);
     if (m == RB_MOVE_NONE) return false;
     *move = m;
     if (path) rb_move_path(m, path);

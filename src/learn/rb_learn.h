@@ -194,8 +194,10 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo,
                              rb_learn_feedback *fb);
 
 /* The next move of the stage's stored solution, with its path, while the
- * person has followed it; false once they have left it (reset to see the
- * way) or the stage is over. */
+ * person has followed it. Once they have left it, the first move of a
+ * shortest way to the goal from where they are (searched a few moves deep,
+ * in stages whose answers are passes or a script). False when the stage is
+ * over or no way is found: a reset shows the stage's own way again. */
 bool rb_learn_hint(const rb_learn_session *s, rb_move *move, rb_path *path);
 
 /* Replays the stage's solution through a session: it must be legal, meet

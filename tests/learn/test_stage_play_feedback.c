@@ -6,7 +6,8 @@
  * (never played) with a sentence naming what is wrong, a move that reaches
  * the goal finishes the stage, and a move after which the goal cannot be
  * reached any more fails it with the reason. The hint follows the stored
- * solution while the person does; the stars follow par.
+ * solution while the person does, and finds a way on when they have left
+ * it; the stars follow par.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -231,7 +232,17 @@ static void the_hint_follows_the_solution_while_the_person_does(void **state)
     assert_int_equal(path.len, 8);
     assert_int_equal(path.sq[path.rebound], sq("a1"));
     assert_int_equal(try_move(&s, "e1d1", &fb), RB_LEARN_PLAYED);
-    assert_false(rb_learn_hint(&s, &m, &path));
+    /* off the way: a search finds the way on, from d1 to a4 round a1 */
+    assert_true(rb_learn_hint(&s, &m, &path));
+    assert_int_equal(RB_MOVE_FROM(m), sq("d1"));
+    assert_int_equal(RB_MOVE_TO(m), sq("a4"));
+    assert_int_equal(path.sq[path.rebound], sq("a1"));
+    /* following it finishes the stage */
+    assert_int_equal(rb_learn_try(&s, RB_MOVE_FROM(m), RB_MOVE_TO(m), 0, &fb), RB_LEARN_PLAYED);
+    assert_true(rb_learn_hint(&s, &m, &path));
+    assert_int_equal(RB_MOVE_TO(m), sq("g7"));
+    assert_int_equal(rb_learn_try(&s, RB_MOVE_FROM(m), RB_MOVE_TO(m), 0, &fb), RB_LEARN_DONE);
+    assert_false(rb_learn_hint(&s, &m, &path)); /* over */
     rb_learn_session_reset(&s);
     assert_true(rb_learn_hint(&s, &m, NULL));
     assert_int_equal(RB_MOVE_TO(m), sq("a4"));

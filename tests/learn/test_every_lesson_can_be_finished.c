@@ -63,6 +63,29 @@ static void there_are_eight_chapters_and_forty_stages(void **state)
     assert_true(stages >= 40);
 }
 
+/* What --list-lessons prints: one line per stage, three fields. */
+static void the_list_has_one_line_per_stage(void **state)
+{
+    (void)state;
+    size_t need = rb_learn_list(&set, NULL, 0);
+    char *text = malloc(need + 1);
+    assert_non_null(text);
+    assert_int_equal(rb_learn_list(&set, text, need + 1), need);
+    int lines = 0, stages = 0;
+    for (int c = 0; c < set.nchapters; c++) stages += set.chapters[c].nstages;
+    for (char *line = text; *line; lines++) {
+        char *end = strchr(line, '\n');
+        assert_non_null(end);
+        int tabs = 0;
+        for (char *c = line; c < end; c++) tabs += *c == '\t';
+        assert_int_equal(tabs, 2);
+        line = end + 1;
+    }
+    assert_int_equal(lines, stages);
+    assert_true(strncmp(text, "1.1\t", 4) == 0);
+    free(text);
+}
+
 static void every_position_string_is_valid_and_reads_back(void **state)
 {
     (void)state;
@@ -128,6 +151,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_file_loads_without_a_message),
         cmocka_unit_test(there_are_eight_chapters_and_forty_stages),
+        cmocka_unit_test(the_list_has_one_line_per_stage),
         cmocka_unit_test(every_position_string_is_valid_and_reads_back),
         cmocka_unit_test(every_solution_finishes_its_stage_within_par),
     };

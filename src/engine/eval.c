@@ -178,8 +178,11 @@ int rb_eval_pawn_distance(int color, int sq)
  * processor, so the sets are counted inline by halving instead.
  */
 /* GCC only: clang 14 does not emit the resolver for a function with
- * clones that another file calls. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__has_attribute)
+ * clones that another file calls. Not under ThreadSanitizer: the resolver
+ * runs while the program is being loaded, before the sanitizer's runtime
+ * is set up, and the instrumented resolver crashes there. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__has_attribute) && \
+    !defined(__SANITIZE_THREAD__)
 #if __has_attribute(target_clones)
 #define RB_EVAL_CLONES __attribute__((target_clones("popcnt", "default")))
 #define RB_EVAL_INLINE static inline __attribute__((always_inline))

@@ -72,6 +72,7 @@ struct rb_engine {
     int level;
     uint64_t rng;
     atomic_bool stop;       /* set by rb_engine_stop, cleared by its owner only */
+    int multipv;            /* lines to search, 1..RB_MULTIPV_MAX */
 
     /* per search */
     uint64_t nodes;
@@ -99,6 +100,9 @@ struct rb_engine {
     int ndone;
     rb_move done_moves[RB_MAX_MOVES];
     int done_scores[RB_MAX_MOVES];
+    /* the last completed iteration's lines, best first (rb_engine_lines) */
+    int nlines;
+    rb_search_info lines[RB_MULTIPV_MAX];
 
     /* switches for measuring what each search feature is worth */
     bool no_null, no_lmr, no_rfp;

@@ -10,8 +10,11 @@
  * may not stand pat.
  *
  * rb_engine_search itself reads as its phases: set up the limits, order
- * the root moves, deepen iteration by iteration within aspiration windows,
- * hold the answer for "go infinite", let a weaker level choose, report.
+ * the root moves (those searchmoves allows), deepen iteration by iteration
+ * within aspiration windows, hold the answer for "go infinite", let a
+ * weaker level choose, report. Multi-line analysis deepens in a phase of
+ * its own (deepen_lines), so that the one-line search stays exactly as it
+ * was: same nodes, same bench.
  *
  * Every search feature was kept because self-play at a fixed node count
  * showed it helps; the no_* switches in the engine exist to measure that.

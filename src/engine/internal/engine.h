@@ -5,8 +5,8 @@
  * The file split follows the usual shape of a chess engine: eval.c scores a
  * position, tt.c remembers what was searched, movepick.c orders moves,
  * timeman.c turns limits into deadlines, search.c is the alpha-beta search
- * written as named steps, level.c makes the engine weaker in a human way and
- * bench.c measures it. This header holds the engine object they all share.
+ * written as named steps, level.c makes the engine weaker in a human way,
+ * threat.c asks what the opponent threatens and bench.c measures it. This header holds the engine object they all share.
  */
 #ifndef RB_ENGINE_INTERNAL_H
 #define RB_ENGINE_INTERNAL_H

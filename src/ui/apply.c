@@ -123,8 +123,7 @@ static void flag_fell(rb_app *app, int color)
     rb_game_lose_on_time(g, color);
     st->clock.running = -1;
     st->clock.flagged = color;
-    rb_ui_state_say(st, false, "%s's time ran out: %s wins on time.", apply_colour[color],
-                    apply_colour[color ^ 1]);
+    st->status[0] = '\0'; /* the panel says it: "Black ran out of time. White wins." */
     game_changed(app, false, RB_UI_SOUND_GAME_END);
 }
 

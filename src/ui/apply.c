@@ -8,7 +8,6 @@
  * once, in one order, whoever asked:
  *   the selection is dropped and browsing ends (or starts, for browsing),
  *   the move list is told to follow (state.changes),
- *   the autosave is written (a window's real game only),
  *   the clocks run or pause as the game now stands,
  *   the autosave is written (a window's real game only),
  *   the computer is cancelled, and started if it is now to move,

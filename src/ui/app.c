@@ -440,6 +440,8 @@ void rb_ui_app_close(rb_app *app)
     rb_ui_sound_close(app->sound);
     app->sound = NULL;
     if (app->player_files && app->state.game.positions) {
+        /* The move in progress keeps the time it has taken (game_clock.h). */
+        rb_ui_game_clock_mark(&app->state, rb_ui_app_now_ms(app));
         if (rb_ui_prefs_autosave(app, why, sizeof why) != 0)
             fprintf(stderr, "rollerball: %s\n", why);
         if (rb_ui_prefs_save(app, why, sizeof why) != 0)

@@ -44,8 +44,14 @@ static const char *const apply_colour[2] = { "White", "Black" };
 static void apply_autosave(rb_app *app)
 {
     char err[RB_UI_PATH_MAX + 200];
-    if (app->player_files && rb_ui_prefs_autosave(app, err, sizeof err) != 0)
+    if (!app->player_files)
+        return;
+    /* With the time of the move in progress, so a resumed game goes on
+     * from it (game_clock.h). */
+    rb_ui_game_clock_mark(&app->state, rb_ui_app_now_ms(app));
+    if (rb_ui_prefs_autosave(app, err, sizeof err) != 0)
         rb_ui_state_say(&app->state, true, "%s", err);
+    rb_ui_game_clock_unmark(&app->state);
 }
 
 static void apply_save_settings(rb_app *app)
@@ -266,7 +272,10 @@ static int apply_save(rb_app *app, const rb_ui_cmd *cmd)
     rb_ui_state *st = &app->state;
     char why[RB_UI_PATH_MAX + 300], name[sizeof st->dialog.name];
     SDL_strlcpy(name, cmd->text, sizeof name);
-    if (rb_ui_games_save(app, name, why, sizeof why) != 0) {
+    rb_ui_game_clock_mark(st, rb_ui_app_now_ms(app));
+    int rc = rb_ui_games_save(app, name, why, sizeof why);
+    rb_ui_game_clock_unmark(st);
+    if (rc != 0) {
         apply_failed(app, cmd, RB_UI_DIALOG_SAVE, why);
         return -1;
     }

@@ -42,6 +42,18 @@ int rb_ui_game_clock_from_game(rb_ui_state *st, int64_t now_ms, char *err, size_
         if (a && a->clock_ms != RB_CLOCK_NONE && rb_ui_tc_timed(tc[mover]))
             st->clock.left_ms[mover] = a->clock_ms;
     }
+    /* The time of the move in progress when the game was written; it
+     * leaves the record, which then says nothing stale. */
+    const char *to_move = rb_game_tag(g, RB_UI_CLOCK_LEFT_TAG);
+    if (to_move && g->ply == g->length) {
+        char clk[64];
+        int64_t ms;
+        int side = rb_game_pos(g)->side;
+        snprintf(clk, sizeof clk, "[%%clk %.40s]", to_move);
+        if (rb_ui_tc_timed(tc[side]) && rb_ui_clock_parse_clk(clk, &ms, NULL, 0) == 0)
+            st->clock.left_ms[side] = ms;
+    }
+    rb_ui_game_clock_unmark(st);
     if (rb_ui_game_clock_timed(st)) {
         rb_ui_clock_start(&st->clock, rb_game_pos(g)->side, now_ms);
         rb_ui_game_clock_update(st, now_ms);
@@ -97,6 +109,24 @@ int rb_ui_game_clock_warn(rb_ui_state *st, int64_t now_ms)
         return -1;
     st->clock_low[side] = true;
     return side;
+}
+
+int rb_ui_game_clock_mark(rb_ui_state *st, int64_t now_ms)
+{
+    const rb_ui_clock *c = &st->clock;
+    int side = c->running;
+    if (side < 0 || !rb_ui_tc_timed(c->tc[side]) || !game_goes_on(st)) {
+        rb_ui_game_clock_unmark(st);
+        return 0;
+    }
+    char text[RB_UI_CLOCK_TEXT_MAX];
+    rb_ui_clock_format_clk(rb_ui_clock_left(c, side, now_ms), text, sizeof text);
+    return rb_game_set_tag(&st->game, RB_UI_CLOCK_LEFT_TAG, text);
+}
+
+void rb_ui_game_clock_unmark(rb_ui_state *st)
+{
+    (void)rb_game_set_tag(&st->game, RB_UI_CLOCK_LEFT_TAG, NULL); /* removing needs no memory */
 }
 
 int64_t rb_ui_game_clock_wait(const rb_ui_state *st, int64_t now_ms)

@@ -34,6 +34,16 @@ void rb_ui_game_clock_update(rb_ui_state *st, int64_t now_ms);
 /* A side's low-time warning that should sound now (once per time the side
  * falls below RB_UI_CLOCK_LOW_MS), or -1; marks it as sounded. */
 int rb_ui_game_clock_warn(rb_ui_state *st, int64_t now_ms);
+/* A game written out while a side's time runs (the autosave, a saved game)
+ * carries that time in the tag RB_UI_CLOCK_LEFT_TAG ("0:04:12", the
+ * [%clk] form), so that it comes back with the time spent on the move in
+ * progress; rb_ui_game_clock_from_game reads it when the cursor is at the
+ * record's end and takes it out of the record. mark sets it as of now (and
+ * removes it when no time runs); unmark removes it once the game is
+ * written. mark returns 0, or -1 when memory runs out. */
+#define RB_UI_CLOCK_LEFT_TAG "ClockToMove"
+int rb_ui_game_clock_mark(rb_ui_state *st, int64_t now_ms);
+void rb_ui_game_clock_unmark(rb_ui_state *st);
 /* Milliseconds until the clocks show something new, -1 for never. */
 int64_t rb_ui_game_clock_wait(const rb_ui_state *st, int64_t now_ms);
 

@@ -270,6 +270,9 @@ static void saved_games_keep_their_clocks(void **state)
     assert_non_null(strstr(text, "[TimeControl \"300+3\"]"));
     assert_non_null(strstr(text, "{[%clk 0:04:56]}"));
     assert_non_null(strstr(text, "{[%clk 0:05:01"));
+    /* White's move in progress has taken 2 s: the file says so. */
+    assert_non_null(strstr(text, "[ClockToMove \"0:04:54\"]"));
+    assert_null(rb_game_tag(&app->state.game, "ClockToMove")); /* only in the file */
 
     /* Loaded back into a fresh untimed game: the same clocks. */
     new_timed_game(app, (rb_ui_time_control){ 0, 0 }, (rb_ui_time_control){ 0, 0 }, -1, 1);
@@ -279,11 +282,12 @@ static void saved_games_keep_their_clocks(void **state)
     assert_int_equal(rb_ui_apply(app, &load), 0);
     assert_true(rb_ui_game_clock_timed(&app->state));
     assert_int_equal(app->state.clock.tc[RB_BLACK].increment_ms, 3000);
-    assert_int_equal(left(app, RB_WHITE), 296000);
+    assert_int_equal(left(app, RB_WHITE), 294000);
     assert_int_equal(left(app, RB_BLACK), 301500); /* the reading keeps its fraction */
     assert_int_equal(app->state.clock.running, RB_WHITE);
+    assert_null(rb_game_tag(&app->state.game, "ClockToMove"));
     test_ms += 1000;
-    assert_int_equal(left(app, RB_WHITE), 295000);
+    assert_int_equal(left(app, RB_WHITE), 293000);
     fixture_close(app);
 }
 
@@ -313,13 +317,14 @@ static void a_resumed_game_has_its_clocks(void **state)
     fixture_drag(app, "c2", "b3"); /* White 298 s */
     test_ms += 30000;
     fixture_drag(app, "c7", "b7"); /* Black 152 s */
+    test_ms += 40000; /* White thinks, then the window is closed */
     fixture_close(app);
 
     app = open_with_player_files();
     assert_int_equal(app->state.game.ply, 2);
     assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_WHITE], five_three));
     assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_BLACK], (rb_ui_time_control){ 180000, 2000 }));
-    assert_int_equal(left(app, RB_WHITE), 298000);
+    assert_int_equal(left(app, RB_WHITE), 258000); /* the 40 s are not given back */
     assert_int_equal(left(app, RB_BLACK), 152000);
     assert_int_equal(app->state.clock.running, RB_WHITE);
     fixture_close(app);

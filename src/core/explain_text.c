@@ -141,6 +141,7 @@ static void put_game_over(text_out *t, const rb_explanation *e)
     case RB_END_REPETITION: put(t, "The game is over: a draw by threefold repetition."); break;
     case RB_END_RESIGNATION: put(t, "The game is over: %s resigned.", color_word[loser]); break;
     case RB_END_AGREEMENT: put(t, "The game is over: a draw by agreement."); break;
+    case RB_END_TIME_FORFEIT: put(t, "The game is over: %s ran out of time.", color_word[loser]); break;
     default: put(t, "The game is over."); break;
     }
 }

@@ -115,7 +115,8 @@ rb_result rb_game_result_at(const rb_game *g, size_t ply)
     switch (rb_game_ending_at(g, ply)) {
     case RB_END_CHECKMATE: return win_for(!side);
     case RB_END_THRONE: return win_for(!side); /* the side that just moved */
-    case RB_END_RESIGNATION: return win_for(!g->resigned);
+    case RB_END_RESIGNATION:
+    case RB_END_TIME_FORFEIT: return win_for(!g->resigned);
     case RB_END_STALEMATE:
     case RB_END_REPETITION:
     case RB_END_AGREEMENT: return RB_RESULT_DRAW;
@@ -263,6 +264,11 @@ void rb_game_agree_draw(rb_game *g)
     declare(g, RB_END_AGREEMENT, -1);
 }
 
+void rb_game_lose_on_time(rb_game *g, int color)
+{
+    declare(g, RB_END_TIME_FORFEIT, color == RB_BLACK ? RB_BLACK : RB_WHITE);
+}
+
 const char *rb_ending_name(rb_ending e)
 {
     static const char *const names[] = {
@@ -273,6 +279,7 @@ const char *rb_ending_name(rb_ending e)
         [RB_END_REPETITION] = "repetition",
         [RB_END_RESIGNATION] = "resignation",
         [RB_END_AGREEMENT] = "agreement",
+        [RB_END_TIME_FORFEIT] = "time forfeit",
     };
     if ((unsigned)e >= sizeof names / sizeof names[0]) {
         return "none";

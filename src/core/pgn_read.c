@@ -55,6 +55,7 @@ typedef struct reader {
     bool have_fen, setup_one;
     int setup_line, setup_col;
     char result_tag[16];
+    bool time_forfeit;      /* Termination "time forfeit": a decisive result was lost on time */
 
     char value[RB_PGN_MAX_TAG_TEXT + 1]; /* scratch for a tag's value */
     /* Scratch for a comment as read (white space runs already one space)
@@ -146,6 +147,7 @@ static void begin_game(reader *r)
     r->have_fen = false;
     r->setup_one = false;
     r->result_tag[0] = '\0';
+    r->time_forfeit = false;
 }
 
 /* Moves the finished (or partial) game into the array. */
@@ -229,7 +231,8 @@ static rb_result result_of(const char *text)
 
 /* The game's text is over; token is its result token, or NULL if it had
  * none. An ending the moves reach stands; otherwise the stated result is
- * recorded as the only endings a record knows besides the rules' own. */
+ * recorded as a resignation, an agreement or, with Termination "time
+ * forfeit", a loss on time: the endings a record knows besides the rules'. */
 static void finish_game(reader *r, const char *token)
 {
     if (r->phase == IN_TAGS) {
@@ -241,10 +244,13 @@ static void finish_game(reader *r, const char *token)
     rb_game *g = &r->cur;
     if (rb_game_ending_at(g, g->length) == RB_END_NONE) {
         rb_result res = token != NULL ? result_of(token) : result_of(r->result_tag);
-        if (res == RB_RESULT_WHITE) {
-            rb_game_resign(g, RB_BLACK);
-        } else if (res == RB_RESULT_BLACK) {
-            rb_game_resign(g, RB_WHITE);
+        if (res == RB_RESULT_WHITE || res == RB_RESULT_BLACK) {
+            int loser = res == RB_RESULT_WHITE ? RB_BLACK : RB_WHITE;
+            if (r->time_forfeit) {
+                rb_game_lose_on_time(g, loser);
+            } else {
+                rb_game_resign(g, loser);
+            }
         } else if (res == RB_RESULT_DRAW) {
             rb_game_agree_draw(g);
         }
@@ -504,7 +510,9 @@ static void use_tag(reader *r, const char *name, const char *value, int line, in
         memcpy(r->result_tag, value, n);
         r->result_tag[n] = '\0';
     } else if (strcmp(name, "Termination") == 0) {
-        /* Derived from the moves and the result when the game is written. */
+        /* Derived from the moves and the result when the game is written;
+         * only a loss on time is more than a result says. */
+        r->time_forfeit = same_text_nocase(value, "time forfeit");
     } else if (strcmp(name, "Variant") == 0) {
         if (!same_text_nocase(value, "Rollerball")) {
             fail_at(r, line, col, "the game is of the variant \"%.60s\", not Rollerball", value);

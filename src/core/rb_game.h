@@ -31,7 +31,8 @@ typedef enum {
     RB_END_STALEMATE,
     RB_END_REPETITION,
     RB_END_RESIGNATION,
-    RB_END_AGREEMENT
+    RB_END_AGREEMENT,
+    RB_END_TIME_FORFEIT /* a player's clock ran out: that player loses */
 } rb_ending;
 
 typedef struct rb_tag {
@@ -90,8 +91,10 @@ typedef struct rb_game {
     size_t capacity;
     rb_ending ending;    /* how the game at the cursor ended (RB_END_NONE if it goes on) */
     rb_result result;
-    int resigned;        /* colour that resigned, when ending is RB_END_RESIGNATION */
-    rb_ending declared;  /* a resignation or agreement on record, or RB_END_NONE ... */
+    int resigned;        /* colour that resigned (RB_END_RESIGNATION) or lost on
+                            time (RB_END_TIME_FORFEIT) */
+    rb_ending declared;  /* a resignation, agreement or time forfeit on record,
+                            or RB_END_NONE ... */
     size_t declared_ply; /* ... and the ply it was made at (always the record's length) */
     rb_tag *tags;        /* PGN tags other than those derived from the game */
     size_t ntags;
@@ -118,6 +121,9 @@ rb_result rb_game_result(const rb_game *g);
  * or the agreement itself: the game goes on from the same position. */
 void rb_game_resign(rb_game *g, int color);
 void rb_game_agree_draw(rb_game *g);
+/* color's clock ran out: it loses ("time forfeit", the PGN Termination).
+ * Recorded and taken back like a resignation. */
+void rb_game_lose_on_time(rb_game *g, int color);
 /* How, and with what result, the game stands at ply 0..length without moving
  * the cursor; at g->length this is the outcome of the whole record. */
 rb_ending rb_game_ending_at(const rb_game *g, size_t ply);

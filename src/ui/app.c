@@ -11,7 +11,8 @@
  *
  * The loop sleeps in SDL_WaitEvent while nothing moves and draws only when
  * something changed (app->dirty) or a piece is sliding, so an open window
- * costs no CPU. Mouse coordinates are turned into output pixels here, once,
+ * costs no CPU. A running clock wakes it only when the time shown changes
+ * (once a second, ten times a second in the last ten seconds). Mouse coordinates are turned into output pixels here, once,
  * so every module works in the renderer's pixels, high DPI or not.
  */
 #include "app.h"
@@ -25,6 +26,7 @@
 #include "assets.h"
 #include "board_cache.h"
 #include "dialog.h"
+#include "game_clock.h"
 #include "games.h"
 #include "input.h"
 #include "layout.h"
@@ -32,6 +34,7 @@
 #include "prefs.h"
 #include "render.h"
 #include "settings.h"
+#include "sound.h"
 #include "text.h"
 #include "theme.h"
 #include "worker.h"
@@ -173,6 +176,14 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         } else if (we == SDL_WINDOWEVENT_EXPOSED || we == SDL_WINDOWEVENT_SHOWN) {
             *shown = true;
         }
+        /* The clocks may pause while the window is minimised. */
+        bool away = we == SDL_WINDOWEVENT_MINIMIZED;
+        bool back = we == SDL_WINDOWEVENT_RESTORED || we == SDL_WINDOWEVENT_MAXIMIZED || we == SDL_WINDOWEVENT_SHOWN;
+        if ((away && !app->state.minimised) || (back && app->state.minimised)) {
+            cmd.kind = RB_UI_CMD_MINIMISED;
+            cmd.on = away;
+            return cmd;
+        }
     }
     if (ev->type == SDL_RENDER_TARGETS_RESET || ev->type == SDL_RENDER_DEVICE_RESET) {
         rb_ui_assets_drop_textures(app); /* textures are gone: make them again */
@@ -234,13 +245,27 @@ void rb_ui_app_run(rb_app *app)
     app->dirty = true;
     while (!app->quit) {
         SDL_Event ev;
-        /* Sleep until something happens; while a piece slides, wake for
-         * each frame (vsync paces the present where it exists). */
-        int got = app->state.anim.active ? SDL_WaitEventTimeout(&ev, 8) : SDL_WaitEvent(&ev);
+        /* Sleep until something happens, the clock shows a new time, or
+         * (while a piece slides) the next frame is due; vsync paces the
+         * present where it exists. */
+        int64_t now = rb_ui_app_now_ms(app);
+        int64_t clock_wait = rb_ui_game_clock_wait(&app->state, now);
+        int64_t wait = app->state.anim.active ? 8 : -1;
+        if (clock_wait >= 0 && (wait < 0 || clock_wait < wait))
+            wait = clock_wait < 1 ? 1 : clock_wait;
+        if (wait > 1000)
+            wait = 1000;
+        int got = wait < 0 ? SDL_WaitEvent(&ev) : SDL_WaitEventTimeout(&ev, (int)wait);
         if (got) {
             rb_ui_app_event(app, &ev);
             while (!app->quit && SDL_PollEvent(&ev))
                 rb_ui_app_event(app, &ev);
+        }
+        /* The time shown changed: the clock's command draws it again, and
+         * sounds the warning or ends the game when a flag falls. */
+        if (clock_wait >= 0 && rb_ui_app_now_ms(app) >= now + clock_wait) {
+            rb_ui_cmd tick = rb_ui_cmd_of(RB_UI_CMD_CLOCK);
+            rb_ui_apply(app, &tick);
         }
         if (app->dirty || app->state.anim.active)
             rb_ui_app_draw(app);
@@ -356,6 +381,10 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     app->player_files = !headless || opt->player_files;
     if (app->player_files && rb_ui_prefs_load(app, why, sizeof why) != 0)
         rb_ui_state_say(st, true, "%s", why);
+    /* Sound opens once, for a window only; without a device it is silent. */
+    if (!headless)
+        app->sound = rb_ui_sound_open(app->data_dir);
+    rb_ui_apply_sound_settings(app);
     if (headless) /* off screen nobody thinks: let either side be selected */
         st->players[RB_WHITE].kind = st->players[RB_BLACK].kind = RB_UI_HUMAN;
     app->theme = rb_ui_theme_get(st->settings.high_contrast);
@@ -408,7 +437,11 @@ void rb_ui_app_close(rb_app *app)
     char why[RB_UI_PATH_MAX + 300];
     if (app->worker)
         rb_ui_worker_free(app);
+    rb_ui_sound_close(app->sound);
+    app->sound = NULL;
     if (app->player_files && app->state.game.positions) {
+        /* The move in progress keeps the time it has taken (game_clock.h). */
+        rb_ui_game_clock_mark(&app->state, rb_ui_app_now_ms(app));
         if (rb_ui_prefs_autosave(app, why, sizeof why) != 0)
             fprintf(stderr, "rollerball: %s\n", why);
         if (rb_ui_prefs_save(app, why, sizeof why) != 0)

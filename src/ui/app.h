@@ -18,12 +18,14 @@
  *   app.c      lifetime, the event loop, routing events to the views,
  *              applying what they return, drawing a frame
  *   apply.c    carrying out a command: the one place that changes the
- *              game, with every follow-up (autosave, computer, redraw)
+ *              game, with every follow-up (clocks, autosave, computer,
+ *              sound, redraw)
  *   dialog.c   view: modal dialogs (routing, messages, questions,
  *              settings); dialog_game.c new game, save, load;
  *              dialog_help.c the rules a page at a time; dialog_kit.c the
  *              frame, buttons and hit areas they share
- *   panel.c    view: side panel: turn, status, move list, browsing, buttons
+ *   panel.c    view: side panel: turn, status, move list, browsing, buttons;
+ *              clock_view.c the clocks of a timed game in it
  *   input.c    view (input half of the board): select, drag, drop, typing
  *   render.c   view (drawing half of the board): a board, the game's or a
  *              help diagram: aids, markers, paths, pieces, chooser
@@ -35,6 +37,10 @@
  *   store.c    atomic writes and bounded reads of the game's files (rb_store.h)
  *   worker.c   the computer opponent on its own thread
  *   session.c  resigning and draws: who, and whether the computer agrees
+ *   game_clock.c the game's clocks kept in step with its record (pressed by
+ *              moves, [%clk] and TimeControl, paused when minimised)
+ *   clock.c    chess clocks and time controls, pure (clock.h)
+ *   sound.c    the game's short sounds (sound.h); sound_pick.c which one
  *   anim.c     the sliding piece of the last move
  *   widgets.c  buttons, check boxes, choices, text fields
  *   text.c     strings drawn with SDL_ttf, cached as textures

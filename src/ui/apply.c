@@ -8,10 +8,14 @@
  * once, in one order, whoever asked:
  *   the selection is dropped and browsing ends (or starts, for browsing),
  *   the move list is told to follow (state.changes),
+ *   the clocks run or pause as the game now stands,
  *   the autosave is written (a window's real game only),
- *   the computer is cancelled, and started if it is now to move.
- * Any command marks one redraw at the end. Sounds, when they come, belong
- * in game_changed() too.
+ *   the computer is cancelled, and started if it is now to move,
+ *   the change's sound plays (a move's own, or the end of the game).
+ * Any command marks one redraw at the end. A move presses the clock
+ * before its follow-ups, so the autosave holds the mover's time; a flag
+ * that falls (RB_UI_CMD_CLOCK, or found when a move comes too late) ends
+ * the game like a resignation.
  */
 #include "apply.h"
 
@@ -20,12 +24,14 @@
 
 #include "anim.h"
 #include "dialog.h"
+#include "game_clock.h"
 #include "games.h"
 #include "input.h"
 #include "panel.h"
 #include "prefs.h"
 #include "session.h"
 #include "settings.h"
+#include "sound.h"
 #include "text.h"
 #include "theme.h"
 #include "worker.h"
@@ -38,8 +44,14 @@ static const char *const apply_colour[2] = { "White", "Black" };
 static void apply_autosave(rb_app *app)
 {
     char err[RB_UI_PATH_MAX + 200];
-    if (app->player_files && rb_ui_prefs_autosave(app, err, sizeof err) != 0)
+    if (!app->player_files)
+        return;
+    /* With the time of the move in progress, so a resumed game goes on
+     * from it (game_clock.h). */
+    rb_ui_game_clock_mark(&app->state, rb_ui_app_now_ms(app));
+    if (rb_ui_prefs_autosave(app, err, sizeof err) != 0)
         rb_ui_state_say(&app->state, true, "%s", err);
+    rb_ui_game_clock_unmark(&app->state);
 }
 
 static void apply_save_settings(rb_app *app)
@@ -49,8 +61,18 @@ static void apply_save_settings(rb_app *app)
         rb_ui_state_say(&app->state, true, "%s", err);
 }
 
-/* Everything that follows a change of the game, whoever made it. */
-static void game_changed(rb_app *app, bool browsing)
+#define NO_SOUND (-1)
+
+/* The settings' sound and volume into the sound module (also at start). */
+static void apply_sound_settings(rb_app *app)
+{
+    rb_ui_sound_set_enabled(app->sound, app->state.settings.sound);
+    rb_ui_sound_set_volume(app->sound, app->state.settings.volume);
+}
+
+/* Everything that follows a change of the game, whoever made it; sound is
+ * an rb_ui_sound_id or NO_SOUND. */
+static void game_changed(rb_app *app, bool browsing, int sound)
 {
     rb_ui_state *st = &app->state;
     st->browsing = browsing;
@@ -59,9 +81,21 @@ static void game_changed(rb_app *app, bool browsing)
     if (st->panel.follow) /* start from what the last frame showed */
         st->panel.scroll = rb_ui_panel_drawn_scroll(app);
     st->panel.follow = true;
+    rb_ui_game_clock_update(st, rb_ui_app_now_ms(app));
     apply_autosave(app);
     rb_ui_worker_cancel(app);
     rb_ui_worker_maybe_start(app);
+    if (sound != NO_SOUND)
+        rb_ui_sound_play(app->sound, (rb_ui_sound_id)sound);
+}
+
+/* Puts the clocks in step with the game now on the board (its tags and
+ * clock readings); a bad tag is said and the game goes on untimed. */
+static void clocks_from_game(rb_app *app)
+{
+    char why[300];
+    if (rb_ui_game_clock_from_game(&app->state, rb_ui_app_now_ms(app), why, sizeof why) != 0)
+        rb_ui_state_say(&app->state, true, "The game's clock: %s. It is played untimed.", why);
 }
 
 /* Puts *g (taken over) on the board in place of the game. */
@@ -74,24 +108,56 @@ static void replace_game(rb_app *app, rb_game *g, bool clear_status)
     memset(g, 0, sizeof *g);
     if (clear_status)
         st->status[0] = 0;
-    game_changed(app, false);
+    st->browsing = false;
+    clocks_from_game(app);
+    game_changed(app, false, NO_SOUND);
+}
+
+/* color's flag has fallen: the game ends there, lost on time. */
+static void flag_fell(rb_app *app, int color)
+{
+    rb_ui_state *st = &app->state;
+    rb_game *g = &st->game;
+    rb_ui_anim_stop(&st->anim);
+    /* The game is the record's end, whatever the player is looking at
+     * (after an undo, the cursor is the game's end). */
+    if (st->browsing)
+        rb_game_goto(g, g->length);
+    if (rb_game_ending(g) != RB_END_NONE)
+        return;
+    rb_game_lose_on_time(g, color);
+    st->clock.running = -1;
+    st->clock.flagged = color;
+    st->status[0] = '\0'; /* the panel says it: "Black ran out of time. White wins." */
+    game_changed(app, false, RB_UI_SOUND_GAME_END);
 }
 
 static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
     rb_pos before = *rb_ui_state_pos(st);
+    int64_t now = rb_ui_app_now_ms(app);
     rb_ui_anim_stop(&st->anim);
+    /* A move made after the flag fell comes too late. */
+    int fell = rb_ui_clock_flag(&st->clock, now);
+    if (fell >= 0 && rb_game_ending(&st->game) == RB_END_NONE) {
+        flag_fell(app, fell);
+        return -1;
+    }
     if (rb_game_play(&st->game, cmd->move) != 0) {
-        if (cmd->by_computer)
+        if (cmd->by_computer) {
             rb_ui_state_say(st, true, "The computer chose a move the rules do not allow.");
-        else
+        } else {
             rb_ui_state_say(st, false, "That move is not legal here.");
+            rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
+        }
         return -1;
     }
     st->status[0] = 0;
+    /* The flag was looked at just now, so the press finds it standing. */
+    (void)rb_ui_game_clock_moved(st, now);
     rb_ui_anim_start(&st->anim, &st->settings, &before, cmd->move);
-    game_changed(app, false);
+    game_changed(app, false, (int)rb_ui_sound_for_ply(&st->game, st->game.ply));
     return 0;
 }
 
@@ -106,7 +172,9 @@ static int apply_step(rb_app *app, bool back)
     while (rb_ui_state_vs_computer(st) && rb_ui_state_computer_to_move(st) &&
            (back ? rb_game_undo(g) : g->ply < g->length && rb_game_redo(g)))
         ;
-    game_changed(app, false);
+    st->browsing = false;
+    clocks_from_game(app); /* each side's time as it was at that move */
+    game_changed(app, false, NO_SOUND);
     return 0;
 }
 
@@ -118,7 +186,7 @@ static int apply_browse(rb_app *app, int ply)
     rb_ui_anim_stop(&st->anim);
     /* Looking back is read-only: a stray click on the board must not drop
      * the moves after the position shown. */
-    game_changed(app, (size_t)ply < st->game.length);
+    game_changed(app, (size_t)ply < st->game.length, NO_SOUND);
     return 0;
 }
 
@@ -129,6 +197,11 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
     rb_pos_start(&start);
     rb_game g;
     if (rb_game_init(&g, &start) != 0) {
+        rb_ui_state_say(st, true, "Out of memory starting a new game.");
+        return -1;
+    }
+    if ((rb_ui_tc_timed(cmd->tc[0]) || rb_ui_tc_timed(cmd->tc[1])) && rb_ui_tc_write_tags(&g, cmd->tc) != 0) {
+        rb_game_free(&g);
         rb_ui_state_say(st, true, "Out of memory starting a new game.");
         return -1;
     }
@@ -199,7 +272,10 @@ static int apply_save(rb_app *app, const rb_ui_cmd *cmd)
     rb_ui_state *st = &app->state;
     char why[RB_UI_PATH_MAX + 300], name[sizeof st->dialog.name];
     SDL_strlcpy(name, cmd->text, sizeof name);
-    if (rb_ui_games_save(app, name, why, sizeof why) != 0) {
+    rb_ui_game_clock_mark(st, rb_ui_app_now_ms(app));
+    int rc = rb_ui_games_save(app, name, why, sizeof why);
+    rb_ui_game_clock_unmark(st);
+    if (rc != 0) {
         apply_failed(app, cmd, RB_UI_DIALOG_SAVE, why);
         return -1;
     }
@@ -218,7 +294,7 @@ static void end_game(rb_app *app, bool resign, int color)
         rb_game_resign(&st->game, color);
     else
         rb_game_agree_draw(&st->game);
-    game_changed(app, false);
+    game_changed(app, false, RB_UI_SOUND_GAME_END);
 }
 
 static int apply_offer_draw(rb_app *app)
@@ -248,6 +324,8 @@ static int apply_setting(rb_app *app, int index, bool on)
     if (index < 0 || index >= rb_ui_setting_count)
         return -1;
     *rb_ui_setting_ref(&st->settings, index) = on;
+    apply_sound_settings(app);
+    rb_ui_game_clock_update(st, rb_ui_app_now_ms(app));
     app->theme = rb_ui_theme_get(st->settings.high_contrast);
     rb_ui_anim_stop(&st->anim);
     rb_ui_input_cancel(&st->input);
@@ -301,12 +379,35 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_MOVE_NOW:
         rb_ui_worker_move_now(app);
         return 0;
+    case RB_UI_CMD_CLOCK: {
+        int64_t now = rb_ui_app_now_ms(app);
+        int fell = rb_ui_clock_flag(&st->clock, now);
+        if (fell >= 0 && rb_game_ending_at(&st->game, st->game.length) == RB_END_NONE) {
+            flag_fell(app, fell);
+            return 0;
+        }
+        if (rb_ui_game_clock_warn(st, now) >= 0)
+            rb_ui_sound_play(app->sound, RB_UI_SOUND_LOW_TIME);
+        return 0;
+    }
+    case RB_UI_CMD_ILLEGAL:
+        rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
+        return 0;
     case RB_UI_CMD_FLIP:
         st->flipped = !st->flipped;
         rb_ui_anim_stop(&st->anim);
         return 0;
     case RB_UI_CMD_SET_SETTING:
         return apply_setting(app, cmd->n, cmd->on);
+    case RB_UI_CMD_SET_VOLUME:
+        st->settings.volume = cmd->n < 0 ? 0 : cmd->n > 100 ? 100 : cmd->n;
+        apply_sound_settings(app);
+        rb_ui_sound_play(app->sound, RB_UI_SOUND_MOVE); /* hear the new level */
+        return 0;
+    case RB_UI_CMD_MINIMISED:
+        st->minimised = cmd->on;
+        rb_ui_game_clock_update(st, rb_ui_app_now_ms(app));
+        return 0;
     case RB_UI_CMD_SAVE_SETTINGS:
         rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
         apply_save_settings(app);
@@ -322,6 +423,11 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         return 0;
     }
     return 0;
+}
+
+void rb_ui_apply_sound_settings(rb_app *app)
+{
+    apply_sound_settings(app);
 }
 
 int rb_ui_apply(rb_app *app, const rb_ui_cmd *cmd)

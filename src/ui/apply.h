@@ -13,5 +13,8 @@
  * illegal move, a file that could not be read or written, a declined draw
  * (the reason is in the status line, or in the open dialog). */
 int rb_ui_apply(rb_app *app, const rb_ui_cmd *cmd);
+/* Hands the settings' sound switch and volume to the sound module (the
+ * window does it once its settings are read). */
+void rb_ui_apply_sound_settings(rb_app *app);
 
 #endif

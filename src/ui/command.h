@@ -18,7 +18,7 @@ typedef enum {
     RB_UI_CMD_UNDO,           /* one move back; against the computer, to the person's turn */
     RB_UI_CMD_REDO,           /* one move forward, likewise */
     RB_UI_CMD_BROWSE,         /* n: the ply to show (0..length); the end ends browsing */
-    RB_UI_CMD_NEW_GAME,       /* players; n: the person's side against the computer, -1 none */
+    RB_UI_CMD_NEW_GAME,       /* players, tc; n: the person's side against the computer, -1 none */
     RB_UI_CMD_SET_GAME,       /* game (taken over) and players: a game from elsewhere */
     RB_UI_CMD_LOAD,           /* text: a PGN file's path; in_dialog: from the load dialog */
     RB_UI_CMD_SAVE,           /* text: a name in the games folder */
@@ -26,9 +26,13 @@ typedef enum {
     RB_UI_CMD_OFFER_DRAW,     /* the side to move offers a draw */
     RB_UI_CMD_ANSWER_DRAW,    /* on: the other person accepts */
     RB_UI_CMD_MOVE_NOW,       /* the computer plays the best move it has found */
+    RB_UI_CMD_CLOCK,          /* time passed: a flag may fall, a warning sound */
+    RB_UI_CMD_ILLEGAL,        /* the person's move was refused on the board */
     /* the window */
     RB_UI_CMD_FLIP,
     RB_UI_CMD_SET_SETTING,    /* n: index into rb_ui_setting_infos; on: its value */
+    RB_UI_CMD_SET_VOLUME,     /* n: the sounds' volume, 0..100 */
+    RB_UI_CMD_MINIMISED,      /* on: the window was minimised (or shown again) */
     RB_UI_CMD_SAVE_SETTINGS,  /* the settings dialog is done: keep them */
     RB_UI_CMD_OPEN_DIALOG,    /* n: rb_ui_dialog_kind */
     RB_UI_CMD_ASK,            /* n: rb_ui_ask, a question about the game */
@@ -44,6 +48,7 @@ typedef struct rb_ui_cmd {
     bool in_dialog;
     const char *text;         /* borrowed for the call */
     rb_ui_player players[2];
+    rb_ui_time_control tc[2]; /* NEW_GAME: each side's clock (base 0: untimed) */
     rb_game *game;            /* SET_GAME: taken over (zeroed) when applied */
 } rb_ui_cmd;
 

@@ -162,6 +162,22 @@ static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
 
 /* ---- settings ---------------------------------------------------------- */
 
+#define DLG_VOLUME_STEP 10
+
+/* "Volume 70" with a quieter and a louder button; greyed while sound is off. */
+static void dlg_volume_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
+{
+    char label[48];
+    snprintf(label, sizeof label, "Volume %d", st->settings.volume);
+    SDL_Color c = st->settings.sound ? app->theme->text : app->theme->text_dim;
+    rb_ui_text_draw(app, label, px, false, c, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+    int bw = px * 5 / 2, bh = r.h * 4 / 5;
+    SDL_Rect louder = { r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh };
+    SDL_Rect quieter = { louder.x - bw - px / 2, louder.y, bw, bh };
+    rb_ui_dlg_button(app, quieter, "\u2212", DLG_VOLUME, st->settings.volume > 0, false);
+    rb_ui_dlg_button(app, louder, "+", DLG_VOLUME + 1, st->settings.volume < 100, false);
+}
+
 static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
 {
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
@@ -175,14 +191,15 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
     int w = widest + px * 4 + 2 * pad;
     if (w < px * 24)
         w = px * 24;
-    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rb_ui_setting_count * row + pad +
+    int rows = rb_ui_setting_count + 1; /* the switches and the volume */
+    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + pad +
             rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, w, h);
     int y = rb_ui_dlg_title(app, box, "Settings");
     /* In a window too short for every row, rows shrink rather than spill. */
     int room = box.y + box.h - pad * 2 - rb_ui_dlg_button_h(app) - y;
-    if (row * rb_ui_setting_count > room)
-        row = room / rb_ui_setting_count;
+    if (row * rows > room)
+        row = room / rows;
     int size = px;
     if (row < px * 3 / 2)
         size = row * 2 / 3 > 9 ? row * 2 / 3 : 9;
@@ -192,6 +209,7 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
                            rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_SETTING + i);
     }
+    dlg_volume_row(app, st, (SDL_Rect){ box.x + pad / 2, y + rb_ui_setting_count * row, box.w - pad, row }, size);
     rb_ui_dlg_buttons(app, box, "Done", NULL);
 }
 
@@ -205,6 +223,10 @@ static rb_ui_cmd dlg_settings_click(const rb_ui_state *st, int id)
         cmd.kind = RB_UI_CMD_SET_SETTING;
         cmd.n = id - DLG_SETTING;
         cmd.on = !rb_ui_setting_get(&st->settings, cmd.n);
+    } else if (id == DLG_VOLUME || id == DLG_VOLUME + 1) {
+        int v = st->settings.volume + (id == DLG_VOLUME ? -DLG_VOLUME_STEP : DLG_VOLUME_STEP);
+        cmd.kind = RB_UI_CMD_SET_VOLUME;
+        cmd.n = v < 0 ? 0 : v > 100 ? 100 : v;
     }
     return cmd;
 }
@@ -309,6 +331,8 @@ rb_ui_cmd rb_ui_dialog_event(rb_app *app, const SDL_Event *ev)
     case SDL_TEXTINPUT:
         if (d->kind == RB_UI_DIALOG_SAVE)
             rb_ui_dlg_save_text(app, ev->text.text);
+        else if (d->kind == RB_UI_DIALOG_NEW_GAME)
+            rb_ui_dlg_new_text(&app->state, ev->text.text);
         break;
     default:
         break;

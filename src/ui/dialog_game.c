@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "game_clock.h"
 #include "games.h"
 #include "rb_engine.h"
 #include "text.h"
@@ -44,6 +45,18 @@ void rb_ui_dlg_new_open(rb_ui_state *st)
         int lv = p[d->side ^ 1].level;
         d->level[0] = d->level[1] = lv;
     }
+    /* The clock keeps the last choice of this run; untimed at first. */
+    if (d->time_custom[0] == '\0')
+        snprintf(d->time_custom, sizeof d->time_custom, "10+5");
+    d->error[0] = '\0';
+    SDL_StartTextInput();
+}
+
+#define DLG_TIME_CHOICES (RB_UI_CLOCK_NPRESETS + 1)
+
+static bool dlg_new_custom(const rb_ui_dialog_state *d)
+{
+    return d->time_choice == RB_UI_CLOCK_NPRESETS;
 }
 
 /* A labelled row of n choices with ids base+first..; returns the y below. */
@@ -72,8 +85,10 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int lh = rb_ui_text_line_height(app, px);
     int row = lh + px / 4 + px * 2 + pad * 3 / 4;
-    int rows = d->mode == RB_UI_TWO_PLAYERS ? 1 : 3;
-    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + lh * 2 + pad +
+    int rows = (d->mode == RB_UI_TWO_PLAYERS ? 1 : 3) + 1 + (dlg_new_custom(d) ? 1 : 0);
+    int inner = px * 32 - 2 * pad;
+    int err_h = d->error[0] ? rb_ui_text_wrapped_height(app, d->error, px, false, inner) + pad / 2 : 0;
+    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + lh * 2 + err_h + pad +
             rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, px * 32, h);
     int y = rb_ui_dlg_title(app, box, "New game");
@@ -94,6 +109,23 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     } else {
         note = "Two players take turns at this screen.";
     }
+    static const char *const times[DLG_TIME_CHOICES] = { "Untimed", "3+2", "5+3", "10+5", "15+10", "Custom" };
+    y = dlg_choice_row(app, box, y, "Clock (minutes + seconds added a move)", times, DLG_TIME_CHOICES, 0,
+                       DLG_TIME, d->time_choice);
+    if (dlg_new_custom(d)) {
+        rb_ui_text_draw(app, "Custom clock: 10+5, or White's / Black's: 10+5 / 5+3", px * 7 / 8, false,
+                        app->theme->text_dim, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
+        y += lh + px / 4;
+        SDL_Rect field = { box.x + pad, y, box.w - 2 * pad, px * 2 };
+        rb_ui_widget_field(app, field, d->time_custom, px, true);
+        rb_ui_dlg_hit(app, field, DLG_FIELD);
+        y += px * 2 + pad * 3 / 4;
+    }
+    if (d->error[0]) {
+        SDL_Color red = app->theme->check_glow;
+        red.a = 255;
+        y += rb_ui_text_draw_wrapped(app, d->error, px, false, red, box.x + pad, y, box.w - 2 * pad) + pad / 2;
+    }
     rb_ui_text_draw_wrapped(app, note, px * 7 / 8, false, app->theme->text_dim, box.x + pad, y, box.w - 2 * pad);
 
     int bh = rb_ui_dlg_button_h(app);
@@ -102,11 +134,18 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
 }
 
-/* The new game the form describes. */
-static rb_ui_cmd dlg_new_start(const rb_ui_state *st)
+/* The new game the form describes; none, with the reason in the form,
+ * when the custom clock cannot be read. */
+static rb_ui_cmd dlg_new_start(rb_ui_state *st)
 {
-    const rb_ui_dialog_state *d = &st->dialog;
+    rb_ui_dialog_state *d = &st->dialog;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
+    if (dlg_new_custom(d)) {
+        if (rb_ui_game_clock_parse_custom(d->time_custom, cmd.tc, d->error, sizeof d->error) != 0)
+            return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    } else if (d->time_choice > 0 && d->time_choice < RB_UI_CLOCK_NPRESETS) {
+        cmd.tc[0] = cmd.tc[1] = rb_ui_clock_presets[d->time_choice].tc;
+    }
     cmd.players[0] = st->players[0];
     cmd.players[1] = st->players[1];
     cmd.n = -1;
@@ -143,16 +182,43 @@ rb_ui_cmd rb_ui_dlg_new_click(rb_ui_state *st, int id)
         d->level[0] = id - DLG_LEVEL_W + 1;
     else if (id >= DLG_LEVEL_B + RB_LEVEL_MIN - 1 && id < DLG_LEVEL_B + RB_LEVEL_MAX)
         d->level[1] = id - DLG_LEVEL_B + 1;
+    else if (id >= DLG_TIME && id < DLG_TIME + DLG_TIME_CHOICES) {
+        d->time_choice = id - DLG_TIME;
+        d->error[0] = '\0';
+    }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
 rb_ui_cmd rb_ui_dlg_new_key(rb_ui_state *st, SDL_Keycode key)
 {
+    rb_ui_dialog_state *d = &st->dialog;
     if (key == SDLK_RETURN || key == SDLK_KP_ENTER)
         return dlg_new_start(st);
-    if (key == SDLK_ESCAPE)
+    if (key == SDLK_ESCAPE) {
         rb_ui_dlg_close(st);
+    } else if (key == SDLK_BACKSPACE && dlg_new_custom(d)) {
+        size_t n = strlen(d->time_custom);
+        if (n > 0)
+            d->time_custom[n - 1] = '\0';
+        d->error[0] = '\0';
+    }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
+}
+
+void rb_ui_dlg_new_text(rb_ui_state *st, const char *text)
+{
+    rb_ui_dialog_state *d = &st->dialog;
+    if (!dlg_new_custom(d))
+        return;
+    /* A time control is plain ASCII: digits, '+', '/', '.', spaces. */
+    for (const char *c = text; *c; c++) {
+        size_t n = strlen(d->time_custom);
+        if (strchr("0123456789+/. ", *c) && n + 1 < sizeof d->time_custom) {
+            d->time_custom[n] = *c;
+            d->time_custom[n + 1] = '\0';
+        }
+    }
+    d->error[0] = '\0';
 }
 
 /* ---- save -------------------------------------------------------------- */

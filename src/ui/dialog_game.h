@@ -12,6 +12,8 @@ void rb_ui_dlg_new_open(rb_ui_state *st);
 void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st);
 rb_ui_cmd rb_ui_dlg_new_click(rb_ui_state *st, int id);
 rb_ui_cmd rb_ui_dlg_new_key(rb_ui_state *st, SDL_Keycode key);
+/* Typed text for the custom clock (when it is chosen). */
+void rb_ui_dlg_new_text(rb_ui_state *st, const char *text);
 
 void rb_ui_dlg_save_open(rb_app *app);
 void rb_ui_dlg_save_draw(rb_app *app, const rb_ui_state *st);

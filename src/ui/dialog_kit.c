@@ -98,7 +98,7 @@ void rb_ui_dlg_buttons(rb_app *app, SDL_Rect box, const char *primary, const cha
 void rb_ui_dlg_close(rb_ui_state *st)
 {
     rb_ui_dialog_state *d = &st->dialog;
-    if (d->kind == RB_UI_DIALOG_SAVE)
+    if (d->kind == RB_UI_DIALOG_SAVE || d->kind == RB_UI_DIALOG_NEW_GAME)
         SDL_StopTextInput();
     d->kind = RB_UI_DIALOG_NONE;
     d->pressed = DLG_NONE;

@@ -9,7 +9,9 @@
  *   piece snaps back and stays selected
  *   any --Esc or right button--> IDLE
  *   a promotion, however chosen, opens the chooser: PROMOTING
- * Click-to-move and drag-and-drop are both always on. Moves are looked up
+ * A piece sent where it cannot go (a click or a drop off its destinations,
+ * a typed move the rules refuse) is answered with RB_UI_CMD_ILLEGAL, so the
+ * refusal is heard. Click-to-move and drag-and-drop are both always on. Moves are looked up
  * among the legal moves the rules library gave for the selected square.
  *
  * This is the board view's input half: it changes only the input state
@@ -133,7 +135,8 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
         rb_ui_state_say(st, false, "This is an earlier position. Press End to go back to the game.");
         return cmd;
     }
-    if (in->sel >= 0 && sq >= 0 && sq != in->sel && try_move(st, sq, &cmd))
+    bool tried = in->sel >= 0 && sq >= 0 && sq != in->sel;
+    if (tried && try_move(st, sq, &cmd))
         return cmd;
     bool again = in->sel == sq && in->state == RB_UI_SELECTED;
     if (sq >= 0 && pos->board[sq] && RB_COLOR(pos->board[sq]) == pos->side && rb_ui_input_select(st, sq)) {
@@ -144,7 +147,8 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
         return cmd;
     }
     rb_ui_input_cancel(in);
-    return cmd;
+    /* A selected piece sent where it cannot go: the move is refused. */
+    return rb_ui_cmd_of(tried ? RB_UI_CMD_ILLEGAL : RB_UI_CMD_NONE);
 }
 
 static rb_ui_cmd release(rb_app *app, int x, int y)
@@ -158,6 +162,8 @@ static rb_ui_cmd release(rb_app *app, int x, int y)
         if (sq != in->sel && try_move(st, sq, &cmd))
             return cmd;
         in->state = RB_UI_SELECTED; /* snap back, still selected */
+        if (sq >= 0 && sq != in->sel) /* dropped where it cannot go */
+            return rb_ui_cmd_of(RB_UI_CMD_ILLEGAL);
     } else if (in->state == RB_UI_PRESSED) {
         if (in->sel_was_selected)
             rb_ui_input_cancel(in);
@@ -232,7 +238,7 @@ static rb_ui_cmd typed_key(rb_ui_state *st, SDL_Keycode key)
         }
         rb_ui_state_say(st, false, "%s: %s", text, err);
         rb_ui_input_cancel(in);
-        return cmd;
+        return rb_ui_cmd_of(RB_UI_CMD_ILLEGAL);
     }
     rb_ui_input_cancel(in);
     return play(m);

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock_view.h"
 #include "draw.h"
 #include "session.h"
 #include "text.h"
@@ -154,6 +155,9 @@ size_t rb_ui_panel_status_text(const rb_ui_state *st, char *buf, size_t len)
                                 panel_winner_text(r));
     case RB_END_AGREEMENT:
         return (size_t)snprintf(buf, len, "Draw by agreement.");
+    case RB_END_TIME_FORFEIT:
+        return (size_t)snprintf(buf, len, "%s ran out of time. %s.", panel_color_name[g->resigned & 1],
+                                panel_winner_text(r));
     case RB_END_NONE:
         break;
     }
@@ -468,7 +472,8 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
         right.w = rect.x + rect.w - m.pad - right.x;
     }
 
-    int y = panel_header(app, st, &m, left, left.y);
+    int y = rb_ui_clock_view_draw(app, st, left, left.y);
+    y = panel_header(app, st, &m, left, y);
 
     /* The game's buttons: as many columns as fit, at least two. */
     int cols = left.w / (m.px * 6);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "rb_engine.h"
+#include "sound.h"
 
 #define SETTING(field, label) { #field, label, offsetof(rb_ui_settings, field) }
 
@@ -29,6 +30,8 @@ const rb_ui_setting_info rb_ui_setting_infos[] = {
     SETTING(animation, "Animate moves"),
     SETTING(high_contrast, "High-contrast colours"),
     SETTING(auto_flip, "Black at the bottom when I play Black"),
+    SETTING(sound, "Sounds"),
+    SETTING(pause_minimised, "Pause clocks when minimised vs the computer"),
 };
 const int rb_ui_setting_count = (int)(sizeof rb_ui_setting_infos / sizeof rb_ui_setting_infos[0]);
 
@@ -47,6 +50,7 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
     for (int i = 0; i < rb_ui_setting_count; i++)
         *rb_ui_setting_ref(s, i) = true;
     s->high_contrast = false;
+    s->volume = RB_UI_SOUND_DEFAULT_VOLUME;
     players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 4 };
     players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
 }
@@ -89,6 +93,16 @@ static int settings_level(const char *v, int *out)
     return 0;
 }
 
+static int settings_volume(const char *v, int *out)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (end == v || *end || n < 0 || n > 100)
+        return -1;
+    *out = (int)n;
+    return 0;
+}
+
 /* The players' keys: "white", "white_level", "black", "black_level". */
 static int settings_player(const char *key, const char *v, rb_ui_player players[2])
 {
@@ -123,6 +137,8 @@ static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2])
     for (int i = 0; i < rb_ui_setting_count; i++)
         if (strcmp(key, rb_ui_setting_infos[i].key) == 0)
             return settings_bool(value, rb_ui_setting_ref(s, i));
+    if (strcmp(key, "volume") == 0)
+        return settings_volume(value, &s->volume);
     return settings_player(key, value, players);
 }
 
@@ -161,6 +177,7 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
         n += (size_t)snprintf(buf + n, cap - n, "%s = %s\n", rb_ui_setting_infos[i].key,
                               v ? "true" : "false");
     }
+    n += (size_t)snprintf(buf + n, cap - n, "volume = %d\n", s->volume);
     static const char *const names[2] = { "white", "black" };
     for (int c = 0; c < 2; c++)
         n += (size_t)snprintf(buf + n, cap - n, "%s = %s\n%s_level = %d\n", names[c],

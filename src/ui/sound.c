@@ -65,6 +65,7 @@ struct rb_ui_sound {
     atomic_uint tail; /* written by mix only */
 
     voice voices[RB_UI_SOUND_VOICES]; /* the audio thread's alone */
+    unsigned asked[RB_UI_SOUND_COUNT]; /* plays asked with sound on (the game's thread) */
 };
 
 const char *rb_ui_sound_file(rb_ui_sound_id id)
@@ -259,8 +260,11 @@ void rb_ui_sound_close(rb_ui_sound *s)
 
 void rb_ui_sound_play(rb_ui_sound *s, rb_ui_sound_id id)
 {
-    if (s == NULL || s->device == 0 || id < 0 || id >= RB_UI_SOUND_COUNT || s->clips[id].samples == NULL ||
-        !atomic_load_explicit(&s->enabled, memory_order_relaxed)) {
+    if (s == NULL || id < 0 || id >= RB_UI_SOUND_COUNT || !atomic_load_explicit(&s->enabled, memory_order_relaxed)) {
+        return;
+    }
+    s->asked[id]++;
+    if (s->device == 0 || s->clips[id].samples == NULL) {
         return;
     }
     unsigned head = atomic_load_explicit(&s->head, memory_order_relaxed);
@@ -270,6 +274,11 @@ void rb_ui_sound_play(rb_ui_sound *s, rb_ui_sound_id id)
     }
     s->ring[head % RING] = (unsigned char)id;
     atomic_store_explicit(&s->head, head + 1, memory_order_release);
+}
+
+unsigned rb_ui_sound_asked(const rb_ui_sound *s, rb_ui_sound_id id)
+{
+    return s != NULL && id >= 0 && id < RB_UI_SOUND_COUNT ? s->asked[id] : 0;
 }
 
 void rb_ui_sound_set_volume(rb_ui_sound *s, int volume)

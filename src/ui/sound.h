@@ -77,6 +77,9 @@ bool rb_ui_sound_has_device(const rb_ui_sound *s);
 bool rb_ui_sound_has_clip(const rb_ui_sound *s, rb_ui_sound_id id);
 /* True when nothing is playing or waiting to play. */
 bool rb_ui_sound_idle(const rb_ui_sound *s);
+/* How many times id was asked for while sound was on, device or not: what
+ * the game meant to be heard (for tests; the game's thread only). */
+unsigned rb_ui_sound_asked(const rb_ui_sound *s, rb_ui_sound_id id);
 
 /* ---- which sound a move makes (pure; sound_pick.c) ---------------------
  * One sound a move, the most important thing that happened:

@@ -35,6 +35,6 @@ rb_ui_sound_id rb_ui_sound_for_ply(const rb_game *g, size_t ply)
         return RB_UI_SOUND_MOVE;
     }
     rb_ending e = rb_game_ending_at(g, ply);
-    bool over = e != RB_END_NONE && e != RB_END_RESIGNATION && e != RB_END_AGREEMENT;
+    bool over = e != RB_END_NONE && e != RB_END_RESIGNATION && e != RB_END_AGREEMENT && e != RB_END_TIME_FORFEIT;
     return pick(&g->positions[ply - 1], g->moves[ply - 1], &g->positions[ply], over);
 }

@@ -41,6 +41,7 @@
 
 #include <SDL.h>
 
+#include "clock.h"
 #include "rb_core.h"
 
 #define RB_UI_DRAG_SLOP 3    /* pixels a press travels before it is a drag */
@@ -69,6 +70,10 @@ typedef struct rb_ui_settings {
     bool animation;           /* slide moves over RB_UI_ANIM_MS */
     bool high_contrast;       /* the high-contrast theme */
     bool auto_flip;           /* flip when the human plays Black vs the computer */
+    bool sound;               /* the game's sounds on */
+    bool pause_minimised;     /* clocks stop while the window is minimised
+                                 in a game against the computer */
+    int volume;               /* of the sounds, 0..100 */
 } rb_ui_settings;
 
 /* The board's input state machine (input.c). */
@@ -149,6 +154,10 @@ typedef struct rb_ui_dialog_state {
     rb_ui_new_mode mode;
     int side;                 /* the human's side: 0 White, 1 Black, 2 random */
     int level[2];
+    int time_choice;          /* index into rb_ui_clock_presets, or
+                                 RB_UI_CLOCK_NPRESETS for the custom control */
+    char time_custom[40];     /* the custom control as typed: "10+5", or
+                                 White's and Black's: "10+5 / 5+3" */
 
     /* save */
     char name[200];
@@ -189,6 +198,9 @@ typedef struct rb_ui_state {
     rb_ui_dialog_state dialog;
     rb_ui_panel_state panel;
     unsigned changes;         /* counts changes of the game (apply.c) */
+    rb_ui_clock clock;        /* the game's clocks (clock.h; untimed: base 0) */
+    bool clock_low[2];        /* each side's low-time warning has sounded */
+    bool minimised;           /* the window is minimised */
 } rb_ui_state;
 
 /* ---- questions about the state (state.c); none changes anything ---- */

@@ -63,6 +63,7 @@ struct rb_ui_worker;
 struct rb_ui_text;
 struct rb_ui_prefs;
 struct rb_ui_board_cache;
+struct rb_ui_sound;
 
 typedef struct rb_app {
     rb_ui_state state;        /* what the window shows (state.h) */
@@ -88,6 +89,16 @@ typedef struct rb_app {
     struct rb_ui_text *text;
     struct rb_ui_prefs *prefs;
     struct rb_ui_board_cache *board_cache; /* the board's unchanging layer (render.c) */
+    struct rb_ui_sound *sound;  /* the game's sounds (sound.h); NULL: silent */
+    /* The clocks' time source in milliseconds; NULL is SDL_GetTicks64. Tests
+     * set their own, so a timed game runs on their time, not the wall's. */
+    int64_t (*clock_now)(void);
 } rb_app;
+
+/* Now on the clocks' time source. */
+static inline int64_t rb_ui_app_now_ms(const rb_app *app)
+{
+    return app->clock_now ? app->clock_now() : (int64_t)SDL_GetTicks64();
+}
 
 #endif

@@ -301,6 +301,7 @@ struct rb_ui_worker {
     Uint32 generation;      /* the search started for the game, 0 = none */
     uint64_t key;           /* the position it searches */
     size_t ply;
+    rb_limits limits;       /* of the search started last */
     bool have_last;         /* the last finished search's report */
     rb_search_info last;
     uint64_t last_key;
@@ -362,11 +363,34 @@ void rb_ui_worker_maybe_start(rb_app *app)
         history[n++] = g->positions[i].key;
     int level = app->state.players[pos->side].level;
     rb_limits limits;
-    memset(&limits, 0, sizeof limits);
-    limits.movetime_ms = rb_ui_level_movetime_ms(level);
+    rb_ui_worker_limits(&app->state, rb_ui_app_now_ms(app), &limits);
+    w->limits = limits;
     w->generation = rb_ui_search_start(w->search, pos, history, n, level, &limits);
     w->key = pos->key;
     w->ply = g->ply;
+}
+
+void rb_ui_worker_limits(const rb_ui_state *st, int64_t now_ms, rb_limits *out)
+{
+    int side = rb_ui_state_pos(st)->side;
+    memset(out, 0, sizeof *out);
+    /* The level's own think time stays a cap; on a clock the engine also
+     * plans within the time left and the increment, whichever is less. */
+    out->movetime_ms = rb_ui_level_movetime_ms(st->players[side].level);
+    if (rb_ui_tc_timed(st->clock.tc[side])) {
+        int64_t left = rb_ui_clock_left(&st->clock, side, now_ms);
+        out->time_left_ms = left > 1 ? left : 1;
+        out->increment_ms = st->clock.tc[side].increment_ms;
+    }
+}
+
+bool rb_ui_worker_started_limits(const rb_app *app, rb_limits *out)
+{
+    const struct rb_ui_worker *w = app->worker;
+    if (!w || !w->generation)
+        return false;
+    *out = w->limits;
+    return true;
 }
 
 void rb_ui_worker_cancel(rb_app *app)

@@ -59,6 +59,10 @@ rb_ui_search_kind rb_ui_search_take(rb_ui_search *s, const SDL_Event *ev, rb_ui_
 /* Think time for a level, in milliseconds. */
 int64_t rb_ui_level_movetime_ms(int level);
 
+/* The limits a search for the side to move gets: its level's think time,
+ * and on a clock its time left at now and its increment. */
+void rb_ui_worker_limits(const rb_ui_state *st, int64_t now_ms, rb_limits *out);
+
 /* ---- the app's computer players ------------------------------------- */
 int rb_ui_worker_init(rb_app *app, char *err, size_t errlen);
 /* Stops any search and joins the thread. */
@@ -72,6 +76,8 @@ void rb_ui_worker_cancel(rb_app *app);
 /* "Move now": the computer plays the best move found so far. */
 void rb_ui_worker_move_now(rb_app *app);
 bool rb_ui_worker_busy(const rb_app *app);
+/* The limits of the running search; false when none runs. */
+bool rb_ui_worker_started_limits(const rb_app *app, rb_limits *out);
 /* The running search's latest report (for "thinking..."); false if none. */
 bool rb_ui_worker_progress(const rb_app *app, rb_search_info *out);
 /* The score of the computer's last finished search from the point of view

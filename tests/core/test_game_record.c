@@ -244,6 +244,18 @@ static void resignation_and_agreement_can_be_taken_back(void **state)
     assert_false(rb_game_redo(&g));
     rb_game_free(&g);
 
+    /* A loss on time is a result like a resignation, and taken back alike. */
+    rb_test_new_game(&g, start_fen);
+    rb_test_play(&g, "c2b3");
+    rb_game_lose_on_time(&g, RB_BLACK);
+    assert_int_equal(rb_game_ending(&g), RB_END_TIME_FORFEIT);
+    assert_int_equal(rb_game_result(&g), RB_RESULT_WHITE);
+    assert_int_equal(rb_game_play(&g, find(&g, "c7b7")), -1);
+    assert_true(rb_game_undo(&g));
+    assert_int_equal(g.ply, 1);
+    assert_int_equal(rb_game_ending(&g), RB_END_NONE);
+    rb_game_free(&g);
+
     /* A game already over cannot also be resigned. */
     rb_test_new_game(&g, "4R2/7/2xxx2/2xxx2/K1xxx2/7/k6 w - 0 1");
     rb_test_play(&g, "e7g6");
@@ -275,8 +287,8 @@ static void names_of_endings_and_results(void **state)
 {
     (void)state;
     static const char *const names[] = {"none", "checkmate", "throne", "stalemate",
-                                        "repetition", "resignation", "agreement"};
-    for (int e = RB_END_NONE; e <= RB_END_AGREEMENT; e++) {
+                                        "repetition", "resignation", "agreement", "time forfeit"};
+    for (int e = RB_END_NONE; e <= RB_END_TIME_FORFEIT; e++) {
         assert_string_equal(rb_ending_name((rb_ending)e), names[e]);
     }
     assert_string_equal(rb_result_text(RB_RESULT_NONE), "*");

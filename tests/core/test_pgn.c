@@ -169,8 +169,9 @@ static void every_ending_round_trips(void **state)
     assert_int_equal(rb_game_ending(&g), RB_END_REPETITION);
     round_trip(&g);
     rb_game_free(&g);
-    /* Resignation by either side, agreement, and a game still going. */
-    for (int i = 0; i < 4; i++) {
+    /* Resignation by either side, agreement, a loss on time by either side,
+     * and a game still going. */
+    for (int i = 0; i < 7; i++) {
         rb_test_new_game(&g, start_fen);
         rb_game_set_tag(&g, "Event", "Club night");
         rb_game_set_tag(&g, "Opening", "the c-pawn");
@@ -181,6 +182,13 @@ static void every_ending_round_trips(void **state)
             rb_game_resign(&g, RB_BLACK);
         } else if (i == 2) {
             rb_game_agree_draw(&g);
+        } else if (i == 3 || i == 4) {
+            rb_game_lose_on_time(&g, i == 3 ? RB_WHITE : RB_BLACK);
+            assert_int_equal(rb_game_ending(&g), RB_END_TIME_FORFEIT);
+            assert_int_equal(rb_game_result(&g), i == 3 ? RB_RESULT_BLACK : RB_RESULT_WHITE);
+            char *text = rb_pgn_write(&g);
+            assert_non_null(strstr(text, "[Termination \"time forfeit\"]"));
+            free(text);
         }
         round_trip(&g);
         rb_game_free(&g);

@@ -381,7 +381,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     app->player_files = !headless || opt->player_files;
     if (app->player_files && rb_ui_prefs_load(app, why, sizeof why) != 0)
         rb_ui_state_say(st, true, "%s", why);
-    if (headless) /* off screen nobody thinks: let either side be selected */
+    if (headless && !opt->keep_players) /* off screen nobody thinks: let either side be selected */
         st->players[RB_WHITE].kind = st->players[RB_BLACK].kind = RB_UI_HUMAN;
     app->theme = rb_ui_theme_get(st->settings.high_contrast);
     rb_ui_cmd set = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);

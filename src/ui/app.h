@@ -67,6 +67,8 @@ typedef struct rb_ui_options {
     const char *hover;        /* square to hover in the screenshot */
     bool player_files;        /* off screen too, use the player's settings and
                                  autosave (tests of resuming) */
+    bool keep_players;        /* off screen too, the remembered players play
+                                 (tests of who plays; else both are people) */
     bool bench_frame;         /* time frames off screen, print, exit */
     bool time_first_frame;    /* print the time to the window's first frame */
 } rb_ui_options;

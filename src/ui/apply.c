@@ -249,7 +249,7 @@ static int apply_paste(rb_app *app)
     char why[1200];
     char *text = app->clip_get ? app->clip_get() : NULL;
     if (!text) {
-        rb_ui_state_say(st, true, "Could not paste: %s", SDL_GetError());
+        rb_ui_state_say(st, true, "Could not paste: %s", SDL_GetError()[0] ? SDL_GetError() : "there is no clipboard here.");
         return -1;
     }
     rb_game g;
@@ -281,7 +281,8 @@ static int apply_copy(rb_app *app, bool whole_game)
     int rc = app->clip_set ? app->clip_set(text ? text : fen) : -1;
     free(text);
     if (rc < 0) {
-        rb_ui_state_say(st, true, "Could not copy to the clipboard: %s", SDL_GetError());
+        rb_ui_state_say(st, true, "Could not copy to the clipboard: %s",
+                        SDL_GetError()[0] ? SDL_GetError() : "there is no clipboard here.");
         return -1;
     }
     rb_ui_state_say(st, false, whole_game ? "Copied the game (PGN)." : "Copied the position string.");

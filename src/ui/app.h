@@ -35,8 +35,10 @@
  *   store.c    atomic writes and bounded reads of the game's files (rb_store.h)
  *   worker.c   the computer opponent on its own thread
  *   session.c  resigning and draws: who, and whether the computer agrees
+ *              (a fixed-depth search of the position offered)
  *   anim.c     the sliding piece of the last move
- *   widgets.c  buttons, check boxes, choices, text fields
+ *   widgets.c  buttons, check boxes, choices, text fields, the focus ring
+ *   textedit.c editing one line of UTF-8 text: caret, selection (no SDL)
  *   text.c     strings drawn with SDL_ttf, cached as textures
  *   assets.c   the data folder, piece SVGs rasterised at the square size
  *   view.c     square <-> pixel mapping, flipping, for any board rectangle

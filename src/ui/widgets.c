@@ -200,7 +200,11 @@ void rb_ui_widget_edit(rb_app *app, SDL_Rect r, const char *text, int px, bool f
 
 void rb_ui_widget_focus_ring(rb_app *app, SDL_Rect r, int px)
 {
-    int w = px / 8 > 2 ? px / 8 : 2;
-    SDL_Rect ring = { r.x - w - 1, r.y - w - 1, r.w + 2 * (w + 1), r.h + 2 * (w + 1) };
-    rb_ui_draw_frame(app->renderer, ring, w, app->theme->text);
+    /* Apart from the control by a gap in the background colour, so it is
+     * not taken for a chosen option's thick frame. */
+    int w = px / 7 > 2 ? px / 7 : 2, gap = w;
+    SDL_Rect outer = { r.x - gap - w, r.y - gap - w, r.w + 2 * (gap + w), r.h + 2 * (gap + w) };
+    SDL_Rect between = { r.x - gap, r.y - gap, r.w + 2 * gap, r.h + 2 * gap };
+    rb_ui_draw_frame(app->renderer, between, gap, app->theme->panel_bg);
+    rb_ui_draw_frame(app->renderer, outer, w, app->theme->text);
 }

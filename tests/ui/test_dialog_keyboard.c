@@ -16,6 +16,7 @@
 #include "games.h"
 #include "settings.h"
 #include "ui_fixture.h"
+#include "widgets.h"
 
 static char home[] = "/tmp/rb-focus-test-XXXXXX";
 
@@ -58,8 +59,9 @@ static bool ring_drawn(rb_app *app)
     SDL_Color c = app->theme->text;
     Uint32 want = SDL_MapRGB(app->target->format, c.r, c.g, c.b);
     int hits = 0, probes = 0;
+    int w = rb_ui_widget_font_px(app) / 7 > 2 ? rb_ui_widget_font_px(app) / 7 : 2;
     for (int x = r.x; x < r.x + r.w; x += 3, probes += 2)
-        hits += (pixel(app, x, r.y - 2) == want) + (pixel(app, x, r.y + r.h + 1) == want);
+        hits += (pixel(app, x, r.y - w - 1) == want) + (pixel(app, x, r.y + r.h + w) == want);
     return hits > probes * 9 / 10;
 }
 

@@ -191,10 +191,13 @@ int rb_ui_games_from_text(const char *text, rb_game *out, rb_ui_player players[2
         snprintf(err, errlen, "There is nothing to paste: the clipboard holds no text.");
         return -1;
     }
-    /* One line with '/' and no tag: a position string; anything else is
-     * read as a game. */
+    /* One line with '/' and no tag or move number ("1."): a position
+     * string; anything else is read as a game. */
     bool one_line = memchr(text, '\n', len) == NULL;
-    if (one_line && memchr(text, '/', len) && !memchr(text, '[', len)) {
+    bool numbered = false;
+    for (size_t i = 0; i + 1 < len && !numbered; i++)
+        numbered = text[i] >= '0' && text[i] <= '9' && text[i + 1] == '.';
+    if (one_line && memchr(text, '/', len) && !memchr(text, '[', len) && !numbered) {
         char fen[512], why[200];
         if (len >= sizeof fen) {
             snprintf(err, errlen, "The pasted text is too long for a position string.");

@@ -47,6 +47,15 @@ static void ctrl_v_pastes_a_position_or_a_game(void **state)
     fixture_use_clipboard(app, "\n[Event \"Pasted\"]\n\n1. c2-b3 e6-f6 2. b3-b4 *\n");
     fixture_key(app, SDLK_v, KMOD_LCTRL);
     assert_int_equal(app->state.game.length, 3);
+    /* Moves on one line, even ending in a drawn result, are a game too. */
+    rb_game g;
+    rb_pos start;
+    rb_pos_start(&start);
+    assert_int_equal(rb_game_init(&g, &start), 0);
+    fixture_set_game(app, &g);
+    fixture_use_clipboard(app, "1. c2-b3 e6-f6 *");
+    fixture_key(app, SDLK_v, KMOD_LCTRL);
+    assert_int_equal(app->state.game.length, 2);
     fixture_close(app);
 }
 

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "anim.h"
 #include "apply.h"
@@ -51,6 +52,8 @@ void rb_ui_app_defaults(rb_app *app)
     memset(app, 0, sizeof *app);
     rb_ui_settings_defaults(&app->state.settings, app->state.players);
     app->theme = rb_ui_theme_get(false);
+    app->clip_get = SDL_GetClipboardText;
+    app->clip_set = SDL_SetClipboardText;
     app->state.input.sel = -1;
     app->state.input.hover = -1;
     app->state.input.promo_to = -1;
@@ -106,7 +109,7 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
         SDL_Keycode key;
         bool ctrl, shift;
         rb_ui_cmd_kind kind;
-        rb_ui_dialog_kind dialog;
+        rb_ui_dialog_kind dialog; /* also COPY's "whole game" (1) */
     } keys[] = {
         { SDLK_F1, false, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_HELP },
         { SDLK_n, true, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_NEW_GAME },
@@ -118,17 +121,23 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
         { SDLK_y, true, false, RB_UI_CMD_REDO, RB_UI_DIALOG_NONE },
         { SDLK_f, true, false, RB_UI_CMD_FLIP, RB_UI_DIALOG_NONE },
         { SDLK_q, true, false, RB_UI_CMD_QUIT, RB_UI_DIALOG_NONE },
+        { SDLK_c, true, false, RB_UI_CMD_COPY, 0 },
+        { SDLK_c, true, true, RB_UI_CMD_COPY, 1 },
+        { SDLK_v, true, false, RB_UI_CMD_PASTE, RB_UI_DIALOG_NONE },
     };
     bool ctrl = k->keysym.mod & KMOD_CTRL, shift = k->keysym.mod & KMOD_SHIFT;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
     *used = false;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
-        /* Shift matters only where it picks another command (Ctrl+Shift+Z). */
-        bool shift_ok = keys[i].key == SDLK_z ? shift == keys[i].shift : !keys[i].shift;
+        /* Shift matters only where it picks another command (Ctrl+Shift+Z,
+         * Ctrl+Shift+C). */
+        bool picks = keys[i].key == SDLK_z || keys[i].key == SDLK_c;
+        bool shift_ok = picks ? shift == keys[i].shift : !keys[i].shift;
         if (keys[i].key != k->keysym.sym || (keys[i].ctrl && !ctrl) || !shift_ok)
             continue;
         cmd.kind = keys[i].kind;
         cmd.n = keys[i].dialog;
+        cmd.on = keys[i].kind == RB_UI_CMD_COPY && keys[i].dialog == 1;
         *used = true;
         break;
     }
@@ -276,24 +285,39 @@ void rb_ui_app_run(rb_app *app)
 
 /* The game to start with, from the command line (a position or a game
  * file), the autosave (*resumed), or the start position; who plays it in
- * players. Returns 0, -1 (out of memory) or -2 (bad command line) with a
- * message in err. */
+ * players. A position or file that cannot be read does not stop the game:
+ * it starts as it would without one, and note says what was wrong (also
+ * when a file's moves go wrong part-way: it opens at its last good move).
+ * Returns 0, or -1 (out of memory) with a message in err. */
 static int set_up_game(rb_app *app, const rb_ui_options *opt, rb_game *g, rb_ui_player players[2], bool *resumed,
-                       char *err, size_t errlen)
+                       char *note, size_t notelen, const char **title, char *err, size_t errlen)
 {
     memset(g, 0, sizeof *g);
     *resumed = false;
+    note[0] = '\0';
+    *title = opt->fen ? "Could not read the position" : "Could not open the game";
     rb_pos pos;
     rb_pos_start(&pos);
+    bool from_cli = false;
     if (opt->fen) {
         char why[200];
         if (rb_pos_parse(&pos, opt->fen, why, sizeof why) != 0) {
-            snprintf(err, errlen, "--fen: %s", why);
-            return -2;
+            snprintf(note, notelen, "The position given with --fen could not be read: %s", why);
+            rb_pos_start(&pos);
+        } else {
+            /* A position to look at: nobody moves before the player has
+             * seen it, unless --white or --black says so. */
+            players[0].kind = players[1].kind = RB_UI_HUMAN;
+            from_cli = true;
         }
     } else if (opt->pgn_file) {
-        return rb_ui_games_read(opt->pgn_file, g, players, err, errlen) != 0 ? -2 : 0;
-    } else if (app->player_files) {
+        int rc = rb_ui_games_read(opt->pgn_file, g, players, note, notelen);
+        if (rc > 0)
+            *title = "Part of the game could not be read";
+        if (rc >= 0)
+            return 0; /* note says what was wrong, if anything */
+    }
+    if (!from_cli && app->player_files) {
         char why[300];
         *resumed = rb_ui_prefs_resume(app, g, why, sizeof why) == 0;
         if (*resumed)
@@ -303,6 +327,7 @@ static int set_up_game(rb_app *app, const rb_ui_options *opt, rb_game *g, rb_ui_
         snprintf(err, errlen, "out of memory");
         return -1;
     }
+    rb_ui_prefs_tag_date(g, time(NULL));
     return 0;
 }
 
@@ -385,7 +410,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     if (!headless)
         app->sound = rb_ui_sound_open(app->data_dir);
     rb_ui_apply_sound_settings(app);
-    if (headless) /* off screen nobody thinks: let either side be selected */
+    if (headless && !opt->keep_players) /* off screen nobody thinks: let either side be selected */
         st->players[RB_WHITE].kind = st->players[RB_BLACK].kind = RB_UI_HUMAN;
     app->theme = rb_ui_theme_get(st->settings.high_contrast);
     rb_ui_cmd set = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);
@@ -393,9 +418,12 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     bool resumed;
     set.players[0] = st->players[0];
     set.players[1] = st->players[1];
-    int r = set_up_game(app, opt, &g, set.players, &resumed, err, errlen);
-    if (r != 0)
-        return r;
+    char note[RB_UI_PATH_MAX + 400];
+    const char *title;
+    if (set_up_game(app, opt, &g, set.players, &resumed, note, sizeof note, &title, err, errlen) != 0)
+        return -1;
+    if (opt->fen && !note[0]) /* the board turns as the position's players say */
+        st->players[0].kind = st->players[1].kind = RB_UI_HUMAN;
     if (resumed) { /* the autosave said who played */
         set.players[0] = st->players[0];
         set.players[1] = st->players[1];
@@ -424,7 +452,15 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     rb_ui_apply(app, &set);
     /* A game restored from the autosave is shown at once, with the choice
      * to carry on or start afresh. */
-    if (resumed) {
+    if (note[0]) {
+        /* What was wrong with the command line's game shows over the
+         * board (in place of the welcome back, when the autosave came
+         * back instead). */
+        rb_ui_cmd say = rb_ui_cmd_of(RB_UI_CMD_MESSAGE);
+        say.title = title;
+        say.text = note;
+        rb_ui_apply(app, &say);
+    } else if (resumed) {
         rb_ui_cmd ask = rb_ui_cmd_of(RB_UI_CMD_ASK);
         ask.n = RB_UI_ASK_RESUME;
         rb_ui_apply(app, &ask);

@@ -37,12 +37,14 @@
  *   store.c    atomic writes and bounded reads of the game's files (rb_store.h)
  *   worker.c   the computer opponent on its own thread
  *   session.c  resigning and draws: who, and whether the computer agrees
+ *              (a fixed-depth search of the position offered)
  *   game_clock.c the game's clocks kept in step with its record (pressed by
  *              moves, [%clk] and TimeControl, paused when minimised)
  *   clock.c    chess clocks and time controls, pure (clock.h)
  *   sound.c    the game's short sounds (sound.h); sound_pick.c which one
  *   anim.c     the sliding piece of the last move
- *   widgets.c  buttons, check boxes, choices, text fields
+ *   widgets.c  buttons, check boxes, choices, text fields, the focus ring
+ *   textedit.c editing one line of UTF-8 text: caret, selection (no SDL)
  *   text.c     strings drawn with SDL_ttf, cached as textures
  *   assets.c   the data folder, piece SVGs rasterised at the square size
  *   view.c     square <-> pixel mapping, flipping, for any board rectangle
@@ -73,6 +75,8 @@ typedef struct rb_ui_options {
     const char *hover;        /* square to hover in the screenshot */
     bool player_files;        /* off screen too, use the player's settings and
                                  autosave (tests of resuming) */
+    bool keep_players;        /* off screen too, the remembered players play
+                                 (tests of who plays; else both are people) */
     bool bench_frame;         /* time frames off screen, print, exit */
     bool time_first_frame;    /* print the time to the window's first frame */
 } rb_ui_options;

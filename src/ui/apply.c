@@ -21,6 +21,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "anim.h"
 #include "dialog.h"
@@ -205,6 +206,7 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
         rb_ui_state_say(st, true, "Out of memory starting a new game.");
         return -1;
     }
+    rb_ui_prefs_tag_date(&g, time(NULL));
     rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
     st->players[0] = cmd->players[0];
     st->players[1] = cmd->players[1];
@@ -234,6 +236,58 @@ static void apply_failed(rb_app *app, const rb_ui_cmd *cmd, rb_ui_dialog_kind di
         rb_ui_state_say(st, true, "%s", why);
 }
 
+/* Puts a game read from a file or pasted on the board, with who plays it;
+ * note (may be empty) says what could not be read and shows in a dialog. */
+static void take_game(rb_app *app, rb_game *g, const rb_ui_player players[2], const char *name, const char *note)
+{
+    rb_ui_state *st = &app->state;
+    /* An open dialog was about the game just replaced. */
+    rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
+    st->players[0] = players[0];
+    st->players[1] = players[1];
+    replace_game(app, g, true);
+    rb_ui_state_say(st, false, "Opened %s.", name);
+    if (note && note[0])
+        rb_ui_dialog_message(app, "Part of the game could not be read", note);
+}
+
+/* A game from elsewhere: on the board at once, or, when it would replace
+ * an unfinished game, kept in the dialog state behind a question. */
+static int offer_game(rb_app *app, rb_game *g, const rb_ui_player players[2], const char *name, const char *note)
+{
+    rb_ui_state *st = &app->state;
+    if (!rb_ui_state_unfinished(st)) {
+        take_game(app, g, players, name, note);
+        return 0;
+    }
+    rb_ui_dialog_state *d = &st->dialog;
+    if (d->pending.positions)
+        rb_game_free(&d->pending);
+    d->pending = *g;
+    memset(g, 0, sizeof *g);
+    d->pending_players[0] = players[0];
+    d->pending_players[1] = players[1];
+    SDL_strlcpy(d->pending_name, name, sizeof d->pending_name);
+    SDL_strlcpy(d->pending_note, note ? note : "", sizeof d->pending_note);
+    rb_ui_dialog_ask(app, RB_UI_ASK_REPLACE);
+    return 0;
+}
+
+static int apply_take_pending(rb_app *app)
+{
+    rb_ui_dialog_state *d = &app->state.dialog;
+    if (!d->pending.positions)
+        return -1;
+    rb_game g = d->pending;
+    memset(&d->pending, 0, sizeof d->pending);
+    rb_ui_player players[2] = { d->pending_players[0], d->pending_players[1] };
+    char name[sizeof d->pending_name], note[sizeof d->pending_note];
+    SDL_strlcpy(name, d->pending_name, sizeof name);
+    SDL_strlcpy(note, d->pending_note, sizeof note);
+    take_game(app, &g, players, name, note);
+    return 0;
+}
+
 static int apply_load(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
@@ -251,19 +305,60 @@ static int apply_load(rb_app *app, const rb_ui_cmd *cmd)
     }
     rb_game g;
     rb_ui_player players[2] = { st->players[0], st->players[1] };
-    if (rb_ui_games_read(file, &g, players, why, sizeof why) != 0) {
+    int rc = rb_ui_games_read(file, &g, players, why, sizeof why);
+    if (rc < 0) {
         apply_failed(app, cmd, RB_UI_DIALOG_LOAD, why);
         return -1; /* the game on the board is unchanged */
     }
-    char name[256];
-    SDL_strlcpy(name, strrchr(file, '/') ? strrchr(file, '/') + 1 : file, sizeof name);
-    /* An open dialog was about the game just replaced. */
-    rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
-    st->players[0] = players[0];
-    st->players[1] = players[1];
-    replace_game(app, &g, true);
-    if (cmd->in_dialog)
-        rb_ui_state_say(st, false, "Opened \"%s\".", name);
+    char name[300] = "\"";
+    SDL_strlcat(name, strrchr(file, '/') ? strrchr(file, '/') + 1 : file, sizeof name - 1);
+    SDL_strlcat(name, "\"", sizeof name);
+    return offer_game(app, &g, players, name, rc > 0 ? why : "");
+}
+
+static int apply_paste(rb_app *app)
+{
+    rb_ui_state *st = &app->state;
+    char why[1200];
+    char *text = app->clip_get ? app->clip_get() : NULL;
+    if (!text) {
+        rb_ui_state_say(st, true, "Could not paste: %s", SDL_GetError()[0] ? SDL_GetError() : "there is no clipboard here.");
+        return -1;
+    }
+    rb_game g;
+    rb_ui_player players[2] = { st->players[0], st->players[1] };
+    int rc = rb_ui_games_from_text(text, &g, players, why, sizeof why);
+    SDL_free(text);
+    if (rc < 0) {
+        rb_ui_state_say(st, true, "%s", why);
+        return -1;
+    }
+    return offer_game(app, &g, players, "the pasted game", rc > 0 ? why : "");
+}
+
+static int apply_copy(rb_app *app, bool whole_game)
+{
+    rb_ui_state *st = &app->state;
+    char fen[256];
+    char *text = NULL;
+    if (whole_game) {
+        rb_ui_games_tag(app);
+        text = rb_pgn_write(&st->game);
+        if (!text) {
+            rb_ui_state_say(st, true, "Out of memory copying the game.");
+            return -1;
+        }
+    } else {
+        rb_pos_format(rb_ui_state_pos(st), fen, sizeof fen);
+    }
+    int rc = app->clip_set ? app->clip_set(text ? text : fen) : -1;
+    free(text);
+    if (rc < 0) {
+        rb_ui_state_say(st, true, "Could not copy to the clipboard: %s",
+                        SDL_GetError()[0] ? SDL_GetError() : "there is no clipboard here.");
+        return -1;
+    }
+    rb_ui_state_say(st, false, whole_game ? "Copied the game (PGN)." : "Copied the position string.");
     return 0;
 }
 
@@ -306,16 +401,12 @@ static int apply_offer_draw(rb_app *app)
         rb_ui_dialog_ask(app, RB_UI_ASK_DRAW);
         return 0;
     }
-    rb_search_info last;
-    uint64_t key = 0;
-    bool have = rb_ui_worker_last_score(app, &last, &key);
-    if (rb_ui_session_computer_takes_draw(st, have ? &last : NULL, key)) {
+    char why[200];
+    bool taken = rb_ui_session_computer_takes_draw(&st->game, why, sizeof why);
+    if (taken)
         end_game(app, false, 0);
-        rb_ui_state_say(st, false, "The computer accepts the draw.");
-        return 0;
-    }
-    rb_ui_state_say(st, false, "The computer declines the draw: it sees the game as not level.");
-    return -1;
+    rb_ui_state_say(st, false, "%s", why);
+    return taken ? 0 : -1;
 }
 
 static int apply_setting(rb_app *app, int index, bool on)
@@ -356,12 +447,23 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         return 0;
     case RB_UI_CMD_LOAD:
         return apply_load(app, cmd);
+    case RB_UI_CMD_TAKE_PENDING:
+        return apply_take_pending(app);
+    case RB_UI_CMD_COPY:
+        return apply_copy(app, cmd->on);
+    case RB_UI_CMD_PASTE:
+        return apply_paste(app);
+    case RB_UI_CMD_MESSAGE:
+        rb_ui_dialog_message(app, cmd->title ? cmd->title : "Rollerball", cmd->text ? cmd->text : "");
+        return 0;
     case RB_UI_CMD_SAVE:
         return apply_save(app, cmd);
     case RB_UI_CMD_RESIGN:
         if (rb_game_ending(&st->game) != RB_END_NONE || (cmd->n != RB_WHITE && cmd->n != RB_BLACK))
             return -1;
-        rb_ui_state_say(st, false, "%s resigned.", apply_colour[cmd->n]);
+        /* The panel says who resigned and who won; the status line stays
+         * quiet rather than say it twice. */
+        st->status[0] = '\0';
         end_game(app, true, cmd->n);
         return 0;
     case RB_UI_CMD_OFFER_DRAW:
@@ -373,8 +475,8 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         }
         if (rb_game_ending(&st->game) != RB_END_NONE)
             return -1;
-        end_game(app, false, 0);
-        rb_ui_state_say(st, false, "Draw agreed.");
+        st->status[0] = '\0';
+        end_game(app, false, 0); /* the panel says "Draw by agreement." */
         return 0;
     case RB_UI_CMD_MOVE_NOW:
         rb_ui_worker_move_now(app);

@@ -20,7 +20,12 @@ typedef enum {
     RB_UI_CMD_BROWSE,         /* n: the ply to show (0..length); the end ends browsing */
     RB_UI_CMD_NEW_GAME,       /* players, tc; n: the person's side against the computer, -1 none */
     RB_UI_CMD_SET_GAME,       /* game (taken over) and players: a game from elsewhere */
-    RB_UI_CMD_LOAD,           /* text: a PGN file's path; in_dialog: from the load dialog */
+    RB_UI_CMD_LOAD,           /* text: a PGN file's path; in_dialog: from the load dialog.
+                                 An unfinished game is replaced only after asking */
+    RB_UI_CMD_TAKE_PENDING,   /* the game waiting in the dialog state replaces the game */
+    RB_UI_CMD_COPY,           /* to the clipboard: the position string, or (on) the game as PGN */
+    RB_UI_CMD_PASTE,          /* from the clipboard: a position string or a PGN game */
+    RB_UI_CMD_MESSAGE,        /* title, text: a message in a dialog */
     RB_UI_CMD_SAVE,           /* text: a name in the games folder */
     RB_UI_CMD_RESIGN,         /* n: the colour that resigns */
     RB_UI_CMD_OFFER_DRAW,     /* the side to move offers a draw */
@@ -47,6 +52,7 @@ typedef struct rb_ui_cmd {
     bool by_computer;
     bool in_dialog;
     const char *text;         /* borrowed for the call */
+    const char *title;        /* MESSAGE: the dialog's title, borrowed */
     rb_ui_player players[2];
     rb_ui_time_control tc[2]; /* NEW_GAME: each side's clock (base 0: untimed) */
     rb_game *game;            /* SET_GAME: taken over (zeroed) when applied */

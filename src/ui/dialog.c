@@ -40,6 +40,8 @@ int rb_ui_dialog_init(rb_app *app, char *err, size_t errlen)
 
 void rb_ui_dialog_free(rb_app *app)
 {
+    if (app->state.dialog.pending.positions)
+        rb_game_free(&app->state.dialog.pending);
     free(app->state.dialog.entries);
     app->state.dialog.entries = NULL;
     app->state.dialog.nentries = 0;
@@ -61,6 +63,9 @@ void rb_ui_dialog_open(rb_app *app, rb_ui_dialog_kind kind)
         rb_ui_dlg_close(&app->state);
     d->kind = kind;
     d->hover = d->pressed = DLG_NONE;
+    /* The keyboard starts where a keyboard user wants it: in the name
+     * field, on the list, or on the default button. */
+    d->focus = kind == RB_UI_DIALOG_SAVE ? DLG_FIELD : kind == RB_UI_DIALOG_LOAD ? DLG_LIST : DLG_OK;
     app->dialog->nhits = 0; /* nothing of this dialog is drawn yet */
     switch (kind) {
     case RB_UI_DIALOG_NEW_GAME: rb_ui_dlg_new_open(&app->state); break;
@@ -83,10 +88,15 @@ static void dlg_question(rb_app *app, rb_ui_ask what, const char *title, const c
     snprintf(d->no, sizeof d->no, "%s", no);
 }
 
+void rb_ui_dialog_message(rb_app *app, const char *title, const char *text)
+{
+    dlg_question(app, RB_UI_ASK_NONE, title, text, "OK", "");
+}
+
 void rb_ui_dialog_ask(rb_app *app, rb_ui_ask what)
 {
     const rb_ui_state *st = &app->state;
-    char text[256];
+    char text[512];
     switch (what) {
     case RB_UI_ASK_RESIGN:
         snprintf(text, sizeof text, "Resign the game for %s?", dlg_colour[rb_ui_session_resigner(st)]);
@@ -105,6 +115,21 @@ void rb_ui_dialog_ask(rb_app *app, rb_ui_ask what)
                  "Your unfinished game (%zu move%s) is back on the board. Continue it, or start a new game?",
                  moves, moves == 1 ? "" : "s");
         dlg_question(app, what, "Welcome back", text, "Continue", "New game");
+        break;
+    }
+    case RB_UI_ASK_OFFER_DRAW: {
+        int side = rb_ui_state_pos(st)->side;
+        bool vs = rb_ui_state_vs_computer(st);
+        snprintf(text, sizeof text, "Offer %s a draw? If %s accepts, the game ends drawn.",
+                 vs ? "the computer" : dlg_colour[side ^ 1], vs ? "it" : "they");
+        dlg_question(app, what, "Offer a draw", text, "Offer draw", "Play on");
+        break;
+    }
+    case RB_UI_ASK_REPLACE: {
+        size_t moves = (st->game.length + 1) / 2;
+        snprintf(text, sizeof text, "Open %s in place of your unfinished game (%zu move%s)?",
+                 st->dialog.pending_name, moves, moves == 1 ? "" : "s");
+        dlg_question(app, what, "Replace the game?", text, "Open", "Keep playing");
         break;
     }
     case RB_UI_ASK_NONE:
@@ -153,6 +178,16 @@ static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
             cmd.kind = RB_UI_CMD_OPEN_DIALOG;
             cmd.n = RB_UI_DIALOG_NEW_GAME;
         }
+        break;
+    case RB_UI_ASK_OFFER_DRAW:
+        if (yes)
+            cmd.kind = RB_UI_CMD_OFFER_DRAW;
+        break;
+    case RB_UI_ASK_REPLACE:
+        if (yes)
+            cmd.kind = RB_UI_CMD_TAKE_PENDING;
+        else if (st->dialog.pending.positions)
+            rb_game_free(&st->dialog.pending); /* kept: nothing changes */
         break;
     case RB_UI_ASK_NONE:
         break;
@@ -247,6 +282,10 @@ void rb_ui_dialog_draw(rb_app *app, const rb_ui_state *st)
     case RB_UI_DIALOG_MESSAGE: dlg_message_draw(app, st); break;
     case RB_UI_DIALOG_NONE: break;
     }
+    /* The keyboard focus, ringed wherever the control was drawn. */
+    SDL_Rect r;
+    if (rb_ui_dlg_focus_rect(app, st->dialog.focus, &r))
+        rb_ui_widget_focus_ring(app, r, rb_ui_widget_font_px(app));
 }
 
 static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
@@ -267,13 +306,65 @@ static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
-static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key)
+/* Keys every dialog shares: Tab and Shift+Tab (and the arrows a dialog
+ * does not use itself) move the focus through the controls in the order
+ * they were drawn; Enter or Space activates the focused control. Returns
+ * true when the key was taken. */
+static bool dlg_focus_key(rb_app *app, SDL_Keycode key, Uint16 mod, rb_ui_cmd *cmd)
+{
+    rb_ui_dialog_state *d = &app->state.dialog;
+    bool arrows_free = d->kind != RB_UI_DIALOG_HELP || key == SDLK_UP || key == SDLK_DOWN;
+    if (d->kind == RB_UI_DIALOG_LOAD && (key == SDLK_UP || key == SDLK_DOWN))
+        arrows_free = false; /* they pick a game */
+    switch (key) {
+    case SDLK_TAB:
+        d->focus = rb_ui_dlg_focus_next(app, d->focus, (mod & KMOD_SHIFT) ? -1 : 1);
+        return true;
+    case SDLK_LEFT:
+    case SDLK_UP:
+    case SDLK_RIGHT:
+    case SDLK_DOWN:
+        if (!arrows_free)
+            return false;
+        d->focus = rb_ui_dlg_focus_next(app, d->focus, key == SDLK_LEFT || key == SDLK_UP ? -1 : 1);
+        return true;
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER:
+    case SDLK_SPACE: {
+        SDL_Rect r;
+        bool enter = key != SDLK_SPACE;
+        if (!rb_ui_dlg_focus_rect(app, d->focus, &r))
+            return false; /* nothing focused: Enter is the default button */
+        int id = d->focus == DLG_LIST ? DLG_OK : d->focus;
+        if (id == DLG_LIST && !enter)
+            return false;
+        *cmd = dlg_click(app, id, 1);
+        return true;
+    }
+    default:
+        return false;
+    }
+}
+
+static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key, Uint16 mod)
 {
     rb_ui_state *st = &app->state;
     bool enter = key == SDLK_RETURN || key == SDLK_KP_ENTER;
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
+    if (st->dialog.kind == RB_UI_DIALOG_SAVE) {
+        bool used;
+        cmd = rb_ui_dlg_save_key(app, key, mod, &used);
+        if (used)
+            return cmd;
+    }
+    if (dlg_focus_key(app, key, mod, &cmd))
+        return cmd;
     switch (st->dialog.kind) {
     case RB_UI_DIALOG_NEW_GAME: return rb_ui_dlg_new_key(st, key);
-    case RB_UI_DIALOG_SAVE: return rb_ui_dlg_save_key(app, key);
+    case RB_UI_DIALOG_SAVE:
+        if (key == SDLK_ESCAPE)
+            rb_ui_dlg_close(st);
+        break;
     case RB_UI_DIALOG_LOAD: return rb_ui_dlg_load_key(app, key);
     case RB_UI_DIALOG_HELP: rb_ui_dlg_help_key(st, key); break;
     case RB_UI_DIALOG_SETTINGS:
@@ -307,8 +398,15 @@ rb_ui_cmd rb_ui_dialog_event(rb_app *app, const SDL_Event *ev)
         app->dialog->mouse_x = ev->button.x;
         app->dialog->mouse_y = ev->button.y;
         d->hover = rb_ui_dlg_hit_at(app, ev->button.x, ev->button.y);
-        if (ev->button.button == SDL_BUTTON_LEFT)
+        if (ev->button.button == SDL_BUTTON_LEFT) {
             d->pressed = d->hover;
+            /* A click moves the keyboard focus there too (a row of the
+             * list focuses the list). */
+            if (d->hover >= DLG_ENTRY)
+                d->focus = DLG_LIST;
+            else if (d->hover != DLG_NONE)
+                d->focus = d->hover;
+        }
         break;
     case SDL_MOUSEBUTTONUP: {
         int id = rb_ui_dlg_hit_at(app, ev->button.x, ev->button.y);
@@ -327,7 +425,7 @@ rb_ui_cmd rb_ui_dialog_event(rb_app *app, const SDL_Event *ev)
         }
         break;
     case SDL_KEYDOWN:
-        return dlg_key(app, ev->key.keysym.sym);
+        return dlg_key(app, ev->key.keysym.sym, ev->key.keysym.mod);
     case SDL_TEXTINPUT:
         if (d->kind == RB_UI_DIALOG_SAVE)
             rb_ui_dlg_save_text(app, ev->text.text);

@@ -24,6 +24,8 @@ void rb_ui_dialog_open(rb_app *app, rb_ui_dialog_kind kind);
  * resumed game?), in words made from the state. */
 void rb_ui_dialog_ask(rb_app *app, rb_ui_ask what);
 bool rb_ui_dialog_active(const rb_ui_state *st);
+/* A message with only OK (what went wrong reading a game, ...). */
+void rb_ui_dialog_message(rb_app *app, const char *title, const char *text);
 /* Draws the open dialog over the whole output (dims what is behind). */
 void rb_ui_dialog_draw(rb_app *app, const rb_ui_state *st);
 /* Takes an event while a dialog is open (mouse in output pixels): changes

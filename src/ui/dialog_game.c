@@ -21,6 +21,7 @@
 #include "game_clock.h"
 #include "games.h"
 #include "rb_engine.h"
+#include "textedit.h"
 #include "text.h"
 #include "widgets.h"
 
@@ -85,7 +86,10 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int lh = rb_ui_text_line_height(app, px);
     int row = lh + px / 4 + px * 2 + pad * 3 / 4;
-    int rows = (d->mode == RB_UI_TWO_PLAYERS ? 1 : 3) + 1 + (dlg_new_custom(d) ? 1 : 0);
+    /* The box is as tall as the fullest form (three rows of choices, the
+     * time control and its custom entry), so it keeps its size and its
+     * buttons stay under the pointer whichever opponent or clock is chosen. */
+    int rows = 3 + 1 + 1;
     int inner = px * 32 - 2 * pad;
     int err_h = d->error[0] ? rb_ui_text_wrapped_height(app, d->error, px, false, inner) + pad / 2 : 0;
     int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + lh * 2 + err_h + pad +
@@ -242,6 +246,9 @@ void rb_ui_dlg_save_open(rb_app *app)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
     rb_ui_games_suggest_name(d->name, sizeof d->name);
+    /* The suggestion is selected: typing replaces it, an arrow keeps it. */
+    d->anchor = 0;
+    d->caret = (int)strlen(d->name);
     d->error[0] = '\0';
     dlg_save_where(app);
     SDL_StartTextInput();
@@ -265,7 +272,8 @@ void rb_ui_dlg_save_draw(rb_app *app, const rb_ui_state *st)
     rb_ui_text_draw(app, "Name", px, true, app->theme->text, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
     y += lh;
     SDL_Rect field = { box.x + pad, y, box.w - 2 * pad, px * 2 };
-    rb_ui_widget_field(app, field, d->name, px, true);
+    rb_ui_widget_edit(app, field, d->name, px, d->focus == DLG_FIELD, d->caret, d->anchor);
+    rb_ui_dlg_hit(app, field, DLG_FIELD);
     y += px * 2 + pad / 2;
     y += rb_ui_text_draw_wrapped(app, where, small, false, app->theme->text_dim, box.x + pad, y, box.w - 2 * pad);
     y += pad / 2;
@@ -297,23 +305,71 @@ rb_ui_cmd rb_ui_dlg_save_click(rb_ui_state *st, int id)
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
-rb_ui_cmd rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key)
+static rb_ui_edit dlg_save_edit(rb_ui_dialog_state *d)
+{
+    return (rb_ui_edit){ d->name, sizeof d->name - 8, &d->caret, &d->anchor };
+}
+
+/* The name changed: the old error no longer applies, the note may. */
+static void dlg_save_changed(rb_app *app)
+{
+    app->state.dialog.error[0] = '\0';
+    dlg_save_where(app);
+}
+
+rb_ui_cmd rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool *used)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
-    if (key == SDLK_RETURN || key == SDLK_KP_ENTER)
-        return dlg_save_now(&app->state);
+    rb_ui_edit e = dlg_save_edit(d);
+    bool ctrl = mod & (KMOD_CTRL | KMOD_GUI), shift = mod & KMOD_SHIFT;
+    *used = true;
     if (key == SDLK_ESCAPE) {
         rb_ui_dlg_close(&app->state);
-    } else if (key == SDLK_BACKSPACE) {
-        /* Remove one whole UTF-8 character. */
-        size_t n = strlen(d->name);
-        while (n > 0 && ((unsigned char)d->name[n - 1] & 0xC0) == 0x80)
-            n--;
-        if (n > 0)
-            n--;
-        d->name[n] = '\0';
-        d->error[0] = '\0';
-        dlg_save_where(app);
+        return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
+    if (d->focus != DLG_FIELD) {
+        *used = false; /* the buttons' keys are the dialogs' own */
+        return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
+    int from, to;
+    switch (key) {
+    case SDLK_RETURN:
+    case SDLK_KP_ENTER: return dlg_save_now(&app->state);
+    case SDLK_LEFT: rb_ui_edit_move(e, -1, shift); break;
+    case SDLK_RIGHT: rb_ui_edit_move(e, 1, shift); break;
+    case SDLK_HOME: rb_ui_edit_move(e, -2, shift); break;
+    case SDLK_END: rb_ui_edit_move(e, 2, shift); break;
+    case SDLK_BACKSPACE:
+    case SDLK_DELETE:
+        if (rb_ui_edit_delete(e, key == SDLK_DELETE ? 1 : -1))
+            dlg_save_changed(app);
+        break;
+    case SDLK_a:
+    case SDLK_c:
+    case SDLK_x:
+    case SDLK_v:
+        if (!ctrl) {
+            *used = false; /* a letter: it comes as text */
+            break;
+        }
+        if (key == SDLK_a) {
+            rb_ui_edit_select_all(e);
+        } else if (key == SDLK_v) {
+            char *clip = app->clip_get ? app->clip_get() : NULL;
+            if (clip && rb_ui_edit_insert(e, clip))
+                dlg_save_changed(app);
+            SDL_free(clip);
+        } else if (rb_ui_edit_selection(e, &from, &to)) {
+            char part[sizeof d->name];
+            memcpy(part, d->name + from, (size_t)(to - from));
+            part[to - from] = '\0';
+            if (app->clip_set)
+                app->clip_set(part);
+            if (key == SDLK_x && rb_ui_edit_delete(e, -1))
+                dlg_save_changed(app);
+        }
+        break;
+    default: *used = false; break;
     }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
@@ -321,12 +377,8 @@ rb_ui_cmd rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key)
 void rb_ui_dlg_save_text(rb_app *app, const char *text)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
-    size_t n = strlen(d->name), add = strlen(text);
-    if (n + add < sizeof d->name - 8) {
-        memcpy(d->name + n, text, add + 1);
-        d->error[0] = '\0';
-        dlg_save_where(app);
-    }
+    if (d->focus == DLG_FIELD && rb_ui_edit_insert(dlg_save_edit(d), text))
+        dlg_save_changed(app);
 }
 
 /* ---- load -------------------------------------------------------------- */
@@ -377,6 +429,7 @@ void rb_ui_dlg_load_draw(rb_app *app, const rb_ui_state *st)
         list_h = row_h;
     SDL_Rect list = { box.x + pad, y, box.w - 2 * pad, list_h };
     rb_ui_draw_rect(app->renderer, list, rb_ui_mix(t->panel_bg, t->background, 0.5f));
+    rb_ui_dlg_hit(app, list, DLG_LIST); /* the rows, drawn later, win clicks */
     int rows_visible = list.h / row_h > 0 ? list.h / row_h : 1;
     app->dialog->rows_visible = rows_visible;
     int scroll = dlg_load_first_row(d, rows_visible);
@@ -407,12 +460,11 @@ void rb_ui_dlg_load_draw(rb_app *app, const rb_ui_state *st)
         int ww = rb_ui_text_width(app, when, small, false);
         rb_ui_text_draw(app, when, small, false, sel ? ink : t->text_dim, r.x + r.w - px / 2, r.y + row_h / 2,
                         RB_UI_ALIGN_RIGHT);
-        SDL_Rect clip = { r.x, r.y, r.w - ww - px, r.h };
-        SDL_Rect both;
-        if (SDL_IntersectRect(&clip, &list, &both))
-            SDL_RenderSetClipRect(app->renderer, &both);
-        rb_ui_text_draw(app, name, px, sel, ink, r.x + px / 2, r.y + row_h / 2, RB_UI_ALIGN_LEFT);
-        SDL_RenderSetClipRect(app->renderer, &list);
+        /* A name too long for its room ends in an ellipsis, cut between
+         * characters. */
+        char shown[sizeof name + 4];
+        rb_ui_text_elide(app, name, px, sel, r.w - ww - px - px / 2, shown, sizeof shown);
+        rb_ui_text_draw(app, shown, px, sel, ink, r.x + px / 2, r.y + row_h / 2, RB_UI_ALIGN_LEFT);
         rb_ui_dlg_hit(app, r, DLG_ENTRY + i);
     }
     SDL_RenderSetClipRect(app->renderer, NULL);
@@ -462,8 +514,6 @@ rb_ui_cmd rb_ui_dlg_load_key(rb_app *app, SDL_Keycode key)
     rb_ui_dialog_state *d = &app->state.dialog;
     int rows = app->dialog->rows_visible > 0 ? app->dialog->rows_visible : 1;
     switch (key) {
-    case SDLK_RETURN:
-    case SDLK_KP_ENTER: return dlg_load_now(&app->state);
     case SDLK_ESCAPE: rb_ui_dlg_close(&app->state); return rb_ui_cmd_of(RB_UI_CMD_NONE);
     case SDLK_UP: if (d->selected > 0) d->selected--; break;
     case SDLK_DOWN: if (d->selected + 1 < d->nentries) d->selected++; break;

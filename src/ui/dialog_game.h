@@ -18,7 +18,9 @@ void rb_ui_dlg_new_text(rb_ui_state *st, const char *text);
 void rb_ui_dlg_save_open(rb_app *app);
 void rb_ui_dlg_save_draw(rb_app *app, const rb_ui_state *st);
 rb_ui_cmd rb_ui_dlg_save_click(rb_ui_state *st, int id);
-rb_ui_cmd rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key);
+/* Keys of the save dialog's name field (when it has the focus); *used is
+ * false for keys it leaves to the dialogs' common handling. */
+rb_ui_cmd rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool *used);
 void rb_ui_dlg_save_text(rb_app *app, const char *text);
 
 void rb_ui_dlg_load_open(rb_app *app);

@@ -104,3 +104,43 @@ void rb_ui_dlg_close(rb_ui_state *st)
     d->pressed = DLG_NONE;
     d->hover = DLG_NONE;
 }
+
+/* Lists and their rows are one focus stop (the list), not one per row. */
+static bool dlg_focusable(int id)
+{
+    return id != DLG_NONE && id < DLG_ENTRY;
+}
+
+bool rb_ui_dlg_focus_rect(const rb_app *app, int id, SDL_Rect *r)
+{
+    const struct rb_ui_dialog *d = app->dialog;
+    for (int i = 0; d && id != DLG_NONE && i < d->nhits; i++)
+        if (d->hits[i].id == id) {
+            *r = d->hits[i].r;
+            return true;
+        }
+    return false;
+}
+
+int rb_ui_dlg_focus_next(const rb_app *app, int focus, int dir)
+{
+    const struct rb_ui_dialog *d = app->dialog;
+    int order[DLG_HITS_MAX], n = 0, at = -1;
+    for (int i = 0; d && i < d->nhits; i++) {
+        if (!dlg_focusable(d->hits[i].id))
+            continue;
+        bool seen = false;
+        for (int k = 0; k < n; k++)
+            seen = seen || order[k] == d->hits[i].id;
+        if (seen)
+            continue;
+        if (d->hits[i].id == focus)
+            at = n;
+        order[n++] = d->hits[i].id;
+    }
+    if (n == 0)
+        return focus;
+    if (at < 0) /* nothing focused yet: the first or the last */
+        return order[dir > 0 ? 0 : n - 1];
+    return order[((at + dir) % n + n) % n];
+}

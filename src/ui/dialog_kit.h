@@ -18,6 +18,7 @@
 enum {
     DLG_NONE = 0,
     DLG_OK, DLG_CANCEL, DLG_PREV, DLG_NEXT, DLG_FIELD, DLG_DELETE,
+    DLG_LIST,            /* the saved games list as a whole (one focus stop) */
     DLG_MODE = 100,      /* + 0 computer, 1 two players, 2 computer vs computer */
     DLG_SIDE = 110,      /* + 0 White, 1 Black, 2 random */
     DLG_LEVEL_W = 120,   /* + level (the computer's level, or White's) */
@@ -64,6 +65,11 @@ int rb_ui_dlg_pad(const rb_app *app);
 int rb_ui_dlg_button_h(const rb_app *app);
 /* The control under a point of the last frame, DLG_NONE if none. */
 int rb_ui_dlg_hit_at(const rb_app *app, int x, int y);
+/* Where the last frame drew the control id; false when it did not. */
+bool rb_ui_dlg_focus_rect(const rb_app *app, int id, SDL_Rect *r);
+/* The control the focus moves to from focus, dir 1 forward or -1 back,
+ * in the order the last frame drew them (wrapping round). */
+int rb_ui_dlg_focus_next(const rb_app *app, int focus, int dir);
 /* Closes the open dialog (input state: no command needed). */
 void rb_ui_dlg_close(rb_ui_state *st);
 

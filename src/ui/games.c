@@ -136,6 +136,15 @@ static int games_path(rb_app *app, const char *name, bool create, char *path, si
     return 0;
 }
 
+void rb_ui_games_tag(rb_app *app)
+{
+    rb_ui_prefs_tag_players(&app->state.game, app->state.players);
+    /* A game that came without a date (one from before dates were kept)
+     * gets today's. The time control, when the game has one, is already a
+     * tag of the record (rb_game_set_time_control). */
+    rb_ui_prefs_tag_date(&app->state.game, time(NULL));
+}
+
 bool rb_ui_games_exists(rb_app *app, const char *name)
 {
     char path[RB_UI_PATH_MAX + 256], err[RB_UI_PATH_MAX + 100];
@@ -148,7 +157,7 @@ int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen)
     char path[RB_UI_PATH_MAX + 256];
     if (games_path(app, name, true, path, sizeof path, err, errlen) != 0)
         return -1;
-    rb_ui_prefs_tag_players(&app->state.game, app->state.players);
+    rb_ui_games_tag(app);
     char *text = rb_pgn_write(&app->state.game);
     if (!text) {
         snprintf(err, errlen, "Out of memory saving the game.");
@@ -161,11 +170,62 @@ int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen)
 
 int rb_ui_games_read(const char *path, rb_game *out, rb_ui_player players[2], char *err, size_t errlen)
 {
-    if (rb_ui_prefs_read_game(path, out, err, errlen) != 0)
+    int rc = rb_ui_prefs_read_file_game(path, true, out, err, errlen);
+    if (rc < 0)
         return -1;
     /* Who plays comes with the file when it was saved here; any other
      * game is replayed by two humans, so no computer starts moving in a
      * game someone only wanted to look at. */
     rb_ui_prefs_players_from_tags(out, players);
-    return 0;
+    return rc;
+}
+
+int rb_ui_games_from_text(const char *text, rb_game *out, rb_ui_player players[2], char *err, size_t errlen)
+{
+    while (*text == ' ' || *text == '\t' || *text == '\r' || *text == '\n')
+        text++;
+    size_t len = strlen(text);
+    while (len > 0 && strchr(" \t\r\n", text[len - 1]))
+        len--;
+    if (len == 0) {
+        snprintf(err, errlen, "There is nothing to paste: the clipboard holds no text.");
+        return -1;
+    }
+    /* One line with '/' and no tag or move number ("1."): a position
+     * string; anything else is read as a game. */
+    bool one_line = memchr(text, '\n', len) == NULL;
+    bool numbered = false;
+    for (size_t i = 0; i + 1 < len && !numbered; i++)
+        numbered = text[i] >= '0' && text[i] <= '9' && text[i + 1] == '.';
+    if (one_line && memchr(text, '/', len) && !memchr(text, '[', len) && !numbered) {
+        char fen[512], why[200];
+        if (len >= sizeof fen) {
+            snprintf(err, errlen, "The pasted text is too long for a position string.");
+            return -1;
+        }
+        memcpy(fen, text, len);
+        fen[len] = '\0';
+        rb_pos pos;
+        if (rb_pos_parse(&pos, fen, why, sizeof why) != 0) {
+            snprintf(err, errlen, "The pasted text is not a position: %s", why);
+            return -1;
+        }
+        if (rb_game_init(out, &pos) != 0) {
+            snprintf(err, errlen, "Out of memory.");
+            return -1;
+        }
+        /* A position is set up to look at: two people play it. */
+        players[0].kind = players[1].kind = RB_UI_HUMAN;
+        return 0;
+    }
+    if (len > RB_UI_GAME_FILE_MAX) {
+        snprintf(err, errlen, "The pasted text is too big for a game (more than %d MB).",
+                 RB_UI_GAME_FILE_MAX / (1024 * 1024));
+        return -1;
+    }
+    int rc = rb_ui_prefs_parse_game(text, len, "the pasted text", true, out, err, errlen);
+    if (rc < 0)
+        return -1;
+    rb_ui_prefs_players_from_tags(out, players);
+    return rc;
 }

@@ -2,7 +2,9 @@
  * main.c - the rollerball program: parse the command line, open the
  * window (or draw one frame off screen for --screenshot), run.
  * Exit codes: 0 fine, 1 the game could not start (missing or damaged data,
- * no display), 2 a bad command line or a bad game file/position given on it.
+ * no display), 2 a bad command line (usage). A game file or position on the
+ * command line that cannot be read is not fatal: the game starts as usual
+ * and says what was wrong in a dialog over the board.
  */
 #include <stdio.h>
 

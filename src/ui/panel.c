@@ -25,6 +25,7 @@
 
 #include "clock_view.h"
 #include "draw.h"
+#include "prefs.h"
 #include "session.h"
 #include "text.h"
 #include "widgets.h"
@@ -167,14 +168,47 @@ size_t rb_ui_panel_status_text(const rb_ui_state *st, char *buf, size_t len)
     return 0;
 }
 
+int rb_ui_panel_disc_colour(const rb_ui_state *st)
+{
+    const rb_game *g = &st->game;
+    if (rb_game_ending(g) == RB_END_NONE)
+        return rb_game_pos(g)->side;
+    switch (rb_game_result(g)) {
+    case RB_RESULT_WHITE: return RB_WHITE;
+    case RB_RESULT_BLACK: return RB_BLACK;
+    default: return 2;
+    }
+}
+
+/* The number the move list gives the move leading to position ply (1..),
+ * and its colour. */
+static unsigned panel_move_number(const rb_game *g, size_t ply, int *colour)
+{
+    int first = g->positions[0].side;
+    unsigned moveno0 = g->positions[0].moveno ? g->positions[0].moveno : 1;
+    *colour = first ^ (int)((ply - 1) & 1);
+    return moveno0 + (unsigned)((ply - 1 + (size_t)first) / 2);
+}
+
+size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len)
+{
+    const rb_game *g = &st->game;
+    if (g->ply == 0)
+        return (size_t)snprintf(buf, len, "Viewing the start position. End returns to the last move.");
+    int colour, last_colour;
+    unsigned n = panel_move_number(g, g->ply, &colour);
+    unsigned last = panel_move_number(g, g->length, &last_colour);
+    return (size_t)snprintf(buf, len, "Viewing move %u (%s) of %u. End returns to the last move.", n,
+                            panel_color_name[colour], last);
+}
+
 /* The name a game record gives a side (its White or Black tag), or NULL
  * when the record has none worth showing: absent, unknown ("?") or one of
  * the placeholders this program writes for its own players. */
 static const char *panel_recorded_name(const rb_game *g, int color)
 {
     const char *name = rb_game_tag(g, panel_color_name[color]);
-    if (!name || !name[0] || strcmp(name, "?") == 0 || strcmp(name, "Player") == 0 ||
-        strncmp(name, "Computer (level", 15) == 0)
+    if (rb_ui_prefs_is_our_name(name))
         return NULL;
     return name;
 }
@@ -255,15 +289,14 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
     char line[256];
 
     /* Whose turn: a disc in the side's colour (its outline keeps it
-     * visible on any background), then the words. */
+     * visible on any background), then the words. When the game is over
+     * the disc is the winner's (grey for a draw) and the words the result. */
     int lh = rb_ui_text_line_height(app, m->big);
     SDL_FPoint c = { (float)(col.x + m->big / 2), (float)(y + lh / 2) };
     bool over = rb_game_ending(g) != RB_END_NONE;
+    static const SDL_Color disc[3] = { { 250, 250, 245, 255 }, { 15, 15, 15, 255 }, { 128, 128, 128, 255 } };
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f, (SDL_Color){ 128, 128, 128, 255 });
-    rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f - 1.5f,
-                    pos->side == RB_WHITE ? (SDL_Color){ 250, 250, 245, 255 } : (SDL_Color){ 15, 15, 15, 255 });
-    char who[64];
-    rb_ui_panel_player_text(st, pos->side, who, sizeof who);
+    rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f - 1.5f, disc[rb_ui_panel_disc_colour(st)]);
     if (over)
         snprintf(line, sizeof line, "Game over: %s", rb_result_text(rb_game_result(g)));
     else
@@ -278,19 +311,16 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
     y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
     y += m->gap;
 
-    /* The state in words; check in the check colour with a marker so it
-     * does not rest on colour alone. */
+    /* The state in words; check also in the check colour (the words say
+     * it, so it does not rest on colour alone). */
     if (rb_ui_panel_status_text(st, line, sizeof line) > 0) {
         bool check = !over && rb_pos_in_check(pos);
         SDL_Color ink = check ? t->check_glow : t->text;
         ink.a = 255;
-        if (check)
-            snprintf(line + strlen(line), sizeof line - strlen(line), " !");
         y += rb_ui_text_draw_wrapped(app, line, m->px, true, ink, col.x, y, col.w);
     }
     if (rb_ui_state_browsing(st)) {
-        snprintf(line, sizeof line, "Viewing move %zu of %zu. End returns to the last move.",
-                 g->ply, g->length);
+        rb_ui_panel_viewing_text(st, line, sizeof line);
         y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
     }
     if (st->status[0])
@@ -332,13 +362,20 @@ static void panel_move_cell(const rb_game *g, size_t k, size_t *row, int *colour
     *colour = first ^ (int)(k & 1);
 }
 
+/* The result, when the record ends in one, goes in the cell after the
+ * last move ("1-0", "0-1", "1/2-1/2"), as in a printed score sheet. */
+static bool panel_has_result(const rb_game *g)
+{
+    return rb_game_result_at(g, g->length) != RB_RESULT_NONE;
+}
+
 static size_t panel_rows(const rb_game *g)
 {
     if (g->length == 0)
         return 0;
     size_t row;
     int c;
-    panel_move_cell(g, g->length - 1, &row, &c);
+    panel_move_cell(g, g->length - 1 + (panel_has_result(g) ? 1 : 0), &row, &c);
     return row + 1;
 }
 
@@ -406,6 +443,11 @@ static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metr
             if (k < 0) {
                 rb_ui_text_draw(app, "\u2026", m->px, false, t->text_dim, x + m->gap, cy, RB_UI_ALIGN_LEFT);
                 continue;
+            }
+            if ((size_t)k == g->length && panel_has_result(g)) {
+                rb_ui_text_draw(app, rb_result_text(rb_game_result_at(g, g->length)), m->px, true, t->text,
+                                x + m->gap, cy, RB_UI_ALIGN_LEFT);
+                break;
             }
             if ((size_t)k >= g->length)
                 break;
@@ -549,7 +591,10 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
         cmd.kind = RB_UI_CMD_ASK;
         cmd.n = RB_UI_ASK_RESIGN;
         return cmd;
-    case PB_DRAW: return rb_ui_cmd_of(RB_UI_CMD_OFFER_DRAW);
+    case PB_DRAW: /* an offer is made only once confirmed */
+        cmd.kind = RB_UI_CMD_ASK;
+        cmd.n = RB_UI_ASK_OFFER_DRAW;
+        return cmd;
     case PB_SAVE: return panel_open(RB_UI_DIALOG_SAVE);
     case PB_LOAD: return panel_open(RB_UI_DIALOG_LOAD);
     case PB_SETTINGS: return panel_open(RB_UI_DIALOG_SETTINGS);

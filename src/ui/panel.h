@@ -32,6 +32,12 @@ bool rb_ui_panel_button_rect(const rb_app *app, const char *label, SDL_Rect *r);
 /* The game's state in words ("Checkmate. White wins.", "Black is in
  * check."), empty when there is nothing to say. Returns the length. */
 size_t rb_ui_panel_status_text(const rb_ui_state *st, char *buf, size_t len);
+/* The colour of the disc at the top: the side to move, or once the game
+ * is over the winner (2: a draw, grey). */
+int rb_ui_panel_disc_colour(const rb_ui_state *st);
+/* What the panel says while browsing, counting moves as the move list
+ * numbers them ("Viewing move 8 (Black) of 18. ..."). */
+size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len);
 /* Who plays a colour as the panel names them: "Computer, level 4", the
  * name in a loaded game's White/Black tag, or "You"/"Player". */
 void rb_ui_panel_player_text(const rb_ui_state *st, int color, char *buf, size_t len);

@@ -118,25 +118,61 @@ static const char *const prefs_side_tag[2][3] = {
     { "Black", "BlackType", "BlackLevel" },
 };
 
+/* The login name, or NULL when the system gives none worth writing. */
+static const char *prefs_login_name(void)
+{
+    const char *names[2] = { getenv("USER"), getenv("LOGNAME") };
+    for (int i = 0; i < 2; i++)
+        if (names[i] && names[i][0] && strlen(names[i]) < 64)
+            return names[i];
+    return NULL;
+}
+
+void rb_ui_prefs_player_name(const rb_ui_player players[2], int color, char *buf, size_t len)
+{
+    const char *login = prefs_login_name();
+    if (players[color].kind == RB_UI_COMPUTER)
+        snprintf(buf, len, "Computer (level %d)", players[color].level);
+    else if (players[color ^ 1].kind == RB_UI_COMPUTER && login)
+        snprintf(buf, len, "%s", login); /* the one person at the screen */
+    else
+        snprintf(buf, len, "%s", prefs_side_tag[color][0]); /* two people share it */
+}
+
+bool rb_ui_prefs_is_our_name(const char *name)
+{
+    const char *login = prefs_login_name();
+    return !name || !name[0] || strcmp(name, "?") == 0 || strcmp(name, "Player") == 0 ||
+           strcmp(name, "White") == 0 || strcmp(name, "Black") == 0 ||
+           strncmp(name, "Computer (level", 15) == 0 || (login && strcmp(name, login) == 0);
+}
+
 void rb_ui_prefs_tag_players(rb_game *g, const rb_ui_player players[2])
 {
     for (int c = 0; c < 2; c++) {
-        char name[40], level[8];
+        char name[80], level[8];
         bool computer = players[c].kind == RB_UI_COMPUTER;
-        if (computer)
-            snprintf(name, sizeof name, "Computer (level %d)", players[c].level);
-        else
-            snprintf(name, sizeof name, "Player");
+        rb_ui_prefs_player_name(players, c, name, sizeof name);
         snprintf(level, sizeof level, "%d", players[c].level);
         /* A game loaded from a file keeps the names it came with. */
-        const char *old = rb_game_tag(g, prefs_side_tag[c][0]);
-        if (!old || !*old || strcmp(old, "?") == 0 || strcmp(old, "Player") == 0 ||
-            strncmp(old, "Computer (level", 15) == 0)
+        if (rb_ui_prefs_is_our_name(rb_game_tag(g, prefs_side_tag[c][0])))
             rb_game_set_tag(g, prefs_side_tag[c][0], name);
         rb_game_set_tag(g, prefs_side_tag[c][1], computer ? "program" : "human");
         if (computer)
             rb_game_set_tag(g, prefs_side_tag[c][2], level);
+        else
+            rb_game_set_tag(g, prefs_side_tag[c][2], NULL);
     }
+}
+
+void rb_ui_prefs_tag_date(rb_game *g, time_t when)
+{
+    struct tm tm;
+    char date[16];
+    if (rb_game_tag(g, "Date") || !localtime_r(&when, &tm))
+        return;
+    strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    rb_game_set_tag(g, "Date", date);
 }
 
 bool rb_ui_prefs_players_from_tags(const rb_game *g, rb_ui_player players[2])
@@ -231,29 +267,28 @@ void rb_ui_prefs_free(rb_app *app)
 
 /* ---- reading a game file --------------------------------------------- */
 
-int rb_ui_prefs_read_game(const char *path, rb_game *out, char *err, size_t errlen)
+int rb_ui_prefs_parse_game(const char *text, size_t len, const char *name, bool allow_partial, rb_game *out,
+                           char *err, size_t errlen)
 {
-    char *text;
-    size_t len;
-    if (rb_store_read(path, RB_UI_GAME_FILE_MAX, &text, &len, err, errlen) != 0)
-        return -1;
     rb_game *games = NULL;
     size_t ngames = 0;
     rb_pgn_error perr;
     memset(&perr, 0, sizeof perr);
     int n = rb_pgn_read(text, len, &games, &ngames, &perr);
-    free(text);
-    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-    if (n <= 0 || ngames == 0 || (perr.line != 0 && ngames <= 1)) {
-        /* A half-read game is not offered: the player would lose the rest
-         * of it without noticing. */
-        if (perr.line != 0)
-            snprintf(err, errlen, "Could not read the game in %s: line %d, column %d: %s", name,
-                     perr.line, perr.column, perr.message);
-        else if (perr.message[0])
-            snprintf(err, errlen, "Could not read the game in %s: %s", name, perr.message);
-        else
-            snprintf(err, errlen, "Could not read a game in %s: it holds no game.", name);
+    /* A game cut short by a bad move is kept up to its last good move only
+     * when the caller shows why (the player must not lose the rest of it
+     * without noticing), and only when at least one move was good. */
+    bool partial = n > 0 && ngames == 1 && perr.line != 0;
+    bool keep = n > 0 && ngames > 0 && (perr.line == 0 || ngames > 1 ||
+                                        (allow_partial && partial && games[0].length > 0));
+    if (perr.line != 0)
+        snprintf(err, errlen, "Could not read %s game in %s: line %d, column %d: %s", keep ? "all of the" : "the",
+                 name, perr.line, perr.column, perr.message);
+    else if (!keep && perr.message[0])
+        snprintf(err, errlen, "Could not read the game in %s: %s", name, perr.message);
+    else if (!keep)
+        snprintf(err, errlen, "Could not read a game in %s: it holds no game.", name);
+    if (!keep) {
         for (size_t i = 0; i < ngames; i++)
             rb_game_free(&games[i]);
         free(games);
@@ -264,5 +299,27 @@ int rb_ui_prefs_read_game(const char *path, rb_game *out, char *err, size_t errl
     for (size_t i = 1; i < ngames; i++)
         rb_game_free(&games[i]);
     free(games);
+    if (partial) {
+        size_t l = strlen(err);
+        snprintf(err + l, errlen - l, ". The game is shown up to its last good move.");
+        return 1;
+    }
     return 0;
+}
+
+int rb_ui_prefs_read_file_game(const char *path, bool allow_partial, rb_game *out, char *err, size_t errlen)
+{
+    char *text;
+    size_t len;
+    if (rb_store_read(path, RB_UI_GAME_FILE_MAX, &text, &len, err, errlen) != 0)
+        return -1;
+    const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    int rc = rb_ui_prefs_parse_game(text, len, name, allow_partial, out, err, errlen);
+    free(text);
+    return rc;
+}
+
+int rb_ui_prefs_read_game(const char *path, rb_game *out, char *err, size_t errlen)
+{
+    return rb_ui_prefs_read_file_game(path, false, out, err, errlen);
 }

@@ -3,15 +3,20 @@
  * the computer, whether it agrees.
  *
  * The rules library records how a game ended; the command that ends it is
- * apply.c's. The computer takes a draw only when it sees the game as
- * level: both its static evaluation and, when it has just searched this
- * very position, the search's score must lie within RB_UI_DRAW_MARGIN_CP of
- * zero. The test is symmetric: a losing computer declines too, because
- * accepting in a lost position would reward offering draws all game long.
+ * apply.c's. The computer takes a draw only from a real, level position
+ * after the opening (session.h has the numbers): early on every position
+ * looks level, and a static evaluation or the last search at a weak level
+ * misses tactics, so the position offered is searched afresh at a fixed
+ * depth and full strength, the game's earlier positions given so a
+ * repetition counts. The test is symmetric: a losing computer declines too,
+ * because accepting in a lost position would reward offering draws all
+ * game long.
  */
 #include "session.h"
 
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 int rb_ui_session_resigner(const rb_ui_state *st)
 {
@@ -29,22 +34,34 @@ bool rb_ui_session_can_offer_draw(const rb_ui_state *st)
            rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
 }
 
-bool rb_ui_session_computer_accepts_draw(const rb_pos *pos, const rb_search_info *last)
+bool rb_ui_session_computer_takes_draw(const rb_game *g, char *why, size_t whylen)
 {
-    if (abs(rb_eval(pos)) > RB_UI_DRAW_MARGIN_CP)
+    if (g->ply < RB_UI_DRAW_MIN_PLY) {
+        snprintf(why, whylen, "The computer declines the draw: it is too early in the game "
+                              "(a draw may be agreed after %d moves each).", RB_UI_DRAW_MIN_PLY / 2);
         return false;
-    if (last && (last->kind != RB_SCORE_CP || abs(last->score) > RB_UI_DRAW_MARGIN_CP))
+    }
+    rb_engine *e = rb_engine_new(16);
+    uint64_t *history = malloc((g->ply + 1) * sizeof *history);
+    if (!e || !history) {
+        rb_engine_free(e);
+        free(history);
+        snprintf(why, whylen, "The computer declines the draw: out of memory to think it over.");
         return false;
-    return true;
-}
-
-bool rb_ui_session_computer_takes_draw(const rb_ui_state *st, const rb_search_info *last, uint64_t key)
-{
-    const rb_game *g = &st->game;
-    const rb_pos *pos = rb_game_pos(g);
-    /* The last search looked at the position before the human's reply (or
-     * this one, if the computer is to move): its score still tells whether
-     * the game is balanced; the sign does not matter for "level". */
-    bool recent = last && g->ply > 0 && (key == pos->key || key == g->positions[g->ply - 1].key);
-    return rb_ui_session_computer_accepts_draw(pos, recent ? last : NULL);
+    }
+    for (size_t i = 0; i < g->ply; i++)
+        history[i] = g->positions[i].key;
+    rb_engine_set_level(e, RB_LEVEL_MAX);
+    rb_limits limits = { .depth = RB_UI_DRAW_DEPTH };
+    rb_search_info info;
+    memset(&info, 0, sizeof info);
+    rb_engine_search(e, rb_game_pos(g), history, g->ply, &limits, NULL, NULL, &info);
+    rb_engine_free(e);
+    free(history);
+    bool level = info.kind == RB_SCORE_CP && abs(info.score) <= RB_UI_DRAW_MARGIN_CP;
+    if (!level)
+        snprintf(why, whylen, "The computer declines the draw: it sees the game as not level.");
+    else
+        snprintf(why, whylen, "The computer accepts the draw.");
+    return level;
 }

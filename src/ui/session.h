@@ -9,8 +9,13 @@
 #include "rb_engine.h"
 #include "state.h"
 
-/* Within this many centipawns of level, the computer accepts a draw. */
-#define RB_UI_DRAW_MARGIN_CP 50
+/* The computer accepts a draw only in a real, level position after the
+ * opening: at least RB_UI_DRAW_MIN_PLY moves (plies) played in the game, and
+ * a search of RB_UI_DRAW_DEPTH plies at full strength scoring the position
+ * within RB_UI_DRAW_MARGIN_CP centipawns of level (no win in sight). */
+#define RB_UI_DRAW_MIN_PLY 20
+#define RB_UI_DRAW_DEPTH 9
+#define RB_UI_DRAW_MARGIN_CP 25
 
 /* The colour a click on "Resign" gives up for: the only human's colour
  * against the computer, otherwise the side to move. */
@@ -18,13 +23,9 @@ int rb_ui_session_resigner(const rb_ui_state *st);
 /* True when the game goes on and a draw may be offered (at least one human,
  * not while browsing). */
 bool rb_ui_session_can_offer_draw(const rb_ui_state *st);
-/* Whether the computer would accept a draw in pos, given its evaluation
- * from the side to move's point of view (static, and the last search's
- * score when it was for this position). */
-bool rb_ui_session_computer_accepts_draw(const rb_pos *pos, const rb_search_info *last);
-/* Whether the computer accepts a draw offered now in the game st shows,
- * last being its last finished search's report and key the position it
- * searched (NULL: none). */
-bool rb_ui_session_computer_takes_draw(const rb_ui_state *st, const rb_search_info *last, uint64_t key);
+/* Whether the computer accepts a draw offered at the game's current
+ * position, searching it (a fraction of a second); the reason in words
+ * goes to why ("it is too early...", "it sees the game as not level"). */
+bool rb_ui_session_computer_takes_draw(const rb_game *g, char *why, size_t whylen);
 
 #endif

@@ -45,3 +45,9 @@ void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)
     if (error)
         fprintf(stderr, "rollerball: %s\n", st->status);
 }
+
+bool rb_ui_state_unfinished(const rb_ui_state *st)
+{
+    const rb_game *g = &st->game;
+    return g->length > 0 && rb_game_result_at(g, g->length) == RB_RESULT_NONE;
+}

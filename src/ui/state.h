@@ -125,7 +125,9 @@ typedef enum {
     RB_UI_ASK_NONE = 0,     /* a message with only OK */
     RB_UI_ASK_RESIGN,       /* the resigner of rb_ui_session_resigner() resigns */
     RB_UI_ASK_DRAW,         /* the other human accepts a draw */
-    RB_UI_ASK_RESUME        /* keep the resumed game ("no": a new game) */
+    RB_UI_ASK_RESUME,       /* keep the resumed game ("no": a new game) */
+    RB_UI_ASK_OFFER_DRAW,   /* the side to move offers a draw (confirmation) */
+    RB_UI_ASK_REPLACE       /* the pending game replaces the unfinished one */
 } rb_ui_ask;
 
 /* Who plays a new game, as the new-game dialog offers it. */
@@ -143,6 +145,8 @@ typedef struct rb_ui_dialog_state {
     int hover;                /* control under the pointer (dialog ids), 0 none:
                                  when it changes, the frame is drawn again */
     int pressed;              /* control under the press, 0 none */
+    int focus;                /* control with the keyboard focus (dialog ids),
+                                 ringed; Enter or Space activates it */
 
     /* message and question */
     char title[96];
@@ -159,8 +163,10 @@ typedef struct rb_ui_dialog_state {
     char time_custom[40];     /* the custom control as typed: "10+5", or
                                  White's and Black's: "10+5 / 5+3" */
 
-    /* save */
+    /* save: the name is a text field; caret and anchor are byte offsets
+       into it, the selection lies between them */
     char name[200];
+    int caret, anchor;
     char where[RB_UI_DIALOG_WHERE_MAX]; /* where it goes, or that it replaces a game */
     char error[768];          /* why the last save or load failed */
 
@@ -172,6 +178,13 @@ typedef struct rb_ui_dialog_state {
 
     /* help */
     int page;
+
+    /* a game read from a file or pasted, waiting for the answer to
+       RB_UI_ASK_REPLACE (positions NULL when none); owned here */
+    rb_game pending;
+    rb_ui_player pending_players[2];
+    char pending_name[256];   /* where it came from, for the question */
+    char pending_note[768];   /* what went wrong reading it, shown once it is on the board */
 } rb_ui_dialog_state;
 
 /* The side panel's input state (its layout is the panel's own memory). */
@@ -214,6 +227,8 @@ bool rb_ui_state_vs_computer(const rb_ui_state *st);
 /* True while an earlier position than the game's end is shown; the board
  * then shows rb_ui_state_pos() (which follows game.ply) read-only. */
 bool rb_ui_state_browsing(const rb_ui_state *st);
+/* True when the game has moves and no result yet: replacing it asks first. */
+bool rb_ui_state_unfinished(const rb_ui_state *st);
 /* True when a person may move on the board now (their turn, not browsing,
  * the game goes on). */
 bool rb_ui_state_can_move(const rb_ui_state *st);

@@ -287,3 +287,55 @@ int rb_ui_text_wrapped_height(rb_app *app, const char *text, int px, bool bold, 
     SDL_Color none = { 0, 0, 0, 0 };
     return text_wrap(app, text, px, bold, none, 0, 0, width, false);
 }
+
+void rb_ui_text_elide(rb_app *app, const char *text, int px, bool bold, int width, char *out, size_t outlen)
+{
+    static const char ellipsis[] = "\u2026";
+    size_t n = strlen(text);
+    if (outlen == 0)
+        return;
+    if (n < outlen && rb_ui_text_width(app, text, px, bold) <= width) {
+        memcpy(out, text, n + 1);
+        return;
+    }
+    /* The longest start of whole characters that fits with the ellipsis,
+     * found by halving (widths grow with the length). */
+    size_t lo = 0, hi = n < outlen - sizeof ellipsis ? n : outlen - sizeof ellipsis;
+    while (lo < hi) {
+        size_t mid = (lo + hi + 1) / 2;
+        while (mid > lo && ((unsigned char)text[mid] & 0xC0) == 0x80)
+            mid--;
+        if (mid == lo) {
+            break;
+        }
+        memcpy(out, text, mid);
+        memcpy(out + mid, ellipsis, sizeof ellipsis);
+        if (rb_ui_text_width(app, out, px, bold) <= width)
+            lo = mid;
+        else
+            hi = mid - 1;
+    }
+    while (lo > 0 && ((unsigned char)text[lo] & 0xC0) == 0x80)
+        lo--;
+    /* No space just before the ellipsis. */
+    while (lo > 0 && text[lo - 1] == ' ')
+        lo--;
+    memcpy(out, text, lo);
+    memcpy(out + lo, ellipsis, sizeof ellipsis);
+}
+
+int rb_ui_text_drawn(const rb_app *app, const char *needle, char *first, size_t firstlen)
+{
+    const struct rb_ui_text *t = app->text;
+    int count = 0;
+    if (first && firstlen)
+        first[0] = '\0';
+    for (int b = 0; t && b < TEXT_BUCKETS; b++)
+        for (const text_entry *e = t->buckets[b]; e; e = e->next)
+            if (strstr(e->str, needle)) {
+                if (count == 0 && first && firstlen)
+                    snprintf(first, firstlen, "%s", e->str);
+                count++;
+            }
+    return count;
+}

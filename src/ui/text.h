@@ -30,6 +30,13 @@ int rb_ui_text_line_height(rb_app *app, int px);
 int rb_ui_text_draw_wrapped(rb_app *app, const char *text, int px, bool bold,
                             SDL_Color color, int x, int y, int width);
 int rb_ui_text_wrapped_height(rb_app *app, const char *text, int px, bool bold, int width);
+/* text as it fits in width: whole, or its longest start cut between
+ * characters and ending in an ellipsis ("\u2026"). */
+void rb_ui_text_elide(rb_app *app, const char *text, int px, bool bold, int width, char *out, size_t outlen);
+/* How many different strings containing needle were drawn since the cache
+ * was last flushed (sizes and colours count apart); the first found goes
+ * to first. For tests of what a frame says. */
+int rb_ui_text_drawn(const rb_app *app, const char *needle, char *first, size_t firstlen);
 /* Forget cached textures (after a resize or a theme change). */
 void rb_ui_text_flush(rb_app *app);
 

@@ -12,6 +12,8 @@
 #include "draw.h"
 #include "text.h"
 
+#include <string.h>
+
 int rb_ui_widget_font_px(const rb_app *app)
 {
     /* About 1/40 of the window's height in window coordinates, scaled to
@@ -146,4 +148,63 @@ void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool 
         rb_ui_draw_rect(app->renderer, caret, t->text);
     }
     SDL_RenderSetClipRect(app->renderer, clipped ? &outer : NULL);
+}
+
+/* Width of the first n bytes of text. */
+static int widget_prefix_width(rb_app *app, const char *text, int n, int px)
+{
+    char part[512];
+    if (n <= 0)
+        return 0;
+    if ((size_t)n >= sizeof part)
+        n = (int)sizeof part - 1;
+    memcpy(part, text, (size_t)n);
+    part[n] = '\0';
+    return rb_ui_text_width(app, part, px, false);
+}
+
+void rb_ui_widget_edit(rb_app *app, SDL_Rect r, const char *text, int px, bool focused, int caret, int anchor)
+{
+    const rb_ui_theme *t = app->theme;
+    rb_ui_draw_rect(app->renderer, r, rb_ui_mix(t->panel_bg, t->background, 0.6f));
+    int bw = px / 12 > 1 ? px / 12 : 1;
+    rb_ui_draw_frame(app->renderer, r, focused ? bw * 2 : bw,
+                     focused ? widget_accent(app) : rb_ui_mix(t->panel_bg, t->text, 0.4f));
+    /* The text scrolls left just far enough to keep the caret in view. */
+    int room = r.w - px;
+    int caret_x = widget_prefix_width(app, text, caret, px);
+    int shift = caret_x > room ? caret_x - room : 0;
+    int x = r.x + px / 2 - shift;
+    SDL_Rect outer;
+    bool clipped = SDL_RenderIsClipEnabled(app->renderer);
+    SDL_RenderGetClipRect(app->renderer, &outer);
+    SDL_Rect inside = r;
+    if (clipped && !SDL_IntersectRect(&outer, &r, &inside))
+        return;
+    SDL_RenderSetClipRect(app->renderer, &inside);
+    int inner_h = r.h - 2 * (r.h / 5);
+    if (anchor != caret) {
+        int ax = widget_prefix_width(app, text, anchor, px);
+        int from = ax < caret_x ? ax : caret_x, to = ax < caret_x ? caret_x : ax;
+        SDL_Color sel = widget_accent(app);
+        sel.a = focused ? 110 : 50;
+        rb_ui_draw_rect(app->renderer, (SDL_Rect){ x + from, r.y + r.h / 5, to - from, inner_h }, sel);
+    }
+    rb_ui_text_draw(app, text, px, false, t->text, x, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+    if (focused) {
+        SDL_Rect c = { x + caret_x, r.y + r.h / 5, px / 10 > 1 ? px / 10 : 1, inner_h };
+        rb_ui_draw_rect(app->renderer, c, t->text);
+    }
+    SDL_RenderSetClipRect(app->renderer, clipped ? &outer : NULL);
+}
+
+void rb_ui_widget_focus_ring(rb_app *app, SDL_Rect r, int px)
+{
+    /* Apart from the control by a gap in the background colour, so it is
+     * not taken for a chosen option's thick frame. */
+    int w = px / 7 > 2 ? px / 7 : 2, gap = w;
+    SDL_Rect outer = { r.x - gap - w, r.y - gap - w, r.w + 2 * (gap + w), r.h + 2 * (gap + w) };
+    SDL_Rect between = { r.x - gap, r.y - gap, r.w + 2 * gap, r.h + 2 * gap };
+    rb_ui_draw_frame(app->renderer, between, gap, app->theme->panel_bg);
+    rb_ui_draw_frame(app->renderer, outer, w, app->theme->text);
 }

@@ -26,5 +26,11 @@ void rb_ui_widget_check(rb_app *app, SDL_Rect r, const char *label, int px, bool
 void rb_ui_widget_choice(rb_app *app, SDL_Rect r, const char *label, int px, bool on, bool hovered);
 /* A single-line text field with a caret at the end when focused. */
 void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool focused);
+/* A text field being edited: the caret at byte offset caret, the text
+ * between anchor and caret shaded as selected; scrolled to show the caret. */
+void rb_ui_widget_edit(rb_app *app, SDL_Rect r, const char *text, int px, bool focused, int caret, int anchor);
+/* The keyboard focus: a ring just outside r in the text colour (it stands
+ * out in both themes and does not rest on the accent colour). */
+void rb_ui_widget_focus_ring(rb_app *app, SDL_Rect r, int px);
 
 #endif

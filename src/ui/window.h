@@ -83,6 +83,12 @@ typedef struct rb_app {
     Uint64 first_frame_from;  /* performance counter at program start: the
                                  first present prints the time since (then 0) */
 
+    /* The clipboard: SDL's by default; a test may put its own in their
+     * place (a window-less app has no video device, so no clipboard). get's
+     * answer is freed with SDL_free; set returns 0 or a negative error. */
+    char *(*clip_get)(void);
+    int (*clip_set)(const char *text);
+
     struct rb_ui_panel *panel;
     struct rb_ui_dialog *dialog;
     struct rb_ui_worker *worker;

@@ -154,52 +154,6 @@ static void a_new_game_during_the_search_is_not_played_into(void **state)
     fixture_close(app);
 }
 
-static void the_computer_accepts_a_draw_only_when_the_game_is_level(void **state)
-{
-    (void)state;
-    /* The start position is level: accepted, and the game is drawn. */
-    rb_app *app = open_vs_computer(NULL, 1);
-    assert_int_equal(fixture_do(app, RB_UI_CMD_OFFER_DRAW), 0);
-    assert_int_equal(rb_game_ending(&app->state.game), RB_END_AGREEMENT);
-    assert_int_equal(rb_game_result(&app->state.game), RB_RESULT_DRAW);
-    fixture_close(app);
-
-    /* Black has only its king against White's full army: declined, and the
-     * game goes on. */
-    app = open_vs_computer("6k/7/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1", 1);
-    assert_int_equal(fixture_do(app, RB_UI_CMD_OFFER_DRAW), -1);
-    assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);
-    assert_non_null(strstr(app->state.status, "declines"));
-    fixture_close(app);
-}
-
-static void two_people_draw_by_agreement_through_a_question(void **state)
-{
-    (void)state;
-    rb_app *app = fixture_open(NULL, 800, 600);
-    rb_ui_app_draw(app); /* the panel places its buttons as it draws */
-    SDL_Rect r;
-    assert_true(rb_ui_panel_button_rect(app, "Offer draw", &r));
-    SDL_Point offer = { r.x + r.w / 2, r.y + r.h / 2 };
-
-    /* The offer asks the other player; declining leaves the game going. */
-    fixture_click_at(app, offer);
-    assert_true(rb_ui_dialog_active(&app->state));
-    fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
-    assert_false(rb_ui_dialog_active(&app->state));
-    assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);
-
-    rb_ui_app_draw(app);
-    fixture_click_at(app, offer);
-    assert_true(rb_ui_dialog_active(&app->state));
-    fixture_key(app, SDLK_RETURN, KMOD_NONE);
-    assert_int_equal(rb_game_ending(&app->state.game), RB_END_AGREEMENT);
-    char words[256];
-    rb_ui_panel_status_text(&app->state, words, sizeof words);
-    assert_non_null(strstr(words, "agreement"));
-    fixture_close(app);
-}
-
 static void resigning_ends_the_game_for_the_person(void **state)
 {
     (void)state;
@@ -229,8 +183,6 @@ int main(void)
         cmocka_unit_test(undo_after_the_answer_takes_back_both_moves),
         cmocka_unit_test(undo_while_the_computer_thinks_drops_its_move),
         cmocka_unit_test(a_new_game_during_the_search_is_not_played_into),
-        cmocka_unit_test(the_computer_accepts_a_draw_only_when_the_game_is_level),
-        cmocka_unit_test(two_people_draw_by_agreement_through_a_question),
         cmocka_unit_test(resigning_ends_the_game_for_the_person),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

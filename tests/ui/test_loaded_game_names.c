@@ -165,7 +165,7 @@ static void a_corrupt_file_is_named_and_the_game_kept(void **state)
     (void)state;
     char path[256];
     snprintf(path, sizeof path, "%s/broken.pgn", dir);
-    write_file(path, "[White \"Anna\"]\n\n1. c2-b3 zz9 *\n");
+    write_file(path, "[White \"Anna\"]\n\n1. zz9 *\n");
     rb_app *app = fixture_open(NULL, 800, 600);
     fixture_click(app, "c2");
     fixture_click(app, "b3");

@@ -116,6 +116,38 @@ static inline void fixture_type(rb_app *app, const char *text)
         fixture_key(app, (SDL_Keycode)*p, KMOD_NONE);
 }
 
+/* Text typed into a focused text field, as SDL delivers it. */
+static inline void fixture_text(rb_app *app, const char *text)
+{
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_TEXTINPUT;
+    SDL_strlcpy(ev.text.text, text, sizeof ev.text.text);
+    rb_ui_app_event(app, &ev);
+}
+
+/* A clipboard in memory, for apps without a video device (off screen):
+ * fixture_use_clipboard() puts it in place of SDL's. */
+static char fixture_clipboard[8192];
+
+static inline char *fixture_clip_get(void)
+{
+    return SDL_strdup(fixture_clipboard);
+}
+
+static inline int fixture_clip_set(const char *text)
+{
+    SDL_strlcpy(fixture_clipboard, text, sizeof fixture_clipboard);
+    return 0;
+}
+
+static inline void fixture_use_clipboard(rb_app *app, const char *text)
+{
+    app->clip_get = fixture_clip_get;
+    app->clip_set = fixture_clip_set;
+    fixture_clip_set(text);
+}
+
 /* A command with no arguments, applied as a view would have it applied. */
 static inline int fixture_do(rb_app *app, rb_ui_cmd_kind kind)
 {

@@ -1,0 +1,138 @@
+/*
+ * test_loading_asks_before_replacing.c - opening a game (from the Load
+ * dialog or dropped on the window) in place of an unfinished one asks
+ * first, as starting a new game does; "keep playing" changes nothing. An
+ * empty or finished game is replaced without a question. A game whose
+ * moves go wrong part-way opens at its last good move, with the message.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "support.h"
+
+#include <stdlib.h>
+
+#include "dialog.h"
+#include "games.h"
+#include "ui_fixture.h"
+
+static char home[] = "/tmp/rb-replace-test-XXXXXX";
+
+static int setup(void **state)
+{
+    (void)state;
+    if (!mkdtemp(home))
+        return -1;
+    return setenv("XDG_DATA_HOME", home, 1);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* A saved game of three moves in the games folder. */
+static void save_three_moves(rb_app *app)
+{
+    fixture_type(app, "c2b3");
+    fixture_type(app, "e6f6");
+    fixture_type(app, "b3b4");
+    char err[RB_UI_PATH_MAX + 300];
+    assert_int_equal(rb_ui_games_save(app, "three", err, sizeof err), 0);
+    rb_game g;
+    rb_pos start;
+    rb_pos_start(&start);
+    assert_int_equal(rb_game_init(&g, &start), 0);
+    fixture_set_game(app, &g);
+}
+
+static void open_from_the_load_dialog(rb_app *app)
+{
+    fixture_key(app, SDLK_o, KMOD_LCTRL);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_LOAD);
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE); /* the list has the focus */
+}
+
+static void the_load_dialog_asks_before_replacing_an_unfinished_game(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 800, 600);
+    save_three_moves(app);
+    fixture_type(app, "c2b3"); /* an unfinished game of one move */
+
+    open_from_the_load_dialog(app);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_MESSAGE);
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_REPLACE);
+    assert_non_null(strstr(app->state.dialog.text, "three.pgn"));
+    assert_int_equal(app->state.game.length, 1);
+    /* Keep playing: nothing changes. */
+    fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.game.length, 1);
+    assert_null(app->state.dialog.pending.positions);
+
+    /* Open: the saved game replaces it. */
+    open_from_the_load_dialog(app);
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_REPLACE);
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.game.length, 3);
+    fixture_close(app);
+}
+
+static void an_empty_or_finished_game_is_replaced_without_a_question(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 800, 600);
+    save_three_moves(app);
+    open_from_the_load_dialog(app); /* the board's game has no moves */
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.game.length, 3);
+
+    rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
+    resign.n = RB_BLACK;
+    rb_ui_apply(app, &resign);
+    open_from_the_load_dialog(app); /* a finished game */
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);
+    fixture_close(app);
+}
+
+static void a_dropped_game_asks_too_and_says_what_it_could_not_read(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 800, 600);
+    fixture_type(app, "c2b3");
+    char path[300];
+    snprintf(path, sizeof path, "%s/cut.pgn", home);
+    const char *text = "1. c2-b3 e6-f5 2. b3-b4 nonsense *\n";
+    fixture_write_file(path, text, strlen(text));
+    fixture_drop_file(app, path);
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_REPLACE);
+    assert_int_equal(app->state.game.length, 1);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    /* On the board up to its last good move, and why it stops there. */
+    assert_int_equal(app->state.game.length, 3);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_MESSAGE);
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_NONE);
+    assert_non_null(strstr(app->state.dialog.text, "cut.pgn"));
+    assert_non_null(strstr(app->state.dialog.text, "last good move"));
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(&app->state));
+    fixture_close(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_load_dialog_asks_before_replacing_an_unfinished_game),
+        cmocka_unit_test(an_empty_or_finished_game_is_replaced_without_a_question),
+        cmocka_unit_test(a_dropped_game_asks_too_and_says_what_it_could_not_read),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

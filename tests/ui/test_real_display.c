@@ -1,0 +1,115 @@
+/*
+ * test_real_display.c - what needs a real display: the system clipboard
+ * (Ctrl+C puts the position string on it, Ctrl+Shift+C the game, Ctrl+V
+ * takes a game from it), and a window remembering the computer as a
+ * player opening a --fen position with people on both sides. Run under
+ * X (tests/ui/CMakeLists.txt runs it in xvfb-run when that is installed);
+ * skipped where there is no X display or the video driver is the dummy.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "support.h"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "dialog.h"
+#include "ui_fixture.h"
+
+static char home[] = "/tmp/rb-display-test-XXXXXX";
+
+static int setup(void **state)
+{
+    (void)state;
+    if (!mkdtemp(home))
+        return -1;
+    return setenv("XDG_DATA_HOME", home, 1);
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+static bool have_display(void)
+{
+    const char *driver = getenv("SDL_VIDEODRIVER");
+    return getenv("DISPLAY") && (!driver || strcmp(driver, "dummy") != 0);
+}
+
+/* A real window (its own files under the test's XDG_DATA_HOME). */
+static rb_app *open_window(const char *fen)
+{
+    rb_ui_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.fen = fen;
+    opt.width = 800;
+    opt.height = 600;
+    rb_ui_app_defaults(&fixture_app);
+    char err[1400];
+    if (rb_ui_app_open(&fixture_app, &opt, false, err, sizeof err) != 0)
+        fail_msg("cannot open the window: %s", err);
+    fixture_app.state.settings.animation = false;
+    return &fixture_app;
+}
+
+static void the_system_clipboard_carries_positions_and_games(void **state)
+{
+    (void)state;
+    if (!have_display())
+        skip();
+    rb_app *app = open_window("2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1");
+    if (rb_ui_dialog_active(&app->state))
+        fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    fixture_type(app, "c2b3");
+    fixture_key(app, SDLK_c, KMOD_LCTRL);
+    char fen[RB_POS_TEXT_MAX];
+    fixture_fen(app, fen, sizeof fen);
+    char *got = SDL_GetClipboardText();
+    assert_string_equal(got, fen);
+    SDL_free(got);
+    fixture_key(app, SDLK_c, KMOD_LCTRL | KMOD_LSHIFT);
+    got = SDL_GetClipboardText();
+    assert_non_null(strstr(got, "1. c2-b3"));
+    SDL_free(got);
+
+    assert_int_equal(SDL_SetClipboardText("[Event \"x\"]\n\n1. c2-b3 e6-f6 2. b3-b4 *\n"), 0);
+    fixture_key(app, SDLK_v, KMOD_LCTRL);
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_REPLACE); /* one move played here */
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_int_equal(app->state.game.length, 3);
+    fixture_close(app);
+}
+
+static void a_window_opens_a_position_with_people_on_both_sides(void **state)
+{
+    (void)state;
+    if (!have_display())
+        skip();
+    char path[300];
+    snprintf(path, sizeof path, "%s/rollerball", home);
+    mkdir(path, 0700);
+    snprintf(path, sizeof path, "%s/rollerball/rollerball", home);
+    mkdir(path, 0700);
+    strcat(path, "/settings.conf");
+    const char *settings = "white = human\nblack = computer\nblack_level = 2\n";
+    fixture_write_file(path, settings, strlen(settings));
+    /* Black to move: a computer playing Black would start at once. */
+    rb_app *app = open_window("2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 b - 0 1");
+    assert_int_equal(app->state.players[RB_WHITE].kind, RB_UI_HUMAN);
+    assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_HUMAN);
+    assert_false(rb_ui_state_computer_to_move(&app->state));
+    fixture_close(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_system_clipboard_carries_positions_and_games),
+        cmocka_unit_test(a_window_opens_a_position_with_people_on_both_sides),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -19,6 +19,8 @@
  *              applying what they return, drawing a frame
  *   apply.c    carrying out a command: the one place that changes the
  *              game, with every follow-up (autosave, computer, redraw)
+ *   pace.c     what the clock makes due: the computer's move shown after
+ *              the person's, a watched game's pace, premoves, typed text
  *   dialog.c   view: modal dialogs (routing, messages, questions,
  *              settings); dialog_game.c new game, save, load;
  *              dialog_help.c the rules a page at a time; dialog_kit.c the
@@ -81,8 +83,12 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
 void rb_ui_app_close(rb_app *app);
 /* The event loop: sleeps in SDL_WaitEvent while nothing moves. */
 void rb_ui_app_run(rb_app *app);
-/* One event, from SDL or a test. */
+/* One event, from SDL or a test; then what it made due (rb_ui_app_tick). */
 void rb_ui_app_event(rb_app *app, const SDL_Event *ev);
+/* Applies what the clock (rb_ui_now) makes due now: the computer's move
+ * once the person's has been seen, a premove, forgetting stale typed text.
+ * Returns the milliseconds until the next is due (RB_UI_PACE_NEVER: none). */
+Uint32 rb_ui_app_tick(rb_app *app);
 /* Draws one frame (always, dirty or not) and presents it. */
 void rb_ui_app_draw(rb_app *app);
 /* Recomputes the layout from the renderer output size; re-rasterises

@@ -22,6 +22,7 @@
 #include "dialog.h"
 #include "games.h"
 #include "input.h"
+#include "pace.h"
 #include "panel.h"
 #include "prefs.h"
 #include "session.h"
@@ -49,8 +50,13 @@ static void apply_save_settings(rb_app *app)
         rb_ui_state_say(&app->state, true, "%s", err);
 }
 
-/* Everything that follows a change of the game, whoever made it. */
-static void game_changed(rb_app *app, bool browsing)
+/* Everything that follows a change of the game, whoever made it.
+ * Browsing leaves the game itself as it was: the computer goes on thinking
+ * about its end, and a move it found waits for the person's return. Any
+ * other change makes the computer's thinking, a found move and a premove
+ * out of date (a computer's move that brings the person's turn keeps the
+ * premove: the caller puts it back). */
+static void game_changed(rb_app *app, bool browsing, bool browse_only)
 {
     rb_ui_state *st = &app->state;
     st->browsing = browsing;
@@ -60,7 +66,13 @@ static void game_changed(rb_app *app, bool browsing)
         st->panel.scroll = rb_ui_panel_drawn_scroll(app);
     st->panel.follow = true;
     apply_autosave(app);
-    rb_ui_worker_cancel(app);
+    if (!browse_only) {
+        st->pacing.moved_ms = rb_ui_now(app);
+        st->pacing.reply_ready = false;
+        st->pacing.step = false;
+        st->premove = RB_MOVE_NONE;
+        rb_ui_worker_cancel(app);
+    }
     rb_ui_worker_maybe_start(app);
 }
 
@@ -74,7 +86,7 @@ static void replace_game(rb_app *app, rb_game *g, bool clear_status)
     memset(g, 0, sizeof *g);
     if (clear_status)
         st->status[0] = 0;
-    game_changed(app, false);
+    game_changed(app, false, false);
 }
 
 static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
@@ -90,8 +102,11 @@ static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
         return -1;
     }
     st->status[0] = 0;
-    rb_ui_anim_start(&st->anim, &st->settings, &before, cmd->move);
-    game_changed(app, false);
+    rb_ui_anim_start(&st->anim, &st->settings, &before, cmd->move, rb_ui_now(app));
+    rb_move premove = st->premove;
+    game_changed(app, false, false);
+    if (cmd->by_computer)
+        st->premove = premove;
     return 0;
 }
 
@@ -103,10 +118,11 @@ static int apply_step(rb_app *app, bool back)
     if (back ? !rb_game_undo(g) : !rb_game_redo(g))
         return 0;
     rb_ui_anim_stop(&st->anim);
+    st->browsing = false; /* the cursor is the game's end from here */
     while (rb_ui_state_vs_computer(st) && rb_ui_state_computer_to_move(st) &&
            (back ? rb_game_undo(g) : g->ply < g->length && rb_game_redo(g)))
         ;
-    game_changed(app, false);
+    game_changed(app, false, false);
     return 0;
 }
 
@@ -118,7 +134,10 @@ static int apply_browse(rb_app *app, int ply)
     rb_ui_anim_stop(&st->anim);
     /* Looking back is read-only: a stray click on the board must not drop
      * the moves after the position shown. */
-    game_changed(app, (size_t)ply < st->game.length);
+    bool browsing = (size_t)ply < st->game.length;
+    game_changed(app, browsing, true);
+    if (browsing && rb_ui_state_computer_to_move(st) && rb_game_ending_at(&st->game, st->game.length) == RB_END_NONE)
+        rb_ui_state_say(st, false, "The computer goes on thinking; its move shows when you return to the game (End).");
     return 0;
 }
 
@@ -218,7 +237,7 @@ static void end_game(rb_app *app, bool resign, int color)
         rb_game_resign(&st->game, color);
     else
         rb_game_agree_draw(&st->game);
-    game_changed(app, false);
+    game_changed(app, false, false);
 }
 
 static int apply_offer_draw(rb_app *app)
@@ -239,6 +258,36 @@ static int apply_offer_draw(rb_app *app)
         return 0;
     }
     rb_ui_state_say(st, false, "The computer declines the draw: it sees the game as not level.");
+    return -1;
+}
+
+/* The premove, now the person's turn has come: played if still legal
+ * (a promotion opens the chooser), otherwise dropped with a word. */
+static int apply_premove(rb_app *app)
+{
+    rb_ui_state *st = &app->state;
+    rb_move pre = st->premove;
+    st->premove = RB_MOVE_NONE;
+    if (pre == RB_MOVE_NONE || !rb_ui_state_can_move(st))
+        return -1;
+    int from = RB_MOVE_FROM(pre), to = RB_MOVE_TO(pre);
+    rb_ui_input_cancel(&st->input);
+    if (rb_ui_input_select(st, from)) {
+        rb_move m = rb_ui_input_move_to(&st->input, to);
+        if (m != RB_MOVE_NONE && RB_MOVE_PROMO(m)) {
+            rb_ui_input_promote_to(st, to);
+            return 0;
+        }
+        rb_ui_input_cancel(&st->input);
+        if (m != RB_MOVE_NONE) {
+            rb_ui_cmd play = rb_ui_cmd_of(RB_UI_CMD_PLAY);
+            play.move = m;
+            return apply_play(app, &play);
+        }
+    }
+    char text[RB_MOVE_TEXT_MAX];
+    rb_move_to_coord(pre, text);
+    rb_ui_state_say(st, false, "The premove %s is not legal now; it was dropped.", text);
     return -1;
 }
 
@@ -300,6 +349,25 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         return 0;
     case RB_UI_CMD_MOVE_NOW:
         rb_ui_worker_move_now(app);
+        return 0;
+    case RB_UI_CMD_REPLY:
+        if (cmd->n < 0 || (size_t)cmd->n != rb_ui_state_live_ply(st))
+            return -1; /* the game has moved on */
+        st->pacing.reply_ready = true;
+        st->pacing.reply = cmd->move;
+        st->pacing.reply_ply = (size_t)cmd->n;
+        return 0;
+    case RB_UI_CMD_PAUSE:
+        st->pacing.paused = cmd->on;
+        st->pacing.step = false;
+        return 0;
+    case RB_UI_CMD_STEP:
+        st->pacing.step = st->pacing.paused;
+        return 0;
+    case RB_UI_CMD_PLAY_PREMOVE:
+        return apply_premove(app);
+    case RB_UI_CMD_FORGET_TYPED:
+        rb_ui_input_forget_typed(&st->input);
         return 0;
     case RB_UI_CMD_FLIP:
         st->flipped = !st->flipped;

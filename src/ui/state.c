@@ -13,9 +13,19 @@ const rb_pos *rb_ui_state_pos(const rb_ui_state *st)
     return rb_game_pos(&st->game);
 }
 
+size_t rb_ui_state_live_ply(const rb_ui_state *st)
+{
+    return rb_ui_state_browsing(st) ? st->game.length : st->game.ply;
+}
+
+const rb_pos *rb_ui_state_live_pos(const rb_ui_state *st)
+{
+    return &st->game.positions[rb_ui_state_live_ply(st)];
+}
+
 bool rb_ui_state_computer_to_move(const rb_ui_state *st)
 {
-    return st->players[rb_ui_state_pos(st)->side].kind == RB_UI_COMPUTER;
+    return st->players[rb_ui_state_live_pos(st)->side].kind == RB_UI_COMPUTER;
 }
 
 bool rb_ui_state_vs_computer(const rb_ui_state *st)

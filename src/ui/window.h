@@ -88,6 +88,18 @@ typedef struct rb_app {
     struct rb_ui_text *text;
     struct rb_ui_prefs *prefs;
     struct rb_ui_board_cache *board_cache; /* the board's unchanging layer (render.c) */
+
+    /* The clock every timed thing reads (animation, the computer's pause,
+     * typed text going stale): SDL_GetTicks() unless a test sets its own,
+     * so a test moves time by hand instead of sleeping. */
+    Uint32 (*ticks)(void *ctx);
+    void *ticks_ctx;
 } rb_app;
+
+/* Milliseconds on the app's clock. */
+static inline Uint32 rb_ui_now(const rb_app *app)
+{
+    return app->ticks ? app->ticks(app->ticks_ctx) : SDL_GetTicks();
+}
 
 #endif

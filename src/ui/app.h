@@ -19,8 +19,6 @@
  *              applying what they return, drawing a frame
  *   apply.c    carrying out a command: the one place that changes the
  *              game, with every follow-up (autosave, computer, redraw)
- *   pace.c     what the clock makes due: the computer's move shown after
- *              the person's, a watched game's pace, premoves, typed text
  *   dialog.c   view: modal dialogs (routing, messages, questions,
  *              settings); dialog_game.c new game, save, load;
  *              dialog_help.c the rules a page at a time; dialog_kit.c the
@@ -37,6 +35,8 @@
  *   store.c    atomic writes and bounded reads of the game's files (rb_store.h)
  *   worker.c   the computer opponent on its own thread
  *   session.c  resigning and draws: who, and whether the computer agrees
+ *   pace.c     what the clock makes due: the computer's move shown after
+ *              the person's, a watched game's pace, premoves, typed text
  *   anim.c     the sliding piece of the last move
  *   widgets.c  buttons, check boxes, choices, text fields
  *   text.c     strings drawn with SDL_ttf, cached as textures

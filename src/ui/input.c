@@ -48,20 +48,12 @@ void rb_ui_input_forget_typed(rb_ui_input *in)
     in->typed[0] = 0;
 }
 
-bool rb_ui_input_premove_allowed(const rb_ui_state *st)
-{
-    const rb_pos *pos = rb_ui_state_live_pos(st);
-    return st->settings.premoves && !rb_ui_state_browsing(st) && rb_ui_state_computer_to_move(st) &&
-           st->players[pos->side ^ 1].kind == RB_UI_HUMAN &&
-           rb_game_ending_at(&st->game, rb_ui_state_live_ply(st)) == RB_END_NONE && rb_pos_status(pos) == RB_ONGOING;
-}
-
 /* Picks the person's piece on sq during the computer's turn: its moves are
  * listed as if it were the person's turn now (the computer's move may yet
  * change them; the premove is checked again when it is played). */
 static bool select_premove(rb_ui_state *st, int sq)
 {
-    if (sq < 0 || !rb_ui_input_premove_allowed(st))
+    if (sq < 0 || !rb_ui_state_premove_allowed(st))
         return false;
     rb_pos pos = *rb_ui_state_live_pos(st);
     rb_piece p = pos.board[sq];
@@ -191,7 +183,7 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
     bool again = in->sel == sq && in->state == RB_UI_SELECTED;
     /* During the computer's turn a click on the person's own piece starts
      * a premove; a click anywhere else drops the one set. */
-    if (rb_ui_input_premove_allowed(st)) {
+    if (rb_ui_state_premove_allowed(st)) {
         st->premove = RB_MOVE_NONE;
         if (select_premove(st, sq)) {
             in->state = RB_UI_PRESSED;
@@ -242,48 +234,6 @@ static void motion(rb_app *app, int x, int y)
     rb_ui_input_pointer(app, x, y);
 }
 
-/* The legal moves from the typed from-square, and whether the typed
- * text (4 letters) names a promotion. For a premove, the person's moves as
- * if it were their turn. */
-static bool typed_moves(const rb_ui_state *st, const char *typed, rb_movelist *list)
-{
-    list->count = 0;
-    int from = rb_sq_parse(typed);
-    if (from < 0)
-        return false;
-    rb_pos pos = *rb_ui_state_live_pos(st);
-    if (!rb_ui_state_can_move(st)) {
-        if (!rb_ui_input_premove_allowed(st))
-            return false;
-        pos.side ^= 1;
-    }
-    if (!pos.board[from] || RB_COLOR(pos.board[from]) != pos.side)
-        return false;
-    rb_gen_legal_from(&pos, from, list);
-    return true;
-}
-
-rb_move rb_ui_input_typed_move(const rb_ui_state *st, bool *wants_letter)
-{
-    const rb_ui_input *in = &st->input;
-    *wants_letter = false;
-    if (in->ntyped < 4)
-        return RB_MOVE_NONE;
-    rb_movelist list;
-    if (!typed_moves(st, in->typed, &list))
-        return RB_MOVE_NONE;
-    int to = rb_sq_parse(in->typed + 2);
-    int want = in->ntyped > 4 ? (in->typed[4] == 'r' ? RB_ROOK : RB_BISHOP) : 0;
-    for (int i = 0; i < list.count; i++) {
-        rb_move m = list.moves[i];
-        if (RB_MOVE_TO(m) != to || (want && RB_MOVE_PROMO(m) != want))
-            continue;
-        *wants_letter = RB_MOVE_PROMO(m) && in->ntyped == 4;
-        return m;
-    }
-    return RB_MOVE_NONE;
-}
-
 /* Whether ch may stand at place i of a typed move. */
 static bool typed_fits(int i, char ch)
 {
@@ -332,13 +282,13 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
     if (in->ntyped < 4)
         return cmd;
     bool can = rb_ui_state_can_move(st);
-    if (!can && !rb_ui_input_premove_allowed(st)) {
+    if (!can && !rb_ui_state_premove_allowed(st)) {
         rb_ui_state_say(st, false, "%s: it is not your move now.", in->typed);
         rb_ui_input_forget_typed(in);
         return cmd;
     }
     bool wants_letter;
-    rb_move m = rb_ui_input_typed_move(st, &wants_letter);
+    rb_move m = rb_ui_state_typed_move(st, &wants_letter);
     if (wants_letter && !enter)
         return cmd; /* wait for r or b */
     char text[8];

@@ -24,14 +24,6 @@ rb_move rb_ui_input_move_to(const rb_ui_input *in, int to);
 void rb_ui_input_forget_typed(rb_ui_input *in);
 /* Opens the promotion chooser for the selected piece's move to to. */
 void rb_ui_input_promote_to(rb_ui_state *st, int to);
-/* True when the person may choose a premove now: the computer is to move
- * against them, the setting is on and the game goes on. */
-bool rb_ui_input_premove_allowed(const rb_ui_state *st);
-/* The move the typed text names once it names one (from and to typed, a
- * legal move or, during the computer's turn, a premove), else
- * RB_MOVE_NONE; *wants_letter when it is a promotion still waiting for
- * its r or b. */
-rb_move rb_ui_input_typed_move(const rb_ui_state *st, bool *wants_letter);
 /* Sets the pointer position (output pixels): the hovered square, the
  * chooser's hovered cell, the dragged piece. */
 void rb_ui_input_pointer(rb_app *app, int x, int y);

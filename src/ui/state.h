@@ -236,6 +236,14 @@ bool rb_ui_state_browsing(const rb_ui_state *st);
 /* True when a person may move on the board now (their turn, not browsing,
  * the game goes on). */
 bool rb_ui_state_can_move(const rb_ui_state *st);
+/* True when the person may choose a premove now: the computer is to move
+ * against them, the setting is on and the game goes on. */
+bool rb_ui_state_premove_allowed(const rb_ui_state *st);
+/* The move the typed text names once it names one (from and to typed, a
+ * legal move or, during the computer's turn, a premove), else
+ * RB_MOVE_NONE; *wants_letter when it is a promotion still waiting for
+ * its r or b. */
+rb_move rb_ui_state_typed_move(const rb_ui_state *st, bool *wants_letter);
 /* Sets the status line; an error is also printed on stderr. */
 void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)
 #if defined(__GNUC__)

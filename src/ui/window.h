@@ -26,6 +26,7 @@ typedef struct rb_ui_theme {
     SDL_Color last_from, last_to, last_path;
     SDL_Color selected, dest_dot, dest_ring, dest_hover;
     SDL_Color path, path_outline, rebound_mark;
+    SDL_Color premove;                  /* a premove's squares and path */
     SDL_Color check_glow;
     SDL_Color chooser_bg, chooser_border;
     SDL_Color text, text_dim;

@@ -244,6 +244,15 @@ static void panel_grid(struct rb_ui_panel *p, SDL_Rect area, int first, int coun
 
 /* ---- drawing ----------------------------------------------------------- */
 
+void rb_ui_panel_turn_text(const rb_ui_state *st, char *buf, size_t len)
+{
+    size_t ply = rb_ui_state_live_ply(st);
+    if (rb_game_ending_at(&st->game, ply) != RB_END_NONE)
+        snprintf(buf, len, "Game over: %s", rb_result_text(rb_game_result_at(&st->game, ply)));
+    else
+        snprintf(buf, len, "%s to move", panel_color_name[rb_ui_state_live_pos(st)->side]);
+}
+
 /* The computer's row: what it is doing, and its buttons (Move now against
  * a person; Pause/Resume and Step in a game between computers). The row is
  * there for the whole game whenever a computer plays, its buttons always in
@@ -309,10 +318,7 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f, (SDL_Color){ 128, 128, 128, 255 });
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f - 1.5f,
                     pos->side == RB_WHITE ? (SDL_Color){ 250, 250, 245, 255 } : (SDL_Color){ 15, 15, 15, 255 });
-    if (over)
-        snprintf(line, sizeof line, "Game over: %s", rb_result_text(rb_game_result_at(g, rb_ui_state_live_ply(st))));
-    else
-        snprintf(line, sizeof line, "%s to move", panel_color_name[pos->side]);
+    rb_ui_panel_turn_text(st, line, sizeof line);
     rb_ui_text_draw(app, line, m->big, true, t->text, col.x + m->big + m->gap * 2, y + lh / 2, RB_UI_ALIGN_LEFT);
     y += lh;
 

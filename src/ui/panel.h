@@ -32,6 +32,9 @@ bool rb_ui_panel_button_rect(const rb_app *app, const char *label, SDL_Rect *r);
 /* The game's state in words ("Checkmate. White wins.", "Black is in
  * check."), empty when there is nothing to say. Returns the length. */
 size_t rb_ui_panel_status_text(const rb_ui_state *st, char *buf, size_t len);
+/* The header's first line: "White to move", or "Game over: ..." - of the
+ * game itself, also while an earlier position is shown. */
+void rb_ui_panel_turn_text(const rb_ui_state *st, char *buf, size_t len);
 /* Who plays a colour as the panel names them: "Computer, level 4", the
  * name in a loaded game's White/Black tag, or "You"/"Player". */
 void rb_ui_panel_player_text(const rb_ui_state *st, int color, char *buf, size_t len);

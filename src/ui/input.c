@@ -117,6 +117,22 @@ static rb_ui_cmd play(rb_move m)
     return cmd;
 }
 
+void rb_ui_input_set_premove(rb_ui_state *st, rb_move m)
+{
+    char text[RB_MOVE_TEXT_MAX];
+    rb_move_to_coord(m, text);
+    st->premove = m;
+    rb_ui_state_say(st, false, "Premove %s: played when your turn comes. A right click or Esc cancels it.", text);
+}
+
+static void drop_premove(rb_ui_state *st)
+{
+    if (st->premove == RB_MOVE_NONE)
+        return;
+    st->premove = RB_MOVE_NONE;
+    rb_ui_state_say(st, false, "Premove cancelled.");
+}
+
 void rb_ui_input_promote_to(rb_ui_state *st, int to)
 {
     rb_ui_input *in = &st->input;
@@ -137,8 +153,8 @@ static bool try_move(rb_ui_state *st, int to, rb_ui_cmd *out)
     if (m == RB_MOVE_NONE)
         return false;
     if (in->premove_select) {
-        st->premove = m;
         rb_ui_input_cancel(in);
+        rb_ui_input_set_premove(st, m);
         return true;
     }
     if (RB_MOVE_PROMO(m)) {
@@ -184,7 +200,7 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
     /* During the computer's turn a click on the person's own piece starts
      * a premove; a click anywhere else drops the one set. */
     if (rb_ui_state_premove_allowed(st)) {
-        st->premove = RB_MOVE_NONE;
+        drop_premove(st);
         if (select_premove(st, sq)) {
             in->state = RB_UI_PRESSED;
             in->sel_was_selected = again;
@@ -298,7 +314,7 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
         if (m == RB_MOVE_NONE)
             rb_ui_state_say(st, false, "%s: your piece cannot go there.", text);
         else
-            st->premove = m;
+            rb_ui_input_set_premove(st, m);
         return cmd;
     }
     const rb_pos *pos = rb_ui_state_pos(st);
@@ -330,7 +346,7 @@ rb_ui_cmd rb_ui_input_event(rb_app *app, const SDL_Event *ev)
             return press(app, ev->button.x, ev->button.y);
         if (ev->button.button == SDL_BUTTON_RIGHT) {
             rb_ui_input_cancel(in);
-            st->premove = RB_MOVE_NONE;
+            drop_premove(st);
         }
         return none;
     case SDL_MOUSEBUTTONUP:
@@ -350,7 +366,7 @@ rb_ui_cmd rb_ui_input_event(rb_app *app, const SDL_Event *ev)
             return none;
         if (key == SDLK_ESCAPE) {
             rb_ui_input_cancel(in);
-            st->premove = RB_MOVE_NONE;
+            drop_premove(st);
             return none;
         }
         if (in->state == RB_UI_PROMOTING && (key == SDLK_r || key == SDLK_b))

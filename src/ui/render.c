@@ -441,13 +441,21 @@ static void draw_typed(rb_app *app, const scene *sc)
     }
     char line[96];
     snprintf(line, sizeof line, "Move: %s_%s", sc->typed_text,
-             sc->typed_wants_letter ? "  promotion: type r (rook) or b (bishop)" : "");
-    int px = sc->view.sq * 3 / 10;
+             sc->typed_wants_letter ? "  promotion: type r or b" : "");
+    /* In the margin above the board where it fits; never wider than the
+     * board. */
+    const SDL_Rect *b = &sc->view.board;
+    int px = sc->view.margin * 7 / 10;
     if (px < 12)
         px = 12;
-    int tw = rb_ui_text_width(app, line, px, true), th = rb_ui_text_line_height(app, px);
-    const SDL_Rect *b = &sc->view.board;
-    SDL_Rect box = { b->x + (b->w - tw) / 2 - px / 2, b->y - sc->view.margin, tw + px, th + px / 3 };
+    int tw = rb_ui_text_width(app, line, px, true);
+    if (tw + px > b->w && tw > 0) {
+        px = px * (b->w - px) / tw;
+        px = px < 8 ? 8 : px;
+        tw = rb_ui_text_width(app, line, px, true);
+    }
+    int th = rb_ui_text_line_height(app, px);
+    SDL_Rect box = { b->x + (b->w - tw) / 2 - px / 2, b->y - sc->view.margin, tw + px, th + px / 4 };
     if (box.y < 0)
         box.y = 0;
     rb_ui_draw_rect(app->renderer, box, t->chooser_bg);

@@ -9,7 +9,13 @@
  *   the selection is dropped and browsing ends (or starts, for browsing),
  *   the move list is told to follow (state.changes),
  *   the autosave is written (a window's real game only),
- *   the computer is cancelled, and started if it is now to move.
+ *   the computer is cancelled, and started if it is now to move; a move
+ *   it found and a premove are dropped (browsing changes none of these:
+ *   the game itself is as it was);
+ *   the time of the change is noted, from which the computer's next move
+ *   is shown (pace.c).
+ * The computer's move arrives as RB_UI_CMD_REPLY and waits in
+ * state.pacing; the app plays it when pace.c says its time has come.
  * Any command marks one redraw at the end. Sounds, when they come, belong
  * in game_changed() too.
  */
@@ -86,6 +92,7 @@ static void replace_game(rb_app *app, rb_game *g, bool clear_status)
     memset(g, 0, sizeof *g);
     if (clear_status)
         st->status[0] = 0;
+    st->pacing.paused = false; /* a new game between computers starts running */
     game_changed(app, false, false);
 }
 

@@ -12,7 +12,7 @@
 
 #include "view.h"
 
-void rb_ui_anim_start(rb_ui_anim *a, const rb_ui_settings *settings, const rb_pos *before, rb_move m)
+void rb_ui_anim_start(rb_ui_anim *a, const rb_ui_settings *settings, const rb_pos *before, rb_move m, Uint32 now_ms)
 {
     if (!settings->animation) {
         a->active = false;
@@ -21,7 +21,7 @@ void rb_ui_anim_start(rb_ui_anim *a, const rb_ui_settings *settings, const rb_po
     a->active = true;
     a->move = m;
     a->piece = before->board[RB_MOVE_FROM(m)];
-    a->start_ms = SDL_GetTicks();
+    a->start_ms = now_ms;
     a->duration_ms = RB_UI_ANIM_MS;
 }
 

@@ -7,8 +7,9 @@
 #include "state.h"
 #include "view.h"
 
-/* Starts animating m, just played from before (when the setting is on). */
-void rb_ui_anim_start(rb_ui_anim *a, const rb_ui_settings *settings, const rb_pos *before, rb_move m);
+/* Starts animating m, just played from before at now_ms (when the setting
+ * is on). */
+void rb_ui_anim_start(rb_ui_anim *a, const rb_ui_settings *settings, const rb_pos *before, rb_move m, Uint32 now_ms);
 /* Ends the animation at once (the next action interrupts it). */
 void rb_ui_anim_stop(rb_ui_anim *a);
 /* True when a running animation's time is up (the app then stops it). */

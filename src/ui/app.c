@@ -9,10 +9,12 @@
  * rb_ui_apply(), and here when an event changed the views' input state
  * (the state before and after the event differ).
  *
- * The loop sleeps in SDL_WaitEvent while nothing moves and draws only when
- * something changed (app->dirty) or a piece is sliding, so an open window
- * costs no CPU. A running clock wakes it only when the time shown changes
- * (once a second, ten times a second in the last ten seconds). Mouse coordinates are turned into output pixels here, once,
+ * The loop sleeps in SDL_WaitEvent while nothing moves, or until the next
+ * timer (pace.c: a found move to show, a premove, typed text to forget; a
+ * running clock's next change of the time shown: once a second, ten times a
+ * second in the last ten seconds), and draws only when something changed
+ * (app->dirty) or a piece is sliding, so an open window costs no CPU.
+ * Mouse coordinates are turned into output pixels here, once,
  * so every module works in the renderer's pixels, high DPI or not.
  */
 #include "app.h"
@@ -31,6 +33,7 @@
 #include "games.h"
 #include "input.h"
 #include "layout.h"
+#include "pace.h"
 #include "panel.h"
 #include "prefs.h"
 #include "render.h"
@@ -81,7 +84,7 @@ void rb_ui_app_relayout(rb_app *app)
 void rb_ui_app_draw(rb_app *app)
 {
     const rb_ui_theme *t = app->theme;
-    Uint32 now = SDL_GetTicks();
+    Uint32 now = rb_ui_now(app);
     /* A slide whose time is up ends before the frame, not inside it. */
     if (rb_ui_anim_over(&app->state.anim, now))
         rb_ui_anim_stop(&app->state.anim);
@@ -247,24 +250,44 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     /* SDL leaves dropped file names and text to us to free. */
     if (e.type == SDL_DROPFILE || e.type == SDL_DROPTEXT)
         SDL_free(e.drop.file);
+    /* What the event made due (a found move whose time has come) happens
+     * now, not at the next wake-up. */
+    rb_ui_app_tick(app);
+}
+
+Uint32 rb_ui_app_tick(rb_app *app)
+{
+    /* Each due command clears what made it due; the bound only guards
+     * against a command that would not. */
+    for (int i = 0; i < 8; i++) {
+        Uint32 wait;
+        rb_ui_cmd cmd = rb_ui_pace_due(&app->state, rb_ui_now(app), &wait);
+        if (cmd.kind == RB_UI_CMD_NONE)
+            return wait;
+        rb_ui_apply(app, &cmd);
+    }
+    return 0;
 }
 
 void rb_ui_app_run(rb_app *app)
 {
     app->dirty = true;
     while (!app->quit) {
-        SDL_Event ev;
-        /* Sleep until something happens, the clock shows a new time, or
-         * (while a piece slides) the next frame is due; vsync paces the
-         * present where it exists. */
+        Uint32 wait = rb_ui_app_tick(app);
+        /* A running clock wakes the loop when the time it shows changes. */
         int64_t now = rb_ui_app_now_ms(app);
         int64_t clock_wait = rb_ui_game_clock_wait(&app->state, now);
-        int64_t wait = app->state.anim.active ? 8 : -1;
-        if (clock_wait >= 0 && (wait < 0 || clock_wait < wait))
-            wait = clock_wait < 1 ? 1 : clock_wait;
-        if (wait > 1000)
-            wait = 1000;
-        int got = wait < 0 ? SDL_WaitEvent(&ev) : SDL_WaitEventTimeout(&ev, (int)wait);
+        if (clock_wait >= 0 && (uint64_t)clock_wait < wait)
+            wait = clock_wait < 1 ? 1 : (Uint32)clock_wait;
+        if (app->dirty || app->state.anim.active)
+            rb_ui_app_draw(app);
+        /* Sleep until something happens or the next timer is due; while a
+         * piece slides, wake for each frame (vsync paces the present where
+         * it exists). Nothing else wakes the loop: waiting costs no CPU. */
+        if (app->state.anim.active && wait > 8)
+            wait = 8;
+        SDL_Event ev;
+        int got = wait == RB_UI_PACE_NEVER ? SDL_WaitEvent(&ev) : SDL_WaitEventTimeout(&ev, (int)(wait > 60000 ? 60000 : wait) + 1);
         if (got) {
             rb_ui_app_event(app, &ev);
             while (!app->quit && SDL_PollEvent(&ev))
@@ -276,8 +299,6 @@ void rb_ui_app_run(rb_app *app)
             rb_ui_cmd tick = rb_ui_cmd_of(RB_UI_CMD_CLOCK);
             rb_ui_apply(app, &tick);
         }
-        if (app->dirty || app->state.anim.active)
-            rb_ui_app_draw(app);
     }
 }
 
@@ -358,7 +379,6 @@ static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, cha
             snprintf(err, errlen, "cannot open a window: %s", SDL_GetError());
             return -1;
         }
-        SDL_SetWindowMinimumSize(app->window, RB_UI_MIN_W, RB_UI_MIN_H);
         char why[RB_UI_PATH_MAX + 200];
         SDL_Surface *icon = rb_ui_assets_load_icon(app->data_dir, 128, why, sizeof why);
         if (icon) {
@@ -374,6 +394,9 @@ static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, cha
             snprintf(err, errlen, "cannot draw in the window: %s", SDL_GetError());
             return -1;
         }
+        /* After the renderer: an OpenGL renderer may make the window anew,
+         * and the new one would have no minimum. */
+        SDL_SetWindowMinimumSize(app->window, RB_UI_MIN_W, RB_UI_MIN_H);
     }
     SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_BLEND);
     return 0;

@@ -42,6 +42,8 @@
  *              moves, [%clk] and TimeControl, paused when minimised)
  *   clock.c    chess clocks and time controls, pure (clock.h)
  *   sound.c    the game's short sounds (sound.h); sound_pick.c which one
+ *   pace.c     what the clock makes due: the computer's move shown after
+ *              the person's, a watched game's pace, premoves, typed text
  *   anim.c     the sliding piece of the last move
  *   widgets.c  buttons, check boxes, choices, text fields, the focus ring
  *   textedit.c editing one line of UTF-8 text: caret, selection (no SDL)
@@ -91,8 +93,12 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
 void rb_ui_app_close(rb_app *app);
 /* The event loop: sleeps in SDL_WaitEvent while nothing moves. */
 void rb_ui_app_run(rb_app *app);
-/* One event, from SDL or a test. */
+/* One event, from SDL or a test; then what it made due (rb_ui_app_tick). */
 void rb_ui_app_event(rb_app *app, const SDL_Event *ev);
+/* Applies what the clock (rb_ui_now) makes due now: the computer's move
+ * once the person's has been seen, a premove, forgetting stale typed text.
+ * Returns the milliseconds until the next is due (RB_UI_PACE_NEVER: none). */
+Uint32 rb_ui_app_tick(rb_app *app);
 /* Draws one frame (always, dirty or not) and presents it. */
 void rb_ui_app_draw(rb_app *app);
 /* Recomputes the layout from the renderer output size; re-rasterises

@@ -10,8 +10,14 @@
  *   the move list is told to follow (state.changes),
  *   the clocks run or pause as the game now stands,
  *   the autosave is written (a window's real game only),
- *   the computer is cancelled, and started if it is now to move,
+ *   the computer is cancelled, and started if it is now to move; a move
+ *   it found and a premove are dropped (browsing changes none of these:
+ *   the game itself is as it was);
+ *   the time of the change is noted, from which the computer's next move
+ *   is shown (pace.c);
  *   the change's sound plays (a move's own, or the end of the game).
+ * The computer's move arrives as RB_UI_CMD_REPLY and waits in
+ * state.pacing; the app plays it when pace.c says its time has come.
  * Any command marks one redraw at the end. A move presses the clock
  * before its follow-ups, so the autosave holds the mover's time; a flag
  * that falls (RB_UI_CMD_CLOCK, or found when a move comes too late) ends
@@ -28,6 +34,7 @@
 #include "game_clock.h"
 #include "games.h"
 #include "input.h"
+#include "pace.h"
 #include "panel.h"
 #include "prefs.h"
 #include "session.h"
@@ -72,8 +79,13 @@ static void apply_sound_settings(rb_app *app)
 }
 
 /* Everything that follows a change of the game, whoever made it; sound is
- * an rb_ui_sound_id or NO_SOUND. */
-static void game_changed(rb_app *app, bool browsing, int sound)
+ * an rb_ui_sound_id or NO_SOUND.
+ * Browsing leaves the game itself as it was: the computer goes on thinking
+ * about its end, and a move it found waits for the person's return. Any
+ * other change makes the computer's thinking, a found move and a premove
+ * out of date (a computer's move that brings the person's turn keeps the
+ * premove: the caller puts it back). */
+static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound)
 {
     rb_ui_state *st = &app->state;
     st->browsing = browsing;
@@ -84,7 +96,13 @@ static void game_changed(rb_app *app, bool browsing, int sound)
     st->panel.follow = true;
     rb_ui_game_clock_update(st, rb_ui_app_now_ms(app));
     apply_autosave(app);
-    rb_ui_worker_cancel(app);
+    if (!browse_only) {
+        st->pacing.moved_ms = rb_ui_now(app);
+        st->pacing.reply_ready = false;
+        st->pacing.step = false;
+        st->premove = RB_MOVE_NONE;
+        rb_ui_worker_cancel(app);
+    }
     rb_ui_worker_maybe_start(app);
     if (sound != NO_SOUND)
         rb_ui_sound_play(app->sound, (rb_ui_sound_id)sound);
@@ -110,8 +128,9 @@ static void replace_game(rb_app *app, rb_game *g, bool clear_status)
     if (clear_status)
         st->status[0] = 0;
     st->browsing = false;
+    st->pacing.paused = false; /* a new game between computers starts running */
     clocks_from_game(app);
-    game_changed(app, false, NO_SOUND);
+    game_changed(app, false, false, NO_SOUND);
 }
 
 /* color's flag has fallen: the game ends there, lost on time. */
@@ -130,7 +149,7 @@ static void flag_fell(rb_app *app, int color)
     st->clock.running = -1;
     st->clock.flagged = color;
     st->status[0] = '\0'; /* the panel says it: "Black ran out of time. White wins." */
-    game_changed(app, false, RB_UI_SOUND_GAME_END);
+    game_changed(app, false, false, RB_UI_SOUND_GAME_END);
 }
 
 static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
@@ -157,8 +176,11 @@ static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
     st->status[0] = 0;
     /* The flag was looked at just now, so the press finds it standing. */
     (void)rb_ui_game_clock_moved(st, now);
-    rb_ui_anim_start(&st->anim, &st->settings, &before, cmd->move);
-    game_changed(app, false, (int)rb_ui_sound_for_ply(&st->game, st->game.ply));
+    rb_ui_anim_start(&st->anim, &st->settings, &before, cmd->move, rb_ui_now(app));
+    rb_move premove = st->premove;
+    game_changed(app, false, false, (int)rb_ui_sound_for_ply(&st->game, st->game.ply));
+    if (cmd->by_computer)
+        st->premove = premove;
     return 0;
 }
 
@@ -170,12 +192,13 @@ static int apply_step(rb_app *app, bool back)
     if (back ? !rb_game_undo(g) : !rb_game_redo(g))
         return 0;
     rb_ui_anim_stop(&st->anim);
+    st->browsing = false; /* the cursor is the game's end from here */
     while (rb_ui_state_vs_computer(st) && rb_ui_state_computer_to_move(st) &&
            (back ? rb_game_undo(g) : g->ply < g->length && rb_game_redo(g)))
         ;
     st->browsing = false;
     clocks_from_game(app); /* each side's time as it was at that move */
-    game_changed(app, false, NO_SOUND);
+    game_changed(app, false, false, NO_SOUND);
     return 0;
 }
 
@@ -187,7 +210,10 @@ static int apply_browse(rb_app *app, int ply)
     rb_ui_anim_stop(&st->anim);
     /* Looking back is read-only: a stray click on the board must not drop
      * the moves after the position shown. */
-    game_changed(app, (size_t)ply < st->game.length, NO_SOUND);
+    bool browsing = (size_t)ply < st->game.length;
+    game_changed(app, browsing, true, NO_SOUND);
+    if (browsing && rb_ui_state_computer_to_move(st) && rb_game_ending_at(&st->game, st->game.length) == RB_END_NONE)
+        rb_ui_state_say(st, false, "The computer goes on thinking; its move shows when you return to the game (End).");
     return 0;
 }
 
@@ -389,7 +415,7 @@ static void end_game(rb_app *app, bool resign, int color)
         rb_game_resign(&st->game, color);
     else
         rb_game_agree_draw(&st->game);
-    game_changed(app, false, RB_UI_SOUND_GAME_END);
+    game_changed(app, false, false, RB_UI_SOUND_GAME_END);
 }
 
 static int apply_offer_draw(rb_app *app)
@@ -407,6 +433,36 @@ static int apply_offer_draw(rb_app *app)
         end_game(app, false, 0);
     rb_ui_state_say(st, false, "%s", why);
     return taken ? 0 : -1;
+}
+
+/* The premove, now the person's turn has come: played if still legal
+ * (a promotion opens the chooser), otherwise dropped with a word. */
+static int apply_premove(rb_app *app)
+{
+    rb_ui_state *st = &app->state;
+    rb_move pre = st->premove;
+    st->premove = RB_MOVE_NONE;
+    if (pre == RB_MOVE_NONE || !rb_ui_state_can_move(st))
+        return -1;
+    int from = RB_MOVE_FROM(pre), to = RB_MOVE_TO(pre);
+    rb_ui_input_cancel(&st->input);
+    if (rb_ui_input_select(st, from)) {
+        rb_move m = rb_ui_input_move_to(&st->input, to);
+        if (m != RB_MOVE_NONE && RB_MOVE_PROMO(m)) {
+            rb_ui_input_promote_to(st, to);
+            return 0;
+        }
+        rb_ui_input_cancel(&st->input);
+        if (m != RB_MOVE_NONE) {
+            rb_ui_cmd play = rb_ui_cmd_of(RB_UI_CMD_PLAY);
+            play.move = m;
+            return apply_play(app, &play);
+        }
+    }
+    char text[RB_MOVE_TEXT_MAX];
+    rb_move_to_coord(pre, text);
+    rb_ui_state_say(st, false, "The premove %s is not legal now; it was dropped.", text);
+    return -1;
 }
 
 static int apply_setting(rb_app *app, int index, bool on)
@@ -494,6 +550,25 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     }
     case RB_UI_CMD_ILLEGAL:
         rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
+        return 0;
+    case RB_UI_CMD_REPLY:
+        if (cmd->n < 0 || (size_t)cmd->n != rb_ui_state_live_ply(st))
+            return -1; /* the game has moved on */
+        st->pacing.reply_ready = true;
+        st->pacing.reply = cmd->move;
+        st->pacing.reply_ply = (size_t)cmd->n;
+        return 0;
+    case RB_UI_CMD_PAUSE:
+        st->pacing.paused = cmd->on;
+        st->pacing.step = false;
+        return 0;
+    case RB_UI_CMD_STEP:
+        st->pacing.step = st->pacing.paused;
+        return 0;
+    case RB_UI_CMD_PLAY_PREMOVE:
+        return apply_premove(app);
+    case RB_UI_CMD_FORGET_TYPED:
+        rb_ui_input_forget_typed(&st->input);
         return 0;
     case RB_UI_CMD_FLIP:
         st->flipped = !st->flipped;

@@ -33,6 +33,12 @@ typedef enum {
     RB_UI_CMD_MOVE_NOW,       /* the computer plays the best move it has found */
     RB_UI_CMD_CLOCK,          /* time passed: a flag may fall, a warning sound */
     RB_UI_CMD_ILLEGAL,        /* the person's move was refused on the board */
+    RB_UI_CMD_REPLY,          /* move: the computer's, found for ply n; shown
+                                 when its time comes (pace.c) */
+    RB_UI_CMD_PAUSE,          /* on: hold a game between computers */
+    RB_UI_CMD_STEP,           /* while held: show the next move when found */
+    RB_UI_CMD_PLAY_PREMOVE,   /* the person's premove, now their turn has come */
+    RB_UI_CMD_FORGET_TYPED,   /* typed text left alone too long is dropped */
     /* the window */
     RB_UI_CMD_FLIP,
     RB_UI_CMD_SET_SETTING,    /* n: index into rb_ui_setting_infos; on: its value */

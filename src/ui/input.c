@@ -7,11 +7,16 @@
  *   SELECTED --press on a destination--> move played (click-to-move)
  *   DRAGGING --release on a destination--> move played; elsewhere the
  *   piece snaps back and stays selected
- *   any --Esc or right button--> IDLE
+ *   any --Esc or right button--> IDLE (a premove dropped too)
  *   a promotion, however chosen, opens the chooser: PROMOTING
  * A piece sent where it cannot go (a click or a drop off its destinations,
  * a typed move the rules refuse) is answered with RB_UI_CMD_ILLEGAL, so the
- * refusal is heard. Click-to-move and drag-and-drop are both always on. Moves are looked up
+ * refusal is heard.
+ * During the computer's turn the same clicks and drags choose one premove
+ * (settings.premoves): the person's pieces are picked, their moves shown as
+ * if it were their turn, and the move is kept in st->premove until the
+ * turn comes (pace.c); a click elsewhere drops it.
+ * Click-to-move and drag-and-drop are both always on. Moves are looked up
  * among the legal moves the rules library gave for the selected square.
  *
  * This is the board view's input half: it changes only the input state
@@ -37,6 +42,33 @@ void rb_ui_input_cancel(rb_ui_input *in)
     in->promo_hover = 0;
     in->ntyped = 0;
     in->typed[0] = 0;
+    in->premove_select = false;
+}
+
+void rb_ui_input_forget_typed(rb_ui_input *in)
+{
+    in->ntyped = 0;
+    in->typed[0] = 0;
+}
+
+/* Picks the person's piece on sq during the computer's turn: its moves are
+ * listed as if it were the person's turn now (the computer's move may yet
+ * change them; the premove is checked again when it is played). */
+static bool select_premove(rb_ui_state *st, int sq)
+{
+    if (sq < 0 || !rb_ui_state_premove_allowed(st))
+        return false;
+    rb_pos pos = *rb_ui_state_live_pos(st);
+    rb_piece p = pos.board[sq];
+    if (!p || RB_COLOR(p) == pos.side)
+        return false;
+    pos.side ^= 1;
+    rb_ui_input *in = &st->input;
+    rb_gen_legal_from(&pos, sq, &in->moves);
+    in->sel = sq;
+    in->state = RB_UI_SELECTED;
+    in->premove_select = true;
+    return true;
 }
 
 bool rb_ui_input_select(rb_ui_state *st, int sq)
@@ -88,20 +120,48 @@ static rb_ui_cmd play(rb_move m)
     return cmd;
 }
 
+void rb_ui_input_set_premove(rb_ui_state *st, rb_move m)
+{
+    char text[RB_MOVE_TEXT_MAX];
+    rb_move_to_coord(m, text);
+    st->premove = m;
+    rb_ui_state_say(st, false, "Premove %s: played when your turn comes. A right click or Esc cancels it.", text);
+}
+
+static void drop_premove(rb_ui_state *st)
+{
+    if (st->premove == RB_MOVE_NONE)
+        return;
+    st->premove = RB_MOVE_NONE;
+    rb_ui_state_say(st, false, "Premove cancelled.");
+}
+
+void rb_ui_input_promote_to(rb_ui_state *st, int to)
+{
+    rb_ui_input *in = &st->input;
+    in->state = RB_UI_PROMOTING;
+    in->promo_to = to;
+    in->promo_hover = 0;
+    rb_ui_state_say(st, false, "Promote to a rook or a bishop: click one, or press R or B. Esc cancels.");
+}
+
 /* The selected piece's move to to: a command to play it, or, for a
- * promotion, the chooser opened. Returns false when to is not a
- * destination. */
+ * promotion, the chooser opened; during the computer's turn, the premove
+ * set (a promotion chooses its piece when it is played). Returns false
+ * when to is not a destination. */
 static bool try_move(rb_ui_state *st, int to, rb_ui_cmd *out)
 {
     rb_ui_input *in = &st->input;
     rb_move m = rb_ui_input_move_to(in, to);
     if (m == RB_MOVE_NONE)
         return false;
+    if (in->premove_select) {
+        rb_ui_input_cancel(in);
+        rb_ui_input_set_premove(st, m);
+        return true;
+    }
     if (RB_MOVE_PROMO(m)) {
-        in->state = RB_UI_PROMOTING;
-        in->promo_to = to;
-        in->promo_hover = 0;
-        rb_ui_state_say(st, false, "Promote to a rook or a bishop: click one, or press R or B. Esc cancels.");
+        rb_ui_input_promote_to(st, to);
         return true;
     }
     rb_ui_input_cancel(in);
@@ -129,6 +189,8 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
         rb_ui_input_cancel(in);
         return cmd;
     }
+    /* A move made with the mouse leaves no typed text behind. */
+    rb_ui_input_forget_typed(in);
     int sq = in->hover;
     const rb_pos *pos = rb_ui_state_pos(st);
     if (st->browsing && sq >= 0 && pos->board[sq]) {
@@ -139,6 +201,20 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
     if (tried && try_move(st, sq, &cmd))
         return cmd;
     bool again = in->sel == sq && in->state == RB_UI_SELECTED;
+    /* During the computer's turn a click on the person's own piece starts
+     * a premove; a click anywhere else drops the one set. */
+    if (rb_ui_state_premove_allowed(st)) {
+        drop_premove(st);
+        if (select_premove(st, sq)) {
+            in->state = RB_UI_PRESSED;
+            in->sel_was_selected = again;
+            in->press_x = x;
+            in->press_y = y;
+            return cmd;
+        }
+        rb_ui_input_cancel(in);
+        return cmd;
+    }
     if (sq >= 0 && pos->board[sq] && RB_COLOR(pos->board[sq]) == pos->side && rb_ui_input_select(st, sq)) {
         in->state = RB_UI_PRESSED;
         in->sel_was_selected = again;
@@ -181,15 +257,33 @@ static void motion(rb_app *app, int x, int y)
     rb_ui_input_pointer(app, x, y);
 }
 
+/* Whether ch may stand at place i of a typed move. */
+static bool typed_fits(int i, char ch)
+{
+    switch (i) {
+    case 0:
+    case 2: return ch >= 'a' && ch <= 'g';
+    case 1:
+    case 3: return ch >= '1' && ch <= '7';
+    case 4: return ch == 'r' || ch == 'b';
+    default: return false;
+    }
+}
+
 /* Typed coordinate moves: "c2b3" plays as soon as it is complete; a
  * promotion waits for its letter ("d6e6r"); Enter plays what is typed,
- * Backspace edits. */
-static rb_ui_cmd typed_key(rb_ui_state *st, SDL_Keycode key)
+ * Backspace edits. A letter that does not fit where it is typed but can
+ * start a move starts one, so a stray key never leaves a half move hidden
+ * in front of the next. During the computer's turn the move becomes the
+ * premove. */
+static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
 {
+    rb_ui_state *st = &app->state;
     rb_ui_input *in = &st->input;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
     if (key == SDLK_BACKSPACE && in->ntyped > 0) {
         in->typed[--in->ntyped] = 0;
+        in->typed_ms = rb_ui_now(app);
         return cmd;
     }
     bool enter = key == SDLK_RETURN || key == SDLK_KP_ENTER;
@@ -197,43 +291,47 @@ static rb_ui_cmd typed_key(rb_ui_state *st, SDL_Keycode key)
         if (key > 127 || !isalnum((int)key))
             return cmd;
         char ch = (char)tolower((int)key);
-        bool ok = in->ntyped == 0 || in->ntyped == 2 ? (ch >= 'a' && ch <= 'g')
-                : in->ntyped == 1 || in->ntyped == 3 ? (ch >= '1' && ch <= '7')
-                : in->ntyped == 4 ? (ch == 'r' || ch == 'b')
-                : false;
-        if (!ok) {
-            rb_ui_state_say(st, false, "Type a move as from-square and to-square, like c2b3");
-            in->ntyped = 0;
-            in->typed[0] = 0;
-            return cmd;
+        if (!typed_fits(in->ntyped, ch)) {
+            rb_ui_input_forget_typed(in);
+            if (!typed_fits(0, ch)) {
+                rb_ui_state_say(st, false, "Type a move as from-square and to-square, like c2b3");
+                return cmd;
+            }
         }
         in->typed[in->ntyped++] = ch;
         in->typed[in->ntyped] = 0;
+        in->typed_ms = rb_ui_now(app);
     }
-    if (in->ntyped < 4 || !rb_ui_state_can_move(st))
+    if (in->ntyped < 4)
         return cmd;
-    const rb_pos *pos = rb_ui_state_pos(st);
-    int from = rb_sq_parse(in->typed), to = rb_sq_parse(in->typed + 2);
-    rb_movelist list;
-    bool promo = false;
-    if (from >= 0 && pos->board[from] && RB_COLOR(pos->board[from]) == pos->side) {
-        rb_gen_legal_from(pos, from, &list);
-        for (int i = 0; i < list.count; i++)
-            if (RB_MOVE_TO(list.moves[i]) == to && RB_MOVE_PROMO(list.moves[i]))
-                promo = true;
+    bool can = rb_ui_state_can_move(st);
+    if (!can && !rb_ui_state_premove_allowed(st)) {
+        rb_ui_state_say(st, false, "%s: it is not your move now.", in->typed);
+        rb_ui_input_forget_typed(in);
+        return cmd;
     }
-    if (promo && in->ntyped == 4 && !enter)
+    bool wants_letter;
+    rb_move m = rb_ui_state_typed_move(st, &wants_letter);
+    if (wants_letter && !enter)
         return cmd; /* wait for r or b */
-    char err[160];
-    rb_move m;
     char text[8];
     SDL_strlcpy(text, in->typed, sizeof text);
+    if (!can) {
+        rb_ui_input_cancel(in);
+        if (m == RB_MOVE_NONE)
+            rb_ui_state_say(st, false, "%s: your piece cannot go there.", text);
+        else
+            rb_ui_input_set_premove(st, m);
+        return cmd;
+    }
+    const rb_pos *pos = rb_ui_state_pos(st);
+    char err[160];
     if (rb_move_parse_coord(pos, text, &m, err, sizeof err) != 0) {
-        if (promo && in->ntyped == 4) {
+        if (wants_letter) {
             /* Enter on a promotion without its letter: show the chooser */
             rb_ui_input_cancel(in);
-            if (rb_ui_input_select(st, from))
-                try_move(st, to, &cmd);
+            if (rb_ui_input_select(st, rb_sq_parse(text)))
+                try_move(st, rb_sq_parse(text + 2), &cmd);
             return cmd;
         }
         rb_ui_state_say(st, false, "%s: %s", text, err);
@@ -253,8 +351,10 @@ rb_ui_cmd rb_ui_input_event(rb_app *app, const SDL_Event *ev)
     case SDL_MOUSEBUTTONDOWN:
         if (ev->button.button == SDL_BUTTON_LEFT)
             return press(app, ev->button.x, ev->button.y);
-        if (ev->button.button == SDL_BUTTON_RIGHT)
+        if (ev->button.button == SDL_BUTTON_RIGHT) {
             rb_ui_input_cancel(in);
+            drop_premove(st);
+        }
         return none;
     case SDL_MOUSEBUTTONUP:
         if (ev->button.button == SDL_BUTTON_LEFT)
@@ -273,11 +373,12 @@ rb_ui_cmd rb_ui_input_event(rb_app *app, const SDL_Event *ev)
             return none;
         if (key == SDLK_ESCAPE) {
             rb_ui_input_cancel(in);
+            drop_premove(st);
             return none;
         }
         if (in->state == RB_UI_PROMOTING && (key == SDLK_r || key == SDLK_b))
             return promote(st, key == SDLK_r ? RB_ROOK : RB_BISHOP);
-        return typed_key(st, key);
+        return typed_key(app, key);
     }
     default:
         return none;

@@ -20,6 +20,12 @@ void rb_ui_input_cancel(rb_ui_input *in);
 /* The selected piece's legal move to square to (the first one when a
  * promotion offers several), or RB_MOVE_NONE. */
 rb_move rb_ui_input_move_to(const rb_ui_input *in, int to);
+/* Drops the typed text only. */
+void rb_ui_input_forget_typed(rb_ui_input *in);
+/* Sets the person's premove, and says so. */
+void rb_ui_input_set_premove(rb_ui_state *st, rb_move m);
+/* Opens the promotion chooser for the selected piece's move to to. */
+void rb_ui_input_promote_to(rb_ui_state *st, int to);
 /* Sets the pointer position (output pixels): the hovered square, the
  * chooser's hovered cell, the dragged piece. */
 void rb_ui_input_pointer(rb_app *app, int x, int y);

@@ -3,6 +3,10 @@
  * leaves the panel its minimum room; the panel goes to the right of the
  * board or, when that would give a smaller board (a tall window), below it.
  * A margin of a third of a square around the grid holds the coordinates.
+ * The board is what the game is played on: whatever the panel would like,
+ * the grid is never less than RB_UI_BOARD_SHARE of the window's smaller
+ * side; in a small window the panel shrinks (its text scales with it,
+ * widgets.c), not the board.
  */
 #include "layout.h"
 
@@ -33,6 +37,10 @@ void rb_ui_layout_compute(rb_ui_layout *l, int out_w, int out_h, int win_w, int 
     int sq_below = square_for(out_w, out_h - pmin_h);
     l->panel_below = sq_below > sq_right;
     l->sq = l->panel_below ? sq_below : sq_right;
+    int side = out_w < out_h ? out_w : out_h;
+    int least = (side * RB_UI_BOARD_SHARE_PCT + 7 * 100 - 1) / (7 * 100); /* rounded up */
+    if (l->sq < least && least * (7 * MARGIN_DEN + 2 * MARGIN_NUM) / MARGIN_DEN <= side)
+        l->sq = least;
     l->margin = l->sq * MARGIN_NUM / MARGIN_DEN;
 
     /* The panel is never longer than the board is wide: in a very wide (or

@@ -25,6 +25,7 @@
 
 #include "clock_view.h"
 #include "draw.h"
+#include "pace.h"
 #include "prefs.h"
 #include "session.h"
 #include "text.h"
@@ -32,7 +33,7 @@
 #include "worker.h"
 
 typedef enum {
-    PB_MOVE_NOW,
+    PB_MOVE_NOW, PB_PAUSE, PB_STEP,
     PB_FIRST, PB_PREV, PB_NEXT, PB_LAST,
     PB_NEW, PB_UNDO, PB_REDO, PB_FLIP, PB_RESIGN,
     PB_DRAW, PB_SAVE, PB_LOAD, PB_SETTINGS, PB_HELP,
@@ -40,7 +41,7 @@ typedef enum {
 } panel_button;
 
 static const char *const panel_labels[PB_COUNT] = {
-    "Move now",
+    "Move now", "Pause", "Step",
     "|\u25C0", "\u25C0", "\u25B6", "\u25B6|",
     "New", "Undo", "Redo", "Flip", "Resign",
     "Offer draw", "Save", "Load", "Settings", "Help",
@@ -63,6 +64,7 @@ struct rb_ui_panel {
     int scroll;               /* first row shown */
     int visible;              /* rows that fitted */
     int mouse_x, mouse_y;     /* the pointer, as the last event left it */
+    bool busy;                /* the computer was thinking at the last draw */
 };
 
 int rb_ui_panel_init(rb_app *app, char *err, size_t errlen)
@@ -170,10 +172,11 @@ size_t rb_ui_panel_status_text(const rb_ui_state *st, char *buf, size_t len)
 
 int rb_ui_panel_disc_colour(const rb_ui_state *st)
 {
-    const rb_game *g = &st->game;
-    if (rb_game_ending(g) == RB_END_NONE)
-        return rb_game_pos(g)->side;
-    switch (rb_game_result(g)) {
+    /* the game's own, also while an earlier position is shown */
+    size_t ply = rb_ui_state_live_ply(st);
+    if (rb_game_ending_at(&st->game, ply) == RB_END_NONE)
+        return rb_ui_state_live_pos(st)->side;
+    switch (rb_game_result_at(&st->game, ply)) {
     case RB_RESULT_WHITE: return RB_WHITE;
     case RB_RESULT_BLACK: return RB_BLACK;
     default: return 2;
@@ -280,12 +283,67 @@ static void panel_grid(struct rb_ui_panel *p, SDL_Rect area, int first, int coun
 
 /* ---- drawing ----------------------------------------------------------- */
 
+void rb_ui_panel_turn_text(const rb_ui_state *st, char *buf, size_t len)
+{
+    size_t ply = rb_ui_state_live_ply(st);
+    if (rb_game_ending_at(&st->game, ply) != RB_END_NONE)
+        snprintf(buf, len, "Game over: %s", rb_result_text(rb_game_result_at(&st->game, ply)));
+    else
+        snprintf(buf, len, "%s to move", panel_color_name[rb_ui_state_live_pos(st)->side]);
+}
+
+/* The computer's row: what it is doing, and its buttons (Move now against
+ * a person; Pause/Resume and Step in a game between computers). The row is
+ * there for the whole game whenever a computer plays, its buttons always in
+ * the same place (disabled when they do nothing), so nothing moves under
+ * the pointer when the computer starts or stops thinking. */
+static void panel_computer_row(rb_app *app, const rb_ui_state *st, const panel_metrics *m, SDL_Rect row)
+{
+    const rb_ui_theme *t = app->theme;
+    struct rb_ui_panel *p = app->panel;
+    bool watching = rb_ui_pace_watching(st);
+    int first = watching ? PB_PAUSE : PB_MOVE_NOW, last = watching ? PB_STEP : PB_MOVE_NOW;
+    int x = row.x + row.w;
+    for (int b = last; b >= first; b--) {
+        /* Pause turns into Resume: room for the longer word. */
+        int lw = rb_ui_text_width(app, panel_labels[b], m->px, false);
+        if (b == PB_PAUSE) {
+            int rw = rb_ui_text_width(app, "Resume", m->px, false);
+            lw = rw > lw ? rw : lw;
+        }
+        int bw = lw + m->px * 2;
+        x -= bw;
+        p->button[b] = (SDL_Rect){ x, row.y, bw, row.h };
+        p->shown[b] = true;
+        x -= m->gap;
+    }
+    char think[96] = "";
+    rb_search_info info;
+    if (st->pacing.reply_ready && rb_ui_state_browsing(st)) {
+        snprintf(think, sizeof think, "Computer has moved");
+    } else if (rb_ui_worker_busy(app)) {
+        int n = snprintf(think, sizeof think, "Computer thinking\u2026");
+        if (rb_ui_worker_progress(app, &info) && info.depth > 0)
+            snprintf(think + n, sizeof think - (size_t)n, " depth %d", info.depth);
+    } else if (watching && st->pacing.paused) {
+        snprintf(think, sizeof think, "Paused");
+    }
+    if (think[0] && x > row.x) {
+        SDL_Rect clip = { row.x, row.y, x - row.x, row.h };
+        SDL_RenderSetClipRect(app->renderer, &clip);
+        rb_ui_text_draw(app, think, m->px, false, t->text, row.x, row.y + row.h / 2, RB_UI_ALIGN_LEFT);
+        SDL_RenderSetClipRect(app->renderer, NULL);
+    }
+}
+
+/* The header: whose turn, who plays, then a block of fixed height for the
+ * game's state, browsing and the last message, then the computer's row.
+ * Its height depends on the players only, never on what is said, so the
+ * move list and the buttons stay where they are while a game goes on. */
 static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics *m, SDL_Rect col, int y)
 {
     const rb_ui_theme *t = app->theme;
     const rb_game *g = &st->game;
-    const rb_pos *pos = rb_game_pos(g);
-    struct rb_ui_panel *p = app->panel;
     char line[256];
 
     /* Whose turn: a disc in the side's colour (its outline keeps it
@@ -293,14 +351,12 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
      * the disc is the winner's (grey for a draw) and the words the result. */
     int lh = rb_ui_text_line_height(app, m->big);
     SDL_FPoint c = { (float)(col.x + m->big / 2), (float)(y + lh / 2) };
-    bool over = rb_game_ending(g) != RB_END_NONE;
+    rb_ending ending = rb_game_ending_at(g, rb_ui_state_live_ply(st));
+    bool over = ending != RB_END_NONE;
     static const SDL_Color disc[3] = { { 250, 250, 245, 255 }, { 15, 15, 15, 255 }, { 128, 128, 128, 255 } };
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f, (SDL_Color){ 128, 128, 128, 255 });
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f - 1.5f, disc[rb_ui_panel_disc_colour(st)]);
-    if (over)
-        snprintf(line, sizeof line, "Game over: %s", rb_result_text(rb_game_result(g)));
-    else
-        snprintf(line, sizeof line, "%s to move", panel_color_name[pos->side]);
+    rb_ui_panel_turn_text(st, line, sizeof line);
     rb_ui_text_draw(app, line, m->big, true, t->text, col.x + m->big + m->gap * 2, y + lh / 2, RB_UI_ALIGN_LEFT);
     y += lh;
 
@@ -311,44 +367,31 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
     y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
     y += m->gap;
 
-    /* The state in words; check also in the check colour (the words say
-     * it, so it does not rest on colour alone). */
+    /* The words, clipped to a block of fixed height: the state (check in
+     * the check colour so it does not rest on colour alone: the words say it),
+     * browsing, the last message. */
+    int block_h = rb_ui_text_line_height(app, m->px) + 2 * rb_ui_text_line_height(app, m->small);
+    SDL_Rect block = { col.x, y, col.w, block_h };
+    SDL_RenderSetClipRect(app->renderer, &block);
+    int by = y;
     if (rb_ui_panel_status_text(st, line, sizeof line) > 0) {
-        bool check = !over && rb_pos_in_check(pos);
+        bool check = !over && rb_pos_in_check(rb_game_pos(g));
         SDL_Color ink = check ? t->check_glow : t->text;
         ink.a = 255;
-        y += rb_ui_text_draw_wrapped(app, line, m->px, true, ink, col.x, y, col.w);
+        by += rb_ui_text_draw_wrapped(app, line, m->px, true, ink, col.x, by, col.w);
     }
     if (rb_ui_state_browsing(st)) {
         rb_ui_panel_viewing_text(st, line, sizeof line);
-        y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
+        by += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, by, col.w);
     }
     if (st->status[0])
-        y += rb_ui_text_draw_wrapped(app, st->status, m->small, false, t->text_dim, col.x, y, col.w);
+        rb_ui_text_draw_wrapped(app, st->status, m->small, false, t->text_dim, col.x, by, col.w);
+    SDL_RenderSetClipRect(app->renderer, NULL);
+    y += block_h;
 
-    /* The computer's thinking, with the button that makes it play now. */
-    p->shown[PB_MOVE_NOW] = false;
-    if (rb_ui_worker_busy(app)) {
+    if (st->players[RB_WHITE].kind == RB_UI_COMPUTER || st->players[RB_BLACK].kind == RB_UI_COMPUTER) {
         y += m->gap;
-        rb_search_info info;
-        char think[96];
-        int n = snprintf(think, sizeof think, "Computer thinking\u2026");
-        if (rb_ui_worker_progress(app, &info) && info.depth > 0)
-            snprintf(think + n, sizeof think - (size_t)n, " depth %d", info.depth);
-        int bw = rb_ui_text_width(app, panel_labels[PB_MOVE_NOW], m->px, false) + m->px * 2;
-        int tw = rb_ui_text_width(app, think, m->px, false);
-        SDL_Rect btn = { col.x + col.w - bw, y, bw, m->btn_h };
-        if (tw + bw + m->gap > col.w) {
-            /* Too narrow for one row: the button goes below the words. */
-            rb_ui_text_draw(app, think, m->px, false, t->text, col.x, y + m->btn_h / 2, RB_UI_ALIGN_LEFT);
-            y += m->btn_h;
-            btn.y = y;
-            btn.x = col.x;
-        } else {
-            rb_ui_text_draw(app, think, m->px, false, t->text, col.x, y + m->btn_h / 2, RB_UI_ALIGN_LEFT);
-        }
-        p->button[PB_MOVE_NOW] = btn;
-        p->shown[PB_MOVE_NOW] = true;
+        panel_computer_row(app, st, m, (SDL_Rect){ col.x, y, col.w, m->btn_h });
         y += m->btn_h;
     }
     return y + m->pad / 2;
@@ -478,6 +521,7 @@ static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metr
 
 static void panel_update_enabled(struct rb_ui_panel *p, const rb_ui_state *st)
 {
+    /* p->busy: set by the caller from the computer player. */
     const rb_game *g = &st->game;
     bool goes_on = rb_game_ending(g) == RB_END_NONE;
     bool any_human = st->players[0].kind == RB_UI_HUMAN || st->players[1].kind == RB_UI_HUMAN;
@@ -489,6 +533,8 @@ static void panel_update_enabled(struct rb_ui_panel *p, const rb_ui_state *st)
     p->enabled[PB_REDO] = g->ply < g->length;
     p->enabled[PB_RESIGN] = goes_on && any_human && !rb_ui_state_browsing(st);
     p->enabled[PB_DRAW] = rb_ui_session_can_offer_draw(st);
+    p->enabled[PB_MOVE_NOW] = p->busy;
+    p->enabled[PB_STEP] = st->pacing.paused && goes_on;
 }
 
 void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
@@ -500,6 +546,7 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
         return;
     p->rect = rect;
     memset(p->shown, 0, sizeof p->shown);
+    p->busy = rb_ui_worker_busy(app);
     panel_update_enabled(p, st);
     panel_metrics m = panel_measure(app);
 
@@ -548,8 +595,9 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
         if (!p->shown[i])
             continue;
         bool hovered = rb_ui_point_in(p->button[i], p->mouse_x, p->mouse_y);
-        rb_ui_widget_button(app, p->button[i], panel_labels[i], i == PB_MOVE_NOW ? m.px : m.px,
-                            p->enabled[i], hovered, i == PB_MOVE_NOW);
+        const char *label = i == PB_PAUSE && st->pacing.paused ? "Resume" : panel_labels[i];
+        rb_ui_widget_button(app, p->button[i], label, m.px, p->enabled[i], hovered,
+                            i == PB_MOVE_NOW || i == PB_PAUSE);
     }
 }
 
@@ -579,6 +627,11 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
     switch ((panel_button)b) {
     case PB_MOVE_NOW: return rb_ui_cmd_of(RB_UI_CMD_MOVE_NOW);
+    case PB_PAUSE:
+        cmd.kind = RB_UI_CMD_PAUSE;
+        cmd.on = !st->pacing.paused;
+        return cmd;
+    case PB_STEP: return rb_ui_cmd_of(RB_UI_CMD_STEP);
     case PB_FIRST: return panel_goto(st, 0);
     case PB_PREV: return panel_goto(st, (long)g->ply - 1);
     case PB_NEXT: return panel_goto(st, (long)g->ply + 1);

@@ -38,6 +38,9 @@ int rb_ui_panel_disc_colour(const rb_ui_state *st);
 /* What the panel says while browsing, counting moves as the move list
  * numbers them ("Viewing move 8 (Black) of 18. ..."). */
 size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len);
+/* The header's first line: "White to move", or "Game over: ..." - of the
+ * game itself, also while an earlier position is shown. */
+void rb_ui_panel_turn_text(const rb_ui_state *st, char *buf, size_t len);
 /* Who plays a colour as the panel names them: "Computer, level 4", the
  * name in a loaded game's White/Black tag, or "You"/"Player". */
 void rb_ui_panel_player_text(const rb_ui_state *st, int color, char *buf, size_t len);

@@ -54,6 +54,10 @@ typedef struct scene {
     SDL_FPoint drag_at;
     int promo_to;              /* the chooser is open over this square, or -1 */
     int promo_hover;
+    rb_move premove;           /* the person's premove, or RB_MOVE_NONE */
+    rb_move typed;             /* the move the typed text names, or RB_MOVE_NONE */
+    const char *typed_text;    /* what is being typed, NULL for none */
+    bool typed_wants_letter;   /* a promotion waiting for r or b */
 } scene;
 
 static SDL_Color with_alpha(SDL_Color c, Uint8 a)
@@ -410,6 +414,55 @@ static void draw_coordinates(rb_app *app, const scene *sc)
     }
 }
 
+/* The premove: its two squares framed and its path, in the premove colour,
+ * over the pieces (the position does not change until it is played). */
+static void draw_premove(rb_app *app, const scene *sc)
+{
+    if (sc->premove == RB_MOVE_NONE)
+        return;
+    SDL_Color c = app->theme->premove;
+    int w = sc->view.sq / 14 + 1;
+    rb_ui_draw_frame(app->renderer, rb_ui_view_rect(&sc->view, RB_MOVE_FROM(sc->premove)), w, c);
+    rb_ui_draw_frame(app->renderer, rb_ui_view_rect(&sc->view, RB_MOVE_TO(sc->premove)), w, c);
+    draw_path(app, sc, sc->premove, (float)sc->view.sq * 0.08f, c, app->theme->path_outline, true);
+}
+
+/* What is being typed, in a label over the board's top edge, with the
+ * named move's path drawn as soon as the text names one. */
+static void draw_typed(rb_app *app, const scene *sc)
+{
+    if (!sc->typed_text)
+        return;
+    const rb_ui_theme *t = app->theme;
+    if (sc->typed != RB_MOVE_NONE) {
+        int w = sc->view.sq / 14 + 1;
+        rb_ui_draw_frame(app->renderer, rb_ui_view_rect(&sc->view, RB_MOVE_FROM(sc->typed)), w, t->path);
+        draw_path(app, sc, sc->typed, (float)sc->view.sq * 0.10f, t->path, t->path_outline, true);
+    }
+    char line[96];
+    snprintf(line, sizeof line, "Move: %s_%s", sc->typed_text,
+             sc->typed_wants_letter ? "  promotion: type r or b" : "");
+    /* In the margin above the board where it fits; never wider than the
+     * board. */
+    const SDL_Rect *b = &sc->view.board;
+    int px = sc->view.margin * 7 / 10;
+    if (px < 12)
+        px = 12;
+    int tw = rb_ui_text_width(app, line, px, true);
+    if (tw + px > b->w && tw > 0) {
+        px = px * (b->w - px) / tw;
+        px = px < 8 ? 8 : px;
+        tw = rb_ui_text_width(app, line, px, true);
+    }
+    int th = rb_ui_text_line_height(app, px);
+    SDL_Rect box = { b->x + (b->w - tw) / 2 - px / 2, b->y - sc->view.margin, tw + px, th + px / 4 };
+    if (box.y < 0)
+        box.y = 0;
+    rb_ui_draw_rect(app->renderer, box, t->chooser_bg);
+    rb_ui_draw_frame(app->renderer, box, 1 + px / 12, t->path);
+    rb_ui_text_draw(app, line, px, true, t->chooser_border, box.x + px / 2, box.y + box.h / 2, RB_UI_ALIGN_LEFT);
+}
+
 static void draw_chooser(rb_app *app, const scene *sc)
 {
     if (sc->promo_to < 0)
@@ -457,8 +510,10 @@ static void draw_over(rb_app *app, const scene *sc, bool coordinates)
         draw_coordinates(app, sc);
     if (sc->sliding)
         draw_piece(app, sc, sc->slide_piece, sc->slide_at, 1.0f, 255);
+    draw_premove(app, sc);
     if (sc->dragging)
         draw_piece(app, sc, sc->pos->board[sc->sel], sc->drag_at, 1.08f, 255);
+    draw_typed(app, sc);
     draw_chooser(app, sc);
 }
 
@@ -630,6 +685,11 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     sc.drag_at = (SDL_FPoint){ (float)in->drag_x, (float)in->drag_y };
     sc.promo_to = in->state == RB_UI_PROMOTING ? in->promo_to : -1;
     sc.promo_hover = in->promo_hover;
+    sc.premove = rb_ui_state_browsing(st) ? RB_MOVE_NONE : st->premove;
+    if (in->ntyped > 0) {
+        sc.typed_text = in->typed;
+        sc.typed = rb_ui_state_typed_move(st, &sc.typed_wants_letter);
+    }
     sc.sliding = rb_ui_anim_point(&st->anim, &sc.view, now_ms, &sc.slide_at) && st->anim.move == sc.last;
     if (sc.sliding) {
         sc.slide_piece = st->anim.piece;

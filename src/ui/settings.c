@@ -32,6 +32,7 @@ const rb_ui_setting_info rb_ui_setting_infos[] = {
     SETTING(auto_flip, "Black at the bottom when I play Black"),
     SETTING(sound, "Sounds"),
     SETTING(pause_minimised, "Pause clocks when minimised vs the computer"),
+    SETTING(premoves, "Premoves: choose a move during the computer's turn"),
 };
 const int rb_ui_setting_count = (int)(sizeof rb_ui_setting_infos / sizeof rb_ui_setting_infos[0]);
 
@@ -51,6 +52,8 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
         *rb_ui_setting_ref(s, i) = true;
     s->high_contrast = false;
     s->volume = RB_UI_SOUND_DEFAULT_VOLUME;
+    s->reply_pause_ms = 400;
+    s->watch_move_ms = 1000;
     players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 4 };
     players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
 }
@@ -126,6 +129,27 @@ static int settings_player(const char *key, const char *v, rb_ui_player players[
     return -1;
 }
 
+/* The numbers: milliseconds, 0 up to a minute. */
+#define SETTINGS_NUMBER(field) { #field, offsetof(rb_ui_settings, field) }
+static const struct {
+    const char *key;
+    size_t offset;
+} settings_numbers[] = {
+    SETTINGS_NUMBER(reply_pause_ms),
+    SETTINGS_NUMBER(watch_move_ms),
+};
+#define SETTINGS_NNUMBERS (sizeof settings_numbers / sizeof settings_numbers[0])
+
+static int settings_ms(const char *v, int *out)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (end == v || *end || n < 0 || n > 60000)
+        return -1;
+    *out = (int)n;
+    return 0;
+}
+
 static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2])
 {
     char *eq = strchr(line, '=');
@@ -139,6 +163,9 @@ static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2])
             return settings_bool(value, rb_ui_setting_ref(s, i));
     if (strcmp(key, "volume") == 0)
         return settings_volume(value, &s->volume);
+    for (size_t i = 0; i < SETTINGS_NNUMBERS; i++)
+        if (strcmp(key, settings_numbers[i].key) == 0)
+            return settings_ms(value, (int *)((char *)s + settings_numbers[i].offset));
     return settings_player(key, value, players);
 }
 
@@ -178,6 +205,9 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
                               v ? "true" : "false");
     }
     n += (size_t)snprintf(buf + n, cap - n, "volume = %d\n", s->volume);
+    for (size_t i = 0; i < SETTINGS_NNUMBERS; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s = %d\n", settings_numbers[i].key,
+                              *(const int *)((const char *)s + settings_numbers[i].offset));
     static const char *const names[2] = { "white", "black" };
     for (int c = 0; c < 2; c++)
         n += (size_t)snprintf(buf + n, cap - n, "%s = %s\n%s_level = %d\n", names[c],

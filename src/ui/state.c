@@ -13,9 +13,19 @@ const rb_pos *rb_ui_state_pos(const rb_ui_state *st)
     return rb_game_pos(&st->game);
 }
 
+size_t rb_ui_state_live_ply(const rb_ui_state *st)
+{
+    return rb_ui_state_browsing(st) ? st->game.length : st->game.ply;
+}
+
+const rb_pos *rb_ui_state_live_pos(const rb_ui_state *st)
+{
+    return &st->game.positions[rb_ui_state_live_ply(st)];
+}
+
 bool rb_ui_state_computer_to_move(const rb_ui_state *st)
 {
-    return st->players[rb_ui_state_pos(st)->side].kind == RB_UI_COMPUTER;
+    return st->players[rb_ui_state_live_pos(st)->side].kind == RB_UI_COMPUTER;
 }
 
 bool rb_ui_state_vs_computer(const rb_ui_state *st)
@@ -34,6 +44,56 @@ bool rb_ui_state_can_move(const rb_ui_state *st)
     if (st->browsing || rb_game_ending(g) != RB_END_NONE || rb_ui_state_computer_to_move(st))
         return false;
     return rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
+}
+
+bool rb_ui_state_premove_allowed(const rb_ui_state *st)
+{
+    const rb_pos *pos = rb_ui_state_live_pos(st);
+    return st->settings.premoves && !rb_ui_state_browsing(st) && rb_ui_state_computer_to_move(st) &&
+           st->players[pos->side ^ 1].kind == RB_UI_HUMAN &&
+           rb_game_ending_at(&st->game, rb_ui_state_live_ply(st)) == RB_END_NONE && rb_pos_status(pos) == RB_ONGOING;
+}
+
+/* The legal moves from the typed from-square, and whether the typed
+ * text (4 letters) names a promotion. For a premove, the person's moves as
+ * if it were their turn. */
+static bool typed_moves(const rb_ui_state *st, const char *typed, rb_movelist *list)
+{
+    list->count = 0;
+    int from = rb_sq_parse(typed);
+    if (from < 0)
+        return false;
+    rb_pos pos = *rb_ui_state_live_pos(st);
+    if (!rb_ui_state_can_move(st)) {
+        if (!rb_ui_state_premove_allowed(st))
+            return false;
+        pos.side ^= 1;
+    }
+    if (!pos.board[from] || RB_COLOR(pos.board[from]) != pos.side)
+        return false;
+    rb_gen_legal_from(&pos, from, list);
+    return true;
+}
+
+rb_move rb_ui_state_typed_move(const rb_ui_state *st, bool *wants_letter)
+{
+    const rb_ui_input *in = &st->input;
+    *wants_letter = false;
+    if (in->ntyped < 4)
+        return RB_MOVE_NONE;
+    rb_movelist list;
+    if (!typed_moves(st, in->typed, &list))
+        return RB_MOVE_NONE;
+    int to = rb_sq_parse(in->typed + 2);
+    int want = in->ntyped > 4 ? (in->typed[4] == 'r' ? RB_ROOK : RB_BISHOP) : 0;
+    for (int i = 0; i < list.count; i++) {
+        rb_move m = list.moves[i];
+        if (RB_MOVE_TO(m) != to || (want && RB_MOVE_PROMO(m) != want))
+            continue;
+        *wants_letter = RB_MOVE_PROMO(m) && in->ntyped == 4;
+        return m;
+    }
+    return RB_MOVE_NONE;
 }
 
 void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)

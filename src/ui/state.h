@@ -46,6 +46,7 @@
 
 #define RB_UI_DRAG_SLOP 3    /* pixels a press travels before it is a drag */
 #define RB_UI_ANIM_MS 200
+#define RB_UI_TYPED_MS 1000  /* typed text untouched this long is forgotten */
 #define RB_UI_DIALOG_WHERE_MAX 1200
 
 /* Who plays a colour. */
@@ -74,6 +75,12 @@ typedef struct rb_ui_settings {
     bool pause_minimised;     /* clocks stop while the window is minimised
                                  in a game against the computer */
     int volume;               /* of the sounds, 0..100 */
+    bool premoves;            /* a move may be chosen during the computer's turn */
+    /* Numbers (the settings file only; not switches of the dialog): */
+    int reply_pause_ms;       /* after the person's move has slid, before the
+                                 computer's answer is shown */
+    int watch_move_ms;        /* computer against computer: least time a move
+                                 takes, so the game can be followed */
 } rb_ui_settings;
 
 /* The board's input state machine (input.c). */
@@ -98,6 +105,9 @@ typedef struct rb_ui_input {
     int promo_hover;          /* 0 none, RB_ROOK or RB_BISHOP */
     char typed[8];            /* coordinate move being typed */
     int ntyped;
+    Uint32 typed_ms;          /* app clock at the last typed key */
+    bool premove_select;      /* sel is the person's piece picked during the
+                                 computer's turn: its moves are a premove's */
 } rb_ui_input;
 
 /* The piece sliding after a move (anim.c). */
@@ -197,6 +207,18 @@ typedef struct rb_ui_panel_state {
     int pressed;              /* button under a press, -1 none */
 } rb_ui_panel_state;
 
+/* When moves are shown (pace.c): the computer's answer waits until the
+ * person's move has been seen, and a game between computers goes at a pace
+ * a person can follow. */
+typedef struct rb_ui_pacing {
+    Uint32 moved_ms;          /* app clock when the last move was played */
+    bool reply_ready;         /* the computer's move, found and waiting */
+    rb_move reply;
+    size_t reply_ply;         /* the ply of the game it answers */
+    bool paused;              /* computer against computer: held */
+    bool step;                /* while paused: show the next move when ready */
+} rb_ui_pacing;
+
 typedef struct rb_ui_state {
     rb_game game;
     rb_ui_player players[2];
@@ -204,6 +226,10 @@ typedef struct rb_ui_state {
     rb_ui_settings settings;
     rb_ui_input input;
     rb_ui_anim anim;
+    rb_ui_pacing pacing;
+    rb_move premove;          /* the person's move chosen during the computer's
+                                 turn (generated as if it were theirs), played
+                                 when the turn comes if still legal; 0 none */
     bool browsing;            /* showing an earlier position from the move list:
                                  the board is read-only until the player goes
                                  back to the game (End) or undoes/redoes */
@@ -220,7 +246,12 @@ typedef struct rb_ui_state {
 
 /* The position the board shows (the game's, or the one browsed to). */
 const rb_pos *rb_ui_state_pos(const rb_ui_state *st);
-/* True when the side to move is played by the computer. */
+/* The game's own position, its end, even while an earlier one is browsed;
+ * and its ply. */
+const rb_pos *rb_ui_state_live_pos(const rb_ui_state *st);
+size_t rb_ui_state_live_ply(const rb_ui_state *st);
+/* True when the side to move in the game (not the one browsed) is played
+ * by the computer. */
 bool rb_ui_state_computer_to_move(const rb_ui_state *st);
 /* True when one side is a person and the other the computer. */
 bool rb_ui_state_vs_computer(const rb_ui_state *st);
@@ -232,6 +263,14 @@ bool rb_ui_state_unfinished(const rb_ui_state *st);
 /* True when a person may move on the board now (their turn, not browsing,
  * the game goes on). */
 bool rb_ui_state_can_move(const rb_ui_state *st);
+/* True when the person may choose a premove now: the computer is to move
+ * against them, the setting is on and the game goes on. */
+bool rb_ui_state_premove_allowed(const rb_ui_state *st);
+/* The move the typed text names once it names one (from and to typed, a
+ * legal move or, during the computer's turn, a premove), else
+ * RB_MOVE_NONE; *wants_letter when it is a promotion still waiting for
+ * its r or b. */
+rb_move rb_ui_state_typed_move(const rb_ui_state *st, bool *wants_letter);
 /* Sets the status line; an error is also printed on stderr. */
 void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)
 #if defined(__GNUC__)

@@ -24,8 +24,10 @@ int rb_ui_widget_font_px(const rb_app *app)
     int win_h = (int)((float)app->layout.out_h / scale);
     int win_w = (int)((float)app->layout.out_w / scale);
     int px = win_h / 40 < win_w / 34 ? win_h / 40 : win_w / 34;
-    if (px < 13)
-        px = 13;
+    /* A small window's panel is small too (the board keeps its share,
+     * layout.c): the text scales down with it, to a size still read. */
+    if (px < 11)
+        px = 11;
     if (px > 22)
         px = 22;
     return (int)((float)px * scale + 0.5f);

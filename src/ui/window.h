@@ -26,6 +26,7 @@ typedef struct rb_ui_theme {
     SDL_Color last_from, last_to, last_path;
     SDL_Color selected, dest_dot, dest_ring, dest_hover;
     SDL_Color path, path_outline, rebound_mark;
+    SDL_Color premove;                  /* a premove's squares and path */
     SDL_Color check_glow;
     SDL_Color chooser_bg, chooser_border;
     SDL_Color text, text_dim;
@@ -99,12 +100,23 @@ typedef struct rb_app {
     /* The clocks' time source in milliseconds; NULL is SDL_GetTicks64. Tests
      * set their own, so a timed game runs on their time, not the wall's. */
     int64_t (*clock_now)(void);
+    /* The clock every timed thing reads (animation, the computer's pause,
+     * typed text going stale): SDL_GetTicks() unless a test sets its own,
+     * so a test moves time by hand instead of sleeping. */
+    Uint32 (*ticks)(void *ctx);
+    void *ticks_ctx;
 } rb_app;
 
 /* Now on the clocks' time source. */
 static inline int64_t rb_ui_app_now_ms(const rb_app *app)
 {
     return app->clock_now ? app->clock_now() : (int64_t)SDL_GetTicks64();
+}
+
+/* Milliseconds on the app's clock. */
+static inline Uint32 rb_ui_now(const rb_app *app)
+{
+    return app->ticks ? app->ticks(app->ticks_ctx) : SDL_GetTicks();
 }
 
 #endif

@@ -302,6 +302,7 @@ struct rb_ui_worker {
     uint64_t key;           /* the position it searches */
     size_t ply;
     rb_limits limits;       /* of the search started last */
+    int level;              /* at this level */
     bool have_last;         /* the last finished search's report */
     rb_search_info last;
     uint64_t last_key;
@@ -335,10 +336,13 @@ void rb_ui_worker_free(rb_app *app)
     app->worker = NULL;
 }
 
+/* The game itself, not a position browsed to, decides: looking back at
+ * earlier moves leaves the computer thinking about the game's end. */
 static bool worker_game_goes_on(const rb_app *app)
 {
-    const rb_game *g = &app->state.game;
-    return rb_game_ending(g) == RB_END_NONE && rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
+    const rb_ui_state *st = &app->state;
+    return rb_game_ending_at(&st->game, rb_ui_state_live_ply(st)) == RB_END_NONE &&
+           rb_pos_status(rb_ui_state_live_pos(st)) == RB_ONGOING;
 }
 
 void rb_ui_worker_maybe_start(rb_app *app)
@@ -346,33 +350,38 @@ void rb_ui_worker_maybe_start(rb_app *app)
     struct rb_ui_worker *w = app->worker;
     if (!w)
         return;
-    const rb_game *g = &app->state.game;
-    const rb_pos *pos = rb_game_pos(g);
-    bool wanted = rb_ui_state_computer_to_move(&app->state) && !app->state.browsing && worker_game_goes_on(app);
+    const rb_ui_state *st = &app->state;
+    const rb_game *g = &st->game;
+    const rb_pos *pos = rb_ui_state_live_pos(st);
+    size_t ply = rb_ui_state_live_ply(st);
+    int level = st->players[pos->side].level;
+    bool wanted = rb_ui_state_computer_to_move(st) && worker_game_goes_on(app);
     if (!wanted) {
         if (w->generation)
             rb_ui_worker_cancel(app);
         return;
     }
-    if (w->generation && w->key == pos->key && w->ply == g->ply && rb_ui_search_busy(w->search))
+    if (st->pacing.reply_ready && st->pacing.reply_ply == ply)
+        return; /* its move for this position waits to be shown */
+    if (w->generation && w->key == pos->key && w->ply == ply && w->level == level && rb_ui_search_busy(w->search))
         return; /* already thinking about this very position */
 
     uint64_t history[512];
-    size_t n = 0, first = g->ply > 512 ? g->ply - 512 : 0;
-    for (size_t i = first; i < g->ply; i++)
+    size_t n = 0, first = ply > 512 ? ply - 512 : 0;
+    for (size_t i = first; i < ply; i++)
         history[n++] = g->positions[i].key;
-    int level = app->state.players[pos->side].level;
     rb_limits limits;
     rb_ui_worker_limits(&app->state, rb_ui_app_now_ms(app), &limits);
     w->limits = limits;
     w->generation = rb_ui_search_start(w->search, pos, history, n, level, &limits);
     w->key = pos->key;
-    w->ply = g->ply;
+    w->ply = ply;
+    w->level = level;
 }
 
 void rb_ui_worker_limits(const rb_ui_state *st, int64_t now_ms, rb_limits *out)
 {
-    int side = rb_ui_state_pos(st)->side;
+    int side = rb_ui_state_live_pos(st)->side; /* the game's, even while browsing */
     memset(out, 0, sizeof *out);
     /* The level's own think time stays a cap; on a clock the engine also
      * plans within the time left and the increment, whichever is less. */
@@ -449,11 +458,13 @@ rb_ui_search_kind rb_ui_worker_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd
     w->last_key = w->key;
     /* The game cannot have moved on without cancelling the search, but a
      * move is only ever played on the position it was found for. */
-    const rb_game *g = &app->state.game;
-    if (g->ply != w->ply || rb_game_pos(g)->key != w->key || res.move == RB_MOVE_NONE)
+    const rb_ui_state *st = &app->state;
+    if (rb_ui_state_live_ply(st) != w->ply || rb_ui_state_live_pos(st)->key != w->key || res.move == RB_MOVE_NONE)
         return kind;
-    out->kind = RB_UI_CMD_PLAY;
+    /* Found, not yet shown: the app shows it when its time comes (pace.c). */
+    out->kind = RB_UI_CMD_REPLY;
     out->move = res.move;
     out->by_computer = true;
+    out->n = (int)w->ply;
     return kind;
 }

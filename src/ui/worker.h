@@ -4,7 +4,7 @@
  * The worker searches a copy of the position and posts the result as an SDL
  * user event; a generation counter drops results of cancelled searches. The
  * app only ever plays moves on the main thread: when the result arrives,
- * rb_ui_worker_event() turns it into a command to play the move.
+ * rb_ui_worker_event() turns it into a command carrying the move.
  *
  * Two layers: rb_ui_search is the thread, the engine and the event protocol,
  * usable without a window (the tests drive it directly); the rb_ui_worker_*
@@ -67,9 +67,10 @@ void rb_ui_worker_limits(const rb_ui_state *st, int64_t now_ms, rb_limits *out);
 int rb_ui_worker_init(rb_app *app, char *err, size_t errlen);
 /* Stops any search and joins the thread. */
 void rb_ui_worker_free(rb_app *app);
-/* Starts a search for the side to move if the computer plays it, the game
- * goes on and the player is not browsing earlier positions; does nothing otherwise
- * (also when that very search already runs). */
+/* Starts a search for the side to move in the game (its end, also while
+ * the player browses earlier positions) if the computer plays it and the
+ * game goes on; cancels any search otherwise. Does nothing when that very
+ * search already runs or its move waits to be shown. */
 void rb_ui_worker_maybe_start(rb_app *app);
 /* Cancels the running search (undo, new game, ...); its result is dropped. */
 void rb_ui_worker_cancel(rb_app *app);
@@ -84,8 +85,9 @@ bool rb_ui_worker_progress(const rb_app *app, rb_search_info *out);
  * of the side that was to move then; false when there is none. */
 bool rb_ui_worker_last_score(const rb_app *app, rb_search_info *out, uint64_t *key);
 /* Classifies an event: RB_UI_SEARCH_NOT_OURS for any other; for the
- * current search's result, *out is the command to play its move (or none
- * when the game has moved on). */
+ * current search's result, *out is RB_UI_CMD_REPLY with its move and the
+ * ply it answers (or none when the game has moved on): the app shows the
+ * move when its time comes (pace.c). */
 rb_ui_search_kind rb_ui_worker_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd *out);
 
 #endif

@@ -94,12 +94,15 @@ static rb_app *open_window_vs_computer(int level)
     return &fixture_app;
 }
 
-/* Hands SDL's queued events (the computer's results) to the app. */
+/* Hands SDL's queued events (the computer's results) to the app, and lets
+ * the clock do what has come due (a found move shown), as the event loop
+ * would. */
 static void pump_events(rb_app *app)
 {
     SDL_Event ev;
     while (!app->quit && SDL_PollEvent(&ev))
         rb_ui_app_event(app, &ev);
+    rb_ui_app_tick(app);
 }
 
 /* The same, and a frame as the event loop would draw it. */

@@ -32,6 +32,9 @@ static inline rb_app *fixture_open(const char *fen, int w, int h)
     }
     rb_ui_app_defaults(&fixture_app);
     fixture_app.state.settings.animation = false;
+    /* The computer's moves show as soon as found; the tests of pacing set
+     * their own pause and clock. */
+    fixture_app.state.settings.reply_pause_ms = 0;
     char err[1400];
     int r = rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err);
     if (r != 0)

@@ -12,6 +12,8 @@
 #include "args.h"
 #include "bench.h"
 #include "shot.h"
+#include "trainer.h"
+#include "assets.h"
 
 #ifndef RB_VERSION
 #define RB_VERSION "unknown"
@@ -34,6 +36,16 @@ int main(int argc, char **argv)
         return 2;
     case RB_UI_ARGS_RUN:
         break;
+    }
+
+    if (opt.list_puzzles) {
+        char dir[RB_UI_PATH_MAX];
+        if (rb_ui_assets_data_dir(dir, sizeof dir, err, sizeof err) != 0 ||
+            rb_ui_trainer_list(dir, stdout, err, sizeof err) != 0) {
+            fprintf(stderr, "rollerball: %s\n", err);
+            return 1;
+        }
+        return 0;
     }
 
     static rb_app app; /* large (the move list); keep it off the stack */

@@ -42,6 +42,7 @@
 #include <SDL.h>
 
 #include "rb_core.h"
+#include "trainer_state.h"
 
 #define RB_UI_DRAG_SLOP 3    /* pixels a press travels before it is a drag */
 #define RB_UI_ANIM_MS 200
@@ -189,11 +190,13 @@ typedef struct rb_ui_state {
     rb_ui_dialog_state dialog;
     rb_ui_panel_state panel;
     unsigned changes;         /* counts changes of the game (apply.c) */
+    rb_ui_trainer_state trainer; /* the puzzle trainer (trainer_state.h) */
 } rb_ui_state;
 
 /* ---- questions about the state (state.c); none changes anything ---- */
 
-/* The position the board shows (the game's, or the one browsed to). */
+/* The position the board shows (the game's, the one browsed to, or the
+ * puzzle trainer's). */
 const rb_pos *rb_ui_state_pos(const rb_ui_state *st);
 /* True when the side to move is played by the computer. */
 bool rb_ui_state_computer_to_move(const rb_ui_state *st);
@@ -203,7 +206,7 @@ bool rb_ui_state_vs_computer(const rb_ui_state *st);
  * then shows rb_ui_state_pos() (which follows game.ply) read-only. */
 bool rb_ui_state_browsing(const rb_ui_state *st);
 /* True when a person may move on the board now (their turn, not browsing,
- * the game goes on). */
+ * the game goes on; in the trainer: the puzzle waits for the solver). */
 bool rb_ui_state_can_move(const rb_ui_state *st);
 /* Sets the status line; an error is also printed on stderr. */
 void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)

@@ -63,6 +63,8 @@ struct rb_ui_worker;
 struct rb_ui_text;
 struct rb_ui_prefs;
 struct rb_ui_board_cache;
+struct rb_ui_trainer;
+struct rb_ui_puzzle_view;
 
 typedef struct rb_app {
     rb_ui_state state;        /* what the window shows (state.h) */
@@ -88,6 +90,8 @@ typedef struct rb_app {
     struct rb_ui_text *text;
     struct rb_ui_prefs *prefs;
     struct rb_ui_board_cache *board_cache; /* the board's unchanging layer (render.c) */
+    struct rb_ui_trainer *trainer;         /* the puzzles and the player's record (trainer.c) */
+    struct rb_ui_puzzle_view *puzzle_view; /* the trainer panel's last layout */
 } rb_app;
 
 #endif

@@ -41,6 +41,7 @@ struct rb_ui_trainer {
     bool files_given;
     bool tried;               /* the files were read (or failed to be) */
     char problem[RB_UI_PATH_MAX + 512];
+    char notice[RB_UI_PATH_MAX + 512]; /* about the player's files, said once the puzzle is up */
     rb_puzzle_set set;
     rb_puzzle_player player;
     int *solved;              /* IDs solved cleanly, in the order solved */
@@ -204,9 +205,9 @@ static bool trainer_ready(rb_app *app)
     }
     if (player_path(app, TRAINER_PLAYER_FILE, path, sizeof path) && access(path, F_OK) == 0 &&
         rb_puzzle_player_load(&t->player, path, err, sizeof err) != 0)
-        rb_ui_state_say(&app->state, true, "%s (your puzzle rating starts afresh)", err);
-    if (player_path(app, TRAINER_SOLVED_FILE, path, sizeof path) && solved_load(t, path, err, sizeof err) != 0)
-        rb_ui_state_say(&app->state, true, "%s", err);
+        snprintf(t->notice, sizeof t->notice, "%s (your puzzle rating starts afresh)", err);
+    else if (player_path(app, TRAINER_SOLVED_FILE, path, sizeof path) && solved_load(t, path, err, sizeof err) != 0)
+        snprintf(t->notice, sizeof t->notice, "%s", err);
     return true;
 }
 
@@ -501,18 +502,23 @@ static int open_puzzle(rb_app *app, int id)
         return -1;
     }
     tr->unavailable = false;
+    int rc = 0;
     if (id > 0) {
         const rb_puzzle *p = rb_puzzle_set_find(&app->trainer->set, id);
-        if (!p) {
+        if (p) {
+            start_puzzle(app, p);
+        } else {
             rb_ui_state_say(st, false, "There is no puzzle %d in the puzzle file.", id);
-            return -1;
+            rc = -1;
         }
-        start_puzzle(app, p);
-        return 0;
+    } else if (!tr->have_session || tr->session.done) {
+        rc = next_puzzle(app);
+    } /* else the puzzle in hand, as it was left */
+    if (app->trainer->notice[0]) {
+        rb_ui_state_say(st, true, "%s", app->trainer->notice);
+        app->trainer->notice[0] = 0;
     }
-    if (tr->have_session && !tr->session.done)
-        return 0; /* the puzzle in hand, as it was left */
-    return next_puzzle(app);
+    return rc;
 }
 
 void rb_ui_trainer_leave(rb_app *app)

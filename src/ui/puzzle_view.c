@@ -124,9 +124,16 @@ static void pv_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     const rb_puzzle *p = tr->session.puzzle;
     snprintf(line, sizeof line, "Puzzle %d \u00B7 rated %d", p->id, p->rating);
     *y += rb_ui_text_draw_wrapped(app, line, big, true, t->text, col.x, *y, col.w);
-    char themes[64];
+    char themes[64], shown[96];
     rb_puzzle_themes_format(p->themes, themes, sizeof themes);
-    snprintf(line, sizeof line, "Theme: %s%s", themes,
+    size_t k = 0;
+    for (const char *c = themes; *c && k + 3 < sizeof shown; c++) {
+        shown[k++] = *c;
+        if (*c == ',')
+            shown[k++] = ' '; /* "mate, rebound" */
+    }
+    shown[k] = 0;
+    snprintf(line, sizeof line, "Theme: %s%s", shown,
              rb_ui_trainer_solved_before(app, p->id) ? " \u00B7 you have solved it before" : "");
     *y += rb_ui_text_draw_wrapped(app, line, small, false, t->text_dim, col.x, *y, col.w);
     *y += gap;
@@ -288,7 +295,7 @@ void rb_ui_puzzle_view_draw_board(rb_app *app, const rb_ui_state *st)
         SDL_FPoint c = { (float)r.x + s * 0.18f, (float)r.y + s * 0.18f };
         rb_ui_draw_disc(app->renderer, c, s * 0.15f, t->path_outline);
         rb_ui_draw_disc(app->renderer, c, s * 0.13f, col);
-        char num[4];
+        char num[12];
         snprintf(num, sizeof num, "%d", i + 1);
         rb_ui_text_draw(app, num, (int)(s * 0.2f), true, (SDL_Color){ 255, 255, 255, 255 }, (int)c.x, (int)c.y,
                         RB_UI_ALIGN_CENTER);

@@ -175,6 +175,54 @@ static void pv_player(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     *y += gap;
 }
 
+/* A file name, broken after its slashes into lines of the width (a long
+ * folder name would otherwise run off the panel); returns the height. */
+static int pv_file_lines(rb_app *app, const char *file, int px, SDL_Color ink, int x, int y, int width)
+{
+    int top = y, lh = rb_ui_text_line_height(app, px);
+    char line[RB_UI_PATH_MAX + 64];
+    const char *p = file;
+    while (*p) {
+        size_t fit = 0;
+        for (size_t n = 1; p[n - 1]; n++) {
+            if (p[n - 1] != '/' && p[n])
+                continue;
+            if (n >= sizeof line)
+                break;
+            memcpy(line, p, n);
+            line[n] = 0;
+            if (fit > 0 && rb_ui_text_width(app, line, px, false) > width)
+                break;
+            fit = n;
+        }
+        if (fit == 0)
+            fit = strlen(p) < sizeof line ? strlen(p) : sizeof line - 1;
+        memcpy(line, p, fit);
+        line[fit] = 0;
+        rb_ui_text_draw(app, line, px, false, ink, x, y + lh / 2, RB_UI_ALIGN_LEFT);
+        y += lh;
+        p += fit;
+    }
+    return y - top;
+}
+
+/* Why there are no puzzles: the file, what is wrong, and that the game is
+ * fine. */
+static void pv_problem(rb_app *app, SDL_Rect col, int y, int px)
+{
+    const rb_ui_theme *t = app->theme;
+    const char *file, *why;
+    rb_ui_trainer_problem_parts(app, &file, &why);
+    int small = px * 7 / 8, gap = px / 3;
+    y += rb_ui_text_draw_wrapped(app, "The puzzles cannot be read from", px, false, t->text, col.x, y, col.w);
+    y += pv_file_lines(app, file, small, t->text_dim, col.x, y, col.w);
+    char line[RB_UI_PATH_MAX + 400];
+    snprintf(line, sizeof line, "%s.", why);
+    y += rb_ui_text_draw_wrapped(app, line, px, false, t->text, col.x, y, col.w) + gap;
+    rb_ui_text_draw_wrapped(app, "The game itself is not affected: Back to game returns to it.", px, false, t->text,
+                            col.x, y, col.w);
+}
+
 void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
 {
     const rb_ui_theme *t = app->theme;
@@ -215,11 +263,12 @@ void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
         pv_grid(v, col, bottom - btn_h, PV_BACK, 1, 1, gap, btn_h);
         below = bottom - btn_h - gap;
     }
-    const char *say = tr->unavailable ? rb_ui_trainer_problem(app) : st->status;
-    if (say[0]) {
+    if (tr->unavailable) {
+        pv_problem(app, col, y, px);
+    } else if (st->status[0]) {
         SDL_Rect clip = { col.x, y, col.w, below > y ? below - y : 0 };
         SDL_RenderSetClipRect(app->renderer, &clip);
-        rb_ui_text_draw_wrapped(app, say, px, false, t->text, col.x, y, col.w);
+        rb_ui_text_draw_wrapped(app, st->status, px, false, t->text, col.x, y, col.w);
         SDL_RenderSetClipRect(app->renderer, NULL);
     }
 
@@ -410,6 +459,7 @@ rb_ui_cmd rb_ui_puzzle_view_event(rb_app *app, const SDL_Event *ev, bool *used)
     case SDL_MOUSEBUTTONDOWN:
     case SDL_MOUSEBUTTONUP: x = ev->button.x; y = ev->button.y; break;
     case SDL_WINDOWEVENT: return rb_ui_input_event(app, ev);
+    case SDL_MOUSEWHEEL: *used = true; return none; /* nothing scrolls here */
     default: return none;
     }
     *used = true;

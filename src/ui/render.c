@@ -619,7 +619,7 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     sc.settings = &st->settings;
     sc.pos = rb_ui_state_pos(st);
     const rb_ui_trainer_state *tr = &st->trainer;
-    if (tr->active)
+    if (tr->active && tr->have_session)
         sc.last = tr->last; /* the puzzle's board, not the game's */
     else
         sc.last = g->ply > 0 ? g->moves[g->ply - 1] : RB_MOVE_NONE;
@@ -637,7 +637,7 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     sc.sliding = rb_ui_anim_point(&st->anim, &sc.view, now_ms, &sc.slide_at) && st->anim.move == sc.last;
     if (sc.sliding) {
         sc.slide_piece = st->anim.piece;
-        sc.taken = tr->active ? tr->before.board[RB_MOVE_TO(sc.last)]
+        sc.taken = tr->active && tr->have_session ? tr->before.board[RB_MOVE_TO(sc.last)]
                               : g->positions[g->ply - 1].board[RB_MOVE_TO(sc.last)];
     }
     if (!draw_cached(app, &sc))

@@ -41,6 +41,8 @@ struct rb_ui_trainer {
     bool files_given;
     bool tried;               /* the files were read (or failed to be) */
     char problem[RB_UI_PATH_MAX + 512];
+    char problem_file[RB_UI_PATH_MAX + 64]; /* the file it is about ... */
+    char problem_why[RB_UI_PATH_MAX + 300]; /* ... and what is wrong with it */
     char notice[RB_UI_PATH_MAX + 512]; /* about the player's files, said once the puzzle is up */
     rb_puzzle_set set;
     rb_puzzle_player player;
@@ -200,6 +202,10 @@ static bool trainer_ready(rb_app *app)
     if (rb_puzzle_set_load(&t->set, path, err, sizeof err) != 0) {
         snprintf(t->problem, sizeof t->problem, "The puzzles cannot be read: %s. The game itself is not affected.",
                  err);
+        size_t n = strlen(path);
+        SDL_strlcpy(t->problem_file, path, sizeof t->problem_file);
+        SDL_strlcpy(t->problem_why, strncmp(err, path, n) == 0 && strncmp(err + n, ": ", 2) == 0 ? err + n + 2 : err,
+                    sizeof t->problem_why);
         fprintf(stderr, "rollerball: %s\n", t->problem);
         return false;
     }
@@ -236,6 +242,12 @@ size_t rb_ui_trainer_puzzle_count(const rb_app *app)
 const char *rb_ui_trainer_problem(const rb_app *app)
 {
     return app->trainer ? app->trainer->problem : "";
+}
+
+void rb_ui_trainer_problem_parts(const rb_app *app, const char **file, const char **why)
+{
+    *file = app->trainer ? app->trainer->problem_file : "";
+    *why = app->trainer ? app->trainer->problem_why : "";
 }
 
 bool rb_ui_trainer_waiting(const rb_ui_state *st)

@@ -44,6 +44,8 @@ size_t rb_ui_trainer_solved_count(const rb_app *app);
 size_t rb_ui_trainer_puzzle_count(const rb_app *app);
 /* Why the puzzles cannot be shown (empty when they can). */
 const char *rb_ui_trainer_problem(const rb_app *app);
+/* The same in two parts: the file, and what is wrong with it. */
+void rb_ui_trainer_problem_parts(const rb_app *app, const char **file, const char **why);
 /* True while a move waits to be shown (the loop must wake for it). */
 bool rb_ui_trainer_waiting(const rb_ui_state *st);
 

@@ -345,10 +345,20 @@ static void check_unreadable_puzzles(const char *file, const char *named)
 {
     rb_app *app = fixture_open(NULL, 800, 600);
     rb_ui_trainer_use_files(app, file, NULL);
+    char game[128], shown[128];
+    fixture_fen(app, game, sizeof game);
     fixture_key(app, SDLK_p, KMOD_CTRL);
     rb_ui_state *st = &app->state;
     assert_true(st->trainer.active);
     assert_true(st->trainer.unavailable);
+    /* The board keeps showing the game, and takes no moves. */
+    fixture_fen(app, shown, sizeof shown);
+    assert_string_equal(shown, game);
+    assert_false(rb_ui_state_can_move(st));
+    const char *named_file, *why;
+    rb_ui_trainer_problem_parts(app, &named_file, &why);
+    assert_string_equal(named_file, file);
+    assert_true(why[0] != 0);
     const char *problem = rb_ui_trainer_problem(app);
     assert_non_null(strstr(problem, "The puzzles cannot be read"));
     assert_non_null(strstr(problem, named));

@@ -1,6 +1,7 @@
 /*
  * main.c - the rollerball program: parse the command line, open the
- * window (or draw one frame off screen for --screenshot), run.
+ * window (or draw one frame off screen for --screenshot), run; or print
+ * the puzzles (--list-puzzles) and exit.
  * Exit codes: 0 fine, 1 the game could not start (missing or damaged data,
  * no display), 2 a bad command line or a bad game file/position given on it.
  */
@@ -10,10 +11,10 @@
 
 #include "app.h"
 #include "args.h"
+#include "assets.h"
 #include "bench.h"
 #include "shot.h"
 #include "trainer.h"
-#include "assets.h"
 
 #ifndef RB_VERSION
 #define RB_VERSION "unknown"

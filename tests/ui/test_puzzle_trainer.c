@@ -313,6 +313,8 @@ static void leaving_returns_to_the_unchanged_game(void **state)
     click_panel_button(app, "Puzzles", false);
     assert_true(st->trainer.active);
     assert_true(st->trainer.have_session);
+    /* A puzzle of several moves, so that one is still in hand after one. */
+    assert_int_equal(open_puzzle(app, MATE_IN_FOUR), 0);
     int id = st->trainer.session.puzzle->id;
     assert_int_equal(fixture_play(app, rb_puzzle_session_expected(&st->trainer.session)), 0);
     /* The game's own commands do not reach the game meanwhile. */
@@ -394,6 +396,35 @@ static void missing_or_broken_puzzle_file_is_said(void **state)
     unlink(path);
 }
 
+/* --puzzle ID --puzzle-show solution, as a screenshot is made. */
+static void command_line_opens_a_puzzle_with_its_solution(void **state)
+{
+    (void)state;
+    rb_ui_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.width = 800;
+    opt.height = 600;
+    opt.puzzle_id = BLACK_SOLVES;
+    opt.puzzle_show = "solution";
+    char err[1400];
+    rb_ui_app_defaults(&fixture_app);
+    assert_int_equal(rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err), 0);
+    const rb_ui_trainer_state *tr = &fixture_app.state.trainer;
+    assert_true(tr->active);
+    assert_int_equal(tr->session.puzzle->id, BLACK_SOLVES);
+    assert_true(tr->session.done && tr->session.shown);
+    assert_int_equal(tr->ndrawn, tr->session.puzzle->nline);
+    assert_true(fixture_app.state.flipped);
+    fixture_close(&fixture_app);
+
+    opt.puzzle_id = 999999;
+    opt.puzzle_show = NULL;
+    rb_ui_app_defaults(&fixture_app);
+    assert_int_equal(rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err), -2);
+    assert_non_null(strstr(err, "--puzzle 999999"));
+    fixture_close(&fixture_app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -405,6 +436,7 @@ int main(void)
         cmocka_unit_test(show_solution_plays_it_out_with_paths),
         cmocka_unit_test(leaving_returns_to_the_unchanged_game),
         cmocka_unit_test(missing_or_broken_puzzle_file_is_said),
+        cmocka_unit_test(command_line_opens_a_puzzle_with_its_solution),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -36,11 +36,13 @@
 #include "pace.h"
 #include "panel.h"
 #include "prefs.h"
+#include "puzzle_view.h"
 #include "render.h"
 #include "settings.h"
 #include "sound.h"
 #include "text.h"
 #include "theme.h"
+#include "trainer.h"
 #include "worker.h"
 
 #ifndef RB_APP_ID
@@ -92,7 +94,12 @@ void rb_ui_app_draw(rb_app *app)
     SDL_SetRenderDrawColor(app->renderer, t->background.r, t->background.g, t->background.b, 255);
     SDL_RenderClear(app->renderer);
     rb_ui_render_board(app, st, now);
-    rb_ui_panel_draw(app, st, app->layout.panel);
+    if (st->trainer.active) {
+        rb_ui_puzzle_view_draw_board(app, st);
+        rb_ui_puzzle_view_draw_panel(app, st, app->layout.panel);
+    } else {
+        rb_ui_panel_draw(app, st, app->layout.panel);
+    }
     if (rb_ui_dialog_active(st))
         rb_ui_dialog_draw(app, st);
     SDL_RenderPresent(app->renderer);
@@ -127,6 +134,7 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
         { SDLK_c, true, false, RB_UI_CMD_COPY, 0 },
         { SDLK_c, true, true, RB_UI_CMD_COPY, 1 },
         { SDLK_v, true, false, RB_UI_CMD_PASTE, RB_UI_DIALOG_NONE },
+        { SDLK_p, true, false, RB_UI_CMD_PUZZLE_OPEN, RB_UI_DIALOG_NONE },
     };
     bool ctrl = k->keysym.mod & KMOD_CTRL, shift = k->keysym.mod & KMOD_SHIFT;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
@@ -221,6 +229,11 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
     if (rb_ui_dialog_active(&app->state))
         return rb_ui_dialog_event(app, ev);
     bool used = false;
+    if (app->state.trainer.active) {
+        cmd = rb_ui_puzzle_view_event(app, ev, &used);
+        if (used)
+            return cmd;
+    }
     if (ev->type == SDL_KEYDOWN) {
         cmd = global_key(&ev->key, &used);
         if (used)
@@ -284,7 +297,8 @@ void rb_ui_app_run(rb_app *app)
         /* Sleep until something happens or the next timer is due; while a
          * piece slides, wake for each frame (vsync paces the present where
          * it exists). Nothing else wakes the loop: waiting costs no CPU. */
-        if (app->state.anim.active && wait > 8)
+        bool moving = app->state.anim.active || rb_ui_trainer_waiting(&app->state);
+        if (moving && wait > 8)
             wait = 8;
         SDL_Event ev;
         int got = wait == RB_UI_PACE_NEVER ? SDL_WaitEvent(&ev) : SDL_WaitEventTimeout(&ev, (int)(wait > 60000 ? 60000 : wait) + 1);
@@ -299,6 +313,9 @@ void rb_ui_app_run(rb_app *app)
             rb_ui_cmd tick = rb_ui_cmd_of(RB_UI_CMD_CLOCK);
             rb_ui_apply(app, &tick);
         }
+        /* A puzzle's reply comes on its own, after a pause. */
+        rb_ui_cmd due = rb_ui_puzzle_view_tick(&app->state, rb_ui_now(app));
+        rb_ui_apply(app, &due);
     }
 }
 
@@ -402,6 +419,30 @@ static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, cha
     return 0;
 }
 
+/* --puzzle ID [--puzzle-show hint|path|solution]: the trainer on that
+ * puzzle, with the aid asked for shown to its end. */
+static int open_puzzle(rb_app *app, const rb_ui_options *opt, char *err, size_t errlen)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
+    cmd.n = opt->puzzle_id;
+    if (rb_ui_apply(app, &cmd) != 0 && !app->state.trainer.unavailable) {
+        snprintf(err, errlen, "--puzzle %d: %s", opt->puzzle_id, app->state.status);
+        return -2;
+    }
+    const char *aid = opt->puzzle_show;
+    if (!aid || app->state.trainer.unavailable)
+        return 0;
+    int hints = strcmp(aid, "hint") == 0 ? 1 : strcmp(aid, "path") == 0 ? 2 : 0;
+    for (int i = 0; i < hints; i++)
+        rb_ui_apply(app, &(rb_ui_cmd){ .kind = RB_UI_CMD_PUZZLE_HINT });
+    if (strcmp(aid, "solution") == 0) {
+        rb_ui_apply(app, &(rb_ui_cmd){ .kind = RB_UI_CMD_PUZZLE_SOLUTION });
+        while (rb_ui_trainer_waiting(&app->state))
+            rb_ui_apply(app, &(rb_ui_cmd){ .kind = RB_UI_CMD_PUZZLE_STEP });
+    }
+    return 0;
+}
+
 int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
 {
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
@@ -488,6 +529,8 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         ask.n = RB_UI_ASK_RESUME;
         rb_ui_apply(app, &ask);
     }
+    if (opt->puzzle_id > 0)
+        return open_puzzle(app, opt, err, errlen);
     return 0;
 }
 
@@ -498,6 +541,10 @@ void rb_ui_app_close(rb_app *app)
         rb_ui_worker_free(app);
     rb_ui_sound_close(app->sound);
     app->sound = NULL;
+    /* The game's view back as it was before anything is saved. */
+    rb_ui_trainer_leave(app);
+    rb_ui_trainer_free(app);
+    rb_ui_puzzle_view_free(app);
     if (app->player_files && app->state.game.positions) {
         /* The move in progress keeps the time it has taken (game_clock.h). */
         rb_ui_game_clock_mark(&app->state, rb_ui_app_now_ms(app));

@@ -26,6 +26,10 @@
  *              frame, buttons and hit areas they share
  *   panel.c    view: side panel: turn, status, move list, browsing, buttons;
  *              clock_view.c the clocks of a timed game in it
+ *   puzzle_view.c  view: the puzzle trainer's panel and board marks, and
+ *              the board's input while it is open
+ *   trainer.c  the trainer's commands (applied by apply.c) and files:
+ *              puzzles, the player's rating and solved puzzles
  *   input.c    view (input half of the board): select, drag, drop, typing
  *   render.c   view (drawing half of the board): a board, the game's or a
  *              help diagram: aids, markers, paths, pieces, chooser
@@ -81,6 +85,9 @@ typedef struct rb_ui_options {
                                  (tests of who plays; else both are people) */
     bool bench_frame;         /* time frames off screen, print, exit */
     bool time_first_frame;    /* print the time to the window's first frame */
+    int puzzle_id;            /* open the puzzle trainer on this puzzle; 0 no */
+    const char *puzzle_show;  /* then "hint", "path" or "solution"; NULL none */
+    bool list_puzzles;        /* print the puzzles, one a line, and exit */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

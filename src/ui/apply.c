@@ -42,6 +42,7 @@
 #include "sound.h"
 #include "text.h"
 #include "theme.h"
+#include "trainer.h"
 #include "worker.h"
 
 static const char *const apply_colour[2] = { "White", "Black" };
@@ -483,6 +484,14 @@ static int apply_setting(rb_app *app, int index, bool on)
 static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
+    /* The puzzle trainer judges moves on its own board and keeps the
+     * game's commands off the game it has set aside; a new or loaded game
+     * closes it first. */
+    if (rb_ui_trainer_takes(st, cmd->kind))
+        return rb_ui_trainer_apply(app, cmd);
+    if (st->trainer.active && (cmd->kind == RB_UI_CMD_NEW_GAME || cmd->kind == RB_UI_CMD_SET_GAME ||
+                               cmd->kind == RB_UI_CMD_LOAD))
+        rb_ui_trainer_leave(app);
     switch (cmd->kind) {
     case RB_UI_CMD_NONE:
         return 0;
@@ -598,6 +607,14 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_QUIT:
         app->quit = true;
         return 0;
+    case RB_UI_CMD_PUZZLE_OPEN:
+    case RB_UI_CMD_PUZZLE_NEXT:
+    case RB_UI_CMD_PUZZLE_HINT:
+    case RB_UI_CMD_PUZZLE_SOLUTION:
+    case RB_UI_CMD_PUZZLE_THEMES:
+    case RB_UI_CMD_PUZZLE_STEP:
+    case RB_UI_CMD_PUZZLE_LEAVE:
+        return rb_ui_trainer_apply(app, cmd); /* (taken above) */
     }
     return 0;
 }

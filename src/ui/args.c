@@ -24,6 +24,11 @@ void rb_ui_args_usage(FILE *out)
           "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
           "    --select SQUARE        ...with the piece on SQUARE selected\n"
           "    --hover SQUARE         ...and the pointer over SQUARE\n"
+          "  --puzzle ID              open the puzzle trainer on puzzle ID (Ctrl+P in the game)\n"
+          "    --puzzle-show hint|path|solution\n"
+          "                           ...with the hinted piece, its path, or the solution shown\n"
+          "  --list-puzzles           print the puzzles, one a line:\n"
+          "                           ID, rating, themes, position, solution (tab-separated)\n"
           "  --bench-frame            time the first frame and later ones off screen\n"
           "                           (software renderer; with --size, --select, --hover)\n"
           "  --time-first-frame       print the time from start to the window's first\n"
@@ -84,7 +89,8 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes_value = strcmp(a, "--fen") == 0 || strcmp(a, "--white") == 0 || strcmp(a, "--black") == 0 ||
                            strcmp(a, "--size") == 0 || strcmp(a, "--screenshot") == 0 ||
-                           strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0;
+                           strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0 ||
+                           strcmp(a, "--puzzle") == 0 || strcmp(a, "--puzzle-show") == 0;
         if (takes_value && !v) {
             snprintf(err, errlen, "%s needs a value", a);
             return RB_UI_ARGS_ERROR;
@@ -109,6 +115,23 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         } else if (strcmp(a, "--time-first-frame") == 0) {
             opt->time_first_frame = true;
             continue;
+        } else if (strcmp(a, "--list-puzzles") == 0) {
+            opt->list_puzzles = true;
+            continue;
+        } else if (strcmp(a, "--puzzle") == 0) {
+            char *end;
+            long id = strtol(v, &end, 10);
+            if (end == v || *end || id <= 0 || id > 1000000000L) {
+                snprintf(err, errlen, "--puzzle: '%s' is not a puzzle ID (a positive number; see --list-puzzles)", v);
+                return RB_UI_ARGS_ERROR;
+            }
+            opt->puzzle_id = (int)id;
+        } else if (strcmp(a, "--puzzle-show") == 0) {
+            if (strcmp(v, "hint") != 0 && strcmp(v, "path") != 0 && strcmp(v, "solution") != 0) {
+                snprintf(err, errlen, "--puzzle-show: '%s' is not hint, path or solution", v);
+                return RB_UI_ARGS_ERROR;
+            }
+            opt->puzzle_show = v;
         } else if (strcmp(a, "--flip") == 0) {
             opt->flip = true;
             continue;
@@ -144,6 +167,10 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
     }
     if ((opt->select || opt->hover) && !opt->screenshot && !opt->bench_frame) {
         snprintf(err, errlen, "--select and --hover only go with --screenshot or --bench-frame");
+        return RB_UI_ARGS_ERROR;
+    }
+    if (opt->puzzle_show && !opt->puzzle_id) {
+        snprintf(err, errlen, "--puzzle-show goes with --puzzle ID");
         return RB_UI_ARGS_ERROR;
     }
     if (opt->pgn_file && opt->fen) {

@@ -47,6 +47,14 @@ typedef enum {
     RB_UI_CMD_SAVE_SETTINGS,  /* the settings dialog is done: keep them */
     RB_UI_CMD_OPEN_DIALOG,    /* n: rb_ui_dialog_kind */
     RB_UI_CMD_ASK,            /* n: rb_ui_ask, a question about the game */
+    /* the puzzle trainer (trainer.c); while it is open, PLAY tries a move */
+    RB_UI_CMD_PUZZLE_OPEN,    /* n: a puzzle's ID, 0 the one in hand or one near the rating */
+    RB_UI_CMD_PUZZLE_NEXT,    /* a new puzzle near the rating, of the filter's themes */
+    RB_UI_CMD_PUZZLE_HINT,    /* the next hint: the piece, then its path */
+    RB_UI_CMD_PUZZLE_SOLUTION,/* play the rest of the solution, paths drawn */
+    RB_UI_CMD_PUZZLE_THEMES,  /* n: RB_THEME_* bits of the filter */
+    RB_UI_CMD_PUZZLE_STEP,    /* the next waiting move is shown (after its pause) */
+    RB_UI_CMD_PUZZLE_LEAVE,   /* back to the game, as it was */
     RB_UI_CMD_QUIT
 } rb_ui_cmd_kind;
 

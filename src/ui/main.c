@@ -1,6 +1,7 @@
 /*
  * main.c - the rollerball program: parse the command line, open the
- * window (or draw one frame off screen for --screenshot), run.
+ * window (or draw one frame off screen for --screenshot), run; or print
+ * the puzzles (--list-puzzles) and exit.
  * Exit codes: 0 fine, 1 the game could not start (missing or damaged data,
  * no display), 2 a bad command line (usage). A game file or position on the
  * command line that cannot be read is not fatal: the game starts as usual
@@ -12,8 +13,10 @@
 
 #include "app.h"
 #include "args.h"
+#include "assets.h"
 #include "bench.h"
 #include "shot.h"
+#include "trainer.h"
 
 #ifndef RB_VERSION
 #define RB_VERSION "unknown"
@@ -36,6 +39,16 @@ int main(int argc, char **argv)
         return 2;
     case RB_UI_ARGS_RUN:
         break;
+    }
+
+    if (opt.list_puzzles) {
+        char dir[RB_UI_PATH_MAX];
+        if (rb_ui_assets_data_dir(dir, sizeof dir, err, sizeof err) != 0 ||
+            rb_ui_trainer_list(dir, stdout, err, sizeof err) != 0) {
+            fprintf(stderr, "rollerball: %s\n", err);
+            return 1;
+        }
+        return 0;
     }
 
     static rb_app app; /* large (the move list); keep it off the stack */

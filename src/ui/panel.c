@@ -37,6 +37,7 @@ typedef enum {
     PB_FIRST, PB_PREV, PB_NEXT, PB_LAST,
     PB_NEW, PB_UNDO, PB_REDO, PB_FLIP, PB_RESIGN,
     PB_DRAW, PB_SAVE, PB_LOAD, PB_SETTINGS, PB_HELP,
+    PB_PUZZLES,
     PB_COUNT
 } panel_button;
 
@@ -45,9 +46,10 @@ static const char *const panel_labels[PB_COUNT] = {
     "|\u25C0", "\u25C0", "\u25B6", "\u25B6|",
     "New", "Undo", "Redo", "Flip", "Resign",
     "Offer draw", "Save", "Load", "Settings", "Help",
+    "Puzzles",
 };
 
-#define PANEL_GAME_BUTTONS (PB_HELP - PB_NEW + 1)
+#define PANEL_GAME_BUTTONS (PB_PUZZLES - PB_NEW + 1)
 
 struct rb_ui_panel {
     char (*moves)[RB_MOVE_TEXT_MAX]; /* display form of each recorded move */
@@ -652,6 +654,7 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
     case PB_LOAD: return panel_open(RB_UI_DIALOG_LOAD);
     case PB_SETTINGS: return panel_open(RB_UI_DIALOG_SETTINGS);
     case PB_HELP: return panel_open(RB_UI_DIALOG_HELP);
+    case PB_PUZZLES: return rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
     case PB_COUNT: break;
     }
     return cmd;

@@ -673,7 +673,11 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     sc.pieces = &app->pieces.board;
     sc.settings = &st->settings;
     sc.pos = rb_ui_state_pos(st);
-    sc.last = g->ply > 0 ? g->moves[g->ply - 1] : RB_MOVE_NONE;
+    const rb_ui_trainer_state *tr = &st->trainer;
+    if (tr->active && tr->have_session)
+        sc.last = tr->last; /* the puzzle's board, not the game's */
+    else
+        sc.last = g->ply > 0 ? g->moves[g->ply - 1] : RB_MOVE_NONE;
     bool showing = in->sel >= 0 && (in->state == RB_UI_SELECTED || in->state == RB_UI_PRESSED ||
                                     in->state == RB_UI_DRAGGING);
     sc.sel = showing || in->state == RB_UI_PROMOTING ? in->sel : -1;
@@ -693,7 +697,8 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     sc.sliding = rb_ui_anim_point(&st->anim, &sc.view, now_ms, &sc.slide_at) && st->anim.move == sc.last;
     if (sc.sliding) {
         sc.slide_piece = st->anim.piece;
-        sc.taken = g->positions[g->ply - 1].board[RB_MOVE_TO(sc.last)];
+        sc.taken = tr->active && tr->have_session ? tr->before.board[RB_MOVE_TO(sc.last)]
+                              : g->positions[g->ply - 1].board[RB_MOVE_TO(sc.last)];
     }
     if (!draw_cached(app, &sc))
         draw_scene(app, &sc);

@@ -10,6 +10,8 @@
 
 const rb_pos *rb_ui_state_pos(const rb_ui_state *st)
 {
+    if (st->trainer.active && st->trainer.have_session)
+        return &st->trainer.board; /* (without puzzles, the game's, read-only) */
     return rb_game_pos(&st->game);
 }
 
@@ -40,6 +42,10 @@ bool rb_ui_state_browsing(const rb_ui_state *st)
 
 bool rb_ui_state_can_move(const rb_ui_state *st)
 {
+    const rb_ui_trainer_state *tr = &st->trainer;
+    if (tr->active) /* the puzzle's solver, and no one without puzzles */
+        return tr->have_session && !tr->session.done && tr->nqueue == 0 &&
+               tr->board.side == tr->session.pos.side;
     const rb_game *g = &st->game;
     if (st->browsing || rb_game_ending(g) != RB_END_NONE || rb_ui_state_computer_to_move(st))
         return false;

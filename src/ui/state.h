@@ -43,6 +43,7 @@
 
 #include "clock.h"
 #include "rb_core.h"
+#include "trainer_state.h"
 
 #define RB_UI_DRAG_SLOP 3    /* pixels a press travels before it is a drag */
 #define RB_UI_ANIM_MS 200
@@ -240,11 +241,13 @@ typedef struct rb_ui_state {
     rb_ui_clock clock;        /* the game's clocks (clock.h; untimed: base 0) */
     bool clock_low[2];        /* each side's low-time warning has sounded */
     bool minimised;           /* the window is minimised */
+    rb_ui_trainer_state trainer; /* the puzzle trainer (trainer_state.h) */
 } rb_ui_state;
 
 /* ---- questions about the state (state.c); none changes anything ---- */
 
-/* The position the board shows (the game's, or the one browsed to). */
+/* The position the board shows (the game's, the one browsed to, or the
+ * puzzle trainer's). */
 const rb_pos *rb_ui_state_pos(const rb_ui_state *st);
 /* The game's own position, its end, even while an earlier one is browsed;
  * and its ply. */
@@ -261,7 +264,7 @@ bool rb_ui_state_browsing(const rb_ui_state *st);
 /* True when the game has moves and no result yet: replacing it asks first. */
 bool rb_ui_state_unfinished(const rb_ui_state *st);
 /* True when a person may move on the board now (their turn, not browsing,
- * the game goes on). */
+ * the game goes on; in the trainer: the puzzle waits for the solver). */
 bool rb_ui_state_can_move(const rb_ui_state *st);
 /* True when the person may choose a premove now: the computer is to move
  * against them, the setting is on and the game goes on. */

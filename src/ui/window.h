@@ -65,6 +65,8 @@ struct rb_ui_text;
 struct rb_ui_prefs;
 struct rb_ui_board_cache;
 struct rb_ui_sound;
+struct rb_ui_trainer;
+struct rb_ui_puzzle_view;
 
 typedef struct rb_app {
     rb_ui_state state;        /* what the window shows (state.h) */
@@ -105,6 +107,8 @@ typedef struct rb_app {
      * so a test moves time by hand instead of sleeping. */
     Uint32 (*ticks)(void *ctx);
     void *ticks_ctx;
+    struct rb_ui_trainer *trainer;         /* the puzzles and the player's record (trainer.c) */
+    struct rb_ui_puzzle_view *puzzle_view; /* the trainer panel's last layout */
 } rb_app;
 
 /* Now on the clocks' time source. */

@@ -25,6 +25,7 @@
 #include "assets.h"
 #include "board_cache.h"
 #include "dialog.h"
+#include "explain.h"
 #include "games.h"
 #include "input.h"
 #include "layout.h"
@@ -51,6 +52,25 @@ void rb_ui_app_defaults(rb_app *app)
     app->state.input.sel = -1;
     app->state.input.hover = -1;
     app->state.input.promo_to = -1;
+    app->state.explain.blocker = -1;
+}
+
+/* Ends what was shown for a time (an explanation) and shows what waited
+ * for the pointer to rest (a symbol's meaning); marks a redraw when either
+ * happened. The loop calls it on waking; a test may call it with any time. */
+void rb_ui_app_tick(rb_app *app, Uint32 now_ms)
+{
+    if (rb_ui_explain_tick(&app->state, now_ms))
+        app->dirty = true;
+}
+
+/* Milliseconds to sleep until the next timed change, -1 for none. */
+static int app_wait_ms(const rb_app *app, Uint32 now_ms)
+{
+    Uint32 wake = rb_ui_explain_wake(&app->state);
+    if (!wake)
+        return -1;
+    return SDL_TICKS_PASSED(now_ms, wake) ? 0 : (int)(wake - now_ms) + 1;
 }
 
 void rb_ui_app_relayout(rb_app *app)
@@ -83,6 +103,7 @@ void rb_ui_app_draw(rb_app *app)
     SDL_SetRenderDrawColor(app->renderer, t->background.r, t->background.g, t->background.b, 255);
     SDL_RenderClear(app->renderer);
     rb_ui_render_board(app, st, now);
+    rb_ui_explain_draw(app, st);
     rb_ui_panel_draw(app, st, app->layout.panel);
     if (rb_ui_dialog_active(st))
         rb_ui_dialog_draw(app, st);
@@ -236,12 +257,16 @@ void rb_ui_app_run(rb_app *app)
         SDL_Event ev;
         /* Sleep until something happens; while a piece slides, wake for
          * each frame (vsync paces the present where it exists). */
-        int got = app->state.anim.active ? SDL_WaitEventTimeout(&ev, 8) : SDL_WaitEvent(&ev);
+        int wait = app_wait_ms(app, SDL_GetTicks());
+        if (app->state.anim.active && (wait < 0 || wait > 8))
+            wait = 8;
+        int got = wait >= 0 ? SDL_WaitEventTimeout(&ev, wait) : SDL_WaitEvent(&ev);
         if (got) {
             rb_ui_app_event(app, &ev);
             while (!app->quit && SDL_PollEvent(&ev))
                 rb_ui_app_event(app, &ev);
         }
+        rb_ui_app_tick(app, SDL_GetTicks());
         if (app->dirty || app->state.anim.active)
             rb_ui_app_draw(app);
     }

@@ -35,6 +35,8 @@
  *   store.c    atomic writes and bounded reads of the game's files (rb_store.h)
  *   worker.c   the computer opponent on its own thread
  *   session.c  resigning and draws: who, and whether the computer agrees
+ *   explain.c  view over the board: why a move was refused, the
+ *              attackers' paths, the square in the way, for a few seconds
  *   anim.c     the sliding piece of the last move
  *   widgets.c  buttons, check boxes, choices, text fields
  *   text.c     strings drawn with SDL_ttf, cached as textures
@@ -81,6 +83,9 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
 void rb_ui_app_close(rb_app *app);
 /* The event loop: sleeps in SDL_WaitEvent while nothing moves. */
 void rb_ui_app_run(rb_app *app);
+/* Ends or shows what waits for a time (app.c's top comment); the loop
+ * calls it on waking, a test with the time it pretends. */
+void rb_ui_app_tick(rb_app *app, Uint32 now_ms);
 /* One event, from SDL or a test. */
 void rb_ui_app_event(rb_app *app, const SDL_Event *ev);
 /* Draws one frame (always, dirty or not) and presents it. */

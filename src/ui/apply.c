@@ -20,6 +20,7 @@
 
 #include "anim.h"
 #include "dialog.h"
+#include "explain.h"
 #include "games.h"
 #include "input.h"
 #include "panel.h"
@@ -55,6 +56,7 @@ static void game_changed(rb_app *app, bool browsing)
     rb_ui_state *st = &app->state;
     st->browsing = browsing;
     rb_ui_input_cancel(&st->input);
+    rb_ui_explain_clear(st); /* it was about the position before */
     st->changes++;
     if (st->panel.follow) /* start from what the last frame showed */
         st->panel.scroll = rb_ui_panel_drawn_scroll(app);
@@ -300,6 +302,10 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         return 0;
     case RB_UI_CMD_MOVE_NOW:
         rb_ui_worker_move_now(app);
+        return 0;
+    case RB_UI_CMD_EXPLAIN:
+        rb_ui_explain_attempt(st, RB_MOVE_FROM(cmd->move), RB_MOVE_TO(cmd->move), RB_MOVE_PROMO(cmd->move),
+                              SDL_GetTicks());
         return 0;
     case RB_UI_CMD_FLIP:
         st->flipped = !st->flipped;

@@ -26,6 +26,8 @@ typedef enum {
     RB_UI_CMD_OFFER_DRAW,     /* the side to move offers a draw */
     RB_UI_CMD_ANSWER_DRAW,    /* on: the other person accepts */
     RB_UI_CMD_MOVE_NOW,       /* the computer plays the best move it has found */
+    RB_UI_CMD_EXPLAIN,        /* move: an attempt the rules refuse, its from, to and
+                                 promotion (RB_MOVE_FROM/TO/PROMO); it is explained */
     /* the window */
     RB_UI_CMD_FLIP,
     RB_UI_CMD_SET_SETTING,    /* n: index into rb_ui_setting_infos; on: its value */

@@ -7,6 +7,10 @@
  *   SELECTED --press on a destination--> move played (click-to-move)
  *   DRAGGING --release on a destination--> move played; elsewhere the
  *   piece snaps back and stays selected
+ * An attempt the rules refuse is explained (RB_UI_CMD_EXPLAIN): the
+ * selected piece clicked or dropped on any square that is not one of its
+ * destinations (a click on another piece of one's own selects that piece
+ * instead), and a typed move that is not legal.
  *   any --Esc or right button--> IDLE
  *   a promotion, however chosen, opens the chooser: PROMOTING
  * Click-to-move and drag-and-drop are both always on. Moves are looked up
@@ -23,6 +27,7 @@
 #include <string.h>
 
 #include "anim.h"
+#include "explain.h"
 #include "view.h"
 
 void rb_ui_input_cancel(rb_ui_input *in)
@@ -143,8 +148,10 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
         in->press_y = y;
         return cmd;
     }
+    bool attempt = in->sel >= 0 && sq >= 0 && sq != in->sel && in->state == RB_UI_SELECTED;
+    int from = in->sel;
     rb_ui_input_cancel(in);
-    return cmd;
+    return attempt ? rb_ui_explain_cmd(from, sq, 0) : cmd;
 }
 
 static rb_ui_cmd release(rb_app *app, int x, int y)
@@ -158,6 +165,8 @@ static rb_ui_cmd release(rb_app *app, int x, int y)
         if (sq != in->sel && try_move(st, sq, &cmd))
             return cmd;
         in->state = RB_UI_SELECTED; /* snap back, still selected */
+        if (sq >= 0 && sq != in->sel)
+            return rb_ui_explain_cmd(in->sel, sq, 0);
     } else if (in->state == RB_UI_PRESSED) {
         if (in->sel_was_selected)
             rb_ui_input_cancel(in);
@@ -173,6 +182,12 @@ static void motion(rb_app *app, int x, int y)
     if (in->state == RB_UI_PRESSED && (abs(x - in->press_x) > RB_UI_DRAG_SLOP || abs(y - in->press_y) > RB_UI_DRAG_SLOP))
         in->state = RB_UI_DRAGGING;
     rb_ui_input_pointer(app, x, y);
+}
+
+/* The piece type a typed move's fifth letter asks for, or 0. */
+static int typed_promo(const char *text)
+{
+    return text[4] == 'r' ? RB_ROOK : text[4] == 'b' ? RB_BISHOP : 0;
 }
 
 /* Typed coordinate moves: "c2b3" plays as soon as it is complete; a
@@ -232,6 +247,8 @@ static rb_ui_cmd typed_key(rb_ui_state *st, SDL_Keycode key)
         }
         rb_ui_state_say(st, false, "%s: %s", text, err);
         rb_ui_input_cancel(in);
+        if (from >= 0 && to >= 0) /* and the rules say why, on the board */
+            return rb_ui_explain_cmd(from, to, typed_promo(text));
         return cmd;
     }
     rb_ui_input_cancel(in);

@@ -175,6 +175,42 @@ typedef struct rb_ui_panel_state {
     int pressed;              /* button under a press, -1 none */
 } rb_ui_panel_state;
 
+/* A refused move explained near the board (explain.c): the rules
+ * library's sentence and what it points at, shown until until_ms. */
+typedef struct rb_ui_explain_state {
+    bool shown;
+    char text[RB_EXPLAIN_TEXT_MAX];
+    rb_explain_reason reason;
+    int from, to;             /* the attempt */
+    int blocker;              /* blocked: the square in the way, else -1 */
+    rb_path route;            /* blocked: the piece's route, origin first */
+    int nattackers;           /* king-attacked: each attacker's path to the king */
+    rb_path attacks[RB_EXPLAIN_ATTACKERS_MAX];
+    rb_bb squares;            /* the squares the reason concerns */
+    Uint32 until_ms;          /* SDL ticks when it goes */
+} rb_ui_explain_state;
+
+/* The board's symbols (symbols.c) that say what they mean when pointed at. */
+typedef enum {
+    RB_UI_SYMBOL_NONE = 0,
+    RB_UI_SYMBOL_THRONE,      /* a king's winning square, the star */
+    RB_UI_SYMBOL_TURN,        /* a square where the flow turns */
+    RB_UI_SYMBOL_START_LINE,  /* a king's dashed start line */
+    RB_UI_SYMBOL_OUT_FLAG,    /* the pennant on a king: its out flag */
+    RB_UI_SYMBOL_COUNT
+} rb_ui_symbol;
+
+/* The symbol under the pointer, and whether it has been pointed at long
+ * enough (RB_UI_TIP_MS) to say what it means. */
+#define RB_UI_TIP_MS 600
+typedef struct rb_ui_tip_state {
+    rb_ui_symbol symbol;
+    int sq;                   /* the square it is on (a start line: the square pointed at) */
+    int color;                /* whose throne, start line or flag */
+    bool shown;
+    Uint32 due_ms;            /* SDL ticks when it shows */
+} rb_ui_tip_state;
+
 typedef struct rb_ui_state {
     rb_game game;
     rb_ui_player players[2];
@@ -189,6 +225,8 @@ typedef struct rb_ui_state {
     rb_ui_dialog_state dialog;
     rb_ui_panel_state panel;
     unsigned changes;         /* counts changes of the game (apply.c) */
+    rb_ui_explain_state explain;
+    rb_ui_tip_state tip;
 } rb_ui_state;
 
 /* ---- questions about the state (state.c); none changes anything ---- */

@@ -316,6 +316,15 @@ static void apply_cli_players(rb_ui_player players[2], const rb_ui_options *opt)
             players[c] = opt->players[c];
 }
 
+/* The welcome opens over the board at the first start, unless the command
+ * line already says what to play (a game file, a position, the players). */
+static bool welcome_at_start(rb_app *app, const rb_ui_options *opt)
+{
+    if (!app->player_files || opt->pgn_file || opt->fen || opt->players_given[0] || opt->players_given[1])
+        return false;
+    return rb_ui_prefs_first_start(app);
+}
+
 static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
 {
     int w = opt->width ? opt->width : DEFAULT_W, h = opt->height ? opt->height : DEFAULT_H;
@@ -379,6 +388,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     /* Off-screen apps (screenshots, tests) leave the player's files alone. */
     rb_ui_state *st = &app->state;
     app->player_files = !headless || opt->player_files;
+    bool welcome = welcome_at_start(app, opt); /* before any file is written */
     if (app->player_files && rb_ui_prefs_load(app, why, sizeof why) != 0)
         rb_ui_state_say(st, true, "%s", why);
     if (headless) /* off screen nobody thinks: let either side be selected */
@@ -424,6 +434,10 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         rb_ui_cmd ask = rb_ui_cmd_of(RB_UI_CMD_ASK);
         ask.n = RB_UI_ASK_RESUME;
         rb_ui_apply(app, &ask);
+    } else if (welcome) {
+        rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
+        open.n = RB_UI_DIALOG_WELCOME;
+        rb_ui_apply(app, &open);
     }
     return 0;
 }

@@ -21,7 +21,8 @@
  *              game, with every follow-up (autosave, computer, redraw)
  *   dialog.c   view: modal dialogs (routing, messages, questions,
  *              settings); dialog_game.c new game, save, load;
- *              dialog_help.c the rules a page at a time; dialog_kit.c the
+ *              dialog_help.c the rules a page at a time;
+ *              dialog_welcome.c the first start's welcome; dialog_kit.c the
  *              frame, buttons and hit areas they share
  *   panel.c    view: side panel: turn, status, move list, browsing, buttons
  *   input.c    view (input half of the board): select, drag, drop, typing

@@ -25,6 +25,7 @@
 #include "input.h"
 #include "panel.h"
 #include "prefs.h"
+#include "rb_engine.h"
 #include "session.h"
 #include "settings.h"
 #include "text.h"
@@ -144,8 +145,9 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
         st->flipped = false;
     replace_game(app, &g, true);
     if (human_side >= 0)
-        rb_ui_state_say(st, false, "New game: you play %s against the computer (level %d).",
-                        apply_colour[human_side], st->players[human_side ^ 1].level);
+        rb_ui_state_say(st, false, "New game: you play %s against the computer (level %d, %s).",
+                        apply_colour[human_side], st->players[human_side ^ 1].level,
+                        rb_level_name(st->players[human_side ^ 1].level));
     else
         rb_ui_state_say(st, false, "New game.");
     apply_save_settings(app);

@@ -134,6 +134,8 @@ void rb_ui_dlg_help_draw(rb_app *app, const rb_ui_state *st)
     rb_ui_dlg_button(app, (SDL_Rect){ box.x + pad + bw + pad / 2, by, bw, bh }, "Next \u25B6", DLG_NEXT,
                      d->page + 1 < DLG_HELP_PAGES, false);
     rb_ui_dlg_button(app, (SDL_Rect){ box.x + box.w - pad - bw, by, bw, bh }, "Close", DLG_OK, true, true);
+    rb_ui_dlg_button(app, (SDL_Rect){ box.x + box.w - 2 * pad - 2 * bw, by, bw, bh }, "Welcome", DLG_WELCOME, true,
+                     false);
 }
 
 void rb_ui_dlg_help_click(rb_ui_state *st, int id)

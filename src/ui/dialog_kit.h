@@ -24,6 +24,7 @@ enum {
     DLG_LEVEL_B = 140,   /* + level (Black's, computer vs computer) */
     DLG_SETTING = 200,   /* + index into rb_ui_setting_infos */
     DLG_PAGE = 300,      /* + help page */
+    DLG_WELCOME = 400,   /* + the welcome's choices; the help's button to it */
     DLG_ENTRY = 1000     /* + index into the saved games list */
 };
 

@@ -112,7 +112,8 @@ typedef enum {
     RB_UI_DIALOG_LOAD,
     RB_UI_DIALOG_SETTINGS,
     RB_UI_DIALOG_HELP,
-    RB_UI_DIALOG_MESSAGE
+    RB_UI_DIALOG_MESSAGE,
+    RB_UI_DIALOG_WELCOME
 } rb_ui_dialog_kind;
 
 /* A yes/no question; the answer "yes" carries out what is asked. */

@@ -33,6 +33,7 @@
 #include "prefs.h"
 #include "render.h"
 #include "settings.h"
+#include "symbols.h"
 #include "text.h"
 #include "theme.h"
 #include "worker.h"
@@ -53,24 +54,33 @@ void rb_ui_app_defaults(rb_app *app)
     app->state.input.hover = -1;
     app->state.input.promo_to = -1;
     app->state.explain.blocker = -1;
+    app->state.tip.sq = app->state.tip.color = -1;
 }
 
 /* Ends what was shown for a time (an explanation) and shows what waited
- * for the pointer to rest (a symbol's meaning); marks a redraw when either
+ * for the pointer to rest (a symbol's meaning, symbols.c); marks a redraw when either
  * happened. The loop calls it on waking; a test may call it with any time. */
 void rb_ui_app_tick(rb_app *app, Uint32 now_ms)
 {
     if (rb_ui_explain_tick(&app->state, now_ms))
+        app->dirty = true;
+    if (rb_ui_symbols_tick(&app->state, now_ms))
         app->dirty = true;
 }
 
 /* Milliseconds to sleep until the next timed change, -1 for none. */
 static int app_wait_ms(const rb_app *app, Uint32 now_ms)
 {
-    Uint32 wake = rb_ui_explain_wake(&app->state);
-    if (!wake)
-        return -1;
-    return SDL_TICKS_PASSED(now_ms, wake) ? 0 : (int)(wake - now_ms) + 1;
+    int wait = -1;
+    Uint32 wakes[2] = { rb_ui_explain_wake(&app->state), rb_ui_symbols_wake(&app->state) };
+    for (int i = 0; i < 2; i++) {
+        if (!wakes[i])
+            continue;
+        int ms = SDL_TICKS_PASSED(now_ms, wakes[i]) ? 0 : (int)(wakes[i] - now_ms) + 1;
+        if (wait < 0 || ms < wait)
+            wait = ms;
+    }
+    return wait;
 }
 
 void rb_ui_app_relayout(rb_app *app)
@@ -104,6 +114,8 @@ void rb_ui_app_draw(rb_app *app)
     SDL_RenderClear(app->renderer);
     rb_ui_render_board(app, st, now);
     rb_ui_explain_draw(app, st);
+    if (!rb_ui_dialog_active(st))
+        rb_ui_symbols_draw(app, st);
     rb_ui_panel_draw(app, st, app->layout.panel);
     if (rb_ui_dialog_active(st))
         rb_ui_dialog_draw(app, st);
@@ -224,6 +236,7 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         if (used)
             return cmd;
     }
+    rb_ui_symbols_event(app, ev, SDL_GetTicks());
     /* A drag in progress keeps the mouse even over the panel. */
     rb_ui_input_state in = app->state.input.state;
     if (in != RB_UI_DRAGGING && in != RB_UI_PRESSED) {

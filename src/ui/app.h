@@ -38,6 +38,8 @@
  *   session.c  resigning and draws: who, and whether the computer agrees
  *   explain.c  view over the board: why a move was refused, the
  *              attackers' paths, the square in the way, for a few seconds
+ *   symbols.c  view over the board: a symbol pointed at says what it
+ *              means; the help's legend of every symbol
  *   anim.c     the sliding piece of the last move
  *   widgets.c  buttons, check boxes, choices, text fields
  *   text.c     strings drawn with SDL_ttf, cached as textures

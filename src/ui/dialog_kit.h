@@ -29,7 +29,7 @@ enum {
 };
 
 #define DLG_HITS_MAX 96
-#define DLG_HELP_PAGES 8
+#define DLG_HELP_PAGES 9
 
 typedef struct dlg_hit {
     SDL_Rect r;

@@ -21,19 +21,19 @@ bool rb_attacked_by(const rb_pos *pos, int sq, rb_bb attackers, rb_bb occ)
 {
     rb_bb rooks = attackers & pos->by_type[RB_ROOK];
     rb_bb bishops = attackers & pos->by_type[RB_BISHOP];
-    if ((rb_geo.king_steps[sq] & attackers & pos->by_type[RB_KING]) ||
-        (rb_geo.pawn_sources[sq] & attackers & pos->by_type[RB_PAWN]) ||
-        (rb_geo.orthogonal[sq] & rooks) || (rb_geo.bishop_step_sources[sq] & bishops))
+    if ((rb_fast.king_steps[sq] & attackers & pos->by_type[RB_KING]) ||
+        (rb_fast.pawn_sources[sq] & attackers & pos->by_type[RB_PAWN]) ||
+        (rb_fast.orthogonal[sq] & rooks) || (rb_fast.bishop_step_sources[sq] & bishops))
         return true;
     for (; rooks; rooks &= rooks - 1) {
         int s = rb_lsb(rooks);
-        for (int i = 0; i < rb_geo.rook_nrays[s]; i++)
-            if (ray_hits(&rb_geo.rook_rays[s][i], sq, occ)) return true;
+        for (int i = 0; i < rb_fast.rook_nrays[s]; i++)
+            if (ray_hits(&rb_fast.rook_rays[s][i], sq, occ)) return true;
     }
     for (; bishops; bishops &= bishops - 1) {
         int s = rb_lsb(bishops);
-        for (int i = 0; i < rb_geo.bishop_nrays[s]; i++)
-            if (ray_hits(&rb_geo.bishop_rays[s][i], sq, occ)) return true;
+        for (int i = 0; i < rb_fast.bishop_nrays[s]; i++)
+            if (ray_hits(&rb_fast.bishop_rays[s][i], sq, occ)) return true;
     }
     return false;
 }

@@ -40,10 +40,10 @@ static int compass(int from, int to)
 static rb_bb steps_of(int type, int sq)
 {
     switch (type) {
-    case RB_KING: return rb_geo.king_steps[sq];
-    case RB_PAWN: return rb_geo.pawn_targets[sq];
-    case RB_ROOK: return rb_geo.rook_steps[sq];
-    case RB_BISHOP: return rb_geo.bishop_steps[sq];
+    case RB_KING: return rb_fast.king_steps[sq];
+    case RB_PAWN: return rb_fast.pawn_targets[sq];
+    case RB_ROOK: return rb_fast.rook_steps[sq];
+    case RB_BISHOP: return rb_fast.bishop_steps[sq];
     default: return 0;
     }
 }
@@ -51,12 +51,12 @@ static rb_bb steps_of(int type, int sq)
 static int rays_of(int type, int sq, const rb_ray **rays)
 {
     if (type == RB_ROOK) {
-        *rays = rb_geo.rook_rays[sq];
-        return rb_geo.rook_nrays[sq];
+        *rays = rb_fast.rook_rays[sq];
+        return rb_fast.rook_nrays[sq];
     }
     if (type == RB_BISHOP) {
-        *rays = rb_geo.bishop_rays[sq];
-        return rb_geo.bishop_nrays[sq];
+        *rays = rb_fast.bishop_rays[sq];
+        return rb_fast.bishop_nrays[sq];
     }
     *rays = NULL;
     return 0;
@@ -178,7 +178,7 @@ static bool king_attacked_after(const rb_pos *pos, rb_explanation *e)
 static rb_explain_rule promotion_rule(const rb_explanation *e)
 {
     bool pawn = RB_TYPE(e->piece) == RB_PAWN;
-    bool promotes = pawn && (rb_geo.promotion[e->side] & RB_BIT(e->to));
+    bool promotes = pawn && (rb_fast.promotion[e->side] & RB_BIT(e->to));
     if (promotes && e->promo == 0) return RB_RULE_PROMO_MISSING;
     if (promotes && e->promo != RB_ROOK && e->promo != RB_BISHOP) return RB_RULE_PROMO_KIND;
     if (!promotes && e->promo != 0) return pawn ? RB_RULE_PROMO_NOT_HERE : RB_RULE_PROMO_NOT_PAWN;

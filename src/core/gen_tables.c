@@ -2,8 +2,9 @@
  * gen_tables.c - build-time program: writes the geometry tables as C.
  *
  * Usage: rb_gen_tables OUTPUT.c
- * The output defines the one constant `rb_geo` declared in rb_tables.h, so
- * the rules library starts with its tables in read-only memory.
+ * The output defines the two constants `rb_geo` (rb_tables.h) and `rb_fast`
+ * (rb_fast.h), so the rules library starts with its tables in read-only
+ * memory.
  */
 #include "geom_build.h"
 
@@ -58,12 +59,13 @@ static void rays(const char *field, rb_ray (*r)[2])
 int main(int argc, char **argv)
 {
     static rb_geometry g;
+    static rb_fast_tables f;
     char err[200];
     if (argc != 2) {
         fprintf(stderr, "usage: %s OUTPUT.c\n", argv[0]);
         return 2;
     }
-    if (rb_geom_build(&g, err, sizeof err) != 0) {
+    if (rb_geom_build(&g, &f, err, sizeof err) != 0) {
         fprintf(stderr, "rb_gen_tables: %s\n", err);
         return 1;
     }
@@ -89,22 +91,7 @@ int main(int argc, char **argv)
     fprintf(out, "},\n");
     fprintf(out, "    .outer = 0x%" PRIx64 "u, .corners = 0x%" PRIx64 "u, .turns = 0x%" PRIx64 "u,\n",
             g.outer, g.corners, g.turns);
-    u64s("king_steps", g.king_steps, RB_NSQ);
-    u64s("orthogonal", g.orthogonal, RB_NSQ);
-    u64s("rook_steps", g.rook_steps, RB_NSQ);
-    u64s("bishop_steps", g.bishop_steps, RB_NSQ);
-    u64s("bishop_step_sources", g.bishop_step_sources, RB_NSQ);
-    u64s("pawn_targets", g.pawn_targets, RB_NSQ);
-    u64s("pawn_sources", g.pawn_sources, RB_NSQ);
-    ints("rook_nrays", g.rook_nrays, RB_NSQ, 0);
-    rays("rook_rays", g.rook_rays);
-    ints("bishop_nrays", g.bishop_nrays, RB_NSQ, 0);
-    rays("bishop_rays", g.bishop_rays);
-    u64s("promotion", g.promotion, 2);
     ints("king_start", g.king_start, 2, 0);
-    ints("throne", g.throne, 2, 0);
-    u64s("line_behind", g.line_behind, 2);
-    u64s("line_ahead", g.line_ahead, 2);
     fprintf(out, "    .zobrist_piece = {\n");
     for (int p = 0; p < 16; p++) {
         fprintf(out, "        {");
@@ -115,6 +102,22 @@ int main(int argc, char **argv)
     fprintf(out, "    },\n");
     fprintf(out, "    .zobrist_side = 0x%016" PRIx64 "u,\n", g.zobrist_side);
     u64s("zobrist_out", g.zobrist_out, 4);
+    fprintf(out, "};\n\nconst rb_fast_tables rb_fast = {\n");
+    u64s("king_steps", f.king_steps, RB_NSQ);
+    u64s("pawn_targets", f.pawn_targets, RB_NSQ);
+    u64s("rook_steps", f.rook_steps, RB_NSQ);
+    u64s("bishop_steps", f.bishop_steps, RB_NSQ);
+    ints("rook_nrays", f.rook_nrays, RB_NSQ, 0);
+    rays("rook_rays", f.rook_rays);
+    ints("bishop_nrays", f.bishop_nrays, RB_NSQ, 0);
+    rays("bishop_rays", f.bishop_rays);
+    u64s("promotion", f.promotion, 2);
+    ints("throne", f.throne, 2, 0);
+    u64s("line_behind", f.line_behind, 2);
+    u64s("line_ahead", f.line_ahead, 2);
+    u64s("orthogonal", f.orthogonal, RB_NSQ);
+    u64s("bishop_step_sources", f.bishop_step_sources, RB_NSQ);
+    u64s("pawn_sources", f.pawn_sources, RB_NSQ);
     fprintf(out, "};\n");
     if (fclose(out) != 0) {
         perror(argv[1]);

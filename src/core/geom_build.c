@@ -10,6 +10,7 @@
  * never have to be trusted square by square.
  */
 #include "geom_build.h"
+#include "rb_util_random.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -149,14 +150,6 @@ static int dir_of(char c)
     }
 }
 
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
 /* Every destination of a piece must be reached by exactly one route, or a
  * move written as two squares would be ambiguous. */
 static int check_routes(const rb_geometry *g, rb_bb steps, const rb_ray *rays, int n, int sq,
@@ -173,9 +166,10 @@ static int check_routes(const rb_geometry *g, rb_bb steps, const rb_ray *rays, i
     return 0;
 }
 
-int rb_geom_build(rb_geometry *g, char *err, size_t errlen)
+int rb_geom_build(rb_geometry *g, rb_fast_tables *fast, char *err, size_t errlen)
 {
     memset(g, 0, sizeof *g);
+    memset(fast, 0, sizeof *fast);
 
     /* Squares, numbered rank by rank from a1. */
     int n = 0;
@@ -216,23 +210,23 @@ int rb_geom_build(rb_geometry *g, char *err, size_t errlen)
             for (int dy = -1; dy <= 1; dy++) {
                 int to = neighbour(g, sq, dx, dy);
                 if ((dx == 0 && dy == 0) || to < 0) continue;
-                g->king_steps[sq] |= RB_BIT(to);
-                if (dx == 0 || dy == 0) g->orthogonal[sq] |= RB_BIT(to);
+                fast->king_steps[sq] |= RB_BIT(to);
+                if (dx == 0 || dy == 0) fast->orthogonal[sq] |= RB_BIT(to);
                 /* Along the forward axis: +1 ahead, -1 behind, 0 sideways. */
                 int along = dx * dir_dx[fwd] + dy * dir_dy[fwd];
-                if (along > 0) g->pawn_targets[sq] |= RB_BIT(to);
-                if (along < 0 && dx != 0 && dy != 0) g->bishop_steps[sq] |= RB_BIT(to);
+                if (along > 0) fast->pawn_targets[sq] |= RB_BIT(to);
+                if (along < 0 && dx != 0 && dy != 0) fast->bishop_steps[sq] |= RB_BIT(to);
             }
         }
 
-        rb_ray *rr = g->rook_rays[sq];
+        rb_ray *rr = fast->rook_rays[sq];
         trace_rook_forward(g, sq, &rr[0]);
-        g->rook_nrays[sq] = 1;
-        if (trace_rook_sideways(g, sq, &rr[1])) g->rook_nrays[sq] = 2;
-        g->rook_steps[sq] = g->orthogonal[sq];
-        for (int i = 0; i < g->rook_nrays[sq]; i++) g->rook_steps[sq] &= ~RB_BIT(rr[i].sq[0]);
+        fast->rook_nrays[sq] = 1;
+        if (trace_rook_sideways(g, sq, &rr[1])) fast->rook_nrays[sq] = 2;
+        fast->rook_steps[sq] = fast->orthogonal[sq];
+        for (int i = 0; i < fast->rook_nrays[sq]; i++) fast->rook_steps[sq] &= ~RB_BIT(rr[i].sq[0]);
 
-        rb_ray *br = g->bishop_rays[sq];
+        rb_ray *br = fast->bishop_rays[sq];
         int nb = 0;
         for (int dx = -1; dx <= 1; dx += 2) {
             for (int dy = -1; dy <= 1; dy += 2) {
@@ -242,16 +236,16 @@ int rb_geom_build(rb_geometry *g, char *err, size_t errlen)
                 else memset(&br[nb], 0, sizeof br[nb]);
             }
         }
-        g->bishop_nrays[sq] = (uint8_t)nb;
+        fast->bishop_nrays[sq] = (uint8_t)nb;
 
-        if (check_routes(g, g->rook_steps[sq], rr, g->rook_nrays[sq], sq, "a rook", err, errlen) ||
-            check_routes(g, g->bishop_steps[sq], br, nb, sq, "a bishop", err, errlen))
+        if (check_routes(g, fast->rook_steps[sq], rr, fast->rook_nrays[sq], sq, "a rook", err, errlen) ||
+            check_routes(g, fast->bishop_steps[sq], br, nb, sq, "a bishop", err, errlen))
             return -1;
     }
     for (int sq = 0; sq < RB_NSQ; sq++) {
         for (int to = 0; to < RB_NSQ; to++) {
-            if (g->pawn_targets[sq] & RB_BIT(to)) g->pawn_sources[to] |= RB_BIT(sq);
-            if (g->bishop_steps[sq] & RB_BIT(to)) g->bishop_step_sources[to] |= RB_BIT(sq);
+            if (fast->pawn_targets[sq] & RB_BIT(to)) fast->pawn_sources[to] |= RB_BIT(sq);
+            if (fast->bishop_steps[sq] & RB_BIT(to)) fast->bishop_step_sources[to] |= RB_BIT(sq);
         }
     }
 
@@ -265,12 +259,12 @@ int rb_geom_build(rb_geometry *g, char *err, size_t errlen)
         int sq = square_at(g, file++, rank);
         if (*c == 'K') g->king_start[RB_WHITE] = (uint8_t)sq;
         if (*c == 'k') g->king_start[RB_BLACK] = (uint8_t)sq;
-        if (*c == 'p') g->promotion[RB_WHITE] |= RB_BIT(sq);
-        if (*c == 'P') g->promotion[RB_BLACK] |= RB_BIT(sq);
+        if (*c == 'p') fast->promotion[RB_WHITE] |= RB_BIT(sq);
+        if (*c == 'P') fast->promotion[RB_BLACK] |= RB_BIT(sq);
     }
     for (int color = 0; color < 2; color++) {
         int k = g->king_start[color];
-        g->throne[color] = g->king_start[!color];
+        fast->throne[color] = g->king_start[!color];
         /* The start line runs between the king's file and the next one
          * clockwise, across both rings: the king's square and its outer
          * neighbour behind, their forward neighbours ahead. */
@@ -278,12 +272,12 @@ int rb_geom_build(rb_geometry *g, char *err, size_t errlen)
         for (int side = -1; side <= 1; side += 2) {
             int beside = neighbour(g, k, side * dir_dy[fwd], side * dir_dx[fwd]);
             if (beside >= 0 && (g->outer & RB_BIT(beside))) {
-                g->line_behind[color] = RB_BIT(k) | RB_BIT(beside);
-                g->line_ahead[color] = RB_BIT(neighbour(g, k, dir_dx[fwd], dir_dy[fwd])) |
+                fast->line_behind[color] = RB_BIT(k) | RB_BIT(beside);
+                fast->line_ahead[color] = RB_BIT(neighbour(g, k, dir_dx[fwd], dir_dy[fwd])) |
                                        RB_BIT(neighbour(g, beside, dir_dx[fwd], dir_dy[fwd]));
             }
         }
-        if (rb_popcount(g->line_behind[color]) != 2 || rb_popcount(g->line_ahead[color]) != 2) {
+        if (rb_popcount(fast->line_behind[color]) != 2 || rb_popcount(fast->line_ahead[color]) != 2) {
             snprintf(err, errlen, "cannot place the start line of colour %d", color);
             return -1;
         }
@@ -291,11 +285,11 @@ int rb_geom_build(rb_geometry *g, char *err, size_t errlen)
 
     uint64_t seed = 0x526F6C6C65726261ull; /* fixed, so keys are stable across builds */
     for (int p = 0; p < 16; p++)
-        for (int sq = 0; sq < RB_NSQ; sq++) g->zobrist_piece[p][sq] = splitmix64(&seed);
-    g->zobrist_side = splitmix64(&seed);
+        for (int sq = 0; sq < RB_NSQ; sq++) g->zobrist_piece[p][sq] = rb_util_splitmix64(&seed);
+    g->zobrist_side = rb_util_splitmix64(&seed);
     g->zobrist_out[0] = 0;
-    g->zobrist_out[RB_OUT_WHITE] = splitmix64(&seed);
-    g->zobrist_out[RB_OUT_BLACK] = splitmix64(&seed);
+    g->zobrist_out[RB_OUT_WHITE] = rb_util_splitmix64(&seed);
+    g->zobrist_out[RB_OUT_BLACK] = rb_util_splitmix64(&seed);
     g->zobrist_out[3] = g->zobrist_out[RB_OUT_WHITE] ^ g->zobrist_out[RB_OUT_BLACK];
     return 0;
 }

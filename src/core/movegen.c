@@ -33,16 +33,16 @@ static rb_bb exposed_squares(const rb_pos *pos, int us, int king)
     rb_bb exposed = 0, them = pos->by_color[!us];
     for (rb_bb b = them & pos->by_type[RB_ROOK]; b; b &= b - 1) {
         int s = rb_lsb(b);
-        for (int i = 0; i < rb_geo.rook_nrays[s]; i++) {
-            const rb_ray *r = &rb_geo.rook_rays[s][i];
+        for (int i = 0; i < rb_fast.rook_nrays[s]; i++) {
+            const rb_ray *r = &rb_fast.rook_rays[s][i];
             int k = r->index[king];
             if (k > 0) exposed |= r->upto[k - 1];
         }
     }
     for (rb_bb b = them & pos->by_type[RB_BISHOP]; b; b &= b - 1) {
         int s = rb_lsb(b);
-        for (int i = 0; i < rb_geo.bishop_nrays[s]; i++) {
-            const rb_ray *r = &rb_geo.bishop_rays[s][i];
+        for (int i = 0; i < rb_fast.bishop_nrays[s]; i++) {
+            const rb_ray *r = &rb_fast.bishop_rays[s][i];
             int k = r->index[king];
             if (k > 0) exposed |= r->upto[k - 1];
         }
@@ -62,7 +62,7 @@ static void add(gen_ctx *c, int from, int to, int route, int type)
 {
     if (!leaves_king_safe(c, from, to, type)) return;
     rb_movelist *l = c->list;
-    if (type == RB_PAWN && (rb_geo.promotion[c->us] & RB_BIT(to))) {
+    if (type == RB_PAWN && (rb_fast.promotion[c->us] & RB_BIT(to))) {
         l->moves[l->count++] = ENCODE(from, to, RB_ROOK, route, type);
         l->moves[l->count++] = ENCODE(from, to, RB_BISHOP, route, type);
     } else {
@@ -86,18 +86,18 @@ static void gen_piece(gen_ctx *c, int from)
     int type = RB_TYPE(c->pos->board[from]);
     switch (type) {
     case RB_KING:
-        add_set(c, from, rb_geo.king_steps[from] & to, 0, type);
+        add_set(c, from, rb_fast.king_steps[from] & to, 0, type);
         break;
     case RB_PAWN:
-        add_set(c, from, rb_geo.pawn_targets[from] & to, 0, type);
+        add_set(c, from, rb_fast.pawn_targets[from] & to, 0, type);
         break;
     case RB_ROOK:
-        add_set(c, from, rb_geo.rook_steps[from] & to, 0, type);
-        add_rays(c, from, rb_geo.rook_rays[from], rb_geo.rook_nrays[from], type);
+        add_set(c, from, rb_fast.rook_steps[from] & to, 0, type);
+        add_rays(c, from, rb_fast.rook_rays[from], rb_fast.rook_nrays[from], type);
         break;
     case RB_BISHOP:
-        add_set(c, from, rb_geo.bishop_steps[from] & to, 0, type);
-        add_rays(c, from, rb_geo.bishop_rays[from], rb_geo.bishop_nrays[from], type);
+        add_set(c, from, rb_fast.bishop_steps[from] & to, 0, type);
+        add_rays(c, from, rb_fast.bishop_rays[from], rb_fast.bishop_nrays[from], type);
         break;
     default:
         break;
@@ -168,8 +168,7 @@ bool rb_move_is_capture(const rb_pos *pos, rb_move m)
 
 bool rb_move_wins_throne(const rb_pos *pos, rb_move m)
 {
-    int us = pos->side, flag = us == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
-    return RB_MOVE_PIECE(m) == RB_KING && RB_MOVE_TO(m) == rb_geo.throne[us] && (pos->out & flag);
+    return rb_wins_throne(pos, m);
 }
 
 void rb_move_path(rb_move m, rb_path *path)
@@ -180,9 +179,9 @@ void rb_move_path(rb_move m, rb_path *path)
     path->rebound = -1;
     path->sq[path->len++] = (uint8_t)from;
     const rb_ray *r = NULL;
-    if (route > 0 && type == RB_ROOK && route <= rb_geo.rook_nrays[from]) r = &rb_geo.rook_rays[from][route - 1];
-    if (route > 0 && type == RB_BISHOP && route <= rb_geo.bishop_nrays[from])
-        r = &rb_geo.bishop_rays[from][route - 1];
+    if (route > 0 && type == RB_ROOK && route <= rb_fast.rook_nrays[from]) r = &rb_fast.rook_rays[from][route - 1];
+    if (route > 0 && type == RB_BISHOP && route <= rb_fast.bishop_nrays[from])
+        r = &rb_fast.bishop_rays[from][route - 1];
     int k = r ? r->index[to] : -1;
     if (k < 0) {
         path->sq[path->len++] = (uint8_t)to;

@@ -14,6 +14,7 @@
  * letter may be left out, and the promotion letter may be lower case.
  */
 #include "rb_notation.h"
+#include "rb_util_text.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -33,11 +34,7 @@ static void set_err(char *err, size_t errlen, const char *fmt, ...)
     vsnprintf(err, errlen, fmt, ap);
     va_end(ap);
     /* The quoted text may hold any bytes; a message is printable ASCII. */
-    for (char *c = err; *c != '\0'; c++) {
-        if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) {
-            *c = '?';
-        }
-    }
+    rb_util_make_printable(err);
 }
 
 /* Copies at most max characters of text for quoting in a message. */

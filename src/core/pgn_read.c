@@ -21,6 +21,7 @@
  */
 #include "rb_pgn.h"
 #include "rb_notation.h"
+#include "rb_util_text.h"
 
 #include <limits.h>
 #include <stdarg.h>
@@ -78,11 +79,7 @@ static void fail_at(reader *r, int line, int col, const char *fmt, ...)
     va_end(ap);
     /* Quoted text may be any bytes (or half a UTF-8 character, cut short):
      * the message itself stays printable ASCII. */
-    for (char *c = r->err->message; *c != '\0'; c++) {
-        if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) {
-            *c = '?';
-        }
-    }
+    rb_util_make_printable(r->err->message);
 }
 
 static bool at_end(const reader *r)

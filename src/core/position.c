@@ -98,12 +98,8 @@ void rb_pos_make(const rb_pos *pos, rb_move m, rb_pos *out)
         key ^= zpiece(mover, to) ^ zpiece(np, to);
     }
     if (type == RB_KING) {
-        int flags = t->out, flag = us == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
+        int flags = rb_out_after_king_move(t->out, us, from, to);
         t->king[us] = (uint8_t)to;
-        if ((rb_geo.line_behind[us] & RB_BIT(from)) && (rb_geo.line_ahead[us] & RB_BIT(to)))
-            flags |= flag;
-        else if ((rb_geo.line_ahead[us] & RB_BIT(from)) && (rb_geo.line_behind[us] & RB_BIT(to)))
-            flags &= ~flag;
         key ^= rb_geo.zobrist_out[t->out] ^ rb_geo.zobrist_out[flags];
         t->out = (uint8_t)flags;
     }
@@ -115,7 +111,5 @@ void rb_pos_make(const rb_pos *pos, rb_move m, rb_pos *out)
 
 bool rb_pos_throne_won(const rb_pos *pos)
 {
-    int them = !pos->side;
-    int flag = them == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
-    return (pos->out & flag) && (pos->by_type[RB_KING] & pos->by_color[them] & RB_BIT(rb_geo.throne[them]));
+    return rb_throne_taken(pos);
 }

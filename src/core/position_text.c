@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "attack.h"
+#include "rb_util_text.h"
 
 static const char start_text[] = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1";
 
@@ -28,8 +29,7 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
         va_start(ap, fmt);
         vsnprintf(err, errlen, fmt, ap);
         va_end(ap);
-        for (char *c = err; *c; c++)
-            if ((unsigned char)*c < 0x20 || (unsigned char)*c > 0x7e) *c = '?';
+        rb_util_make_printable(err);
     }
     return -1;
 }
@@ -132,22 +132,22 @@ static int check_legal(const rb_pos *p, char *err, size_t errlen)
         if (pieces > 6) return fail(err, errlen, "%s has %d pieces, at most 6 are allowed", color_name(c), pieces);
         int pawns = rb_popcount(p->by_color[c] & p->by_type[RB_PAWN]);
         if (pawns > 2) return fail(err, errlen, "%s has %d pawns, at most 2 are allowed", color_name(c), pawns);
-        rb_bb stuck = p->by_color[c] & p->by_type[RB_PAWN] & rb_geo.promotion[c];
+        rb_bb stuck = p->by_color[c] & p->by_type[RB_PAWN] & rb_fast.promotion[c];
         if (stuck)
             return fail(err, errlen, "%s pawn on %s, one of its own promotion squares", color_name(c),
                         rb_geo.name[rb_lsb(stuck)]);
     }
-    if (rb_geo.king_steps[p->king[RB_WHITE]] & RB_BIT(p->king[RB_BLACK]))
+    if (rb_fast.king_steps[p->king[RB_WHITE]] & RB_BIT(p->king[RB_BLACK]))
         return fail(err, errlen, "the kings stand next to each other (%s and %s)", rb_geo.name[p->king[RB_WHITE]],
                     rb_geo.name[p->king[RB_BLACK]]);
     int us = p->side, them = !us;
     rb_bb occ = p->by_color[0] | p->by_color[1];
     if (rb_attacked_by(p, p->king[them], p->by_color[us], occ))
         return fail(err, errlen, "%s is in check but it is %s's move", color_name(them), color_name(us));
-    int flag = us == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
-    if ((p->out & flag) && p->king[us] == rb_geo.throne[us])
+    int flag = rb_out_flag(us);
+    if ((p->out & flag) && p->king[us] == rb_fast.throne[us])
         return fail(err, errlen, "%s's king already stands on the throne %s with its out flag set: the game ended",
-                    color_name(us), rb_geo.name[rb_geo.throne[us]]);
+                    color_name(us), rb_geo.name[rb_fast.throne[us]]);
     return 0;
 }
 

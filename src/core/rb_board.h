@@ -43,6 +43,7 @@ typedef uint8_t rb_piece;
  * clockwise. */
 #define RB_OUT_WHITE 1
 #define RB_OUT_BLACK 2
+static inline int rb_out_flag(int color) { return color == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK; }
 
 typedef struct rb_pos {
     rb_bb by_color[2];        /* squares holding each colour's pieces */
@@ -69,6 +70,11 @@ typedef uint32_t rb_move;
 #define RB_MOVE_PROMO(m) ((int)(((m) >> 12) & 7u))  /* RB_ROOK, RB_BISHOP or 0 */
 #define RB_MOVE_ROUTE(m) ((int)(((m) >> 15) & 3u))  /* 0 step, 1.. slide ray */
 #define RB_MOVE_PIECE(m) ((int)(((m) >> 17) & 7u))  /* type of the moving piece */
+
+_Static_assert(RB_NSQ <= 64, "a square fits a move's 6-bit from and to fields");
+_Static_assert(RB_KING <= 7 && RB_ROOK <= 7 && RB_BISHOP <= 7 && RB_PAWN <= 7,
+               "a piece type fits a move's 3-bit promotion and piece fields");
+_Static_assert(sizeof(rb_move) * 8 >= 20, "a move's fields take 20 bits");
 
 typedef struct rb_movelist {
     int count;

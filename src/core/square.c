@@ -26,7 +26,7 @@ int rb_sq_parse(const char *text)
     return rb_sq_at(text[0] - 'a', text[1] - '1');
 }
 
-int rb_throne(int color) { return rb_geo.throne[color & 1]; }
-rb_bb rb_start_line_behind(int color) { return rb_geo.line_behind[color & 1]; }
-rb_bb rb_start_line_ahead(int color) { return rb_geo.line_ahead[color & 1]; }
-rb_bb rb_promotion_squares(int color) { return rb_geo.promotion[color & 1]; }
+int rb_throne(int color) { return rb_fast.throne[color & 1]; }
+rb_bb rb_start_line_behind(int color) { return rb_fast.line_behind[color & 1]; }
+rb_bb rb_start_line_ahead(int color) { return rb_fast.line_ahead[color & 1]; }
+rb_bb rb_promotion_squares(int color) { return rb_fast.promotion[color & 1]; }

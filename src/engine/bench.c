@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "engine.h"
+#include "rb_util_clock.h"
 
 static const char *const bench_positions[] = {
     "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1",
@@ -40,7 +41,7 @@ uint64_t rb_engine_bench(rb_engine *e, int depth, uint64_t *nodes, int64_t *ms)
         depth = RB_BENCH_DEPTH;
     }
     uint64_t total = 0;
-    int64_t start = rb_now_ms();
+    int64_t start = rb_util_now_ms();
     for (size_t i = 0; i < sizeof bench_positions / sizeof bench_positions[0]; i++) {
         rb_pos pos;
         char err[128];
@@ -54,7 +55,7 @@ uint64_t rb_engine_bench(rb_engine *e, int depth, uint64_t *nodes, int64_t *ms)
         rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, &info);
         total += info.nodes;
     }
-    int64_t elapsed = rb_now_ms() - start;
+    int64_t elapsed = rb_util_now_ms() - start;
     rb_engine_new_game(e);
     e->level = saved_level;
     if (nodes != NULL) {

@@ -61,6 +61,11 @@ void rb_engine_stop(rb_engine *e)
     atomic_store(&e->stop, true);
 }
 
+void rb_engine_clear_stop(rb_engine *e)
+{
+    atomic_store(&e->stop, false);
+}
+
 void rb_engine_set_params(rb_engine *e, const rb_eval_params *params)
 {
     e->params = *params;

@@ -17,18 +17,18 @@
 #include "eval.h"
 
 #include "rb_engine.h"
-#include "attack.h"
+#include "rb_fast.h"
 
 #include <pthread.h>
 #include <string.h>
 
 #define RB_FAR 99
 
-static const int default_values[RB_EP_COUNT] = {
+static const rb_eval_params default_params = {{
 #define RB_EVAL_DEFAULT(name, value) value,
     RB_EVAL_PARAMS(RB_EVAL_DEFAULT)
 #undef RB_EVAL_DEFAULT
-};
+}};
 
 static const char *const param_names[RB_EP_COUNT] = {
 #define RB_EVAL_NAME(name, value) #name,
@@ -38,7 +38,7 @@ static const char *const param_names[RB_EP_COUNT] = {
 
 void rb_eval_params_default(rb_eval_params *p)
 {
-    memcpy(p->v, default_values, sizeof p->v);
+    *p = default_params;
 }
 
 const char *rb_eval_param_name(int index)
@@ -58,7 +58,6 @@ int rb_eval_param_find(const char *name)
 
 /* ---- geometry tables, built once from the rules library ---------------- */
 
-static rb_bb king_zone[RB_NSQ];            /* the king's neighbours */
 static int route_dist[2][2][RB_NSQ];       /* [colour][flag set][square] */
 static int pawn_dist[2][RB_NSQ];           /* [colour][square] */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
@@ -66,38 +65,17 @@ static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 static const int dir_df[4] = {0, 1, 0, -1}; /* north east south west */
 static const int dir_dr[4] = {1, 0, -1, 0};
 
-/* The flag after a king move from -> to (the rule of section 4). */
+/* Whether color's flag is set after its king moves from -> to. */
 static int next_flag(int color, int from, int to, int flag)
 {
-    rb_bb behind = rb_start_line_behind(color), ahead = rb_start_line_ahead(color);
-    rb_bb f = (rb_bb)1 << from, t = (rb_bb)1 << to;
-    if ((behind & f) && (ahead & t)) {
-        return 1;
-    }
-    if ((ahead & f) && (behind & t)) {
-        return 0;
-    }
-    return flag;
+    return (rb_out_after_king_move(flag ? rb_out_flag(color) : 0, color, from, to) & rb_out_flag(color)) != 0;
 }
 
 static void build_tables(void)
 {
-    for (int sq = 0; sq < RB_NSQ; sq++) {
-        rb_bb zone = 0;
-        for (int df = -1; df <= 1; df++) {
-            for (int dr = -1; dr <= 1; dr++) {
-                int t = rb_sq_at(rb_sq_file(sq) + df, rb_sq_rank(sq) + dr);
-                if ((df || dr) && t >= 0) {
-                    zone |= (rb_bb)1 << t;
-                }
-            }
-        }
-        king_zone[sq] = zone;
-    }
-
     /* King routes: relax "one step, then the rest" until nothing changes. */
     for (int c = 0; c < 2; c++) {
-        int throne = rb_throne(c);
+        int throne = rb_throne_sq(c);
         for (int f = 0; f < 2; f++) {
             for (int sq = 0; sq < RB_NSQ; sq++) {
                 route_dist[c][f][sq] = RB_FAR;
@@ -108,7 +86,7 @@ static void build_tables(void)
             for (int f = 0; f < 2; f++) {
                 for (int sq = 0; sq < RB_NSQ; sq++) {
                     int best = route_dist[c][f][sq];
-                    for (rb_bb z = king_zone[sq]; z; z &= z - 1) {
+                    for (rb_bb z = rb_king_steps(sq); z; z &= z - 1) {
                         int t = rb_lsb(z), nf = next_flag(c, sq, t, f);
                         int d = t == throne ? (nf ? 1 : RB_FAR) : 1 + route_dist[c][nf][t];
                         if (d < best) {
@@ -127,7 +105,7 @@ static void build_tables(void)
     /* Pawn routes: a pawn steps to the three squares ahead in its zone's
      * forward direction, whatever its colour. */
     for (int c = 0; c < 2; c++) {
-        rb_bb promo = rb_promotion_squares(c);
+        rb_bb promo = rb_promotion_bb(c);
         for (int sq = 0; sq < RB_NSQ; sq++) {
             pawn_dist[c][sq] = (promo >> sq) & 1 ? 0 : RB_FAR;
         }
@@ -178,8 +156,11 @@ int rb_eval_pawn_distance(int color, int sq)
  * processor, so the sets are counted inline by halving instead.
  */
 /* GCC only: clang 14 does not emit the resolver for a function with
- * clones that another file calls. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__has_attribute)
+ * clones that another file calls. Not under ThreadSanitizer: the loader
+ * runs the resolver before the sanitizer's runtime is ready, and its
+ * instrumented code crashes there. */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__has_attribute) && \
+    !defined(__SANITIZE_THREAD__)
 #if __has_attribute(target_clones)
 #define RB_EVAL_CLONES __attribute__((target_clones("popcnt", "default")))
 #define RB_EVAL_INLINE static inline __attribute__((always_inline))
@@ -211,14 +192,14 @@ typedef struct side_info {
 } side_info;
 
 /* Piece by piece type, with the rules library's own reach functions
- * (attack.h) so that each set is computed inline without a type dispatch. */
+ * (rb_fast.h) so that each set is computed inline without a type dispatch. */
 RB_EVAL_INLINE void gather(const rb_pos *pos, int c, const rb_eval_params *p, side_info *s)
 {
     rb_bb own = pos->by_color[c], occ = own | pos->by_color[c ^ 1];
     rb_bb all = 0, by_pawn = 0, by_minor;
     int mobility = 0;
     for (rb_bb b = own & pos->by_type[RB_PAWN]; b; b &= b - 1) {
-        by_pawn |= rb_geo.pawn_targets[rb_lsb(b)];
+        by_pawn |= rb_pawn_targets(rb_lsb(b));
     }
     by_minor = by_pawn;
     for (rb_bb b = own & pos->by_type[RB_BISHOP]; b; b &= b - 1) {
@@ -233,7 +214,7 @@ RB_EVAL_INLINE void gather(const rb_pos *pos, int c, const rb_eval_params *p, si
         mobility += p->v[RB_EP_MOB_ROOK] * count(a & ~own);
     }
     for (rb_bb b = own & pos->by_type[RB_KING]; b; b &= b - 1) {
-        all |= rb_geo.king_steps[rb_lsb(b)];
+        all |= rb_king_steps(rb_lsb(b));
     }
     s->all = all;
     s->by_pawn = by_pawn;
@@ -243,7 +224,7 @@ RB_EVAL_INLINE void gather(const rb_pos *pos, int c, const rb_eval_params *p, si
 
 RB_EVAL_INLINE int throne_term(const rb_pos *pos, int c, const side_info *enemy, const rb_eval_params *p)
 {
-    int flag = (pos->out & (c == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK)) != 0;
+    int flag = (pos->out & rb_out_flag(c)) != 0;
     int d = route_dist[c][flag][pos->king[c]];
     int score;
     switch (d) {
@@ -253,7 +234,7 @@ RB_EVAL_INLINE int throne_term(const rb_pos *pos, int c, const side_info *enemy,
     case 4: score = p->v[RB_EP_THRONE_4]; break;
     default: score = d < 12 ? p->v[RB_EP_THRONE_FAR] * (12 - d) : 0; break;
     }
-    if (d <= 2 && !((enemy->all >> rb_throne(c)) & 1)) {
+    if (d <= 2 && !((enemy->all >> rb_throne_sq(c)) & 1)) {
         score += p->v[RB_EP_THRONE_OPEN];
     }
     return score;
@@ -286,7 +267,7 @@ RB_EVAL_INLINE int side_score(const rb_pos *pos, int c, const side_info *us, con
                          ((pos->by_type[RB_ROOK] & us->by_minor) | (pos->by_type[RB_BISHOP] & us->by_pawn)));
 
     /* King: room to move and pressure around it. */
-    rb_bb zone = king_zone[pos->king[c]];
+    rb_bb zone = rb_king_steps(pos->king[c]);
     score += p->v[RB_EP_MOB_KING] * count(zone & ~own & ~them->all);
     score -= p->v[RB_EP_KING_ZONE] * count(zone & them->all);
     return score;
@@ -314,10 +295,5 @@ int rb_eval_with(const rb_pos *pos, const rb_eval_params *p)
 
 int rb_eval(const rb_pos *pos)
 {
-    static const rb_eval_params defaults = {{
-#define RB_EVAL_DEFAULT(name, value) value,
-        RB_EVAL_PARAMS(RB_EVAL_DEFAULT)
-#undef RB_EVAL_DEFAULT
-    }};
-    return rb_eval_with(pos, &defaults);
+    return rb_eval_with(pos, &default_params);
 }

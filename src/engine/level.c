@@ -22,6 +22,7 @@
  * machine.
  */
 #include "engine.h"
+#include "rb_util_random.h"
 
 typedef struct level_row {
     const char *name;
@@ -62,19 +63,10 @@ rb_level_spec rb_level_plan(rb_engine *e)
 {
     rb_level_spec spec = rb_level_spec_of(e->level);
     /* Levels that never slip draw nothing, so their games stay as they were. */
-    if (spec.slip > 0 && (int)(rb_rng_next(&e->rng) % 1000) < spec.slip) {
+    if (spec.slip > 0 && (int)(rb_util_splitmix64(&e->rng) % 1000) < spec.slip) {
         spec.margin = spec.slip_margin;
     }
     return spec;
-}
-
-/* splitmix64: small, fast and the same on every platform. */
-uint64_t rb_rng_next(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
 }
 
 /* Picks among the last completed iteration's moves within the margin of the
@@ -99,7 +91,7 @@ rb_move rb_level_choose(rb_engine *e, int best_index)
     if (total == 0) {
         return e->done_moves[best_index];
     }
-    uint64_t r = rb_rng_next(&e->rng) % total;
+    uint64_t r = rb_util_splitmix64(&e->rng) % total;
     for (int i = 0; i < e->ndone; i++) {
         if (r < weight[i]) {
             return e->done_moves[i];

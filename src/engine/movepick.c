@@ -8,7 +8,7 @@ static int score_move(const rb_engine *e, const rb_pos *pos, int ply, rb_move m,
     if (m == tt_move) {
         return RB_PICK_TT;
     }
-    if (rb_move_is_throne_win(pos, m)) {
+    if (rb_wins_throne(pos, m)) {
         return RB_PICK_TT - 1;
     }
     int victim = RB_TYPE(pos->board[RB_MOVE_TO(m)]);

@@ -1,11 +1,13 @@
 /*
  * rb_engine.h - the computer opponent.
  *
- * An engine object owns its transposition table and search state. One search
- * runs at a time per engine, on whatever thread calls rb_engine_search();
- * rb_engine_stop() may be called from any other thread and makes the search
- * return promptly with the best move found so far. The position searched is
- * a copy, so the caller's game can change meanwhile.
+ * An engine object owns its transposition table and search state, so
+ * engines searching on different threads at once do not disturb each
+ * other. One search runs at a time per engine, on whatever thread calls
+ * rb_engine_search(); rb_engine_stop() may be called from any other thread
+ * and makes the search return promptly with the best move found so far.
+ * The position searched is a copy, so the caller's game can change
+ * meanwhile.
  */
 #ifndef RB_ENGINE_H
 #define RB_ENGINE_H
@@ -74,7 +76,18 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root,
                          const uint64_t *history, size_t nhistory,
                          const rb_limits *limits, rb_info_fn info, void *user,
                          rb_search_info *final_info);
+
+/*
+ * Stopping is race-free by design: the stop request is set by
+ * rb_engine_stop() and cleared only by rb_engine_clear_stop(), never by the
+ * search. A stop ends the search that is running and makes every later
+ * search return at once (with a legal move), until it is cleared. So the
+ * thread that controls the engine clears the stop before it hands a search
+ * to another thread, and a stop it sends at any moment after that, even
+ * before the searching thread has begun, is kept.
+ */
 void rb_engine_stop(rb_engine *e);             /* thread-safe */
+void rb_engine_clear_stop(rb_engine *e);       /* thread-safe */
 
 /*
  * Searches a fixed set of positions to the given depth (0: the default

@@ -9,35 +9,82 @@
  * treats a king one step from its throne like a check: the side facing it
  * may not stand pat.
  *
+ * rb_engine_search itself reads as its phases: set up the limits, order
+ * the root moves, deepen iteration by iteration within aspiration windows,
+ * hold the answer for "go infinite", let a weaker level choose, report.
+ *
  * Every search feature was kept because self-play at a fixed node count
  * showed it helps; the no_* switches in the engine exist to measure that.
+ * Their margins and reductions are the named numbers below.
  */
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "engine.h"
 #include "movepick.h"
-#include "rb_tables.h"
+#include "rb_fast.h"
+#include "rb_util_clock.h"
 
-static int lmr_table[64][64];
-static bool lmr_ready;
+/* ---- the search's numbers, in one place ---------------------------------
+ * Each was set by self-play at a fixed node count; change one, measure. */
 
-static void init_lmr(void)
+/* Reverse futility: at depth <= RFP_MAX_DEPTH, a static evaluation this far
+ * above beta per ply of depth is trusted to hold. */
+#define RFP_MAX_DEPTH 4
+#define RFP_MARGIN_PER_PLY 100
+/* Null move: from NULL_MIN_DEPTH, searched NULL_BASE_R + depth /
+ * NULL_DEPTH_DIVISOR plies shallower than the real moves. */
+#define NULL_MIN_DEPTH 3
+#define NULL_BASE_R 3
+#define NULL_DEPTH_DIVISOR 4
+/* Late move reductions: from LMR_MIN_DEPTH and the LMR_MIN_MOVES'th move
+ * on, quiet moves are searched LMR_BASE + ln(depth) ln(move) / LMR_DIVISOR
+ * plies shallower (one less at PV nodes and for killers). */
+#define LMR_MIN_DEPTH 3
+#define LMR_MIN_MOVES 3
+#define LMR_BASE 0.5
+#define LMR_DIVISOR 2.0
+#define LMR_TABLE_SIZE 64
+/* Quiescence answers a king next to its throne for this many plies. */
+#define QS_THRONE_PLIES 4
+/* History: a cutoff earns depth^2 (at most HISTORY_MAX_BONUS), scaled by
+ * HISTORY_SCALE and pulled back towards zero by 1/HISTORY_DECAY of it. */
+#define HISTORY_MAX_BONUS 400
+#define HISTORY_SCALE 32
+#define HISTORY_DECAY 512
+/* Aspiration windows from ASPIRATION_MIN_DEPTH, ASPIRATION_WINDOW wide on
+ * each side, doubling on every fail. */
+#define ASPIRATION_MIN_DEPTH 5
+#define ASPIRATION_WINDOW 30
+/* The deepest iteration; the plies left above it are room for the
+ * quiescence search and check extensions. */
+#define MAX_ITERATION (RB_MAX_PLY - 8)
+#define QS_FROM_PLY (RB_MAX_PLY - 4)
+/* A forced result is believed once the iteration is this much deeper than
+ * the plies to the end. */
+#define FORCED_MARGIN 4
+/* The clock and the stop request are read once per this many nodes (a
+ * power of two). */
+#define CHECK_EVERY 1024
+
+_Static_assert((CHECK_EVERY & (CHECK_EVERY - 1)) == 0, "CHECK_EVERY must be a power of two");
+_Static_assert(MAX_ITERATION < QS_FROM_PLY && QS_FROM_PLY < RB_MAX_PLY,
+               "the deepest iteration must leave room on the search stack");
+
+/* Late move reductions by depth and move number. Shared by every engine
+ * in the process and written once only, by whichever search comes first:
+ * engines on several threads may start together. */
+static int lmr_table[LMR_TABLE_SIZE][LMR_TABLE_SIZE];
+static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
+
+static void build_lmr(void)
 {
-    if (lmr_ready) {
-        return;
-    }
-    for (int d = 1; d < 64; d++) {
-        for (int m = 1; m < 64; m++) {
-            lmr_table[d][m] = (int)(0.5 + log((double)d) * log((double)m) / 2.0);
+    for (int d = 1; d < LMR_TABLE_SIZE; d++) {
+        for (int m = 1; m < LMR_TABLE_SIZE; m++) {
+            lmr_table[d][m] = (int)(LMR_BASE + log((double)d) * log((double)m) / LMR_DIVISOR);
         }
     }
-    lmr_ready = true;
-}
-
-static int out_flag(int color)
-{
-    return color == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
 }
 
 /* The king of color stands next to its throne with its flag set and the
@@ -45,12 +92,12 @@ static int out_flag(int color)
  * throne is guarded (checked exactly by the caller where it matters). */
 static bool throne_in_reach(const rb_pos *pos, int color)
 {
-    int throne = rb_geo.throne[color];
-    if (!(pos->out & out_flag(color)) || ((pos->by_color[color] >> throne) & 1)) {
+    int throne = rb_throne_sq(color);
+    if (!(pos->out & rb_out_flag(color)) || ((pos->by_color[color] >> throne) & 1)) {
         return false;
     }
     /* a king step is exactly one file and/or rank away */
-    return ((rb_geo.king_steps[throne] | RB_BIT(throne)) >> pos->king[color]) & 1;
+    return ((rb_king_steps(throne) | RB_BIT(throne)) >> pos->king[color]) & 1;
 }
 
 static bool has_pieces(const rb_pos *pos, int color)
@@ -59,7 +106,8 @@ static bool has_pieces(const rb_pos *pos, int color)
 }
 
 /* Counts a node and notices limits: the node limit exactly (so node-limited
- * searches repeat exactly), the clock and the stop flag every 1024 nodes. */
+ * searches repeat exactly), the clock and the stop flag every CHECK_EVERY
+ * nodes. */
 static bool out_of_budget(rb_engine *e)
 {
     if (e->aborted) {
@@ -68,9 +116,9 @@ static bool out_of_budget(rb_engine *e)
     e->nodes++;
     if (e->node_limit && e->nodes >= e->node_limit) {
         e->aborted = true;
-    } else if ((e->nodes & 1023) == 0) {
+    } else if ((e->nodes & (CHECK_EVERY - 1)) == 0) {
         if (atomic_load_explicit(&e->stop, memory_order_relaxed) ||
-            (e->hard_ms && rb_now_ms() >= e->hard_ms)) {
+            (e->hard_ms && rb_util_now_ms() >= e->hard_ms)) {
             e->aborted = true;
         }
     }
@@ -148,7 +196,7 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
     if (out_of_budget(e)) {
         return 0;
     }
-    if (rb_pos_throne_won(pos)) {
+    if (rb_throne_taken(pos)) {
         return -RB_WIN + ply;
     }
     if (ply >= RB_MAX_PLY - 1) {
@@ -165,8 +213,8 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
     int static_eval = evaluate(e, pos, attacks);
     bool in_check = (pos->by_type[RB_KING] & pos->by_color[us] & attacks[them]) != 0;
     bool we_reach = throne_in_reach(pos, us);
-    bool they_reach = !in_check && qply < 4 && throne_in_reach(pos, them) &&
-                      !((attacks[us] >> rb_geo.throne[them]) & 1);
+    bool they_reach = !in_check && qply < QS_THRONE_PLIES && throne_in_reach(pos, them) &&
+                      !((attacks[us] >> rb_throne_sq(them)) & 1);
     bool evasion = in_check || they_reach;
 
     int best = -RB_INF;
@@ -186,7 +234,7 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
         }
         /* Only captures, promotions and throne wins are tried here; the
          * quiet moves matter only to tell a stalemate. */
-        rb_bb targets = pos->by_color[them] | rb_geo.promotion[us] | RB_BIT(rb_geo.throne[us]);
+        rb_bb targets = pos->by_color[them] | rb_promotion_bb(us) | RB_BIT(rb_throne_sq(us));
         if (rb_gen_legal_known(pos, false, targets, &legal) == 0 && rb_gen_count(pos) == 0) {
             return RB_DRAW;
         }
@@ -196,7 +244,7 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
         }
         if (we_reach) {
             for (int i = 0; i < legal.count; i++) {
-                if (rb_move_is_throne_win(pos, legal.moves[i])) {
+                if (rb_wins_throne(pos, legal.moves[i])) {
                     return RB_WIN - ply - 1;
                 }
             }
@@ -243,13 +291,13 @@ static void reward_quiet(rb_engine *e, const rb_pos *pos, int ply, rb_move m, in
         st->killers[1] = st->killers[0];
         st->killers[0] = m;
     }
-    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    int bonus = depth * depth > HISTORY_MAX_BONUS ? HISTORY_MAX_BONUS : depth * depth;
     int(*h)[RB_NSQ] = e->history[pos->side];
     int *slot = &h[RB_MOVE_FROM(m)][RB_MOVE_TO(m)];
-    *slot += 32 * bonus - *slot * bonus / 512;
+    *slot += HISTORY_SCALE * bonus - *slot * bonus / HISTORY_DECAY;
     for (int i = 0; i < ntried; i++) {
         slot = &h[RB_MOVE_FROM(tried[i])][RB_MOVE_TO(tried[i])];
-        *slot -= 32 * bonus + *slot * bonus / 512;
+        *slot -= HISTORY_SCALE * bonus + *slot * bonus / HISTORY_DECAY;
     }
 }
 
@@ -259,7 +307,7 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     st->pvlen = 0;
 
     /* Step 1: the game may already be over here. */
-    if (rb_pos_throne_won(pos)) {
+    if (rb_throne_taken(pos)) {
         return -RB_WIN + ply;
     }
     if (is_repetition(e, pos)) {
@@ -280,7 +328,7 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     if (in_check) {
         depth++;
     }
-    if (depth <= 0 || ply >= RB_MAX_PLY - 4) {
+    if (depth <= 0 || ply >= QS_FROM_PLY) {
         return qsearch(e, pos, alpha, beta, ply, 0);
     }
     if (out_of_budget(e)) {
@@ -310,7 +358,7 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     /* Step 4: a throne win in one is the best move there is. */
     if (throne_in_reach(pos, pos->side)) {
         for (int i = 0; i < legal.count; i++) {
-            if (rb_move_is_throne_win(pos, legal.moves[i])) {
+            if (rb_wins_throne(pos, legal.moves[i])) {
                 st->pv[0] = legal.moves[i];
                 st->pvlen = 1;
                 return RB_WIN - ply - 1;
@@ -326,11 +374,12 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
 
     /* Step 5: prune positions far above beta. */
     if (!pv_node && !in_check && beta > -RB_WIN_BOUND && beta < RB_WIN_BOUND) {
-        if (!e->no_rfp && depth <= 4 && eval - 100 * depth >= beta) {
+        if (!e->no_rfp && depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN_PER_PLY * depth >= beta) {
             return eval;
         }
-        if (!e->no_null && depth >= 3 && eval >= beta && !st->null_done && has_pieces(pos, pos->side)) {
-            int r = 3 + depth / 4;
+        if (!e->no_null && depth >= NULL_MIN_DEPTH && eval >= beta && !st->null_done &&
+            has_pieces(pos, pos->side)) {
+            int r = NULL_BASE_R + depth / NULL_DEPTH_DIVISOR;
             rb_pos null_pos = *pos;
             rb_pos_set_side(&null_pos, pos->side ^ 1);
             null_pos.quiet = 0; /* no repetition across a null move */
@@ -366,8 +415,9 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
             score = -search(e, &child, -beta, -alpha, new_depth, ply + 1, pv_node);
         } else {
             int r = 0;
-            if (!e->no_lmr && depth >= 3 && tried >= 3 && !tactical && !in_check) {
-                r = lmr_table[depth < 64 ? depth : 63][tried < 64 ? tried : 63];
+            if (!e->no_lmr && depth >= LMR_MIN_DEPTH && tried >= LMR_MIN_MOVES && !tactical && !in_check) {
+                r = lmr_table[depth < LMR_TABLE_SIZE ? depth : LMR_TABLE_SIZE - 1]
+                             [tried < LMR_TABLE_SIZE ? tried : LMR_TABLE_SIZE - 1];
                 r -= pv_node;
                 r -= m == st->killers[0] || m == st->killers[1];
                 if (r > 0 && rb_pos_in_check(&child)) {
@@ -499,7 +549,7 @@ static void fill_info(const rb_engine *e, rb_search_info *info, int depth, int s
     info->depth = depth;
     fill_score(info, score);
     info->nodes = e->nodes;
-    info->time_ms = rb_now_ms() - e->start_ms;
+    info->time_ms = rb_util_now_ms() - e->start_ms;
     info->nps = info->time_ms > 0 ? e->nodes * 1000 / (uint64_t)info->time_ms : 0;
     info->pvlen = pvlen;
     if (pvlen > 0) {
@@ -542,19 +592,31 @@ static bool has_limits(const rb_limits *l)
            (l->depth > 0 || l->nodes > 0 || l->movetime_ms > 0 || l->time_left_ms > 0 || l->increment_ms > 0);
 }
 
-rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *history, size_t nhistory,
-                         const rb_limits *limits, rb_info_fn info, void *user, rb_search_info *final_info)
+/* ---- rb_engine_search, phase by phase ----------------------------------- */
+
+/* What the iterations have settled so far. */
+typedef struct root_result {
+    rb_move best_move;
+    int best_score;
+    int done_depth;         /* the last completed iteration, 0 for none */
+    int pvlen;
+    rb_move pv[RB_MAX_PLY];
+} root_result;
+
+/* Phase 1: the limits of this search (the caller's and the level's), the
+ * game so far for repetitions, and per-search state cleared. Returns the
+ * deepest iteration allowed. */
+static int begin_search(rb_engine *e, const uint64_t *history, size_t nhistory, const rb_limits *limits,
+                        bool limited)
 {
-    init_lmr();
-    e->start_ms = rb_now_ms();
-    atomic_store(&e->stop, false);
+    e->start_ms = rb_util_now_ms();
     e->nodes = 0;
-    e->aborted = false;
+    /* a stop that came before the search began is kept (see rb_engine_stop) */
+    e->aborted = atomic_load(&e->stop);
     e->seldepth = 0;
 
     rb_level_spec spec = rb_level_plan(e);
-    bool limited = has_limits(limits);
-    int max_depth = RB_MAX_PLY - 8;
+    int max_depth = MAX_ITERATION;
     if (limited && limits->depth > 0 && limits->depth < max_depth) {
         max_depth = limits->depth;
     }
@@ -581,7 +643,13 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
     memset(e->stack, 0, sizeof e->stack);
     memset(e->evcache, 0, sizeof e->evcache);
     rb_tt_new_search(&e->tt);
+    return max_depth;
+}
 
+/* Phase 2: the root's legal moves, ordered for the first iteration by the
+ * picker's judgement (table move, captures) rather than generation order. */
+static void collect_root_moves(rb_engine *e, const rb_pos *root)
+{
     rb_movelist legal;
     rb_gen_legal(root, &legal);
     e->nroot = legal.count;
@@ -590,129 +658,170 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
         e->root_moves[i] = legal.moves[i];
         e->root_scores[i] = 0;
     }
-    rb_time_plan(e, limited ? limits : NULL, root->side, e->nroot);
-
-    rb_search_info result;
-    memset(&result, 0, sizeof result);
     if (e->nroot == 0) {
-        int score = rb_pos_in_check(root) || rb_pos_throne_won(root) ? -RB_WIN : RB_DRAW;
-        fill_info(e, &result, 0, score, NULL, 0);
-        if (info != NULL) {
-            info(&result, user);
-        }
-        if (final_info != NULL) {
-            *final_info = result;
-        }
-        return RB_MOVE_NONE;
+        return;
     }
+    rb_tt_hit hit;
+    rb_move tt_move = rb_tt_probe(&e->tt, root->key, 0, &hit) ? hit.move : RB_MOVE_NONE;
+    rb_picker pk;
+    rb_pick_init(&pk, e, root, &legal, 0, tt_move, false);
+    for (int i = 0; i < e->nroot; i++) {
+        e->root_moves[i] = rb_pick_next(&pk, NULL);
+    }
+}
 
-    /* Order the first iteration by the picker's judgement (table move,
-     * captures) rather than generation order. */
-    {
-        rb_tt_hit hit;
-        rb_move tt_move = rb_tt_probe(&e->tt, root->key, 0, &hit) ? hit.move : RB_MOVE_NONE;
-        rb_picker pk;
-        rb_pick_init(&pk, e, root, &legal, 0, tt_move, false);
+/* One iteration within an aspiration window around the last score, widened
+ * until the score falls inside it. */
+static int search_iteration(rb_engine *e, const rb_pos *root, int depth, int last_score, rb_move *iter_best)
+{
+    int window = ASPIRATION_WINDOW, alpha = -RB_INF, beta = RB_INF, score;
+    if (depth >= ASPIRATION_MIN_DEPTH && !e->root_exact && last_score > -RB_WIN_BOUND &&
+        last_score < RB_WIN_BOUND) {
+        alpha = last_score - window;
+        beta = last_score + window;
+    }
+    for (;;) {
         for (int i = 0; i < e->nroot; i++) {
-            e->root_moves[i] = rb_pick_next(&pk, NULL);
+            e->root_scores[i] = -RB_INF;
         }
-    }
-
-    rb_move best_move = e->root_moves[0];
-    int best_score = 0, done_depth = 0;
-    rb_move pv[RB_MAX_PLY];
-    int pvlen = 0;
-
-    for (int depth = 1; depth <= max_depth; depth++) {
-        int window = 30, alpha = -RB_INF, beta = RB_INF, score;
-        if (depth >= 5 && !e->root_exact && best_score > -RB_WIN_BOUND && best_score < RB_WIN_BOUND) {
-            alpha = best_score - window;
-            beta = best_score + window;
-        }
-        rb_move iter_best = RB_MOVE_NONE;
-        for (;;) {
-            for (int i = 0; i < e->nroot; i++) {
-                e->root_scores[i] = -RB_INF;
-            }
-            score = search_root(e, root, alpha, beta, depth, &iter_best);
-            if (e->aborted) {
-                break;
-            }
-            if (score <= alpha && alpha > -RB_INF) {
-                alpha = alpha - window < -RB_INF ? -RB_INF : alpha - window;
-                beta = (alpha + beta) / 2 > score + 1 ? (alpha + beta) / 2 : score + 1;
-            } else if (score >= beta && beta < RB_INF) {
-                beta = beta + window > RB_INF ? RB_INF : beta + window;
-            } else {
-                break;
-            }
-            window *= 2;
-        }
+        score = search_root(e, root, alpha, beta, depth, iter_best);
         if (e->aborted) {
-            /* A move that proved better during the unfinished iteration is
-             * still better than the last iteration's choice. */
-            if (iter_best != RB_MOVE_NONE && iter_best != best_move && e->stack[0].pvlen > 0 &&
-                !e->root_exact) {
-                best_move = iter_best;
-                pvlen = e->stack[0].pvlen;
-                memcpy(pv, e->stack[0].pv, (size_t)pvlen * sizeof(rb_move));
-            }
-            break;
+            return score;
         }
-        sort_root(e);
-        best_move = e->root_moves[0];
-        best_score = score;
-        done_depth = depth;
-        pvlen = e->stack[0].pvlen;
-        memcpy(pv, e->stack[0].pv, (size_t)pvlen * sizeof(rb_move));
-        if (pvlen == 0 || pv[0] != best_move) {
-            pv[0] = best_move;
-            pvlen = 1;
+        if (score <= alpha && alpha > -RB_INF) {
+            alpha = alpha - window < -RB_INF ? -RB_INF : alpha - window;
+            beta = (alpha + beta) / 2 > score + 1 ? (alpha + beta) / 2 : score + 1;
+        } else if (score >= beta && beta < RB_INF) {
+            beta = beta + window > RB_INF ? RB_INF : beta + window;
+        } else {
+            return score;
         }
-        e->ndone = e->nroot;
-        memcpy(e->done_moves, e->root_moves, sizeof(rb_move) * (size_t)e->nroot);
-        memcpy(e->done_scores, e->root_scores, sizeof(int) * (size_t)e->nroot);
+        window *= 2;
+    }
+}
 
+/* Records a completed iteration: the root order, best move, score and
+ * principal variation, and the root moves' scores for the level's choice. */
+static void complete_iteration(rb_engine *e, int depth, int score, root_result *r)
+{
+    sort_root(e);
+    r->best_move = e->root_moves[0];
+    r->best_score = score;
+    r->done_depth = depth;
+    r->pvlen = e->stack[0].pvlen;
+    memcpy(r->pv, e->stack[0].pv, (size_t)r->pvlen * sizeof(rb_move));
+    if (r->pvlen == 0 || r->pv[0] != r->best_move) {
+        r->pv[0] = r->best_move;
+        r->pvlen = 1;
+    }
+    e->ndone = e->nroot;
+    memcpy(e->done_moves, e->root_moves, sizeof(rb_move) * (size_t)e->nroot);
+    memcpy(e->done_scores, e->root_scores, sizeof(int) * (size_t)e->nroot);
+}
+
+/* A move that proved better during an unfinished iteration is still better
+ * than the last completed iteration's choice (at full strength, where only
+ * the best move's score is exact). */
+static void keep_unfinished_best(const rb_engine *e, rb_move iter_best, root_result *r)
+{
+    if (iter_best != RB_MOVE_NONE && iter_best != r->best_move && e->stack[0].pvlen > 0 && !e->root_exact) {
+        r->best_move = iter_best;
+        r->pvlen = e->stack[0].pvlen;
+        memcpy(r->pv, e->stack[0].pv, (size_t)r->pvlen * sizeof(rb_move));
+    }
+}
+
+/* Whether another iteration cannot matter: a forced result found well
+ * within the depth under a clock, or the soft deadline passed. */
+static bool deep_enough(const rb_engine *e, const rb_limits *limits, bool limited, int depth, int score)
+{
+    bool decided = score > RB_WIN_BOUND || score < -RB_WIN_BOUND;
+    int plies_to_end = RB_WIN - (score < 0 ? -score : score);
+    if (limited && limits->depth == 0 && limits->nodes == 0 && decided && depth >= plies_to_end + FORCED_MARGIN) {
+        return true;
+    }
+    return e->soft_ms && rb_util_now_ms() >= e->soft_ms;
+}
+
+/* Phase 3: iterative deepening, reporting each completed iteration. */
+static void deepen(rb_engine *e, const rb_pos *root, int max_depth, const rb_limits *limits, bool limited,
+                   rb_info_fn info, void *user, rb_search_info *report, root_result *r)
+{
+    for (int depth = 1; depth <= max_depth; depth++) {
+        rb_move iter_best = RB_MOVE_NONE;
+        int score = search_iteration(e, root, depth, r->best_score, &iter_best);
+        if (e->aborted) {
+            keep_unfinished_best(e, iter_best, r);
+            return;
+        }
+        complete_iteration(e, depth, score, r);
         if (info != NULL) {
-            fill_info(e, &result, depth, best_score, pv, pvlen);
-            info(&result, user);
+            fill_info(e, report, depth, r->best_score, r->pv, r->pvlen);
+            info(report, user);
         }
-        /* Stop early when it cannot matter: one legal move under a clock,
-         * a forced result found well within the depth, or time. */
-        bool decided = best_score > RB_WIN_BOUND || best_score < -RB_WIN_BOUND;
-        int plies_to_end = RB_WIN - (best_score < 0 ? -best_score : best_score);
-        if (limited && limits->depth == 0 && limits->nodes == 0 && decided && depth >= plies_to_end + 4) {
-            break;
-        }
-        if (e->soft_ms && rb_now_ms() >= e->soft_ms) {
-            break;
+        if (deep_enough(e, limits, limited, depth, r->best_score)) {
+            return;
         }
     }
+}
 
-    /* "go infinite" answers only when told to stop. */
+/* Phase 4: "go infinite" answers only when told to stop. */
+static void hold_until_stopped(const rb_engine *e, const rb_limits *limits)
+{
     if (limits != NULL && limits->infinite && !e->aborted) {
         while (!atomic_load(&e->stop)) {
-            rb_sleep_ms(1);
+            rb_util_sleep_ms(1);
         }
     }
+}
 
-    if (e->root_exact && e->ndone > 0) {
-        best_move = rb_level_choose(e, 0);
-        if (best_move != e->done_moves[0] && spec.careful &&
-            !choice_holds(e, root, best_move, done_depth, e->done_scores[0])) {
-            best_move = e->done_moves[0];
-        }
-        if (best_move != pv[0]) {
-            pv[0] = best_move;
-            pvlen = 1;
-        }
+/* Phase 5: a weaker level picks among the near-best moves; from
+ * the careful levels on, a second choice must survive a deeper look. */
+static void choose_for_level(rb_engine *e, const rb_pos *root, root_result *r)
+{
+    if (!e->root_exact || e->ndone == 0) {
+        return;
     }
-    fill_info(e, &result, done_depth, best_score, pv, pvlen);
+    rb_move chosen = rb_level_choose(e, 0);
+    if (chosen != e->done_moves[0] && rb_level_spec_of(e->level).careful &&
+        !choice_holds(e, root, chosen, r->done_depth, e->done_scores[0])) {
+        chosen = e->done_moves[0];
+    }
+    r->best_move = chosen;
+    if (chosen != r->pv[0]) {
+        r->pv[0] = chosen;
+        r->pvlen = 1;
+    }
+}
+
+rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *history, size_t nhistory,
+                         const rb_limits *limits, rb_info_fn info, void *user, rb_search_info *final_info)
+{
+    pthread_once(&lmr_once, build_lmr);
+    bool limited = has_limits(limits);
+    int max_depth = begin_search(e, history, nhistory, limits, limited);
+    collect_root_moves(e, root);
+    rb_time_plan(e, limited ? limits : NULL, root->side, e->nroot);
+
+    rb_search_info report;
+    memset(&report, 0, sizeof report);
+    root_result r = {.best_move = RB_MOVE_NONE};
+    if (e->nroot == 0) {
+        /* nothing to play: mated, stalemated or the throne already lost */
+        int score = rb_pos_in_check(root) || rb_pos_throne_won(root) ? -RB_WIN : RB_DRAW;
+        fill_info(e, &report, 0, score, NULL, 0);
+    } else {
+        r.best_move = e->root_moves[0];
+        deepen(e, root, max_depth, limits, limited, info, user, &report, &r);
+        hold_until_stopped(e, limits);
+        choose_for_level(e, root, &r);
+        fill_info(e, &report, r.done_depth, r.best_score, r.pv, r.pvlen);
+    }
     if (info != NULL) {
-        info(&result, user);
+        info(&report, user);
     }
     if (final_info != NULL) {
-        *final_info = result;
+        *final_info = report;
     }
-    return best_move;
+    return r.best_move;
 }

@@ -8,24 +8,7 @@
  * clock the engine plans for about thirty more moves and spends most of the
  * increment; a forced reply is played at once.
  */
-#define _POSIX_C_SOURCE 200809L
-
-#include <time.h>
-
 #include "engine.h"
-
-int64_t rb_now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-void rb_sleep_ms(int ms)
-{
-    struct timespec ts = {ms / 1000, (long)(ms % 1000) * 1000000L};
-    nanosleep(&ts, NULL);
-}
 
 void rb_time_plan(rb_engine *e, const rb_limits *limits, int side, int nroot)
 {

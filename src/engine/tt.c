@@ -25,6 +25,10 @@
 
 #define RB_TT_HUGE_PAGE ((size_t)2 << 20)
 
+/* What an entry's narrow fields must hold. */
+_Static_assert(RB_INF <= INT16_MAX, "every score fits an entry's 16-bit score");
+_Static_assert(RB_MAX_PLY <= UINT8_MAX, "every depth fits an entry's 8-bit depth");
+
 /* A zeroed table of n buckets, released with free(). */
 static rb_tt_bucket *alloc_buckets(size_t n)
 {

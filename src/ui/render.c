@@ -391,7 +391,7 @@ static void draw_out_flags(rb_app *app, const scene *sc)
     for (int c = RB_WHITE; c <= RB_BLACK; c++) {
         if (!(sc->pos->by_type[RB_KING] & sc->pos->by_color[c]))
             continue;
-        bool out = sc->pos->out & (c == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK);
+        bool out = sc->pos->out & rb_out_flag(c);
         SDL_Rect r = rb_ui_view_rect(&sc->view, sc->pos->king[c]);
         SDL_FPoint top = { (float)r.x + s * 0.10f, (float)r.y + s * 0.07f };
         SDL_FPoint foot = { top.x, top.y + s * 0.32f };

@@ -9,10 +9,11 @@
  * dropped. The only blocking call is the join when the window closes, and
  * the engine's stop makes that prompt.
  *
- * The engine's stop request can be lost if it arrives in the instant before
- * a search begins (the search clears it on entry), so the search's progress
- * callback also checks, after every iteration, whether its job is still
- * wanted and whether "move now" was asked for, and stops itself then.
+ * The engine keeps a stop request until its owner clears it. This thread
+ * clears it under the lock as it takes a job (and stops again at once if
+ * "move now" already came for that job), and the main thread stops the
+ * engine under the same lock: so every stop meant for a job is kept, even
+ * one sent before its search has begun.
  */
 #include "worker.h"
 
@@ -69,21 +70,22 @@ static void search_post(rb_ui_search *s, Uint32 generation, int kind)
     SDL_PushEvent(&ev);
 }
 
-/* Runs on the searching thread after every completed iteration. */
+/* Runs on the searching thread after every completed iteration. A search
+ * that is no longer wanted (it has been stopped and is on its way out)
+ * must not show its progress as the new job's. */
 static void search_on_info(const rb_search_info *info, void *user)
 {
     rb_ui_search *s = user;
     Uint32 mine = s->running_generation;
-    Uint32 wanted = (Uint32)SDL_AtomicGet(&s->generation);
-    if (wanted != mine || (Uint32)SDL_AtomicGet(&s->move_now) == mine) {
-        rb_engine_stop(s->engine);
-        return;
-    }
     SDL_LockMutex(s->lock);
-    s->progress = *info;
-    s->have_progress = true;
+    bool wanted = (Uint32)SDL_AtomicGet(&s->generation) == mine;
+    if (wanted) {
+        s->progress = *info;
+        s->have_progress = true;
+    }
     SDL_UnlockMutex(s->lock);
-    search_post(s, mine, SEARCH_EVENT_PROGRESS);
+    if (wanted)
+        search_post(s, mine, SEARCH_EVENT_PROGRESS);
 }
 
 static int search_thread(void *user)
@@ -100,6 +102,9 @@ static int search_thread(void *user)
         s->pending = false;
         s->running = true;
         s->running_generation = job.generation;
+        rb_engine_clear_stop(s->engine);
+        if ((Uint32)SDL_AtomicGet(&s->move_now) == job.generation)
+            rb_engine_stop(s->engine);
         SDL_UnlockMutex(s->lock);
 
         rb_move move = RB_MOVE_NONE;

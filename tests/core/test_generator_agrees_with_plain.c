@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "plain_gen.h"
+#include "rb_util_random.h"
 
 /* ---- a small seeded generator (splitmix64) --------------------------- */
 
@@ -34,10 +35,7 @@ static uint64_t rng_state;
 
 static uint64_t rng_next(void)
 {
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15u);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-    return z ^ (z >> 31);
+    return rb_util_splitmix64(&rng_state);
 }
 
 static int rng_below(int n)

@@ -23,7 +23,7 @@ fi
 "$here/build.sh" "$build"
 
 status=0
-for target in position move_text pgn protocol; do
+for target in position move_text pgn protocol lessons; do
     work=$build/corpus/$target
     mkdir -p "$work" "$build/artifacts"
     echo "== fuzz_$target: $seconds s"

@@ -45,9 +45,15 @@ if [ "$have_game" = 1 ]; then
   for sound in move capture check rebound end illegal lowtime; do
     need "share/rollerball/sounds/$sound.wav"
   done
+  need share/rollerball/puzzles/puzzles.txt
   ls "$p"/share/rollerball/pieces/*.svg > /dev/null 2>&1 || fail "no piece pictures in share/rollerball/pieces"
   need share/doc/rollerball/LICENSE-pieces
   need share/man/man6/rollerball.6.gz
+  # Every chapter of Learn Rollerball, and the description of their format.
+  need share/rollerball/lessons/README
+  for lesson in "$src"/assets/lessons/*.lesson; do
+    need "share/rollerball/lessons/$(basename "$lesson")"
+  done
 fi
 
 # The players' programs, and nothing built only for testing or tuning.

@@ -14,15 +14,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
+#include "rb_util_clock.h"
 #include "selfplay.h"
 
 static double now_seconds(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    return (double)rb_util_now_ms() / 1000.0;
 }
 
 static int parse_number(const char *flag, const char *text, unsigned long long *out)

@@ -17,9 +17,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <time.h>
 
 #include "rb_pgn.h"
+#include "rb_util_clock.h"
 
 static const char sample[] =
     "[Event \"Club night\"]\n"
@@ -246,17 +246,16 @@ static void a_huge_text_reads_in_bounded_time(void **state)
     memset(text + at, ' ', end - at);
     memcpy(text + end, tail, sizeof tail - 1);
 
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
+    int64_t started = rb_util_now_ms();
     outcome o = read_checked(text, size);
-    clock_gettime(CLOCK_MONOTONIC, &b);
+    int64_t took = rb_util_now_ms() - started;
     free(text);
     if (o.err.line != 0) {
         fail_msg("line %d, column %d: %s", o.err.line, o.err.column, o.err.message);
     }
     assert_int_equal(o.count, 1);
     assert_int_equal(o.plies, 2);
-    assert_true(b.tv_sec - a.tv_sec < 60);
+    assert_true(took < 60000);
 }
 
 int main(void)

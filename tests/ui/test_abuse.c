@@ -22,13 +22,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "dialog.h"
 #include "games.h"
 #include "prefs.h"
 #include "ui_fixture.h"
+#include "rb_util_clock.h"
 #include "worker.h"
 
 static char home[128];
@@ -50,9 +50,7 @@ static int threads_now(void)
 
 static double now_s(void)
 {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+    return (double)rb_util_now_ms() / 1000.0;
 }
 
 /* A window (dummy driver) with White played by a person and Black by the

@@ -30,6 +30,8 @@
 #include "rb_notation.h"
 #include "movepick.h"
 #include "sparring.h"
+#include "rb_util_elo.h"
+#include "rb_util_random.h"
 
 #define MAX_GAME_PLIES RB_SPAR_MAX_PLIES
 
@@ -58,7 +60,7 @@ static tally match(player *a, player *b, int pairs, uint64_t seed, bool verbose)
     long total_plies = 0;
     for (int i = 0; i < pairs; i++) {
         rb_pos start;
-        rb_spar_opening(&start, &rng, 4 + (int)(rb_rng_next(&rng) % 3));
+        rb_spar_opening(&start, &rng, 4 + (int)(rb_util_splitmix64(&rng) % 3));
         for (int c = 0; c < 2; c++) {
             int plies;
             int r = c == 0 ? play_game(&start, a, b, &plies) : -play_game(&start, b, a, &plies);
@@ -86,13 +88,13 @@ static void report(const char *what, tally t)
     double var = w * pow(1 - score, 2) + d * pow(0.5 - score, 2) + l * pow(0 - score, 2);
     double se = sqrt(var / n);
     double clamp = score < 0.001 ? 0.001 : score > 0.999 ? 0.999 : score;
-    double elo = -400 * log10(1 / clamp - 1);
+    double elo = rb_util_elo_from_score(clamp);
     double lo = score - 1.96 * se, hi = score + 1.96 * se;
     /* the score's own interval, within 0..100% */
     double score_lo = lo < 0 ? 0 : lo, score_hi = hi > 1 ? 1 : hi;
     lo = lo < 0.001 ? 0.001 : lo > 0.999 ? 0.999 : lo;
     hi = hi < 0.001 ? 0.001 : hi > 0.999 ? 0.999 : hi;
-    double elo_lo = -400 * log10(1 / lo - 1), elo_hi = -400 * log10(1 / hi - 1);
+    double elo_lo = rb_util_elo_from_score(lo), elo_hi = rb_util_elo_from_score(hi);
     printf("%s: %d games +%d -%d =%d  score %.1f%% (95%%: %.1f .. %.1f%%)  Elo %+.0f (95%%: %+.0f .. %+.0f)\n",
            what, n, t.wins, t.losses, t.draws, 100 * score, 100 * score_lo, 100 * score_hi, elo, elo_lo, elo_hi);
     fflush(stdout);
@@ -192,7 +194,7 @@ static int winfit(int games, uint64_t nodes, uint64_t seed)
     for (int g = 0; g < games; g++) {
         static uint64_t keys[MAX_GAME_PLIES + 16];
         rb_pos pos;
-        rb_spar_opening(&pos, &rng, 4 + (int)(rb_rng_next(&rng) % 5));
+        rb_spar_opening(&pos, &rng, 4 + (int)(rb_util_splitmix64(&rng) % 5));
         rb_engine_new_game(e);
         size_t first = n, nkeys = 0;
         double result = 0.5;
@@ -260,7 +262,7 @@ static int winfit(int games, uint64_t nodes, uint64_t seed)
         for (; nboot < 200; nboot++) {
             size_t m = 0;
             for (int g = 0; g < games; g++) {
-                size_t pick = rb_rng_next(&brng) % (uint64_t)games;
+                size_t pick = rb_util_splitmix64(&brng) % (uint64_t)games;
                 for (size_t i = first_of[pick]; i < first_of[pick + 1] && m < n; i++) {
                     sample[m++] = pts[i];
                 }
@@ -402,7 +404,7 @@ int main(int argc, char **argv)
         for (int g = 0; g < games; g++) {
             static uint64_t keys[MAX_GAME_PLIES + 16];
             rb_pos pos;
-            rb_spar_opening(&pos, &rng, (int)(rb_rng_next(&rng) % 4));
+            rb_spar_opening(&pos, &rng, (int)(rb_util_splitmix64(&rng) % 4));
             rb_engine_new_game(e);
             rb_engine_set_seed(e, (uint64_t)g);
             size_t n = 0;
@@ -413,9 +415,9 @@ int main(int argc, char **argv)
                 }
                 rb_movelist list;
                 rb_gen_legal(&pos, &list);
-                rb_engine_set_level(e, 1 + (int)(rb_rng_next(&rng) % RB_LEVEL_MAX));
+                rb_engine_set_level(e, 1 + (int)(rb_util_splitmix64(&rng) % RB_LEVEL_MAX));
                 rb_limits lim = {0};
-                lim.nodes = 100 + rb_rng_next(&rng) % 3000;
+                lim.nodes = 100 + rb_util_splitmix64(&rng) % 3000;
                 rb_move m = rb_engine_search(e, &pos, keys, n, &lim, NULL, NULL, NULL);
                 bool found = false;
                 for (int i = 0; i < list.count; i++) {

@@ -4,6 +4,7 @@
 #include "sparring.h"
 
 #include "engine.h"
+#include "rb_util_random.h"
 
 #define SPAR_WIN 1000000
 
@@ -24,7 +25,7 @@ rb_move rb_spar_random_move(const rb_pos *pos, uint64_t *rng)
     if (rb_gen_legal(pos, &list) == 0) {
         return RB_MOVE_NONE;
     }
-    return list.moves[rb_rng_next(rng) % (uint64_t)list.count];
+    return list.moves[rb_util_splitmix64(rng) % (uint64_t)list.count];
 }
 
 /* The best-scoring move, drawn uniformly among equal scores (reservoir
@@ -41,7 +42,7 @@ static void offer(best_pick *b, rb_move m, int score, uint64_t *rng)
         b->move = m;
         b->score = score;
         b->equals = 1;
-    } else if (score == b->score && rb_rng_next(rng) % ++b->equals == 0) {
+    } else if (score == b->score && rb_util_splitmix64(rng) % ++b->equals == 0) {
         b->move = m;
     }
 }
@@ -123,7 +124,7 @@ void rb_spar_opening(rb_pos *pos, uint64_t *rng, int plies)
                 ok = false;
                 break;
             }
-            rb_pos_make(pos, list.moves[rb_rng_next(rng) % (uint64_t)list.count], pos);
+            rb_pos_make(pos, list.moves[rb_util_splitmix64(rng) % (uint64_t)list.count], pos);
         }
         if (ok && rb_pos_status(pos) == RB_ONGOING) {
             return;

@@ -1,0 +1,123 @@
+/*
+ * engine.h - the engine's insides, shared by its source files (not part of
+ * the public contract in rb_engine.h).
+ *
+ * The file split follows the usual shape of a chess engine: eval.c scores a
+ * position, tt.c remembers what was searched, movepick.c orders moves,
+ * timeman.c turns limits into deadlines, search.c is the alpha-beta search
+ * written as named steps, level.c makes the engine weaker in a human way and
+ * bench.c measures it. This header holds the engine object they all share.
+ */
+#ifndef RB_ENGINE_INTERNAL_H
+#define RB_ENGINE_INTERNAL_H
+
+#include <stdatomic.h>
+
+#include "eval.h"
+#include "rb_engine.h"
+#include "tt.h"
+
+/* Scores. A win found at ply p scores RB_WIN - p, so the fastest win and the
+ * slowest loss are preferred; anything beyond RB_WIN_BOUND is a forced result. */
+#define RB_INF 32000
+#define RB_WIN 31000
+#define RB_WIN_BOUND (RB_WIN - 2 * RB_MAX_PLY)
+#define RB_DRAW 0
+
+/* How many earlier positions a search can look back on for repetitions:
+ * the game before the root plus the search path. */
+#define RB_KEYS_MAX 2048
+
+/* What each ply of the search path remembers. */
+typedef struct rb_stack {
+    rb_move killers[2];
+    rb_move move;        /* the move played from this ply */
+    int static_eval;
+    bool null_done;      /* this ply was reached by a null move */
+    int pvlen;
+    rb_move pv[RB_MAX_PLY];
+} rb_stack;
+
+/* What a level changes: caps on the search and how far from the best move
+ * the engine may wander, usually and on the moves where it slips. */
+typedef struct rb_level_spec {
+    int depth;           /* iteration cap, 0 = none */
+    uint64_t nodes;      /* node cap, 0 = none */
+    int margin;          /* centipawns below the best a chosen move may be */
+    int slip;            /* chance in 1000 that a move is chosen with slip_margin instead */
+    int slip_margin;     /* a slip's margin: wide enough to let a piece go */
+    bool careful;        /* a second-best choice must survive a deeper look (search.c) */
+} rb_level_spec;
+
+/* Evaluations of recent positions with their attack sets, by key. A search
+ * scores the same quiescence positions again on every re-search and
+ * transposition, and the table keeps no entry for them. Only a speed-up:
+ * the evaluation is a function of the key's position, so a hit returns what
+ * evaluating again would. Emptied at the start of every search, so new
+ * weights never meet old entries. */
+#define RB_EVCACHE_SIZE (1 << 12)
+
+typedef struct rb_evcache_entry {
+    uint64_t key;
+    rb_bb attacks[2];
+    int32_t score;
+    int32_t used;
+} rb_evcache_entry;
+
+_Static_assert((RB_EVCACHE_SIZE & (RB_EVCACHE_SIZE - 1)) == 0, "the cache is indexed by masking the key");
+
+struct rb_engine {
+    rb_tt tt;
+    rb_eval_params params;  /* evaluation weights (tuning swaps them) */
+    int level;
+    uint64_t rng;
+    atomic_bool stop;       /* set by rb_engine_stop, cleared by its owner only */
+
+    /* per search */
+    uint64_t nodes;
+    uint64_t node_limit;
+    int64_t start_ms;
+    int64_t soft_ms;        /* don't start another iteration after this */
+    int64_t hard_ms;        /* abandon the search at this time */
+    bool aborted;
+    int seldepth;
+
+    size_t nkeys;
+    uint64_t keys[RB_KEYS_MAX + RB_MAX_PLY + 8];
+
+    int history[2][RB_NSQ][RB_NSQ];
+    rb_evcache_entry evcache[RB_EVCACHE_SIZE];
+    rb_stack stack[RB_MAX_PLY + 8];
+
+    /* root moves with their last scores (all exact below full strength) */
+    int nroot;
+    rb_move root_moves[RB_MAX_MOVES];
+    int root_scores[RB_MAX_MOVES];
+    bool root_exact;        /* weaker levels need true scores near the best */
+    int root_margin;
+    /* the last completed iteration's root moves, best first */
+    int ndone;
+    rb_move done_moves[RB_MAX_MOVES];
+    int done_scores[RB_MAX_MOVES];
+
+    /* switches for measuring what each search feature is worth */
+    bool no_null, no_lmr, no_rfp;
+};
+
+/* engine.c: evaluation weights other than the defaults (tuning, tests) */
+void rb_engine_set_params(rb_engine *e, const rb_eval_params *params);
+
+/* bench.c: the bench's positions (a test checks they parse) */
+const char *const *rb_bench_positions(size_t *count);
+
+/* timeman.c */
+void rb_time_plan(rb_engine *e, const rb_limits *limits, int side, int nroot);
+
+/* level.c */
+rb_level_spec rb_level_spec_of(int level);
+/* The spec for the search about to start: the level's, with the margin
+ * widened when this move is a slip (drawn from the engine's seed). */
+rb_level_spec rb_level_plan(rb_engine *e);
+rb_move rb_level_choose(rb_engine *e, int best_index);
+
+#endif

@@ -1,0 +1,64 @@
+/*
+ * tt.h - the transposition table: what earlier searches learnt about a
+ * position, found again by its Zobrist key (which covers placement, side to
+ * move and both out flags).
+ *
+ * Entries are 16 bytes in buckets of four that share a cache line. Win and
+ * loss scores are stored relative to the node, not the root, so they stay
+ * true wherever the position turns up again.
+ */
+#ifndef RB_TT_H
+#define RB_TT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "rb_board.h"
+
+enum { RB_BOUND_NONE = 0, RB_BOUND_UPPER = 1, RB_BOUND_LOWER = 2, RB_BOUND_EXACT = 3 };
+
+typedef struct rb_tt_entry {
+    uint64_t key;
+    rb_move move;
+    int16_t score;
+    uint8_t depth;
+    uint8_t bound_age;   /* bound in the low 2 bits, search generation above */
+} rb_tt_entry;
+
+#define RB_TT_BUCKET 4
+
+typedef struct rb_tt_bucket {
+    rb_tt_entry e[RB_TT_BUCKET];
+} rb_tt_bucket;
+
+_Static_assert(sizeof(rb_tt_entry) == 16, "a table entry is 16 bytes");
+_Static_assert(sizeof(rb_tt_bucket) == 64, "a bucket is one 64-byte cache line");
+_Static_assert(RB_BOUND_EXACT <= 3, "a bound fits the low 2 bits of bound_age");
+
+typedef struct rb_tt {
+    rb_tt_bucket *buckets;
+    size_t nbuckets;     /* a power of two */
+    uint8_t age;
+} rb_tt;
+
+typedef struct rb_tt_hit {
+    rb_move move;
+    int score;
+    int depth;
+    int bound;
+} rb_tt_hit;
+
+int rb_tt_resize(rb_tt *tt, size_t mib);   /* 0, or -1 leaving tt unchanged */
+void rb_tt_free(rb_tt *tt);
+void rb_tt_clear(rb_tt *tt);
+void rb_tt_new_search(rb_tt *tt);
+bool rb_tt_probe(const rb_tt *tt, uint64_t key, int ply, rb_tt_hit *hit);
+/* Starts loading key's bucket into the cache: called right after a move is
+ * made, the bucket is there by the time the child node probes it. */
+static inline void rb_tt_prefetch(const rb_tt *tt, uint64_t key)
+{
+    __builtin_prefetch(&tt->buckets[key & (tt->nbuckets - 1)]);
+}
+void rb_tt_store(rb_tt *tt, uint64_t key, int ply, rb_move move, int score, int depth, int bound);
+
+#endif

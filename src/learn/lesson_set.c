@@ -1,0 +1,234 @@
+/*
+ * lesson_set.c - every chapter of a folder, found by number, listed as text.
+ *
+ * Chapters are numbered by the order of their file names (01-board.lesson,
+ * 02-king.lesson, ...), stages by their order in the file: "3.2" is what a
+ * person types after --learn and what --list-lessons prints. A file that
+ * does not read costs its own chapter and leaves one message; the other
+ * chapters, and the game, carry on.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rb_learn.h"
+
+#define MAX_FILE_BYTES (1 << 20)
+#define MAX_CHAPTERS 64
+
+static int set_err(char *err, size_t errlen, const char *fmt, ...)
+{
+    if (err && errlen) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errlen, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+static int add_error(rb_learn_set *set, const char *msg)
+{
+    char **grown = realloc(set->errors, (size_t)(set->nerrors + 1) * sizeof *grown);
+    if (grown == NULL) return -1;
+    set->errors = grown;
+    size_t n = strlen(msg) + 1;
+    char *copy = malloc(n);
+    if (copy == NULL) return -1;
+    memcpy(copy, msg, n);
+    set->errors[set->nerrors++] = copy;
+    return 0;
+}
+
+/* The whole file into a new buffer; NULL with a message. */
+static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (f == NULL) {
+        set_err(err, errlen, "%s: cannot be opened", path);
+        return NULL;
+    }
+    char *buf = malloc(MAX_FILE_BYTES + 1);
+    size_t n = buf ? fread(buf, 1, MAX_FILE_BYTES + 1, f) : 0;
+    bool bad = ferror(f);
+    fclose(f);
+    if (buf == NULL) {
+        set_err(err, errlen, "%s: out of memory", path);
+        return NULL;
+    }
+    if (bad || n > MAX_FILE_BYTES) {
+        set_err(err, errlen, bad ? "%s: cannot be read" : "%s: larger than a lesson file can be (1 MiB)", path);
+        free(buf);
+        return NULL;
+    }
+    *len = n;
+    return buf;
+}
+
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static bool is_lesson_name(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 7 && name[0] != '.' && strcmp(name + n - 7, ".lesson") == 0;
+}
+
+int rb_learn_load_dir(const char *dir, rb_learn_set *set, char *err, size_t errlen)
+{
+    memset(set, 0, sizeof *set);
+    DIR *d = opendir(dir);
+    if (d == NULL) return set_err(err, errlen, "%s: the lessons folder cannot be opened", dir);
+    char *names[MAX_CHAPTERS];
+    int nnames = 0;
+    struct dirent *e;
+    bool too_many = false;
+    while ((e = readdir(d)) != NULL) {
+        if (!is_lesson_name(e->d_name)) continue;
+        if (nnames == MAX_CHAPTERS) {
+            too_many = true;
+            continue;
+        }
+        size_t n = strlen(e->d_name) + 1;
+        names[nnames] = malloc(n);
+        if (names[nnames] == NULL) continue;
+        memcpy(names[nnames++], e->d_name, n);
+    }
+    closedir(d);
+    qsort(names, (size_t)nnames, sizeof names[0], by_name);
+    set->chapters = calloc(nnames ? (size_t)nnames : 1, sizeof *set->chapters);
+    char msg[RB_LEARN_ERROR_MAX];
+    if (too_many) {
+        snprintf(msg, sizeof msg, "%s: more than %d lesson files; the rest are left out", dir, MAX_CHAPTERS);
+        add_error(set, msg);
+    }
+    for (int i = 0; i < nnames; i++) {
+        char path[4096];
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        size_t len = 0;
+        char *text = set->chapters ? read_file(path, &len, msg, sizeof msg) : NULL;
+        if (set->chapters == NULL) snprintf(msg, sizeof msg, "%.400s: out of memory", path);
+        if (text != NULL) {
+            rb_learn_chapter *c = &set->chapters[set->nchapters];
+            if (rb_learn_parse_chapter(text, len, path, true, c, msg, sizeof msg) == 0) {
+                bool dup = false;
+                for (int k = 0; k < set->nchapters; k++)
+                    dup = dup || strcmp(set->chapters[k].id, c->id) == 0;
+                if (dup) {
+                    snprintf(msg, sizeof msg, "%.400s:1: chapter id '%s' is already used by another file", path, c->id);
+                    rb_learn_chapter_free(c);
+                    add_error(set, msg);
+                } else {
+                    set->nchapters++;
+                }
+            } else {
+                add_error(set, msg);
+            }
+            free(text);
+        } else {
+            add_error(set, msg);
+        }
+        free(names[i]);
+    }
+    return 0;
+}
+
+void rb_learn_set_free(rb_learn_set *set)
+{
+    for (int i = 0; i < set->nchapters; i++) rb_learn_chapter_free(&set->chapters[i]);
+    free(set->chapters);
+    for (int i = 0; i < set->nerrors; i++) free(set->errors[i]);
+    free(set->errors);
+    memset(set, 0, sizeof *set);
+}
+
+const rb_learn_stage *rb_learn_find(const rb_learn_set *set, int chapter, int stage)
+{
+    if (chapter < 1 || chapter > set->nchapters) return NULL;
+    const rb_learn_chapter *c = &set->chapters[chapter - 1];
+    if (stage < 1 || stage > c->nstages) return NULL;
+    return &c->stages[stage - 1];
+}
+
+static bool read_number(const char **s, int *out)
+{
+    int v = 0, n = 0;
+    while (**s >= '0' && **s <= '9' && n < 4) {
+        v = v * 10 + (**s - '0');
+        (*s)++;
+        n++;
+    }
+    *out = v;
+    return n > 0 && !(**s >= '0' && **s <= '9');
+}
+
+int rb_learn_parse_ref(const char *text, int *chapter, int *stage)
+{
+    int c, s;
+    if (!read_number(&text, &c) || *text++ != '.' || !read_number(&text, &s) || *text != 0) return -1;
+    if (c < 1 || s < 1) return -1;
+    *chapter = c;
+    *stage = s;
+    return 0;
+}
+
+/* snprintf's convention, appending at *need. */
+static void put(char *buf, size_t len, size_t *need, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = *need < len ? len - *need : 0;
+    int n = vsnprintf(room ? buf + *need : NULL, room, fmt, ap);
+    va_end(ap);
+    if (n > 0) *need += (size_t)n;
+}
+
+static void put_squares(char *buf, size_t len, size_t *need, rb_bb set)
+{
+    bool first = true;
+    for (int file = 0; file < RB_NFILES; file++)
+        for (int rank = 0; rank < RB_NRANKS; rank++) {
+            int sq = rb_sq_at(file, rank);
+            if (sq < 0 || !((set >> sq) & 1)) continue;
+            put(buf, len, need, "%s%s", first ? " " : ",", rb_sq_name(sq));
+            first = false;
+        }
+}
+
+size_t rb_learn_goal_text(const rb_learn_goal *g, char *buf, size_t len)
+{
+    size_t need = 0;
+    if (len) buf[0] = 0;
+    switch (g->kind) {
+    case RB_GOAL_COLLECT: put(buf, len, &need, "collect"); put_squares(buf, len, &need, g->squares); break;
+    case RB_GOAL_CAPTURE_ALL: put(buf, len, &need, "capture-all"); break;
+    case RB_GOAL_MATE: put(buf, len, &need, "mate %d", g->limit); break;
+    case RB_GOAL_THRONE: put(buf, len, &need, "throne %d", g->limit); break;
+    case RB_GOAL_ESCAPE_CHECK: put(buf, len, &need, "escape-check"); break;
+    case RB_GOAL_PROMOTE:
+        put(buf, len, &need, "promote%s", g->promo == RB_ROOK ? " rook" : g->promo == RB_BISHOP ? " bishop" : "");
+        break;
+    case RB_GOAL_SAFE_SQUARE: put(buf, len, &need, "safe-square"); put_squares(buf, len, &need, g->squares); break;
+    case RB_GOAL_STALEMATE: put(buf, len, &need, "stalemate"); break;
+    case RB_GOAL_REPETITION: put(buf, len, &need, "repetition"); break;
+    default: put(buf, len, &need, "?"); break;
+    }
+    return need;
+}
+
+size_t rb_learn_list(const rb_learn_set *set, char *buf, size_t len)
+{
+    size_t need = 0;
+    if (len) buf[0] = 0;
+    for (int c = 0; c < set->nchapters; c++) {
+        const rb_learn_chapter *ch = &set->chapters[c];
+        for (int s = 0; s < ch->nstages; s++) {
+            char goal[RB_NSQ * 3 + 32];
+            rb_learn_goal_text(&ch->stages[s].goal, goal, sizeof goal);
+            put(buf, len, &need, "%d.%d\t%s\t%s\n", c + 1, s + 1, ch->stages[s].title, goal);
+        }
+    }
+    return need;
+}

@@ -1,0 +1,311 @@
+/*
+ * proto_search.c - "go", "stop" and "bench": searches on their own thread.
+ *
+ * The engine searches on a worker thread so that the reading thread keeps
+ * answering isready, stop and quit at once. The worker searches copies of
+ * the position and its history, prints the engine's progress as info lines
+ * and ends with bestmove. A search under "go infinite" that finishes early
+ * holds its bestmove back until "stop", as UCI asks.
+ *
+ * The engine's stop request is cleared here, before the worker starts, and
+ * never by the search itself, so one stop is enough even when it arrives
+ * before the worker has begun.
+ *
+ * The same worker runs the measuring jobs (go perft, bench, bench perft),
+ * so that even a perft that would take days leaves isready and stop
+ * answered. Unlike a search, such a job is waited for by the commands that
+ * follow it, and ended early only by "stop" or when the client has gone.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "proto_internal.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* How long "stop" waits for the bestmove before answering the next line. */
+#define STOP_WAIT_MS 40
+
+static void print_info(const rb_search_info *info, void *user)
+{
+    rb_proto *p = user;
+    char line[3072];
+    size_t n = 0;
+    static const char *const kinds[] = {"cp", "win", "loss"};
+    n += (size_t)snprintf(line, sizeof line, "info depth %d score %s %d nodes %" PRIu64 " nps %" PRIu64
+                          " time %" PRId64,
+                          info->depth, kinds[info->kind], info->score, info->nodes, info->nps,
+                          info->time_ms);
+    if (info->pvlen > 0) {
+        n += (size_t)snprintf(line + n, sizeof line - n, " pv");
+    }
+    for (int i = 0; i < info->pvlen && i < RB_MAX_PLY && n + RB_MOVE_TEXT_MAX + 2 < sizeof line; i++) {
+        char mv[RB_MOVE_TEXT_MAX];
+        rb_move_to_coord(info->pv[i], mv);
+        n += (size_t)snprintf(line + n, sizeof line - n, " %s", mv);
+    }
+    rb_proto_emit(p, "%s", line);
+}
+
+static void run_bench(rb_proto *p)
+{
+    uint64_t nodes = 0;
+    int64_t ms = 0;
+    uint64_t nps = rb_engine_bench(p->bench_engine, p->job.depth, &nodes, &ms);
+    if (atomic_load(&p->abort_job)) {
+        rb_proto_emit(p, "info string bench stopped");
+        return;
+    }
+    rb_proto_emit(p, "info string bench depth %d", p->job.depth);
+    rb_proto_emit(p, "Nodes searched: %" PRIu64, nodes);
+    rb_proto_emit(p, "Time: %" PRId64 " ms", ms);
+    rb_proto_emit(p, "Nodes per second: %" PRIu64, nps);
+}
+
+static void *search_main(void *arg)
+{
+    rb_proto *p = arg;
+    rb_search_job *job = &p->job;
+    switch (job->kind) {
+    case RB_JOB_PERFT: rb_proto_run_perft(p); break;
+    case RB_JOB_BENCH_PERFT: rb_proto_run_bench_perft(p); break;
+    case RB_JOB_BENCH: run_bench(p); break;
+    case RB_JOB_SEARCH: break;
+    }
+    if (job->kind != RB_JOB_SEARCH) {
+        atomic_store(&p->searching, false);
+        return NULL;
+    }
+    rb_search_info final;
+    rb_move best = rb_engine_search(p->engine, &job->root, job->history, job->nhistory,
+                                    &job->limits, print_info, p, &final);
+    if (job->limits.infinite) {
+        pthread_mutex_lock(&p->stop_lock);
+        while (!p->stop_requested) {
+            pthread_cond_wait(&p->stop_cond, &p->stop_lock);
+        }
+        pthread_mutex_unlock(&p->stop_lock);
+    }
+    if (best == RB_MOVE_NONE) {
+        rb_proto_emit(p, "bestmove (none)");
+    } else {
+        char mv[RB_MOVE_TEXT_MAX];
+        rb_move_to_coord(best, mv);
+        rb_proto_emit(p, "bestmove %s", mv);
+    }
+    atomic_store(&p->searching, false);
+    return NULL;
+}
+
+static void request_stop(rb_proto *p)
+{
+    pthread_mutex_lock(&p->stop_lock);
+    p->stop_requested = true;
+    pthread_cond_broadcast(&p->stop_cond);
+    pthread_mutex_unlock(&p->stop_lock);
+    atomic_store(&p->abort_job, true);
+    rb_engine_stop(p->engine);
+    if (p->bench_engine != NULL) {
+        rb_engine_stop(p->bench_engine);
+    }
+}
+
+void rb_proto_finish_search(rb_proto *p)
+{
+    if (!p->thread_live) {
+        return;
+    }
+    bool measuring = p->job.kind != RB_JOB_SEARCH;
+    if (!measuring && atomic_load(&p->searching)) {
+        request_stop(p);
+    }
+    while (atomic_load(&p->searching)) {
+        if (measuring && p->client_gone != NULL && p->client_gone(p->user)) {
+            request_stop(p);
+        }
+        rb_util_sleep_ms(1);
+    }
+    pthread_join(p->thread, NULL);
+    p->thread_live = false;
+    if (p->bench_engine != NULL) {
+        rb_engine_free(p->bench_engine);
+        p->bench_engine = NULL;
+    }
+}
+
+bool rb_proto_start_job(rb_proto *p)
+{
+    p->stop_requested = false;
+    rb_engine_clear_stop(p->engine);
+    atomic_store(&p->abort_job, false);
+    atomic_store(&p->searching, true);
+    if (pthread_create(&p->thread, NULL, search_main, p) != 0) {
+        atomic_store(&p->searching, false);
+        rb_proto_error(p, "could not start the worker thread");
+        return false;
+    }
+    p->thread_live = true;
+    return true;
+}
+
+void rb_cmd_stop(rb_proto *p)
+{
+    if (!atomic_load(&p->searching)) {
+        rb_proto_emit(p, "info string stop: no search is running");
+        return;
+    }
+    request_stop(p);
+    for (int waited = 0; waited < STOP_WAIT_MS && atomic_load(&p->searching); waited++) {
+        rb_util_sleep_ms(1);
+    }
+}
+
+/* ---- go ------------------------------------------------------------------ */
+
+/* Reads the limits of a go line; false after reporting an error. */
+static bool read_limits(rb_proto *p, rb_words *args, int side, rb_limits *lim)
+{
+    int64_t clock[2] = {-1, -1}, inc[2] = {0, 0}, v;
+    rb_word w, arg;
+    char shown[64];
+    memset(lim, 0, sizeof *lim);
+    while (rb_words_next(args, &w)) {
+        if (rb_word_is(w, "infinite")) {
+            lim->infinite = true;
+            continue;
+        }
+        static const char *const numeric[] = {"depth", "nodes", "movetime", "wtime", "btime",
+                                               "winc", "binc", "movestogo"};
+        int which = -1;
+        for (int i = 0; i < 8; i++) {
+            if (rb_word_is(w, numeric[i])) {
+                which = i;
+            }
+        }
+        if (which < 0) {
+            rb_proto_error(p, "go: unknown parameter '%s'", rb_proto_show(w, shown, sizeof shown));
+            return false;
+        }
+        /* Clocks may be negative when a client lets a flag fall: read as 0. */
+        int64_t min = which >= 3 && which <= 6 ? -INT64_C(999999999999) : 1;
+        int64_t max = which == 0 ? RB_MAX_PLY - 1 : INT64_C(999999999999999);
+        if (!rb_words_next(args, &arg)) {
+            rb_proto_error(p, "go: %s needs a number", numeric[which]);
+            return false;
+        }
+        if (!rb_word_int(arg, min, max, &v)) {
+            char range[32];
+            snprintf(range, sizeof range, "from 1 to %d", RB_MAX_PLY - 1);
+            rb_proto_error(p, "go: %s must be a whole number %s, not '%s'", numeric[which],
+                           which == 0 ? range : min > 0 ? "above 0" : "of milliseconds",
+                           rb_proto_show(arg, shown, sizeof shown));
+            return false;
+        }
+        if (v < 0) {
+            v = 0;
+        }
+        switch (which) {
+        case 0: lim->depth = (int)v; break;
+        case 1: lim->nodes = (uint64_t)v; break;
+        case 2: lim->movetime_ms = v; break;
+        case 3: clock[RB_WHITE] = v; break;
+        case 4: clock[RB_BLACK] = v; break;
+        case 5: inc[RB_WHITE] = v; break;
+        case 6: inc[RB_BLACK] = v; break;
+        default: break; /* movestogo: the engine plans from the clock alone */
+        }
+    }
+    if (clock[side] >= 0) {
+        lim->time_left_ms = clock[side] > 0 ? clock[side] : 1;
+        lim->increment_ms = inc[side];
+    } else if (clock[!side] >= 0) {
+        rb_proto_error(p, "go: no clock for the side to move (%s)", side == RB_WHITE ? "wtime" : "btime");
+        return false;
+    }
+    if (lim->depth == 0 && lim->nodes == 0 && lim->movetime_ms == 0 && lim->time_left_ms == 0) {
+        lim->infinite = true; /* a bare "go" searches until "stop" */
+    }
+    return true;
+}
+
+void rb_cmd_go(rb_proto *p, rb_words *args)
+{
+    rb_words peek = *args;
+    rb_word w;
+    if (rb_words_next(&peek, &w) && rb_word_is(w, "perft")) {
+        rb_cmd_perft(p, &peek);
+        return;
+    }
+    if (atomic_load(&p->searching) && p->job.kind == RB_JOB_SEARCH) {
+        rb_proto_error(p, "go: a search is already running (send stop first)");
+        return;
+    }
+    rb_proto_finish_search(p); /* a perft or bench before it ends first */
+    const rb_pos *root = rb_game_pos(&p->game);
+    rb_limits limits;
+    if (!read_limits(p, args, root->side, &limits)) {
+        return;
+    }
+    rb_proto_finish_search(p); /* joins a search that ended by itself */
+    if (!p->position_given) {
+        rb_proto_emit(p, "info string no position given: searching the start position");
+    }
+    rb_ending ending = rb_game_ending(&p->game);
+    if (ending != RB_END_NONE) {
+        rb_proto_emit(p, "info string the game is over (%s)", rb_ending_name(ending));
+        rb_proto_emit(p, "bestmove (none)");
+        return;
+    }
+
+    /* The engine wants the keys of the positions before the root. */
+    size_t nhistory = p->game.ply;
+    uint64_t *history = malloc((nhistory > 0 ? nhistory : 1) * sizeof *history);
+    if (history == NULL) {
+        rb_proto_error(p, "go: out of memory");
+        return;
+    }
+    for (size_t i = 0; i < nhistory; i++) {
+        history[i] = p->game.positions[i].key;
+    }
+    free(p->job.history);
+    p->job.kind = RB_JOB_SEARCH;
+    p->job.root = *root;
+    p->job.history = history;
+    p->job.nhistory = nhistory;
+    p->job.limits = limits;
+    rb_proto_start_job(p);
+}
+
+/* ---- bench ------------------------------------------------------------------ */
+
+void rb_cmd_bench(rb_proto *p, rb_words *args)
+{
+    rb_word w;
+    int64_t depth = RB_BENCH_DEPTH;
+    char shown[64];
+    if (rb_words_next(args, &w) && !rb_word_int(w, 1, RB_MAX_PLY - 8, &depth)) {
+        rb_proto_error(p, "bench: expected a depth from 1 to %d or 'perft', not '%s'", RB_MAX_PLY - 8,
+                       rb_proto_show(w, shown, sizeof shown));
+        return;
+    }
+    if (rb_words_next(args, &w)) {
+        rb_proto_error(p, "bench: unexpected '%s'", rb_proto_show(w, shown, sizeof shown));
+        return;
+    }
+    rb_proto_finish_search(p);
+    /* A separate engine with the default table, so that the node count (the
+     * build's fingerprint) does not depend on the options set. */
+    p->bench_engine = rb_engine_new(RB_PROTO_HASH_DEFAULT);
+    if (p->bench_engine == NULL) {
+        rb_proto_error(p, "bench: out of memory");
+        return;
+    }
+    p->job.kind = RB_JOB_BENCH;
+    p->job.depth = (int)depth;
+    if (!rb_proto_start_job(p)) {
+        rb_engine_free(p->bench_engine);
+        p->bench_engine = NULL;
+    }
+}

@@ -1,0 +1,84 @@
+/*
+ * test_match_stats.c - the match tool's numbers: Elo difference, its 95%
+ * error bar and the SPRT's log-likelihood ratio, bounds and verdicts.
+ */
+#include "support.h"
+
+#include <math.h>
+
+#include "match_stats.h"
+
+static void equal_results_mean_no_difference(void **state)
+{
+    (void)state;
+    rb_wdl r = {10, 10, 10};
+    double elo, margin;
+    assert_true(rb_wdl_elo(r, &elo, &margin));
+    assert_true(fabs(elo) < 1e-9);
+    /* score 0.5, sd of the mean sqrt((1/6)/30): the interval 0.354..0.646 */
+    assert_true(fabs(margin - 104.558) < 0.01);
+    assert_true(fabs(rb_wdl_score(r) - 0.5) < 1e-12);
+}
+
+static void a_winning_score_gives_elo_and_error_bar(void **state)
+{
+    (void)state;
+    rb_wdl r = {30, 10, 10};
+    double elo, margin;
+    assert_true(rb_wdl_elo(r, &elo, &margin));
+    assert_true(fabs(elo - 147.191) < 0.01);
+    assert_true(fabs(margin - 95.139) < 0.01);
+    /* The error bar shrinks about as 1/sqrt(games). */
+    rb_wdl big = {3000, 1000, 1000};
+    double elo_big, margin_big;
+    assert_true(rb_wdl_elo(big, &elo_big, &margin_big));
+    assert_true(margin_big < margin / 9.0 && margin_big > margin / 11.0);
+}
+
+static void all_wins_or_no_games_have_no_finite_elo(void **state)
+{
+    (void)state;
+    double elo, margin;
+    rb_wdl none = {0, 0, 0}, wins = {5, 0, 0}, losses = {0, 0, 4};
+    assert_false(rb_wdl_elo(none, &elo, &margin));
+    assert_false(rb_wdl_elo(wins, &elo, &margin));
+    assert_false(rb_wdl_elo(losses, &elo, &margin));
+}
+
+static void sprt_bounds_for_five_percent_errors(void **state)
+{
+    (void)state;
+    double lower, upper;
+    rb_sprt_bounds(0.05, 0.05, &lower, &upper);
+    assert_true(fabs(lower + 2.944439) < 1e-5);
+    assert_true(fabs(upper - 2.944439) < 1e-5);
+    assert_int_equal(rb_sprt_verdict_of(0.0, lower, upper), RB_SPRT_CONTINUE);
+    assert_int_equal(rb_sprt_verdict_of(3.0, lower, upper), RB_SPRT_H1);
+    assert_int_equal(rb_sprt_verdict_of(-3.0, lower, upper), RB_SPRT_H0);
+    assert_string_equal(rb_sprt_verdict_name(RB_SPRT_H1), "H1 accepted");
+}
+
+static void sprt_llr_follows_the_results(void **state)
+{
+    (void)state;
+    rb_wdl ahead = {600, 300, 500}, behind = {500, 300, 600}, few = {30, 10, 10};
+    assert_true(fabs(rb_sprt_llr(ahead, 0, 10) - 2.943666) < 1e-4);
+    assert_true(fabs(rb_sprt_llr(behind, 0, 10) + 4.428590) < 1e-4);
+    assert_true(fabs(rb_sprt_llr(few, 0, 10) - 0.866857) < 1e-4);
+    /* Nothing to go on yet. */
+    rb_wdl none = {0, 0, 0}, draws = {0, 7, 0};
+    assert_true(rb_sprt_llr(none, 0, 10) == 0.0);
+    assert_true(rb_sprt_llr(draws, 0, 10) == 0.0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(equal_results_mean_no_difference),
+        cmocka_unit_test(a_winning_score_gives_elo_and_error_bar),
+        cmocka_unit_test(all_wins_or_no_games_have_no_finite_elo),
+        cmocka_unit_test(sprt_bounds_for_five_percent_errors),
+        cmocka_unit_test(sprt_llr_follows_the_results),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,8 +1,8 @@
 /*
  * explain.c - a refused move explained: the rules library's sentence in a
- * box at the edge of the board away from the squares it is about, the
- * attackers' paths to the king drawn as red arrows, the square in the way
- * ringed and the route up to it dashed.
+ * box at the edge of the board away from the squares it is about, a cross
+ * on the square aimed at, the attackers' paths to the king drawn as red
+ * arrows, the square in the way ringed and the route up to it dashed.
  *
  * Everything is drawn over the finished board (after the cached layer and
  * the pieces), so the layer's key need not know about it. The explanation
@@ -118,6 +118,21 @@ static void ring_square(rb_app *app, const rb_ui_view *v, int sq)
     rb_ui_draw_ring(app->renderer, c, s * 0.42f, s * 0.47f, explain_red);
 }
 
+/* A cross on the square the piece was meant to go to. */
+static void cross_square(rb_app *app, const rb_ui_view *v, int sq)
+{
+    float s = (float)v->sq, d = s * 0.16f;
+    SDL_FPoint c = rb_ui_view_center(v, sq);
+    for (int k = 0; k < 2; k++) {
+        float w = k == 0 ? s * 0.11f : s * 0.065f;
+        SDL_Color col = k == 0 ? explain_dark : explain_red;
+        SDL_FPoint a[2] = { { c.x - d, c.y - d }, { c.x + d, c.y + d } };
+        SDL_FPoint b[2] = { { c.x - d, c.y + d }, { c.x + d, c.y - d } };
+        rb_ui_draw_polyline(app->renderer, a, 2, w, col);
+        rb_ui_draw_polyline(app->renderer, b, 2, w, col);
+    }
+}
+
 /* The sentence in a box across the board, at the top or the bottom,
  * whichever is further from the squares it speaks of. */
 static void draw_sentence(rb_app *app, const rb_ui_view *v, const rb_ui_explain_state *x)
@@ -145,6 +160,10 @@ void rb_ui_explain_draw(rb_app *app, const rb_ui_state *st)
     if (!x->shown)
         return;
     rb_ui_view v = rb_ui_view_of(app);
+    bool moved = x->reason == RB_EXPLAIN_UNREACHABLE || x->reason == RB_EXPLAIN_BLOCKED ||
+                 x->reason == RB_EXPLAIN_KING_ATTACKED;
+    if (moved && x->to != x->from && x->to != x->blocker)
+        cross_square(app, &v, x->to);
     if (x->reason == RB_EXPLAIN_KING_ATTACKED) {
         for (int i = 0; i < x->nattackers; i++)
             draw_route(app, &v, &x->attacks[i], RB_PATH_MAX, false);

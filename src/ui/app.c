@@ -28,6 +28,7 @@
 #include "explain.h"
 #include "games.h"
 #include "input.h"
+#include "learn.h"
 #include "layout.h"
 #include "panel.h"
 #include "prefs.h"
@@ -112,11 +113,15 @@ void rb_ui_app_draw(rb_app *app)
     const rb_ui_state *st = &app->state;
     SDL_SetRenderDrawColor(app->renderer, t->background.r, t->background.g, t->background.b, 255);
     SDL_RenderClear(app->renderer);
-    rb_ui_render_board(app, st, now);
-    rb_ui_explain_draw(app, st);
-    if (!rb_ui_dialog_active(st))
-        rb_ui_symbols_draw(app, st);
-    rb_ui_panel_draw(app, st, app->layout.panel);
+    if (rb_ui_learn_active(st)) {
+        rb_ui_learn_draw(app, st); /* the Learn screen in place of the game */
+    } else {
+        rb_ui_render_board(app, st, now);
+        rb_ui_explain_draw(app, st);
+        if (!rb_ui_dialog_active(st))
+            rb_ui_symbols_draw(app, st);
+        rb_ui_panel_draw(app, st, app->layout.panel);
+    }
     if (rb_ui_dialog_active(st))
         rb_ui_dialog_draw(app, st);
     SDL_RenderPresent(app->renderer);
@@ -230,6 +235,8 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         return cmd;
     if (rb_ui_dialog_active(&app->state))
         return rb_ui_dialog_event(app, ev);
+    if (rb_ui_learn_active(&app->state))
+        return rb_ui_learn_event(app, ev);
     bool used = false;
     if (ev->type == SDL_KEYDOWN) {
         cmd = global_key(&ev->key, &used);
@@ -330,10 +337,12 @@ static void apply_cli_players(rb_ui_player players[2], const rb_ui_options *opt)
 }
 
 /* The welcome opens over the board at the first start, unless the command
- * line already says what to play (a game file, a position, the players). */
+ * line already says what to play (a game file, a position, the players, a
+ * lesson). */
 static bool welcome_at_start(rb_app *app, const rb_ui_options *opt)
 {
-    if (!app->player_files || opt->pgn_file || opt->fen || opt->players_given[0] || opt->players_given[1])
+    if (!app->player_files || opt->pgn_file || opt->fen || opt->players_given[0] || opt->players_given[1] ||
+        opt->learn)
         return false;
     return rb_ui_prefs_first_start(app);
 }
@@ -447,6 +456,19 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         rb_ui_cmd ask = rb_ui_cmd_of(RB_UI_CMD_ASK);
         ask.n = RB_UI_ASK_RESUME;
         rb_ui_apply(app, &ask);
+    }
+    if (opt->learn) { /* --learn CHAPTER.STAGE: straight into the lesson */
+        int chapter, stage;
+        rb_ui_cmd learn = rb_ui_cmd_of(RB_UI_CMD_LEARN);
+        if (rb_learn_parse_ref(opt->learn, &chapter, &stage) != 0) {
+            snprintf(err, errlen, "--learn: '%s' is not CHAPTER.STAGE, like 2.1", opt->learn);
+            return -2;
+        }
+        learn.n = (chapter - 1) * 100 + stage - 1;
+        if (chapter < 1 || stage < 1 || stage > 100 || rb_ui_apply(app, &learn) != 0) {
+            snprintf(err, errlen, "--learn %s: %s", opt->learn, st->status[0] ? st->status : "no such lesson");
+            return -2;
+        }
     } else if (welcome) {
         rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
         open.n = RB_UI_DIALOG_WELCOME;
@@ -466,6 +488,7 @@ void rb_ui_app_close(rb_app *app)
         if (rb_ui_prefs_save(app, why, sizeof why) != 0)
             fprintf(stderr, "rollerball: %s\n", why);
     }
+    rb_ui_learn_free(app);
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);
     rb_ui_text_free(app);

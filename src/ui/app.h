@@ -36,6 +36,8 @@
  *   store.c    atomic writes and bounded reads of the game's files (rb_store.h)
  *   worker.c   the computer opponent on its own thread
  *   session.c  resigning and draws: who, and whether the computer agrees
+ *   learn.c    the Learn screen's lessons, progress and stage played;
+ *              learn_view.c its view: the lesson map, a stage
  *   explain.c  view over the board: why a move was refused, the
  *              attackers' paths, the square in the way, for a few seconds
  *   symbols.c  view over the board: a symbol pointed at says what it
@@ -74,6 +76,8 @@ typedef struct rb_ui_options {
                                  autosave (tests of resuming) */
     bool bench_frame;         /* time frames off screen, print, exit */
     bool time_first_frame;    /* print the time to the window's first frame */
+    const char *learn;        /* "CHAPTER.STAGE": open this lesson */
+    bool list_lessons;        /* print the lessons, one line a stage, and exit */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

@@ -23,6 +23,7 @@
 #include "explain.h"
 #include "games.h"
 #include "input.h"
+#include "learn.h"
 #include "panel.h"
 #include "prefs.h"
 #include "rb_engine.h"
@@ -75,6 +76,7 @@ static void replace_game(rb_app *app, rb_game *g, bool clear_status)
     rb_game_free(&st->game);
     st->game = *g;
     memset(g, 0, sizeof *g);
+    st->learn.mode = RB_UI_LEARN_OFF; /* a game to play: the board, not the lessons */
     if (clear_status)
         st->status[0] = 0;
     game_changed(app, false);
@@ -304,6 +306,20 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         return 0;
     case RB_UI_CMD_MOVE_NOW:
         rb_ui_worker_move_now(app);
+        return 0;
+    case RB_UI_CMD_LEARN:
+        rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
+        return rb_ui_learn_open(app, cmd->n < 0 ? -1 : cmd->n / 100, cmd->n < 0 ? 0 : cmd->n % 100);
+    case RB_UI_CMD_LEARN_TRY:
+        return rb_ui_learn_try(app, RB_MOVE_FROM(cmd->move), RB_MOVE_TO(cmd->move), RB_MOVE_PROMO(cmd->move));
+    case RB_UI_CMD_LEARN_RETRY:
+        rb_ui_learn_retry(app);
+        return 0;
+    case RB_UI_CMD_LEARN_HINT:
+        rb_ui_learn_hint(app);
+        return 0;
+    case RB_UI_CMD_LEARN_CLOSE:
+        rb_ui_learn_close(app);
         return 0;
     case RB_UI_CMD_EXPLAIN:
         rb_ui_explain_attempt(st, RB_MOVE_FROM(cmd->move), RB_MOVE_TO(cmd->move), RB_MOVE_PROMO(cmd->move),

@@ -2,7 +2,7 @@
  * dialog_welcome.c - the first thing a newcomer sees: Rollerball in two
  * sentences and three big choices, learning first (it is the one a person
  * who has never played should take). Each choice leaves as a command:
- * learning opens the help's pages on the rules, the two games start a new
+ * learning opens the Learn screen's lesson map, the two games start a new
  * game at once. Esc or Close leaves the board as it is.
  */
 #include "dialog_welcome.h"
@@ -55,8 +55,8 @@ rb_ui_cmd rb_ui_dlg_welcome_click(rb_ui_state *st, int id)
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
     switch (id) {
     case WELCOME_LEARN:
-        cmd.kind = RB_UI_CMD_OPEN_DIALOG;
-        cmd.n = RB_UI_DIALOG_HELP;
+        cmd.kind = RB_UI_CMD_LEARN;
+        cmd.n = -1; /* the lesson map */
         break;
     case WELCOME_COMPUTER:
         cmd.kind = RB_UI_CMD_NEW_GAME;

@@ -41,22 +41,29 @@ void rb_ui_explain_attempt(rb_ui_state *st, int from, int to, int promo, Uint32 
     int rc = rb_ui_state_browsing(st) ? rb_explain_move(rb_ui_state_pos(st), from, to, promo, &e)
                                       : rb_explain_game_move(&st->game, from, to, promo, &e);
     rb_ui_explain_clear(st);
-    if (rc != 0 || e.reason == RB_EXPLAIN_LEGAL)
+    if (rc == 0)
+        rb_ui_explain_show(st, &e, now_ms);
+}
+
+void rb_ui_explain_show(rb_ui_state *st, const rb_explanation *e, Uint32 now_ms)
+{
+    rb_ui_explain_clear(st);
+    if (e->reason == RB_EXPLAIN_LEGAL)
         return;
     rb_ui_explain_state *x = &st->explain;
     x->shown = true;
-    rb_explain_text(&e, x->text, sizeof x->text);
-    x->reason = e.reason;
-    x->from = from;
-    x->to = to;
-    x->squares = e.squares;
-    if (e.reason == RB_EXPLAIN_BLOCKED) {
-        x->blocker = e.blocker;
-        x->route = e.route;
+    rb_explain_text(e, x->text, sizeof x->text);
+    x->reason = e->reason;
+    x->from = e->from;
+    x->to = e->to;
+    x->squares = e->squares;
+    if (e->reason == RB_EXPLAIN_BLOCKED) {
+        x->blocker = e->blocker;
+        x->route = e->route;
     }
-    if (e.reason == RB_EXPLAIN_KING_ATTACKED) {
-        x->nattackers = e.nattackers;
-        memcpy(x->attacks, e.attacks, sizeof x->attacks);
+    if (e->reason == RB_EXPLAIN_KING_ATTACKED) {
+        x->nattackers = e->nattackers;
+        memcpy(x->attacks, e->attacks, sizeof x->attacks);
     }
     /* 0 means "no time": a window opened in its first millisecond still
      * gets its explanation back. */

@@ -22,6 +22,8 @@ rb_ui_cmd rb_ui_explain_cmd(int from, int to, int promo);
 /* Explains the attempt in the position shown, from now on for
  * RB_UI_EXPLAIN_MS. A legal move is not explained (nothing shown). */
 void rb_ui_explain_attempt(rb_ui_state *st, int from, int to, int promo, Uint32 now_ms);
+/* Shows an explanation made elsewhere (a lesson's refusal), likewise. */
+void rb_ui_explain_show(rb_ui_state *st, const rb_explanation *e, Uint32 now_ms);
 void rb_ui_explain_clear(rb_ui_state *st);
 /* Ends an explanation whose time is up; true when it did (draw again). */
 bool rb_ui_explain_tick(rb_ui_state *st, Uint32 now_ms);

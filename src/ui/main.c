@@ -11,6 +11,7 @@
 #include "app.h"
 #include "args.h"
 #include "bench.h"
+#include "learn.h"
 #include "shot.h"
 
 #ifndef RB_VERSION
@@ -34,6 +35,14 @@ int main(int argc, char **argv)
         return 2;
     case RB_UI_ARGS_RUN:
         break;
+    }
+
+    if (opt.list_lessons) {
+        if (rb_ui_learn_list(stdout, err, sizeof err) != 0) {
+            fprintf(stderr, "rollerball: %s\n", err);
+            return 1;
+        }
+        return 0;
     }
 
     static rb_app app; /* large (the move list); keep it off the stack */

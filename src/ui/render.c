@@ -659,6 +659,24 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
         draw_scene(app, &sc);
 }
 
+void rb_ui_render_position(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, rb_move last, int sel,
+                           const rb_move *moves, int nmoves, int hover)
+{
+    scene sc;
+    memset(&sc, 0, sizeof sc);
+    sc.view = rb_ui_view_of(app);
+    sc.pieces = &app->pieces.board;
+    sc.settings = settings;
+    sc.pos = pos;
+    sc.last = last;
+    sc.sel = sel;
+    sc.moves = moves;
+    sc.nmoves = sel >= 0 ? nmoves : 0;
+    sc.hover = hover;
+    sc.promo_to = -1;
+    draw_scene(app, &sc);
+}
+
 void rb_ui_render_detail(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, int sq, float shift,
                          SDL_Rect cell, const rb_move *moves, int nmoves, int sel)
 {

@@ -212,6 +212,27 @@ typedef struct rb_ui_tip_state {
     Uint32 due_ms;            /* SDL ticks when it shows */
 } rb_ui_tip_state;
 
+/* The Learn screen (learn.c): the lesson map or a stage being played,
+ * over the whole window. The stage's position lives in the lesson session
+ * (app->learn); this is what the screen shows of it and its input. */
+typedef enum { RB_UI_LEARN_OFF = 0, RB_UI_LEARN_MAP, RB_UI_LEARN_STAGE } rb_ui_learn_mode;
+#define RB_UI_LEARN_TEXT_MAX 256
+typedef struct rb_ui_learn_state {
+    rb_ui_learn_mode mode;
+    int chapter, stage;       /* the stage played or last chosen, from 0 */
+    int sel;                  /* selected square on the lesson's board, -1 */
+    rb_movelist moves;        /* its legal moves */
+    int promo_to;             /* a promotion waiting for rook or bishop, -1 */
+    int hover;                /* control under the pointer, 0 none */
+    int scroll;               /* the map: first chapter shown */
+    char message[RB_UI_LEARN_TEXT_MAX]; /* what the last move brought */
+    bool hint_shown;          /* the hint's path is drawn */
+    rb_path hint;
+    int stars;                /* stars won on finishing, 0 until then */
+    bool over;                /* done or failed: retry or go on */
+    rb_move last;             /* the last move on the lesson's board */
+} rb_ui_learn_state;
+
 typedef struct rb_ui_state {
     rb_game game;
     rb_ui_player players[2];
@@ -228,6 +249,7 @@ typedef struct rb_ui_state {
     unsigned changes;         /* counts changes of the game (apply.c) */
     rb_ui_explain_state explain;
     rb_ui_tip_state tip;
+    rb_ui_learn_state learn;
 } rb_ui_state;
 
 /* ---- questions about the state (state.c); none changes anything ---- */

@@ -63,6 +63,7 @@ struct rb_ui_worker;
 struct rb_ui_text;
 struct rb_ui_prefs;
 struct rb_ui_board_cache;
+struct rb_ui_learn;
 
 typedef struct rb_app {
     rb_ui_state state;        /* what the window shows (state.h) */
@@ -88,6 +89,7 @@ typedef struct rb_app {
     struct rb_ui_text *text;
     struct rb_ui_prefs *prefs;
     struct rb_ui_board_cache *board_cache; /* the board's unchanging layer (render.c) */
+    struct rb_ui_learn *learn;             /* the lessons and the stage played (learn.c) */
 } rb_app;
 
 #endif

@@ -2,8 +2,8 @@
  * test_welcome_at_first_start.c - the very first start (no settings, no
  * autosave) opens the welcome over the board; a later start goes straight
  * to the board, and so does a first start whose command line names a game
- * file, a position or the players. Its choices start what they say, and
- * Help leads back to it. Runs in a private XDG_DATA_HOME.
+ * file, a position or the players. Its choices start what they say (a game
+ * leaves the Learn screen for the board), and Help leads back to it. Runs in a private XDG_DATA_HOME.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -128,16 +128,20 @@ static void choices_start_what_they_say(void **state)
     assert_int_equal(app->state.players[RB_WHITE].kind, RB_UI_HUMAN);
     assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_HUMAN);
 
-    /* Help leads back to the welcome, and learning opens the rules */
+    /* Help leads back to the welcome, and learning opens the lesson map */
     fixture_key(app, SDLK_F1, KMOD_NONE);
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_HELP);
     click_control(app, DLG_WELCOME);
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_WELCOME);
     click_control(app, DLG_WELCOME + 0);
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.learn.mode, RB_UI_LEARN_MAP);
+    fixture_key(app, SDLK_F1, KMOD_NONE); /* the help, over the map */
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_HELP);
     click_control(app, DLG_WELCOME);
     click_control(app, DLG_WELCOME + 1); /* play the computer, as White */
     assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.learn.mode, RB_UI_LEARN_OFF);
     assert_int_equal(app->state.players[RB_WHITE].kind, RB_UI_HUMAN);
     assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_COMPUTER);
     assert_int_equal(app->state.players[RB_BLACK].level, RB_UI_WELCOME_LEVEL);

@@ -7,12 +7,12 @@
  *   SELECTED --press on a destination--> move played (click-to-move)
  *   DRAGGING --release on a destination--> move played; elsewhere the
  *   piece snaps back and stays selected
+ *   any --Esc or right button--> IDLE
+ *   a promotion, however chosen, opens the chooser: PROMOTING
  * An attempt the rules refuse is explained (RB_UI_CMD_EXPLAIN): the
  * selected piece clicked or dropped on any square that is not one of its
  * destinations (a click on another piece of one's own selects that piece
  * instead), and a typed move that is not legal.
- *   any --Esc or right button--> IDLE
- *   a promotion, however chosen, opens the chooser: PROMOTING
  * Click-to-move and drag-and-drop are both always on. Moves are looked up
  * among the legal moves the rules library gave for the selected square.
  *

@@ -82,7 +82,21 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
     if (!set)
         return;
     int top = pad + (th > bh ? th : bh) + pad / 2;
-    int n = set->nchapters, row = (h - top - pad) / (n > 0 ? n : 1);
+    /* the bottom line names the stage pointed at */
+    int lh = rb_ui_text_line_height(app, px);
+    int id = st->learn.hover - LV_STAGE, pc = id / 100, ps = id % 100;
+    char about[300];
+    if (id >= 0 && pc < set->nchapters && ps < set->chapters[pc].nstages) {
+        const rb_learn_stage *sg = &set->chapters[pc].stages[ps];
+        char goal[160];
+        goal_sentence(&sg->goal, goal, sizeof goal);
+        snprintf(about, sizeof about, "%d.%d  %s.  %s", pc + 1, ps + 1, sg->title, goal);
+    } else {
+        snprintf(about, sizeof about, "Each stage is a small task on the board. Start with 1.1, point at a "
+                                      "stage to see what it asks.");
+    }
+    rb_ui_text_draw(app, about, px, false, app->theme->text_dim, pad, h - pad / 2 - lh / 2, RB_UI_ALIGN_LEFT);
+    int n = set->nchapters, row = (h - top - pad - lh) / (n > 0 ? n : 1);
     int title_w = w * 2 / 5;
     for (int c = 0; c < n; c++) {
         const rb_learn_chapter *ch = &set->chapters[c];

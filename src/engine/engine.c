@@ -19,6 +19,7 @@ rb_engine *rb_engine_new(size_t hash_mib)
     rb_eval_params_default(&e->params);
     e->level = RB_LEVEL_MAX;
     e->rng = 0x5EED;
+    e->multipv = 1;
     atomic_init(&e->stop, false);
     return e;
 }
@@ -49,6 +50,25 @@ int rb_engine_level(const rb_engine *e)
 void rb_engine_set_seed(rb_engine *e, uint64_t seed)
 {
     e->rng = seed;
+}
+
+void rb_engine_set_multipv(rb_engine *e, int lines)
+{
+    e->multipv = lines < 1 ? 1 : lines > RB_MULTIPV_MAX ? RB_MULTIPV_MAX : lines;
+}
+
+int rb_engine_multipv(const rb_engine *e)
+{
+    return e->multipv;
+}
+
+int rb_engine_lines(const rb_engine *e, rb_search_info *lines, int max)
+{
+    int n = e->nlines < max ? e->nlines : max;
+    for (int i = 0; i < n; i++) {
+        lines[i] = e->lines[i];
+    }
+    return n < 0 ? 0 : n;
 }
 
 void rb_engine_new_game(rb_engine *e)

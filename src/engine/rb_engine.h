@@ -21,6 +21,7 @@
 #define RB_LEVEL_MIN 1
 #define RB_LEVEL_MAX 10
 #define RB_MAX_PLY 128
+#define RB_MULTIPV_MAX 8
 
 typedef struct rb_engine rb_engine;
 
@@ -36,12 +37,18 @@ typedef struct rb_limits {
     int64_t time_left_ms;
     int64_t increment_ms;
     bool infinite;
+    /* the root moves to consider (UCI's "go searchmoves"); none: all.
+     * Moves that are not legal at the root are ignored, and when none of
+     * them is legal every move is searched. */
+    int nsearchmoves;
+    rb_move searchmoves[RB_MAX_MOVES];
 } rb_limits;
 
 typedef enum { RB_SCORE_CP = 0, RB_SCORE_WIN, RB_SCORE_LOSS } rb_score_kind;
 
 typedef struct rb_search_info {
     int depth;
+    int multipv;        /* which line, 1 = the best (see rb_engine_set_multipv) */
     rb_score_kind kind;
     int score;          /* centipawns, or the moves to the win/loss */
     uint64_t nodes;
@@ -65,6 +72,22 @@ void rb_engine_set_seed(rb_engine *e, uint64_t seed);  /* for the weaker levels'
 void rb_engine_new_game(rb_engine *e);
 
 /*
+ * Multi-line analysis: how many of the best root moves get a score and a
+ * line of their own (1..RB_MULTIPV_MAX, clamped; default 1). With N lines
+ * each completed iteration calls info N times, line 1 (the best) first,
+ * each with its own multipv, score and pv, and the first moves of the lines
+ * all differ; a root with fewer legal moves (or searchmoves) gives fewer
+ * lines. The move returned is line 1's at level 10; a weaker level still
+ * picks among the root moves as it does with one line. One line searches
+ * exactly as before this setting existed.
+ */
+void rb_engine_set_multipv(rb_engine *e, int lines);
+int rb_engine_multipv(const rb_engine *e);
+/* The lines of the last search's last completed iteration, best first:
+ * copies at most max of them into lines and returns how many it copied. */
+int rb_engine_lines(const rb_engine *e, rb_search_info *lines, int max);
+
+/*
  * Searches root under limits and returns the best move (RB_MOVE_NONE when
  * the root has no legal move). history holds the keys of the positions
  * played before root, oldest first, so repetitions are seen. info, if not
@@ -76,6 +99,28 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root,
                          const uint64_t *history, size_t nhistory,
                          const rb_limits *limits, rb_info_fn info, void *user,
                          rb_search_info *final_info);
+
+/*
+ * The threat in a position: what the opponent of the side to move would
+ * play if it were their move now (a null move), for showing a player what
+ * they must answer. Searches the position with the other side to move under
+ * limits (with none of depth, nodes, movetime or a clock set: to
+ * RB_THREAT_DEPTH plies; "infinite" and searchmoves are ignored), at full
+ * strength and with one line whatever the engine's settings, which are left
+ * as they were. *move gets the opponent's best move and *info its score
+ * and line from the opponent's point of view (either pointer may be NULL).
+ *
+ * A side in check cannot pass: the threat there is the check itself, so
+ * RB_THREAT_IN_CHECK is returned with no move and no search (the checkers
+ * are the rules library's to name). RB_THREAT_NONE means there is nothing
+ * to threaten: the game is over in pos or the opponent would have no legal
+ * move. In both cases *move is RB_MOVE_NONE and info holds depth 0.
+ */
+#define RB_THREAT_DEPTH 8
+typedef enum rb_threat_kind { RB_THREAT_MOVE = 0, RB_THREAT_IN_CHECK, RB_THREAT_NONE } rb_threat_kind;
+
+rb_threat_kind rb_engine_threat(rb_engine *e, const rb_pos *pos, const uint64_t *history, size_t nhistory,
+                                const rb_limits *limits, rb_move *move, rb_search_info *info);
 
 /*
  * Stopping is race-free by design: the stop request is set by

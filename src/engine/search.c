@@ -10,8 +10,11 @@
  * may not stand pat.
  *
  * rb_engine_search itself reads as its phases: set up the limits, order
- * the root moves, deepen iteration by iteration within aspiration windows,
- * hold the answer for "go infinite", let a weaker level choose, report.
+ * the root moves (those searchmoves allows), deepen iteration by iteration
+ * within aspiration windows, hold the answer for "go infinite", let a
+ * weaker level choose, report. Multi-line analysis deepens in a phase of
+ * its own (deepen_lines), so that the one-line search stays exactly as it
+ * was: same nodes, same bench.
  *
  * Every search feature was kept because self-play at a fixed node count
  * showed it helps; the no_* switches in the engine exist to measure that.
@@ -463,23 +466,24 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     return best;
 }
 
-/* The root: every legal move, in the order the last iteration left them.
- * At full strength only the best needs a true score; weaker levels choose
- * among near-equal moves, so there each move within the level's margin of
- * the best gets its true score. */
-static int search_root(rb_engine *e, const rb_pos *pos, int alpha, int beta, int depth,
+/* The root: every legal move from first on, in the order the last
+ * iteration left them (the moves before first are the lines already found
+ * in multi-line analysis, and stay out). At full strength only the best
+ * needs a true score; weaker levels choose among near-equal moves, so there
+ * each move within the level's margin of the best gets its true score. */
+static int search_root(rb_engine *e, const rb_pos *pos, int alpha, int beta, int depth, int first,
                        rb_move *iter_best)
 {
     rb_stack *st = &e->stack[0];
     int best = -RB_INF, old_alpha = alpha;
     push_key(e, pos->key);
-    for (int i = 0; i < e->nroot; i++) {
+    for (int i = first; i < e->nroot; i++) {
         rb_move m = e->root_moves[i];
         rb_pos child;
         rb_pos_make(pos, m, &child);
         st->move = m;
         int score;
-        if (i == 0) {
+        if (i == first) {
             score = -search(e, &child, -beta, -alpha, depth - 1, 1, true);
         } else if (e->root_exact) {
             int floor = best - e->root_margin - 1;
@@ -513,13 +517,14 @@ static int search_root(rb_engine *e, const rb_pos *pos, int alpha, int beta, int
     return best;
 }
 
-/* Best move first; the rest by score, keeping the previous order on ties. */
-static void sort_root(rb_engine *e)
+/* From first on: best move first, the rest by score, keeping the previous
+ * order on ties. */
+static void sort_root(rb_engine *e, int first)
 {
-    for (int i = 1; i < e->nroot; i++) {
+    for (int i = first + 1; i < e->nroot; i++) {
         rb_move m = e->root_moves[i];
         int s = e->root_scores[i], j = i;
-        while (j > 0 && e->root_scores[j - 1] < s) {
+        while (j > first && e->root_scores[j - 1] < s) {
             e->root_moves[j] = e->root_moves[j - 1];
             e->root_scores[j] = e->root_scores[j - 1];
             j--;
@@ -547,6 +552,7 @@ static void fill_info(const rb_engine *e, rb_search_info *info, int depth, int s
                       const rb_move *pv, int pvlen)
 {
     info->depth = depth;
+    info->multipv = 1;
     fill_score(info, score);
     info->nodes = e->nodes;
     info->time_ms = rb_util_now_ms() - e->start_ms;
@@ -614,6 +620,7 @@ static int begin_search(rb_engine *e, const uint64_t *history, size_t nhistory, 
     /* a stop that came before the search began is kept (see rb_engine_stop) */
     e->aborted = atomic_load(&e->stop);
     e->seldepth = 0;
+    e->nlines = 0;
 
     rb_level_spec spec = rb_level_plan(e);
     int max_depth = MAX_ITERATION;
@@ -646,12 +653,35 @@ static int begin_search(rb_engine *e, const uint64_t *history, size_t nhistory, 
     return max_depth;
 }
 
-/* Phase 2: the root's legal moves, ordered for the first iteration by the
- * picker's judgement (table move, captures) rather than generation order. */
-static void collect_root_moves(rb_engine *e, const rb_pos *root)
+/* Keeps the moves of list that searchmoves names, unless it names none of
+ * them: then all stay. */
+static void restrict_root(rb_movelist *list, const rb_limits *limits)
+{
+    if (limits == NULL || limits->nsearchmoves <= 0) {
+        return;
+    }
+    rb_movelist kept = {.count = 0};
+    for (int i = 0; i < list->count; i++) {
+        for (int j = 0; j < limits->nsearchmoves && j < RB_MAX_MOVES; j++) {
+            if (limits->searchmoves[j] == list->moves[i]) {
+                kept.moves[kept.count++] = list->moves[i];
+                break;
+            }
+        }
+    }
+    if (kept.count > 0) {
+        *list = kept;
+    }
+}
+
+/* Phase 2: the root's legal moves (those searchmoves allows), ordered for
+ * the first iteration by the picker's judgement (table move, captures)
+ * rather than generation order. */
+static void collect_root_moves(rb_engine *e, const rb_pos *root, const rb_limits *limits)
 {
     rb_movelist legal;
     rb_gen_legal(root, &legal);
+    restrict_root(&legal, limits);
     e->nroot = legal.count;
     e->ndone = 0;
     for (int i = 0; i < legal.count; i++) {
@@ -672,7 +702,8 @@ static void collect_root_moves(rb_engine *e, const rb_pos *root)
 
 /* One iteration within an aspiration window around the last score, widened
  * until the score falls inside it. */
-static int search_iteration(rb_engine *e, const rb_pos *root, int depth, int last_score, rb_move *iter_best)
+static int search_iteration(rb_engine *e, const rb_pos *root, int depth, int last_score, int first,
+                            rb_move *iter_best)
 {
     int window = ASPIRATION_WINDOW, alpha = -RB_INF, beta = RB_INF, score;
     if (depth >= ASPIRATION_MIN_DEPTH && !e->root_exact && last_score > -RB_WIN_BOUND &&
@@ -681,10 +712,10 @@ static int search_iteration(rb_engine *e, const rb_pos *root, int depth, int las
         beta = last_score + window;
     }
     for (;;) {
-        for (int i = 0; i < e->nroot; i++) {
+        for (int i = first; i < e->nroot; i++) {
             e->root_scores[i] = -RB_INF;
         }
-        score = search_root(e, root, alpha, beta, depth, iter_best);
+        score = search_root(e, root, alpha, beta, depth, first, iter_best);
         if (e->aborted) {
             return score;
         }
@@ -704,7 +735,7 @@ static int search_iteration(rb_engine *e, const rb_pos *root, int depth, int las
  * principal variation, and the root moves' scores for the level's choice. */
 static void complete_iteration(rb_engine *e, int depth, int score, root_result *r)
 {
-    sort_root(e);
+    sort_root(e, 0);
     r->best_move = e->root_moves[0];
     r->best_score = score;
     r->done_depth = depth;
@@ -749,14 +780,100 @@ static void deepen(rb_engine *e, const rb_pos *root, int max_depth, const rb_lim
 {
     for (int depth = 1; depth <= max_depth; depth++) {
         rb_move iter_best = RB_MOVE_NONE;
-        int score = search_iteration(e, root, depth, r->best_score, &iter_best);
+        int score = search_iteration(e, root, depth, r->best_score, 0, &iter_best);
         if (e->aborted) {
             keep_unfinished_best(e, iter_best, r);
             return;
         }
         complete_iteration(e, depth, score, r);
+        fill_info(e, &e->lines[0], depth, r->best_score, r->pv, r->pvlen);
+        e->nlines = 1;
         if (info != NULL) {
-            fill_info(e, report, depth, r->best_score, r->pv, r->pvlen);
+            *report = e->lines[0];
+            info(report, user);
+        }
+        if (deep_enough(e, limits, limited, depth, r->best_score)) {
+            return;
+        }
+    }
+}
+
+/* One line of multi-line analysis as an iteration finds it. */
+typedef struct line_work {
+    int score;
+    int pvlen;
+    rb_move pv[RB_MAX_PLY];
+} line_work;
+
+/* Orders an iteration's lines by score, best first (a later line can come
+ * out better than an earlier one: it was searched with more in the table),
+ * keeping the search order on ties, and the root moves with them. */
+static void order_lines(rb_engine *e, line_work *lines, int n)
+{
+    for (int i = 1; i < n; i++) {
+        line_work l = lines[i];
+        int j = i;
+        while (j > 0 && lines[j - 1].score < l.score) {
+            lines[j] = lines[j - 1];
+            j--;
+        }
+        lines[j] = l;
+    }
+    for (int k = 0; k < n; k++) {
+        e->root_moves[k] = lines[k].pv[0];
+        e->root_scores[k] = lines[k].score;
+    }
+}
+
+/* Phase 3 with several lines (multi-line analysis): every iteration
+ * searches the root once per line, line k among the moves that are not
+ * already the first move of an earlier line, in its own aspiration window
+ * around its last score; then the lines are ordered and each is reported.
+ * Kept apart from deepen() so that one line searches exactly as before. */
+static void deepen_lines(rb_engine *e, const rb_pos *root, int max_depth, const rb_limits *limits, bool limited,
+                         rb_info_fn info, void *user, rb_search_info *report, root_result *r)
+{
+    int nlines = e->multipv < e->nroot ? e->multipv : e->nroot;
+    int last[RB_MULTIPV_MAX] = {0};
+    line_work work[RB_MULTIPV_MAX];
+    for (int depth = 1; depth <= max_depth; depth++) {
+        for (int k = 0; k < nlines; k++) {
+            rb_move line_best = RB_MOVE_NONE;
+            e->stack[0].pvlen = 0;
+            int score = search_iteration(e, root, depth, last[k], k, &line_best);
+            if (e->aborted) {
+                if (k == 0) {
+                    keep_unfinished_best(e, line_best, r);
+                }
+                return;
+            }
+            sort_root(e, k);
+            line_work *l = &work[k];
+            l->score = score;
+            l->pvlen = e->stack[0].pvlen;
+            memcpy(l->pv, e->stack[0].pv, (size_t)l->pvlen * sizeof(rb_move));
+            if (l->pvlen == 0 || l->pv[0] != e->root_moves[k]) {
+                l->pv[0] = e->root_moves[k];
+                l->pvlen = 1;
+            }
+        }
+        order_lines(e, work, nlines);
+        r->best_move = work[0].pv[0];
+        r->best_score = work[0].score;
+        r->done_depth = depth;
+        r->pvlen = work[0].pvlen;
+        memcpy(r->pv, work[0].pv, (size_t)r->pvlen * sizeof(rb_move));
+        e->ndone = e->nroot;
+        memcpy(e->done_moves, e->root_moves, sizeof(rb_move) * (size_t)e->nroot);
+        memcpy(e->done_scores, e->root_scores, sizeof(int) * (size_t)e->nroot);
+        for (int k = 0; k < nlines; k++) {
+            last[k] = work[k].score;
+            fill_info(e, &e->lines[k], depth, work[k].score, work[k].pv, work[k].pvlen);
+            e->lines[k].multipv = k + 1;
+        }
+        e->nlines = nlines;
+        for (int k = 0; k < nlines && info != NULL; k++) {
+            *report = e->lines[k];
             info(report, user);
         }
         if (deep_enough(e, limits, limited, depth, r->best_score)) {
@@ -800,7 +917,7 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
     pthread_once(&lmr_once, build_lmr);
     bool limited = has_limits(limits);
     int max_depth = begin_search(e, history, nhistory, limits, limited);
-    collect_root_moves(e, root);
+    collect_root_moves(e, root, limits);
     rb_time_plan(e, limited ? limits : NULL, root->side, e->nroot);
 
     rb_search_info report;
@@ -812,7 +929,11 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
         fill_info(e, &report, 0, score, NULL, 0);
     } else {
         r.best_move = e->root_moves[0];
-        deepen(e, root, max_depth, limits, limited, info, user, &report, &r);
+        if (e->multipv > 1) {
+            deepen_lines(e, root, max_depth, limits, limited, info, user, &report, &r);
+        } else {
+            deepen(e, root, max_depth, limits, limited, info, user, &report, &r);
+        }
         hold_until_stopped(e, limits);
         choose_for_level(e, root, &r);
         fill_info(e, &report, r.done_depth, r.best_score, r.pv, r.pvlen);

@@ -35,8 +35,9 @@ typedef struct rb_word {
 /* What the worker thread runs. A search ("go") is stopped by any command
  * that changes what it searches; the measuring jobs (perft and the two
  * benches) run to the end unless told "stop" or the client has gone, so
- * that "go perft 8" followed by "quit" still prints its count. */
-typedef enum rb_job_kind { RB_JOB_SEARCH, RB_JOB_PERFT, RB_JOB_BENCH, RB_JOB_BENCH_PERFT } rb_job_kind;
+ * that "go perft 8" followed by "quit" still prints its count. A threat
+ * query is short and answered in one line, so it is waited for like them. */
+typedef enum rb_job_kind { RB_JOB_SEARCH, RB_JOB_PERFT, RB_JOB_BENCH, RB_JOB_BENCH_PERFT, RB_JOB_THREAT } rb_job_kind;
 
 /* What the worker works on: copies, so the game may change meanwhile. */
 typedef struct rb_search_job {
@@ -55,6 +56,7 @@ struct rb_proto {
 
     rb_engine *engine;
     int level;
+    int multipv;                /* lines per iteration (setoption MultiPV) */
     size_t hash_mib;
 
     rb_game game;               /* the position set by "position", with its history */
@@ -97,6 +99,7 @@ void rb_cmd_bench_perft(rb_proto *p);
 void rb_cmd_go(rb_proto *p, rb_words *args);
 void rb_cmd_stop(rb_proto *p);
 void rb_cmd_bench(rb_proto *p, rb_words *args);
+void rb_cmd_threat(rb_proto *p, rb_words *args);
 void rb_cmd_explain(rb_proto *p, rb_words *args); /* proto_explain.c */
 
 /* Ends a running search (it prints its bestmove), or waits for a perft or

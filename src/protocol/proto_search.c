@@ -1,5 +1,6 @@
 /*
- * proto_search.c - "go", "stop" and "bench": searches on their own thread.
+ * proto_search.c - "go", "stop", "threat" and "bench": searches on their
+ * own thread.
  *
  * The engine searches on a worker thread so that the reading thread keeps
  * answering isready, stop and quit at once. The worker searches copies of
@@ -28,24 +29,60 @@
 /* How long "stop" waits for the bestmove before answering the next line. */
 #define STOP_WAIT_MS 40
 
+static const char *const score_kinds[] = {"cp", "win", "loss"};
+
+/* " pv m1 m2 ..." for a line (nothing for an empty one), cut to fit. */
+static void append_pv(char *line, size_t size, size_t n, const rb_search_info *info)
+{
+    if (info->pvlen > 0 && n < size) {
+        n += (size_t)snprintf(line + n, size - n, " pv");
+    }
+    for (int i = 0; i < info->pvlen && i < RB_MAX_PLY && n + RB_MOVE_TEXT_MAX + 2 < size; i++) {
+        char mv[RB_MOVE_TEXT_MAX];
+        rb_move_to_coord(info->pv[i], mv);
+        n += (size_t)snprintf(line + n, size - n, " %s", mv);
+    }
+}
+
+/* One info line. "multipv K" is written only when more than one line was
+ * asked for, so that one-line output stays as it always was. */
 static void print_info(const rb_search_info *info, void *user)
 {
     rb_proto *p = user;
-    char line[3072];
-    size_t n = 0;
-    static const char *const kinds[] = {"cp", "win", "loss"};
-    n += (size_t)snprintf(line, sizeof line, "info depth %d score %s %d nodes %" PRIu64 " nps %" PRIu64
-                          " time %" PRId64,
-                          info->depth, kinds[info->kind], info->score, info->nodes, info->nps,
-                          info->time_ms);
-    if (info->pvlen > 0) {
-        n += (size_t)snprintf(line + n, sizeof line - n, " pv");
+    char line[3072], multipv[24] = "";
+    if (p->multipv > 1) {
+        snprintf(multipv, sizeof multipv, " multipv %d", info->multipv);
     }
-    for (int i = 0; i < info->pvlen && i < RB_MAX_PLY && n + RB_MOVE_TEXT_MAX + 2 < sizeof line; i++) {
-        char mv[RB_MOVE_TEXT_MAX];
-        rb_move_to_coord(info->pv[i], mv);
-        n += (size_t)snprintf(line + n, sizeof line - n, " %s", mv);
+    int n = snprintf(line, sizeof line, "info depth %d%s score %s %d nodes %" PRIu64 " nps %" PRIu64
+                     " time %" PRId64,
+                     info->depth, multipv, score_kinds[info->kind], info->score, info->nodes, info->nps,
+                     info->time_ms);
+    append_pv(line, sizeof line, (size_t)n, info);
+    rb_proto_emit(p, "%s", line);
+}
+
+/* "threat <move> depth D score cp|win|loss X pv ...", "threat (none) check"
+ * when the side to move is in check, or "threat (none)". */
+static void run_threat(rb_proto *p)
+{
+    rb_search_job *job = &p->job;
+    rb_move move;
+    rb_search_info info;
+    rb_threat_kind kind = rb_engine_threat(p->engine, &job->root, job->history, job->nhistory, &job->limits,
+                                           &move, &info);
+    if (kind == RB_THREAT_IN_CHECK) {
+        rb_proto_emit(p, "threat (none) check");
+        return;
     }
+    if (kind == RB_THREAT_NONE) {
+        rb_proto_emit(p, "threat (none)");
+        return;
+    }
+    char line[3072], mv[RB_MOVE_TEXT_MAX];
+    rb_move_to_coord(move, mv);
+    int n = snprintf(line, sizeof line, "threat %s depth %d score %s %d", mv, info.depth,
+                     score_kinds[info.kind], info.score);
+    append_pv(line, sizeof line, (size_t)n, &info);
     rb_proto_emit(p, "%s", line);
 }
 
@@ -72,6 +109,7 @@ static void *search_main(void *arg)
     case RB_JOB_PERFT: rb_proto_run_perft(p); break;
     case RB_JOB_BENCH_PERFT: rb_proto_run_bench_perft(p); break;
     case RB_JOB_BENCH: run_bench(p); break;
+    case RB_JOB_THREAT: run_threat(p); break;
     case RB_JOB_SEARCH: break;
     }
     if (job->kind != RB_JOB_SEARCH) {
@@ -164,41 +202,119 @@ void rb_cmd_stop(rb_proto *p)
 
 /* ---- go ------------------------------------------------------------------ */
 
-/* Reads the limits of a go line; false after reporting an error. */
-static bool read_limits(rb_proto *p, rb_words *args, int side, rb_limits *lim)
+/* Gives the worker copies of the game's position and of the keys of the
+ * positions before it (for repetitions); false after reporting an error. */
+static bool set_job_position(rb_proto *p, rb_job_kind kind, const rb_limits *limits)
+{
+    size_t nhistory = p->game.ply;
+    uint64_t *history = malloc((nhistory > 0 ? nhistory : 1) * sizeof *history);
+    if (history == NULL) {
+        rb_proto_error(p, "%s: out of memory", kind == RB_JOB_THREAT ? "threat" : "go");
+        return false;
+    }
+    for (size_t i = 0; i < nhistory; i++) {
+        history[i] = p->game.positions[i].key;
+    }
+    free(p->job.history);
+    p->job.kind = kind;
+    p->job.root = *rb_game_pos(&p->game);
+    p->job.history = history;
+    p->job.nhistory = nhistory;
+    p->job.limits = *limits;
+    return true;
+}
+
+static const char *const numeric[] = {"depth", "nodes", "movetime", "wtime", "btime",
+                                       "winc", "binc", "movestogo"};
+#define NUMERIC_COUNT (sizeof numeric / sizeof numeric[0])
+
+static bool is_go_keyword(rb_word w)
+{
+    for (size_t i = 0; i < NUMERIC_COUNT; i++) {
+        if (rb_word_is(w, numeric[i])) {
+            return true;
+        }
+    }
+    return rb_word_is(w, "infinite") || rb_word_is(w, "searchmoves");
+}
+
+/* searchmoves m1 m2 ...: the moves up to the next keyword. Moves that are
+ * not legal here are named in one error line and left out; when none is
+ * left, every move is searched (and the line says so). */
+static void read_searchmoves(rb_proto *p, rb_words *args, const rb_pos *root, rb_limits *lim)
+{
+    char bad[1024] = "";
+    size_t nbad = 0, given = 0;
+    rb_words peek = *args;
+    rb_word w;
+    while (rb_words_next(&peek, &w) && !is_go_keyword(w)) {
+        *args = peek;
+        given++;
+        char text[RB_MOVE_TEXT_MAX], err[200] = "not a move in coordinate form", shown[64];
+        rb_move m = RB_MOVE_NONE;
+        if (!rb_word_copy(w, text, sizeof text) || rb_move_parse_coord(root, text, &m, err, sizeof err) != 0) {
+            size_t used = strlen(bad);
+            snprintf(bad + used, sizeof bad - used, "%s'%s' (%s)", nbad > 0 ? ", " : "",
+                     rb_proto_show(w, shown, sizeof shown), err);
+            nbad++;
+            continue;
+        }
+        bool seen = false;
+        for (int i = 0; i < lim->nsearchmoves; i++) {
+            seen = seen || lim->searchmoves[i] == m;
+        }
+        if (!seen && lim->nsearchmoves < RB_MAX_MOVES) {
+            lim->searchmoves[lim->nsearchmoves++] = m;
+        }
+    }
+    if (given == 0) {
+        rb_proto_error(p, "go: searchmoves names no move; searching every move");
+    } else if (nbad > 0) {
+        rb_proto_error(p, "go: searchmoves: ignoring %s%s", bad,
+                       lim->nsearchmoves == 0 ? "; no move left, searching every move" : "");
+    }
+}
+
+/* Reads the limits of a go (or threat) line; false after reporting an
+ * error. A threat query has no searchmoves and no infinite search. */
+static bool read_limits(rb_proto *p, rb_words *args, const rb_pos *root, bool threat, rb_limits *lim)
 {
     int64_t clock[2] = {-1, -1}, inc[2] = {0, 0}, v;
     rb_word w, arg;
     char shown[64];
+    const char *cmd = threat ? "threat" : "go";
+    int side = root->side;
     memset(lim, 0, sizeof *lim);
     while (rb_words_next(args, &w)) {
-        if (rb_word_is(w, "infinite")) {
+        if (rb_word_is(w, "infinite") && !threat) {
             lim->infinite = true;
             continue;
         }
-        static const char *const numeric[] = {"depth", "nodes", "movetime", "wtime", "btime",
-                                               "winc", "binc", "movestogo"};
+        if (rb_word_is(w, "searchmoves") && !threat) {
+            read_searchmoves(p, args, root, lim);
+            continue;
+        }
         int which = -1;
-        for (int i = 0; i < 8; i++) {
+        for (int i = 0; i < (int)NUMERIC_COUNT; i++) {
             if (rb_word_is(w, numeric[i])) {
                 which = i;
             }
         }
         if (which < 0) {
-            rb_proto_error(p, "go: unknown parameter '%s'", rb_proto_show(w, shown, sizeof shown));
+            rb_proto_error(p, "%s: unknown parameter '%s'", cmd, rb_proto_show(w, shown, sizeof shown));
             return false;
         }
         /* Clocks may be negative when a client lets a flag fall: read as 0. */
         int64_t min = which >= 3 && which <= 6 ? -INT64_C(999999999999) : 1;
         int64_t max = which == 0 ? RB_MAX_PLY - 1 : INT64_C(999999999999999);
         if (!rb_words_next(args, &arg)) {
-            rb_proto_error(p, "go: %s needs a number", numeric[which]);
+            rb_proto_error(p, "%s: %s needs a number", cmd, numeric[which]);
             return false;
         }
         if (!rb_word_int(arg, min, max, &v)) {
             char range[32];
             snprintf(range, sizeof range, "from 1 to %d", RB_MAX_PLY - 1);
-            rb_proto_error(p, "go: %s must be a whole number %s, not '%s'", numeric[which],
+            rb_proto_error(p, "%s: %s must be a whole number %s, not '%s'", cmd, numeric[which],
                            which == 0 ? range : min > 0 ? "above 0" : "of milliseconds",
                            rb_proto_show(arg, shown, sizeof shown));
             return false;
@@ -221,8 +337,11 @@ static bool read_limits(rb_proto *p, rb_words *args, int side, rb_limits *lim)
         lim->time_left_ms = clock[side] > 0 ? clock[side] : 1;
         lim->increment_ms = inc[side];
     } else if (clock[!side] >= 0) {
-        rb_proto_error(p, "go: no clock for the side to move (%s)", side == RB_WHITE ? "wtime" : "btime");
+        rb_proto_error(p, "%s: no clock for the side to move (%s)", cmd, side == RB_WHITE ? "wtime" : "btime");
         return false;
+    }
+    if (threat) {
+        return true; /* no limit: the engine's short default */
     }
     if (lim->depth == 0 && lim->nodes == 0 && lim->movetime_ms == 0 && lim->time_left_ms == 0) {
         lim->infinite = true; /* a bare "go" searches until "stop" */
@@ -245,7 +364,7 @@ void rb_cmd_go(rb_proto *p, rb_words *args)
     rb_proto_finish_search(p); /* a perft or bench before it ends first */
     const rb_pos *root = rb_game_pos(&p->game);
     rb_limits limits;
-    if (!read_limits(p, args, root->side, &limits)) {
+    if (!read_limits(p, args, root, false, &limits)) {
         return;
     }
     rb_proto_finish_search(p); /* joins a search that ended by itself */
@@ -258,25 +377,35 @@ void rb_cmd_go(rb_proto *p, rb_words *args)
         rb_proto_emit(p, "bestmove (none)");
         return;
     }
+    if (set_job_position(p, RB_JOB_SEARCH, &limits)) {
+        rb_proto_start_job(p);
+    }
+}
 
-    /* The engine wants the keys of the positions before the root. */
-    size_t nhistory = p->game.ply;
-    uint64_t *history = malloc((nhistory > 0 ? nhistory : 1) * sizeof *history);
-    if (history == NULL) {
-        rb_proto_error(p, "go: out of memory");
+/* ---- threat ------------------------------------------------------------- */
+
+/* threat [depth N | nodes N | movetime MS | clock]: the move the opponent
+ * would play if the side to move passed (rb_engine_threat), in one line. */
+void rb_cmd_threat(rb_proto *p, rb_words *args)
+{
+    if (atomic_load(&p->searching) && p->job.kind == RB_JOB_SEARCH) {
+        rb_proto_error(p, "threat: a search is running (send stop first)");
         return;
     }
-    for (size_t i = 0; i < nhistory; i++) {
-        history[i] = p->game.positions[i].key;
+    rb_proto_finish_search(p);
+    rb_limits limits;
+    if (!read_limits(p, args, rb_game_pos(&p->game), true, &limits)) {
+        return;
     }
-    free(p->job.history);
-    p->job.kind = RB_JOB_SEARCH;
-    p->job.root = *root;
-    p->job.history = history;
-    p->job.nhistory = nhistory;
-    p->job.limits = limits;
-    rb_proto_start_job(p);
+    if (rb_game_ending(&p->game) != RB_END_NONE) {
+        rb_proto_emit(p, "threat (none)");
+        return;
+    }
+    if (set_job_position(p, RB_JOB_THREAT, &limits)) {
+        rb_proto_start_job(p);
+    }
 }
+
 
 /* ---- bench ------------------------------------------------------------------ */
 

@@ -165,6 +165,7 @@ static void cmd_uci(rb_proto *p)
                   RB_LEVEL_MAX, RB_LEVEL_MIN, RB_LEVEL_MAX);
     rb_proto_emit(p, "option name Hash type spin default %d min %d max %d",
                   RB_PROTO_HASH_DEFAULT, RB_PROTO_HASH_MIN, RB_PROTO_HASH_MAX);
+    rb_proto_emit(p, "option name MultiPV type spin default 1 min 1 max %d", RB_MULTIPV_MAX);
     rb_proto_emit(p, "uciok");
 }
 
@@ -183,6 +184,18 @@ static void cmd_newgame(rb_proto *p)
     p->game = fresh;
     p->position_given = false;
 }
+
+/* The options setoption knows: their names (any case, as in UCI) and
+ * ranges. */
+enum { OPT_LEVEL, OPT_HASH, OPT_MULTIPV, OPT_COUNT };
+static const struct {
+    const char *name;
+    int64_t min, max;
+} options[OPT_COUNT] = {
+    [OPT_LEVEL] = {"Level", RB_LEVEL_MIN, RB_LEVEL_MAX},
+    [OPT_HASH] = {"Hash", RB_PROTO_HASH_MIN, RB_PROTO_HASH_MAX},
+    [OPT_MULTIPV] = {"MultiPV", 1, RB_MULTIPV_MAX},
+};
 
 /* setoption name <name> value <number>; option names ignore case, as in UCI. */
 static void cmd_setoption(rb_proto *p, rb_words *args)
@@ -210,28 +223,34 @@ static void cmd_setoption(rb_proto *p, rb_words *args)
         rb_proto_error(p, "setoption: missing option name");
         return;
     }
-    bool level = name.n == 5 && strncasecmp(name.s, "Level", 5) == 0;
-    bool hash = name.n == 4 && strncasecmp(name.s, "Hash", 4) == 0;
-    if (!level && !hash) {
+    int opt = -1;
+    for (int i = 0; i < OPT_COUNT; i++) {
+        if (name.n == strlen(options[i].name) && strncasecmp(name.s, options[i].name, name.n) == 0) {
+            opt = i;
+        }
+    }
+    if (opt < 0) {
         rb_proto_error(p, "setoption: unknown option '%s'", rb_proto_show(name, shown, sizeof shown));
         return;
     }
     if (!have_value) {
-        rb_proto_error(p, "setoption: missing value for %s", level ? "Level" : "Hash");
+        rb_proto_error(p, "setoption: missing value for %s", options[opt].name);
         return;
     }
     int64_t v;
-    int64_t lo = level ? RB_LEVEL_MIN : RB_PROTO_HASH_MIN;
-    int64_t hi = level ? RB_LEVEL_MAX : RB_PROTO_HASH_MAX;
+    int64_t lo = options[opt].min, hi = options[opt].max;
     if (!rb_word_int(value, lo, hi, &v)) {
         rb_proto_error(p, "setoption: %s must be a whole number from %" PRId64 " to %" PRId64 ", not '%s'",
-                       level ? "Level" : "Hash", lo, hi, rb_proto_show(value, shown, sizeof shown));
+                       options[opt].name, lo, hi, rb_proto_show(value, shown, sizeof shown));
         return;
     }
     rb_proto_finish_search(p);
-    if (level) {
+    if (opt == OPT_LEVEL) {
         rb_engine_set_level(p->engine, (int)v);
         p->level = (int)v;
+    } else if (opt == OPT_MULTIPV) {
+        rb_engine_set_multipv(p->engine, (int)v);
+        p->multipv = (int)v;
     } else if (rb_engine_set_hash(p->engine, (size_t)v) == 0) {
         p->hash_mib = (size_t)v;
     } else {
@@ -267,6 +286,7 @@ rb_proto *rb_proto_new(rb_proto_out_fn out, void *user)
     p->out = out;
     p->user = user;
     p->level = RB_LEVEL_MAX;
+    p->multipv = 1;
     p->hash_mib = RB_PROTO_HASH_DEFAULT;
     p->engine = rb_engine_new(p->hash_mib);
     rb_pos start;
@@ -345,6 +365,8 @@ rb_proto_status rb_proto_handle_line(rb_proto *p, const char *line, size_t len)
         rb_cmd_display(p, &args);
     } else if (rb_word_is(cmd, "bench")) {
         cmd_bench_dispatch(p, &args);
+    } else if (rb_word_is(cmd, "threat")) {
+        rb_cmd_threat(p, &args);
     } else if (rb_word_is(cmd, "explain")) {
         rb_cmd_explain(p, &args);
     } else {

@@ -74,7 +74,8 @@ static int compare_text(const void *a, const void *b)
     return strcmp((const char *)a, (const char *)b);
 }
 
-/* Appends the moves of a that are not in b (both sorted) to buf. */
+/* Appends the moves of a that are not in b (both sorted) to buf, as many as
+ * fit: the list only explains a failure, so a full buffer ends it. */
 static void append_missing(char *buf, size_t len, char a[][PLAIN_MOVE_LEN], int na,
                            char b[][PLAIN_MOVE_LEN], int nb)
 {
@@ -84,7 +85,9 @@ static void append_missing(char *buf, size_t len, char a[][PLAIN_MOVE_LEN], int 
             found = strcmp(a[i], b[j]) == 0;
         if (!found) {
             size_t used = strlen(buf);
-            snprintf(buf + used, len - used, " %s", a[i]);
+            int wrote = snprintf(buf + used, len - used, " %s", a[i]);
+            if (wrote < 0 || (size_t)wrote >= len - used)
+                return;
         }
     }
 }

@@ -6,8 +6,9 @@
  * overlong lines happen) and each line goes to rb_proto_handle_line. Lines
  * are passed on as they are, except that searches are kept tiny so the
  * fuzzer spends its time on the protocol and not in the engine: every "go"
- * gets "depth 3 nodes 300" appended (later limits win), "go perft" is held
- * to depth 3, "bench" runs at depth 1 and hash sizes are capped at 8 MiB.
+ * and "threat" gets "depth 3 nodes 300" appended (later limits win), "go
+ * perft" is held to depth 3, "bench" runs at depth 1 and hash sizes are
+ * capped at 8 MiB.
  *
  * Searches run on their own thread as in the real program, so commands
  * arriving during a search are part of what is fuzzed. Every answer line
@@ -92,6 +93,10 @@ static size_t tame(const char *text, size_t len, char *out)
             }
             return (size_t)sprintf(out, "go perft 3");
         }
+        memcpy(out, text, len);
+        return len + (size_t)sprintf(out + len, " depth 3 nodes 300");
+    }
+    if (word_is(w, n, "threat")) {
         memcpy(out, text, len);
         return len + (size_t)sprintf(out + len, " depth 3 nodes 300");
     }

@@ -26,14 +26,15 @@ static void uci_lists_identity_and_options_then_uciok(void **state)
     (void)state;
     harness *h = harness_new();
     harness_send(h, "uci");
-    assert_int_equal(harness_count(h), 5);
+    assert_int_equal(harness_count(h), 6);
     assert_memory_equal(harness_line(h, 0), "id name Rollerball ", 19);
     assert_memory_equal(harness_line(h, 1), "id author ", 10);
     assert_string_equal(harness_line(h, 2), "option name Level type spin default 10 min 1 max 10");
     assert_string_equal(harness_line(h, 3), "option name Hash type spin default 16 min 1 max 1024");
-    assert_string_equal(harness_line(h, 4), "uciok");
+    assert_string_equal(harness_line(h, 4), "option name MultiPV type spin default 1 min 1 max 8");
+    assert_string_equal(harness_line(h, 5), "uciok");
     harness_send(h, "isready");
-    assert_string_equal(harness_line(h, 5), "readyok");
+    assert_string_equal(harness_line(h, 6), "readyok");
     harness_free(h);
 }
 
@@ -46,6 +47,8 @@ static void options_are_set_and_bad_ones_refused(void **state)
     harness_send(h, "setoption name level value 10");
     harness_send(h, "setoption name Hash value 2");
     harness_send(h, "setoption name HASH value 16");
+    harness_send(h, "setoption name MultiPV value 8");
+    harness_send(h, "setoption name multipv value 1");
     assert_int_equal(harness_count(h), from);
     static const struct {
         const char *line, *part;
@@ -55,6 +58,9 @@ static void options_are_set_and_bad_ones_refused(void **state)
         {"setoption name Level value ten", "'ten'"},
         {"setoption name Level", "missing value"},
         {"setoption name Hash value 4096", "Hash"},
+        {"setoption name MultiPV value 0", "MultiPV must be a whole number from 1 to 8, not '0'"},
+        {"setoption name MultiPV value 9", "MultiPV must be a whole number from 1 to 8, not '9'"},
+        {"setoption name MultiPV", "missing value for MultiPV"},
         {"setoption name Threads value 2", "unknown option 'Threads'"},
         {"setoption name Move Overhead value 2", "unknown option 'Move Overhead'"},
         {"setoption", "setoption"},

@@ -78,8 +78,8 @@ static void every_bad_position_line_gives_one_error_and_keeps_the_position(void 
         "position fen 2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR3 w - 0 1",
         "position fen 2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PQR2/2PBR2 w - 0 1",
         "position fen 2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1 moves e1e1",
-        "position fen 2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1 moves " /* long garbage */
-        "c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1",
+        ("position fen 2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1 moves " /* long garbage */
+         "c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1c1b1"),
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         expect_one_error(h, bad[i]);

@@ -38,7 +38,9 @@ static int parse_number(const char *flag, const char *text, unsigned long long *
 int main(int argc, char **argv)
 {
     unsigned long long games = 10000, nodes = 64, seed = 1;
-    for (int i = 1; i < argc; i++) {
+    /* Every option is followed by its value, so options come two words at a
+     * time. */
+    for (int i = 1; i < argc; i += 2) {
         unsigned long long *target = NULL;
         if (strcmp(argv[i], "--games") == 0) {
             target = &games;
@@ -53,7 +55,6 @@ int main(int argc, char **argv)
         if (parse_number(argv[i], i + 1 < argc ? argv[i + 1] : NULL, target) != 0) {
             return 2;
         }
-        i++;
     }
     if (games == 0 || games > 100000000ull || nodes == 0) {
         fprintf(stderr, "robust_selfplay: games must be 1..100000000 and nodes at least 1\n");

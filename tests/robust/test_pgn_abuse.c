@@ -213,7 +213,7 @@ static void malicious_texts_get_messages(void **state)
         "[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n1. c2-b3 *\n",
         "[SetUp \"1\"]\n1. c2-b3 *\n",
         "[FEN \"2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 99999999999999999999 1\"]\n*\n",
-        "[FEN \"" /* a king missing */ "2rbp2/2r1p2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1\"]\n*\n",
+        ("[FEN \"" /* a king missing */ "2rbp2/2r1p2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1\"]\n*\n"),
         "[Result \"1-0\"]\n1. c2-b3 0-1\n",
         "[Variant \"chess\"]\n1. e4 *\n",
     };

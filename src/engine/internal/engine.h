@@ -5,8 +5,8 @@
  * The file split follows the usual shape of a chess engine: eval.c scores a
  * position, tt.c remembers what was searched, movepick.c orders moves,
  * timeman.c turns limits into deadlines, search.c is the alpha-beta search
- * written as named steps, level.c makes the engine weaker in a human way and
- * bench.c measures it. This header holds the engine object they all share.
+ * written as named steps, level.c makes the engine weaker in a human way,
+ * threat.c asks what the opponent threatens and bench.c measures it. This header holds the engine object they all share.
  */
 #ifndef RB_ENGINE_INTERNAL_H
 #define RB_ENGINE_INTERNAL_H
@@ -72,6 +72,7 @@ struct rb_engine {
     int level;
     uint64_t rng;
     atomic_bool stop;       /* set by rb_engine_stop, cleared by its owner only */
+    int multipv;            /* lines to search, 1..RB_MULTIPV_MAX */
 
     /* per search */
     uint64_t nodes;
@@ -99,6 +100,9 @@ struct rb_engine {
     int ndone;
     rb_move done_moves[RB_MAX_MOVES];
     int done_scores[RB_MAX_MOVES];
+    /* the last completed iteration's lines, best first (rb_engine_lines) */
+    int nlines;
+    rb_search_info lines[RB_MULTIPV_MAX];
 
     /* switches for measuring what each search feature is worth */
     bool no_null, no_lmr, no_rfp;

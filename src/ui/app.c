@@ -29,9 +29,11 @@
 #include "assets.h"
 #include "board_cache.h"
 #include "dialog.h"
+#include "explain.h"
 #include "game_clock.h"
 #include "games.h"
 #include "input.h"
+#include "learn.h"
 #include "layout.h"
 #include "pace.h"
 #include "panel.h"
@@ -40,6 +42,7 @@
 #include "render.h"
 #include "settings.h"
 #include "sound.h"
+#include "symbols.h"
 #include "text.h"
 #include "theme.h"
 #include "trainer.h"
@@ -62,6 +65,9 @@ void rb_ui_app_defaults(rb_app *app)
     app->state.input.sel = -1;
     app->state.input.hover = -1;
     app->state.input.promo_to = -1;
+    app->state.explain.blocker = -1;
+    app->state.tip.sq = app->state.tip.color = -1;
+    app->state.learn.sel = app->state.learn.promo_to = -1;
 }
 
 void rb_ui_app_relayout(rb_app *app)
@@ -93,11 +99,17 @@ void rb_ui_app_draw(rb_app *app)
     const rb_ui_state *st = &app->state;
     SDL_SetRenderDrawColor(app->renderer, t->background.r, t->background.g, t->background.b, 255);
     SDL_RenderClear(app->renderer);
-    rb_ui_render_board(app, st, now);
-    if (st->trainer.active) {
+    if (rb_ui_learn_active(st)) {
+        rb_ui_learn_draw(app, st); /* the Learn screen in place of the game */
+    } else if (st->trainer.active) {
+        rb_ui_render_board(app, st, now);
         rb_ui_puzzle_view_draw_board(app, st);
         rb_ui_puzzle_view_draw_panel(app, st, app->layout.panel);
     } else {
+        rb_ui_render_board(app, st, now);
+        rb_ui_explain_draw(app, st);
+        if (!rb_ui_dialog_active(st))
+            rb_ui_symbols_draw(app, st);
         rb_ui_panel_draw(app, st, app->layout.panel);
     }
     if (rb_ui_dialog_active(st))
@@ -228,6 +240,8 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         return cmd;
     if (rb_ui_dialog_active(&app->state))
         return rb_ui_dialog_event(app, ev);
+    if (rb_ui_learn_active(&app->state))
+        return rb_ui_learn_event(app, ev);
     bool used = false;
     if (app->state.trainer.active) {
         cmd = rb_ui_puzzle_view_event(app, ev, &used);
@@ -239,6 +253,7 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         if (used)
             return cmd;
     }
+    rb_ui_symbols_event(app, ev, rb_ui_now(app));
     /* A drag in progress keeps the mouse even over the panel. */
     rb_ui_input_state in = app->state.input.state;
     if (in != RB_UI_DRAGGING && in != RB_UI_PRESSED) {
@@ -268,15 +283,38 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     rb_ui_app_tick(app);
 }
 
+/* The time until a timed view change (an explanation going, a symbol's
+ * meaning showing), RB_UI_PACE_NEVER for none. */
+static Uint32 view_wait_ms(const rb_app *app, Uint32 now_ms)
+{
+    Uint32 wait = RB_UI_PACE_NEVER;
+    Uint32 wakes[2] = { rb_ui_explain_wake(&app->state), rb_ui_symbols_wake(&app->state) };
+    for (int i = 0; i < 2; i++) {
+        if (!wakes[i])
+            continue;
+        Uint32 ms = SDL_TICKS_PASSED(now_ms, wakes[i]) ? 0 : wakes[i] - now_ms + 1;
+        if (ms < wait)
+            wait = ms;
+    }
+    return wait;
+}
+
 Uint32 rb_ui_app_tick(rb_app *app)
 {
+    Uint32 now = rb_ui_now(app);
+    if (rb_ui_explain_tick(&app->state, now))
+        app->dirty = true;
+    if (rb_ui_symbols_tick(&app->state, now))
+        app->dirty = true;
     /* Each due command clears what made it due; the bound only guards
      * against a command that would not. */
     for (int i = 0; i < 8; i++) {
         Uint32 wait;
         rb_ui_cmd cmd = rb_ui_pace_due(&app->state, rb_ui_now(app), &wait);
-        if (cmd.kind == RB_UI_CMD_NONE)
-            return wait;
+        if (cmd.kind == RB_UI_CMD_NONE) {
+            Uint32 views = view_wait_ms(app, rb_ui_now(app));
+            return views < wait ? views : wait;
+        }
         rb_ui_apply(app, &cmd);
     }
     return 0;
@@ -379,6 +417,17 @@ static void apply_cli_players(rb_ui_player players[2], const rb_ui_options *opt)
             players[c] = opt->players[c];
 }
 
+/* The welcome opens over the board at the first start, unless the command
+ * line already says what to play (a game file, a position, the players, a
+ * lesson). */
+static bool welcome_at_start(rb_app *app, const rb_ui_options *opt)
+{
+    if (!app->player_files || opt->pgn_file || opt->fen || opt->players_given[0] || opt->players_given[1] ||
+        opt->learn)
+        return false;
+    return rb_ui_prefs_first_start(app);
+}
+
 static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
 {
     int w = opt->width ? opt->width : DEFAULT_W, h = opt->height ? opt->height : DEFAULT_H;
@@ -468,6 +517,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     /* Off-screen apps (screenshots, tests) leave the player's files alone. */
     rb_ui_state *st = &app->state;
     app->player_files = !headless || opt->player_files;
+    bool welcome = welcome_at_start(app, opt); /* before any file is written */
     if (app->player_files && rb_ui_prefs_load(app, why, sizeof why) != 0)
         rb_ui_state_say(st, true, "%s", why);
     /* Sound opens once, for a window only; without a device it is silent. */
@@ -531,6 +581,23 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     }
     if (opt->puzzle_id > 0)
         return open_puzzle(app, opt, err, errlen);
+    if (opt->learn) { /* --learn CHAPTER.STAGE: straight into the lesson */
+        int chapter, stage;
+        rb_ui_cmd learn = rb_ui_cmd_of(RB_UI_CMD_LEARN);
+        if (rb_learn_parse_ref(opt->learn, &chapter, &stage) != 0) {
+            snprintf(err, errlen, "--learn: '%s' is not CHAPTER.STAGE, like 2.1", opt->learn);
+            return -2;
+        }
+        learn.n = (chapter - 1) * 100 + stage - 1;
+        if (chapter < 1 || stage < 1 || stage > 100 || rb_ui_apply(app, &learn) != 0) {
+            snprintf(err, errlen, "--learn %s: %s", opt->learn, st->status[0] ? st->status : "no such lesson");
+            return -2;
+        }
+    } else if (welcome) {
+        rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
+        open.n = RB_UI_DIALOG_WELCOME;
+        rb_ui_apply(app, &open);
+    }
     return 0;
 }
 
@@ -553,6 +620,7 @@ void rb_ui_app_close(rb_app *app)
         if (rb_ui_prefs_save(app, why, sizeof why) != 0)
             fprintf(stderr, "rollerball: %s\n", why);
     }
+    rb_ui_learn_free(app);
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);
     rb_ui_text_free(app);

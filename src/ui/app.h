@@ -22,7 +22,8 @@
  *              sound, redraw)
  *   dialog.c   view: modal dialogs (routing, messages, questions,
  *              settings); dialog_game.c new game, save, load;
- *              dialog_help.c the rules a page at a time; dialog_kit.c the
+ *              dialog_help.c the rules a page at a time;
+ *              dialog_welcome.c the first start's welcome; dialog_kit.c the
  *              frame, buttons and hit areas they share
  *   panel.c    view: side panel: turn, status, move list, browsing, buttons;
  *              clock_view.c the clocks of a timed game in it
@@ -48,6 +49,12 @@
  *   sound.c    the game's short sounds (sound.h); sound_pick.c which one
  *   pace.c     what the clock makes due: the computer's move shown after
  *              the person's, a watched game's pace, premoves, typed text
+ *   learn.c    the Learn screen's lessons, progress and stage played;
+ *              learn_view.c its view: the lesson map, a stage
+ *   explain.c  view over the board: why a move was refused, the
+ *              attackers' paths, the square in the way, for a few seconds
+ *   symbols.c  view over the board: a symbol pointed at says what it
+ *              means; the help's legend of every symbol
  *   anim.c     the sliding piece of the last move
  *   widgets.c  buttons, check boxes, choices, text fields, the focus ring
  *   textedit.c editing one line of UTF-8 text: caret, selection (no SDL)
@@ -88,6 +95,8 @@ typedef struct rb_ui_options {
     int puzzle_id;            /* open the puzzle trainer on this puzzle; 0 no */
     const char *puzzle_show;  /* then "hint", "path" or "solution"; NULL none */
     bool list_puzzles;        /* print the puzzles, one a line, and exit */
+    const char *learn;        /* "CHAPTER.STAGE": open this lesson */
+    bool list_lessons;        /* print the lessons, one line a stage, and exit */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

@@ -31,12 +31,15 @@
 
 #include "anim.h"
 #include "dialog.h"
+#include "explain.h"
 #include "game_clock.h"
 #include "games.h"
 #include "input.h"
+#include "learn.h"
 #include "pace.h"
 #include "panel.h"
 #include "prefs.h"
+#include "rb_engine.h"
 #include "session.h"
 #include "settings.h"
 #include "sound.h"
@@ -91,6 +94,7 @@ static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound
     rb_ui_state *st = &app->state;
     st->browsing = browsing;
     rb_ui_input_cancel(&st->input);
+    rb_ui_explain_clear(st); /* it was about the position before */
     st->changes++;
     if (st->panel.follow) /* start from what the last frame showed */
         st->panel.scroll = rb_ui_panel_drawn_scroll(app);
@@ -126,6 +130,7 @@ static void replace_game(rb_app *app, rb_game *g, bool clear_status)
     rb_game_free(&st->game);
     st->game = *g;
     memset(g, 0, sizeof *g);
+    st->learn.mode = RB_UI_LEARN_OFF; /* a game to play: the board, not the lessons */
     if (clear_status)
         st->status[0] = 0;
     st->browsing = false;
@@ -244,8 +249,9 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
         st->flipped = false;
     replace_game(app, &g, true);
     if (human_side >= 0)
-        rb_ui_state_say(st, false, "New game: you play %s against the computer (level %d).",
-                        apply_colour[human_side], st->players[human_side ^ 1].level);
+        rb_ui_state_say(st, false, "New game: you play %s against the computer (level %d, %s).",
+                        apply_colour[human_side], st->players[human_side ^ 1].level,
+                        rb_level_name(st->players[human_side ^ 1].level));
     else
         rb_ui_state_say(st, false, "New game.");
     apply_save_settings(app);
@@ -560,6 +566,11 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_ILLEGAL:
         rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
         return 0;
+    case RB_UI_CMD_EXPLAIN: /* refused, heard and said why */
+        rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
+        rb_ui_explain_attempt(st, RB_MOVE_FROM(cmd->move), RB_MOVE_TO(cmd->move), RB_MOVE_PROMO(cmd->move),
+                              rb_ui_now(app));
+        return 0;
     case RB_UI_CMD_REPLY:
         if (cmd->n < 0 || (size_t)cmd->n != rb_ui_state_live_ply(st))
             return -1; /* the game has moved on */
@@ -578,6 +589,21 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         return apply_premove(app);
     case RB_UI_CMD_FORGET_TYPED:
         rb_ui_input_forget_typed(&st->input);
+        return 0;
+    case RB_UI_CMD_LEARN:
+        rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
+        return rb_ui_learn_open(app, cmd->n < 0 ? -1 : cmd->n / 100, cmd->n < 0 ? 0 : cmd->n % 100);
+    case RB_UI_CMD_LEARN_TRY:
+        return rb_ui_learn_try(app, RB_MOVE_FROM(cmd->move), RB_MOVE_TO(cmd->move), RB_MOVE_PROMO(cmd->move));
+    case RB_UI_CMD_LEARN_RETRY:
+        rb_ui_learn_retry(app);
+        return 0;
+    case RB_UI_CMD_LEARN_HINT:
+        rb_ui_learn_hint(app);
+        return 0;
+    case RB_UI_CMD_LEARN_CLOSE:
+        rb_ui_learn_close(app);
+        return 0;
         return 0;
     case RB_UI_CMD_FLIP:
         st->flipped = !st->flipped;

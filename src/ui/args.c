@@ -20,6 +20,8 @@ void rb_ui_args_usage(FILE *out)
           "  --black human|computer[:LEVEL]\n"
           "                           who plays each side (LEVEL 1..10)\n"
           "  --flip                   Black at the bottom\n"
+          "  --learn CHAPTER.STAGE    open this lesson of Learn Rollerball (like 2.1)\n"
+          "  --list-lessons           print the lessons, one line a stage, and exit\n"
           "  --size WxH               window size\n"
           "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
           "    --select SQUARE        ...with the piece on SQUARE selected\n"
@@ -90,7 +92,8 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         bool takes_value = strcmp(a, "--fen") == 0 || strcmp(a, "--white") == 0 || strcmp(a, "--black") == 0 ||
                            strcmp(a, "--size") == 0 || strcmp(a, "--screenshot") == 0 ||
                            strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0 ||
-                           strcmp(a, "--puzzle") == 0 || strcmp(a, "--puzzle-show") == 0;
+                           strcmp(a, "--puzzle") == 0 || strcmp(a, "--puzzle-show") == 0 ||
+                           strcmp(a, "--learn") == 0;
         if (takes_value && !v) {
             snprintf(err, errlen, "%s needs a value", a);
             return RB_UI_ARGS_ERROR;
@@ -109,6 +112,11 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                 return RB_UI_ARGS_ERROR;
             }
             opt->players_given[c] = true;
+        } else if (strcmp(a, "--learn") == 0) {
+            opt->learn = v;
+        } else if (strcmp(a, "--list-lessons") == 0) {
+            opt->list_lessons = true;
+            continue;
         } else if (strcmp(a, "--bench-frame") == 0) {
             opt->bench_frame = true;
             continue;
@@ -171,6 +179,10 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
     }
     if (opt->puzzle_show && !opt->puzzle_id) {
         snprintf(err, errlen, "--puzzle-show goes with --puzzle ID");
+        return RB_UI_ARGS_ERROR;
+    }
+    if (opt->learn && (opt->pgn_file || opt->fen)) {
+        snprintf(err, errlen, "--learn opens a lesson: give no game file or --fen with it");
         return RB_UI_ARGS_ERROR;
     }
     if (opt->pgn_file && opt->fen) {

@@ -39,6 +39,14 @@ typedef enum {
     RB_UI_CMD_STEP,           /* while held: show the next move when found */
     RB_UI_CMD_PLAY_PREMOVE,   /* the person's premove, now their turn has come */
     RB_UI_CMD_FORGET_TYPED,   /* typed text left alone too long is dropped */
+    RB_UI_CMD_EXPLAIN,        /* move: an attempt the rules refuse, its from, to and
+                                 promotion (RB_MOVE_FROM/TO/PROMO); it is explained */
+    /* learning (learn.c) */
+    RB_UI_CMD_LEARN,          /* n: -1 the lesson map, else chapter * 100 + stage (from 0) */
+    RB_UI_CMD_LEARN_TRY,      /* move: from, to, promo (RB_MOVE_FROM/TO/PROMO) on the stage */
+    RB_UI_CMD_LEARN_RETRY,    /* the stage from its start */
+    RB_UI_CMD_LEARN_HINT,     /* show the next move of the lesson's way */
+    RB_UI_CMD_LEARN_CLOSE,    /* back to the game */
     /* the window */
     RB_UI_CMD_FLIP,
     RB_UI_CMD_SET_SETTING,    /* n: index into rb_ui_setting_infos; on: its value */

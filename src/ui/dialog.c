@@ -18,6 +18,7 @@
 #include "dialog_game.h"
 #include "dialog_help.h"
 #include "dialog_kit.h"
+#include "dialog_welcome.h"
 #include "session.h"
 #include "settings.h"
 #include "text.h"
@@ -280,6 +281,7 @@ void rb_ui_dialog_draw(rb_app *app, const rb_ui_state *st)
     case RB_UI_DIALOG_SETTINGS: dlg_settings_draw(app, st); break;
     case RB_UI_DIALOG_HELP: rb_ui_dlg_help_draw(app, st); break;
     case RB_UI_DIALOG_MESSAGE: dlg_message_draw(app, st); break;
+    case RB_UI_DIALOG_WELCOME: rb_ui_dlg_welcome_draw(app, st); break;
     case RB_UI_DIALOG_NONE: break;
     }
     /* The keyboard focus, ringed wherever the control was drawn. */
@@ -296,7 +298,15 @@ static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
     case RB_UI_DIALOG_SAVE: return rb_ui_dlg_save_click(st, id);
     case RB_UI_DIALOG_LOAD: return rb_ui_dlg_load_click(st, id, clicks);
     case RB_UI_DIALOG_SETTINGS: return dlg_settings_click(st, id);
-    case RB_UI_DIALOG_HELP: rb_ui_dlg_help_click(st, id); break;
+    case RB_UI_DIALOG_HELP:
+        if (id == DLG_WELCOME) {
+            rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
+            cmd.n = RB_UI_DIALOG_WELCOME;
+            return cmd;
+        }
+        rb_ui_dlg_help_click(st, id);
+        break;
+    case RB_UI_DIALOG_WELCOME: return rb_ui_dlg_welcome_click(st, id);
     case RB_UI_DIALOG_MESSAGE:
         if (id == DLG_OK || id == DLG_CANCEL)
             return dlg_message_answer(st, id == DLG_OK);
@@ -367,6 +377,7 @@ static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key, Uint16 mod)
         break;
     case RB_UI_DIALOG_LOAD: return rb_ui_dlg_load_key(app, key);
     case RB_UI_DIALOG_HELP: rb_ui_dlg_help_key(st, key); break;
+    case RB_UI_DIALOG_WELCOME: return rb_ui_dlg_welcome_key(st, key);
     case RB_UI_DIALOG_SETTINGS:
         if (key == SDLK_ESCAPE || enter)
             return rb_ui_cmd_of(RB_UI_CMD_SAVE_SETTINGS);

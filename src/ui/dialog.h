@@ -1,6 +1,6 @@
 /*
  * dialog.h - modal dialogs over the window: new game, save, load,
- * settings, help (F1), and messages and questions.
+ * settings, help (F1), the welcome, and messages and questions.
  *
  * A dialog is a view: it draws from const state and turns the player's
  * clicks and keys into commands (command.h). Opening one is a command too

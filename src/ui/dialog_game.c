@@ -80,6 +80,14 @@ static int dlg_choice_row(rb_app *app, SDL_Rect box, int y, const char *label, c
 
 static const char *const dlg_levels[RB_LEVEL_MAX] = { "1", "2", "3", "4", "5", "6", "7", "8", "9", "10" };
 
+/* A level row's heading names the chosen level in words too ("3, casual"):
+ * the buttons are too narrow for ten words, the number alone says little. */
+static const char *dlg_level_label(char *buf, size_t len, const char *who, int level)
+{
+    snprintf(buf, len, "%s: %d, %s  (1 easiest, 10 strongest)", who, level, rb_level_name(level));
+    return buf;
+}
+
 void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
 {
     const rb_ui_dialog_state *d = &st->dialog;
@@ -100,15 +108,18 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     static const char *const modes[3] = { "Play the computer", "Two players", "Computer vs computer" };
     y = dlg_choice_row(app, box, y, "Opponent", modes, 3, 0, DLG_MODE, (int)d->mode);
     const char *note = NULL;
+    char label[96];
     if (d->mode == RB_UI_VS_COMPUTER) {
         static const char *const sides[3] = { "White", "Black", "Random" };
         y = dlg_choice_row(app, box, y, "You play", sides, 3, 0, DLG_SIDE, d->side);
-        y = dlg_choice_row(app, box, y, "Computer level (1 easiest, 10 strongest)", dlg_levels, RB_LEVEL_MAX,
-                           1, DLG_LEVEL_W - 1, d->level[0]);
+        y = dlg_choice_row(app, box, y, dlg_level_label(label, sizeof label, "Computer level", d->level[0]),
+                           dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
         note = "White moves first.";
     } else if (d->mode == RB_UI_COMPUTERS) {
-        y = dlg_choice_row(app, box, y, "White's level", dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
-        y = dlg_choice_row(app, box, y, "Black's level", dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_B - 1, d->level[1]);
+        y = dlg_choice_row(app, box, y, dlg_level_label(label, sizeof label, "White's level", d->level[0]),
+                           dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
+        y = dlg_choice_row(app, box, y, dlg_level_label(label, sizeof label, "Black's level", d->level[1]),
+                           dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_B - 1, d->level[1]);
         note = "Browse back with \u2190 to pause them; End lets them play on.";
     } else {
         note = "Two players take turns at this screen.";

@@ -3,7 +3,8 @@
  * each beside a live diagram drawn by the board renderer itself.
  *
  * A page is data: a title, the text, a position string and the square whose
- * moves the diagram shows. The moves and their bounce paths are asked of
+ * moves the diagram shows. The first page is the legend of the board's
+ * symbols, each drawn by the board renderer (symbols.c). The moves and their bounce paths are asked of
  * the rules library, so the help can never teach a move the game refuses.
  */
 #include "dialog_help.h"
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "render.h"
+#include "symbols.h"
 #include "text.h"
 #include "widgets.h"
 
@@ -23,6 +25,8 @@ typedef struct help_page {
 } help_page;
 
 static const help_page help_pages[DLG_HELP_PAGES] = {
+    /* no text: the symbols' legend in place of text and diagram */
+    { "What the board shows", NULL, NULL, NULL },
     { "The board",
       "Rollerball is played on a ring of 40 squares around a hole of nine. Nothing enters or jumps the hole.\n\n"
       "Everything turns clockwise: each square has a forward direction, shown by the faint arrows. "
@@ -110,7 +114,11 @@ void rb_ui_dlg_help_draw(rb_app *app, const rb_ui_state *st)
         diag = avail_h * 3 / 5;
     diag -= diag % 7;
     SDL_Rect text_area;
-    if (!page->position) {
+    bool legend = !page->text;
+    if (legend) {
+        rb_ui_symbols_legend(app, st, (SDL_Rect){ box.x + pad, y, box.w - 2 * pad, bottom - y });
+        text_area = (SDL_Rect){ box.x + pad, y, box.w - 2 * pad, bottom - y };
+    } else if (!page->position) {
         text_area = (SDL_Rect){ box.x + pad, y, box.w - 2 * pad, bottom - y };
     } else if (side) {
         help_diagram(app, st, page, (SDL_Rect){ box.x + pad, y, diag, diag });
@@ -121,11 +129,15 @@ void rb_ui_dlg_help_draw(rb_app *app, const rb_ui_state *st)
     }
     /* The text takes the largest size that fits its area. */
     int size = px;
-    while (size > 9 && rb_ui_text_wrapped_height(app, page->text, size, false, text_area.w) > text_area.h)
+    while (!legend && size > 9 &&
+           rb_ui_text_wrapped_height(app, page->text, size, false, text_area.w) > text_area.h)
         size--;
-    SDL_RenderSetClipRect(app->renderer, &text_area);
-    rb_ui_text_draw_wrapped(app, page->text, size, false, app->theme->text, text_area.x, text_area.y, text_area.w);
-    SDL_RenderSetClipRect(app->renderer, NULL);
+    if (!legend) {
+        SDL_RenderSetClipRect(app->renderer, &text_area);
+        rb_ui_text_draw_wrapped(app, page->text, size, false, app->theme->text, text_area.x, text_area.y,
+                                text_area.w);
+        SDL_RenderSetClipRect(app->renderer, NULL);
+    }
 
     /* Buttons: previous, next on the left; close on the right. */
     int bw = px * 7;
@@ -134,6 +146,8 @@ void rb_ui_dlg_help_draw(rb_app *app, const rb_ui_state *st)
     rb_ui_dlg_button(app, (SDL_Rect){ box.x + pad + bw + pad / 2, by, bw, bh }, "Next \u25B6", DLG_NEXT,
                      d->page + 1 < DLG_HELP_PAGES, false);
     rb_ui_dlg_button(app, (SDL_Rect){ box.x + box.w - pad - bw, by, bw, bh }, "Close", DLG_OK, true, true);
+    rb_ui_dlg_button(app, (SDL_Rect){ box.x + box.w - 2 * pad - 2 * bw, by, bw, bh }, "Welcome", DLG_WELCOME, true,
+                     false);
 }
 
 void rb_ui_dlg_help_click(rb_ui_state *st, int id)

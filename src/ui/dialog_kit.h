@@ -27,11 +27,12 @@ enum {
     DLG_SETTING = 200,   /* + index into rb_ui_setting_infos */
     DLG_VOLUME = 280,    /* + 0 quieter, 1 louder */
     DLG_PAGE = 300,      /* + help page */
+    DLG_WELCOME = 400,   /* + the welcome's choices; the help's button to it */
     DLG_ENTRY = 1000     /* + index into the saved games list */
 };
 
 #define DLG_HITS_MAX 96
-#define DLG_HELP_PAGES 8
+#define DLG_HELP_PAGES 9
 
 typedef struct dlg_hit {
     SDL_Rect r;

@@ -9,9 +9,11 @@
  *   piece snaps back and stays selected
  *   any --Esc or right button--> IDLE (a premove dropped too)
  *   a promotion, however chosen, opens the chooser: PROMOTING
- * A piece sent where it cannot go (a click or a drop off its destinations,
- * a typed move the rules refuse) is answered with RB_UI_CMD_ILLEGAL, so the
- * refusal is heard.
+ * An attempt the rules refuse is explained (RB_UI_CMD_EXPLAIN, which also
+ * sounds the refusal): the selected piece clicked or dropped on any square
+ * that is not one of its destinations (a click on another piece of one's
+ * own selects that piece instead), and a typed move that is not legal
+ * (RB_UI_CMD_ILLEGAL when the text names no squares).
  * During the computer's turn the same clicks and drags choose one premove
  * (settings.premoves): the person's pieces are picked, their moves shown as
  * if it were their turn, and the move is kept in st->premove until the
@@ -30,6 +32,7 @@
 #include <string.h>
 
 #include "anim.h"
+#include "explain.h"
 #include "view.h"
 
 void rb_ui_input_cancel(rb_ui_input *in)
@@ -222,9 +225,10 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
         in->press_y = y;
         return cmd;
     }
+    bool attempt = in->sel >= 0 && sq >= 0 && sq != in->sel && in->state == RB_UI_SELECTED;
+    int from = in->sel;
     rb_ui_input_cancel(in);
-    /* A selected piece sent where it cannot go: the move is refused. */
-    return rb_ui_cmd_of(tried ? RB_UI_CMD_ILLEGAL : RB_UI_CMD_NONE);
+    return attempt ? rb_ui_explain_cmd(from, sq, 0) : cmd;
 }
 
 static rb_ui_cmd release(rb_app *app, int x, int y)
@@ -238,8 +242,8 @@ static rb_ui_cmd release(rb_app *app, int x, int y)
         if (sq != in->sel && try_move(st, sq, &cmd))
             return cmd;
         in->state = RB_UI_SELECTED; /* snap back, still selected */
-        if (sq >= 0 && sq != in->sel) /* dropped where it cannot go */
-            return rb_ui_cmd_of(RB_UI_CMD_ILLEGAL);
+        if (sq >= 0 && sq != in->sel)
+            return rb_ui_explain_cmd(in->sel, sq, 0);
     } else if (in->state == RB_UI_PRESSED) {
         if (in->sel_was_selected)
             rb_ui_input_cancel(in);
@@ -268,6 +272,12 @@ static bool typed_fits(int i, char ch)
     case 4: return ch == 'r' || ch == 'b';
     default: return false;
     }
+}
+
+/* The piece type a typed move's fifth letter asks for, or 0. */
+static int typed_promo(const char *text)
+{
+    return text[4] == 'r' ? RB_ROOK : text[4] == 'b' ? RB_BISHOP : 0;
 }
 
 /* Typed coordinate moves: "c2b3" plays as soon as it is complete; a
@@ -336,6 +346,9 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
         }
         rb_ui_state_say(st, false, "%s: %s", text, err);
         rb_ui_input_cancel(in);
+        int from = rb_sq_parse(text), to = rb_sq_parse(text + 2);
+        if (from >= 0 && to >= 0) /* and the rules say why, on the board */
+            return rb_ui_explain_cmd(from, to, typed_promo(text));
         return rb_ui_cmd_of(RB_UI_CMD_ILLEGAL);
     }
     rb_ui_input_cancel(in);

@@ -15,6 +15,7 @@
 #include "args.h"
 #include "assets.h"
 #include "bench.h"
+#include "learn.h"
 #include "shot.h"
 #include "trainer.h"
 
@@ -41,6 +42,13 @@ int main(int argc, char **argv)
         break;
     }
 
+    if (opt.list_lessons) {
+        if (rb_ui_learn_list(stdout, err, sizeof err) != 0) {
+            fprintf(stderr, "rollerball: %s\n", err);
+            return 1;
+        }
+        return 0;
+    }
     if (opt.list_puzzles) {
         char dir[RB_UI_PATH_MAX];
         if (rb_ui_assets_data_dir(dir, sizeof dir, err, sizeof err) != 0 ||

@@ -96,6 +96,16 @@ int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen)
     return 0;
 }
 
+bool rb_ui_prefs_first_start(rb_app *app)
+{
+    static const char *const files[2] = { PREFS_SETTINGS_FILE, PREFS_AUTOSAVE_FILE };
+    char path[RB_UI_PATH_MAX], err[RB_UI_PATH_MAX + 200];
+    for (int i = 0; i < 2; i++)
+        if (rb_ui_prefs_file(app, files[i], path, sizeof path, err, sizeof err) != 0 || access(path, F_OK) == 0)
+            return false;
+    return true;
+}
+
 int rb_ui_prefs_save(rb_app *app, char *err, size_t errlen)
 {
     char path[RB_UI_PATH_MAX];

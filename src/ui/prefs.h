@@ -21,6 +21,8 @@ int rb_ui_prefs_save(rb_app *app, char *err, size_t errlen);
 int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen);
 int rb_ui_prefs_resume(rb_app *app, rb_game *g, char *err, size_t errlen);
 void rb_ui_prefs_free(rb_app *app);
+/* True when the game has never run here: no settings and no autosave. */
+bool rb_ui_prefs_first_start(rb_app *app);
 
 /* The folder (ending in '/'), created on first use; NULL with a message. */
 const char *rb_ui_prefs_dir(rb_app *app, char *err, size_t errlen);

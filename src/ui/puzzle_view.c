@@ -392,7 +392,10 @@ static rb_ui_cmd pv_board(rb_app *app, const SDL_Event *ev)
     rb_ui_input before = st->input;
     bool can = rb_ui_state_can_move(st);
     rb_ui_cmd cmd = rb_ui_input_event(app, ev);
-    /* A refusal (RB_UI_CMD_ILLEGAL, heard as a sound) is explained here too. */
+    /* A refusal is heard (RB_UI_CMD_ILLEGAL) and explained here, in the
+     * trainer's status line rather than over the game's board. */
+    if (cmd.kind == RB_UI_CMD_EXPLAIN)
+        cmd = rb_ui_cmd_of(RB_UI_CMD_ILLEGAL);
     if ((cmd.kind != RB_UI_CMD_NONE && cmd.kind != RB_UI_CMD_ILLEGAL) || !can || before.sel < 0 ||
         ev->type == SDL_MOUSEMOTION)
         return cmd;

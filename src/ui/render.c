@@ -1,7 +1,8 @@
 /*
  * render.c - the board, drawn back to front:
  *   squares, the hole, geometry aids (flow arrows, turn squares, thrones,
- *   start lines), last move, selection, check glow, pieces, destination
+ *   start lines), last move, selection, check glow, pieces, a small star
+ *   in the corner of a throne a piece stands on, destination
  *   markers, the hovered move's path, out flags, coordinates, the moving
  *   or dragged piece, the promotion chooser.
  * Every size is a fraction of the square size, so the board scales as one.
@@ -150,6 +151,24 @@ static void draw_thrones(rb_app *app, const scene *sc)
         SDL_FPoint p = rb_ui_view_center(&sc->view, rb_throne(c));
         rb_ui_draw_star(app->renderer, p, s * 0.47f, s * 0.20f, app->theme->throne[1 - c]);
         rb_ui_draw_star(app->renderer, p, s * 0.42f, s * 0.17f, app->theme->throne[c]);
+    }
+}
+
+/* A throne with a piece on it keeps its star in view: a small one in the
+ * square's top right corner (the out flag's pennant takes the top left). */
+static void draw_throne_corners(rb_app *app, const scene *sc)
+{
+    if (!sc->settings->thrones)
+        return;
+    float s = (float)sc->view.sq;
+    for (int c = RB_WHITE; c <= RB_BLACK; c++) {
+        int sq = rb_throne(c);
+        if (!sc->pos->board[sq])
+            continue;
+        SDL_Rect r = rb_ui_view_rect(&sc->view, sq);
+        SDL_FPoint p = { (float)r.x + s * 0.83f, (float)r.y + s * 0.17f };
+        rb_ui_draw_star(app->renderer, p, s * 0.16f, s * 0.075f, app->theme->throne[1 - c]);
+        rb_ui_draw_star(app->renderer, p, s * 0.125f, s * 0.055f, app->theme->throne[c]);
     }
 }
 
@@ -498,6 +517,7 @@ static void draw_under(rb_app *app, const scene *sc)
     draw_check(app, sc);
     draw_all_paths(app, sc);
     draw_pieces(app, sc);
+    draw_throne_corners(app, sc);
 }
 
 /* What is drawn over the pieces, coordinates included or not. */
@@ -702,6 +722,54 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     }
     if (!draw_cached(app, &sc))
         draw_scene(app, &sc);
+}
+
+void rb_ui_render_position(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, rb_move last, int sel,
+                           const rb_move *moves, int nmoves, int hover)
+{
+    scene sc;
+    memset(&sc, 0, sizeof sc);
+    sc.view = rb_ui_view_of(app);
+    sc.pieces = &app->pieces.board;
+    sc.settings = settings;
+    sc.pos = pos;
+    sc.last = last;
+    sc.sel = sel;
+    sc.moves = moves;
+    sc.nmoves = sel >= 0 ? nmoves : 0;
+    sc.hover = hover;
+    sc.promo_to = -1;
+    draw_scene(app, &sc);
+}
+
+void rb_ui_render_detail(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, int sq, float shift,
+                         SDL_Rect cell, const rb_move *moves, int nmoves, int sel)
+{
+    scene sc;
+    memset(&sc, 0, sizeof sc);
+    int s = cell.h;
+    /* a whole board at the cell's square size, placed so that sq (moved
+     * left by shift squares) lands in the middle of the cell */
+    float left = (float)cell.x + (float)(cell.w - s) * 0.5f - ((float)rb_sq_file(sq) - shift) * (float)s;
+    sc.view.board = (SDL_Rect){ (int)lroundf(left), cell.y - (6 - rb_sq_rank(sq)) * s, 7 * s, 7 * s };
+    sc.view.sq = s;
+    char err[RB_UI_PATH_MAX + 200];
+    if (rb_ui_assets_size_set(app, &app->pieces.diagram, s, err, sizeof err) != 0)
+        fprintf(stderr, "rollerball: %s\n", err);
+    sc.pieces = &app->pieces.diagram;
+    rb_ui_settings st = *settings;
+    st.legal_moves = true;
+    sc.settings = &st;
+    sc.pos = pos;
+    sc.last = RB_MOVE_NONE;
+    sc.sel = sel;
+    sc.moves = moves;
+    sc.nmoves = sel >= 0 ? nmoves : 0;
+    sc.hover = -1;
+    sc.promo_to = -1;
+    SDL_RenderSetClipRect(app->renderer, &cell);
+    draw_scene(app, &sc);
+    SDL_RenderSetClipRect(app->renderer, NULL);
 }
 
 void rb_ui_render_diagram(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, SDL_Rect area,

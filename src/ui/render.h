@@ -25,4 +25,15 @@ rb_ui_board_cache *rb_ui_render_board_cache(rb_app *app);
 void rb_ui_render_diagram(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, SDL_Rect area,
                           const rb_move *moves, int nmoves, bool paths, int sel);
 
+/* Draws pos where the game's board goes, as the board would (direct, not
+ * from the cache): a lesson's board. */
+void rb_ui_render_position(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, rb_move last, int sel,
+                           const rb_move *moves, int nmoves, int hover);
+
+/* Draws a detail of pos as the board draws it, for a legend: the square sq
+ * (moved left by shift squares: 0.5 centres the edge to its right) at the
+ * cell's height as square size, in the middle of cell, clipped to cell. */
+void rb_ui_render_detail(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, int sq, float shift,
+                         SDL_Rect cell, const rb_move *moves, int nmoves, int sel);
+
 #endif

@@ -128,7 +128,8 @@ typedef enum {
     RB_UI_DIALOG_LOAD,
     RB_UI_DIALOG_SETTINGS,
     RB_UI_DIALOG_HELP,
-    RB_UI_DIALOG_MESSAGE
+    RB_UI_DIALOG_MESSAGE,
+    RB_UI_DIALOG_WELCOME
 } rb_ui_dialog_kind;
 
 /* A yes/no question; the answer "yes" carries out what is asked. */
@@ -219,6 +220,62 @@ typedef struct rb_ui_pacing {
     bool paused;              /* computer against computer: held */
     bool step;                /* while paused: show the next move when ready */
 } rb_ui_pacing;
+/* A refused move explained near the board (explain.c): the rules
+ * library's sentence and what it points at, shown until until_ms. */
+typedef struct rb_ui_explain_state {
+    bool shown;
+    char text[RB_EXPLAIN_TEXT_MAX];
+    rb_explain_reason reason;
+    int from, to;             /* the attempt */
+    int blocker;              /* blocked: the square in the way, else -1 */
+    rb_path route;            /* blocked: the piece's route, origin first */
+    int nattackers;           /* king-attacked: each attacker's path to the king */
+    rb_path attacks[RB_EXPLAIN_ATTACKERS_MAX];
+    rb_bb squares;            /* the squares the reason concerns */
+    Uint32 until_ms;          /* SDL ticks when it goes */
+} rb_ui_explain_state;
+
+/* The board's symbols (symbols.c) that say what they mean when pointed at. */
+typedef enum {
+    RB_UI_SYMBOL_NONE = 0,
+    RB_UI_SYMBOL_THRONE,      /* a king's winning square, the star */
+    RB_UI_SYMBOL_TURN,        /* a square where the flow turns */
+    RB_UI_SYMBOL_START_LINE,  /* a king's dashed start line */
+    RB_UI_SYMBOL_OUT_FLAG,    /* the pennant on a king: its out flag */
+    RB_UI_SYMBOL_COUNT
+} rb_ui_symbol;
+
+/* The symbol under the pointer, and whether it has been pointed at long
+ * enough (RB_UI_TIP_MS) to say what it means. */
+#define RB_UI_TIP_MS 600
+typedef struct rb_ui_tip_state {
+    rb_ui_symbol symbol;
+    int sq;                   /* the square it is on (a start line: the square pointed at) */
+    int color;                /* whose throne, start line or flag */
+    bool shown;
+    Uint32 due_ms;            /* SDL ticks when it shows */
+} rb_ui_tip_state;
+
+/* The Learn screen (learn.c): the lesson map or a stage being played,
+ * over the whole window. The stage's position lives in the lesson session
+ * (app->learn); this is what the screen shows of it and its input. */
+typedef enum { RB_UI_LEARN_OFF = 0, RB_UI_LEARN_MAP, RB_UI_LEARN_STAGE } rb_ui_learn_mode;
+#define RB_UI_LEARN_TEXT_MAX 256
+typedef struct rb_ui_learn_state {
+    rb_ui_learn_mode mode;
+    int chapter, stage;       /* the stage played or last chosen, from 0 */
+    int sel;                  /* selected square on the lesson's board, -1 */
+    rb_movelist moves;        /* its legal moves */
+    int promo_to;             /* a promotion waiting for rook or bishop, -1 */
+    int hover;                /* control under the pointer, 0 none */
+    int scroll;               /* the map: first chapter shown */
+    char message[RB_UI_LEARN_TEXT_MAX]; /* what the last move brought */
+    bool hint_shown;          /* the hint's path is drawn */
+    rb_path hint;
+    int stars;                /* stars won on finishing, 0 until then */
+    bool over;                /* done or failed: retry or go on */
+    rb_move last;             /* the last move on the lesson's board */
+} rb_ui_learn_state;
 
 typedef struct rb_ui_state {
     rb_game game;
@@ -242,6 +299,9 @@ typedef struct rb_ui_state {
     bool clock_low[2];        /* each side's low-time warning has sounded */
     bool minimised;           /* the window is minimised */
     rb_ui_trainer_state trainer; /* the puzzle trainer (trainer_state.h) */
+    rb_ui_explain_state explain;
+    rb_ui_tip_state tip;
+    rb_ui_learn_state learn;
 } rb_ui_state;
 
 /* ---- questions about the state (state.c); none changes anything ---- */

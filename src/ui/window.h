@@ -67,6 +67,7 @@ struct rb_ui_board_cache;
 struct rb_ui_sound;
 struct rb_ui_trainer;
 struct rb_ui_puzzle_view;
+struct rb_ui_learn;
 
 typedef struct rb_app {
     rb_ui_state state;        /* what the window shows (state.h) */
@@ -109,6 +110,7 @@ typedef struct rb_app {
     void *ticks_ctx;
     struct rb_ui_trainer *trainer;         /* the puzzles and the player's record (trainer.c) */
     struct rb_ui_puzzle_view *puzzle_view; /* the trainer panel's last layout */
+    struct rb_ui_learn *learn;             /* the lessons and the stage played (learn.c) */
 } rb_app;
 
 /* Now on the clocks' time source. */

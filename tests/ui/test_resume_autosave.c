@@ -63,6 +63,7 @@ static void an_unfinished_game_comes_back_and_goes_on(void **state)
     (void)state;
     rb_app *app = open_with_player_files();
     assert_int_equal(app->state.game.length, 0);
+    fixture_key(app, SDLK_ESCAPE, KMOD_NONE); /* the first start's welcome */
     fixture_type(app, "c2b3");
     fixture_type(app, "e7f7");
     fixture_type(app, "e1f1");

@@ -1,0 +1,160 @@
+/*
+ * test_welcome_at_first_start.c - the very first start (no settings, no
+ * autosave) opens the welcome over the board; a later start goes straight
+ * to the board, and so does a first start whose command line names a game
+ * file, a position or the players. Its choices start what they say (a game
+ * leaves the Learn screen for the board), and Help leads back to it. Runs in a private XDG_DATA_HOME.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "support.h"
+
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "dialog.h"
+#include "dialog_kit.h"
+#include "dialog_welcome.h"
+#include "ui_fixture.h"
+
+static char home[64];
+
+/* A fresh, empty data folder for each test: every test is a first start. */
+static int make_home(void **state)
+{
+    (void)state;
+    snprintf(home, sizeof home, "/tmp/rb-welcome-test-XXXXXX");
+    if (!mkdtemp(home))
+        return -1;
+    setenv("XDG_DATA_HOME", home, 1);
+    return 0;
+}
+
+static int remove_home(void **state)
+{
+    (void)state;
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
+    return system(cmd) == 0 ? 0 : -1;
+}
+
+/* The game as a player starts it, with their files and opt's command line. */
+static rb_app *start(rb_ui_options *opt)
+{
+    opt->width = 800;
+    opt->height = 600;
+    opt->player_files = true;
+    rb_ui_app_defaults(&fixture_app);
+    char err[1400];
+    if (rb_ui_app_open(&fixture_app, opt, true, err, sizeof err) != 0)
+        fail_msg("cannot open the game: %s", err);
+    fixture_app.state.settings.animation = false;
+    return &fixture_app;
+}
+
+static rb_app *start_plain(void)
+{
+    rb_ui_options opt;
+    memset(&opt, 0, sizeof opt);
+    return start(&opt);
+}
+
+/* Clicks the dialog control with this id, where the last frame drew it. */
+static void click_control(rb_app *app, int id)
+{
+    rb_ui_app_draw(app);
+    for (int i = 0; i < app->dialog->nhits; i++)
+        if (app->dialog->hits[i].id == id) {
+            SDL_Rect r = app->dialog->hits[i].r;
+            fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+            return;
+        }
+    fail_msg("control %d is not on the screen", id);
+}
+
+static void first_start_shows_the_welcome_and_a_second_does_not(void **state)
+{
+    (void)state;
+    rb_app *app = start_plain();
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_WELCOME);
+    fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(&app->state));
+    fixture_close(app);
+
+    app = start_plain();
+    assert_false(rb_ui_dialog_active(&app->state));
+    fixture_close(app);
+}
+
+static void a_command_line_that_says_what_to_play_skips_the_welcome(void **state)
+{
+    (void)state;
+    rb_ui_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.fen = "6k/7/2xxx2/2xxx2/2xxx2/1K5/7 w - 0 1";
+    rb_app *app = start(&opt);
+    assert_false(rb_ui_dialog_active(&app->state));
+    rb_ui_app_close(app);
+
+    remove_home(NULL);
+    make_home(NULL);
+    memset(&opt, 0, sizeof opt);
+    opt.players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 1 };
+    opt.players_given[RB_WHITE] = true;
+    app = start(&opt);
+    assert_false(rb_ui_dialog_active(&app->state));
+    rb_ui_app_close(app);
+
+    remove_home(NULL);
+    make_home(NULL);
+    char file[128];
+    snprintf(file, sizeof file, "%s/game.pgn", home);
+    const char pgn[] = "[Event \"?\"]\n\n1. c2b3 *\n";
+    fixture_write_file(file, pgn, sizeof pgn - 1);
+    memset(&opt, 0, sizeof opt);
+    opt.pgn_file = file;
+    app = start(&opt);
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.game.length, 1);
+    rb_ui_app_close(app);
+}
+
+static void choices_start_what_they_say(void **state)
+{
+    (void)state;
+    rb_app *app = start_plain();
+    click_control(app, DLG_WELCOME + 2); /* play a friend */
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.players[RB_WHITE].kind, RB_UI_HUMAN);
+    assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_HUMAN);
+
+    /* Help leads back to the welcome, and learning opens the lesson map */
+    fixture_key(app, SDLK_F1, KMOD_NONE);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_HELP);
+    click_control(app, DLG_WELCOME);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_WELCOME);
+    click_control(app, DLG_WELCOME + 0);
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.learn.mode, RB_UI_LEARN_MAP);
+    fixture_key(app, SDLK_F1, KMOD_NONE); /* the help, over the map */
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_HELP);
+    click_control(app, DLG_WELCOME);
+    click_control(app, DLG_WELCOME + 1); /* play the computer, as White */
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.learn.mode, RB_UI_LEARN_OFF);
+    assert_int_equal(app->state.players[RB_WHITE].kind, RB_UI_HUMAN);
+    assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_COMPUTER);
+    assert_int_equal(app->state.players[RB_BLACK].level, RB_UI_WELCOME_LEVEL);
+    fixture_close(app);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(first_start_shows_the_welcome_and_a_second_does_not, make_home, remove_home),
+        cmocka_unit_test_setup_teardown(a_command_line_that_says_what_to_play_skips_the_welcome, make_home,
+                                        remove_home),
+        cmocka_unit_test_setup_teardown(choices_start_what_they_say, make_home, remove_home),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

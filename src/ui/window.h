@@ -100,12 +100,9 @@ typedef struct rb_app {
     struct rb_ui_prefs *prefs;
     struct rb_ui_board_cache *board_cache; /* the board's unchanging layer (render.c) */
     struct rb_ui_sound *sound;  /* the game's sounds (sound.h); NULL: silent */
-    /* The clocks' time source in milliseconds; NULL is SDL_GetTicks64. Tests
-     * set their own, so a timed game runs on their time, not the wall's. */
-    int64_t (*clock_now)(void);
     /* The clock every timed thing reads (animation, the computer's pause,
-     * typed text going stale): SDL_GetTicks() unless a test sets its own,
-     * so a test moves time by hand instead of sleeping. */
+     * typed text going stale, the chess clocks): SDL's ticks unless a test
+     * sets its own, so a test moves time by hand instead of sleeping. */
     Uint32 (*ticks)(void *ctx);
     void *ticks_ctx;
     struct rb_ui_trainer *trainer;         /* the puzzles and the player's record (trainer.c) */
@@ -113,10 +110,10 @@ typedef struct rb_app {
     struct rb_ui_learn *learn;             /* the lessons and the stage played (learn.c) */
 } rb_app;
 
-/* Now on the clocks' time source. */
+/* Now on the app's clock, for the chess clocks, which count in 64 bits. */
 static inline int64_t rb_ui_app_now_ms(const rb_app *app)
 {
-    return app->clock_now ? app->clock_now() : (int64_t)SDL_GetTicks64();
+    return app->ticks ? (int64_t)app->ticks(app->ticks_ctx) : (int64_t)SDL_GetTicks64();
 }
 
 /* Milliseconds on the app's clock. */

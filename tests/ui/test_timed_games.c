@@ -28,9 +28,10 @@
 static char home[] = "/tmp/rb-timed-test-XXXXXX";
 static int64_t test_ms = 5000000;
 
-static int64_t test_now(void)
+static Uint32 test_now(void *ctx)
 {
-    return test_ms;
+    (void)ctx;
+    return (Uint32)test_ms;
 }
 
 static int make_home(void **state)
@@ -70,7 +71,7 @@ static void new_timed_game(rb_app *app, rb_ui_time_control white, rb_ui_time_con
 static rb_app *open_timed(void)
 {
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->clock_now = test_now;
+    app->ticks = test_now;
     app->sound = rb_ui_sound_open(app->data_dir);
     rb_ui_apply_sound_settings(app);
     new_timed_game(app, five_three, five_three, -1, 1);
@@ -185,7 +186,7 @@ static void the_computer_plays_within_its_time(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->clock_now = test_now;
+    app->ticks = test_now;
     char err[400];
     if (rb_ui_worker_init(app, err, sizeof err) != 0)
         fail_msg("cannot start the computer player: %s", err);
@@ -219,7 +220,7 @@ static void minimised_clocks_pause_against_the_computer(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->clock_now = test_now;
+    app->ticks = test_now;
     new_timed_game(app, five_three, five_three, RB_WHITE, 1);
     assert_true(app->state.settings.pause_minimised);
     SDL_Event ev;
@@ -300,7 +301,7 @@ static rb_app *open_with_player_files(void)
     opt.height = 600;
     opt.player_files = true;
     rb_ui_app_defaults(&fixture_app);
-    fixture_app.clock_now = test_now;
+    fixture_app.ticks = test_now;
     char err[1400];
     if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
         fail_msg("cannot open the game: %s", err);
@@ -334,7 +335,7 @@ static void the_new_game_dialog_takes_a_custom_clock_per_side(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->clock_now = test_now;
+    app->ticks = test_now;
     rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
     open.n = RB_UI_DIALOG_NEW_GAME;
     rb_ui_apply(app, &open);

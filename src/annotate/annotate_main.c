@@ -25,11 +25,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "annotate.h"
 #include "rb_pgn.h"
+#include "rb_util_clock.h"
 
 #define INPUT_MAX ((size_t)256 << 20) /* bytes of PGN read at most */
 #define THREADS_MAX 64
@@ -190,15 +190,6 @@ static char *read_input(const char *path, size_t *len)
     return text;
 }
 
-/* Milliseconds of a monotonic clock, for the progress lines. (A shared
- * helper like this would serve the other programs too.) */
-static int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 typedef struct work {
     rb_game *games;
     size_t ngames;
@@ -224,7 +215,7 @@ static void show_progress(size_t done, size_t total, void *user)
 {
     job *j = user;
     work *w = j->w;
-    int64_t now = now_ms();
+    int64_t now = rb_util_now_ms();
     pthread_mutex_lock(&w->lock);
     if (w->live && now - w->shown_ms >= 250) {
         w->shown_ms = now;
@@ -249,7 +240,7 @@ static void report_game(work *w, size_t index, const rb_annotate_tally *t)
             t->classes[RB_WHITE][RB_CLASS_INACCURACY], t->classes[RB_WHITE][RB_CLASS_MISTAKE],
             t->classes[RB_WHITE][RB_CLASS_BLUNDER], t->classes[RB_BLACK][RB_CLASS_INACCURACY],
             t->classes[RB_BLACK][RB_CLASS_MISTAKE], t->classes[RB_BLACK][RB_CLASS_BLUNDER], w->finished,
-            w->ngames, (double)(now_ms() - w->start_ms) / 1000.0);
+            w->ngames, (double)(rb_util_now_ms() - w->start_ms) / 1000.0);
     pthread_mutex_unlock(&w->lock);
 }
 
@@ -285,7 +276,7 @@ static void *worker(void *arg)
  * out. */
 static bool annotate_all(rb_game *games, size_t ngames, const options *o)
 {
-    work w = {.games = games, .ngames = ngames, .limits = &o->limits, .start_ms = now_ms(),
+    work w = {.games = games, .ngames = ngames, .limits = &o->limits, .start_ms = rb_util_now_ms(),
               .live = isatty(STDERR_FILENO)};
     atomic_init(&w.next, 0);
     pthread_mutex_init(&w.lock, NULL);

@@ -593,6 +593,10 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
             snprintf(err, errlen, "--learn %s: %s", opt->learn, st->status[0] ? st->status : "no such lesson");
             return -2;
         }
+        if (opt->learn_hint) {
+            rb_ui_cmd hint = rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT);
+            rb_ui_apply(app, &hint);
+        }
     } else if (welcome) {
         rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
         open.n = RB_UI_DIALOG_WELCOME;

@@ -96,6 +96,7 @@ typedef struct rb_ui_options {
     const char *puzzle_show;  /* then "hint", "path" or "solution"; NULL none */
     bool list_puzzles;        /* print the puzzles, one a line, and exit */
     const char *learn;        /* "CHAPTER.STAGE": open this lesson */
+    bool learn_hint;          /* ...with its hint drawn */
     bool list_lessons;        /* print the lessons, one line a stage, and exit */
 } rb_ui_options;
 

@@ -21,6 +21,7 @@ void rb_ui_args_usage(FILE *out)
           "                           who plays each side (LEVEL 1..10)\n"
           "  --flip                   Black at the bottom\n"
           "  --learn CHAPTER.STAGE    open this lesson of Learn Rollerball (like 2.1)\n"
+          "    --learn-hint           ...with its hint drawn\n"
           "  --list-lessons           print the lessons, one line a stage, and exit\n"
           "  --size WxH               window size\n"
           "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
@@ -114,6 +115,9 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             opt->players_given[c] = true;
         } else if (strcmp(a, "--learn") == 0) {
             opt->learn = v;
+        } else if (strcmp(a, "--learn-hint") == 0) {
+            opt->learn_hint = true;
+            continue;
         } else if (strcmp(a, "--list-lessons") == 0) {
             opt->list_lessons = true;
             continue;
@@ -179,6 +183,10 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
     }
     if (opt->puzzle_show && !opt->puzzle_id) {
         snprintf(err, errlen, "--puzzle-show goes with --puzzle ID");
+        return RB_UI_ARGS_ERROR;
+    }
+    if (opt->learn_hint && !opt->learn) {
+        snprintf(err, errlen, "--learn-hint goes with --learn CHAPTER.STAGE");
         return RB_UI_ARGS_ERROR;
     }
     if (opt->learn && (opt->pgn_file || opt->fen)) {

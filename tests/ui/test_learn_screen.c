@@ -143,6 +143,11 @@ static void command_line_names_lessons(void **state)
     assert_true(opt.list_lessons);
     char *both[] = { "rollerball", "--learn", "1.1", "--fen", "7/7/2xxx2/2xxx2/2xxx2/7/7 w - 0 1", NULL };
     assert_int_equal(rb_ui_args_parse(5, both, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
+    char *hint[] = { "rollerball", "--learn", "3.3", "--learn-hint", NULL };
+    assert_int_equal(rb_ui_args_parse(4, hint, &opt, err, sizeof err), RB_UI_ARGS_RUN);
+    assert_true(opt.learn_hint);
+    char *hint_alone[] = { "rollerball", "--learn-hint", NULL };
+    assert_int_equal(rb_ui_args_parse(2, hint_alone, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
 
     char *text = NULL;
     size_t len = 0;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rb_notation.h"
+#include "rb_util_random.h"
 
 /* Waiting for the handshake answers: generous, engines may load tables. */
 #define HANDSHAKE_MS 10000
@@ -125,14 +126,14 @@ static char *position_command(const rb_game *game)
     return text;
 }
 
-static void go_command(const rb_match_limits *lim, char *buf, size_t size)
+static void go_command(const rb_match_limits *lim, uint64_t nodes, char *buf, size_t size)
 {
     size_t n = (size_t)snprintf(buf, size, "go");
     if (lim->movetime_ms > 0) {
         n += (size_t)snprintf(buf + n, size - n, " movetime %" PRId64, lim->movetime_ms);
     }
-    if (lim->nodes > 0) {
-        n += (size_t)snprintf(buf + n, size - n, " nodes %" PRIu64, lim->nodes);
+    if (nodes > 0) {
+        n += (size_t)snprintf(buf + n, size - n, " nodes %" PRIu64, nodes);
     }
     if (lim->depth > 0) {
         snprintf(buf + n, size - n, " depth %d", lim->depth);
@@ -143,11 +144,11 @@ typedef enum { ASK_MOVE, ASK_TIMEOUT, ASK_CRASH, ASK_GARBAGE } ask_status;
 
 /* Asks p for a move in the game's current position; on ASK_MOVE the move
  * text is in move. */
-static ask_status ask_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, char *move,
-                           size_t size, char *why, size_t whylen)
+static ask_status ask_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, uint64_t nodes,
+                           char *move, size_t size, char *why, size_t whylen)
 {
     char go[128];
-    go_command(lim, go, sizeof go);
+    go_command(lim, nodes, go, sizeof go);
     char *position = position_command(game);
     int64_t now = rb_util_now_ms();
     bool sent = position != NULL && rb_proc_send(&p->proc, position, now + SEND_MS) &&
@@ -208,6 +209,7 @@ void rb_match_play(rb_player *white, rb_player *black, const rb_opening *opening
                    const rb_match_limits *lim, rb_game *game, rb_outcome *out)
 {
     rb_player *players[2] = {white, black};
+    uint64_t spread_state = lim->spread_seed;
     memset(out, 0, sizeof *out);
     out->forfeit_color = -1;
     for (int i = 0; i < opening->plies; i++) {
@@ -240,7 +242,13 @@ void rb_match_play(rb_player *white, rb_player *black, const rb_opening *opening
         int side = rb_game_pos(game)->side;
         rb_player *p = players[side];
         char text[64], err[200];
-        ask_status st = ask_move(p, game, lim, text, sizeof text, why, sizeof why);
+        uint64_t nodes = lim->nodes;
+        if (nodes > 0 && lim->nodes_spread_pct > 0) {
+            uint64_t spread = nodes * (uint64_t)lim->nodes_spread_pct / 100;
+            nodes = nodes - spread + rb_util_splitmix64(&spread_state) % (2 * spread + 1);
+            nodes = nodes > 0 ? nodes : 1;
+        }
+        ask_status st = ask_move(p, game, lim, nodes, text, sizeof text, why, sizeof why);
         if (st == ASK_TIMEOUT) {
             forfeit(p, game, side, "time forfeit", out, why);
             return;

@@ -44,6 +44,11 @@ typedef struct rb_match_limits {
     int64_t margin_ms;        /* grace beyond movetime before a timeout */
     int64_t move_timeout_ms;  /* longest wait for a node- or depth-limited move */
     int adjudicate_after;     /* plies after which the game is drawn; 0: never */
+    /* With a node limit: each move's limit is drawn from nodes +/- this
+     * percentage, from spread_seed, so games between deterministic engines
+     * differ and stay reproducible. 0: every move gets exactly nodes. */
+    int nodes_spread_pct;
+    uint64_t spread_seed;
 } rb_match_limits;
 
 typedef struct rb_outcome {

@@ -6,7 +6,10 @@
  * results: wins, draws and losses of the first engine, the Elo difference
  * with its error bar and, on request, an SPRT verdict. Each opening is
  * played twice with colours swapped, so neither engine profits from a lucky
- * opening. With --sprt, no new games start once a bound is crossed.
+ * opening; the openings are random lines, or the lines of a book file
+ * (--book), such as the balanced book in src/match/books/. The report also
+ * gives White's score, which measures the first-move advantage in
+ * self-play. With --sprt, no new games start once a bound is crossed.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -22,6 +25,7 @@
 #include "match_openings.h"
 #include "match_stats.h"
 #include "rb_core.h"
+#include "rb_util_random.h"
 
 typedef struct match {
     rb_engine_spec engine[2];
@@ -29,6 +33,7 @@ typedef struct match {
     int games;
     int concurrency;
     int opening_plies;
+    const char *book_path;
     uint64_t seed;
     bool sprt;
     double elo0, elo1;
@@ -44,6 +49,9 @@ typedef struct match {
     bool stop;             /* the SPRT has decided, or the PGN file failed */
     bool pgn_failed;       /* a game could not be written: the run fails */
     rb_wdl score;          /* of engine 0 */
+    rb_wdl white;          /* of the side playing White */
+    double *points;        /* engine 0's score of each game, -1 until played */
+    double *white_points;  /* White's score of each game, -1 until played */
     int adjudicated;
     int forfeits[2];
 } match;
@@ -53,14 +61,19 @@ static void usage(FILE *to)
     fputs("usage: rollerball-match --engine COMMAND [name=NAME] [option.NAME=VALUE ...]\n"
           "                        --engine COMMAND [name=NAME] [option.NAME=VALUE ...]\n"
           "                        [--games N] [--concurrency N] [--movetime MS] [--nodes N]\n"
-          "                        [--depth N] [--margin MS] [--move-timeout MS]\n"
-          "                        [--openings-plies N] [--seed N] [--adjudicate-after PLIES]\n"
-          "                        [--sprt ELO0 ELO1] [--pgn FILE] [--quiet]\n"
+          "                        [--nodes-spread PCT] [--depth N] [--margin MS] [--move-timeout MS]\n"
+          "                        [--openings-plies N | --book FILE] [--seed N]\n"
+          "                        [--adjudicate-after PLIES] [--sprt ELO0 ELO1] [--pgn FILE] [--quiet]\n"
           "\n"
           "Plays N games (default 2) between two engines speaking the Rollerball protocol,\n"
-          "each random opening twice with colours swapped, and reports the first engine's\n"
-          "wins, draws and losses, the Elo difference and, with --sprt, the SPRT verdict\n"
-          "(alpha = beta = 0.05). Games end by the rules only, unless --adjudicate-after\n"
+          "each opening twice with colours swapped, and reports the first engine's wins,\n"
+          "draws and losses, the Elo difference, White's score and, with --sprt, the SPRT\n"
+          "verdict (alpha = beta = 0.05). Openings are random lines of --openings-plies\n"
+          "plies (default 4) from --seed, or the lines of a book FILE in order (one opening\n"
+          "a line in coordinate moves, '#' starts a comment; src/match/books/balanced.txt\n"
+          "holds balanced ones). --nodes-spread draws each move's node limit from N +/- PCT\n"
+          "percent (from --seed), so deterministic engines vary their games.\n"
+          "Games end by the rules only, unless --adjudicate-after\n"
           "draws them after that many plies. An engine that plays an illegal move, prints\n"
           "garbage, exceeds the move time plus the margin (default 1000 ms) or dies loses\n"
           "the game and is restarted.\n",
@@ -153,6 +166,11 @@ static bool parse_args(match *m, int argc, char **argv)
         } else if (strcmp(a, "--nodes") == 0) {
             ok = parse_number(value, 1, INT64_C(1000000000000), &v);
             m->limits.nodes = (uint64_t)v;
+        } else if (strcmp(a, "--nodes-spread") == 0) {
+            ok = parse_number(value, 0, 99, &v);
+            m->limits.nodes_spread_pct = (int)v;
+        } else if (strcmp(a, "--book") == 0) {
+            m->book_path = value;
         } else if (strcmp(a, "--depth") == 0) {
             ok = parse_number(value, 1, 127, &v);
             m->limits.depth = (int)v;
@@ -191,6 +209,10 @@ static bool parse_args(match *m, int argc, char **argv)
     }
     if (engines != 2) {
         fprintf(stderr, "rollerball-match: give two engines with --engine (see --help)\n");
+        return false;
+    }
+    if (m->limits.nodes_spread_pct > 0 && m->limits.nodes == 0) {
+        fprintf(stderr, "rollerball-match: --nodes-spread needs --nodes\n");
         return false;
     }
     if (m->limits.movetime_ms == 0 && m->limits.nodes == 0 && m->limits.depth == 0) {
@@ -250,6 +272,16 @@ static void record(match *m, int index, rb_game *game, const rb_outcome *o)
     bool first_white = index % 2 == 0;
     int first_color = first_white ? RB_WHITE : RB_BLACK;
     pthread_mutex_lock(&m->lock);
+    double white_points = o->result == RB_RESULT_DRAW ? 0.5 : o->result == RB_RESULT_WHITE ? 1.0 : 0.0;
+    m->white_points[index] = white_points;
+    m->points[index] = first_color == RB_WHITE ? white_points : 1.0 - white_points;
+    if (o->result == RB_RESULT_DRAW) {
+        m->white.draws++;
+    } else if (o->result == RB_RESULT_WHITE) {
+        m->white.wins++;
+    } else {
+        m->white.losses++;
+    }
     if (o->result == RB_RESULT_DRAW) {
         m->score.draws++;
     } else if ((o->result == RB_RESULT_WHITE) == (first_color == RB_WHITE)) {
@@ -306,8 +338,11 @@ static void *worker(void *arg)
             break;
         }
         rb_outcome outcome;
+        rb_match_limits limits = m->limits;
+        uint64_t game_seed = m->seed ^ (0x5851F42D4C957F2Dull * (uint64_t)(index + 1));
+        limits.spread_seed = rb_util_splitmix64(&game_seed);
         rb_match_play(&players[first_white ? 0 : 1], &players[first_white ? 1 : 0], &m->openings[index / 2],
-                      &m->limits, &game, &outcome);
+                      &limits, &game, &outcome);
         record(m, index, &game, &outcome);
         rb_game_free(&game);
     }
@@ -331,6 +366,17 @@ static void report(const match *m)
     }
     printf("Adjudicated draws: %d (%s)  Forfeits: %s %d, %s %d\n", m->adjudicated, adjudication,
            m->engine[0].name, m->forfeits[0], m->engine[1].name, m->forfeits[1]);
+    /* The intervals count a colour pair as one sample (see rb_pair_score). */
+    double mean, half;
+    if (rb_pair_score(m->points, m->games, &mean, &half)) {
+        printf("Score by colour pairs: %.1f%% +/- %.1f%% (95%%)\n", 100.0 * mean, 100.0 * half);
+    }
+    printf("White: %d wins, %d draws, %d losses  White's score: %.1f%%", m->white.wins, m->white.draws,
+           m->white.losses, 100.0 * rb_wdl_score(m->white));
+    if (rb_pair_score(m->white_points, m->games, &mean, &half)) {
+        printf(" +/- %.1f%% (95%%, by colour pairs)", 100.0 * half);
+    }
+    printf("\n");
     double elo, margin;
     if (rb_wdl_elo(s, &elo, &margin)) {
         printf("Elo difference: %+.1f +/- %.1f (95%%)\n", elo, margin);
@@ -377,11 +423,32 @@ int main(int argc, char **argv)
 
     int pairs = (m.games + 1) / 2;
     m.openings = calloc((size_t)pairs, sizeof *m.openings);
-    if (m.openings == NULL) {
-        fprintf(stderr, "rollerball-match: out of memory for %d openings\n", pairs);
+    m.points = malloc((size_t)m.games * sizeof *m.points);
+    m.white_points = malloc((size_t)m.games * sizeof *m.white_points);
+    if (m.openings == NULL || m.points == NULL || m.white_points == NULL) {
+        fprintf(stderr, "rollerball-match: out of memory for %d games\n", m.games);
         return 1;
     }
-    size_t made = rb_openings_make(m.seed, m.opening_plies, m.openings, (size_t)pairs);
+    for (int i = 0; i < m.games; i++) {
+        m.points[i] = m.white_points[i] = -1.0;
+    }
+    size_t made = 0;
+    if (m.book_path != NULL) {
+        rb_opening *book;
+        char err[512];
+        if (rb_openings_read(m.book_path, &book, &made, err, sizeof err) != 0) {
+            fprintf(stderr, "rollerball-match: %s\n", err);
+            return 2;
+        }
+        if (made < (size_t)pairs && !m.quiet) {
+            printf("The book has %zu openings for %d colour pairs: they repeat in order.\n", made, pairs);
+        }
+        made = made < (size_t)pairs ? made : (size_t)pairs;
+        memcpy(m.openings, book, made * sizeof *book);
+        free(book);
+    } else {
+        made = rb_openings_make(m.seed, m.opening_plies, m.openings, (size_t)pairs);
+    }
     for (size_t i = made; i < (size_t)pairs; i++) {
         m.openings[i] = m.openings[i % (made > 0 ? made : 1)];
     }
@@ -427,6 +494,8 @@ int main(int argc, char **argv)
         }
     }
     free(m.openings);
+    free(m.points);
+    free(m.white_points);
     pthread_mutex_destroy(&m.lock);
     return status;
 }

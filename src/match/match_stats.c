@@ -25,6 +25,28 @@ static double game_variance(rb_wdl r, double s)
     return (r.wins * (1.0 - s) * (1.0 - s) + r.draws * (0.5 - s) * (0.5 - s) + r.losses * s * s) / n;
 }
 
+bool rb_pair_score(const double *points, int n, double *mean, double *margin95)
+{
+    double sum = 0.0, sumsq = 0.0;
+    int pairs = 0;
+    for (int i = 0; i + 1 < n; i += 2) {
+        if (points[i] < 0.0 || points[i + 1] < 0.0) {
+            continue;
+        }
+        double p = (points[i] + points[i + 1]) / 2.0;
+        sum += p;
+        sumsq += p * p;
+        pairs++;
+    }
+    if (pairs < 2) {
+        return false;
+    }
+    *mean = sum / pairs;
+    double var = (sumsq - pairs * *mean * *mean) / (pairs - 1);
+    *margin95 = 1.959964 * sqrt(var > 0.0 ? var / pairs : 0.0);
+    return true;
+}
+
 bool rb_wdl_elo(rb_wdl r, double *elo, double *margin95)
 {
     int n = rb_wdl_games(r);

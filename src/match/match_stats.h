@@ -27,6 +27,13 @@ double rb_wdl_score(rb_wdl r);
 /* The Elo difference and the half-width of its 95% interval. False when it
  * is undefined or infinite (no games, or every game won or lost). */
 bool rb_wdl_elo(rb_wdl r, double *elo, double *margin95);
+/* The mean of points[0..n) (each game's score 0, 0.5 or 1, negative for a
+ * game not played) and the half-width of its 95% interval, counting the
+ * two games of a colour pair (points[2k], points[2k+1]) as one sample:
+ * they share an opening, so they are not independent, and a lopsided
+ * opening shows up as variance between pairs. Only complete pairs count.
+ * False when fewer than two pairs are complete. */
+bool rb_pair_score(const double *points, int n, double *mean, double *margin95);
 /* Log-likelihood ratio of elo1 against elo0; 0 while the scores do not
  * vary. */
 double rb_sprt_llr(rb_wdl r, double elo0, double elo1);

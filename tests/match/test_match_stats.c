@@ -71,10 +71,36 @@ static void sprt_llr_follows_the_results(void **state)
     assert_true(rb_sprt_llr(draws, 0, 10) == 0.0);
 }
 
+/* Openings that the same colour wins whoever plays it make every pair 1-1:
+ * the engines are equal and the interval is zero, where counting games
+ * one by one would claim an error bar of +/- 0.35. Pairs that differ widen
+ * it, and incomplete pairs are left out. */
+static void pair_score_counts_a_colour_pair_as_one_sample(void **state)
+{
+    (void)state;
+    double mean, margin;
+    const double lopsided[] = {1, 0, 0, 1, 1, 0, 0, 1};
+    assert_true(rb_pair_score(lopsided, 8, &mean, &margin));
+    assert_float_equal(mean, 0.5, 1e-12);
+    assert_float_equal(margin, 0.0, 1e-12);
+
+    const double mixed[] = {1, 1, 0, 0, 1, 0.5, 0.5, 0.5, 1, -1};
+    assert_true(rb_pair_score(mixed, 10, &mean, &margin));
+    /* pairs 1, 0, 0.75, 0.5; the unfinished fifth pair does not count */
+    assert_float_equal(mean, 0.5625, 1e-12);
+    double var = ((1 - mean) * (1 - mean) + mean * mean + (0.75 - mean) * (0.75 - mean) +
+                  (0.5 - mean) * (0.5 - mean)) / 3.0;
+    assert_float_equal(margin, 1.959964 * sqrt(var / 4.0), 1e-9);
+
+    const double one_pair[] = {1, 0, 1, -1};
+    assert_false(rb_pair_score(one_pair, 4, &mean, &margin));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(equal_results_mean_no_difference),
+        cmocka_unit_test(pair_score_counts_a_colour_pair_as_one_sample),
         cmocka_unit_test(a_winning_score_gives_elo_and_error_bar),
         cmocka_unit_test(all_wins_or_no_games_have_no_finite_elo),
         cmocka_unit_test(sprt_bounds_for_five_percent_errors),

@@ -3,7 +3,9 @@
  * two levels of the engine reports its results in the documented format and
  * writes games rb_pgn_read accepts; engines that misbehave lose by forfeit
  * and the match goes on; bad command lines stop it with a message, and so
- * does a game file that cannot be written.
+ * does a game file that cannot be written. Book openings are each played
+ * from both sides; a node spread varies self-play games reproducibly; the
+ * simple independent player plays legal games against the engine.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "support.h"
@@ -222,6 +224,159 @@ static void a_pgn_file_that_cannot_be_written_fails_the_match(void **state)
     free(out);
 }
 
+/* The moves of game g, as "c2b3 e6f6 ...", into buf. */
+static void game_moves(const rb_game *g, char *buf, size_t size)
+{
+    size_t n = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < g->ply && n + RB_MOVE_TEXT_MAX + 1 < size; i++) {
+        n += (size_t)snprintf(buf + n, size - n, i > 0 ? " " : "");
+        n += rb_move_to_coord(g->moves[i], buf + n);
+    }
+}
+
+static void book_openings_are_played_from_both_sides(void **state)
+{
+    (void)state;
+    char book[512], command[1024];
+    snprintf(book, sizeof book, "%s/two.book", RB_TEST_TMP);
+    FILE *f = fopen(book, "w");
+    assert_non_null(f);
+    fputs("# two openings\nc2b3 e6f6 # +10\n\ne1f1 c7b7 c1b1 b7c7\n", f);
+    fclose(f);
+    snprintf(command, sizeof command,
+             "%s --engine %s name=a --engine %s name=b --games 6 --nodes 200 --book %s"
+             " --adjudicate-after 120 --pgn %s/book.pgn",
+             RB_MATCH_BIN, RB_ENGINE_BIN, RB_ENGINE_BIN, book, RB_TEST_TMP);
+    int status;
+    char *out = run(command, &status);
+    if (status != 0) {
+        fail_msg("exit %d:\n%s", status, out);
+    }
+    /* Three pairs from a book of two: the book repeats, and says so. */
+    assert_non_null(strstr(out, "The book has 2 openings for 3 colour pairs"));
+    assert_non_null(strstr(out, "\nWhite: "));
+    assert_non_null(strstr(out, "White's score: "));
+    free(out);
+    rb_game *g = NULL;
+    char path[512];
+    snprintf(path, sizeof path, "%s/book.pgn", RB_TEST_TMP);
+    read_games(path, 6, &g);
+    static const char *const openings[] = {"c2b3 e6f6", "e1f1 c7b7 c1b1 b7c7", "c2b3 e6f6"};
+    for (size_t i = 0; i < 6; i++) {
+        char moves[4096];
+        game_moves(&g[i], moves, sizeof moves);
+        const char *want = openings[i / 2];
+        if (strncmp(moves, want, strlen(want)) != 0) {
+            fail_msg("game %zu begins '%.40s', not with the book's '%s'", i + 1, moves, want);
+        }
+        assert_string_equal(rb_game_tag(&g[i], "White"), i % 2 == 0 ? "a" : "b");
+        rb_game_free(&g[i]);
+    }
+    free(g);
+
+    /* A broken book stops the match before any game, naming the line. */
+    f = fopen(book, "w");
+    assert_non_null(f);
+    fputs("c2b3 e6f6\nc2b3 e6e2\n", f);
+    fclose(f);
+    snprintf(command, sizeof command, "%s --engine %s --engine %s --book %s", RB_MATCH_BIN, RB_ENGINE_BIN,
+             RB_ENGINE_BIN, book);
+    out = run(command, &status);
+    assert_int_equal(status, 2);
+    assert_non_null(strstr(out, "two.book:2: move 2 'e6e2'"));
+    free(out);
+}
+
+/* Self-play at a fixed node count repeats one game; with a spread the games
+ * differ, and the same seed replays them exactly. */
+static void a_node_spread_varies_games_reproducibly(void **state)
+{
+    (void)state;
+    char moves[3][2][4096];
+    static const char *const args[] = {"--nodes-spread 30 --seed 5", "--nodes-spread 30 --seed 5", ""};
+    for (int run_no = 0; run_no < 3; run_no++) {
+        char command[1024];
+        snprintf(command, sizeof command,
+                 "%s --engine %s --engine %s --games 2 --nodes 400 --openings-plies 0 %s"
+                 " --adjudicate-after 100 --pgn %s/spread.pgn",
+                 RB_MATCH_BIN, RB_ENGINE_BIN, RB_ENGINE_BIN, args[run_no], RB_TEST_TMP);
+        int status;
+        char *out = run(command, &status);
+        if (status != 0) {
+            fail_msg("exit %d:\n%s", status, out);
+        }
+        free(out);
+        rb_game *g = NULL;
+        char path[512];
+        snprintf(path, sizeof path, "%s/spread.pgn", RB_TEST_TMP);
+        read_games(path, 2, &g);
+        for (int i = 0; i < 2; i++) {
+            game_moves(&g[i], moves[run_no][i], sizeof moves[run_no][i]);
+            rb_game_free(&g[i]);
+        }
+        free(g);
+    }
+    assert_string_equal(moves[0][0], moves[1][0]);
+    assert_string_equal(moves[0][1], moves[1][1]);
+    assert_string_not_equal(moves[0][0], moves[0][1]);
+    assert_string_equal(moves[2][0], moves[2][1]);
+}
+
+static void the_simple_player_plays_legal_games_against_the_engine(void **state)
+{
+    (void)state;
+    char command[1024];
+    snprintf(command, sizeof command,
+             "%s --engine %s name=engine --engine %s name=simple --games 2 --nodes 3000 --book %s"
+             " --adjudicate-after 200 --pgn %s/simple.pgn",
+             RB_MATCH_BIN, RB_ENGINE_BIN, RB_SIMPLE_PLAYER_BIN, RB_BALANCED_BOOK, RB_TEST_TMP);
+    int status;
+    char *out = run(command, &status);
+    if (status != 0) {
+        fail_msg("exit %d:\n%s", status, out);
+    }
+    /* Neither side forfeited: every move the referee got was legal. */
+    assert_non_null(strstr(out, "Forfeits: engine 0, simple 0"));
+    free(out);
+    rb_game *g = NULL;
+    char path[512];
+    snprintf(path, sizeof path, "%s/simple.pgn", RB_TEST_TMP);
+    read_games(path, 2, &g);
+    for (int i = 0; i < 2; i++) {
+        assert_null(rb_game_tag(&g[i], "Forfeit"));
+        assert_true(rb_game_result(&g[i]) != RB_RESULT_NONE);
+        assert_true(g[i].ply > 10);
+        rb_game_free(&g[i]);
+    }
+    free(g);
+
+    /* Its own answers to the protocol: a search to its depth and a move. */
+    snprintf(command, sizeof command,
+             "printf 'uci\\nisready\\nposition startpos moves c2b3 e6f6\\ngo depth 3\\nquit\\n' | %s",
+             RB_SIMPLE_PLAYER_BIN);
+    out = run(command, &status);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "uciok\nreadyok\n"));
+    assert_non_null(strstr(out, "info depth 3 "));
+    const char *best = strstr(out, "bestmove ");
+    assert_non_null(best);
+    rb_pos pos;
+    rb_pos_start(&pos);
+    rb_move m;
+    char err[200], word[16] = "";
+    sscanf(best + 9, "%15s", word);
+    assert_int_equal(rb_move_parse_coord(&pos, "c2b3", &m, err, sizeof err), 0);
+    rb_pos next;
+    rb_pos_make(&pos, m, &next);
+    assert_int_equal(rb_move_parse_coord(&next, "e6f6", &m, err, sizeof err), 0);
+    rb_pos_make(&next, m, &pos);
+    if (rb_move_parse_coord(&pos, word, &m, err, sizeof err) != 0) {
+        fail_msg("bestmove '%s': %s", word, err);
+    }
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -229,6 +384,9 @@ int main(void)
         cmocka_unit_test(misbehaving_engines_lose_by_forfeit),
         cmocka_unit_test(bad_command_lines_stop_with_a_message),
         cmocka_unit_test(a_pgn_file_that_cannot_be_written_fails_the_match),
+        cmocka_unit_test(book_openings_are_played_from_both_sides),
+        cmocka_unit_test(a_node_spread_varies_games_reproducibly),
+        cmocka_unit_test(the_simple_player_plays_legal_games_against_the_engine),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -86,6 +86,8 @@ typedef struct rb_ui_options {
     const char *screenshot;   /* PNG to write, then exit */
     const char *select;       /* square to select in the screenshot */
     const char *hover;        /* square to hover in the screenshot */
+    bool show_hint;           /* the screenshot shows the hint (coach.c) */
+    bool show_threat;         /* ...or the threat */
     bool player_files;        /* off screen too, use the player's settings and
                                  autosave (tests of resuming) */
     bool keep_players;        /* off screen too, the remembered players play

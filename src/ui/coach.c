@@ -86,6 +86,8 @@ int rb_ui_coach_ask(rb_app *app, rb_ui_coach_kind kind)
         rb_ui_state_say(st, false, "%s", why);
         return -1;
     }
+    if (st->coach.shown == kind)
+        return 0; /* shown already: it goes when the position changes */
     if (coach_start(app) != 0)
         return -1;
     struct rb_ui_coach *c = app->coach;

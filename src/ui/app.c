@@ -29,6 +29,7 @@
 #include "assets.h"
 #include "board_cache.h"
 #include "dialog.h"
+#include "coach.h"
 #include "explain.h"
 #include "game_clock.h"
 #include "games.h"
@@ -107,6 +108,7 @@ void rb_ui_app_draw(rb_app *app)
         rb_ui_puzzle_view_draw_panel(app, st, app->layout.panel);
     } else {
         rb_ui_render_board(app, st, now);
+        rb_ui_coach_draw(app, st);
         rb_ui_explain_draw(app, st);
         if (!rb_ui_dialog_active(st))
             rb_ui_symbols_draw(app, st);
@@ -229,6 +231,12 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
     case RB_UI_SEARCH_NOT_OURS: break;
     case RB_UI_SEARCH_STALE: return cmd;
     case RB_UI_SEARCH_PROGRESS: /* the panel shows the depth */
+    case RB_UI_SEARCH_DONE: *shown = true; return cmd;
+    }
+    switch (rb_ui_coach_event(app, ev, &cmd)) {
+    case RB_UI_SEARCH_NOT_OURS: break;
+    case RB_UI_SEARCH_STALE:
+    case RB_UI_SEARCH_PROGRESS: return cmd;
     case RB_UI_SEARCH_DONE: *shown = true; return cmd;
     }
     if (ev->type == SDL_DROPFILE) {
@@ -610,6 +618,7 @@ void rb_ui_app_close(rb_app *app)
     char why[RB_UI_PATH_MAX + 300];
     if (app->worker)
         rb_ui_worker_free(app);
+    rb_ui_coach_free(app); /* a hint's search still running stops here */
     rb_ui_sound_close(app->sound);
     app->sound = NULL;
     /* The game's view back as it was before anything is saved. */

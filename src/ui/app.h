@@ -31,6 +31,10 @@
  *              the board's input while it is open
  *   trainer.c  the trainer's commands (applied by apply.c) and files:
  *              puzzles, the player's rating and solved puzzles
+ *   coach.c    hints and threats: the best move for the person to move
+ *              and the opponent's threat, searched on the coach's own
+ *              thread (a second rb_ui_search), drawn over the board and a
+ *              used hint noted on the next move in the game record
  *   input.c    view (input half of the board): select, drag, drop, typing
  *   render.c   view (drawing half of the board): a board, the game's or a
  *              help diagram: aids, markers, paths, pieces, chooser
@@ -86,6 +90,8 @@ typedef struct rb_ui_options {
     const char *screenshot;   /* PNG to write, then exit */
     const char *select;       /* square to select in the screenshot */
     const char *hover;        /* square to hover in the screenshot */
+    bool show_hint;           /* the screenshot shows the hint (coach.c) */
+    bool show_threat;         /* ...or the threat */
     bool player_files;        /* off screen too, use the player's settings and
                                  autosave (tests of resuming) */
     bool keep_players;        /* off screen too, the remembered players play

@@ -30,6 +30,7 @@
 #include <time.h>
 
 #include "anim.h"
+#include "coach.h"
 #include "dialog.h"
 #include "explain.h"
 #include "game_clock.h"
@@ -95,6 +96,9 @@ static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound
     st->browsing = browsing;
     rb_ui_input_cancel(&st->input);
     rb_ui_explain_clear(st); /* it was about the position before */
+    rb_ui_coach_clear(app);  /* so were a hint and a threat */
+    if (!browse_only)
+        st->coach.hint_used = false; /* noted on the move, or taken back */
     st->changes++;
     if (st->panel.follow) /* start from what the last frame showed */
         st->panel.scroll = rb_ui_panel_drawn_scroll(app);
@@ -162,6 +166,7 @@ static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
     rb_pos before = *rb_ui_state_pos(st);
+    size_t ply_before = st->game.ply;
     int64_t now = rb_ui_app_now_ms(app);
     rb_ui_anim_stop(&st->anim);
     /* A move made after the flag fell comes too late. */
@@ -180,6 +185,8 @@ static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
         return -1;
     }
     st->status[0] = 0;
+    if (!cmd->by_computer)
+        rb_ui_coach_note_move(st, ply_before, before.key);
     /* The flag was looked at just now, so the press finds it standing. */
     (void)rb_ui_game_clock_moved(st, now);
     rb_ui_anim_start(&st->anim, &st->settings, &before, cmd->move, rb_ui_now(app));
@@ -565,6 +572,19 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     }
     case RB_UI_CMD_ILLEGAL:
         rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
+        return 0;
+    case RB_UI_CMD_HINT:
+        return rb_ui_coach_ask(app, RB_UI_COACH_HINT);
+    case RB_UI_CMD_THREAT:
+        if (cmd->on)
+            return rb_ui_coach_ask(app, RB_UI_COACH_THREAT);
+        if (st->coach.asked == RB_UI_COACH_THREAT || st->coach.shown == RB_UI_COACH_THREAT) {
+            rb_ui_coach_clear(app);
+            st->status[0] = 0;
+        }
+        return 0;
+    case RB_UI_CMD_COACH_FOUND:
+        rb_ui_coach_found(st, cmd);
         return 0;
     case RB_UI_CMD_EXPLAIN: /* refused, heard and said why */
         rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);

@@ -27,6 +27,8 @@ void rb_ui_args_usage(FILE *out)
           "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
           "    --select SQUARE        ...with the piece on SQUARE selected\n"
           "    --hover SQUARE         ...and the pointer over SQUARE\n"
+          "    --show-hint            ...with the hint for the side to move shown\n"
+          "    --show-threat          ...or the threat against it\n"
           "  --puzzle ID              open the puzzle trainer on puzzle ID (Ctrl+P in the game)\n"
           "    --puzzle-show hint|path|solution\n"
           "                           ...with the hinted piece, its path, or the solution shown\n"
@@ -144,6 +146,9 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                 return RB_UI_ARGS_ERROR;
             }
             opt->puzzle_show = v;
+        } else if (strcmp(a, "--show-hint") == 0 || strcmp(a, "--show-threat") == 0) {
+            *(a[7] == 'h' ? &opt->show_hint : &opt->show_threat) = true;
+            continue;
         } else if (strcmp(a, "--flip") == 0) {
             opt->flip = true;
             continue;

@@ -39,6 +39,10 @@ typedef enum {
     RB_UI_CMD_STEP,           /* while held: show the next move when found */
     RB_UI_CMD_PLAY_PREMOVE,   /* the person's premove, now their turn has come */
     RB_UI_CMD_FORGET_TYPED,   /* typed text left alone too long is dropped */
+    RB_UI_CMD_HINT,           /* the best move for the person to move, drawn */
+    RB_UI_CMD_THREAT,         /* on: show the opponent's threat; off: hide it */
+    RB_UI_CMD_COACH_FOUND,    /* n: rb_ui_coach_kind; move: what the coach found
+                                 (RB_MOVE_NONE: none); on: the side is in check */
     RB_UI_CMD_EXPLAIN,        /* move: an attempt the rules refuse, its from, to and
                                  promotion (RB_MOVE_FROM/TO/PROMO); it is explained */
     /* learning (learn.c) */

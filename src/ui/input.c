@@ -391,8 +391,21 @@ rb_ui_cmd rb_ui_input_event(rb_app *app, const SDL_Event *ev)
         }
         if (in->state == RB_UI_PROMOTING && (key == SDLK_r || key == SDLK_b))
             return promote(st, key == SDLK_r ? RB_ROOK : RB_BISHOP);
+        /* h and t are no square's letter (files a..g): they never clash
+         * with a typed move. The threat shows while t is held. */
+        if (key == SDLK_h)
+            return ev->key.repeat ? none : rb_ui_cmd_of(RB_UI_CMD_HINT);
+        if (key == SDLK_t) {
+            rb_ui_cmd threat = rb_ui_cmd_of(RB_UI_CMD_THREAT);
+            threat.on = true;
+            return ev->key.repeat ? none : threat;
+        }
         return typed_key(app, key);
     }
+    case SDL_KEYUP:
+        if (ev->key.keysym.sym == SDLK_t)
+            return rb_ui_cmd_of(RB_UI_CMD_THREAT); /* off */
+        return none;
     default:
         return none;
     }

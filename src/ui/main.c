@@ -72,6 +72,9 @@ int main(int argc, char **argv)
     if (r == 0 && headless) {
         if (rb_ui_shot_stage(&app, opt.select, opt.hover, err, sizeof err) != 0)
             r = -2;
+        else if ((opt.show_hint || opt.show_threat) &&
+                 rb_ui_shot_coach(&app, opt.show_hint ? RB_UI_COACH_HINT : RB_UI_COACH_THREAT, err, sizeof err) != 0)
+            r = -2;
         else if (opt.bench_frame)
             rb_ui_bench_frames(&app, started, stdout);
         if (r == 0 && opt.screenshot && rb_ui_shot_write(&app, opt.screenshot, err, sizeof err) != 0)

@@ -248,6 +248,14 @@ static void draw_path(rb_app *app, const scene *sc, rb_move m, float width, SDL_
     }
 }
 
+void rb_ui_render_move_path(rb_app *app, rb_move m, float width, SDL_Color col, SDL_Color outline)
+{
+    scene sc;
+    memset(&sc, 0, sizeof sc);
+    sc.view = rb_ui_view_of(app);
+    draw_path(app, &sc, m, (float)sc.view.sq * width, col, outline, true);
+}
+
 static void draw_last_move(rb_app *app, const scene *sc)
 {
     rb_move m = sc->last;

@@ -30,6 +30,10 @@ void rb_ui_render_diagram(rb_app *app, const rb_ui_settings *settings, const rb_
 void rb_ui_render_position(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, rb_move last, int sel,
                            const rb_move *moves, int nmoves, int hover);
 
+/* Draws move m's path over the game's board as the board draws paths
+ * (rebound marked), width a fraction of the square: overlays (the coach). */
+void rb_ui_render_move_path(rb_app *app, rb_move m, float width, SDL_Color col, SDL_Color outline);
+
 /* Draws a detail of pos as the board draws it, for a legend: the square sq
  * (moved left by shift squares: 0.5 centres the edge to its right) at the
  * cell's height as square size, in the middle of cell, clipped to cell. */

@@ -33,6 +33,7 @@ const rb_ui_setting_info rb_ui_setting_infos[] = {
     SETTING(sound, "Sounds"),
     SETTING(pause_minimised, "Pause clocks when minimised vs the computer"),
     SETTING(premoves, "Premoves: choose a move during the computer's turn"),
+    SETTING(two_player_hints, "Hints in games between two people"),
 };
 const int rb_ui_setting_count = (int)(sizeof rb_ui_setting_infos / sizeof rb_ui_setting_infos[0]);
 
@@ -51,6 +52,7 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
     for (int i = 0; i < rb_ui_setting_count; i++)
         *rb_ui_setting_ref(s, i) = true;
     s->high_contrast = false;
+    s->two_player_hints = false; /* both players must agree to turn it on */
     s->volume = RB_UI_SOUND_DEFAULT_VOLUME;
     s->reply_pause_ms = 400;
     s->watch_move_ms = 1000;

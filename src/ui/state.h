@@ -77,6 +77,8 @@ typedef struct rb_ui_settings {
                                  in a game against the computer */
     int volume;               /* of the sounds, 0..100 */
     bool premoves;            /* a move may be chosen during the computer's turn */
+    bool two_player_hints;    /* hints (and threats) in games between two
+                                 people: off unless both agree */
     /* Numbers (the settings file only; not switches of the dialog): */
     int reply_pause_ms;       /* after the person's move has slid, before the
                                  computer's answer is shown */
@@ -277,6 +279,22 @@ typedef struct rb_ui_learn_state {
     rb_move last;             /* the last move on the lesson's board */
 } rb_ui_learn_state;
 
+/* The coach (coach.c): a hint (the best move for the person to move) or a
+ * threat (the opponent's best reply if the person could pass), found on
+ * the coach's own search thread and drawn over the board until the
+ * position changes. */
+typedef enum { RB_UI_COACH_NONE = 0, RB_UI_COACH_HINT, RB_UI_COACH_THREAT } rb_ui_coach_kind;
+typedef struct rb_ui_coach_state {
+    rb_ui_coach_kind asked;   /* being searched for, NONE when idle */
+    rb_ui_coach_kind shown;   /* drawn over the board, NONE for nothing */
+    rb_move move;             /* the hint or the threat, RB_MOVE_NONE for none */
+    rb_path path;             /* its path, from the rules library */
+    bool in_check;            /* a threat asked in check: the check is the threat */
+    bool hint_used;           /* a hint was asked for the game at hint_ply: */
+    size_t hint_ply;          /* the person's next move there is annotated */
+    uint64_t hint_key;
+} rb_ui_coach_state;
+
 typedef struct rb_ui_state {
     rb_game game;
     rb_ui_player players[2];
@@ -302,6 +320,7 @@ typedef struct rb_ui_state {
     rb_ui_explain_state explain;
     rb_ui_tip_state tip;
     rb_ui_learn_state learn;
+    rb_ui_coach_state coach;
 } rb_ui_state;
 
 /* ---- questions about the state (state.c); none changes anything ---- */

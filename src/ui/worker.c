@@ -31,6 +31,7 @@ typedef struct search_job {
     size_t nhistory;
     int level;
     rb_limits limits;
+    bool threat;                /* rb_engine_threat, not rb_engine_search */
 } search_job;
 
 struct rb_ui_search {
@@ -109,8 +110,11 @@ static int search_thread(void *user)
 
         rb_move move = RB_MOVE_NONE;
         rb_search_info info;
+        rb_threat_kind threat = RB_THREAT_NONE;
         memset(&info, 0, sizeof info);
-        if ((Uint32)SDL_AtomicGet(&s->generation) == job.generation) {
+        if ((Uint32)SDL_AtomicGet(&s->generation) == job.generation && job.threat) {
+            threat = rb_engine_threat(s->engine, &job.root, job.history, job.nhistory, &job.limits, &move, &info);
+        } else if ((Uint32)SDL_AtomicGet(&s->generation) == job.generation) {
             rb_engine_set_level(s->engine, job.level);
             /* Even when stopped at once the engine answers with a legal
              * move; only a root without one gives RB_MOVE_NONE. */
@@ -125,6 +129,7 @@ static int search_thread(void *user)
             s->result.generation = job.generation;
             s->result.move = move;
             s->result.info = info;
+            s->result.threat = threat;
             s->done = true;
             search_post(s, job.generation, SEARCH_EVENT_DONE);
         }
@@ -191,8 +196,8 @@ Uint32 rb_ui_search_event_type(const rb_ui_search *s)
     return s->event_type;
 }
 
-Uint32 rb_ui_search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *history,
-                          size_t nhistory, int level, const rb_limits *limits)
+static Uint32 search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *history, size_t nhistory,
+                           int level, const rb_limits *limits, bool threat)
 {
     uint64_t *copy = NULL;
     if (nhistory > 0) {
@@ -207,13 +212,25 @@ Uint32 rb_ui_search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *h
     if (s->running)
         rb_engine_stop(s->engine);
     free(s->job.history);
-    s->job = (search_job){ generation, *root, copy, nhistory, level, *limits };
+    s->job = (search_job){ generation, *root, copy, nhistory, level, *limits, threat };
     s->pending = true;
     s->done = false;
     s->have_progress = false;
     SDL_CondSignal(s->wake);
     SDL_UnlockMutex(s->lock);
     return generation;
+}
+
+Uint32 rb_ui_search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *history,
+                          size_t nhistory, int level, const rb_limits *limits)
+{
+    return search_start(s, root, history, nhistory, level, limits, false);
+}
+
+Uint32 rb_ui_search_start_threat(rb_ui_search *s, const rb_pos *root, const uint64_t *history,
+                                 size_t nhistory, const rb_limits *limits)
+{
+    return search_start(s, root, history, nhistory, RB_LEVEL_MAX, limits, true);
 }
 
 void rb_ui_search_cancel(rb_ui_search *s)

@@ -39,6 +39,8 @@ typedef enum {
     RB_UI_CMD_STEP,           /* while held: show the next move when found */
     RB_UI_CMD_PLAY_PREMOVE,   /* the person's premove, now their turn has come */
     RB_UI_CMD_FORGET_TYPED,   /* typed text left alone too long is dropped */
+    RB_UI_CMD_REVIEW,         /* the engine reviews the game in the background (review.c) */
+    RB_UI_CMD_REVIEW_DONE,    /* the finished review's verdicts go into the game */
     RB_UI_CMD_EXPLAIN,        /* move: an attempt the rules refuse, its from, to and
                                  promotion (RB_MOVE_FROM/TO/PROMO); it is explained */
     /* learning (learn.c) */

@@ -184,6 +184,28 @@ static void progress_advances_and_a_new_game_cancels(void **state)
     fixture_close(app);
 }
 
+/* Ctrl+R starts it; closing the window mid-review stops it at once. */
+static void ctrl_r_reviews_and_closing_stops_the_review(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 1024, 720);
+    set_game(app, long_pgn);
+    SDL_Event ev;
+    memset(&ev, 0, sizeof ev);
+    ev.type = SDL_KEYDOWN;
+    ev.key.keysym.sym = SDLK_r;
+    ev.key.keysym.mod = KMOD_LCTRL;
+    rb_ui_app_event(app, &ev);
+    assert_true(rb_ui_review_running(app));
+    pump_until(app, 50, NULL);
+    double t0 = ms_now();
+    fixture_close(app);
+    double close_ms = ms_now() - t0;
+    print_message("closing during the review took %.1f ms\n", close_ms);
+    assert_true(close_ms < 2000);
+    assert_null(app->review);
+}
+
 static void clicking_the_graph_browses_to_that_ply(void **state)
 {
     (void)state;
@@ -216,6 +238,7 @@ int main(void)
         cmocka_unit_test(blunder_into_mate_is_marked_and_the_mate_best),
         cmocka_unit_test(saved_review_comes_back_without_the_engine),
         cmocka_unit_test(progress_advances_and_a_new_game_cancels),
+        cmocka_unit_test(ctrl_r_reviews_and_closing_stops_the_review),
         cmocka_unit_test(clicking_the_graph_browses_to_that_ply),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -47,6 +47,8 @@
 #include "text.h"
 #include "theme.h"
 #include "trainer.h"
+#include "review.h"
+#include "review_view.h"
 #include "worker.h"
 
 #ifndef RB_APP_ID
@@ -149,6 +151,7 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
         { SDLK_c, true, true, RB_UI_CMD_COPY, 1 },
         { SDLK_v, true, false, RB_UI_CMD_PASTE, RB_UI_DIALOG_NONE },
         { SDLK_p, true, false, RB_UI_CMD_PUZZLE_OPEN, RB_UI_DIALOG_NONE },
+        { SDLK_r, true, false, RB_UI_CMD_REVIEW, RB_UI_DIALOG_NONE },
     };
     bool ctrl = k->keysym.mod & KMOD_CTRL, shift = k->keysym.mod & KMOD_SHIFT;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
@@ -227,6 +230,12 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         rb_ui_app_relayout(app);
         *shown = true;
     }
+    switch (rb_ui_review_event(app, ev, &cmd)) {
+    case RB_UI_REVIEW_NOT_OURS: break;
+    case RB_UI_REVIEW_STALE: return cmd;
+    case RB_UI_REVIEW_PROGRESS: /* the panel's bar moves */
+    case RB_UI_REVIEW_DONE: *shown = true; return cmd;
+    }
     switch (rb_ui_worker_event(app, ev, &cmd)) {
     case RB_UI_SEARCH_NOT_OURS: break;
     case RB_UI_SEARCH_STALE: return cmd;
@@ -265,6 +274,9 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
     /* A drag in progress keeps the mouse even over the panel. */
     rb_ui_input_state in = app->state.input.state;
     if (in != RB_UI_DRAGGING && in != RB_UI_PRESSED) {
+        cmd = rb_ui_review_view_event(app, ev, &used);
+        if (used)
+            return cmd;
         cmd = rb_ui_panel_event(app, ev, &used);
         if (used)
             return cmd;
@@ -587,6 +599,10 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         ask.n = RB_UI_ASK_RESUME;
         rb_ui_apply(app, &ask);
     }
+    if (opt->review && rb_ui_review_now(app) != 0) {
+        snprintf(err, errlen, "--review: %s", st->status);
+        return -2;
+    }
     if (opt->puzzle_id > 0)
         return open_puzzle(app, opt, err, errlen);
     if (opt->learn) { /* --learn CHAPTER.STAGE: straight into the lesson */
@@ -616,6 +632,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
 void rb_ui_app_close(rb_app *app)
 {
     char why[RB_UI_PATH_MAX + 300];
+    rb_ui_review_free(app);
     if (app->worker)
         rb_ui_worker_free(app);
     rb_ui_coach_free(app); /* a hint's search still running stops here */

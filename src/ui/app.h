@@ -44,6 +44,10 @@
  *   prefs.c    settings kept between runs, autosave and resume
  *   settings.c the settings file's text form
  *   store.c    atomic writes and bounded reads of the game's files (rb_store.h)
+ *   review_view.c view: the game review's progress bar, evaluation graph
+ *              (a click browses there) and the move list's ?! ? ?? marks
+ *   review.c   the game review: the annotate library on its own thread and
+ *              engine, its verdicts into the record's annotations
  *   worker.c   the computer opponent on its own thread
  *   session.c  resigning and draws: who, and whether the computer agrees
  *              (a fixed-depth search of the position offered)
@@ -104,6 +108,7 @@ typedef struct rb_ui_options {
     const char *learn;        /* "CHAPTER.STAGE": open this lesson */
     bool learn_hint;          /* ...with its hint drawn */
     bool list_lessons;        /* print the lessons, one line a stage, and exit */
+    bool review;              /* review the game before the first frame */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

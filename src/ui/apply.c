@@ -40,6 +40,7 @@
 #include "pace.h"
 #include "panel.h"
 #include "prefs.h"
+#include "review.h"
 #include "rb_engine.h"
 #include "session.h"
 #include "settings.h"
@@ -111,6 +112,7 @@ static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound
         st->pacing.step = false;
         st->premove = RB_MOVE_NONE;
         rb_ui_worker_cancel(app);
+        rb_ui_review_cancel(app); /* it was reviewing another game */
     }
     rb_ui_worker_maybe_start(app);
     if (sound != NO_SOUND)
@@ -609,6 +611,12 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         return apply_premove(app);
     case RB_UI_CMD_FORGET_TYPED:
         rb_ui_input_forget_typed(&st->input);
+        return 0;
+    case RB_UI_CMD_REVIEW:
+        return rb_ui_review_start(app);
+    case RB_UI_CMD_REVIEW_DONE: /* annotations only: the game and its computer go on as they were */
+        rb_ui_review_take(app);
+        apply_autosave(app);
         return 0;
     case RB_UI_CMD_LEARN:
         rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);

@@ -29,6 +29,7 @@ void rb_ui_args_usage(FILE *out)
           "    --hover SQUARE         ...and the pointer over SQUARE\n"
           "    --show-hint            ...with the hint for the side to move shown\n"
           "    --show-threat          ...or the threat against it\n"
+          "    --review               ...with the game reviewed first (its graph and marks)\n"
           "  --puzzle ID              open the puzzle trainer on puzzle ID (Ctrl+P in the game)\n"
           "    --puzzle-show hint|path|solution\n"
           "                           ...with the hinted piece, its path, or the solution shown\n"
@@ -117,6 +118,9 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             opt->players_given[c] = true;
         } else if (strcmp(a, "--learn") == 0) {
             opt->learn = v;
+        } else if (strcmp(a, "--review") == 0) {
+            opt->review = true;
+            continue;
         } else if (strcmp(a, "--learn-hint") == 0) {
             opt->learn_hint = true;
             continue;

@@ -43,6 +43,8 @@ typedef enum {
     RB_UI_CMD_THREAT,         /* on: show the opponent's threat; off: hide it */
     RB_UI_CMD_COACH_FOUND,    /* n: rb_ui_coach_kind; move: what the coach found
                                  (RB_MOVE_NONE: none); on: the side is in check */
+    RB_UI_CMD_REVIEW,         /* the engine reviews the game in the background (review.c) */
+    RB_UI_CMD_REVIEW_DONE,    /* the finished review's verdicts go into the game */
     RB_UI_CMD_EXPLAIN,        /* move: an attempt the rules refuse, its from, to and
                                  promotion (RB_MOVE_FROM/TO/PROMO); it is explained */
     /* learning (learn.c) */

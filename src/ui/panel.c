@@ -28,6 +28,8 @@
 #include "pace.h"
 #include "prefs.h"
 #include "coach.h"
+#include "review.h"
+#include "review_view.h"
 #include "session.h"
 #include "text.h"
 #include "widgets.h"
@@ -38,7 +40,7 @@ typedef enum {
     PB_FIRST, PB_PREV, PB_NEXT, PB_LAST,
     PB_NEW, PB_UNDO, PB_REDO, PB_FLIP, PB_RESIGN,
     PB_DRAW, PB_SAVE, PB_LOAD, PB_SETTINGS, PB_HELP,
-    PB_PUZZLES, PB_HINT, PB_THREAT,
+    PB_PUZZLES, PB_HINT, PB_THREAT, PB_REVIEW,
     PB_COUNT
 } panel_button;
 
@@ -47,10 +49,10 @@ static const char *const panel_labels[PB_COUNT] = {
     "|\u25C0", "\u25C0", "\u25B6", "\u25B6|",
     "New", "Undo", "Redo", "Flip", "Resign",
     "Offer draw", "Save", "Load", "Settings", "Help",
-    "Puzzles", "Hint", "Threat",
+    "Puzzles", "Hint", "Threat", "Review",
 };
 
-#define PANEL_GAME_BUTTONS (PB_THREAT - PB_NEW + 1)
+#define PANEL_GAME_BUTTONS (PB_REVIEW - PB_NEW + 1)
 
 struct rb_ui_panel {
     char (*moves)[RB_MOVE_TEXT_MAX]; /* display form of each recorded move */
@@ -509,6 +511,7 @@ static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metr
             }
             SDL_Color ink = current ? (SDL_Color){ 255, 255, 255, 255 } : ahead ? t->text_dim : t->text;
             rb_ui_text_draw(app, p->moves[k], m->px, current, ink, x + m->gap, cy, RB_UI_ALIGN_LEFT);
+            rb_ui_review_view_mark(app, g, (size_t)k, p->moves[k], current, x + m->gap, cy, m->px);
         }
     }
     SDL_RenderSetClipRect(app->renderer, NULL);
@@ -552,6 +555,7 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
     memset(p->shown, 0, sizeof p->shown);
     p->busy = rb_ui_worker_busy(app);
     panel_update_enabled(p, st);
+    p->enabled[PB_REVIEW] = rb_ui_review_can_start(app);
     panel_metrics m = panel_measure(app);
 
     /* A short, wide panel (below the board) gets two columns: the state
@@ -590,6 +594,7 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
         panel_grid(p, nav, PB_FIRST, 4, 4, m.gap, m.btn_h);
         list = (SDL_Rect){ left.x, y, left.w, nav.y - m.gap - y };
     }
+    list = rb_ui_review_view_draw(app, st, list, m.px);
     if (list.h >= m.px)
         panel_move_list(app, st, &m, list);
     else
@@ -664,6 +669,7 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
         cmd.kind = RB_UI_CMD_THREAT;
         cmd.on = st->coach.asked != RB_UI_COACH_THREAT && st->coach.shown != RB_UI_COACH_THREAT;
         return cmd;
+    case PB_REVIEW: return rb_ui_cmd_of(RB_UI_CMD_REVIEW);
     case PB_COUNT: break;
     }
     return cmd;

@@ -69,6 +69,7 @@ struct rb_ui_trainer;
 struct rb_ui_puzzle_view;
 struct rb_ui_learn;
 struct rb_ui_coach;
+struct rb_ui_review;
 
 typedef struct rb_app {
     rb_ui_state state;        /* what the window shows (state.h) */
@@ -110,6 +111,8 @@ typedef struct rb_app {
     struct rb_ui_puzzle_view *puzzle_view; /* the trainer panel's last layout */
     struct rb_ui_learn *learn;             /* the lessons and the stage played (learn.c) */
     struct rb_ui_coach *coach;             /* hints and threats' search (coach.c), made on first use */
+    struct rb_ui_review *review;           /* the game review's thread and engine (review.c) */
+    SDL_Rect review_graph;                 /* where the review's graph was drawn, or empty */
 } rb_app;
 
 /* Now on the app's clock, for the chess clocks, which count in 64 bits. */

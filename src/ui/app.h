@@ -98,6 +98,7 @@ typedef struct rb_ui_options {
     const char *learn;        /* "CHAPTER.STAGE": open this lesson */
     bool learn_hint;          /* ...with its hint drawn */
     bool list_lessons;        /* print the lessons, one line a stage, and exit */
+    bool analyse;             /* open the analysis board on the game */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

@@ -27,6 +27,7 @@
 #include "draw.h"
 #include "pace.h"
 #include "prefs.h"
+#include "analysis.h"
 #include "session.h"
 #include "text.h"
 #include "widgets.h"
@@ -37,7 +38,7 @@ typedef enum {
     PB_FIRST, PB_PREV, PB_NEXT, PB_LAST,
     PB_NEW, PB_UNDO, PB_REDO, PB_FLIP, PB_RESIGN,
     PB_DRAW, PB_SAVE, PB_LOAD, PB_SETTINGS, PB_HELP,
-    PB_PUZZLES,
+    PB_PUZZLES, PB_ANALYSE,
     PB_COUNT
 } panel_button;
 
@@ -46,10 +47,10 @@ static const char *const panel_labels[PB_COUNT] = {
     "|\u25C0", "\u25C0", "\u25B6", "\u25B6|",
     "New", "Undo", "Redo", "Flip", "Resign",
     "Offer draw", "Save", "Load", "Settings", "Help",
-    "Puzzles",
+    "Puzzles", "Analyse",
 };
 
-#define PANEL_GAME_BUTTONS (PB_PUZZLES - PB_NEW + 1)
+#define PANEL_GAME_BUTTONS (PB_ANALYSE - PB_NEW + 1)
 
 struct rb_ui_panel {
     char (*moves)[RB_MOVE_TEXT_MAX]; /* display form of each recorded move */
@@ -537,6 +538,7 @@ static void panel_update_enabled(struct rb_ui_panel *p, const rb_ui_state *st)
     p->enabled[PB_DRAW] = rb_ui_session_can_offer_draw(st);
     p->enabled[PB_MOVE_NOW] = p->busy;
     p->enabled[PB_STEP] = st->pacing.paused && goes_on;
+    p->enabled[PB_ANALYSE] = rb_ui_analysis_allowed(st);
 }
 
 void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
@@ -655,6 +657,7 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
     case PB_SETTINGS: return panel_open(RB_UI_DIALOG_SETTINGS);
     case PB_HELP: return panel_open(RB_UI_DIALOG_HELP);
     case PB_PUZZLES: return rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
+    case PB_ANALYSE: return rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_OPEN);
     case PB_COUNT: break;
     }
     return cmd;

@@ -68,6 +68,8 @@ struct rb_ui_sound;
 struct rb_ui_trainer;
 struct rb_ui_puzzle_view;
 struct rb_ui_learn;
+struct rb_ui_analysis;
+struct rb_ui_analysis_view;
 
 typedef struct rb_app {
     rb_ui_state state;        /* what the window shows (state.h) */
@@ -108,6 +110,8 @@ typedef struct rb_app {
     struct rb_ui_trainer *trainer;         /* the puzzles and the player's record (trainer.c) */
     struct rb_ui_puzzle_view *puzzle_view; /* the trainer panel's last layout */
     struct rb_ui_learn *learn;             /* the lessons and the stage played (learn.c) */
+    struct rb_ui_analysis *analysis;       /* the analysis board's engine thread (analysis.c) */
+    struct rb_ui_analysis_view *analysis_view; /* its panel's last layout */
 } rb_app;
 
 /* Now on the app's clock, for the chess clocks, which count in 64 bits. */

@@ -253,6 +253,9 @@ bool rb_ui_analysis_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd *out)
     struct rb_ui_analysis *a = app->analysis;
     if (!a || ev->type != a->event_type)
         return false;
+    SDL_LockMutex(a->lock);
+    a->posted = false; /* read: the next report may wake the window again */
+    SDL_UnlockMutex(a->lock);
     *out = rb_ui_cmd_of(app->state.analysis.active ? RB_UI_CMD_ANALYSIS_LINES : RB_UI_CMD_NONE);
     return true;
 }
@@ -395,7 +398,6 @@ static void take_lines(rb_app *app)
     if (!a)
         return;
     SDL_LockMutex(a->lock);
-    a->posted = false;
     if (a->snap_generation == an->search) {
         bool black = an->board.side == RB_BLACK;
         an->nlines = a->snap_lines;

@@ -110,7 +110,9 @@ static void av_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     int big = px * 9 / 8, small = px * 7 / 8, gap = px / 3;
     *y += rb_ui_text_draw_wrapped(app, "Analysis board", big, true, t->text, col.x, *y, col.w);
     char line[512];
-    if (an->ply == 0)
+    if (st->game.length == 0)
+        snprintf(line, sizeof line, "The game's position (no moves played yet)");
+    else if (an->ply == 0)
         snprintf(line, sizeof line, "The game's first position (%zu moves follow)", st->game.length);
     else
         snprintf(line, sizeof line, "The game after %zu of its %zu moves", an->ply, st->game.length);

@@ -485,7 +485,8 @@ static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, cha
 }
 
 /* --analyse: the analysis board on the game; a screenshot waits for the
- * engine's three lines to settle a little (depth 10), at most 2 s. */
+ * engine's three lines to settle a little (depth 10), at most 2 s, and
+ * shows the best line's first move as if it were pointed at. */
 static int open_analysis(rb_app *app, char *err, size_t errlen)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_OPEN);
@@ -502,6 +503,8 @@ static int open_analysis(rb_app *app, char *err, size_t errlen)
         if (SDL_WaitEventTimeout(&ev, 20))
             rb_ui_app_event(app, &ev);
     }
+    if (!app->window && an->nlines > 0)
+        app->state.analysis.hover_line = 0;
     return 0;
 }
 

@@ -31,6 +31,11 @@
  *              the board's input while it is open
  *   trainer.c  the trainer's commands (applied by apply.c) and files:
  *              puzzles, the player's rating and solved puzzles
+ *   analysis_view.c  view: the analysis board's panel (evaluation bar,
+ *              three lines, buttons), the pointed line's path, its input
+ *   analysis.c the analysis board's commands (applied by apply.c) and its
+ *              engine on a thread of its own: MultiPV 3, searching until
+ *              the position changes, its lines passed back by an SDL event
  *   input.c    view (input half of the board): select, drag, drop, typing
  *   render.c   view (drawing half of the board): a board, the game's or a
  *              help diagram: aids, markers, paths, pieces, chooser

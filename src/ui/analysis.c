@@ -457,21 +457,17 @@ int rb_ui_analysis_apply(rb_app *app, const rb_ui_cmd *cmd)
         st->status[0] = 0;
         position_changed(app);
         return 0;
-    case RB_UI_CMD_UNDO: { /* the variation's last move back */
+    case RB_UI_CMD_UNDO: /* the variation's last move back */
         if (an->nvar == 0)
             return -1;
-        int keep = an->nvar - 1;
-        rb_move var[RB_UI_ANALYSIS_VAR_MAX];
-        memcpy(var, an->var, sizeof var);
-        go_to(app, an->ply);
-        for (int i = 0; i < keep; i++)
-            rb_pos_make(&an->board, var[i], &an->board);
-        memcpy(an->var, var, sizeof var);
-        an->nvar = keep;
-        an->last = keep ? var[keep - 1] : an->last;
+        an->nvar--;
+        an->board = st->game.positions[an->ply];
+        for (int i = 0; i < an->nvar; i++)
+            rb_pos_make(&an->board, an->var[i], &an->board);
+        an->last = an->nvar > 0 ? an->var[an->nvar - 1]
+                   : an->ply > 0 ? st->game.moves[an->ply - 1] : RB_MOVE_NONE;
         position_changed(app);
         return 0;
-    }
     case RB_UI_CMD_EXPLAIN:
         return 0; /* the board's refusal is heard; nothing is drawn over it */
     default:

@@ -15,6 +15,7 @@
 #include "panel.h"
 #include "rb_notation.h"
 #include "text.h"
+#include "view.h"
 #include "ui_fixture.h"
 
 #include <math.h>
@@ -55,6 +56,18 @@ static bool a_line(const rb_app *app)
 static bool engine_idle(const rb_app *app)
 {
     return !rb_ui_analysis_searching(app);
+}
+
+/* The colour a fresh frame has at x, y. */
+static Uint32 pixel_drawn(rb_app *app, int x, int y)
+{
+    rb_ui_app_draw(app);
+    SDL_Surface *s = SDL_ConvertSurfaceFormat(app->target, SDL_PIXELFORMAT_ARGB8888, 0);
+    assert_non_null(s);
+    assert_true(x >= 0 && y >= 0 && x < s->w && y < s->h);
+    Uint32 p = ((const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch))[x] & 0xFFFFFFu;
+    SDL_FreeSurface(s);
+    return p;
 }
 
 static void click_rect(rb_app *app, SDL_Rect r)
@@ -172,9 +185,18 @@ static void the_engine_finds_three_different_lines_for_the_start(void **state)
     assert_true(rb_ui_analysis_view_line_rect(app, 1, &r));
     fixture_motion(app, (SDL_Point){ r.x + 5, r.y + 5 }, false);
     assert_int_equal(app->state.analysis.hover_line, 1);
-    rb_ui_app_draw(app);
+    /* ... the path runs between its first two squares' centres */
+    rb_path path;
+    rb_move_path(an->lines[1].pv[0], &path);
+    assert_true(path.len >= 2);
+    rb_ui_view view = rb_ui_view_of(app);
+    SDL_FPoint a = rb_ui_view_center(&view, path.sq[0]), b = rb_ui_view_center(&view, path.sq[1]);
+    int mx = (int)((a.x + b.x) / 2), my = (int)((a.y + b.y) / 2);
+    Uint32 with = pixel_drawn(app, mx, my);
     fixture_motion(app, fixture_center(app, "a4"), false);
     assert_int_equal(app->state.analysis.hover_line, -1);
+    Uint32 without = pixel_drawn(app, mx, my);
+    assert_int_not_equal(with, without);
     fixture_close(app);
 }
 

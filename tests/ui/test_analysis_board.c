@@ -8,11 +8,18 @@
  * position"; the arrows walk the game's positions; leaving stops the
  * engine, and closing the window during analysis is prompt.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "support.h"
+
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "analysis.h"
 #include "analysis_view.h"
+#include "dialog.h"
 #include "panel.h"
+#include "prefs.h"
 #include "rb_notation.h"
 #include "text.h"
 #include "view.h"
@@ -274,6 +281,56 @@ static void a_variation_leaves_the_game_alone_and_goes_back(void **state)
     fixture_close(app);
 }
 
+static char *read_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    assert_non_null(f);
+    static char buf[2][65536];
+    static int which;
+    char *b = buf[which++ % 2];
+    size_t n = fread(b, 1, sizeof buf[0] - 1, f);
+    b[n] = 0;
+    fclose(f);
+    return b;
+}
+
+static void a_variation_does_not_touch_the_autosave(void **state)
+{
+    (void)state;
+    char home[] = "/tmp/rb-analysis-test-XXXXXX";
+    assert_non_null(mkdtemp(home));
+    setenv("XDG_DATA_HOME", home, 1);
+    rb_ui_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.width = 1024;
+    opt.height = 720;
+    opt.player_files = true;
+    rb_ui_app_defaults(&fixture_app);
+    char err[1400];
+    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
+        fail_msg("cannot open the game: %s", err);
+    rb_app *app = &fixture_app;
+    app->state.settings.animation = false;
+    while (rb_ui_dialog_active(&app->state)) /* the first start's welcome */
+        fixture_key(app, SDLK_ESCAPE, 0);
+    fixture_drag(app, "c2", "b3");
+    assert_int_equal(app->state.game.length, 1);
+    char path[RB_UI_PATH_MAX];
+    assert_int_equal(rb_ui_prefs_file(app, "autosave.pgn", path, sizeof path, err, sizeof err), 0);
+    const char *before = read_all(path);
+    fixture_key(app, SDLK_F5, 0);
+    assert_true(app->state.analysis.active);
+    fixture_drag(app, "e6", "f6");
+    assert_int_equal(app->state.analysis.nvar, 1);
+    assert_string_equal(read_all(path), before);
+    fixture_key(app, SDLK_ESCAPE, 0);
+    assert_string_equal(read_all(path), before);
+    fixture_close(app);
+    char cmd[200];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
+    assert_int_equal(system(cmd), 0);
+}
+
 static void leaving_stops_the_engine_and_closing_is_prompt(void **state)
 {
     (void)state;
@@ -303,6 +360,7 @@ int main(void)
         cmocka_unit_test(the_engine_finds_three_different_lines_for_the_start),
         cmocka_unit_test(a_mate_in_one_reads_as_a_win_or_loss_for_white),
         cmocka_unit_test(a_variation_leaves_the_game_alone_and_goes_back),
+        cmocka_unit_test(a_variation_does_not_touch_the_autosave),
         cmocka_unit_test(leaving_stops_the_engine_and_closing_is_prompt),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -34,6 +34,8 @@
 #include "game_clock.h"
 #include "games.h"
 #include "input.h"
+#include "analysis.h"
+#include "analysis_view.h"
 #include "learn.h"
 #include "layout.h"
 #include "pace.h"
@@ -104,6 +106,10 @@ void rb_ui_app_draw(rb_app *app)
     SDL_RenderClear(app->renderer);
     if (rb_ui_learn_active(st)) {
         rb_ui_learn_draw(app, st); /* the Learn screen in place of the game */
+    } else if (st->analysis.active) {
+        rb_ui_render_board(app, st, now);
+        rb_ui_analysis_view_draw_board(app, st);
+        rb_ui_analysis_view_draw_panel(app, st, app->layout.panel);
     } else if (st->trainer.active) {
         rb_ui_render_board(app, st, now);
         rb_ui_puzzle_view_draw_board(app, st);
@@ -152,6 +158,7 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
         { SDLK_v, true, false, RB_UI_CMD_PASTE, RB_UI_DIALOG_NONE },
         { SDLK_p, true, false, RB_UI_CMD_PUZZLE_OPEN, RB_UI_DIALOG_NONE },
         { SDLK_r, true, false, RB_UI_CMD_REVIEW, RB_UI_DIALOG_NONE },
+        { SDLK_F5, false, false, RB_UI_CMD_ANALYSIS_OPEN, RB_UI_DIALOG_NONE },
     };
     bool ctrl = k->keysym.mod & KMOD_CTRL, shift = k->keysym.mod & KMOD_SHIFT;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
@@ -248,6 +255,10 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
     case RB_UI_SEARCH_PROGRESS: return cmd;
     case RB_UI_SEARCH_DONE: *shown = true; return cmd;
     }
+    if (rb_ui_analysis_event(app, ev, &cmd)) {
+        *shown = true;
+        return cmd;
+    }
     if (ev->type == SDL_DROPFILE) {
         cmd.kind = RB_UI_CMD_LOAD;
         cmd.text = ev->drop.file; /* freed by the caller once applied */
@@ -260,6 +271,11 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
     if (rb_ui_learn_active(&app->state))
         return rb_ui_learn_event(app, ev);
     bool used = false;
+    if (app->state.analysis.active) {
+        cmd = rb_ui_analysis_view_event(app, ev, &used);
+        if (used)
+            return cmd;
+    }
     if (app->state.trainer.active) {
         cmd = rb_ui_puzzle_view_event(app, ev, &used);
         if (used)
@@ -488,6 +504,30 @@ static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, cha
     return 0;
 }
 
+/* --analyse: the analysis board on the game; a screenshot waits for the
+ * engine's three lines to settle a little (depth 10), at most 2 s, and
+ * shows the best line's first move as if it were pointed at. */
+static int open_analysis(rb_app *app, char *err, size_t errlen)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_OPEN);
+    if (rb_ui_apply(app, &cmd) != 0) {
+        snprintf(err, errlen, "--analyse: %s", app->state.status);
+        return -1;
+    }
+    const rb_ui_analysis_state *an = &app->state.analysis;
+    Uint64 end = SDL_GetTicks64() + 2000;
+    while (!app->window && SDL_GetTicks64() < end &&
+           !(an->nlines == RB_UI_ANALYSIS_LINES && an->lines[0].depth >= 10) &&
+           rb_pos_status(&an->board) == RB_ONGOING) {
+        SDL_Event ev;
+        if (SDL_WaitEventTimeout(&ev, 20))
+            rb_ui_app_event(app, &ev);
+    }
+    if (!app->window && an->nlines > 0)
+        app->state.analysis.hover_line = 0;
+    return 0;
+}
+
 /* --puzzle ID [--puzzle-show hint|path|solution]: the trainer on that
  * puzzle, with the aid asked for shown to its end. */
 static int open_puzzle(rb_app *app, const rb_ui_options *opt, char *err, size_t errlen)
@@ -621,6 +661,9 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
             rb_ui_cmd hint = rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT);
             rb_ui_apply(app, &hint);
         }
+    } else if (opt->analyse) {
+        if (open_analysis(app, err, errlen) != 0)
+            return -2;
     } else if (welcome) {
         rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
         open.n = RB_UI_DIALOG_WELCOME;
@@ -639,6 +682,8 @@ void rb_ui_app_close(rb_app *app)
     rb_ui_sound_close(app->sound);
     app->sound = NULL;
     /* The game's view back as it was before anything is saved. */
+    rb_ui_analysis_free(app);
+    rb_ui_analysis_view_free(app);
     rb_ui_trainer_leave(app);
     rb_ui_trainer_free(app);
     rb_ui_puzzle_view_free(app);

@@ -35,6 +35,11 @@
  *              and the opponent's threat, searched on the coach's own
  *              thread (a second rb_ui_search), drawn over the board and a
  *              used hint noted on the next move in the game record
+ *   analysis_view.c  view: the analysis board's panel (evaluation bar,
+ *              three lines, buttons), the pointed line's path, its input
+ *   analysis.c the analysis board's commands (applied by apply.c) and its
+ *              engine on a thread of its own: MultiPV 3, searching until
+ *              the position changes, its lines passed back by an SDL event
  *   input.c    view (input half of the board): select, drag, drop, typing
  *   render.c   view (drawing half of the board): a board, the game's or a
  *              help diagram: aids, markers, paths, pieces, chooser
@@ -109,6 +114,7 @@ typedef struct rb_ui_options {
     bool learn_hint;          /* ...with its hint drawn */
     bool list_lessons;        /* print the lessons, one line a stage, and exit */
     bool review;              /* review the game before the first frame */
+    bool analyse;             /* open the analysis board on the game */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

@@ -48,6 +48,7 @@
 #include "text.h"
 #include "theme.h"
 #include "trainer.h"
+#include "analysis.h"
 #include "worker.h"
 
 static const char *const apply_colour[2] = { "White", "Black" };
@@ -502,6 +503,13 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     /* The puzzle trainer judges moves on its own board and keeps the
      * game's commands off the game it has set aside; a new or loaded game
      * closes it first. */
+    if (rb_ui_analysis_takes(st, cmd->kind))
+        return rb_ui_analysis_apply(app, cmd);
+    /* The analysis board closes before another screen or game replaces it. */
+    if (st->analysis.active && (cmd->kind == RB_UI_CMD_NEW_GAME || cmd->kind == RB_UI_CMD_SET_GAME ||
+                                cmd->kind == RB_UI_CMD_LOAD || cmd->kind == RB_UI_CMD_TAKE_PENDING ||
+                                cmd->kind == RB_UI_CMD_PUZZLE_OPEN || cmd->kind == RB_UI_CMD_LEARN))
+        rb_ui_analysis_leave(app);
     if (rb_ui_trainer_takes(st, cmd->kind))
         return rb_ui_trainer_apply(app, cmd);
     if (st->trainer.active && (cmd->kind == RB_UI_CMD_NEW_GAME || cmd->kind == RB_UI_CMD_SET_GAME ||
@@ -669,6 +677,11 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_PUZZLE_STEP:
     case RB_UI_CMD_PUZZLE_LEAVE:
         return rb_ui_trainer_apply(app, cmd); /* (taken above) */
+    case RB_UI_CMD_ANALYSIS_OPEN:
+    case RB_UI_CMD_ANALYSIS_GOTO:
+    case RB_UI_CMD_ANALYSIS_LINES:
+    case RB_UI_CMD_ANALYSIS_LEAVE:
+        return rb_ui_analysis_apply(app, cmd); /* (taken above when open) */
     }
     return 0;
 }

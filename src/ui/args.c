@@ -22,6 +22,8 @@ void rb_ui_args_usage(FILE *out)
           "  --flip                   Black at the bottom\n"
           "  --learn CHAPTER.STAGE    open this lesson of Learn Rollerball (like 2.1)\n"
           "    --learn-hint           ...with its hint drawn\n"
+          "    --analyse              open the analysis board on the game (with --screenshot:\n"
+          "                           after the engine's first lines, at most 2 s)\n"
           "  --list-lessons           print the lessons, one line a stage, and exit\n"
           "  --size WxH               window size\n"
           "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
@@ -124,6 +126,9 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         } else if (strcmp(a, "--learn-hint") == 0) {
             opt->learn_hint = true;
             continue;
+        } else if (strcmp(a, "--analyse") == 0) {
+            opt->analyse = true;
+            continue;
         } else if (strcmp(a, "--list-lessons") == 0) {
             opt->list_lessons = true;
             continue;
@@ -196,6 +201,10 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
     }
     if (opt->learn_hint && !opt->learn) {
         snprintf(err, errlen, "--learn-hint goes with --learn CHAPTER.STAGE");
+        return RB_UI_ARGS_ERROR;
+    }
+    if (opt->analyse && (opt->learn || opt->puzzle_id)) {
+        snprintf(err, errlen, "--analyse opens the analysis board on the game: not with --learn or --puzzle");
         return RB_UI_ARGS_ERROR;
     }
     if (opt->learn && (opt->pgn_file || opt->fen)) {

@@ -69,6 +69,13 @@ typedef enum {
     RB_UI_CMD_PUZZLE_THEMES,  /* n: RB_THEME_* bits of the filter */
     RB_UI_CMD_PUZZLE_STEP,    /* the next waiting move is shown (after its pause) */
     RB_UI_CMD_PUZZLE_LEAVE,   /* back to the game, as it was */
+    /* the analysis board (analysis.c); while it is open, PLAY extends the
+       variation and UNDO takes its last move back */
+    RB_UI_CMD_ANALYSIS_OPEN,  /* on the game's position shown; refused while a
+                                 game against the computer goes on */
+    RB_UI_CMD_ANALYSIS_GOTO,  /* n: the game's ply to analyse; the variation goes */
+    RB_UI_CMD_ANALYSIS_LINES, /* the engine has new lines: show them */
+    RB_UI_CMD_ANALYSIS_LEAVE, /* back to the game, as it was */
     RB_UI_CMD_QUIT
 } rb_ui_cmd_kind;
 

@@ -30,6 +30,7 @@
 #include "coach.h"
 #include "review.h"
 #include "review_view.h"
+#include "analysis.h"
 #include "session.h"
 #include "text.h"
 #include "widgets.h"
@@ -40,7 +41,7 @@ typedef enum {
     PB_FIRST, PB_PREV, PB_NEXT, PB_LAST,
     PB_NEW, PB_UNDO, PB_REDO, PB_FLIP, PB_RESIGN,
     PB_DRAW, PB_SAVE, PB_LOAD, PB_SETTINGS, PB_HELP,
-    PB_PUZZLES, PB_HINT, PB_THREAT, PB_REVIEW,
+    PB_PUZZLES, PB_HINT, PB_THREAT, PB_REVIEW, PB_ANALYSE,
     PB_COUNT
 } panel_button;
 
@@ -49,10 +50,10 @@ static const char *const panel_labels[PB_COUNT] = {
     "|\u25C0", "\u25C0", "\u25B6", "\u25B6|",
     "New", "Undo", "Redo", "Flip", "Resign",
     "Offer draw", "Save", "Load", "Settings", "Help",
-    "Puzzles", "Hint", "Threat", "Review",
+    "Puzzles", "Hint", "Threat", "Review", "Analyse",
 };
 
-#define PANEL_GAME_BUTTONS (PB_REVIEW - PB_NEW + 1)
+#define PANEL_GAME_BUTTONS (PB_ANALYSE - PB_NEW + 1)
 
 struct rb_ui_panel {
     char (*moves)[RB_MOVE_TEXT_MAX]; /* display form of each recorded move */
@@ -542,6 +543,7 @@ static void panel_update_enabled(struct rb_ui_panel *p, const rb_ui_state *st)
     p->enabled[PB_MOVE_NOW] = p->busy;
     p->enabled[PB_STEP] = st->pacing.paused && goes_on;
     p->enabled[PB_HINT] = p->enabled[PB_THREAT] = rb_ui_coach_allowed(st, NULL, 0);
+    p->enabled[PB_ANALYSE] = rb_ui_analysis_allowed(st);
 }
 
 void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
@@ -670,6 +672,7 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
         cmd.on = st->coach.asked != RB_UI_COACH_THREAT && st->coach.shown != RB_UI_COACH_THREAT;
         return cmd;
     case PB_REVIEW: return rb_ui_cmd_of(RB_UI_CMD_REVIEW);
+    case PB_ANALYSE: return rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_OPEN);
     case PB_COUNT: break;
     }
     return cmd;

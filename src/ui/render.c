@@ -702,7 +702,9 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     sc.settings = &st->settings;
     sc.pos = rb_ui_state_pos(st);
     const rb_ui_trainer_state *tr = &st->trainer;
-    if (tr->active && tr->have_session)
+    if (st->analysis.active)
+        sc.last = st->analysis.last; /* the analysed position's, variation included */
+    else if (tr->active && tr->have_session)
         sc.last = tr->last; /* the puzzle's board, not the game's */
     else
         sc.last = g->ply > 0 ? g->moves[g->ply - 1] : RB_MOVE_NONE;

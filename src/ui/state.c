@@ -10,6 +10,8 @@
 
 const rb_pos *rb_ui_state_pos(const rb_ui_state *st)
 {
+    if (st->analysis.active)
+        return &st->analysis.board;
     if (st->trainer.active && st->trainer.have_session)
         return &st->trainer.board; /* (without puzzles, the game's, read-only) */
     return rb_game_pos(&st->game);
@@ -42,6 +44,8 @@ bool rb_ui_state_browsing(const rb_ui_state *st)
 
 bool rb_ui_state_can_move(const rb_ui_state *st)
 {
+    if (st->analysis.active) /* either side, in the variation */
+        return rb_pos_status(&st->analysis.board) == RB_ONGOING;
     const rb_ui_trainer_state *tr = &st->trainer;
     if (tr->active) /* the puzzle's solver, and no one without puzzles */
         return tr->have_session && !tr->session.done && tr->nqueue == 0 &&
@@ -55,7 +59,7 @@ bool rb_ui_state_can_move(const rb_ui_state *st)
 bool rb_ui_state_premove_allowed(const rb_ui_state *st)
 {
     const rb_pos *pos = rb_ui_state_live_pos(st);
-    return st->settings.premoves && !rb_ui_state_browsing(st) && rb_ui_state_computer_to_move(st) &&
+    return st->settings.premoves && !st->analysis.active && !rb_ui_state_browsing(st) && rb_ui_state_computer_to_move(st) &&
            st->players[pos->side ^ 1].kind == RB_UI_HUMAN &&
            rb_game_ending_at(&st->game, rb_ui_state_live_ply(st)) == RB_END_NONE && rb_pos_status(pos) == RB_ONGOING;
 }

@@ -44,6 +44,7 @@
 #include "clock.h"
 #include "rb_core.h"
 #include "trainer_state.h"
+#include "analysis_state.h"
 
 #define RB_UI_DRAG_SLOP 3    /* pixels a press travels before it is a drag */
 #define RB_UI_ANIM_MS 200
@@ -321,6 +322,7 @@ typedef struct rb_ui_state {
     rb_ui_tip_state tip;
     rb_ui_learn_state learn;
     rb_ui_coach_state coach;
+    rb_ui_analysis_state analysis; /* the analysis board (analysis_state.h) */
 } rb_ui_state;
 
 /* ---- questions about the state (state.c); none changes anything ---- */

@@ -70,6 +70,8 @@ struct rb_ui_puzzle_view;
 struct rb_ui_learn;
 struct rb_ui_coach;
 struct rb_ui_review;
+struct rb_ui_analysis;
+struct rb_ui_analysis_view;
 
 typedef struct rb_app {
     rb_ui_state state;        /* what the window shows (state.h) */
@@ -113,6 +115,8 @@ typedef struct rb_app {
     struct rb_ui_coach *coach;             /* hints and threats' search (coach.c), made on first use */
     struct rb_ui_review *review;           /* the game review's thread and engine (review.c) */
     SDL_Rect review_graph;                 /* where the review's graph was drawn, or empty */
+    struct rb_ui_analysis *analysis;       /* the analysis board's engine thread (analysis.c) */
+    struct rb_ui_analysis_view *analysis_view; /* its panel's last layout */
 } rb_app;
 
 /* Now on the app's clock, for the chess clocks, which count in 64 bits. */

@@ -1,0 +1,386 @@
+/*
+ * analysis_view.c - the analysis board's panel and board marks, and its
+ * input.
+ *
+ * The panel is laid out afresh on each draw and keeps the rectangles it
+ * drew for clicks, like the trainer's. The evaluation bar is the panel's
+ * edge next to the board, so the layout of the window does not change when
+ * the board opens. The board is the game's board view drawing the analysed
+ * position (rb_ui_state_pos); moves made on it with the mouse arrive as
+ * RB_UI_CMD_PLAY, which rb_ui_apply hands to analysis.c. Letters are not
+ * typed moves here: the keys are the board's own (arrows, Esc, Backspace).
+ */
+#include "analysis_view.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "draw.h"
+#include "input.h"
+#include "text.h"
+#include "view.h"
+#include "widgets.h"
+
+typedef enum { AV_PREV, AV_NEXT, AV_BACK, AV_CLOSE, AV_COUNT } av_button;
+
+static const char *const av_labels[AV_COUNT] = {
+    "\u25C0 Earlier", "Later \u25B6", "Back to game position", "Close analysis",
+};
+
+struct rb_ui_analysis_view {
+    SDL_Rect rect;
+    SDL_Rect button[AV_COUNT];
+    bool enabled[AV_COUNT];
+    bool shown[AV_COUNT];
+    SDL_Rect line[RB_UI_ANALYSIS_LINES];
+    int nline;
+};
+
+static struct rb_ui_analysis_view *av_get(rb_app *app)
+{
+    if (!app->analysis_view)
+        app->analysis_view = calloc(1, sizeof *app->analysis_view);
+    return app->analysis_view;
+}
+
+void rb_ui_analysis_view_free(rb_app *app)
+{
+    free(app->analysis_view);
+    app->analysis_view = NULL;
+}
+
+bool rb_ui_analysis_view_button_rect(const rb_app *app, const char *label, SDL_Rect *r)
+{
+    const struct rb_ui_analysis_view *v = app->analysis_view;
+    for (int i = 0; v && i < AV_COUNT; i++)
+        if (v->shown[i] && strcmp(av_labels[i], label) == 0) {
+            *r = v->button[i];
+            return true;
+        }
+    return false;
+}
+
+bool rb_ui_analysis_view_line_rect(const rb_app *app, int i, SDL_Rect *r)
+{
+    const struct rb_ui_analysis_view *v = app->analysis_view;
+    if (!v || i < 0 || i >= v->nline)
+        return false;
+    *r = v->line[i];
+    return true;
+}
+
+/* ---- the panel --------------------------------------------------------- */
+
+/* White's share as a bar: White's part on White's side of the board. */
+static void av_bar(rb_app *app, const rb_ui_state *st, SDL_Rect bar, bool across)
+{
+    const rb_ui_analysis_state *an = &st->analysis;
+    double share = 0.5;
+    if (an->nlines > 0)
+        share = rb_ui_analysis_white_share(an->lines[0].kind, an->lines[0].score);
+    SDL_Color white = { 240, 238, 232, 255 }, black = { 38, 38, 42, 255 };
+    rb_ui_draw_rect(app->renderer, bar, black);
+    SDL_Rect w = bar;
+    if (across) {
+        w.w = (int)lround(bar.w * share);
+        if (st->flipped)
+            w.x = bar.x + bar.w - w.w;
+    } else {
+        w.h = (int)lround(bar.h * share);
+        if (!st->flipped) /* White at the bottom */
+            w.y = bar.y + bar.h - w.h;
+    }
+    rb_ui_draw_rect(app->renderer, w, white);
+    SDL_Color mid = { 200, 60, 60, 255 };
+    if (across)
+        rb_ui_draw_rect(app->renderer, (SDL_Rect){ bar.x + bar.w / 2, bar.y, 1, bar.h }, mid);
+    else
+        rb_ui_draw_rect(app->renderer, (SDL_Rect){ bar.x, bar.y + bar.h / 2, bar.w, 1 }, mid);
+    rb_ui_draw_frame(app->renderer, bar, 1, app->theme->text_dim);
+}
+
+/* What is analysed: the game's position, and the variation played from it. */
+static void av_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, int px)
+{
+    const rb_ui_theme *t = app->theme;
+    const rb_ui_analysis_state *an = &st->analysis;
+    int big = px * 9 / 8, small = px * 7 / 8, gap = px / 3;
+    *y += rb_ui_text_draw_wrapped(app, "Analysis board", big, true, t->text, col.x, *y, col.w);
+    char line[512];
+    if (st->game.length == 0)
+        snprintf(line, sizeof line, "The game's position (no moves played yet)");
+    else if (an->ply == 0)
+        snprintf(line, sizeof line, "The game's first position (%zu moves follow)", st->game.length);
+    else
+        snprintf(line, sizeof line, "The game after %zu of its %zu moves", an->ply, st->game.length);
+    *y += rb_ui_text_draw_wrapped(app, line, small, false, t->text_dim, col.x, *y, col.w);
+    if (an->nvar > 0) {
+        size_t k = (size_t)snprintf(line, sizeof line, "Variation:");
+        for (int i = 0; i < an->nvar && k + 12 < sizeof line; i++) {
+            char mv[16];
+            rb_move_to_coord(an->var[i], mv);
+            k += (size_t)snprintf(line + k, sizeof line - k, " %s", mv);
+        }
+        *y += rb_ui_text_draw_wrapped(app, line, small, false, t->text, col.x, *y, col.w);
+    }
+    *y += gap;
+}
+
+/* The evaluation in big type, then the lines, each a box that can be
+ * pointed at. */
+static void av_lines(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_view *v, SDL_Rect col, int *y,
+                     int px)
+{
+    const rb_ui_theme *t = app->theme;
+    const rb_ui_analysis_state *an = &st->analysis;
+    int small = px * 7 / 8, gap = px / 3, lh = rb_ui_text_line_height(app, px);
+    char score[32], text[256];
+    v->nline = 0;
+    rb_status status = rb_pos_status(&an->board);
+    if (status != RB_ONGOING) {
+        const char *why = status == RB_CHECKMATE ? "checkmate" : status == RB_STALEMATE ? "stalemate" : "the throne is won";
+        snprintf(text, sizeof text, "The game is over here: %s.", why);
+        *y += rb_ui_text_draw_wrapped(app, text, px, true, t->text, col.x, *y, col.w) + gap;
+        return;
+    }
+    if (an->nlines == 0) {
+        *y += rb_ui_text_draw_wrapped(app, "The engine is thinking\u2026", px, false, t->text_dim, col.x, *y, col.w) + gap;
+        return;
+    }
+    rb_ui_analysis_score_text(an->lines[0].kind, an->lines[0].score, score, sizeof score);
+    snprintf(text, sizeof text, "%s", score);
+    int big = px * 2;
+    int w = rb_ui_text_draw(app, text, big, true, t->text, col.x, *y + big / 2, RB_UI_ALIGN_LEFT);
+    snprintf(text, sizeof text, "for White \u00B7 depth %d", an->lines[0].depth);
+    rb_ui_text_draw(app, text, small, false, t->text_dim, col.x + w + gap * 2, *y + big / 2, RB_UI_ALIGN_LEFT);
+    *y += big + gap;
+    int box_h = 2 * lh + gap;
+    for (int i = 0; i < an->nlines; i++) {
+        SDL_Rect box = { col.x, *y, col.w, box_h };
+        v->line[i] = box;
+        v->nline = i + 1;
+        bool hot = an->hover_line == i;
+        rb_ui_draw_rect(app->renderer, box, rb_ui_mix(t->panel_bg, hot ? t->path : t->text, hot ? 0.35f : 0.08f));
+        const rb_ui_analysis_line *l = &an->lines[i];
+        rb_ui_analysis_score_text(l->kind, l->score, score, sizeof score);
+        snprintf(text, sizeof text, "%d.  %s", i + 1, score);
+        rb_ui_text_draw(app, text, px, true, t->text, box.x + gap, box.y + gap / 2 + lh / 2, RB_UI_ALIGN_LEFT);
+        char moves[200], fit[200];
+        rb_ui_analysis_line_text(l, RB_UI_ANALYSIS_PV_MAX, moves, sizeof moves);
+        rb_ui_text_elide(app, moves, small, false, box.w - 2 * gap, fit, sizeof fit);
+        rb_ui_text_draw(app, fit, small, false, t->text, box.x + gap, box.y + gap / 2 + lh + lh / 2,
+                        RB_UI_ALIGN_LEFT);
+        *y += box_h + gap;
+    }
+}
+
+static void av_enable(struct rb_ui_analysis_view *v, const rb_ui_state *st)
+{
+    const rb_ui_analysis_state *an = &st->analysis;
+    v->enabled[AV_PREV] = an->ply > 0;
+    v->enabled[AV_NEXT] = an->ply < st->game.length;
+    v->enabled[AV_BACK] = an->nvar > 0;
+    v->enabled[AV_CLOSE] = true;
+}
+
+void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
+{
+    const rb_ui_theme *t = app->theme;
+    rb_ui_draw_rect(app->renderer, rect, t->panel_bg);
+    struct rb_ui_analysis_view *v = av_get(app);
+    if (!v)
+        return;
+    v->rect = rect;
+    memset(v->shown, 0, sizeof v->shown);
+    av_enable(v, st);
+    int px = rb_ui_widget_font_px(app);
+    int pad = px * 3 / 4, gap = px / 3, btn_h = px * 2, bar_w = px * 3 / 2;
+    bool across = app->layout.panel_below;
+    SDL_Rect bar = across ? (SDL_Rect){ rect.x + pad, rect.y + pad / 2, rect.w - 2 * pad, bar_w / 2 }
+                          : (SDL_Rect){ rect.x + pad / 2, app->layout.board.y, bar_w, app->layout.board.h };
+    av_bar(app, st, bar, across);
+    SDL_Rect col = across ? (SDL_Rect){ rect.x + pad, bar.y + bar.h + pad, rect.w - 2 * pad, 0 }
+                          : (SDL_Rect){ bar.x + bar.w + pad, rect.y + pad, rect.x + rect.w - pad - (bar.x + bar.w + pad), 0 };
+    col.h = rect.y + rect.h - pad - col.y;
+    int y = col.y;
+    av_header(app, st, col, &y, px);
+    av_lines(app, st, v, col, &y, px);
+
+    /* The buttons at the bottom: the game's positions, then back and close. */
+    int bottom = col.y + col.h;
+    int top = bottom - 3 * btn_h - 2 * gap;
+    int half = (col.w - gap) / 2;
+    v->button[AV_PREV] = (SDL_Rect){ col.x, top, half, btn_h };
+    v->button[AV_NEXT] = (SDL_Rect){ col.x + half + gap, top, col.w - half - gap, btn_h };
+    v->button[AV_BACK] = (SDL_Rect){ col.x, top + btn_h + gap, col.w, btn_h };
+    v->button[AV_CLOSE] = (SDL_Rect){ col.x, top + 2 * (btn_h + gap), col.w, btn_h };
+    if (st->status[0] && top - gap > y) {
+        SDL_Rect clip = { col.x, y, col.w, top - gap - y };
+        SDL_RenderSetClipRect(app->renderer, &clip);
+        rb_ui_text_draw_wrapped(app, st->status, px * 7 / 8, false, t->text, col.x, y, col.w);
+        SDL_RenderSetClipRect(app->renderer, NULL);
+    }
+    for (int i = 0; i < AV_COUNT; i++) {
+        v->shown[i] = true;
+        rb_ui_widget_button(app, v->button[i], av_labels[i], px, v->enabled[i], st->analysis.hover_button == i,
+                            false);
+    }
+}
+
+/* ---- the board mark ---------------------------------------------------- */
+
+void rb_ui_analysis_view_draw_board(rb_app *app, const rb_ui_state *st)
+{
+    const rb_ui_analysis_state *an = &st->analysis;
+    if (!an->active || an->hover_line < 0 || an->hover_line >= an->nlines || an->lines[an->hover_line].pvlen == 0)
+        return;
+    const rb_ui_theme *t = app->theme;
+    rb_ui_view view = rb_ui_view_of(app);
+    float s = (float)view.sq, width = s * 0.10f;
+    rb_path path;
+    rb_move_path(an->lines[an->hover_line].pv[0], &path);
+    if (path.len < 2)
+        return;
+    SDL_FPoint pts[RB_PATH_MAX];
+    for (int i = 0; i < path.len; i++)
+        pts[i] = rb_ui_view_center(&view, path.sq[i]);
+    int n = path.len;
+    SDL_FPoint tip = pts[n - 1], prev = pts[n - 2];
+    float dx = tip.x - prev.x, dy = tip.y - prev.y, len = sqrtf(dx * dx + dy * dy);
+    SDL_FPoint dir = len > 0 ? (SDL_FPoint){ dx / len, dy / len } : (SDL_FPoint){ 0, 0 };
+    float head = width * 2.6f, o = width * 0.25f + 1.0f;
+    pts[n - 1] = (SDL_FPoint){ tip.x - dir.x * head * 0.8f, tip.y - dir.y * head * 0.8f };
+    rb_ui_draw_polyline(app->renderer, pts, n, width + 2 * o, t->path_outline);
+    rb_ui_draw_arrowhead(app->renderer, (SDL_FPoint){ tip.x + dir.x * o * 1.8f, tip.y + dir.y * o * 1.8f }, dir,
+                         head + o * 3.0f, width * 3.0f + o * 3.0f, t->path_outline);
+    rb_ui_draw_polyline(app->renderer, pts, n, width, t->path);
+    rb_ui_draw_arrowhead(app->renderer, tip, dir, head, width * 3.0f, t->path);
+    if (path.rebound > 0 && path.rebound < n - 1) {
+        SDL_FPoint r = rb_ui_view_center(&view, path.sq[path.rebound]);
+        rb_ui_draw_disc(app->renderer, r, width * 1.1f, t->path_outline);
+        rb_ui_draw_disc(app->renderer, r, width * 0.8f, t->rebound_mark);
+    }
+}
+
+/* ---- input -------------------------------------------------------------- */
+
+static rb_ui_cmd av_goto(long ply)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_GOTO);
+    cmd.n = (int)ply;
+    return cmd;
+}
+
+static rb_ui_cmd av_click(const rb_ui_state *st, int b)
+{
+    const rb_ui_analysis_state *an = &st->analysis;
+    switch ((av_button)b) {
+    case AV_PREV: return av_goto((long)an->ply - 1);
+    case AV_NEXT: return av_goto((long)an->ply + 1);
+    case AV_BACK: return av_goto((long)an->ply);
+    case AV_CLOSE: return rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_LEAVE);
+    case AV_COUNT: break;
+    }
+    return rb_ui_cmd_of(RB_UI_CMD_NONE);
+}
+
+static rb_ui_cmd av_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
+{
+    rb_ui_state *st = &app->state;
+    const rb_ui_analysis_state *an = &st->analysis;
+    SDL_Keycode key = k->keysym.sym;
+    rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
+    *used = true;
+    if (key == SDLK_F5)
+        return rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_LEAVE);
+    if ((k->keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) || (key >= SDLK_F1 && key <= SDLK_F12)) {
+        *used = false; /* the window's shortcuts */
+        return none;
+    }
+    if (st->input.state == RB_UI_PROMOTING) {
+        SDL_Event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.key = *k;
+        ev.type = SDL_KEYDOWN;
+        return rb_ui_input_event(app, &ev); /* R, B or Esc for the chooser */
+    }
+    switch (key) {
+    case SDLK_ESCAPE:
+        if (st->input.state != RB_UI_IDLE) {
+            rb_ui_input_cancel(&st->input);
+            return none;
+        }
+        return rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_LEAVE);
+    case SDLK_LEFT: return an->ply > 0 ? av_goto((long)an->ply - 1) : none;
+    case SDLK_RIGHT: return an->ply < st->game.length ? av_goto((long)an->ply + 1) : none;
+    case SDLK_HOME: return av_goto(0);
+    case SDLK_END: return av_goto((long)st->game.length);
+    case SDLK_BACKSPACE: return rb_ui_cmd_of(RB_UI_CMD_UNDO);
+    default: return none;
+    }
+}
+
+static int av_button_at(const struct rb_ui_analysis_view *v, int x, int y)
+{
+    for (int i = 0; i < AV_COUNT; i++)
+        if (v->shown[i] && rb_ui_point_in(v->button[i], x, y))
+            return i;
+    return -1;
+}
+
+static int av_line_at(const struct rb_ui_analysis_view *v, int x, int y)
+{
+    for (int i = 0; i < v->nline; i++)
+        if (rb_ui_point_in(v->line[i], x, y))
+            return i;
+    return -1;
+}
+
+rb_ui_cmd rb_ui_analysis_view_event(rb_app *app, const SDL_Event *ev, bool *used)
+{
+    rb_ui_state *st = &app->state;
+    rb_ui_analysis_state *an = &st->analysis;
+    struct rb_ui_analysis_view *v = av_get(app);
+    rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
+    *used = false;
+    if (!v)
+        return none;
+    if (ev->type == SDL_KEYDOWN)
+        return av_key(app, &ev->key, used);
+    if (ev->type == SDL_TEXTINPUT) {
+        *used = true; /* no typed moves on the analysis board */
+        return none;
+    }
+    int x, y;
+    switch (ev->type) {
+    case SDL_MOUSEMOTION: x = ev->motion.x; y = ev->motion.y; break;
+    case SDL_MOUSEBUTTONDOWN:
+    case SDL_MOUSEBUTTONUP: x = ev->button.x; y = ev->button.y; break;
+    case SDL_WINDOWEVENT: return rb_ui_input_event(app, ev);
+    case SDL_MOUSEWHEEL: *used = true; return none;
+    default: return none;
+    }
+    *used = true;
+    an->hover_button = av_button_at(v, x, y);
+    an->hover_line = av_line_at(v, x, y);
+    rb_ui_input_state in = st->input.state;
+    bool board_has_mouse = in == RB_UI_DRAGGING || in == RB_UI_PRESSED;
+    if (board_has_mouse || !rb_ui_point_in(v->rect, x, y)) {
+        if (ev->type == SDL_MOUSEBUTTONUP)
+            an->pressed = -1;
+        rb_ui_cmd cmd = rb_ui_input_event(app, ev);
+        return cmd.kind == RB_UI_CMD_EXPLAIN ? rb_ui_cmd_of(RB_UI_CMD_ILLEGAL) : cmd;
+    }
+    if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT)
+        an->pressed = an->hover_button;
+    if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
+        int b = an->pressed;
+        an->pressed = -1;
+        if (b >= 0 && b == an->hover_button && v->enabled[b])
+            return av_click(st, b);
+    }
+    return none;
+}

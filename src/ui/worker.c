@@ -320,9 +320,6 @@ struct rb_ui_worker {
     size_t ply;
     rb_limits limits;       /* of the search started last */
     int level;              /* at this level */
-    bool have_last;         /* the last finished search's report */
-    rb_search_info last;
-    uint64_t last_key;
 };
 
 #define WORKER_HASH_MIB 16
@@ -447,16 +444,6 @@ bool rb_ui_worker_progress(const rb_app *app, rb_search_info *out)
     return w && w->generation && rb_ui_search_progress(w->search, out);
 }
 
-bool rb_ui_worker_last_score(const rb_app *app, rb_search_info *out, uint64_t *key)
-{
-    const struct rb_ui_worker *w = app->worker;
-    if (!w || !w->have_last)
-        return false;
-    *out = w->last;
-    *key = w->last_key;
-    return true;
-}
-
 rb_ui_search_kind rb_ui_worker_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd *out)
 {
     struct rb_ui_worker *w = app->worker;
@@ -470,9 +457,6 @@ rb_ui_search_kind rb_ui_worker_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd
     if (res.generation != w->generation)
         return RB_UI_SEARCH_STALE;
     w->generation = 0;
-    w->have_last = true;
-    w->last = res.info;
-    w->last_key = w->key;
     /* The game cannot have moved on without cancelling the search, but a
      * move is only ever played on the position it was found for. */
     const rb_ui_state *st = &app->state;

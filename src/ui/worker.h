@@ -86,9 +86,6 @@ bool rb_ui_worker_busy(const rb_app *app);
 bool rb_ui_worker_started_limits(const rb_app *app, rb_limits *out);
 /* The running search's latest report (for "thinking..."); false if none. */
 bool rb_ui_worker_progress(const rb_app *app, rb_search_info *out);
-/* The score of the computer's last finished search from the point of view
- * of the side that was to move then; false when there is none. */
-bool rb_ui_worker_last_score(const rb_app *app, rb_search_info *out, uint64_t *key);
 /* Classifies an event: RB_UI_SEARCH_NOT_OURS for any other; for the
  * current search's result, *out is RB_UI_CMD_REPLY with its move and the
  * ply it answers (or none when the game has moved on): the app shows the

@@ -17,6 +17,7 @@
 #include "rb_notation.h"
 #include "rb_puzzle.h"
 #include "rb_util_error.h"
+#include "rb_util_number.h"
 
 static const struct {
     unsigned bit;
@@ -74,22 +75,6 @@ size_t rb_puzzle_themes_format(unsigned themes, char *buf, size_t len)
         }
     }
     return n;
-}
-
-/* A whole decimal integer in [lo, hi]. */
-static bool parse_int(const char *text, int lo, int hi, int *out)
-{
-    if (*text < '0' || *text > '9') {
-        return false;
-    }
-    errno = 0;
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (errno || *end || v < lo || v > hi) {
-        return false;
-    }
-    *out = (int)v;
-    return true;
 }
 
 static int parse_themes(char *text, unsigned *themes, char *err, size_t errlen)
@@ -167,7 +152,7 @@ static int parse_accept(char *text, rb_puzzle *p, char *err, size_t errlen)
             return rb_util_fail(err, errlen, "accepted replies '%.20s': expected PLY:MOVE,...", g);
         }
         *colon = '\0';
-        if (!parse_int(g, 1, RB_PUZZLE_LINE_MAX, &ply) || ply > p->nline || ply % 2 != 0) {
+        if (!rb_util_parse_int(g, 1, RB_PUZZLE_LINE_MAX, &ply) || ply > p->nline || ply % 2 != 0) {
             return rb_util_fail(err, errlen, "accepted replies: '%.8s' is not the number of a defender move in the solution", g);
         }
         int i = ply - 1;
@@ -232,10 +217,10 @@ int rb_puzzle_parse_line(const char *line, rb_puzzle *p, char *err, size_t errle
     }
     rb_puzzle q;
     memset(&q, 0, sizeof q);
-    if (!parse_int(field[0], 1, INT_MAX, &q.id)) {
+    if (!rb_util_parse_int(field[0], 1, INT_MAX, &q.id)) {
         return rb_util_fail(err, errlen, "ID '%.20s' is not a positive whole number", field[0]);
     }
-    if (!parse_int(field[1], RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &q.rating)) {
+    if (!rb_util_parse_int(field[1], RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &q.rating)) {
         return rb_util_fail(err, errlen, "rating '%.20s' is not a whole number from %d to %d", field[1], RB_PUZZLE_RATING_MIN,
                     RB_PUZZLE_RATING_MAX);
     }

@@ -20,6 +20,7 @@
 
 #include "rb_puzzle.h"
 #include "rb_util_error.h"
+#include "rb_util_number.h"
 
 #define PLAYER_MAGIC "rollerball-puzzle-player 1"
 
@@ -51,22 +52,6 @@ int rb_puzzle_player_update(rb_puzzle_player *pl, int puzzle_id, int puzzle_rati
     return pl->rating - before;
 }
 
-/* A whole number in [lo, hi] filling text. */
-static bool number(const char *text, long lo, long hi, int *out)
-{
-    if (!text || (*text != '-' && (*text < '0' || *text > '9'))) {
-        return false;
-    }
-    errno = 0;
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (errno || *end || v < lo || v > hi) {
-        return false;
-    }
-    *out = (int)v;
-    return true;
-}
-
 static int parse_player(rb_puzzle_player *pl, char *text, char *err, size_t errlen)
 {
     char *save = NULL;
@@ -91,21 +76,21 @@ static int parse_player(rb_puzzle_player *pl, char *text, char *err, size_t errl
         }
         char *value = strtok_r(NULL, " ", &save2);
         if (strcmp(key, "rating") == 0) {
-            if (!number(value, RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &pl->rating) || strtok_r(NULL, " ", &save2)) {
+            if (!rb_util_parse_int(value, RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &pl->rating) || strtok_r(NULL, " ", &save2)) {
                 return rb_util_fail(err, errlen, "line %d: the rating is not a number from %d to %d", lineno,
                             RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX);
             }
             have_rating = true;
         } else if (strcmp(key, "attempts") == 0 || strcmp(key, "solved") == 0) {
             int *field = key[0] == 'a' ? &pl->attempts : &pl->solved;
-            if (!number(value, 0, 1000000000, field) || strtok_r(NULL, " ", &save2)) {
+            if (!rb_util_parse_int(value, 0, 1000000000, field) || strtok_r(NULL, " ", &save2)) {
                 return rb_util_fail(err, errlen, "line %d: %s is not a count", lineno, key);
             }
         } else if (strcmp(key, "recent") == 0) {
             pl->nrecent = 0;
             for (; value; value = strtok_r(NULL, " ", &save2)) {
                 int id;
-                if (!number(value, 1, 2147483647L, &id) || pl->nrecent == RB_PUZZLE_RECENT_MAX) {
+                if (!rb_util_parse_int(value, 1, 2147483647L, &id) || pl->nrecent == RB_PUZZLE_RECENT_MAX) {
                     return rb_util_fail(err, errlen, "line %d: bad recent puzzle list", lineno);
                 }
                 pl->recent[pl->nrecent++] = id;

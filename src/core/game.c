@@ -172,13 +172,7 @@ int rb_game_play(rb_game *g, rb_move m)
         return -1;
     }
     const rb_pos *here = &g->positions[g->ply];
-    rb_movelist list;
-    rb_gen_legal(here, &list);
-    bool legal = false;
-    for (int i = 0; i < list.count && !legal; i++) {
-        legal = list.moves[i] == m;
-    }
-    if (!legal || reserve(g, g->ply + 1) != 0) {
+    if (!rb_move_is_legal(here, m) || reserve(g, g->ply + 1) != 0) {
         return -1;
     }
     drop_tail(g);

@@ -201,6 +201,15 @@ rb_move rb_move_find(const rb_pos *pos, int from, int to, int promo)
     return RB_MOVE_NONE;
 }
 
+bool rb_move_is_legal(const rb_pos *pos, rb_move m)
+{
+    rb_movelist list;
+    rb_gen_legal(pos, &list);
+    for (int i = 0; i < list.count; i++)
+        if (list.moves[i] == m) return true;
+    return false;
+}
+
 uint64_t rb_perft(const rb_pos *pos, int depth)
 {
     if (depth <= 0) return 1;

@@ -158,6 +158,8 @@ bool rb_move_wins_throne(const rb_pos *pos, rb_move m);
 void rb_move_path(rb_move m, rb_path *path);
 /* The legal move with these squares and promotion type, or RB_MOVE_NONE. */
 rb_move rb_move_find(const rb_pos *pos, int from, int to, int promo);
+/* True when m is one of rb_gen_legal's moves in pos (never RB_MOVE_NONE). */
+bool rb_move_is_legal(const rb_pos *pos, rb_move m);
 
 /* Leaf nodes at depth, counting the last ply in bulk. */
 uint64_t rb_perft(const rb_pos *pos, int depth);

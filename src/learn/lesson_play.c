@@ -24,6 +24,7 @@
 
 #include "rb_engine.h"
 #include "rb_learn.h"
+#include "rb_util_error.h"
 
 static const char *const piece_word[] = {"piece", "king", "rook", "bishop", "pawn"};
 static const char *const color_word[] = {"White", "Black"};
@@ -431,39 +432,27 @@ int rb_learn_stars(const rb_learn_stage *stage, int moves)
 
 /* ---- checking a stage ------------------------------------------------------- */
 
-static int verr(char *err, size_t errlen, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static int verr(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
 /* The goal must not be met, or impossible, before the first move. */
 static int check_start(const rb_learn_stage *st, char *err, size_t errlen)
 {
     const rb_pos *pos = &st->start;
     int me = pos->side, enemy = !me;
     if (rb_pos_status(pos) != RB_ONGOING || rb_pos_throne_won(pos))
-        return verr(err, errlen, "the game is already over in the position");
+        return rb_util_fail(err, errlen, "the game is already over in the position");
     switch (st->goal.kind) {
     case RB_GOAL_COLLECT:
         if (st->goal.squares & (pos->by_color[0] | pos->by_color[1]))
-            return verr(err, errlen, "a star stands on an occupied square");
+            return rb_util_fail(err, errlen, "a star stands on an occupied square");
         break;
     case RB_GOAL_CAPTURE_ALL:
         if ((pos->by_color[enemy] & ~((rb_bb)1 << pos->king[enemy])) == 0)
-            return verr(err, errlen, "there is no enemy piece to capture");
+            return rb_util_fail(err, errlen, "there is no enemy piece to capture");
         break;
     case RB_GOAL_ESCAPE_CHECK:
-        if (!rb_pos_in_check(pos)) return verr(err, errlen, "the side to move is not in check");
+        if (!rb_pos_in_check(pos)) return rb_util_fail(err, errlen, "the side to move is not in check");
         break;
     case RB_GOAL_PROMOTE:
-        if ((pos->by_color[me] & pos->by_type[RB_PAWN]) == 0) return verr(err, errlen, "there is no pawn to promote");
+        if ((pos->by_color[me] & pos->by_type[RB_PAWN]) == 0) return rb_util_fail(err, errlen, "there is no pawn to promote");
         break;
     case RB_GOAL_SAFE_SQUARE: {
         /* Every safe square must be reachable, or the stage is a trick. */
@@ -471,7 +460,7 @@ static int check_start(const rb_learn_stage *st, char *err, size_t errlen)
         rb_gen_legal(pos, &list);
         rb_bb reach = 0;
         for (int i = 0; i < list.count; i++) reach |= (rb_bb)1 << RB_MOVE_TO(list.moves[i]);
-        if ((st->goal.squares & ~reach) != 0) return verr(err, errlen, "a safe square cannot be reached in one move");
+        if ((st->goal.squares & ~reach) != 0) return rb_util_fail(err, errlen, "a safe square cannot be reached in one move");
         break;
     }
     default: break;
@@ -483,9 +472,9 @@ int rb_learn_verify_stage(const rb_learn_stage *st, char *err, size_t errlen)
 {
     if (check_start(st, err, errlen) != 0) return -1;
     if (st->nsolution > st->par)
-        return verr(err, errlen, "the solution has %d moves, more than par (%d)", st->nsolution, st->par);
+        return rb_util_fail(err, errlen, "the solution has %d moves, more than par (%d)", st->nsolution, st->par);
     rb_learn_session s;
-    if (rb_learn_session_start(&s, st) != 0) return verr(err, errlen, "out of memory");
+    if (rb_learn_session_start(&s, st) != 0) return rb_util_fail(err, errlen, "out of memory");
     int rc = 0;
     for (int i = 0; i < st->nsolution && rc == 0; i++) {
         const rb_learn_move *mv = &st->solution[i];
@@ -498,16 +487,16 @@ int rb_learn_verify_stage(const rb_learn_stage *st, char *err, size_t errlen)
         if (r == RB_LEARN_DONE && last) break;
         if (r == RB_LEARN_PLAYED && !last) continue;
         if (r == RB_LEARN_PLAYED)
-            rc = verr(err, errlen, "the solution ends before the goal is reached");
+            rc = rb_util_fail(err, errlen, "the solution ends before the goal is reached");
         else if (r == RB_LEARN_DONE)
-            rc = verr(err, errlen, "the goal is reached at move %d (%s), before the solution ends", i + 1, text);
+            rc = rb_util_fail(err, errlen, "the goal is reached at move %d (%s), before the solution ends", i + 1, text);
         else
-            rc = verr(err, errlen, "solution move %d (%s) is %s: %s", i + 1, text,
+            rc = rb_util_fail(err, errlen, "solution move %d (%s) is %s: %s", i + 1, text,
                       r == RB_LEARN_ILLEGAL ? "illegal" : r == RB_LEARN_REFUSED ? "refused" : "a failure",
                       fb.message);
     }
     if (rc == 0 && st->replies == RB_REPLY_SCRIPT && s.replies != st->nscript)
-        rc = verr(err, errlen, "the script has %d replies but the solution uses %d", st->nscript, s.replies);
+        rc = rb_util_fail(err, errlen, "the script has %d replies but the solution uses %d", st->nscript, s.replies);
     rb_learn_session_free(&s);
     return rc;
 }

@@ -15,20 +15,10 @@
 #include <string.h>
 
 #include "rb_learn.h"
+#include "rb_util_error.h"
 
 #define MAX_FILE_BYTES (1 << 20)
 #define MAX_CHAPTERS 64
-
-static int set_err(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 static int add_error(rb_learn_set *set, const char *msg)
 {
@@ -48,7 +38,7 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        set_err(err, errlen, "%s: cannot be opened", path);
+        rb_util_fail(err, errlen, "%s: cannot be opened", path);
         return NULL;
     }
     char *buf = malloc(MAX_FILE_BYTES + 1);
@@ -56,11 +46,11 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
     bool bad = ferror(f);
     fclose(f);
     if (buf == NULL) {
-        set_err(err, errlen, "%s: out of memory", path);
+        rb_util_fail(err, errlen, "%s: out of memory", path);
         return NULL;
     }
     if (bad || n > MAX_FILE_BYTES) {
-        set_err(err, errlen, bad ? "%s: cannot be read" : "%s: larger than a lesson file can be (1 MiB)", path);
+        rb_util_fail(err, errlen, bad ? "%s: cannot be read" : "%s: larger than a lesson file can be (1 MiB)", path);
         free(buf);
         return NULL;
     }
@@ -80,7 +70,7 @@ int rb_learn_load_dir(const char *dir, rb_learn_set *set, char *err, size_t errl
 {
     memset(set, 0, sizeof *set);
     DIR *d = opendir(dir);
-    if (d == NULL) return set_err(err, errlen, "%s: the lessons folder cannot be opened", dir);
+    if (d == NULL) return rb_util_fail(err, errlen, "%s: the lessons folder cannot be opened", dir);
     char *names[MAX_CHAPTERS];
     int nnames = 0;
     struct dirent *e;

@@ -16,6 +16,8 @@
 
 #include "rb_notation.h"
 #include "rb_puzzle.h"
+#include "rb_util_error.h"
+#include "rb_util_number.h"
 
 static const struct {
     unsigned bit;
@@ -75,33 +77,6 @@ size_t rb_puzzle_themes_format(unsigned themes, char *buf, size_t len)
     return n;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
-/* A whole decimal integer in [lo, hi]. */
-static bool parse_int(const char *text, int lo, int hi, int *out)
-{
-    if (*text < '0' || *text > '9') {
-        return false;
-    }
-    errno = 0;
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (errno || *end || v < lo || v > hi) {
-        return false;
-    }
-    *out = (int)v;
-    return true;
-}
-
 static int parse_themes(char *text, unsigned *themes, char *err, size_t errlen)
 {
     *themes = 0;
@@ -110,22 +85,22 @@ static int parse_themes(char *text, unsigned *themes, char *err, size_t errlen)
     for (char *t = strtok_r(text, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         unsigned bit = rb_puzzle_theme_parse(t);
         if (!bit) {
-            return fail(err, errlen, "unknown theme '%.20s' (mate, throne, material, rebound)", t);
+            return rb_util_fail(err, errlen, "unknown theme '%.20s' (mate, throne, material, rebound)", t);
         }
         if (count == 0 && !(bit & KIND_THEMES)) {
-            return fail(err, errlen, "the first theme must be mate, throne or material, not '%s'", t);
+            return rb_util_fail(err, errlen, "the first theme must be mate, throne or material, not '%s'", t);
         }
         if (count > 0 && (bit & KIND_THEMES)) {
-            return fail(err, errlen, "more than one kind of win ('%s')", t);
+            return rb_util_fail(err, errlen, "more than one kind of win ('%s')", t);
         }
         if (*themes & bit) {
-            return fail(err, errlen, "theme '%s' given twice", t);
+            return rb_util_fail(err, errlen, "theme '%s' given twice", t);
         }
         *themes |= bit;
         count++;
     }
     if (!count) {
-        return fail(err, errlen, "no theme");
+        return rb_util_fail(err, errlen, "no theme");
     }
     return 0;
 }
@@ -137,18 +112,18 @@ static int parse_solution(char *text, rb_puzzle *p, char *err, size_t errlen)
     p->nline = 0;
     for (char *t = strtok_r(text, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
         if (p->nline == RB_PUZZLE_LINE_MAX) {
-            return fail(err, errlen, "solution longer than %d moves", RB_PUZZLE_LINE_MAX);
+            return rb_util_fail(err, errlen, "solution longer than %d moves", RB_PUZZLE_LINE_MAX);
         }
         char why[128];
         rb_move m;
         if (rb_move_parse_coord(&pos, t, &m, why, sizeof why) != 0) {
-            return fail(err, errlen, "solution move %d '%.16s': %s", p->nline + 1, t, why);
+            return rb_util_fail(err, errlen, "solution move %d '%.16s': %s", p->nline + 1, t, why);
         }
         p->line[p->nline++] = m;
         rb_pos_make(&pos, m, &pos);
     }
     if (p->nline % 2 == 0) {
-        return fail(err, errlen, "the solution must have an odd number of moves, the solver's first and last");
+        return rb_util_fail(err, errlen, "the solution must have an odd number of moves, the solver's first and last");
     }
     return 0;
 }
@@ -174,15 +149,15 @@ static int parse_accept(char *text, rb_puzzle *p, char *err, size_t errlen)
         char *colon = strchr(g, ':');
         int ply;
         if (!colon) {
-            return fail(err, errlen, "accepted replies '%.20s': expected PLY:MOVE,...", g);
+            return rb_util_fail(err, errlen, "accepted replies '%.20s': expected PLY:MOVE,...", g);
         }
         *colon = '\0';
-        if (!parse_int(g, 1, RB_PUZZLE_LINE_MAX, &ply) || ply > p->nline || ply % 2 != 0) {
-            return fail(err, errlen, "accepted replies: '%.8s' is not the number of a defender move in the solution", g);
+        if (!rb_util_parse_int(g, 1, RB_PUZZLE_LINE_MAX, &ply) || ply > p->nline || ply % 2 != 0) {
+            return rb_util_fail(err, errlen, "accepted replies: '%.8s' is not the number of a defender move in the solution", g);
         }
         int i = ply - 1;
         if (p->nalt[i]) {
-            return fail(err, errlen, "accepted replies for move %d given twice", ply);
+            return rb_util_fail(err, errlen, "accepted replies for move %d given twice", ply);
         }
         rb_pos pos = pos_before(p, i);
         char *save2 = NULL;
@@ -190,18 +165,18 @@ static int parse_accept(char *text, rb_puzzle *p, char *err, size_t errlen)
             char why[128];
             rb_move m;
             if (rb_move_parse_coord(&pos, t, &m, why, sizeof why) != 0) {
-                return fail(err, errlen, "accepted reply '%.16s' for move %d: %s", t, ply, why);
+                return rb_util_fail(err, errlen, "accepted reply '%.16s' for move %d: %s", t, ply, why);
             }
             if (m == p->line[i]) {
-                return fail(err, errlen, "accepted reply '%s' for move %d is the solution's own", t, ply);
+                return rb_util_fail(err, errlen, "accepted reply '%s' for move %d is the solution's own", t, ply);
             }
             if (p->nalt[i] == RB_PUZZLE_ALT_MAX) {
-                return fail(err, errlen, "more than %d accepted replies for move %d", RB_PUZZLE_ALT_MAX, ply);
+                return rb_util_fail(err, errlen, "more than %d accepted replies for move %d", RB_PUZZLE_ALT_MAX, ply);
             }
             p->alt[i][p->nalt[i]++] = m;
         }
         if (!p->nalt[i]) {
-            return fail(err, errlen, "no accepted replies after '%d:'", ply);
+            return rb_util_fail(err, errlen, "no accepted replies after '%d:'", ply);
         }
     }
     return 0;
@@ -213,7 +188,7 @@ int rb_puzzle_parse_line(const char *line, rb_puzzle *p, char *err, size_t errle
     char copy[RB_PUZZLE_TEXT_MAX];
     size_t len = strlen(line);
     if (len >= sizeof copy) {
-        return fail(err, errlen, "line longer than %d characters", RB_PUZZLE_TEXT_MAX - 1);
+        return rb_util_fail(err, errlen, "line longer than %d characters", RB_PUZZLE_TEXT_MAX - 1);
     }
     memcpy(copy, line, len + 1);
     char *field[6];
@@ -221,7 +196,7 @@ int rb_puzzle_parse_line(const char *line, rb_puzzle *p, char *err, size_t errle
     char *s = copy;
     for (;;) {
         if (nfields == 6) {
-            return fail(err, errlen, "more than 6 tab-separated fields");
+            return rb_util_fail(err, errlen, "more than 6 tab-separated fields");
         }
         field[nfields++] = s;
         char *tab = strchr(s, '\t');
@@ -232,21 +207,21 @@ int rb_puzzle_parse_line(const char *line, rb_puzzle *p, char *err, size_t errle
         s = tab + 1;
     }
     if (nfields < 6) {
-        return fail(err, errlen, "%d tab-separated fields, expected 6 (ID, rating, themes, position, solution, accepted replies)",
+        return rb_util_fail(err, errlen, "%d tab-separated fields, expected 6 (ID, rating, themes, position, solution, accepted replies)",
                     nfields);
     }
     for (int i = 0; i < 6; i++) {
         if (!*field[i]) {
-            return fail(err, errlen, "the %s field is empty", field_names[i]);
+            return rb_util_fail(err, errlen, "the %s field is empty", field_names[i]);
         }
     }
     rb_puzzle q;
     memset(&q, 0, sizeof q);
-    if (!parse_int(field[0], 1, INT_MAX, &q.id)) {
-        return fail(err, errlen, "ID '%.20s' is not a positive whole number", field[0]);
+    if (!rb_util_parse_int(field[0], 1, INT_MAX, &q.id)) {
+        return rb_util_fail(err, errlen, "ID '%.20s' is not a positive whole number", field[0]);
     }
-    if (!parse_int(field[1], RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &q.rating)) {
-        return fail(err, errlen, "rating '%.20s' is not a whole number from %d to %d", field[1], RB_PUZZLE_RATING_MIN,
+    if (!rb_util_parse_int(field[1], RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &q.rating)) {
+        return rb_util_fail(err, errlen, "rating '%.20s' is not a whole number from %d to %d", field[1], RB_PUZZLE_RATING_MIN,
                     RB_PUZZLE_RATING_MAX);
     }
     if (parse_themes(field[2], &q.themes, err, errlen) != 0) {
@@ -254,10 +229,10 @@ int rb_puzzle_parse_line(const char *line, rb_puzzle *p, char *err, size_t errle
     }
     char why[160];
     if (rb_pos_parse(&q.start, field[3], why, sizeof why) != 0) {
-        return fail(err, errlen, "position: %s", why);
+        return rb_util_fail(err, errlen, "position: %s", why);
     }
     if (rb_pos_status(&q.start) != RB_ONGOING) {
-        return fail(err, errlen, "position: the game is already over there");
+        return rb_util_fail(err, errlen, "position: the game is already over there");
     }
     if (parse_solution(field[4], &q, err, errlen) != 0 || parse_accept(field[5], &q, err, errlen) != 0) {
         return -1;
@@ -288,11 +263,11 @@ int rb_puzzle_set_parse(rb_puzzle_set *set, const char *text, size_t len, char *
         char line[RB_PUZZLE_TEXT_MAX];
         if (n >= sizeof line) {
             rb_puzzle_set_free(set);
-            return fail(err, errlen, "line %d: longer than %d characters", lineno, RB_PUZZLE_TEXT_MAX - 1);
+            return rb_util_fail(err, errlen, "line %d: longer than %d characters", lineno, RB_PUZZLE_TEXT_MAX - 1);
         }
         if (memchr(start, '\0', n)) {
             rb_puzzle_set_free(set);
-            return fail(err, errlen, "line %d: a NUL byte in the text", lineno);
+            return rb_util_fail(err, errlen, "line %d: a NUL byte in the text", lineno);
         }
         memcpy(line, start, n);
         line[n] = '\0';
@@ -301,7 +276,7 @@ int rb_puzzle_set_parse(rb_puzzle_set *set, const char *text, size_t len, char *
             rb_puzzle *items = realloc(set->items, ncap * sizeof *items);
             if (!items) {
                 rb_puzzle_set_free(set);
-                return fail(err, errlen, "line %d: out of memory", lineno);
+                return rb_util_fail(err, errlen, "line %d: out of memory", lineno);
             }
             set->items = items;
             cap = ncap;
@@ -309,18 +284,18 @@ int rb_puzzle_set_parse(rb_puzzle_set *set, const char *text, size_t len, char *
         char why[256];
         if (rb_puzzle_parse_line(line, &set->items[set->count], why, sizeof why) != 0) {
             rb_puzzle_set_free(set);
-            return fail(err, errlen, "line %d: %s", lineno, why);
+            return rb_util_fail(err, errlen, "line %d: %s", lineno, why);
         }
         if (rb_puzzle_set_find(set, set->items[set->count].id)) {
             int id = set->items[set->count].id;
             rb_puzzle_set_free(set);
-            return fail(err, errlen, "line %d: ID %d is used twice", lineno, id);
+            return rb_util_fail(err, errlen, "line %d: ID %d is used twice", lineno, id);
         }
         set->count++;
     }
     if (set->count == 0) {
         rb_puzzle_set_free(set);
-        return fail(err, errlen, "no puzzles in the file");
+        return rb_util_fail(err, errlen, "no puzzles in the file");
     }
     return 0;
 }
@@ -331,7 +306,7 @@ int rb_puzzle_set_load(rb_puzzle_set *set, const char *path, char *err, size_t e
     set->count = 0;
     FILE *f = fopen(path, "rb");
     if (!f) {
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
+        return rb_util_fail(err, errlen, "%s: %s", path, strerror(errno));
     }
     char *text = NULL;
     size_t len = 0, cap = 0;
@@ -341,13 +316,13 @@ int rb_puzzle_set_load(rb_puzzle_set *set, const char *path, char *err, size_t e
             if (cap > (64u << 20)) {
                 free(text);
                 fclose(f);
-                return fail(err, errlen, "%s: larger than 64 MiB, not a puzzle file", path);
+                return rb_util_fail(err, errlen, "%s: larger than 64 MiB, not a puzzle file", path);
             }
             char *grown = realloc(text, cap);
             if (!grown) {
                 free(text);
                 fclose(f);
-                return fail(err, errlen, "%s: out of memory", path);
+                return rb_util_fail(err, errlen, "%s: out of memory", path);
             }
             text = grown;
         }
@@ -361,13 +336,13 @@ int rb_puzzle_set_load(rb_puzzle_set *set, const char *path, char *err, size_t e
     fclose(f);
     if (bad) {
         free(text);
-        return fail(err, errlen, "%s: read error", path);
+        return rb_util_fail(err, errlen, "%s: read error", path);
     }
     char why[300];
     int rc = rb_puzzle_set_parse(set, text, len, why, sizeof why);
     free(text);
     if (rc != 0) {
-        return fail(err, errlen, "%s: %s", path, why);
+        return rb_util_fail(err, errlen, "%s: %s", path, why);
     }
     return 0;
 }

@@ -14,12 +14,13 @@
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <errno.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rb_puzzle.h"
+#include "rb_util_error.h"
+#include "rb_util_number.h"
 
 #define PLAYER_MAGIC "rollerball-puzzle-player 1"
 
@@ -51,33 +52,6 @@ int rb_puzzle_player_update(rb_puzzle_player *pl, int puzzle_id, int puzzle_rati
     return pl->rating - before;
 }
 
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
-
-/* A whole number in [lo, hi] filling text. */
-static bool number(const char *text, long lo, long hi, int *out)
-{
-    if (!text || (*text != '-' && (*text < '0' || *text > '9'))) {
-        return false;
-    }
-    errno = 0;
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (errno || *end || v < lo || v > hi) {
-        return false;
-    }
-    *out = (int)v;
-    return true;
-}
-
 static int parse_player(rb_puzzle_player *pl, char *text, char *err, size_t errlen)
 {
     char *save = NULL;
@@ -91,7 +65,7 @@ static int parse_player(rb_puzzle_player *pl, char *text, char *err, size_t errl
         }
         if (lineno == 1) {
             if (strcmp(line, PLAYER_MAGIC) != 0) {
-                return fail(err, errlen, "line 1: not a puzzle player file");
+                return rb_util_fail(err, errlen, "line 1: not a puzzle player file");
             }
             continue;
         }
@@ -102,37 +76,37 @@ static int parse_player(rb_puzzle_player *pl, char *text, char *err, size_t errl
         }
         char *value = strtok_r(NULL, " ", &save2);
         if (strcmp(key, "rating") == 0) {
-            if (!number(value, RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &pl->rating) || strtok_r(NULL, " ", &save2)) {
-                return fail(err, errlen, "line %d: the rating is not a number from %d to %d", lineno,
+            if (!rb_util_parse_int(value, RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &pl->rating) || strtok_r(NULL, " ", &save2)) {
+                return rb_util_fail(err, errlen, "line %d: the rating is not a number from %d to %d", lineno,
                             RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX);
             }
             have_rating = true;
         } else if (strcmp(key, "attempts") == 0 || strcmp(key, "solved") == 0) {
             int *field = key[0] == 'a' ? &pl->attempts : &pl->solved;
-            if (!number(value, 0, 1000000000, field) || strtok_r(NULL, " ", &save2)) {
-                return fail(err, errlen, "line %d: %s is not a count", lineno, key);
+            if (!rb_util_parse_int(value, 0, 1000000000, field) || strtok_r(NULL, " ", &save2)) {
+                return rb_util_fail(err, errlen, "line %d: %s is not a count", lineno, key);
             }
         } else if (strcmp(key, "recent") == 0) {
             pl->nrecent = 0;
             for (; value; value = strtok_r(NULL, " ", &save2)) {
                 int id;
-                if (!number(value, 1, 2147483647L, &id) || pl->nrecent == RB_PUZZLE_RECENT_MAX) {
-                    return fail(err, errlen, "line %d: bad recent puzzle list", lineno);
+                if (!rb_util_parse_int(value, 1, 2147483647L, &id) || pl->nrecent == RB_PUZZLE_RECENT_MAX) {
+                    return rb_util_fail(err, errlen, "line %d: bad recent puzzle list", lineno);
                 }
                 pl->recent[pl->nrecent++] = id;
             }
         } else {
-            return fail(err, errlen, "line %d: unknown key '%.20s'", lineno, key);
+            return rb_util_fail(err, errlen, "line %d: unknown key '%.20s'", lineno, key);
         }
     }
     if (lineno == 0) {
-        return fail(err, errlen, "empty file");
+        return rb_util_fail(err, errlen, "empty file");
     }
     if (!have_rating) {
-        return fail(err, errlen, "no rating in the file");
+        return rb_util_fail(err, errlen, "no rating in the file");
     }
     if (pl->solved > pl->attempts) {
-        return fail(err, errlen, "more puzzles solved than tried");
+        return rb_util_fail(err, errlen, "more puzzles solved than tried");
     }
     return 0;
 }
@@ -142,24 +116,24 @@ int rb_puzzle_player_load(rb_puzzle_player *pl, const char *path, char *err, siz
     rb_puzzle_player_init(pl);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        return fail(err, errlen, "%s: %s", path, strerror(errno));
+        return rb_util_fail(err, errlen, "%s: %s", path, strerror(errno));
     }
     char text[4096];
     size_t len = fread(text, 1, sizeof text - 1, f);
     bool too_long = len == sizeof text - 1 && fgetc(f) != EOF;
     fclose(f);
     if (too_long) {
-        return fail(err, errlen, "%s: too long for a puzzle player file", path);
+        return rb_util_fail(err, errlen, "%s: too long for a puzzle player file", path);
     }
     text[len] = '\0';
     if (strlen(text) != len) {
-        return fail(err, errlen, "%s: a NUL byte in the text", path);
+        return rb_util_fail(err, errlen, "%s: a NUL byte in the text", path);
     }
     rb_puzzle_player loaded;
     rb_puzzle_player_init(&loaded);
     char why[200];
     if (parse_player(&loaded, text, why, sizeof why) != 0) {
-        return fail(err, errlen, "%s: %s", path, why);
+        return rb_util_fail(err, errlen, "%s: %s", path, why);
     }
     *pl = loaded;
     return 0;
@@ -169,11 +143,11 @@ int rb_puzzle_player_save(const rb_puzzle_player *pl, const char *path, char *er
 {
     char tmp[4096];
     if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        return fail(err, errlen, "%s: path too long", path);
+        return rb_util_fail(err, errlen, "%s: path too long", path);
     }
     FILE *f = fopen(tmp, "wb");
     if (!f) {
-        return fail(err, errlen, "%s: %s", tmp, strerror(errno));
+        return rb_util_fail(err, errlen, "%s: %s", tmp, strerror(errno));
     }
     fprintf(f, "%s\nrating %d\nattempts %d\nsolved %d\nrecent", PLAYER_MAGIC, pl->rating, pl->attempts, pl->solved);
     for (int i = 0; i < pl->nrecent; i++) {
@@ -185,7 +159,7 @@ int rb_puzzle_player_save(const rb_puzzle_player *pl, const char *path, char *er
     if (bad || rename(tmp, path) != 0) {
         int saved = errno;
         remove(tmp);
-        return fail(err, errlen, "%s: %s", path, bad ? "write error" : strerror(saved));
+        return rb_util_fail(err, errlen, "%s: %s", path, bad ? "write error" : strerror(saved));
     }
     return 0;
 }

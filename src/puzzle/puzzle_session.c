@@ -23,18 +23,6 @@ rb_move rb_puzzle_session_expected(const rb_puzzle_session *s)
     return s->done ? RB_MOVE_NONE : s->puzzle->line[s->ply];
 }
 
-static bool is_legal(const rb_pos *pos, rb_move m)
-{
-    rb_movelist list;
-    rb_gen_legal(pos, &list);
-    for (int i = 0; i < list.count; i++) {
-        if (list.moves[i] == m) {
-            return true;
-        }
-    }
-    return false;
-}
-
 /* The last move of a mate or throne line may be any move that ends the
  * game the same way: a second mate is as good as the stored one. */
 static bool also_finishes(const rb_puzzle_session *s, rb_move m)
@@ -64,7 +52,7 @@ rb_puzzle_result rb_puzzle_session_try(rb_puzzle_session *s, rb_move m, rb_move 
     if (s->done) {
         return RB_PUZZLE_OVER;
     }
-    if (m == RB_MOVE_NONE || !is_legal(&s->pos, m)) {
+    if (m == RB_MOVE_NONE || !rb_move_is_legal(&s->pos, m)) {
         return RB_PUZZLE_ILLEGAL;
     }
     const rb_puzzle *p = s->puzzle;

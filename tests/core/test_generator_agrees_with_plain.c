@@ -236,6 +236,7 @@ static void compare_position(const rb_pos *pos, tally *t)
     }
 
     /* per-move answers */
+    assert_false(rb_move_is_legal(pos, RB_MOVE_NONE));
     bool promotion = false, throne_win = false, rebound = false;
     for (int i = 0; i < n; i++) {
         rb_move m = list.moves[i];
@@ -245,6 +246,7 @@ static void compare_position(const rb_pos *pos, tally *t)
         assert_int_equal(RB_MOVE_PIECE(m), RB_TYPE(pos->board[from]));
         assert_int_equal(rb_move_is_capture(pos, m), pos->board[to] != RB_EMPTY);
         assert_true(rb_move_find(pos, from, to, RB_MOVE_PROMO(m)) != RB_MOVE_NONE);
+        assert_true(rb_move_is_legal(pos, m));
         promotion |= RB_MOVE_PROMO(m) != 0;
         bool wins = rb_move_wins_throne(pos, m);
         if (wins || (RB_MOVE_PIECE(m) == RB_KING && to == rb_throne(pos->side))) {

@@ -39,16 +39,6 @@ static long ordered(const rb_search_info *i)
     }
 }
 
-static rb_move coord(const rb_pos *pos, const char *text)
-{
-    rb_move m;
-    char err[200];
-    if (rb_move_parse_coord(pos, text, &m, err, sizeof err) != 0) {
-        fail_msg("'%s': %s", text, err);
-    }
-    return m;
-}
-
 /* Checks every iteration's group of lines (all but the final report, which
  * repeats line 1) and returns the number of lines per iteration. */
 static int check_groups(const reports *r, int want)
@@ -134,7 +124,7 @@ static void line_two_is_the_best_move_after_line_one(void **state)
     static reports r;
     r.count = 0;
     rb_move best = rb_engine_search(e, &pos, NULL, 0, &limits, collect, &r, NULL);
-    assert_int_equal(best, coord(&pos, "g2b1"));
+    assert_int_equal(best, rb_test_move(&pos, "g2b1"));
     rb_search_info lines[2];
     assert_int_equal(rb_engine_lines(e, lines, 2), 2);
     assert_int_equal(lines[0].kind, RB_SCORE_WIN);
@@ -231,7 +221,7 @@ static void searchmoves_keeps_the_root_to_the_moves_named(void **state)
     assert_non_null(e);
     rb_limits limits = {0};
     limits.depth = 5;
-    rb_move mate = coord(&pos, "g2b1");
+    rb_move mate = rb_test_move(&pos, "g2b1");
     assert_int_equal(rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, NULL), mate);
 
     /* every move but the mate: another move, one of those named */
@@ -260,7 +250,7 @@ static void searchmoves_keeps_the_root_to_the_moves_named(void **state)
     /* moves that are not legal here are ignored; none left: every move */
     rb_pos start;
     rb_pos_start(&start);
-    limits.searchmoves[0] = coord(&start, "c2b3"); /* no piece on c2 here */
+    limits.searchmoves[0] = rb_test_move(&start, "c2b3"); /* no piece on c2 here */
     assert_int_equal(rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, NULL), mate);
     rb_engine_free(e);
 }
@@ -279,13 +269,7 @@ static void weaker_levels_still_choose_with_lines(void **state)
         rb_limits limits = {0};
         limits.depth = 4;
         rb_move m = rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, NULL);
-        rb_movelist legal;
-        rb_gen_legal(&pos, &legal);
-        bool found = false;
-        for (int i = 0; i < legal.count; i++) {
-            found = found || legal.moves[i] == m;
-        }
-        assert_true(found);
+        assert_true(rb_move_is_legal(&pos, m));
     }
     rb_engine_free(e);
 }

@@ -34,18 +34,6 @@ static void *run(void *arg)
     return NULL;
 }
 
-static bool legal(const rb_pos *pos, rb_move m)
-{
-    rb_movelist list;
-    rb_gen_legal(pos, &list);
-    for (int i = 0; i < list.count; i++) {
-        if (list.moves[i] == m) {
-            return true;
-        }
-    }
-    return false;
-}
-
 static void stop_after(const char *fen, int wait_ms)
 {
     job j;
@@ -65,7 +53,7 @@ static void stop_after(const char *fen, int wait_ms)
     pthread_join(t, NULL);
     int64_t took = rb_util_now_ms() - asked;
     assert_true(took < 200);
-    assert_true(legal(&j.pos, j.result));
+    assert_true(rb_move_is_legal(&j.pos, j.result));
     rb_engine_free(j.e);
 }
 
@@ -101,7 +89,7 @@ static void test_a_stop_before_the_search_begins_is_kept(void **state)
     if (took >= 200) {
         fail_msg("a stop sent before the search began was lost: the search ran %lld ms", (long long)took);
     }
-    assert_true(legal(&j.pos, j.result));
+    assert_true(rb_move_is_legal(&j.pos, j.result));
     rb_engine_free(j.e);
 }
 
@@ -120,7 +108,7 @@ static void test_a_stop_holds_until_cleared(void **state)
     rb_engine_stop(e);
     for (int i = 0; i < 2; i++) {
         rb_move m = rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, &info);
-        assert_true(legal(&pos, m));
+        assert_true(rb_move_is_legal(&pos, m));
         assert_true(info.depth < 5);
     }
     rb_engine_clear_stop(e);
@@ -147,7 +135,7 @@ static int64_t timed_search_from_start(rb_limits limits)
     int64_t start = rb_util_now_ms();
     rb_move m = rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, NULL);
     int64_t took = rb_util_now_ms() - start;
-    assert_true(legal(&pos, m));
+    assert_true(rb_move_is_legal(&pos, m));
     rb_engine_free(e);
     return took;
 }
@@ -198,7 +186,7 @@ static void test_depth_and_node_limits(void **state)
     assert_int_equal(info.depth, 6);
     assert_true(s.increasing);
     assert_int_equal(s.calls, 6 + 1); /* one per iteration, one at the end */
-    assert_true(info.pvlen >= 1 && legal(&pos, info.pv[0]));
+    assert_true(info.pvlen >= 1 && rb_move_is_legal(&pos, info.pv[0]));
 
     rb_engine_new_game(e);
     limits.depth = 0;

@@ -14,16 +14,6 @@
 #include "rb_engine.h"
 #include "rb_notation.h"
 
-static rb_move coord(const rb_pos *pos, const char *text)
-{
-    rb_move m;
-    char err[200];
-    if (rb_move_parse_coord(pos, text, &m, err, sizeof err) != 0) {
-        fail_msg("'%s': %s", text, err);
-    }
-    return m;
-}
-
 typedef struct threat_case {
     const char *fen;     /* the side to move is the one threatened */
     const char *winner;  /* the same placement with the winner to move */
@@ -52,7 +42,7 @@ static void the_opponents_win_is_the_threat(void **state)
         rb_move move;
         rb_search_info info;
         assert_int_equal(rb_engine_threat(e, &pos, NULL, 0, NULL, &move, &info), RB_THREAT_MOVE);
-        assert_int_equal(move, coord(&winner, cases[i].move));
+        assert_int_equal(move, rb_test_move(&winner, cases[i].move));
         assert_int_equal(info.kind, RB_SCORE_WIN); /* from the opponent's side */
         assert_int_equal(info.score, cases[i].moves);
         assert_int_equal(info.depth, RB_THREAT_DEPTH);
@@ -86,13 +76,7 @@ static void the_threat_is_the_opponents_search(void **state)
     assert_int_equal(threat.kind, direct.kind);
     assert_int_equal(threat.depth, 6);
     /* a black move, the side that does not move here */
-    rb_movelist legal;
-    rb_gen_legal(&passed, &legal);
-    bool found = false;
-    for (int i = 0; i < legal.count; i++) {
-        found = found || legal.moves[i] == move;
-    }
-    assert_true(found);
+    assert_true(rb_move_is_legal(&passed, move));
     rb_engine_free(a);
     rb_engine_free(b);
 }

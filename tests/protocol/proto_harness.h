@@ -80,6 +80,26 @@ static const char *harness_line(harness *h, size_t i)
     return line;
 }
 
+/* Hands the protocol len bytes of line, checks that it answered with one
+ * line only, and returns that line. */
+static inline const char *harness_one_answer(harness *h, const char *line, size_t len)
+{
+    size_t from = harness_count(h);
+    rb_proto_handle_line(h->proto, line, len);
+    assert_int_equal(harness_count(h), from + 1);
+    return harness_line(h, from);
+}
+
+/* Checks that len bytes of line are answered by one line only: an error
+ * that starts with prefix and names part. */
+static inline void harness_expect_error(harness *h, const char *line, size_t len, const char *prefix, const char *part)
+{
+    const char *answer = harness_one_answer(h, line, len);
+    if (strncmp(answer, prefix, strlen(prefix)) != 0 || strstr(answer, part) == NULL) {
+        fail_msg("answer '%s' lacks '%s' after '%s'", answer, part, prefix);
+    }
+}
+
 /* Index of the first line at or after from that starts with prefix, or -1. */
 static long harness_find(harness *h, size_t from, const char *prefix)
 {

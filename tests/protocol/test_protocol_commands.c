@@ -12,13 +12,7 @@
 
 static void expect_error_containing(harness *h, const char *line, size_t len, const char *part)
 {
-    size_t from = harness_count(h);
-    rb_proto_handle_line(h->proto, line, len);
-    assert_int_equal(harness_count(h), from + 1);
-    const char *answer = harness_line(h, from);
-    if (strncmp(answer, "info string error: ", 19) != 0 || strstr(answer, part) == NULL) {
-        fail_msg("answer '%s' lacks '%s'", answer, part);
-    }
+    harness_expect_error(h, line, len, "info string error: ", part);
 }
 
 static void uci_lists_identity_and_options_then_uciok(void **state)

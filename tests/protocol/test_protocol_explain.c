@@ -13,21 +13,12 @@
 /* Sends a line and expects exactly one answer, equal to want. */
 static void expect_line(harness *h, const char *line, const char *want)
 {
-    size_t from = harness_count(h);
-    harness_send(h, line);
-    assert_int_equal(harness_count(h), from + 1);
-    assert_string_equal(harness_line(h, from), want);
+    assert_string_equal(harness_one_answer(h, line, strlen(line)), want);
 }
 
 static void expect_error(harness *h, const char *line, size_t len, const char *part)
 {
-    size_t from = harness_count(h);
-    rb_proto_handle_line(h->proto, line, len);
-    assert_int_equal(harness_count(h), from + 1);
-    const char *answer = harness_line(h, from);
-    if (strncmp(answer, "info string error: explain: ", 28) != 0 || strstr(answer, part) == NULL) {
-        fail_msg("answer '%s' lacks '%s'", answer, part);
-    }
+    harness_expect_error(h, line, len, "info string error: explain: ", part);
 }
 
 static void legal_and_illegal_moves_in_the_start_position(void **state)

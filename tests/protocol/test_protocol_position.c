@@ -13,13 +13,7 @@
 /* Sends line and checks it was answered by one error line only. */
 static void expect_one_error(harness *h, const char *line)
 {
-    size_t before = harness_count(h);
-    harness_send(h, line);
-    assert_int_equal(harness_count(h), before + 1);
-    const char *answer = harness_line(h, before);
-    if (strncmp(answer, "info string error: ", 19) != 0) {
-        fail_msg("'%s' answered '%s'", line, answer);
-    }
+    harness_expect_error(h, line, strlen(line), "info string error: ", "");
 }
 
 static void d_describes_the_start_position(void **state)

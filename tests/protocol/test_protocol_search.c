@@ -217,12 +217,7 @@ static void bad_go_lines_are_refused(void **state)
         "go ponder", "go btime 100",  /* White to move: no clock for White */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        size_t from = harness_count(h);
-        harness_send(h, bad[i]);
-        assert_int_equal(harness_count(h), from + 1);
-        if (strncmp(harness_line(h, from), "info string error: go", 21) != 0) {
-            fail_msg("'%s' answered '%s'", bad[i], harness_line(h, from));
-        }
+        harness_expect_error(h, bad[i], strlen(bad[i]), "info string error: go", "");
         assert_false(rb_proto_searching(h->proto));
     }
     /* A depth out of range is answered with the range the engine takes. */

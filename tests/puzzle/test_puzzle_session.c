@@ -23,31 +23,20 @@ static int load(void **state)
     return rb_puzzle_parse_line(MATE_LINE, &puzzle, err, sizeof err);
 }
 
-static rb_move mv(const rb_pos *pos, const char *text)
-{
-    rb_move m;
-    char err[128];
-    if (rb_move_parse_coord(pos, text, &m, err, sizeof err) != 0) {
-        print_error("%s: %s\n", text, err);
-        fail();
-    }
-    return m;
-}
-
 static void solving_plays_the_replies_and_ends_solved(void **state)
 {
     (void)state;
     rb_puzzle_session s;
     rb_puzzle_session_start(&s, &puzzle);
     rb_move reply;
-    assert_int_equal(rb_puzzle_session_try(&s, mv(&s.pos, "f2a2"), &reply), RB_PUZZLE_CORRECT);
+    assert_int_equal(rb_puzzle_session_try(&s, rb_test_move(&s.pos, "f2a2"), &reply), RB_PUZZLE_CORRECT);
     char text[RB_MOVE_TEXT_MAX];
     rb_move_to_coord(reply, text);
     assert_string_equal(text, "a6a7");
     assert_int_equal(s.pos.side, RB_WHITE);
     assert_int_equal(s.nplayed, 2);
-    assert_int_equal(rb_puzzle_session_try(&s, mv(&s.pos, "a4b5"), &reply), RB_PUZZLE_CORRECT);
-    rb_move last = mv(&s.pos, "a2a6");
+    assert_int_equal(rb_puzzle_session_try(&s, rb_test_move(&s.pos, "a4b5"), &reply), RB_PUZZLE_CORRECT);
+    rb_move last = rb_test_move(&s.pos, "a2a6");
     assert_int_equal(rb_puzzle_session_try(&s, last, &reply), RB_PUZZLE_SOLVED);
     assert_int_equal(reply, RB_MOVE_NONE);
     assert_int_equal(rb_pos_status(&s.pos), RB_CHECKMATE);
@@ -74,13 +63,13 @@ static void a_wrong_move_changes_nothing_and_counts(void **state)
     /* not legal here at all: the caller explains it; no mistake counted */
     rb_pos other;
     rb_pos_start(&other);
-    assert_int_equal(rb_puzzle_session_try(&s, mv(&other, "c2b3"), &reply), RB_PUZZLE_ILLEGAL);
+    assert_int_equal(rb_puzzle_session_try(&s, rb_test_move(&other, "c2b3"), &reply), RB_PUZZLE_ILLEGAL);
     assert_int_equal(rb_puzzle_session_try(&s, RB_MOVE_NONE, &reply), RB_PUZZLE_ILLEGAL);
     assert_int_equal(s.mistakes, 1);
     /* still solvable, but not a clean success */
-    assert_int_equal(rb_puzzle_session_try(&s, mv(&s.pos, "f2a2"), NULL), RB_PUZZLE_CORRECT);
-    assert_int_equal(rb_puzzle_session_try(&s, mv(&s.pos, "a4b5"), NULL), RB_PUZZLE_CORRECT);
-    assert_int_equal(rb_puzzle_session_try(&s, mv(&s.pos, "a2a6"), NULL), RB_PUZZLE_SOLVED);
+    assert_int_equal(rb_puzzle_session_try(&s, rb_test_move(&s.pos, "f2a2"), NULL), RB_PUZZLE_CORRECT);
+    assert_int_equal(rb_puzzle_session_try(&s, rb_test_move(&s.pos, "a4b5"), NULL), RB_PUZZLE_CORRECT);
+    assert_int_equal(rb_puzzle_session_try(&s, rb_test_move(&s.pos, "a2a6"), NULL), RB_PUZZLE_SOLVED);
     assert_false(rb_puzzle_session_success(&s));
 }
 
@@ -98,17 +87,17 @@ static void hints_give_the_piece_then_its_path(void **state)
     assert_int_equal(path.sq[path.len - 1], rb_sq_parse("a2"));
     assert_int_equal(s.hint, 2);
     /* a path hint spoils the success, a square hint does not */
-    rb_puzzle_session_try(&s, mv(&s.pos, "f2a2"), NULL);
-    rb_puzzle_session_try(&s, mv(&s.pos, "a4b5"), NULL);
-    assert_int_equal(rb_puzzle_session_try(&s, mv(&s.pos, "a2a6"), NULL), RB_PUZZLE_SOLVED);
+    rb_puzzle_session_try(&s, rb_test_move(&s.pos, "f2a2"), NULL);
+    rb_puzzle_session_try(&s, rb_test_move(&s.pos, "a4b5"), NULL);
+    assert_int_equal(rb_puzzle_session_try(&s, rb_test_move(&s.pos, "a2a6"), NULL), RB_PUZZLE_SOLVED);
     assert_false(rb_puzzle_session_success(&s));
 
     rb_puzzle_session_start(&s, &puzzle);
     assert_int_equal(rb_puzzle_session_hint(&s, 1, NULL), rb_sq_parse("f2"));
-    rb_puzzle_session_try(&s, mv(&s.pos, "f2a2"), NULL);
+    rb_puzzle_session_try(&s, rb_test_move(&s.pos, "f2a2"), NULL);
     assert_int_equal(rb_puzzle_session_hint(&s, 1, NULL), rb_sq_parse("a4"));
-    rb_puzzle_session_try(&s, mv(&s.pos, "a4b5"), NULL);
-    assert_int_equal(rb_puzzle_session_try(&s, mv(&s.pos, "a2a6"), NULL), RB_PUZZLE_SOLVED);
+    rb_puzzle_session_try(&s, rb_test_move(&s.pos, "a4b5"), NULL);
+    assert_int_equal(rb_puzzle_session_try(&s, rb_test_move(&s.pos, "a2a6"), NULL), RB_PUZZLE_SOLVED);
     assert_true(rb_puzzle_session_success(&s));
     assert_int_equal(rb_puzzle_session_hint(&s, 1, NULL), -1);
 }
@@ -118,7 +107,7 @@ static void showing_plays_the_rest_and_is_no_success(void **state)
     (void)state;
     rb_puzzle_session s;
     rb_puzzle_session_start(&s, &puzzle);
-    rb_puzzle_session_try(&s, mv(&s.pos, "f2a2"), NULL);
+    rb_puzzle_session_try(&s, rb_test_move(&s.pos, "f2a2"), NULL);
     rb_move rest[RB_PUZZLE_LINE_MAX];
     assert_int_equal(rb_puzzle_session_show(&s, rest, RB_PUZZLE_LINE_MAX), 3);
     assert_int_equal(rest[0], puzzle.line[2]);

@@ -41,6 +41,16 @@ void rb_test_play(rb_game *g, const char *moves)
     }
 }
 
+rb_move rb_test_move(const rb_pos *pos, const char *text)
+{
+    rb_move m;
+    char err[200];
+    if (rb_move_parse_coord(pos, text, &m, err, sizeof err) != 0) {
+        fail_msg("'%s': %s", text, err);
+    }
+    return m;
+}
+
 bool rb_test_sanitized(void)
 {
     const char *v = getenv("RB_SANITIZED");

@@ -24,6 +24,9 @@ void rb_test_new_game(rb_game *g, const char *fen);
 /* Plays moves given in coordinate form, separated by spaces; fails the test
  * on the first one the rules refuse. */
 void rb_test_play(rb_game *g, const char *moves);
+/* The move text (coordinate form) names in pos, or fails the test with the
+ * parser's message. */
+rb_move rb_test_move(const rb_pos *pos, const char *text);
 /* True when the suite runs under the sanitizers (slow): long tests shrink. */
 bool rb_test_sanitized(void);
 

@@ -12,28 +12,6 @@
 #include "symbols.h"
 #include "ui_fixture.h"
 
-/* The app's clock, moved by hand: the explanation and the symbols' meaning
- * come and go on it (rb_ui_app_tick reads rb_ui_now). */
-static Uint32 test_ms;
-
-static Uint32 test_ticks(void *ctx)
-{
-    (void)ctx;
-    return test_ms;
-}
-
-static void use_test_clock(rb_app *app)
-{
-    test_ms = SDL_GetTicks();
-    app->ticks = test_ticks;
-}
-
-static void tick_at(rb_app *app, Uint32 ms)
-{
-    test_ms = ms;
-    rb_ui_app_tick(app);
-}
-
 /* A point of square at (fx, fy) of its size from its top left corner. */
 static SDL_Point at(rb_app *app, const char *square, float fx, float fy)
 {
@@ -75,8 +53,8 @@ static void pointing_a_moment_shows_the_meaning(void **state)
 {
     (void)state;
     rb_app *app = fixture_open("7/2k4/2xxx2/2xxx2/2xxx2/5K1/7 w - 0 1", 800, 600);
-    use_test_clock(app);
-    Uint32 t0 = test_ms;
+    fixture_use_test_clock(app);
+    Uint32 t0 = fixture_ms;
     fixture_motion(app, at(app, "d6", 0.5f, 0.5f), false); /* the empty throne */
     assert_int_equal(app->state.tip.symbol, RB_UI_SYMBOL_THRONE);
     assert_false(app->state.tip.shown);
@@ -87,9 +65,9 @@ static void pointing_a_moment_shows_the_meaning(void **state)
     fixture_motion(app, at(app, "d6", 0.6f, 0.4f), false);
     assert_false(app->dirty);
     assert_int_equal(rb_ui_symbols_wake(&app->state), due);
-    tick_at(app, due - 100);
+    fixture_tick_at(app, due - 100);
     assert_false(app->state.tip.shown);
-    tick_at(app, due);
+    fixture_tick_at(app, due);
     assert_true(app->state.tip.shown);
     assert_true(app->dirty);
     char text[320];

@@ -24,41 +24,13 @@
 #include "rb_store.h"
 #include "settings.h"
 #include "ui_fixture.h"
+#include "ui_home.h"
 #include "worker.h"
-
-static char home[] = "/tmp/rb-commands-test-XXXXXX";
 
 static int make_home(void **state)
 {
     (void)state;
-    if (!mkdtemp(home))
-        return -1;
-    setenv("XDG_DATA_HOME", home, 1);
-    return 0;
-}
-
-static int remove_home(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-/* Off screen with the player's files, two people at the board. */
-static rb_app *open_with_player_files(void)
-{
-    rb_ui_options opt;
-    memset(&opt, 0, sizeof opt);
-    opt.width = 800;
-    opt.height = 600;
-    opt.player_files = true;
-    rb_ui_app_defaults(&fixture_app);
-    char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
-        fail_msg("cannot open the game: %s", err);
-    fixture_app.state.settings.animation = false;
-    return &fixture_app;
+    return fixture_private_home("commands-test");
 }
 
 static void autosave_path(rb_app *app, char *path, size_t len)
@@ -149,7 +121,7 @@ static void no_change(rb_app *app, rb_ui_cmd cmd)
 static void every_game_change_is_autosaved_and_nothing_else_is(void **state)
 {
     (void)state;
-    rb_app *app = open_with_player_files();
+    rb_app *app = fixture_open_with_player_files();
     rb_ui_cmd first = move_cmd(app, "c2b3");
     change(app, first);
     assert_int_equal(autosaved_moves(app), 1);
@@ -283,7 +255,7 @@ static void draw_changes_nothing(rb_app *app)
 static void drawing_a_frame_changes_nothing(void **state)
 {
     (void)state;
-    rb_app *app = open_with_player_files();
+    rb_app *app = fixture_open_with_player_files();
     /* The first test left a game to resume: answer "New game" and start
      * one between two people. */
     if (app->state.dialog.kind == RB_UI_DIALOG_MESSAGE)
@@ -346,5 +318,5 @@ int main(void)
         cmocka_unit_test(the_computer_starts_and_stops_with_each_change),
         cmocka_unit_test(drawing_a_frame_changes_nothing),
     };
-    return cmocka_run_group_tests(tests, make_home, remove_home);
+    return cmocka_run_group_tests(tests, make_home, fixture_remove_home_teardown);
 }

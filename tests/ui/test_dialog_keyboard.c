@@ -16,24 +16,13 @@
 #include "games.h"
 #include "settings.h"
 #include "ui_fixture.h"
+#include "ui_home.h"
 #include "widgets.h"
-
-static char home[] = "/tmp/rb-focus-test-XXXXXX";
 
 static int setup(void **state)
 {
     (void)state;
-    if (!mkdtemp(home))
-        return -1;
-    return setenv("XDG_DATA_HOME", home, 1);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_private_home("focus-test");
 }
 
 static void open_dialog(rb_app *app, rb_ui_dialog_kind kind)
@@ -181,5 +170,5 @@ int main(void)
         cmocka_unit_test(enter_activates_the_focused_control),
         cmocka_unit_test(the_new_game_dialog_keeps_its_size),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
 }

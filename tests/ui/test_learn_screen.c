@@ -19,40 +19,20 @@
 #include "learn.h"
 #include "prefs.h"
 #include "ui_fixture.h"
-
-static char home[64];
+#include "ui_home.h"
 
 static int make_home(void **state)
 {
     (void)state;
-    snprintf(home, sizeof home, "/tmp/rb-learn-test-XXXXXX");
-    if (!mkdtemp(home))
-        return -1;
-    setenv("XDG_DATA_HOME", home, 1);
-    return 0;
-}
-
-static int remove_home(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_private_home("learn-test");
 }
 
 static rb_app *start(const char *learn)
 {
     rb_ui_options opt;
     memset(&opt, 0, sizeof opt);
-    opt.width = 800;
-    opt.height = 600;
-    opt.player_files = true;
     opt.learn = learn;
-    rb_ui_app_defaults(&fixture_app);
-    char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
-        fail_msg("cannot open the game: %s", err);
-    return &fixture_app;
+    return fixture_start(&opt);
 }
 
 /* Lesson 2.2: the king walks round the hole to the star on f3. */
@@ -175,10 +155,10 @@ static void command_line_names_lessons(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(a_stage_finished_keeps_its_stars, make_home, remove_home),
-        cmocka_unit_test_setup_teardown(wrong_moves_are_explained_and_the_hint_shows_the_way, make_home, remove_home),
-        cmocka_unit_test_setup_teardown(the_welcome_leads_to_the_lesson_map, make_home, remove_home),
-        cmocka_unit_test_setup_teardown(command_line_names_lessons, make_home, remove_home),
+        cmocka_unit_test_setup_teardown(a_stage_finished_keeps_its_stars, make_home, fixture_remove_home_teardown),
+        cmocka_unit_test_setup_teardown(wrong_moves_are_explained_and_the_hint_shows_the_way, make_home, fixture_remove_home_teardown),
+        cmocka_unit_test_setup_teardown(the_welcome_leads_to_the_lesson_map, make_home, fixture_remove_home_teardown),
+        cmocka_unit_test_setup_teardown(command_line_names_lessons, make_home, fixture_remove_home_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

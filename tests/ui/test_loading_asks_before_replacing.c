@@ -14,23 +14,12 @@
 #include "dialog.h"
 #include "games.h"
 #include "ui_fixture.h"
-
-static char home[] = "/tmp/rb-replace-test-XXXXXX";
+#include "ui_home.h"
 
 static int setup(void **state)
 {
     (void)state;
-    if (!mkdtemp(home))
-        return -1;
-    return setenv("XDG_DATA_HOME", home, 1);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_private_home("replace-test");
 }
 
 /* A saved game of three moves in the games folder. */
@@ -108,7 +97,7 @@ static void a_dropped_game_asks_too_and_says_what_it_could_not_read(void **state
     rb_app *app = fixture_open(NULL, 800, 600);
     fixture_type(app, "c2b3");
     char path[300];
-    snprintf(path, sizeof path, "%s/cut.pgn", home);
+    snprintf(path, sizeof path, "%s/cut.pgn", fixture_home);
     const char *text = "1. c2-b3 e6-f5 2. b3-b4 nonsense *\n";
     fixture_write_file(path, text, strlen(text));
     fixture_drop_file(app, path);
@@ -134,5 +123,5 @@ int main(void)
         cmocka_unit_test(an_empty_or_finished_game_is_replaced_without_a_question),
         cmocka_unit_test(a_dropped_game_asks_too_and_says_what_it_could_not_read),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
 }

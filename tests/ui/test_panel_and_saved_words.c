@@ -20,24 +20,13 @@
 #include "panel.h"
 #include "text.h"
 #include "ui_fixture.h"
+#include "ui_home.h"
 #include "widgets.h"
-
-static char home[] = "/tmp/rb-words-test-XXXXXX";
 
 static int setup(void **state)
 {
     (void)state;
-    if (!mkdtemp(home))
-        return -1;
-    return setenv("XDG_DATA_HOME", home, 1);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_private_home("words-test");
 }
 
 /* Draws a frame from an empty text cache, so what the cache holds is what
@@ -227,5 +216,5 @@ int main(void)
         cmocka_unit_test(a_saved_game_has_its_date_and_players),
         cmocka_unit_test(a_long_saved_name_ends_in_an_ellipsis),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
 }

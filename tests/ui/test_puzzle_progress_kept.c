@@ -16,38 +16,17 @@
 #include "rb_store.h"
 #include "trainer.h"
 #include "ui_fixture.h"
-
-static char home[] = "/tmp/rb-puzzle-progress-XXXXXX";
+#include "ui_home.h"
 
 static int make_home(void **state)
 {
     (void)state;
-    if (!mkdtemp(home))
-        return -1;
-    setenv("XDG_DATA_HOME", home, 1);
-    return 0;
-}
-
-static int remove_home(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_private_home("puzzle-progress");
 }
 
 static rb_app *open_with_player_files(void)
 {
-    rb_ui_options opt;
-    memset(&opt, 0, sizeof opt);
-    opt.width = 800;
-    opt.height = 600;
-    opt.player_files = true;
-    rb_ui_app_defaults(&fixture_app);
-    char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
-        fail_msg("cannot open the game: %s", err);
-    fixture_app.state.settings.animation = false;
+    fixture_open_with_player_files();
     /* Carry on with a resumed game, as the question offers. */
     if (fixture_app.state.dialog.kind != RB_UI_DIALOG_NONE)
         rb_ui_apply(&fixture_app, &(rb_ui_cmd){ .kind = RB_UI_CMD_OPEN_DIALOG, .n = RB_UI_DIALOG_NONE });
@@ -161,5 +140,5 @@ int main(void)
         cmocka_unit_test(rating_and_solved_puzzles_kept_between_runs),
         cmocka_unit_test(damaged_rating_file_starts_afresh_and_says_so),
     };
-    return cmocka_run_group_tests(tests, make_home, remove_home);
+    return cmocka_run_group_tests(tests, make_home, fixture_remove_home_teardown);
 }

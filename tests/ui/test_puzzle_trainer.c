@@ -41,6 +41,27 @@ static int open_puzzle(rb_app *app, int id)
     return rb_ui_apply(app, &cmd);
 }
 
+/* The trainer on MATE_IN_FOUR, the puzzle most tests play. */
+static rb_app *open_mate_in_four(void)
+{
+    rb_app *app = open_trainer_app();
+    assert_int_equal(open_puzzle(app, MATE_IN_FOUR), 0);
+    return app;
+}
+
+/* Plays the solver's moves of p's line from ply `from` on, each reply
+ * shown as soon as it is due, to the end of the puzzle. */
+static void play_line_from(rb_app *app, const rb_puzzle *p, int from)
+{
+    for (int i = from; i < p->nline; i += 2) {
+        while (rb_ui_trainer_waiting(&app->state))
+            fixture_do(app, RB_UI_CMD_PUZZLE_STEP);
+        assert_int_equal(fixture_play(app, p->line[i]), 0);
+    }
+    while (rb_ui_trainer_waiting(&app->state))
+        fixture_do(app, RB_UI_CMD_PUZZLE_STEP);
+}
+
 static void fen_of(const rb_pos *pos, char *buf, size_t len)
 {
     rb_pos_format(pos, buf, len);
@@ -87,8 +108,7 @@ static void click_panel_button(rb_app *app, const char *label, bool trainer)
 static void puzzle_opens_by_id_with_the_solver_at_the_bottom(void **state)
 {
     (void)state;
-    rb_app *app = open_trainer_app();
-    assert_int_equal(open_puzzle(app, MATE_IN_FOUR), 0);
+    rb_app *app = open_mate_in_four();
     const rb_ui_trainer_state *tr = &app->state.trainer;
     assert_true(tr->active);
     assert_int_equal(tr->session.puzzle->id, MATE_IN_FOUR);
@@ -112,8 +132,7 @@ static void puzzle_opens_by_id_with_the_solver_at_the_bottom(void **state)
 static void right_move_plays_the_reply_after_a_pause(void **state)
 {
     (void)state;
-    rb_app *app = open_trainer_app();
-    assert_int_equal(open_puzzle(app, MATE_IN_FOUR), 0);
+    rb_app *app = open_mate_in_four();
     rb_ui_trainer_state *tr = &app->state.trainer;
     const rb_puzzle *p = tr->session.puzzle;
     int before = rating(app);
@@ -138,11 +157,7 @@ static void right_move_plays_the_reply_after_a_pause(void **state)
     assert_true(rb_ui_state_can_move(&app->state));
 
     /* The rest of the line by the same road ends in the puzzle solved. */
-    for (int i = 2; i < p->nline; i += 2) {
-        assert_int_equal(fixture_play(app, p->line[i]), 0);
-        while (rb_ui_trainer_waiting(&app->state))
-            fixture_do(app, RB_UI_CMD_PUZZLE_STEP);
-    }
+    play_line_from(app, p, 2);
     assert_true(tr->session.done);
     assert_true(rb_puzzle_session_success(&tr->session));
     assert_non_null(strstr(app->state.status, "Solved"));
@@ -156,8 +171,7 @@ static void right_move_plays_the_reply_after_a_pause(void **state)
 static void wrong_move_is_refused_and_costs_rating_once(void **state)
 {
     (void)state;
-    rb_app *app = open_trainer_app();
-    assert_int_equal(open_puzzle(app, MATE_IN_FOUR), 0);
+    rb_app *app = open_mate_in_four();
     rb_ui_trainer_state *tr = &app->state.trainer;
     const rb_puzzle *p = tr->session.puzzle;
     int before = rating(app);
@@ -186,8 +200,7 @@ static void wrong_move_is_refused_and_costs_rating_once(void **state)
 static void piece_dropped_where_it_cannot_go_is_explained(void **state)
 {
     (void)state;
-    rb_app *app = open_trainer_app();
-    assert_int_equal(open_puzzle(app, MATE_IN_FOUR), 0);
+    rb_app *app = open_mate_in_four();
     const rb_puzzle *p = app->state.trainer.session.puzzle;
     int before = rating(app);
 
@@ -208,8 +221,7 @@ static void piece_dropped_where_it_cannot_go_is_explained(void **state)
 static void hints_show_the_piece_then_its_path(void **state)
 {
     (void)state;
-    rb_app *app = open_trainer_app();
-    assert_int_equal(open_puzzle(app, MATE_IN_FOUR), 0);
+    rb_app *app = open_mate_in_four();
     rb_ui_trainer_state *tr = &app->state.trainer;
     const rb_puzzle *p = tr->session.puzzle;
     int before = rating(app);
@@ -230,11 +242,7 @@ static void hints_show_the_piece_then_its_path(void **state)
      * puzzle does not count as solved clean. */
     assert_int_equal(fixture_play(app, p->line[0]), 0);
     assert_int_equal(tr->hint_sq, -1);
-    for (int i = 2; i < p->nline; i += 2) {
-        while (rb_ui_trainer_waiting(&app->state))
-            fixture_do(app, RB_UI_CMD_PUZZLE_STEP);
-        assert_int_equal(fixture_play(app, p->line[i]), 0);
-    }
+    play_line_from(app, p, 2);
     assert_true(tr->session.done);
     assert_true(rating(app) < before);
     assert_false(rb_ui_trainer_solved_before(app, MATE_IN_FOUR));
@@ -244,8 +252,7 @@ static void hints_show_the_piece_then_its_path(void **state)
 static void show_solution_plays_it_out_with_paths(void **state)
 {
     (void)state;
-    rb_app *app = open_trainer_app();
-    assert_int_equal(open_puzzle(app, MATE_IN_FOUR), 0);
+    rb_app *app = open_mate_in_four();
     rb_ui_trainer_state *tr = &app->state.trainer;
     const rb_puzzle *p = tr->session.puzzle;
     int before = rating(app);

@@ -15,23 +15,12 @@
 
 #include "dialog.h"
 #include "ui_fixture.h"
-
-static char home[] = "/tmp/rb-display-test-XXXXXX";
+#include "ui_home.h"
 
 static int setup(void **state)
 {
     (void)state;
-    if (!mkdtemp(home))
-        return -1;
-    return setenv("XDG_DATA_HOME", home, 1);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_private_home("display-test");
 }
 
 static bool have_display(void)
@@ -90,9 +79,9 @@ static void a_window_opens_a_position_with_people_on_both_sides(void **state)
     if (!have_display())
         skip();
     char path[300];
-    snprintf(path, sizeof path, "%s/rollerball", home);
+    snprintf(path, sizeof path, "%s/rollerball", fixture_home);
     mkdir(path, 0700);
-    snprintf(path, sizeof path, "%s/rollerball/rollerball", home);
+    snprintf(path, sizeof path, "%s/rollerball/rollerball", fixture_home);
     mkdir(path, 0700);
     strcat(path, "/settings.conf");
     const char *settings = "white = human\nblack = computer\nblack_level = 2\n";
@@ -111,5 +100,5 @@ int main(void)
         cmocka_unit_test(the_system_clipboard_carries_positions_and_games),
         cmocka_unit_test(a_window_opens_a_position_with_people_on_both_sides),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
 }

@@ -12,28 +12,6 @@
 #include "explain.h"
 #include "ui_fixture.h"
 
-/* The app's clock, moved by hand: the explanation and the symbols' meaning
- * come and go on it (rb_ui_app_tick reads rb_ui_now). */
-static Uint32 test_ms;
-
-static Uint32 test_ticks(void *ctx)
-{
-    (void)ctx;
-    return test_ms;
-}
-
-static void use_test_clock(rb_app *app)
-{
-    test_ms = SDL_GetTicks();
-    app->ticks = test_ticks;
-}
-
-static void tick_at(rb_app *app, Uint32 ms)
-{
-    test_ms = ms;
-    rb_ui_app_tick(app);
-}
-
 /* White's rook on c2 shields its king on b2 from Black's rook on e2. */
 #define PINNED "7/2k4/2xxx2/2xxx2/2xxx2/1KR1r2/7 w - 0 1"
 
@@ -91,17 +69,17 @@ static void explanation_goes_after_a_few_seconds(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(PINNED, 800, 600);
-    use_test_clock(app);
+    fixture_use_test_clock(app);
     fixture_drag(app, "c2", "c1");
     Uint32 until = rb_ui_explain_wake(&app->state);
     assert_true(app->state.explain.shown);
     /* the window sleeps until then: a wake time 3 to 4 seconds on */
-    assert_true((Sint32)(until - test_ms) > 3000 && (Sint32)(until - test_ms) <= 4000);
+    assert_true((Sint32)(until - fixture_ms) > 3000 && (Sint32)(until - fixture_ms) <= 4000);
     app->dirty = false;
-    tick_at(app, until - 10);
+    fixture_tick_at(app, until - 10);
     assert_true(app->state.explain.shown);
     assert_false(app->dirty);
-    tick_at(app, until + 1);
+    fixture_tick_at(app, until + 1);
     assert_false(app->state.explain.shown);
     assert_true(app->dirty);
     assert_int_equal(rb_ui_explain_wake(&app->state), 0);

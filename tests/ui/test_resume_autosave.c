@@ -15,41 +15,12 @@
 #include "prefs.h"
 #include "rb_store.h"
 #include "ui_fixture.h"
-
-static char home[] = "/tmp/rb-resume-test-XXXXXX";
+#include "ui_home.h"
 
 static int make_home(void **state)
 {
     (void)state;
-    if (!mkdtemp(home))
-        return -1;
-    setenv("XDG_DATA_HOME", home, 1);
-    return 0;
-}
-
-static int remove_home(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
-}
-
-/* The game as a player starts it: with their files, the start position or
- * whatever is there to resume. */
-static rb_app *open_with_player_files(void)
-{
-    rb_ui_options opt;
-    memset(&opt, 0, sizeof opt);
-    opt.width = 800;
-    opt.height = 600;
-    opt.player_files = true;
-    rb_ui_app_defaults(&fixture_app);
-    char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
-        fail_msg("cannot open the game: %s", err);
-    fixture_app.state.settings.animation = false;
-    return &fixture_app;
+    return fixture_private_home("resume-test");
 }
 
 static void autosave_path(rb_app *app, char *path, size_t len)
@@ -61,7 +32,7 @@ static void autosave_path(rb_app *app, char *path, size_t len)
 static void an_unfinished_game_comes_back_and_goes_on(void **state)
 {
     (void)state;
-    rb_app *app = open_with_player_files();
+    rb_app *app = fixture_open_with_player_files();
     assert_int_equal(app->state.game.length, 0);
     fixture_key(app, SDLK_ESCAPE, KMOD_NONE); /* the first start's welcome */
     fixture_type(app, "c2b3");
@@ -74,7 +45,7 @@ static void an_unfinished_game_comes_back_and_goes_on(void **state)
     assert_int_equal(access(path, F_OK), 0);
     fixture_close(app);
 
-    app = open_with_player_files();
+    app = fixture_open_with_player_files();
     assert_int_equal(app->state.game.length, 3);
     assert_int_equal(app->state.game.ply, 3);
     char after[RB_POS_TEXT_MAX];
@@ -89,7 +60,7 @@ static void an_unfinished_game_comes_back_and_goes_on(void **state)
     assert_int_equal(fixture_piece(app, "b7"), RB_PIECE(RB_BLACK, RB_ROOK));
     fixture_close(app);
 
-    app = open_with_player_files();
+    app = fixture_open_with_player_files();
     assert_int_equal(app->state.game.length, 4);
     fixture_close(app);
 }
@@ -97,13 +68,13 @@ static void an_unfinished_game_comes_back_and_goes_on(void **state)
 static void a_damaged_autosave_starts_a_new_game(void **state)
 {
     (void)state;
-    rb_app *app = open_with_player_files();
+    rb_app *app = fixture_open_with_player_files();
     char path[RB_UI_PATH_MAX], err[600];
     autosave_path(app, path, sizeof path);
     fixture_close(app);
     assert_int_equal(rb_store_write_atomic(path, "1. zz9 @@ {", 11, err, sizeof err), 0);
 
-    app = open_with_player_files();
+    app = fixture_open_with_player_files();
     assert_int_equal(app->state.game.length, 0);
     assert_false(rb_ui_dialog_active(&app->state));
     fixture_type(app, "c2b3");
@@ -115,7 +86,7 @@ static void a_finished_game_is_not_offered_again(void **state)
 {
     (void)state;
     /* a game that ended (here by resignation) has nothing to resume */
-    rb_app *app = open_with_player_files();
+    rb_app *app = fixture_open_with_player_files();
     fixture_type(app, "c2b3");
     rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
     resign.n = RB_BLACK;
@@ -124,7 +95,7 @@ static void a_finished_game_is_not_offered_again(void **state)
     assert_int_equal(rb_ui_prefs_autosave(app, err, sizeof err), 0);
     fixture_close(app);
 
-    app = open_with_player_files();
+    app = fixture_open_with_player_files();
     assert_int_equal(app->state.game.length, 0);
     assert_false(rb_ui_dialog_active(&app->state));
     fixture_close(app);
@@ -185,5 +156,5 @@ int main(void)
         cmocka_unit_test(a_finished_game_is_not_offered_again),
         cmocka_unit_test(the_command_line_says_who_plays_a_resumed_game),
     };
-    return cmocka_run_group_tests(tests, make_home, remove_home);
+    return cmocka_run_group_tests(tests, make_home, fixture_remove_home_teardown);
 }

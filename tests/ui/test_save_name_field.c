@@ -13,23 +13,12 @@
 
 #include "dialog.h"
 #include "ui_fixture.h"
-
-static char home[] = "/tmp/rb-field-test-XXXXXX";
+#include "ui_home.h"
 
 static int setup(void **state)
 {
     (void)state;
-    if (!mkdtemp(home))
-        return -1;
-    return setenv("XDG_DATA_HOME", home, 1);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_private_home("field-test");
 }
 
 static rb_app *open_save_dialog(void)
@@ -130,5 +119,5 @@ int main(void)
         cmocka_unit_test(the_caret_moves_and_edits_where_it_stands),
         cmocka_unit_test(the_clipboard_copies_cuts_and_pastes),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
 }

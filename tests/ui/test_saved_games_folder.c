@@ -16,23 +16,12 @@
 #include "games.h"
 #include "prefs.h"
 #include "ui_fixture.h"
-
-static char home[] = "/tmp/rb-games-test-XXXXXX";
+#include "ui_home.h"
 
 static int setup(void **state)
 {
     (void)state;
-    if (!mkdtemp(home))
-        return -1;
-    return setenv("XDG_DATA_HOME", home, 1);
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_private_home("games-test");
 }
 
 static void names_that_cannot_be_files_are_refused(void **state)
@@ -96,5 +85,5 @@ int main(void)
         cmocka_unit_test(names_that_cannot_be_files_are_refused),
         cmocka_unit_test(a_name_already_saved_is_recognised),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
 }

@@ -23,9 +23,9 @@
 #include "rb_pgn.h"
 #include "sound.h"
 #include "ui_fixture.h"
+#include "ui_home.h"
 #include "worker.h"
 
-static char home[] = "/tmp/rb-timed-test-XXXXXX";
 static int64_t test_ms = 5000000;
 
 static Uint32 test_now(void *ctx)
@@ -37,19 +37,8 @@ static Uint32 test_now(void *ctx)
 static int make_home(void **state)
 {
     (void)state;
-    if (!mkdtemp(home))
-        return -1;
-    setenv("XDG_DATA_HOME", home, 1);
     setenv("SDL_AUDIODRIVER", "dummy", 1);
-    return 0;
-}
-
-static int remove_home(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_private_home("timed-test");
 }
 
 static const rb_ui_time_control five_three = { 300000, 3000 };
@@ -395,5 +384,5 @@ int main(void)
         cmocka_unit_test(a_resumed_game_has_its_clocks),
         cmocka_unit_test(the_new_game_dialog_takes_a_custom_clock_per_side),
     };
-    return cmocka_run_group_tests(tests, make_home, remove_home);
+    return cmocka_run_group_tests(tests, make_home, fixture_remove_home_teardown);
 }

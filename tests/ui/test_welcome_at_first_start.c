@@ -16,40 +16,21 @@
 #include "dialog_kit.h"
 #include "dialog_welcome.h"
 #include "ui_fixture.h"
-
-static char home[64];
+#include "ui_home.h"
 
 /* A fresh, empty data folder for each test: every test is a first start. */
 static int make_home(void **state)
 {
     (void)state;
-    snprintf(home, sizeof home, "/tmp/rb-welcome-test-XXXXXX");
-    if (!mkdtemp(home))
-        return -1;
-    setenv("XDG_DATA_HOME", home, 1);
-    return 0;
-}
-
-static int remove_home(void **state)
-{
-    (void)state;
-    char cmd[200];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    return system(cmd) == 0 ? 0 : -1;
+    return fixture_private_home("welcome-test");
 }
 
 /* The game as a player starts it, with their files and opt's command line. */
 static rb_app *start(rb_ui_options *opt)
 {
-    opt->width = 800;
-    opt->height = 600;
-    opt->player_files = true;
-    rb_ui_app_defaults(&fixture_app);
-    char err[1400];
-    if (rb_ui_app_open(&fixture_app, opt, true, err, sizeof err) != 0)
-        fail_msg("cannot open the game: %s", err);
-    fixture_app.state.settings.animation = false;
-    return &fixture_app;
+    rb_app *app = fixture_start(opt);
+    app->state.settings.animation = false;
+    return app;
 }
 
 static rb_app *start_plain(void)
@@ -96,7 +77,7 @@ static void a_command_line_that_says_what_to_play_skips_the_welcome(void **state
     assert_false(rb_ui_dialog_active(&app->state));
     rb_ui_app_close(app);
 
-    remove_home(NULL);
+    fixture_remove_home();
     make_home(NULL);
     memset(&opt, 0, sizeof opt);
     opt.players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 1 };
@@ -105,10 +86,10 @@ static void a_command_line_that_says_what_to_play_skips_the_welcome(void **state
     assert_false(rb_ui_dialog_active(&app->state));
     rb_ui_app_close(app);
 
-    remove_home(NULL);
+    fixture_remove_home();
     make_home(NULL);
     char file[128];
-    snprintf(file, sizeof file, "%s/game.pgn", home);
+    snprintf(file, sizeof file, "%s/game.pgn", fixture_home);
     const char pgn[] = "[Event \"?\"]\n\n1. c2b3 *\n";
     fixture_write_file(file, pgn, sizeof pgn - 1);
     memset(&opt, 0, sizeof opt);
@@ -151,10 +132,10 @@ static void choices_start_what_they_say(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(first_start_shows_the_welcome_and_a_second_does_not, make_home, remove_home),
+        cmocka_unit_test_setup_teardown(first_start_shows_the_welcome_and_a_second_does_not, make_home, fixture_remove_home_teardown),
         cmocka_unit_test_setup_teardown(a_command_line_that_says_what_to_play_skips_the_welcome, make_home,
-                                        remove_home),
-        cmocka_unit_test_setup_teardown(choices_start_what_they_say, make_home, remove_home),
+                                        fixture_remove_home_teardown),
+        cmocka_unit_test_setup_teardown(choices_start_what_they_say, make_home, fixture_remove_home_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

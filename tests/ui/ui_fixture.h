@@ -129,6 +129,30 @@ static inline void fixture_text(rb_app *app, const char *text)
     rb_ui_app_event(app, &ev);
 }
 
+/* The app's clock moved by hand: after fixture_use_test_clock(app) the
+ * app's time (rb_ui_now, read by rb_ui_app_tick) is fixture_ms, which
+ * starts at SDL's time and moves only by fixture_tick_at. */
+static Uint32 fixture_ms;
+
+static inline Uint32 fixture_test_ticks(void *ctx)
+{
+    (void)ctx;
+    return fixture_ms;
+}
+
+static inline void fixture_use_test_clock(rb_app *app)
+{
+    fixture_ms = SDL_GetTicks();
+    app->ticks = fixture_test_ticks;
+}
+
+/* Sets the clock to ms and lets the app act on the time. */
+static inline void fixture_tick_at(rb_app *app, Uint32 ms)
+{
+    fixture_ms = ms;
+    rb_ui_app_tick(app);
+}
+
 /* A clipboard in memory, for apps without a video device (off screen):
  * fixture_use_clipboard() puts it in place of SDL's. */
 static char fixture_clipboard[8192];

@@ -12,11 +12,11 @@
  */
 #include <math.h>
 #include <string.h>
-#include <stdarg.h>
 #include <stdio.h>
 
 #include "rb_notation.h"
 #include "rb_puzzle_check.h"
+#include "rb_util_error.h"
 
 #define KIND_THEMES (RB_THEME_MATE | RB_THEME_THRONE | RB_THEME_MATERIAL)
 #define PAWN_CP 110
@@ -112,17 +112,6 @@ static int value_all(searcher *s, const rb_pos *pos, rb_movelist *list, pval *va
         vals[i] = value_after(s, pos, list->moves[i], depth);
     }
     return list->count;
-}
-
-static int fail(char *err, size_t errlen, const char *fmt, ...)
-{
-    if (err && errlen) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
 }
 
 /* Every reply to the move that ended at pos keeps at least this much of
@@ -462,15 +451,15 @@ static int verify_solver_move(searcher *s, const rb_pos *cur, const rb_puzzle *p
         }
     }
     if (at < 0) {
-        return fail(err, errlen, "move %d is not legal", ply + 1);
+        return rb_util_fail(err, errlen, "move %d is not legal", ply + 1);
     }
     pval v = vals[at];
     if (kind != RB_THEME_MATERIAL) {
         if (v.win < 1 || v.win > remaining) {
-            return fail(err, errlen, "move %d does not win within %d moves", ply + 1, remaining);
+            return rb_util_fail(err, errlen, "move %d does not win within %d moves", ply + 1, remaining);
         }
     } else if (v.win <= 0 && v.cp < cfg->win_cp - cfg->slack) {
-        return fail(err, errlen, "move %d scores only %d", ply + 1, v.cp);
+        return rb_util_fail(err, errlen, "move %d scores only %d", ply + 1, v.cp);
     }
     for (int i = 0; i < list.count; i++) {
         if (i == at) {
@@ -479,14 +468,14 @@ static int verify_solver_move(searcher *s, const rb_pos *cur, const rb_puzzle *p
         char mv[RB_MOVE_TEXT_MAX];
         rb_move_to_coord(list.moves[i], mv);
         if (ply == 0 && other_wins(vals[i], v, cfg)) {
-            return fail(err, errlen, "another first move wins too: %s", mv);
+            return rb_util_fail(err, errlen, "another first move wins too: %s", mv);
         }
         if (ply > 0 && kind != RB_THEME_MATERIAL && !last && vals[i].win >= 1 && vals[i].win <= remaining) {
-            return fail(err, errlen, "move %d is not the only win: %s wins too", ply + 1, mv);
+            return rb_util_fail(err, errlen, "move %d is not the only win: %s wins too", ply + 1, mv);
         }
         if (ply > 0 && kind == RB_THEME_MATERIAL && v.win == 0 &&
             (vals[i].win > 0 || vals[i].cp > v.cp - cfg->margin_cp + cfg->slack)) {
-            return fail(err, errlen, "move %d is not the only good move: %s is close", ply + 1, mv);
+            return rb_util_fail(err, errlen, "move %d is not the only good move: %s is close", ply + 1, mv);
         }
     }
     return 0;
@@ -507,16 +496,16 @@ static int verify_reply(searcher *s, const rb_pos *cur, const rb_puzzle *p, int 
         }
     }
     if (list.count == 0) {
-        return fail(err, errlen, "the defender has no move at move %d", ply + 1);
+        return rb_util_fail(err, errlen, "the defender has no move at move %d", ply + 1);
     }
     if (mate && (vals[best].win >= 0 || -vals[best].win > remaining)) {
-        return fail(err, errlen, "the defender escapes at move %d", ply + 1);
+        return rb_util_fail(err, errlen, "the defender escapes at move %d", ply + 1);
     }
     if (!mate && vals[best].win == 0 && -vals[best].cp < cfg->win_cp - cfg->slack) {
-        return fail(err, errlen, "the defender holds at move %d (%d)", ply + 1, -vals[best].cp);
+        return rb_util_fail(err, errlen, "the defender holds at move %d (%d)", ply + 1, -vals[best].cp);
     }
     if (vals[best].win > 0) {
-        return fail(err, errlen, "the defender wins at move %d", ply + 1);
+        return rb_util_fail(err, errlen, "the defender wins at move %d", ply + 1);
     }
     /* the line's reply and every accepted one must be among the best */
     int tolerance = mate ? 0 : cfg->equal_cp + cfg->slack;
@@ -526,7 +515,7 @@ static int verify_reply(searcher *s, const rb_pos *cur, const rb_puzzle *p, int 
             if (list.moves[i] == m && pkey(vals[i]) < pkey(vals[best]) - tolerance) {
                 char mv[RB_MOVE_TEXT_MAX];
                 rb_move_to_coord(m, mv);
-                return fail(err, errlen, "reply %s at move %d is not a best defence", mv, ply + 1);
+                return rb_util_fail(err, errlen, "reply %s at move %d is not a best defence", mv, ply + 1);
             }
         }
     }
@@ -538,7 +527,7 @@ int rb_pcheck_verify(rb_engine *e, const rb_puzzle *p, const rb_pcheck_cfg *cfg,
     searcher s = {e, cfg, 0, false};
     unsigned kind = p->themes & KIND_THEMES;
     if (p->nline < 1 || p->nline % 2 == 0 || (p->nline + 1) / 2 > cfg->max_moves) {
-        return fail(err, errlen, "a line of %d moves", p->nline);
+        return rb_util_fail(err, errlen, "a line of %d moves", p->nline);
     }
     rb_pos cur = p->start;
     for (int ply = 0; ply < p->nline; ply++) {
@@ -551,22 +540,22 @@ int rb_pcheck_verify(rb_engine *e, const rb_puzzle *p, const rb_pcheck_cfg *cfg,
     }
     rb_status st = rb_pos_status(&cur);
     if (kind == RB_THEME_MATE && st != RB_CHECKMATE) {
-        return fail(err, errlen, "the line does not end in checkmate");
+        return rb_util_fail(err, errlen, "the line does not end in checkmate");
     }
     if (kind == RB_THEME_THRONE && st != RB_THRONE) {
-        return fail(err, errlen, "the line does not end on the throne");
+        return rb_util_fail(err, errlen, "the line does not end on the throne");
     }
     if (kind == RB_THEME_MATERIAL &&
         !gain_held(&cur, p->start.side, material(&p->start, p->start.side), cfg->gain_cp - cfg->slack)) {
-        return fail(err, errlen, "the material won is not held at the end");
+        return rb_util_fail(err, errlen, "the material won is not held at the end");
     }
     rb_path path;
     rb_move_path(p->line[0], &path);
     if (((p->themes & RB_THEME_REBOUND) != 0) != (path.rebound >= 0)) {
-        return fail(err, errlen, "the rebound theme does not match the first move");
+        return rb_util_fail(err, errlen, "the rebound theme does not match the first move");
     }
     if (s.capped) {
-        return fail(err, errlen, "a search hit the node cap");
+        return rb_util_fail(err, errlen, "a search hit the node cap");
     }
     return 0;
 }

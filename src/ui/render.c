@@ -752,6 +752,29 @@ void rb_ui_render_position(rb_app *app, const rb_ui_settings *settings, const rb
     draw_scene(app, &sc);
 }
 
+/* A help or legend diagram's scene on sc->view (set by the caller): the
+ * diagram pieces at its square size, the player's aids as set but the
+ * moves always marked (st holds those settings for the scene), nothing
+ * pointed at. */
+static void diagram_scene(rb_app *app, const rb_ui_settings *settings, rb_ui_settings *st, const rb_pos *pos,
+                          const rb_move *moves, int nmoves, int sel, scene *sc)
+{
+    char err[RB_UI_PATH_MAX + 200];
+    if (rb_ui_assets_size_set(app, &app->pieces.diagram, sc->view.sq, err, sizeof err) != 0)
+        fprintf(stderr, "rollerball: %s\n", err);
+    sc->pieces = &app->pieces.diagram;
+    *st = *settings;
+    st->legal_moves = true;
+    sc->settings = st;
+    sc->pos = pos;
+    sc->last = RB_MOVE_NONE;
+    sc->sel = sel;
+    sc->moves = moves;
+    sc->nmoves = sel >= 0 ? nmoves : 0;
+    sc->hover = -1;
+    sc->promo_to = -1;
+}
+
 void rb_ui_render_detail(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, int sq, float shift,
                          SDL_Rect cell, const rb_move *moves, int nmoves, int sel)
 {
@@ -763,20 +786,8 @@ void rb_ui_render_detail(rb_app *app, const rb_ui_settings *settings, const rb_p
     float left = (float)cell.x + (float)(cell.w - s) * 0.5f - ((float)rb_sq_file(sq) - shift) * (float)s;
     sc.view.board = (SDL_Rect){ (int)lroundf(left), cell.y - (6 - rb_sq_rank(sq)) * s, 7 * s, 7 * s };
     sc.view.sq = s;
-    char err[RB_UI_PATH_MAX + 200];
-    if (rb_ui_assets_size_set(app, &app->pieces.diagram, s, err, sizeof err) != 0)
-        fprintf(stderr, "rollerball: %s\n", err);
-    sc.pieces = &app->pieces.diagram;
-    rb_ui_settings st = *settings;
-    st.legal_moves = true;
-    sc.settings = &st;
-    sc.pos = pos;
-    sc.last = RB_MOVE_NONE;
-    sc.sel = sel;
-    sc.moves = moves;
-    sc.nmoves = sel >= 0 ? nmoves : 0;
-    sc.hover = -1;
-    sc.promo_to = -1;
+    rb_ui_settings st;
+    diagram_scene(app, settings, &st, pos, moves, nmoves, sel, &sc);
     SDL_RenderSetClipRect(app->renderer, &cell);
     draw_scene(app, &sc);
     SDL_RenderSetClipRect(app->renderer, NULL);
@@ -788,21 +799,8 @@ void rb_ui_render_diagram(rb_app *app, const rb_ui_settings *settings, const rb_
     scene sc;
     memset(&sc, 0, sizeof sc);
     sc.view = rb_ui_view_fit(area, true, false);
-    char err[RB_UI_PATH_MAX + 200];
-    if (rb_ui_assets_size_set(app, &app->pieces.diagram, sc.view.sq, err, sizeof err) != 0)
-        fprintf(stderr, "rollerball: %s\n", err);
-    sc.pieces = &app->pieces.diagram;
-    /* The player's aids as set, but a diagram always marks the moves. */
-    rb_ui_settings st = *settings;
-    st.legal_moves = true;
-    sc.settings = &st;
-    sc.pos = pos;
-    sc.last = RB_MOVE_NONE;
-    sc.sel = sel;
-    sc.moves = moves;
-    sc.nmoves = sel >= 0 ? nmoves : 0;
-    sc.hover = -1;
+    rb_ui_settings st;
+    diagram_scene(app, settings, &st, pos, moves, nmoves, sel, &sc);
     sc.all_paths = paths;
-    sc.promo_to = -1;
     draw_scene(app, &sc);
 }

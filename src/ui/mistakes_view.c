@@ -57,9 +57,7 @@ void rb_ui_mistakes_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
 
     int y = col.y;
     int hpx = px * 5 / 4;
-    rb_ui_text_draw(app, "Learn from your mistakes", hpx, true, t->text, col.x,
-                    y + rb_ui_text_line_height(app, hpx) / 2, RB_UI_ALIGN_LEFT);
-    y += rb_ui_text_line_height(app, hpx) + gap;
+    y += rb_ui_text_draw_wrapped(app, "Learn from your mistakes", hpx, true, t->text, col.x, y, col.w) + gap;
     char line[96];
     snprintf(line, sizeof line, "Exercise %d of %d", ms->at + 1, ms->count);
     rb_ui_text_draw(app, line, px * 7 / 8, false, t->text_dim, col.x,

@@ -144,6 +144,24 @@ static void the_blunder_comes_back_as_an_exercise(void **state)
     assert_null(strstr(explained, "Well found"));
     assert_null(strstr(explained, "not better"));
 
+    /* Any other legal move is judged by a short search: found or not
+     * better, never explained as a refusal. */
+    rb_movelist list;
+    rb_gen_legal(&before, &list);
+    rb_move third = RB_MOVE_NONE;
+    for (int i = 0; i < list.count && third == RB_MOVE_NONE; i++)
+        if (list.moves[i] != better && list.moves[i] != played)
+            third = list.moves[i];
+    assert_true(third != RB_MOVE_NONE);
+    Uint64 t0 = SDL_GetPerformanceCounter();
+    int judged = fixture_play(app, third);
+    double ms = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
+    if (getenv("RB_MISTAKES_TIME"))
+        fprintf(stderr, "judging a move took %.1f ms\n", ms);
+    assert_true(strstr(st->status, judged == 0 ? "Well found" : "not better") != NULL);
+    if (judged == 0)
+        fixture_do(app, RB_UI_CMD_MISTAKES_SHOW); /* (the board is free again below) */
+
     /* Show plays out the missed line, each move drawn. */
     click_button(app, "Show the line", true);
     assert_true(st->mistakes.shown);

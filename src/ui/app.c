@@ -704,6 +704,7 @@ void rb_ui_app_close(rb_app *app)
     rb_ui_trainer_free(app);
     rb_ui_mistakes_leave(app);
     rb_ui_mistakes_free(app);
+    rb_ui_mistakes_view_free(app);
     rb_ui_puzzle_view_free(app);
     if (app->player_files && app->state.game.positions) {
         /* The move in progress keeps the time it has taken (game_clock.h). */

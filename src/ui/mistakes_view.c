@@ -7,11 +7,11 @@
  * drop is explained the same way (rb_ui_puzzle_view_board_event), and the
  * missed line is drawn as the trainer draws a solution
  * (rb_ui_puzzle_view_draw_moves). The panel is laid out afresh on each
- * draw; the button rectangles are kept here for clicks (one window, one
- * layout, so a static is enough).
+ * draw; the button rectangles are kept in the window for clicks.
  */
 #include "mistakes_view.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "draw.h"
@@ -24,19 +24,32 @@ typedef enum { MV_SHOW, MV_NEXT, MV_BACK, MV_COUNT } mv_button;
 
 static const char *const mv_labels[MV_COUNT] = { "Show the line", "Next", "Back to game" };
 
-static struct {
+struct rb_ui_mistakes_view {
     SDL_Rect rect;
     SDL_Rect button[MV_COUNT];
     bool shown[MV_COUNT];
     bool enabled[MV_COUNT];
-} mv;
+};
+
+static struct rb_ui_mistakes_view *mv_get(rb_app *app)
+{
+    if (!app->mistakes_view)
+        app->mistakes_view = calloc(1, sizeof *app->mistakes_view);
+    return app->mistakes_view;
+}
+
+void rb_ui_mistakes_view_free(rb_app *app)
+{
+    free(app->mistakes_view);
+    app->mistakes_view = NULL;
+}
 
 bool rb_ui_mistakes_view_button_rect(const rb_app *app, const char *label, SDL_Rect *r)
 {
-    (void)app;
-    for (int i = 0; i < MV_COUNT; i++)
-        if (mv.shown[i] && strcmp(mv_labels[i], label) == 0) {
-            *r = mv.button[i];
+    const struct rb_ui_mistakes_view *v = app->mistakes_view;
+    for (int i = 0; v && i < MV_COUNT; i++)
+        if (v->shown[i] && strcmp(mv_labels[i], label) == 0) {
+            *r = v->button[i];
             return true;
         }
     return false;
@@ -47,13 +60,16 @@ void rb_ui_mistakes_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     const rb_ui_theme *t = app->theme;
     const rb_ui_mistakes_state *ms = &st->mistakes;
     rb_ui_draw_rect(app->renderer, rect, t->panel_bg);
+    struct rb_ui_mistakes_view *v = mv_get(app);
+    if (!v)
+        return;
     int px = rb_ui_widget_font_px(app);
     int pad = px * 3 / 4, gap = px / 3, btn_h = px * 2;
     SDL_Rect col = { rect.x + pad, rect.y + pad, rect.w - 2 * pad, rect.h - 2 * pad };
-    mv.rect = rect;
-    mv.enabled[MV_SHOW] = ms->nqueue == 0 && !ms->shown;
-    mv.enabled[MV_NEXT] = ms->at + 1 < ms->count;
-    mv.enabled[MV_BACK] = true;
+    v->rect = rect;
+    v->enabled[MV_SHOW] = ms->nqueue == 0 && !ms->shown;
+    v->enabled[MV_NEXT] = ms->at + 1 < ms->count;
+    v->enabled[MV_BACK] = true;
 
     int y = col.y;
     int hpx = px * 5 / 4;
@@ -68,11 +84,11 @@ void rb_ui_mistakes_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     int bottom = col.y + col.h;
     int w = (col.w - gap) / 2;
     int top = bottom - 2 * btn_h - gap;
-    mv.button[MV_SHOW] = (SDL_Rect){ col.x, top, w, btn_h };
-    mv.button[MV_NEXT] = (SDL_Rect){ col.x + w + gap, top, col.w - w - gap, btn_h };
-    mv.button[MV_BACK] = (SDL_Rect){ col.x, bottom - btn_h, col.w, btn_h };
+    v->button[MV_SHOW] = (SDL_Rect){ col.x, top, w, btn_h };
+    v->button[MV_NEXT] = (SDL_Rect){ col.x + w + gap, top, col.w - w - gap, btn_h };
+    v->button[MV_BACK] = (SDL_Rect){ col.x, bottom - btn_h, col.w, btn_h };
     for (int i = 0; i < MV_COUNT; i++)
-        mv.shown[i] = true;
+        v->shown[i] = true;
     if (st->status[0]) {
         SDL_Rect clip = { col.x, y, col.w, top - gap > y ? top - gap - y : 0 };
         SDL_RenderSetClipRect(app->renderer, &clip);
@@ -80,7 +96,7 @@ void rb_ui_mistakes_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
         SDL_RenderSetClipRect(app->renderer, NULL);
     }
     for (int i = 0; i < MV_COUNT; i++)
-        rb_ui_widget_button(app, mv.button[i], mv_labels[i], px, mv.enabled[i], ms->hover_button == i,
+        rb_ui_widget_button(app, v->button[i], mv_labels[i], px, v->enabled[i], ms->hover_button == i,
                             i == MV_NEXT && (ms->found || ms->shown));
 }
 
@@ -96,10 +112,10 @@ void rb_ui_mistakes_view_draw_board(rb_app *app, const rb_ui_state *st)
     rb_ui_puzzle_view_draw_moves(app, ms->drawn, mine, ms->ndrawn);
 }
 
-static int mv_button_at(int x, int y)
+static int mv_button_at(const struct rb_ui_mistakes_view *v, int x, int y)
 {
     for (int i = 0; i < MV_COUNT; i++)
-        if (mv.shown[i] && rb_ui_point_in(mv.button[i], x, y))
+        if (v->shown[i] && rb_ui_point_in(v->button[i], x, y))
             return i;
     return -1;
 }
@@ -138,8 +154,11 @@ rb_ui_cmd rb_ui_mistakes_view_event(rb_app *app, const SDL_Event *ev, bool *used
 {
     rb_ui_state *st = &app->state;
     rb_ui_mistakes_state *ms = &st->mistakes;
+    struct rb_ui_mistakes_view *v = mv_get(app);
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
     *used = false;
+    if (!v)
+        return none;
     if (ev->type == SDL_KEYDOWN)
         return mv_key(app, &ev->key, used);
     int x, y;
@@ -152,10 +171,10 @@ rb_ui_cmd rb_ui_mistakes_view_event(rb_app *app, const SDL_Event *ev, bool *used
     default: return none;
     }
     *used = true;
-    ms->hover_button = mv_button_at(x, y);
+    ms->hover_button = mv_button_at(v, x, y);
     rb_ui_input_state in = st->input.state;
     bool board_has_mouse = in == RB_UI_DRAGGING || in == RB_UI_PRESSED;
-    if (board_has_mouse || !rb_ui_point_in(mv.rect, x, y)) {
+    if (board_has_mouse || !rb_ui_point_in(v->rect, x, y)) {
         if (ev->type == SDL_MOUSEBUTTONUP)
             ms->pressed = -1;
         return rb_ui_puzzle_view_board_event(app, ev);
@@ -165,7 +184,7 @@ rb_ui_cmd rb_ui_mistakes_view_event(rb_app *app, const SDL_Event *ev, bool *used
     if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
         int b = ms->pressed;
         ms->pressed = -1;
-        if (b >= 0 && b == ms->hover_button && mv.enabled[b])
+        if (b >= 0 && b == ms->hover_button && v->enabled[b])
             return rb_ui_cmd_of(mv_commands[b]);
     }
     return none;

@@ -19,5 +19,6 @@ void rb_ui_mistakes_view_draw_board(rb_app *app, const rb_ui_state *st);
 rb_ui_cmd rb_ui_mistakes_view_event(rb_app *app, const SDL_Event *ev, bool *used);
 /* Where the last draw put the button with this label; false if not shown. */
 bool rb_ui_mistakes_view_button_rect(const rb_app *app, const char *label, SDL_Rect *r);
+void rb_ui_mistakes_view_free(rb_app *app);
 
 #endif

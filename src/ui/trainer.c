@@ -27,7 +27,6 @@
 #include "explain.h"
 #include "input.h"
 #include "prefs.h"
-#include "rb_explain.h"
 #include "rb_store.h"
 #include "worker.h"
 

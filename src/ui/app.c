@@ -48,6 +48,8 @@
 #include "symbols.h"
 #include "text.h"
 #include "theme.h"
+#include "mistakes.h"
+#include "mistakes_view.h"
 #include "trainer.h"
 #include "review.h"
 #include "review_view.h"
@@ -110,6 +112,10 @@ void rb_ui_app_draw(rb_app *app)
         rb_ui_render_board(app, st, now);
         rb_ui_analysis_view_draw_board(app, st);
         rb_ui_analysis_view_draw_panel(app, st, app->layout.panel);
+    } else if (st->mistakes.active) {
+        rb_ui_render_board(app, st, now);
+        rb_ui_mistakes_view_draw_board(app, st);
+        rb_ui_mistakes_view_draw_panel(app, st, app->layout.panel);
     } else if (st->trainer.active) {
         rb_ui_render_board(app, st, now);
         rb_ui_puzzle_view_draw_board(app, st);
@@ -158,6 +164,7 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
         { SDLK_v, true, false, RB_UI_CMD_PASTE, RB_UI_DIALOG_NONE },
         { SDLK_p, true, false, RB_UI_CMD_PUZZLE_OPEN, RB_UI_DIALOG_NONE },
         { SDLK_r, true, false, RB_UI_CMD_REVIEW, RB_UI_DIALOG_NONE },
+        { SDLK_m, true, false, RB_UI_CMD_MISTAKES_OPEN, RB_UI_DIALOG_NONE },
         { SDLK_F5, false, false, RB_UI_CMD_ANALYSIS_OPEN, RB_UI_DIALOG_NONE },
     };
     bool ctrl = k->keysym.mod & KMOD_CTRL, shift = k->keysym.mod & KMOD_SHIFT;
@@ -276,6 +283,11 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         if (used)
             return cmd;
     }
+    if (app->state.mistakes.active) {
+        cmd = rb_ui_mistakes_view_event(app, ev, &used);
+        if (used)
+            return cmd;
+    }
     if (app->state.trainer.active) {
         cmd = rb_ui_puzzle_view_event(app, ev, &used);
         if (used)
@@ -371,7 +383,8 @@ void rb_ui_app_run(rb_app *app)
         /* Sleep until something happens or the next timer is due; while a
          * piece slides, wake for each frame (vsync paces the present where
          * it exists). Nothing else wakes the loop: waiting costs no CPU. */
-        bool moving = app->state.anim.active || rb_ui_trainer_waiting(&app->state);
+        bool moving = app->state.anim.active || rb_ui_trainer_waiting(&app->state) ||
+                      rb_ui_mistakes_waiting(&app->state);
         if (moving && wait > 8)
             wait = 8;
         SDL_Event ev;
@@ -389,6 +402,9 @@ void rb_ui_app_run(rb_app *app)
         }
         /* A puzzle's reply comes on its own, after a pause. */
         rb_ui_cmd due = rb_ui_puzzle_view_tick(&app->state, rb_ui_now(app));
+        rb_ui_apply(app, &due);
+        /* So do the moves of a missed line being shown. */
+        due = rb_ui_mistakes_tick(&app->state, rb_ui_now(app));
         rb_ui_apply(app, &due);
     }
 }
@@ -686,6 +702,9 @@ void rb_ui_app_close(rb_app *app)
     rb_ui_analysis_view_free(app);
     rb_ui_trainer_leave(app);
     rb_ui_trainer_free(app);
+    rb_ui_mistakes_leave(app);
+    rb_ui_mistakes_free(app);
+    rb_ui_mistakes_view_free(app);
     rb_ui_puzzle_view_free(app);
     if (app->player_files && app->state.game.positions) {
         /* The move in progress keeps the time it has taken (game_clock.h). */

@@ -31,6 +31,11 @@
  *              the board's input while it is open
  *   trainer.c  the trainer's commands (applied by apply.c) and files:
  *              puzzles, the player's rating and solved puzzles
+ *   mistakes_view.c  view: learn from your mistakes: its panel, the missed
+ *              line's paths (the trainer's drawing), the board's input
+ *   mistakes.c learn from your mistakes' commands (applied by apply.c): a
+ *              reviewed game's mistakes as exercises on a board of their
+ *              own, moves judged by the stored better move or a short search
  *   coach.c    hints and threats: the best move for the person to move
  *              and the opponent's threat, searched on the coach's own
  *              thread (a second rb_ui_search), drawn over the board and a

@@ -47,6 +47,7 @@
 #include "sound.h"
 #include "text.h"
 #include "theme.h"
+#include "mistakes.h"
 #include "trainer.h"
 #include "analysis.h"
 #include "worker.h"
@@ -510,6 +511,13 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
                                 cmd->kind == RB_UI_CMD_LOAD || cmd->kind == RB_UI_CMD_TAKE_PENDING ||
                                 cmd->kind == RB_UI_CMD_PUZZLE_OPEN || cmd->kind == RB_UI_CMD_LEARN))
         rb_ui_analysis_leave(app);
+    /* Learn from your mistakes, likewise; a new or loaded game closes it. */
+    if (st->mistakes.active && (cmd->kind == RB_UI_CMD_NEW_GAME || cmd->kind == RB_UI_CMD_SET_GAME ||
+                                cmd->kind == RB_UI_CMD_LOAD || cmd->kind == RB_UI_CMD_PUZZLE_OPEN ||
+                                cmd->kind == RB_UI_CMD_ANALYSIS_OPEN || cmd->kind == RB_UI_CMD_LEARN))
+        rb_ui_mistakes_leave(app);
+    if (rb_ui_mistakes_takes(st, cmd->kind))
+        return rb_ui_mistakes_apply(app, cmd);
     if (rb_ui_trainer_takes(st, cmd->kind))
         return rb_ui_trainer_apply(app, cmd);
     if (st->trainer.active && (cmd->kind == RB_UI_CMD_NEW_GAME || cmd->kind == RB_UI_CMD_SET_GAME ||
@@ -677,6 +685,12 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_PUZZLE_STEP:
     case RB_UI_CMD_PUZZLE_LEAVE:
         return rb_ui_trainer_apply(app, cmd); /* (taken above) */
+    case RB_UI_CMD_MISTAKES_OPEN:
+    case RB_UI_CMD_MISTAKES_NEXT:
+    case RB_UI_CMD_MISTAKES_SHOW:
+    case RB_UI_CMD_MISTAKES_STEP:
+    case RB_UI_CMD_MISTAKES_LEAVE:
+        return rb_ui_mistakes_apply(app, cmd); /* (taken above) */
     case RB_UI_CMD_ANALYSIS_OPEN:
     case RB_UI_CMD_ANALYSIS_GOTO:
     case RB_UI_CMD_ANALYSIS_LINES:

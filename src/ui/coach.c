@@ -45,6 +45,8 @@ bool rb_ui_coach_allowed(const rb_ui_state *st, char *why, size_t whylen)
     const char *no = NULL;
     if (st->trainer.active)
         no = "The puzzle trainer has its own hints.";
+    else if (st->mistakes.active)
+        no = "Find the better move yourself, or Show the line.";
     else if (rb_ui_state_browsing(st))
         no = "Go back to the game (End) for a hint.";
     else if (rb_game_ending(&st->game) != RB_END_NONE || rb_pos_status(rb_ui_state_live_pos(st)) != RB_ONGOING)

@@ -69,6 +69,12 @@ typedef enum {
     RB_UI_CMD_PUZZLE_THEMES,  /* n: RB_THEME_* bits of the filter */
     RB_UI_CMD_PUZZLE_STEP,    /* the next waiting move is shown (after its pause) */
     RB_UI_CMD_PUZZLE_LEAVE,   /* back to the game, as it was */
+    /* learn from your mistakes (mistakes.c); while it is open, PLAY tries a move */
+    RB_UI_CMD_MISTAKES_OPEN,  /* the reviewed game's first mistake as an exercise */
+    RB_UI_CMD_MISTAKES_NEXT,  /* the next mistake */
+    RB_UI_CMD_MISTAKES_SHOW,  /* play out the missed line, paths drawn */
+    RB_UI_CMD_MISTAKES_STEP,  /* the next move of the shown line (after its pause) */
+    RB_UI_CMD_MISTAKES_LEAVE, /* back to the game, as it was */
     /* the analysis board (analysis.c); while it is open, PLAY extends the
        variation and UNDO takes its last move back */
     RB_UI_CMD_ANALYSIS_OPEN,  /* on the game's position shown; refused while a

@@ -29,6 +29,18 @@ rb_ui_cmd rb_ui_explain_cmd(int from, int to, int promo)
     return cmd;
 }
 
+void rb_ui_explain_say(rb_ui_state *st, const rb_pos *pos, rb_move m)
+{
+    rb_explanation e;
+    char why[RB_EXPLAIN_TEXT_MAX];
+    if (rb_explain_move(pos, RB_MOVE_FROM(m), RB_MOVE_TO(m), RB_MOVE_PROMO(m), &e) == 0) {
+        rb_explain_text(&e, why, sizeof why);
+        rb_ui_state_say(st, false, "%s", why);
+    } else {
+        rb_ui_state_say(st, false, "That is not a move.");
+    }
+}
+
 void rb_ui_explain_clear(rb_ui_state *st)
 {
     memset(&st->explain, 0, sizeof st->explain);

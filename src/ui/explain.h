@@ -25,6 +25,9 @@ void rb_ui_explain_attempt(rb_ui_state *st, int from, int to, int promo, Uint32 
 /* Shows an explanation made elsewhere (a lesson's refusal), likewise. */
 void rb_ui_explain_show(rb_ui_state *st, const rb_explanation *e, Uint32 now_ms);
 void rb_ui_explain_clear(rb_ui_state *st);
+/* Says in the status line why m is not a move in pos (the rules library's
+ * sentence): the puzzle trainer's and the mistakes exercises' refusal. */
+void rb_ui_explain_say(rb_ui_state *st, const rb_pos *pos, rb_move m);
 /* Ends an explanation whose time is up; true when it did (draw again). */
 bool rb_ui_explain_tick(rb_ui_state *st, Uint32 now_ms);
 /* When the window must wake to end the explanation, or 0 for never. */

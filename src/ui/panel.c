@@ -33,6 +33,7 @@
 #include "analysis.h"
 #include "session.h"
 #include "text.h"
+#include "mistakes.h"
 #include "widgets.h"
 #include "worker.h"
 
@@ -41,7 +42,7 @@ typedef enum {
     PB_FIRST, PB_PREV, PB_NEXT, PB_LAST,
     PB_NEW, PB_UNDO, PB_REDO, PB_FLIP, PB_RESIGN,
     PB_DRAW, PB_SAVE, PB_LOAD, PB_SETTINGS, PB_HELP,
-    PB_PUZZLES, PB_HINT, PB_THREAT, PB_REVIEW, PB_ANALYSE,
+    PB_PUZZLES, PB_HINT, PB_THREAT, PB_REVIEW, PB_MISTAKES, PB_ANALYSE,
     PB_COUNT
 } panel_button;
 
@@ -50,7 +51,7 @@ static const char *const panel_labels[PB_COUNT] = {
     "|\u25C0", "\u25C0", "\u25B6", "\u25B6|",
     "New", "Undo", "Redo", "Flip", "Resign",
     "Offer draw", "Save", "Load", "Settings", "Help",
-    "Puzzles", "Hint", "Threat", "Review", "Analyse",
+    "Puzzles", "Hint", "Threat", "Review", "Learn from mistakes", "Analyse",
 };
 
 #define PANEL_GAME_BUTTONS (PB_ANALYSE - PB_NEW + 1)
@@ -558,6 +559,7 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
     p->busy = rb_ui_worker_busy(app);
     panel_update_enabled(p, st);
     p->enabled[PB_REVIEW] = rb_ui_review_can_start(app);
+    p->enabled[PB_MISTAKES] = rb_ui_mistakes_available(st);
     panel_metrics m = panel_measure(app);
 
     /* A short, wide panel (below the board) gets two columns: the state
@@ -672,6 +674,7 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
         cmd.on = st->coach.asked != RB_UI_COACH_THREAT && st->coach.shown != RB_UI_COACH_THREAT;
         return cmd;
     case PB_REVIEW: return rb_ui_cmd_of(RB_UI_CMD_REVIEW);
+    case PB_MISTAKES: return rb_ui_cmd_of(RB_UI_CMD_MISTAKES_OPEN);
     case PB_ANALYSE: return rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_OPEN);
     case PB_COUNT: break;
     }

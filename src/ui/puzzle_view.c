@@ -332,15 +332,23 @@ void rb_ui_puzzle_view_draw_board(rb_app *app, const rb_ui_state *st)
         rb_ui_draw_ring(app->renderer, c, s * 0.43f, s * 0.48f, ring);
         pv_path(app, &view, &tr->hint_path, s * 0.10f, t->path);
     }
-    /* The solution's moves, numbered; the solver's in the path colour,
-     * the replies in the last move's. */
-    for (int i = 0; i < tr->ndrawn; i++) {
+    rb_ui_puzzle_view_draw_moves(app, tr->drawn, tr->drawn_solver, tr->ndrawn);
+}
+
+void rb_ui_puzzle_view_draw_moves(rb_app *app, const rb_move *moves, const bool *solver, int n)
+{
+    const rb_ui_theme *t = app->theme;
+    rb_ui_view view = rb_ui_view_of(app);
+    float s = (float)view.sq;
+    /* The moves, numbered; the solver's in the path colour, the replies in
+     * the last move's. */
+    for (int i = 0; i < n; i++) {
         rb_path path;
-        rb_move_path(tr->drawn[i], &path);
-        SDL_Color col = tr->drawn_solver[i] ? t->path : t->check_glow;
+        rb_move_path(moves[i], &path);
+        SDL_Color col = solver[i] ? t->path : t->check_glow;
         col.a = 220;
         pv_path(app, &view, &path, s * 0.08f, col);
-        SDL_Rect r = rb_ui_view_rect(&view, RB_MOVE_TO(tr->drawn[i]));
+        SDL_Rect r = rb_ui_view_rect(&view, RB_MOVE_TO(moves[i]));
         SDL_FPoint c = { (float)r.x + s * 0.18f, (float)r.y + s * 0.18f };
         rb_ui_draw_disc(app->renderer, c, s * 0.15f, t->path_outline);
         rb_ui_draw_disc(app->renderer, c, s * 0.13f, col);
@@ -386,7 +394,7 @@ static rb_ui_cmd pv_click(const rb_ui_state *st, int b)
 
 /* The board's own input; a press or drop where the selected piece cannot
  * go is explained by the rules library. */
-static rb_ui_cmd pv_board(rb_app *app, const SDL_Event *ev)
+rb_ui_cmd rb_ui_puzzle_view_board_event(rb_app *app, const SDL_Event *ev)
 {
     rb_ui_state *st = &app->state;
     rb_ui_input before = st->input;
@@ -476,7 +484,7 @@ rb_ui_cmd rb_ui_puzzle_view_event(rb_app *app, const SDL_Event *ev, bool *used)
     if (board_has_mouse || !rb_ui_point_in(v->rect, x, y)) {
         if (ev->type == SDL_MOUSEBUTTONUP)
             tr->pressed = -1;
-        return pv_board(app, ev);
+        return rb_ui_puzzle_view_board_event(app, ev);
     }
     if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT)
         tr->pressed = tr->hover_button;

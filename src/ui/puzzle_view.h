@@ -19,6 +19,14 @@ void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
 /* The hint and solution marks, over the drawn board (never in its cached
  * layer: they are drawn after it, every frame they show). */
 void rb_ui_puzzle_view_draw_board(rb_app *app, const rb_ui_state *st);
+/* moves drawn over the board with their paths, numbered from 1; the
+ * solver's (solver[i]) in the path colour, the other side's in the last
+ * move's (the trainer's solution, the mistakes exercises' missed line). */
+void rb_ui_puzzle_view_draw_moves(rb_app *app, const rb_move *moves, const bool *solver, int n);
+/* The board's own input for a screen that judges moves itself: a press or
+ * drop where the selected piece cannot go gets the rules library's reason
+ * in the status line. */
+rb_ui_cmd rb_ui_puzzle_view_board_event(rb_app *app, const SDL_Event *ev);
 /* An event while the trainer is open (mouse in output pixels); *used is
  * false for what the window's shortcuts should still see. */
 rb_ui_cmd rb_ui_puzzle_view_event(rb_app *app, const SDL_Event *ev, bool *used);

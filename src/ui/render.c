@@ -704,6 +704,8 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     const rb_ui_trainer_state *tr = &st->trainer;
     if (st->analysis.active)
         sc.last = st->analysis.last; /* the analysed position's, variation included */
+    else if (st->mistakes.active)
+        sc.last = st->mistakes.last; /* the exercise's board */
     else if (tr->active && tr->have_session)
         sc.last = tr->last; /* the puzzle's board, not the game's */
     else
@@ -727,8 +729,9 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     sc.sliding = rb_ui_anim_point(&st->anim, &sc.view, now_ms, &sc.slide_at) && st->anim.move == sc.last;
     if (sc.sliding) {
         sc.slide_piece = st->anim.piece;
-        sc.taken = tr->active && tr->have_session ? tr->before.board[RB_MOVE_TO(sc.last)]
-                              : g->positions[g->ply - 1].board[RB_MOVE_TO(sc.last)];
+        sc.taken = st->mistakes.active              ? st->mistakes.before.board[RB_MOVE_TO(sc.last)]
+                   : tr->active && tr->have_session ? tr->before.board[RB_MOVE_TO(sc.last)]
+                                                    : g->positions[g->ply - 1].board[RB_MOVE_TO(sc.last)];
     }
     if (!draw_cached(app, &sc))
         draw_scene(app, &sc);

@@ -12,6 +12,8 @@ const rb_pos *rb_ui_state_pos(const rb_ui_state *st)
 {
     if (st->analysis.active)
         return &st->analysis.board;
+    if (st->mistakes.active)
+        return &st->mistakes.board;
     if (st->trainer.active && st->trainer.have_session)
         return &st->trainer.board; /* (without puzzles, the game's, read-only) */
     return rb_game_pos(&st->game);
@@ -46,6 +48,9 @@ bool rb_ui_state_can_move(const rb_ui_state *st)
 {
     if (st->analysis.active) /* either side, in the variation */
         return rb_pos_status(&st->analysis.board) == RB_ONGOING;
+    const rb_ui_mistakes_state *ms = &st->mistakes;
+    if (ms->active) /* the mistake's side, until found or shown */
+        return !ms->found && !ms->shown && rb_pos_status(&ms->board) == RB_ONGOING;
     const rb_ui_trainer_state *tr = &st->trainer;
     if (tr->active) /* the puzzle's solver, and no one without puzzles */
         return tr->have_session && !tr->session.done && tr->nqueue == 0 &&

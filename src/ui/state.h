@@ -43,6 +43,7 @@
 
 #include "clock.h"
 #include "rb_core.h"
+#include "mistakes_state.h"
 #include "trainer_state.h"
 #include "analysis_state.h"
 
@@ -318,6 +319,7 @@ typedef struct rb_ui_state {
     bool clock_low[2];        /* each side's low-time warning has sounded */
     bool minimised;           /* the window is minimised */
     rb_ui_trainer_state trainer; /* the puzzle trainer (trainer_state.h) */
+    rb_ui_mistakes_state mistakes; /* learn from your mistakes (mistakes_state.h) */
     rb_ui_explain_state explain;
     rb_ui_tip_state tip;
     rb_ui_learn_state learn;

@@ -24,9 +24,9 @@
 #include <unistd.h>
 
 #include "anim.h"
+#include "explain.h"
 #include "input.h"
 #include "prefs.h"
-#include "rb_explain.h"
 #include "rb_store.h"
 #include "worker.h"
 
@@ -349,17 +349,9 @@ static int try_move(rb_app *app, rb_move m)
     char text[RB_MOVE_TEXT_MAX];
     rb_move reply;
     switch (rb_puzzle_session_try(&tr->session, m, &reply)) {
-    case RB_PUZZLE_ILLEGAL: {
-        rb_explanation e;
-        char why[RB_EXPLAIN_TEXT_MAX];
-        if (rb_explain_move(&before, RB_MOVE_FROM(m), RB_MOVE_TO(m), RB_MOVE_PROMO(m), &e) == 0) {
-            rb_explain_text(&e, why, sizeof why);
-            rb_ui_state_say(st, false, "%s", why);
-        } else {
-            rb_ui_state_say(st, false, "That is not a move.");
-        }
+    case RB_PUZZLE_ILLEGAL:
+        rb_ui_explain_say(st, &before, m);
         return -1;
-    }
     case RB_PUZZLE_WRONG:
         rb_move_to_display(&before, m, text);
         rb_ui_input_cancel(&st->input); /* the piece goes back */

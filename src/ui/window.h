@@ -115,6 +115,8 @@ typedef struct rb_app {
     struct rb_ui_coach *coach;             /* hints and threats' search (coach.c), made on first use */
     struct rb_ui_review *review;           /* the game review's thread and engine (review.c) */
     SDL_Rect review_graph;                 /* where the review's graph was drawn, or empty */
+    struct rb_ui_mistakes_view *mistakes_view; /* its panel's last layout (mistakes_view.c) */
+    struct rb_engine *mistakes_engine;     /* judges the mistakes exercises' moves (mistakes.c) */
     struct rb_ui_analysis *analysis;       /* the analysis board's engine thread (analysis.c) */
     struct rb_ui_analysis_view *analysis_view; /* its panel's last layout */
 } rb_app;

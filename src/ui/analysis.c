@@ -279,20 +279,12 @@ bool rb_ui_analysis_takes(const rb_ui_state *st, rb_ui_cmd_kind kind)
         return true;
     case RB_UI_CMD_ANALYSIS_GOTO:
     case RB_UI_CMD_ANALYSIS_LEAVE:
-    /* what would change the game is kept off it while the board is open */
-    case RB_UI_CMD_PLAY:
-    case RB_UI_CMD_UNDO:
-    case RB_UI_CMD_REDO:
-    case RB_UI_CMD_BROWSE:
-    case RB_UI_CMD_RESIGN:
-    case RB_UI_CMD_OFFER_DRAW:
-    case RB_UI_CMD_ANSWER_DRAW:
-    case RB_UI_CMD_MOVE_NOW:
     case RB_UI_CMD_PLAY_PREMOVE:
     case RB_UI_CMD_EXPLAIN:
         return st->analysis.active;
     default:
-        return false;
+        /* what would change the game is kept off it while the board is open */
+        return rb_ui_cmd_touches_game(kind) && st->analysis.active;
     }
 }
 

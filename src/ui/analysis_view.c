@@ -22,6 +22,7 @@
 #include "input.h"
 #include "text.h"
 #include "view.h"
+#include "view_kit.h"
 #include "widgets.h"
 
 typedef enum { AV_PREV, AV_NEXT, AV_BACK, AV_CLOSE, AV_COUNT } av_button;
@@ -55,12 +56,7 @@ void rb_ui_analysis_view_free(rb_app *app)
 bool rb_ui_analysis_view_button_rect(const rb_app *app, const char *label, SDL_Rect *r)
 {
     const struct rb_ui_analysis_view *v = app->analysis_view;
-    for (int i = 0; v && i < AV_COUNT; i++)
-        if (v->shown[i] && strcmp(av_labels[i], label) == 0) {
-            *r = v->button[i];
-            return true;
-        }
-    return false;
+    return v && rb_ui_kit_label_rect(av_labels, v->button, v->shown, AV_COUNT, label, r);
 }
 
 bool rb_ui_analysis_view_line_rect(const rb_app *app, int i, SDL_Rect *r)
@@ -301,11 +297,7 @@ static rb_ui_cmd av_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         return none;
     }
     if (st->input.state == RB_UI_PROMOTING) {
-        SDL_Event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.key = *k;
-        ev.type = SDL_KEYDOWN;
-        return rb_ui_input_event(app, &ev); /* R, B or Esc for the chooser */
+        return rb_ui_kit_key_to_board(app, k); /* R, B or Esc for the chooser */
     }
     switch (key) {
     case SDLK_ESCAPE:
@@ -325,10 +317,7 @@ static rb_ui_cmd av_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
 
 static int av_button_at(const struct rb_ui_analysis_view *v, int x, int y)
 {
-    for (int i = 0; i < AV_COUNT; i++)
-        if (v->shown[i] && rb_ui_point_in(v->button[i], x, y))
-            return i;
-    return -1;
+    return rb_ui_kit_button_at(v->button, v->shown, AV_COUNT, x, y);
 }
 
 static int av_line_at(const struct rb_ui_analysis_view *v, int x, int y)
@@ -354,15 +343,15 @@ rb_ui_cmd rb_ui_analysis_view_event(rb_app *app, const SDL_Event *ev, bool *used
         *used = true; /* no typed moves on the analysis board */
         return none;
     }
-    int x, y;
-    switch (ev->type) {
-    case SDL_MOUSEMOTION: x = ev->motion.x; y = ev->motion.y; break;
-    case SDL_MOUSEBUTTONDOWN:
-    case SDL_MOUSEBUTTONUP: x = ev->button.x; y = ev->button.y; break;
-    case SDL_WINDOWEVENT: return rb_ui_input_event(app, ev);
-    case SDL_MOUSEWHEEL: *used = true; return none;
-    default: return none;
+    if (ev->type == SDL_WINDOWEVENT)
+        return rb_ui_input_event(app, ev);
+    if (ev->type == SDL_MOUSEWHEEL) {
+        *used = true;
+        return none;
     }
+    int x, y;
+    if (!rb_ui_kit_pointer(ev, &x, &y))
+        return none;
     *used = true;
     an->hover_button = av_button_at(v, x, y);
     an->hover_line = av_line_at(v, x, y);

@@ -45,6 +45,8 @@
  *   analysis.c the analysis board's commands (applied by apply.c) and its
  *              engine on a thread of its own: MultiPV 3, searching until
  *              the position changes, its lines passed back by an SDL event
+ *   view_kit.c what the panel-taking screens share: buttons of the last
+ *              frame, the pointer in an event, keys handed to the board
  *   input.c    view (input half of the board): select, drag, drop, typing
  *   render.c   view (drawing half of the board): a board, the game's or a
  *              help diagram: aids, markers, paths, pieces, chooser

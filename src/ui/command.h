@@ -99,6 +99,26 @@ typedef struct rb_ui_cmd {
     rb_game *game;            /* SET_GAME: taken over (zeroed) when applied */
 } rb_ui_cmd;
 
+/* True for the commands that change the game or its computer: a screen
+ * that takes over the board (the puzzle trainer, the analysis board, the
+ * mistakes exercises) keeps them off the game while it is open. */
+static inline bool rb_ui_cmd_touches_game(rb_ui_cmd_kind kind)
+{
+    switch (kind) {
+    case RB_UI_CMD_PLAY:
+    case RB_UI_CMD_UNDO:
+    case RB_UI_CMD_REDO:
+    case RB_UI_CMD_BROWSE:
+    case RB_UI_CMD_RESIGN:
+    case RB_UI_CMD_OFFER_DRAW:
+    case RB_UI_CMD_ANSWER_DRAW:
+    case RB_UI_CMD_MOVE_NOW:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* The command with no arguments but its kind. */
 static inline rb_ui_cmd rb_ui_cmd_of(rb_ui_cmd_kind kind)
 {

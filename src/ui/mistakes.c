@@ -81,19 +81,11 @@ bool rb_ui_mistakes_takes(const rb_ui_state *st, rb_ui_cmd_kind kind)
     case RB_UI_CMD_MISTAKES_STEP:
     case RB_UI_CMD_MISTAKES_LEAVE:
         return true;
-    /* The game's own moves and takebacks wait until the person is back. */
-    case RB_UI_CMD_PLAY:
-    case RB_UI_CMD_UNDO:
-    case RB_UI_CMD_REDO:
-    case RB_UI_CMD_BROWSE:
-    case RB_UI_CMD_RESIGN:
-    case RB_UI_CMD_OFFER_DRAW:
-    case RB_UI_CMD_ANSWER_DRAW:
-    case RB_UI_CMD_MOVE_NOW:
     case RB_UI_CMD_REVIEW:
         return st->mistakes.active;
     default:
-        return false;
+        /* The game's own moves and takebacks wait until the person is back. */
+        return rb_ui_cmd_touches_game(kind) && st->mistakes.active;
     }
 }
 

@@ -18,6 +18,7 @@
 #include "input.h"
 #include "puzzle_view.h"
 #include "text.h"
+#include "view_kit.h"
 #include "widgets.h"
 
 typedef enum { MV_SHOW, MV_NEXT, MV_BACK, MV_COUNT } mv_button;
@@ -47,12 +48,7 @@ void rb_ui_mistakes_view_free(rb_app *app)
 bool rb_ui_mistakes_view_button_rect(const rb_app *app, const char *label, SDL_Rect *r)
 {
     const struct rb_ui_mistakes_view *v = app->mistakes_view;
-    for (int i = 0; v && i < MV_COUNT; i++)
-        if (v->shown[i] && strcmp(mv_labels[i], label) == 0) {
-            *r = v->button[i];
-            return true;
-        }
-    return false;
+    return v && rb_ui_kit_label_rect(mv_labels, v->button, v->shown, MV_COUNT, label, r);
 }
 
 void rb_ui_mistakes_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
@@ -114,10 +110,7 @@ void rb_ui_mistakes_view_draw_board(rb_app *app, const rb_ui_state *st)
 
 static int mv_button_at(const struct rb_ui_mistakes_view *v, int x, int y)
 {
-    for (int i = 0; i < MV_COUNT; i++)
-        if (v->shown[i] && rb_ui_point_in(v->button[i], x, y))
-            return i;
-    return -1;
+    return rb_ui_kit_button_at(v->button, v->shown, MV_COUNT, x, y);
 }
 
 static const rb_ui_cmd_kind mv_commands[MV_COUNT] = {
@@ -143,11 +136,7 @@ static rb_ui_cmd mv_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         if (key == SDLK_n)
             return rb_ui_cmd_of(RB_UI_CMD_MISTAKES_NEXT);
     }
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.key = *k;
-    ev.type = SDL_KEYDOWN;
-    return rb_ui_input_event(app, &ev); /* typed moves, Esc, promotion keys */
+    return rb_ui_kit_key_to_board(app, k); /* typed moves, Esc, promotion keys */
 }
 
 rb_ui_cmd rb_ui_mistakes_view_event(rb_app *app, const SDL_Event *ev, bool *used)
@@ -161,15 +150,15 @@ rb_ui_cmd rb_ui_mistakes_view_event(rb_app *app, const SDL_Event *ev, bool *used
         return none;
     if (ev->type == SDL_KEYDOWN)
         return mv_key(app, &ev->key, used);
-    int x, y;
-    switch (ev->type) {
-    case SDL_MOUSEMOTION: x = ev->motion.x; y = ev->motion.y; break;
-    case SDL_MOUSEBUTTONDOWN:
-    case SDL_MOUSEBUTTONUP: x = ev->button.x; y = ev->button.y; break;
-    case SDL_WINDOWEVENT: return rb_ui_input_event(app, ev);
-    case SDL_MOUSEWHEEL: *used = true; return none;
-    default: return none;
+    if (ev->type == SDL_WINDOWEVENT)
+        return rb_ui_input_event(app, ev);
+    if (ev->type == SDL_MOUSEWHEEL) {
+        *used = true;
+        return none;
     }
+    int x, y;
+    if (!rb_ui_kit_pointer(ev, &x, &y))
+        return none;
     *used = true;
     ms->hover_button = mv_button_at(v, x, y);
     rb_ui_input_state in = st->input.state;

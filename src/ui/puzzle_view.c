@@ -27,6 +27,7 @@
 #include "text.h"
 #include "trainer.h"
 #include "view.h"
+#include "view_kit.h"
 #include "widgets.h"
 
 typedef enum {
@@ -73,12 +74,7 @@ void rb_ui_puzzle_view_free(rb_app *app)
 bool rb_ui_puzzle_view_button_rect(const rb_app *app, const char *label, SDL_Rect *r)
 {
     const struct rb_ui_puzzle_view *v = app->puzzle_view;
-    for (int i = 0; v && i < PV_COUNT; i++)
-        if (v->shown[i] && strcmp(pv_labels[i], label) == 0) {
-            *r = v->button[i];
-            return true;
-        }
-    return false;
+    return v && rb_ui_kit_label_rect(pv_labels, v->button, v->shown, PV_COUNT, label, r);
 }
 
 /* ---- the panel --------------------------------------------------------- */
@@ -363,10 +359,7 @@ void rb_ui_puzzle_view_draw_moves(rb_app *app, const rb_move *moves, const bool 
 
 static int pv_button_at(const struct rb_ui_puzzle_view *v, int x, int y)
 {
-    for (int i = 0; i < PV_COUNT; i++)
-        if (v->shown[i] && rb_ui_point_in(v->button[i], x, y))
-            return i;
-    return -1;
+    return rb_ui_kit_button_at(v->button, v->shown, PV_COUNT, x, y);
 }
 
 static rb_ui_cmd pv_click(const rb_ui_state *st, int b)
@@ -448,11 +441,7 @@ static rb_ui_cmd pv_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         default: break;
         }
     }
-    SDL_Event ev;
-    memset(&ev, 0, sizeof ev);
-    ev.key = *k;
-    ev.type = SDL_KEYDOWN;
-    return rb_ui_input_event(app, &ev); /* typed moves, Esc, promotion keys */
+    return rb_ui_kit_key_to_board(app, k); /* typed moves, Esc, promotion keys */
 }
 
 rb_ui_cmd rb_ui_puzzle_view_event(rb_app *app, const SDL_Event *ev, bool *used)
@@ -466,15 +455,15 @@ rb_ui_cmd rb_ui_puzzle_view_event(rb_app *app, const SDL_Event *ev, bool *used)
         return none;
     if (ev->type == SDL_KEYDOWN)
         return pv_key(app, &ev->key, used);
-    int x, y;
-    switch (ev->type) {
-    case SDL_MOUSEMOTION: x = ev->motion.x; y = ev->motion.y; break;
-    case SDL_MOUSEBUTTONDOWN:
-    case SDL_MOUSEBUTTONUP: x = ev->button.x; y = ev->button.y; break;
-    case SDL_WINDOWEVENT: return rb_ui_input_event(app, ev);
-    case SDL_MOUSEWHEEL: *used = true; return none; /* nothing scrolls here */
-    default: return none;
+    if (ev->type == SDL_WINDOWEVENT)
+        return rb_ui_input_event(app, ev);
+    if (ev->type == SDL_MOUSEWHEEL) {
+        *used = true; /* nothing scrolls here */
+        return none;
     }
+    int x, y;
+    if (!rb_ui_kit_pointer(ev, &x, &y))
+        return none;
     *used = true;
     v->mouse_x = x;
     v->mouse_y = y;

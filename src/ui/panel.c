@@ -51,7 +51,7 @@ static const char *const panel_labels[PB_COUNT] = {
     "|\u25C0", "\u25C0", "\u25B6", "\u25B6|",
     "New", "Undo", "Redo", "Flip", "Resign",
     "Offer draw", "Save", "Load", "Settings", "Help",
-    "Puzzles", "Hint", "Threat", "Review", "Learn from mistakes", "Analyse",
+    "Puzzles", "Hint", "Threat", "Review", "Mistakes", "Analyse",
 };
 
 #define PANEL_GAME_BUTTONS (PB_ANALYSE - PB_NEW + 1)

@@ -119,7 +119,7 @@ static void the_blunder_comes_back_as_an_exercise(void **state)
     rb_pos before = st->game.positions[BLUNDER_PLY];
 
     assert_true(rb_ui_mistakes_available(st));
-    click_button(app, "Learn from mistakes", false);
+    click_button(app, "Mistakes", false);
     assert_true(st->mistakes.active);
     assert_int_equal(st->mistakes.count, 1); /* White's one blunder */
     assert_int_equal(rb_ui_state_pos(st)->key, before.key);
@@ -225,7 +225,7 @@ static void nothing_to_learn_without_a_review_or_mistakes(void **state)
     put_game(app, reviewed_game(false, NULL));
     assert_true(rb_ui_review_complete(&st->game));
     assert_false(rb_ui_mistakes_available(st));
-    click_button(app, "Learn from mistakes", false);
+    click_button(app, "Mistakes", false);
     assert_false(st->mistakes.active);
     fixture_key(app, SDLK_m, KMOD_CTRL);
     assert_false(st->mistakes.active);

@@ -237,7 +237,7 @@ static int dlg_look_width(rb_app *app, int px)
         widest = tw > widest ? tw : widest;
     }
     int w = widest + px * 3;
-    return w > px * 11 ? w : px * 11;
+    return w > px * 15 ? w : px * 15;
 }
 
 static void dlg_look_column(rb_app *app, const rb_ui_state *st, SDL_Rect col, int row, int px)

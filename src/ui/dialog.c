@@ -299,6 +299,12 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
     int size = px;
     if (row < px * 3 / 2)
         size = row * 2 / 3 > 9 ? row * 2 / 3 : 9;
+    /* In a window too narrow for both columns, the columns and their text
+     * shrink together rather than overlap. */
+    if (box.w < w) {
+        look_w = look_w * box.w / w;
+        size = size * box.w / w > 9 ? size * box.w / w : 9;
+    }
     int left_w = box.w - pad - look_w - pad;
     for (int i = 0; i < rb_ui_setting_count; i++) {
         SDL_Rect r = { box.x + pad / 2, y + i * row, left_w, row };

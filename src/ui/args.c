@@ -3,15 +3,20 @@
  * a message naming the argument; the caller exits with code 2.
  */
 #include "args.h"
+#include "i18n.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang.h"
 #include "rb_engine.h"
 
 void rb_ui_args_usage(FILE *out)
 {
-    fputs("Usage: rollerball [FILE.pgn] [options]\n"
+    /* TRANSLATORS: the --help text. Translate the descriptions only: the
+       options, their values (human, computer, hint...) and FILE.pgn stay as
+       they are, and keep the descriptions aligned in their column. */
+    fputs(_("Usage: rollerball [FILE.pgn] [options]\n"
           "Play the chess variant Rollerball against a friend or the computer.\n"
           "\n"
           "  FILE.pgn                 open this game (the first if it holds several)\n"
@@ -41,10 +46,13 @@ void rb_ui_args_usage(FILE *out)
           "                           (software renderer; with --size, --select, --hover)\n"
           "  --time-first-frame       print the time from start to the window's first\n"
           "                           frame on stderr\n"
+          "  --lang CODE              the language: en, ru, fr, de, es or system (default: the\n"
+          "                           settings' choice, else the system's)\n"
           "  --help                   show this and exit\n"
           "  --version                show the version and exit\n"
           "\n"
-          "Environment: RB_DATA_DIR overrides the data folder.\n",
+          "Environment: RB_DATA_DIR overrides the data folder; LANGUAGE, LC_ALL, LC_MESSAGES and LANG\n"
+          "choose the language when neither --lang nor the settings do.\n"),
           out);
 }
 
@@ -90,6 +98,7 @@ static int parse_size(const char *text, int *w, int *h)
 rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, char *err, size_t errlen)
 {
     memset(opt, 0, sizeof *opt);
+    opt->lang = -1;
     opt->players[0] = (rb_ui_player){ RB_UI_HUMAN, 4 };
     opt->players[1] = (rb_ui_player){ RB_UI_HUMAN, 4 };
     for (int i = 1; i < argc; i++) {
@@ -99,9 +108,10 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                            strcmp(a, "--size") == 0 || strcmp(a, "--screenshot") == 0 ||
                            strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0 ||
                            strcmp(a, "--puzzle") == 0 || strcmp(a, "--puzzle-show") == 0 ||
-                           strcmp(a, "--learn") == 0;
+                           strcmp(a, "--learn") == 0 || strcmp(a, "--lang") == 0;
         if (takes_value && !v) {
-            snprintf(err, errlen, "%s needs a value", a);
+            /* TRANSLATORS: %s is a command-line option, like --size */
+            snprintf(err, errlen, _("%s needs a value"), a);
             return RB_UI_ARGS_ERROR;
         }
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -113,11 +123,19 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         } else if (strcmp(a, "--white") == 0 || strcmp(a, "--black") == 0) {
             int c = a[2] == 'w' ? RB_WHITE : RB_BLACK;
             if (parse_player(v, &opt->players[c]) != 0) {
-                snprintf(err, errlen, "%s: '%s' is not human, computer or computer:LEVEL (LEVEL %d..%d)", a, v,
+                snprintf(err, errlen, _("%s: '%s' is not human, computer or computer:LEVEL (LEVEL %d..%d)"), a, v,
                          RB_LEVEL_MIN, RB_LEVEL_MAX);
                 return RB_UI_ARGS_ERROR;
             }
             opt->players_given[c] = true;
+        } else if (strcmp(a, "--lang") == 0) {
+            opt->lang = rb_ui_lang_find(v);
+            if (opt->lang < 0) {
+                /* TRANSLATORS: %s is what was given, then the codes the game knows: "en, ru, fr, de, es" */
+                snprintf(err, errlen, _("--lang: '%s' is not a language of the game (%s, or system)"), v,
+                         rb_ui_lang_codes());
+                return RB_UI_ARGS_ERROR;
+            }
         } else if (strcmp(a, "--learn") == 0) {
             opt->learn = v;
         } else if (strcmp(a, "--review") == 0) {
@@ -145,13 +163,13 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             char *end;
             long id = strtol(v, &end, 10);
             if (end == v || *end || id <= 0 || id > 1000000000L) {
-                snprintf(err, errlen, "--puzzle: '%s' is not a puzzle ID (a positive number; see --list-puzzles)", v);
+                snprintf(err, errlen, _("--puzzle: '%s' is not a puzzle ID (a positive number; see --list-puzzles)"), v);
                 return RB_UI_ARGS_ERROR;
             }
             opt->puzzle_id = (int)id;
         } else if (strcmp(a, "--puzzle-show") == 0) {
             if (strcmp(v, "hint") != 0 && strcmp(v, "path") != 0 && strcmp(v, "solution") != 0) {
-                snprintf(err, errlen, "--puzzle-show: '%s' is not hint, path or solution", v);
+                snprintf(err, errlen, _("--puzzle-show: '%s' is not hint, path or solution"), v);
                 return RB_UI_ARGS_ERROR;
             }
             opt->puzzle_show = v;
@@ -163,7 +181,7 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             continue;
         } else if (strcmp(a, "--size") == 0) {
             if (parse_size(v, &opt->width, &opt->height) != 0) {
-                snprintf(err, errlen, "--size: '%s' is not WIDTHxHEIGHT (at least %dx%d)", v, RB_UI_MIN_W,
+                snprintf(err, errlen, _("--size: '%s' is not WIDTHxHEIGHT (at least %dx%d)"), v, RB_UI_MIN_W,
                          RB_UI_MIN_H);
                 return RB_UI_ARGS_ERROR;
             }
@@ -171,7 +189,7 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             opt->screenshot = v;
         } else if (strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0) {
             if (rb_sq_parse(v) < 0) {
-                snprintf(err, errlen, "%s: '%s' is not a square of the board", a, v);
+                snprintf(err, errlen, _("%s: '%s' is not a square of the board"), a, v);
                 return RB_UI_ARGS_ERROR;
             }
             if (a[2] == 's')
@@ -179,11 +197,11 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             else
                 opt->hover = v;
         } else if (a[0] == '-') {
-            snprintf(err, errlen, "unknown option '%s' (try --help)", a);
+            snprintf(err, errlen, _("unknown option '%s' (try --help)"), a);
             return RB_UI_ARGS_ERROR;
         } else {
             if (opt->pgn_file) {
-                snprintf(err, errlen, "only one game file, please ('%s' and '%s')", opt->pgn_file, a);
+                snprintf(err, errlen, _("only one game file, please ('%s' and '%s')"), opt->pgn_file, a);
                 return RB_UI_ARGS_ERROR;
             }
             opt->pgn_file = a;
@@ -192,27 +210,27 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         i++; /* the value */
     }
     if ((opt->select || opt->hover) && !opt->screenshot && !opt->bench_frame) {
-        snprintf(err, errlen, "--select and --hover only go with --screenshot or --bench-frame");
+        snprintf(err, errlen, "%s", _("--select and --hover only go with --screenshot or --bench-frame"));
         return RB_UI_ARGS_ERROR;
     }
     if (opt->puzzle_show && !opt->puzzle_id) {
-        snprintf(err, errlen, "--puzzle-show goes with --puzzle ID");
+        snprintf(err, errlen, "%s", _("--puzzle-show goes with --puzzle ID"));
         return RB_UI_ARGS_ERROR;
     }
     if (opt->learn_hint && !opt->learn) {
-        snprintf(err, errlen, "--learn-hint goes with --learn CHAPTER.STAGE");
+        snprintf(err, errlen, "%s", _("--learn-hint goes with --learn CHAPTER.STAGE"));
         return RB_UI_ARGS_ERROR;
     }
     if (opt->analyse && (opt->learn || opt->puzzle_id)) {
-        snprintf(err, errlen, "--analyse opens the analysis board on the game: not with --learn or --puzzle");
+        snprintf(err, errlen, "%s", _("--analyse opens the analysis board on the game: not with --learn or --puzzle"));
         return RB_UI_ARGS_ERROR;
     }
     if (opt->learn && (opt->pgn_file || opt->fen)) {
-        snprintf(err, errlen, "--learn opens a lesson: give no game file or --fen with it");
+        snprintf(err, errlen, "%s", _("--learn opens a lesson: give no game file or --fen with it"));
         return RB_UI_ARGS_ERROR;
     }
     if (opt->pgn_file && opt->fen) {
-        snprintf(err, errlen, "give a game file or --fen, not both");
+        snprintf(err, errlen, "%s", _("give a game file or --fen, not both"));
         return RB_UI_ARGS_ERROR;
     }
     return RB_UI_ARGS_RUN;

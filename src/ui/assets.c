@@ -10,6 +10,7 @@
  * message.
  */
 #include "assets.h"
+#include "i18n.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
@@ -37,7 +38,7 @@ int rb_ui_assets_data_dir(char *dir, size_t len, char *err, size_t errlen)
     } else {
         char *base = SDL_GetBasePath();
         if (!base) {
-            snprintf(err, errlen, "cannot find the program's folder (%s); set RB_DATA_DIR to the data folder",
+            snprintf(err, errlen, _("cannot find the program's folder (%s); set RB_DATA_DIR to the data folder"),
                      SDL_GetError());
             return -1;
         }
@@ -45,7 +46,7 @@ int rb_ui_assets_data_dir(char *dir, size_t len, char *err, size_t errlen)
         SDL_free(base);
     }
     if (n < 0 || (size_t)n >= len) {
-        snprintf(err, errlen, "the data folder's path is too long");
+        snprintf(err, errlen, "%s", _("the data folder's path is too long"));
         return -1;
     }
     return 0;
@@ -93,7 +94,7 @@ SDL_Surface *rb_ui_assets_load_icon(const char *data_dir, int size, char *err, s
     size_t len = 0;
     void *data = SDL_LoadFile(path, &len);
     if (!data) {
-        snprintf(err, errlen, "cannot read the window icon %s: %s", path, SDL_GetError());
+        snprintf(err, errlen, _("cannot read the window icon %s: %s"), path, SDL_GetError());
         return NULL;
     }
     SDL_Surface *s = len > 0 && len <= SVG_MAX_BYTES ? rasterise(data, len, size) : NULL;
@@ -101,7 +102,7 @@ SDL_Surface *rb_ui_assets_load_icon(const char *data_dir, int size, char *err, s
     if (!s || !visible(s)) {
         if (s)
             SDL_FreeSurface(s);
-        snprintf(err, errlen, "the window icon %s is damaged: it draws nothing", path);
+        snprintf(err, errlen, _("the window icon %s is damaged: it draws nothing"), path);
         return NULL;
     }
     return s;
@@ -116,12 +117,12 @@ int rb_ui_assets_load_pieces(rb_app *app, char *err, size_t errlen)
             size_t len = 0;
             void *data = SDL_LoadFile(path, &len);
             if (!data) {
-                snprintf(err, errlen, "cannot read the piece image %s: %s", path, SDL_GetError());
+                snprintf(err, errlen, _("cannot read the piece image %s: %s"), path, SDL_GetError());
                 return -1;
             }
             if (len == 0 || len > SVG_MAX_BYTES) {
                 SDL_free(data);
-                snprintf(err, errlen, "the piece image %s is damaged (%zu bytes)", path, len);
+                snprintf(err, errlen, _("the piece image %s is damaged (%zu bytes)"), path, len);
                 return -1;
             }
             SDL_Surface *s = rasterise(data, len, 64);
@@ -130,7 +131,7 @@ int rb_ui_assets_load_pieces(rb_app *app, char *err, size_t errlen)
                 SDL_FreeSurface(s);
             if (!ok) {
                 SDL_free(data);
-                snprintf(err, errlen, "the piece image %s is damaged: it draws nothing", path);
+                snprintf(err, errlen, _("the piece image %s is damaged: it draws nothing"), path);
                 return -1;
             }
             app->pieces.svg[c][t] = data;
@@ -168,7 +169,7 @@ int rb_ui_assets_size_set(rb_app *app, rb_ui_piece_set *set, int size, char *err
             if (s)
                 SDL_FreeSurface(s);
             if (!tex) {
-                snprintf(err, errlen, "cannot draw the piece image %s%s: %s", app->data_dir,
+                snprintf(err, errlen, _("cannot draw the piece image %s%s: %s"), app->data_dir,
                          piece_files[c][t], SDL_GetError());
                 drop_set(set);
                 return -1;

@@ -15,6 +15,8 @@
 #include "args.h"
 #include "assets.h"
 #include "bench.h"
+#include "i18n.h"
+#include "lang.h"
 #include "learn.h"
 #include "shot.h"
 #include "trainer.h"
@@ -28,7 +30,13 @@ int main(int argc, char **argv)
     Uint64 started = SDL_GetPerformanceCounter();
     rb_ui_options opt;
     char err[RB_UI_PATH_MAX + 400];
-    switch (rb_ui_args_parse(argc, argv, &opt, err, sizeof err)) {
+    /* The environment's language for what the command line prints; --lang
+     * and the settings may change it once they are known. */
+    rb_ui_lang_use(0);
+    rb_ui_args_result parsed = rb_ui_args_parse(argc, argv, &opt, err, sizeof err);
+    if (parsed != RB_UI_ARGS_ERROR && opt.lang >= 0)
+        rb_ui_lang_use(opt.lang);
+    switch (parsed) {
     case RB_UI_ARGS_HELP:
         rb_ui_args_usage(stdout);
         return 0;
@@ -83,7 +91,7 @@ int main(int argc, char **argv)
     if (r != 0) {
         fprintf(stderr, "rollerball: %s\n", err);
         if (!headless)
-            SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, "Rollerball cannot start", err, app.window);
+            SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, _("Rollerball cannot start"), err, app.window);
         rb_ui_app_close(&app);
         return r == -2 ? 2 : 1;
     }

@@ -95,6 +95,14 @@ static int parse_size(const char *text, int *w, int *h)
     return 0;
 }
 
+int rb_ui_args_lang(int argc, char **argv)
+{
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--lang") == 0)
+            return rb_ui_lang_find(argv[i + 1]);
+    return -1;
+}
+
 rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, char *err, size_t errlen)
 {
     memset(opt, 0, sizeof *opt);

@@ -4,9 +4,10 @@
  * gettext decides per call from the environment and the LC_MESSAGES
  * locale, so choosing a language is setting those two: LANGUAGE to the
  * code and LC_MESSAGES to a locale that is not "C" (glibc ignores LANGUAGE
- * under "C"). setlocale() also tells gettext to forget what it had looked
+ * under "C"); then textdomain() tells gettext to forget what it had looked
  * up, so a switch takes effect at the next call. The environment's own
- * LANGUAGE is kept from the first call, so "System" can go back to it.
+ * LANGUAGE is kept aside whenever this file writes its own, so "System"
+ * can go back to it.
  */
 #define _POSIX_C_SOURCE 200809L /* setenv, unsetenv */
 #include "lang.h"
@@ -60,7 +61,25 @@ const char *rb_ui_lang_codes(void)
 
 static char lang_dir[4096];
 static bool lang_started;
-static char *lang_env_language; /* the environment's LANGUAGE, or NULL */
+static char *lang_env_language;  /* the environment's LANGUAGE, or NULL */
+static char lang_written[64];    /* what this file put in LANGUAGE, "" nothing */
+
+/* Keeps the environment's LANGUAGE, unless what is there now is ours. */
+static void lang_remember_env(void)
+{
+    const char *l = getenv("LANGUAGE");
+    if (lang_written[0] && l && strcmp(l, lang_written) == 0)
+        return;
+    SDL_free(lang_env_language);
+    lang_env_language = l ? SDL_strdup(l) : NULL;
+    lang_written[0] = '\0';
+}
+
+static void lang_write(const char *language)
+{
+    SDL_strlcpy(lang_written, language, sizeof lang_written);
+    setenv("LANGUAGE", lang_written, 1);
+}
 
 const char *rb_ui_lang_dir(void)
 {
@@ -115,11 +134,21 @@ static void lang_messages_not_c(void)
             return;
 }
 
+static void lang_choose(int index);
+
 void rb_ui_lang_use(int index)
 {
+    lang_choose(index);
+    /* Setting the same text domain again tells gettext that the
+     * environment changed, so it forgets the translations it looked up
+     * (setlocale does too, but not when the locale name stays the same). */
+    textdomain(LANG_DOMAIN);
+}
+
+static void lang_choose(int index)
+{
+    lang_remember_env();
     if (!lang_started) {
-        const char *l = getenv("LANGUAGE");
-        lang_env_language = l ? SDL_strdup(l) : NULL;
         char dir[sizeof lang_dir];
         SDL_strlcpy(dir, rb_ui_lang_dir(), sizeof dir);
         bindtextdomain(LANG_DOMAIN, dir);
@@ -128,12 +157,13 @@ void rb_ui_lang_use(int index)
         lang_started = true;
     }
     if (index > 0 && index < rb_ui_lang_count) {
-        setenv("LANGUAGE", rb_ui_langs[index].code, 1);
+        lang_write(rb_ui_langs[index].code);
         lang_messages_not_c();
         return;
     }
     /* System: the environment as it came, helped where its locale is not
      * installed (LANG=fr_FR.UTF-8 on a system with only C.UTF-8). */
+    lang_written[0] = '\0';
     if (lang_env_language)
         setenv("LANGUAGE", lang_env_language, 1);
     else
@@ -157,7 +187,7 @@ void rb_ui_lang_use(int index)
         char code[64];
         SDL_strlcpy(code, wanted, sizeof code);
         code[strcspn(code, ".@")] = '\0';
-        setenv("LANGUAGE", code, 1);
+        lang_write(code);
     }
     lang_messages_not_c();
 }

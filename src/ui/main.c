@@ -30,13 +30,11 @@ int main(int argc, char **argv)
     Uint64 started = SDL_GetPerformanceCounter();
     rb_ui_options opt;
     char err[RB_UI_PATH_MAX + 400];
-    /* The environment's language for what the command line prints; --lang
-     * and the settings may change it once they are known. */
-    rb_ui_lang_use(0);
-    rb_ui_args_result parsed = rb_ui_args_parse(argc, argv, &opt, err, sizeof err);
-    if (parsed != RB_UI_ARGS_ERROR && opt.lang >= 0)
-        rb_ui_lang_use(opt.lang);
-    switch (parsed) {
+    /* --lang, else the environment's language, for what the command line
+     * prints; the settings may change it once the game has read them. */
+    int lang = rb_ui_args_lang(argc, argv);
+    rb_ui_lang_use(lang >= 0 ? lang : 0);
+    switch (rb_ui_args_parse(argc, argv, &opt, err, sizeof err)) {
     case RB_UI_ARGS_HELP:
         rb_ui_args_usage(stdout);
         return 0;

@@ -125,7 +125,7 @@ static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound
  * clock readings); a bad tag is said and the game goes on untimed. */
 static void clocks_from_game(rb_app *app)
 {
-    char why[300];
+    char why[600];
     if (rb_ui_game_clock_from_game(&app->state, rb_ui_app_now_ms(app), why, sizeof why) != 0)
         rb_ui_state_say(&app->state, true, /* TRANSLATORS: %s says what is wrong with the clock tags of a game file */
                         _("The game's clock: %s. It is played untimed."), why);
@@ -454,7 +454,7 @@ static int apply_offer_draw(rb_app *app)
         rb_ui_dialog_ask(app, RB_UI_ASK_DRAW);
         return 0;
     }
-    char why[200];
+    char why[512];
     bool taken = rb_ui_session_computer_takes_draw(&st->game, why, sizeof why);
     if (taken)
         end_game(app, false, 0);

@@ -26,12 +26,11 @@
 #include "text.h"
 #include "widgets.h"
 
-
 int rb_ui_dialog_init(rb_app *app, char *err, size_t errlen)
 {
     struct rb_ui_dialog *d = calloc(1, sizeof *d);
     if (!d) {
-        snprintf(err, errlen, _("Out of memory for the dialogs."));
+        snprintf(err, errlen, "%s", _("Out of memory for the dialogs."));
         return -1;
     }
     d->mouse_x = d->mouse_y = -1;

@@ -167,9 +167,9 @@ typedef struct rb_ui_dialog_state {
                                  ringed; Enter or Space activates it */
 
     /* message and question */
-    char title[96];
+    char title[192];
     char text[768];
-    char yes[32], no[32];
+    char yes[96], no[96];
     rb_ui_ask ask;
 
     /* new game */
@@ -313,7 +313,7 @@ typedef struct rb_ui_state {
     bool browsing;            /* showing an earlier position from the move list:
                                  the board is read-only until the player goes
                                  back to the game (End) or undoes/redoes */
-    char status[256];         /* last message for the player (error, illegal move...) */
+    char status[768];         /* last message for the player (error, illegal move...) */
     rb_ui_dialog_state dialog;
     rb_ui_panel_state panel;
     unsigned changes;         /* counts changes of the game (apply.c) */

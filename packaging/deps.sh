@@ -11,6 +11,8 @@ packages=(
   build-essential cmake pkg-config
   # the game
   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev
+  # translations: xgettext, msgmerge, msgfmt (libintl is part of libc)
+  gettext
   # tests
   libcmocka-dev clang valgrind xvfb xauth
   # packaging checks

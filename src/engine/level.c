@@ -24,24 +24,30 @@
 #include "engine.h"
 #include "rb_util_random.h"
 
+/* Marks a level's name for the game's translation catalogue: the engine
+ * itself knows nothing of languages (no gettext here); the window passes
+ * the name through gettext where it shows it. */
+#define N_(text) (text)
+
 typedef struct level_row {
     const char *name;
     rb_level_spec spec;
 } level_row;
 
 static const level_row level_table[RB_LEVEL_MAX + 1] = {
+    /* TRANSLATORS: the names of the computer's levels 1 to 10, shown as "3, casual" */
     /* name        depth  nodes  margin  slip (in 1000)  slip margin  careful */
     {"", {0, 0, 0, 0, 0, false}},                          /* unused */
-    {"beginner", {1, 200, 300, 500, 1000, false}},         /* 1: slips on half its moves */
-    {"novice", {1, 200, 200, 0, 0, false}},                /* 2: one move ahead, captures resolved */
-    {"casual", {2, 600, 140, 0, 0, false}},                /* 3 */
-    {"intermediate", {3, 1500, 90, 0, 0, false}},          /* 4 */
-    {"club", {4, 4000, 60, 0, 0, true}},                   /* 5: margin below any piece, checked */
-    {"skilled", {6, 10000, 40, 0, 0, true}},               /* 6 */
-    {"advanced", {8, 25000, 28, 0, 0, true}},              /* 7 */
-    {"expert", {10, 60000, 18, 0, 0, true}},               /* 8 */
-    {"master", {14, 150000, 10, 0, 0, true}},              /* 9 */
-    {"strongest", {0, 0, 0, 0, 0, false}},                 /* 10: full strength, the clock only */
+    {N_("beginner"), {1, 200, 300, 500, 1000, false}},         /* 1: slips on half its moves */
+    {N_("novice"), {1, 200, 200, 0, 0, false}},                /* 2: one move ahead, captures resolved */
+    {N_("casual"), {2, 600, 140, 0, 0, false}},                /* 3 */
+    {N_("intermediate"), {3, 1500, 90, 0, 0, false}},          /* 4 */
+    {N_("club"), {4, 4000, 60, 0, 0, true}},                   /* 5: margin below any piece, checked */
+    {N_("skilled"), {6, 10000, 40, 0, 0, true}},               /* 6 */
+    {N_("advanced"), {8, 25000, 28, 0, 0, true}},              /* 7 */
+    {N_("expert"), {10, 60000, 18, 0, 0, true}},               /* 8 */
+    {N_("master"), {14, 150000, 10, 0, 0, true}},              /* 9 */
+    {N_("strongest"), {0, 0, 0, 0, 0, false}},                 /* 10: full strength, the clock only */
 };
 
 static int clamp_level(int level)

@@ -31,9 +31,11 @@ static const char *const color_word[] = {"White", "Black"};
 
 static const char *piece_name(rb_piece p) { return piece_word[RB_TYPE(p) <= RB_PAWN ? RB_TYPE(p) : 0]; }
 
-static void say(rb_learn_feedback *fb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void say(rb_learn_feedback *fb, const char *fmt, ...)
+/* The English message, and what it says (the values are set by the caller). */
+static void say(rb_learn_feedback *fb, rb_learn_say what, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void say(rb_learn_feedback *fb, rb_learn_say what, const char *fmt, ...)
 {
+    fb->say = what;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(fb->message, sizeof fb->message, fmt, ap);
@@ -144,7 +146,10 @@ static bool sits_out(const rb_learn_session *s)
 static bool ended(const rb_learn_session *s, const rb_pos *after, int mover, rb_learn_feedback *fb)
 {
     if (rb_pos_throne_won(after)) {
-        say(fb, "%s won by throne: the %s king reached %s after going round clockwise.",
+        fb->say_color = mover;
+        fb->say_you = mover == s->color;
+        fb->say_sq = after->king[mover];
+        say(fb, RB_SAY_THRONE_WON, "%s won by throne: the %s king reached %s after going round clockwise.",
             mover == s->color ? "You" : color_word[mover], color_word[mover], rb_sq_name(after->king[mover]));
         fb->squares = (rb_bb)1 << after->king[mover];
         return true;
@@ -153,22 +158,27 @@ static bool ended(const rb_learn_session *s, const rb_pos *after, int mover, rb_
     bool passing = mover == s->color && sits_out(s);
     if (st == RB_CHECKMATE) {
         fb->squares = rb_pos_checkers(after);
-        if (mover == s->color)
-            say(fb, "Checkmate, which ends the game, but it is not what this stage asks for.");
-        else
-            say(fb, "Checkmate: %s mated your king.", color_word[mover]);
+        if (mover == s->color) {
+            say(fb, RB_SAY_MATE_NOT_ASKED, "Checkmate, which ends the game, but it is not what this stage asks for.");
+        } else {
+            fb->say_color = mover;
+            say(fb, RB_SAY_MATED, "Checkmate: %s mated your king.", color_word[mover]);
+        }
         return true;
     }
     if (st == RB_STALEMATE && !passing) {
-        if (mover == s->color)
-            say(fb, "Stalemate: %s has no legal move and is not in check, so the game is drawn.", color_word[!mover]);
-        else
-            say(fb, "Stalemate: you have no legal move and are not in check, so the game is drawn.");
+        if (mover == s->color) {
+            fb->say_color = !mover;
+            say(fb, RB_SAY_STALEMATE_THEM, "Stalemate: %s has no legal move and is not in check, so the game is drawn.",
+                color_word[!mover]);
+        } else {
+            say(fb, RB_SAY_STALEMATE_YOU, "Stalemate: you have no legal move and are not in check, so the game is drawn.");
+        }
         fb->squares = (rb_bb)1 << after->king[!mover];
         return true;
     }
     if (!passing && occurrences(s, after->key) >= 2) {
-        say(fb, "The same position for the third time: the game is drawn by repetition.");
+        say(fb, RB_SAY_REPETITION, "The same position for the third time: the game is drawn by repetition.");
         return true;
     }
     return false;
@@ -180,10 +190,15 @@ static void describe_unsafe(const rb_pos *after, int to, int enemy, rb_learn_fee
     fb->squares = att | ((rb_bb)1 << to);
     if (att) {
         int a = rb_lsb(att);
-        say(fb, "On %s your %s could be taken by the %s %s on %s.", rb_sq_name(to), piece_name(after->board[to]),
+        fb->say_sq = to;
+        fb->say_piece = RB_TYPE(after->board[to]);
+        fb->say_color = enemy;
+        fb->say_piece2 = RB_TYPE(after->board[a]);
+        fb->say_sq2 = a;
+        say(fb, RB_SAY_UNSAFE, "On %s your %s could be taken by the %s %s on %s.", rb_sq_name(to), piece_name(after->board[to]),
             enemy == RB_WHITE ? "white" : "black", piece_name(after->board[a]), rb_sq_name(a));
     } else {
-        say(fb, "That square is not the one: look for the only square where nothing can take your piece.");
+        say(fb, RB_SAY_NOT_THE_SQUARE, "That square is not the one: look for the only square where nothing can take your piece.");
     }
 }
 
@@ -222,7 +237,7 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     fb->reply = RB_MOVE_NONE;
     fb->reply_path.rebound = -1;
     if (s->done || s->failed) {
-        say(fb, "This stage is over: start it again to play on.");
+        say(fb, RB_SAY_OVER, "This stage is over: start it again to play on.");
         return fb->result = RB_LEARN_OVER;
     }
     rb_move m = RB_MOVE_NONE;
@@ -230,9 +245,10 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     if (m == RB_MOVE_NONE) {
         if (rb_explain_move(&s->pos, from, to, promo, &fb->explain) == 0) {
             rb_explain_text(&fb->explain, fb->message, sizeof fb->message);
+            fb->say = RB_SAY_ILLEGAL;
             fb->squares = fb->explain.squares;
         } else {
-            say(fb, "That is not a move on this board.");
+            say(fb, RB_SAY_NOT_A_MOVE, "That is not a move on this board.");
         }
         return fb->result = RB_LEARN_ILLEGAL;
     }
@@ -245,7 +261,8 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     /* 2. legal, but not what the stage asks */
     if (st->goal.kind == RB_GOAL_PROMOTE && st->goal.promo && RB_MOVE_PROMO(m) &&
         RB_MOVE_PROMO(m) != st->goal.promo) {
-        say(fb, "Promote to a %s this time.", piece_word[st->goal.promo]);
+        fb->say_piece = st->goal.promo;
+        say(fb, RB_SAY_PROMOTE_TO, "Promote to a %s this time.", piece_word[st->goal.promo]);
         fb->squares = (rb_bb)1 << to;
         return fb->result = RB_LEARN_REFUSED;
     }
@@ -277,13 +294,15 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     bool over = ended(s, &after, s->color, fb);
     if (!over && st->goal.kind == RB_GOAL_THRONE && RB_TYPE(before.board[from]) == RB_KING &&
         to == rb_throne(s->color)) {
-        say(fb, "Your king stands on %s, but its out flag is clear: it did not come round clockwise, "
+        fb->say_sq = to;
+        say(fb, RB_SAY_FLAG_CLEAR, "Your king stands on %s, but its out flag is clear: it did not come round clockwise, "
             "so this is an ordinary move and wins nothing.", rb_sq_name(to));
         fb->squares = (rb_bb)1 << to;
         over = true;
     }
     if (!over && st->goal.limit && s->moves + 1 >= st->goal.limit) {
-        say(fb, "That was your last move: the goal was %s in %d.", st->goal.kind == RB_GOAL_MATE ? "mate" : "the throne",
+        fb->say_number = st->goal.limit;
+        say(fb, RB_SAY_LAST_MOVE, "That was your last move: the goal was %s in %d.", st->goal.kind == RB_GOAL_MATE ? "mate" : "the throne",
             st->goal.limit);
         over = true;
     }
@@ -303,13 +322,14 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     bool answered = choose_reply(s, &after, &reply);
     if (!answered) {
         s->stars = stars_before;
-        say(fb, "That move is legal, but this lesson has another in mind: try again, or ask for a hint.");
+        say(fb, RB_SAY_NOT_THIS_WAY, "That move is legal, but this lesson has another in mind: try again, or ask for a hint.");
         return fb->result = RB_LEARN_REFUSED;
     }
     if (reply == RB_MOVE_NONE && rb_pos_in_check(&after)) {
         s->stars = stars_before;
         fb->squares = (rb_bb)1 << after.king[enemy];
-        say(fb, "That move attacks the %s king, but %s does not move in this stage: leave its king alone "
+        fb->say_color = enemy;
+        say(fb, RB_SAY_CHECK_PASSER, "That move attacks the %s king, but %s does not move in this stage: leave its king alone "
             "and go for the goal.", enemy == RB_WHITE ? "white" : "black", color_word[enemy]);
         return fb->result = RB_LEARN_REFUSED;
     }
@@ -349,7 +369,11 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     if (ended(s, &next, enemy, fb)) {
         s->failed = true;
     } else if (lost_needed) {
-        say(fb, "The %s %s took your %s on %s: keep your pieces where they cannot be taken.",
+        fb->say_color = enemy;
+        fb->say_piece2 = RB_TYPE(next.board[RB_MOVE_TO(reply)]);
+        fb->say_piece = RB_TYPE(lost);
+        fb->say_sq = RB_MOVE_TO(reply);
+        say(fb, RB_SAY_PIECE_LOST, "The %s %s took your %s on %s: keep your pieces where they cannot be taken.",
             enemy == RB_WHITE ? "white" : "black", piece_name(next.board[RB_MOVE_TO(reply)]), piece_name(lost),
             rb_sq_name(RB_MOVE_TO(reply)));
         fb->squares = (rb_bb)1 << RB_MOVE_TO(reply);

@@ -155,6 +155,31 @@ typedef enum rb_learn_result {
     RB_LEARN_OVER         /* the stage was already done or failed: reset first */
 } rb_learn_result;
 
+/* What the message of a feedback says, with its values in the feedback's
+ * say_* fields, so that a front end can build the sentence in another
+ * language (message keeps the English one). */
+typedef enum rb_learn_say {
+    RB_SAY_NONE = 0,
+    RB_SAY_OVER,            /* the stage was already over */
+    RB_SAY_NOT_A_MOVE,      /* the squares are not a move on this board */
+    RB_SAY_ILLEGAL,         /* against the rules: see explain */
+    RB_SAY_PROMOTE_TO,      /* say_piece: the promotion the stage asks for */
+    RB_SAY_UNSAFE,          /* say_sq the square moved to, say_piece the person's piece
+                             * there, say_color the enemy, say_piece2 the attacker on say_sq2 */
+    RB_SAY_NOT_THE_SQUARE,  /* not the safe square, though nothing attacks it */
+    RB_SAY_THRONE_WON,      /* say_color won by throne on say_sq; say_you: the person */
+    RB_SAY_MATE_NOT_ASKED,  /* the person gave a checkmate the stage does not ask for */
+    RB_SAY_MATED,           /* say_color mated the person's king */
+    RB_SAY_STALEMATE_THEM,  /* say_color (not the person) has no move: drawn */
+    RB_SAY_STALEMATE_YOU,   /* the person has no move: drawn */
+    RB_SAY_REPETITION,      /* drawn by repetition */
+    RB_SAY_FLAG_CLEAR,      /* the person's king reached the throne say_sq with its flag clear */
+    RB_SAY_LAST_MOVE,       /* the goal's moves (say_number) are used up; the goal is the stage's */
+    RB_SAY_NOT_THIS_WAY,    /* legal, but not the lesson's way */
+    RB_SAY_CHECK_PASSER,    /* the move checks say_color's king, a side that does not move */
+    RB_SAY_PIECE_LOST       /* say_color's say_piece2 took the person's say_piece on say_sq */
+} rb_learn_say;
+
 typedef struct rb_learn_feedback {
     rb_learn_result result;
     rb_move move;          /* the person's move, as played (PLAYED, DONE, FAILED) */
@@ -164,6 +189,12 @@ typedef struct rb_learn_feedback {
     rb_bb squares;         /* the squares the message is about (attackers, blocker) */
     int stars_taken;       /* collect: stars picked up by this move */
     char message[RB_LEARN_MESSAGE_MAX]; /* one English sentence, or "" */
+    rb_learn_say say;      /* what message says, and its values: */
+    int say_color;         /* RB_WHITE or RB_BLACK */
+    int say_sq, say_sq2;   /* squares */
+    int say_piece, say_piece2; /* piece types RB_KING..RB_PAWN */
+    int say_number;
+    bool say_you;          /* say_color is the person's side */
 } rb_learn_feedback;
 
 typedef struct rb_engine rb_engine;

@@ -19,14 +19,19 @@
 #include "rb_util_error.h"
 #include "rb_util_number.h"
 
+/* Marks a theme name for the game's translation catalogue; the names are
+ * also the puzzle file's words, so only the window translates them. */
+#define N_(text) (text)
+
 static const struct {
     unsigned bit;
     const char *name;
 } theme_names[] = {
-    {RB_THEME_MATE, "mate"},
-    {RB_THEME_THRONE, "throne"},
-    {RB_THEME_MATERIAL, "material"},
-    {RB_THEME_REBOUND, "rebound"},
+    /* TRANSLATORS: puzzle themes, shown as "Theme: mate, rebound" */
+    {RB_THEME_MATE, N_("mate")},
+    {RB_THEME_THRONE, N_("throne")},
+    {RB_THEME_MATERIAL, N_("material")},
+    {RB_THEME_REBOUND, N_("rebound")},
 };
 #define NTHEMES (sizeof theme_names / sizeof theme_names[0])
 #define KIND_THEMES (RB_THEME_MATE | RB_THEME_THRONE | RB_THEME_MATERIAL)

@@ -18,6 +18,7 @@
  * its state with RB_UI_CMD_ANALYSIS_LINES.
  */
 #include "analysis.h"
+#include "i18n.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -60,9 +61,11 @@ size_t rb_ui_analysis_score_text(rb_score_kind kind, int score, char *buf, size_
 {
     int n;
     if (kind == RB_SCORE_WIN) {
-        n = snprintf(buf, len, "win in %d", score);
+        /* TRANSLATORS: a score: White forces a win in %d moves (by mate or throne) */
+        n = snprintf(buf, len, ngettext("win in %d", "win in %d", (unsigned long)score), score);
     } else if (kind == RB_SCORE_LOSS) {
-        n = snprintf(buf, len, "loss in %d", score);
+        /* TRANSLATORS: a score: Black forces a win in %d moves */
+        n = snprintf(buf, len, ngettext("loss in %d", "loss in %d", (unsigned long)score), score);
     } else {
         /* Rounded to tenths first, so -4 centipawns is "0.0", not "-0.0". */
         long tenths = lround(score / 10.0);
@@ -323,7 +326,7 @@ static void position_changed(rb_app *app)
     app->dirty = true;
     struct rb_ui_analysis *a = engine_get(app);
     if (!a) {
-        rb_ui_state_say(st, true, "The analysis engine could not be started: out of memory.");
+        rb_ui_state_say(st, true, "%s", _("The analysis engine could not be started: out of memory."));
         return;
     }
     if (rb_pos_status(&an->board) != RB_ONGOING) {
@@ -353,7 +356,7 @@ static int open_board(rb_app *app)
     if (an->active)
         return 0;
     if (!rb_ui_analysis_allowed(st)) {
-        rb_ui_state_say(st, false, "The analysis board opens once the game against the computer is over.");
+        rb_ui_state_say(st, false, "%s", _("The analysis board opens once the game against the computer is over."));
         return -1;
     }
     an->game_browsing = st->browsing;
@@ -413,7 +416,7 @@ static void take_lines(rb_app *app)
 
 static int refuse(rb_ui_state *st)
 {
-    rb_ui_state_say(st, false, "The game is not changed on the analysis board: Esc goes back to it.");
+    rb_ui_state_say(st, false, "%s", _("The game is not changed on the analysis board: Esc goes back to it."));
     return -1;
 }
 
@@ -440,7 +443,7 @@ int rb_ui_analysis_apply(rb_app *app, const rb_ui_cmd *cmd)
         if (an->nvar >= RB_UI_ANALYSIS_VAR_MAX || rb_pos_status(&an->board) != RB_ONGOING ||
             rb_move_find(&an->board, RB_MOVE_FROM(cmd->move), RB_MOVE_TO(cmd->move), RB_MOVE_PROMO(cmd->move)) !=
                 cmd->move) {
-            rb_ui_state_say(st, false, "That move cannot be played here.");
+            rb_ui_state_say(st, false, "%s", _("That move cannot be played here."));
             return -1;
         }
         an->var[an->nvar++] = cmd->move;

@@ -46,7 +46,7 @@ typedef struct rb_ui_analysis_state {
     int hover_button, pressed;/* the panel's buttons, -1 none */
     /* the game's view, as it was when the analysis opened */
     bool game_browsing;
-    char game_status[256];
+    char game_status[768];    /* as long as rb_ui_state's status */
 } rb_ui_analysis_state;
 
 #endif

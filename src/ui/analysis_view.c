@@ -11,6 +11,7 @@
  * typed moves here: the keys are the board's own (arrows, Esc, Backspace).
  */
 #include "analysis_view.h"
+#include "i18n.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -28,7 +29,7 @@
 typedef enum { AV_PREV, AV_NEXT, AV_BACK, AV_CLOSE, AV_COUNT } av_button;
 
 static const char *const av_labels[AV_COUNT] = {
-    "\u25C0 Earlier", "Later \u25B6", "Back to game position", "Close analysis",
+    N_("\u25C0 Earlier"), N_("Later \u25B6"), N_("Back to game position"), N_("Close analysis"),
 };
 
 struct rb_ui_analysis_view {
@@ -104,17 +105,24 @@ static void av_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     const rb_ui_theme *t = app->theme;
     const rb_ui_analysis_state *an = &st->analysis;
     int big = px * 9 / 8, small = px * 7 / 8, gap = px / 3;
-    *y += rb_ui_text_draw_wrapped(app, "Analysis board", big, true, t->text, col.x, *y, col.w);
+    *y += rb_ui_text_draw_wrapped(app, _("Analysis board"), big, true, t->text, col.x, *y, col.w);
     char line[512];
     if (st->game.length == 0)
-        snprintf(line, sizeof line, "The game's position (no moves played yet)");
+        snprintf(line, sizeof line, "%s", _("The game's position (no moves played yet)"));
     else if (an->ply == 0)
-        snprintf(line, sizeof line, "The game's first position (%zu moves follow)", st->game.length);
+        snprintf(line, sizeof line,
+                 ngettext("The game's first position (%zu move follows)", "The game's first position (%zu moves follow)",
+                          (unsigned long)st->game.length),
+                 st->game.length);
     else
-        snprintf(line, sizeof line, "The game after %zu of its %zu moves", an->ply, st->game.length);
+        /* TRANSLATORS: "The game after 5 of its 30 moves"; moves here are plies, one side's move each */
+        snprintf(line, sizeof line,
+                 ngettext("The game after %zu of its %zu moves", "The game after %zu of its %zu moves",
+                          (unsigned long)st->game.length),
+                 an->ply, st->game.length);
     *y += rb_ui_text_draw_wrapped(app, line, small, false, t->text_dim, col.x, *y, col.w);
     if (an->nvar > 0) {
-        size_t k = (size_t)snprintf(line, sizeof line, "Variation:");
+        size_t k = (size_t)snprintf(line, sizeof line, "%s", _("Variation:"));
         for (int i = 0; i < an->nvar && k + 12 < sizeof line; i++) {
             char mv[16];
             rb_move_to_coord(an->var[i], mv);
@@ -137,20 +145,23 @@ static void av_lines(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_v
     v->nline = 0;
     rb_status status = rb_pos_status(&an->board);
     if (status != RB_ONGOING) {
-        const char *why = status == RB_CHECKMATE ? "checkmate" : status == RB_STALEMATE ? "stalemate" : "the throne is won";
-        snprintf(text, sizeof text, "The game is over here: %s.", why);
+        snprintf(text, sizeof text, "%s",
+                 status == RB_CHECKMATE   ? _("The game is over here: checkmate.")
+                 : status == RB_STALEMATE ? _("The game is over here: stalemate.")
+                                          : _("The game is over here: the throne is won."));
         *y += rb_ui_text_draw_wrapped(app, text, px, true, t->text, col.x, *y, col.w) + gap;
         return;
     }
     if (an->nlines == 0) {
-        *y += rb_ui_text_draw_wrapped(app, "The engine is thinking\u2026", px, false, t->text_dim, col.x, *y, col.w) + gap;
+        *y += rb_ui_text_draw_wrapped(app, _("The engine is thinking\u2026"), px, false, t->text_dim, col.x, *y, col.w) + gap;
         return;
     }
     rb_ui_analysis_score_text(an->lines[0].kind, an->lines[0].score, score, sizeof score);
     snprintf(text, sizeof text, "%s", score);
     int big = px * 2;
     int w = rb_ui_text_draw(app, text, big, true, t->text, col.x, *y + big / 2, RB_UI_ALIGN_LEFT);
-    snprintf(text, sizeof text, "for White \u00B7 depth %d", an->lines[0].depth);
+    /* TRANSLATORS: after the score: it is from White's point of view, found searching %d moves deep */
+    snprintf(text, sizeof text, _("for White \u00B7 depth %d"), an->lines[0].depth);
     rb_ui_text_draw(app, text, small, false, t->text_dim, col.x + w + gap * 2, *y + big / 2, RB_UI_ALIGN_LEFT);
     *y += big + gap;
     int box_h = 2 * lh + gap;
@@ -221,7 +232,7 @@ void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     }
     for (int i = 0; i < AV_COUNT; i++) {
         v->shown[i] = true;
-        rb_ui_widget_button(app, v->button[i], av_labels[i], px, v->enabled[i], st->analysis.hover_button == i,
+        rb_ui_widget_button(app, v->button[i], _(av_labels[i]), px, v->enabled[i], st->analysis.hover_button == i,
                             false);
     }
 }

@@ -18,6 +18,8 @@
  * so every module works in the renderer's pixels, high DPI or not.
  */
 #include "app.h"
+#include "i18n.h"
+#include "lang.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -424,14 +426,15 @@ static int set_up_game(rb_app *app, const rb_ui_options *opt, rb_game *g, rb_ui_
     memset(g, 0, sizeof *g);
     *resumed = false;
     note[0] = '\0';
-    *title = opt->fen ? "Could not read the position" : "Could not open the game";
+    *title = opt->fen ? _("Could not read the position") : _("Could not open the game");
     rb_pos pos;
     rb_pos_start(&pos);
     bool from_cli = false;
     if (opt->fen) {
         char why[200];
         if (rb_pos_parse(&pos, opt->fen, why, sizeof why) != 0) {
-            snprintf(note, notelen, "The position given with --fen could not be read: %s", why);
+            /* TRANSLATORS: %s is what is wrong with the position string (in English) */
+            snprintf(note, notelen, _("The position given with --fen could not be read: %s"), why);
             rb_pos_start(&pos);
         } else {
             /* A position to look at: nobody moves before the player has
@@ -442,7 +445,7 @@ static int set_up_game(rb_app *app, const rb_ui_options *opt, rb_game *g, rb_ui_
     } else if (opt->pgn_file) {
         int rc = rb_ui_games_read(opt->pgn_file, g, players, note, notelen);
         if (rc > 0)
-            *title = "Part of the game could not be read";
+            *title = _("Part of the game could not be read");
         if (rc >= 0)
             return 0; /* note says what was wrong, if anything */
     }
@@ -453,7 +456,7 @@ static int set_up_game(rb_app *app, const rb_ui_options *opt, rb_game *g, rb_ui_
             return 0;
     }
     if (rb_game_init(g, &pos) != 0) {
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "%s", _("out of memory"));
         return -1;
     }
     rb_ui_prefs_tag_date(g, time(NULL));
@@ -488,14 +491,14 @@ static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, cha
         app->target = SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_ARGB8888);
         app->renderer = app->target ? SDL_CreateSoftwareRenderer(app->target) : NULL;
         if (!app->renderer) {
-            snprintf(err, errlen, "cannot draw off screen: %s", SDL_GetError());
+            snprintf(err, errlen, _("cannot draw off screen: %s"), SDL_GetError());
             return -1;
         }
     } else {
         app->window = SDL_CreateWindow("Rollerball", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
                                        SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI);
         if (!app->window) {
-            snprintf(err, errlen, "cannot open a window: %s", SDL_GetError());
+            snprintf(err, errlen, _("cannot open a window: %s"), SDL_GetError());
             return -1;
         }
         char why[RB_UI_PATH_MAX + 200];
@@ -504,13 +507,13 @@ static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, cha
             SDL_SetWindowIcon(app->window, icon);
             SDL_FreeSurface(icon);
         } else {
-            fprintf(stderr, "rollerball: %s (the window keeps the default icon)\n", why);
+            fprintf(stderr, _("rollerball: %s (the window keeps the default icon)\n"), why);
         }
         app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
         if (!app->renderer)
             app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);
         if (!app->renderer) {
-            snprintf(err, errlen, "cannot draw in the window: %s", SDL_GetError());
+            snprintf(err, errlen, _("cannot draw in the window: %s"), SDL_GetError());
             return -1;
         }
         /* After the renderer: an OpenGL renderer may make the window anew,
@@ -602,7 +605,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     /* Off-screen drawing needs no video driver at all. */
     Uint32 systems = headless ? SDL_INIT_EVENTS | SDL_INIT_TIMER : SDL_INIT_VIDEO | SDL_INIT_TIMER;
     if (SDL_Init(systems) != 0) {
-        snprintf(err, errlen, "cannot start SDL: %s", SDL_GetError());
+        snprintf(err, errlen, _("cannot start SDL: %s"), SDL_GetError());
         return -1;
     }
     char why[RB_UI_PATH_MAX + 300];
@@ -618,6 +621,10 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     bool welcome = welcome_at_start(app, opt); /* before any file is written */
     if (app->player_files && rb_ui_prefs_load(app, why, sizeof why) != 0)
         rb_ui_state_say(st, true, "%s", why);
+    /* The language: --lang for this run, else the settings' choice (main
+     * started with the environment's, for the command line's messages). */
+    if (opt->lang >= 0 || st->settings.language > 0)
+        rb_ui_lang_use(opt->lang >= 0 ? opt->lang : st->settings.language);
     /* Sound opens once, for a window only; without a device it is silent. */
     if (!headless)
         app->sound = rb_ui_sound_open(app->data_dir);
@@ -693,12 +700,12 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         int chapter, stage;
         rb_ui_cmd learn = rb_ui_cmd_of(RB_UI_CMD_LEARN);
         if (rb_learn_parse_ref(opt->learn, &chapter, &stage) != 0) {
-            snprintf(err, errlen, "--learn: '%s' is not CHAPTER.STAGE, like 2.1", opt->learn);
+            snprintf(err, errlen, _("--learn: '%s' is not CHAPTER.STAGE, like 2.1"), opt->learn);
             return -2;
         }
         learn.n = (chapter - 1) * 100 + stage - 1;
         if (chapter < 1 || stage < 1 || stage > 100 || rb_ui_apply(app, &learn) != 0) {
-            snprintf(err, errlen, "--learn %s: %s", opt->learn, st->status[0] ? st->status : "no such lesson");
+            snprintf(err, errlen, "--learn %s: %s", opt->learn, st->status[0] ? st->status : _("no such lesson"));
             return -2;
         }
         if (opt->learn_hint) {

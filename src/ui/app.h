@@ -124,6 +124,7 @@ typedef struct rb_ui_options {
     bool list_lessons;        /* print the lessons, one line a stage, and exit */
     bool review;              /* review the game before the first frame */
     bool analyse;             /* open the analysis board on the game */
+    int lang;                 /* --lang: index into rb_ui_langs (lang.h); -1 not given */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

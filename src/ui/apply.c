@@ -24,6 +24,7 @@
  * the game like a resignation.
  */
 #include "apply.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -36,6 +37,7 @@
 #include "game_clock.h"
 #include "games.h"
 #include "input.h"
+#include "lang.h"
 #include "learn.h"
 #include "pace.h"
 #include "panel.h"
@@ -53,8 +55,6 @@
 #include "assets.h"
 #include "i18n.h"
 #include "worker.h"
-
-static const char *const apply_colour[2] = { "White", "Black" };
 
 /* The game in progress is saved after every change, so a crash or a closed
  * laptop never costs a move. Only a real window plays a real game:
@@ -127,9 +127,10 @@ static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound
  * clock readings); a bad tag is said and the game goes on untimed. */
 static void clocks_from_game(rb_app *app)
 {
-    char why[300];
+    char why[600];
     if (rb_ui_game_clock_from_game(&app->state, rb_ui_app_now_ms(app), why, sizeof why) != 0)
-        rb_ui_state_say(&app->state, true, "The game's clock: %s. It is played untimed.", why);
+        rb_ui_state_say(&app->state, true, /* TRANSLATORS: %s says what is wrong with the clock tags of a game file */
+                        _("The game's clock: %s. It is played untimed."), why);
 }
 
 /* Puts *g (taken over) on the board in place of the game. */
@@ -183,9 +184,9 @@ static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
     }
     if (rb_game_play(&st->game, cmd->move) != 0) {
         if (cmd->by_computer) {
-            rb_ui_state_say(st, true, "The computer chose a move the rules do not allow.");
+            rb_ui_state_say(st, true, _("The computer chose a move the rules do not allow."));
         } else {
-            rb_ui_state_say(st, false, "That move is not legal here.");
+            rb_ui_state_say(st, false, _("That move is not legal here."));
             rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
         }
         return -1;
@@ -232,7 +233,7 @@ static int apply_browse(rb_app *app, int ply)
     bool browsing = (size_t)ply < st->game.length;
     game_changed(app, browsing, true, NO_SOUND);
     if (browsing && rb_ui_state_computer_to_move(st) && rb_game_ending_at(&st->game, st->game.length) == RB_END_NONE)
-        rb_ui_state_say(st, false, "The computer goes on thinking; its move shows when you return to the game (End).");
+        rb_ui_state_say(st, false, _("The computer goes on thinking; its move shows when you return to the game (End)."));
     return 0;
 }
 
@@ -243,12 +244,12 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
     rb_pos_start(&start);
     rb_game g;
     if (rb_game_init(&g, &start) != 0) {
-        rb_ui_state_say(st, true, "Out of memory starting a new game.");
+        rb_ui_state_say(st, true, _("Out of memory starting a new game."));
         return -1;
     }
     if ((rb_ui_tc_timed(cmd->tc[0]) || rb_ui_tc_timed(cmd->tc[1])) && rb_ui_tc_write_tags(&g, cmd->tc) != 0) {
         rb_game_free(&g);
-        rb_ui_state_say(st, true, "Out of memory starting a new game.");
+        rb_ui_state_say(st, true, _("Out of memory starting a new game."));
         return -1;
     }
     rb_ui_prefs_tag_date(&g, time(NULL));
@@ -262,11 +263,13 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
         st->flipped = false;
     replace_game(app, &g, true);
     if (human_side >= 0)
-        rb_ui_state_say(st, false, "New game: you play %s against the computer (level %d, %s).",
-                        apply_colour[human_side], st->players[human_side ^ 1].level,
-                        rb_level_name(st->players[human_side ^ 1].level));
+        /* TRANSLATORS: %d is the computer's level (1 to 10), %s its name ("casual") */
+        rb_ui_state_say(st, false,
+                        human_side == RB_WHITE ? _("New game: you play White against the computer (level %d, %s).")
+                                               : _("New game: you play Black against the computer (level %d, %s)."),
+                        st->players[human_side ^ 1].level, _(rb_level_name(st->players[human_side ^ 1].level)));
     else
-        rb_ui_state_say(st, false, "New game.");
+        rb_ui_state_say(st, false, "%s", _("New game."));
     apply_save_settings(app);
     return 0;
 }
@@ -292,9 +295,13 @@ static void take_game(rb_app *app, rb_game *g, const rb_ui_player players[2], co
     st->players[0] = players[0];
     st->players[1] = players[1];
     replace_game(app, g, true);
-    rb_ui_state_say(st, false, "Opened %s.", name);
+    if (name[0])
+        /* TRANSLATORS: %s is the name of a game file */
+        rb_ui_state_say(st, false, _("Opened \"%s\"."), name);
+    else
+        rb_ui_state_say(st, false, "%s", _("Opened the pasted game."));
     if (note && note[0])
-        rb_ui_dialog_message(app, "Part of the game could not be read", note);
+        rb_ui_dialog_message(app, _("Part of the game could not be read"), note);
 }
 
 /* A game from elsewhere: on the board at once, or, when it would replace
@@ -356,9 +363,8 @@ static int apply_load(rb_app *app, const rb_ui_cmd *cmd)
         apply_failed(app, cmd, RB_UI_DIALOG_LOAD, why);
         return -1; /* the game on the board is unchanged */
     }
-    char name[300] = "\"";
-    SDL_strlcat(name, strrchr(file, '/') ? strrchr(file, '/') + 1 : file, sizeof name - 1);
-    SDL_strlcat(name, "\"", sizeof name);
+    char name[300];
+    SDL_strlcpy(name, strrchr(file, '/') ? strrchr(file, '/') + 1 : file, sizeof name);
     return offer_game(app, &g, players, name, rc > 0 ? why : "");
 }
 
@@ -368,7 +374,8 @@ static int apply_paste(rb_app *app)
     char why[1200];
     char *text = app->clip_get ? app->clip_get() : NULL;
     if (!text) {
-        rb_ui_state_say(st, true, "Could not paste: %s", SDL_GetError()[0] ? SDL_GetError() : "there is no clipboard here.");
+        rb_ui_state_say(st, true, _("Could not paste: %s"),
+                        SDL_GetError()[0] ? SDL_GetError() : _("there is no clipboard here."));
         return -1;
     }
     rb_game g;
@@ -379,7 +386,7 @@ static int apply_paste(rb_app *app)
         rb_ui_state_say(st, true, "%s", why);
         return -1;
     }
-    return offer_game(app, &g, players, "the pasted game", rc > 0 ? why : "");
+    return offer_game(app, &g, players, "", rc > 0 ? why : ""); /* "": pasted */
 }
 
 static int apply_copy(rb_app *app, bool whole_game)
@@ -391,7 +398,7 @@ static int apply_copy(rb_app *app, bool whole_game)
         rb_ui_games_tag(app);
         text = rb_pgn_write(&st->game);
         if (!text) {
-            rb_ui_state_say(st, true, "Out of memory copying the game.");
+            rb_ui_state_say(st, true, _("Out of memory copying the game."));
             return -1;
         }
     } else {
@@ -400,11 +407,12 @@ static int apply_copy(rb_app *app, bool whole_game)
     int rc = app->clip_set ? app->clip_set(text ? text : fen) : -1;
     free(text);
     if (rc < 0) {
-        rb_ui_state_say(st, true, "Could not copy to the clipboard: %s",
-                        SDL_GetError()[0] ? SDL_GetError() : "there is no clipboard here.");
+        /* TRANSLATORS: %s is the reason (from the system, often in English) */
+        rb_ui_state_say(st, true, _("Could not copy to the clipboard: %s"),
+                        SDL_GetError()[0] ? SDL_GetError() : _("there is no clipboard here."));
         return -1;
     }
-    rb_ui_state_say(st, false, whole_game ? "Copied the game (PGN)." : "Copied the position string.");
+    rb_ui_state_say(st, false, "%s", whole_game ? _("Copied the game (PGN).") : _("Copied the position string."));
     return 0;
 }
 
@@ -422,7 +430,8 @@ static int apply_save(rb_app *app, const rb_ui_cmd *cmd)
     }
     if (st->dialog.kind == RB_UI_DIALOG_SAVE)
         rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
-    rb_ui_state_say(st, false, "Saved \"%s\".", name);
+    /* TRANSLATORS: %s is the name the game was saved under */
+    rb_ui_state_say(st, false, _("Saved \"%s\"."), name);
     return 0;
 }
 
@@ -447,7 +456,7 @@ static int apply_offer_draw(rb_app *app)
         rb_ui_dialog_ask(app, RB_UI_ASK_DRAW);
         return 0;
     }
-    char why[200];
+    char why[512];
     bool taken = rb_ui_session_computer_takes_draw(&st->game, why, sizeof why);
     if (taken)
         end_game(app, false, 0);
@@ -481,7 +490,8 @@ static int apply_premove(rb_app *app)
     }
     char text[RB_MOVE_TEXT_MAX];
     rb_move_to_coord(pre, text);
-    rb_ui_state_say(st, false, "The premove %s is not legal now; it was dropped.", text);
+    /* TRANSLATORS: %s is a move in coordinate form, like c2b3 */
+    rb_ui_state_say(st, false, _("The premove %s is not legal now; it was dropped."), text);
     return -1;
 }
 
@@ -596,7 +606,7 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         return apply_offer_draw(app);
     case RB_UI_CMD_ANSWER_DRAW:
         if (!cmd->on) {
-            rb_ui_state_say(st, false, "The draw offer was declined.");
+            rb_ui_state_say(st, false, "%s", _("The draw offer was declined."));
             return 0;
         }
         if (rb_game_ending(&st->game) != RB_END_NONE)
@@ -693,6 +703,15 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_SET_THEME:
     case RB_UI_CMD_SET_PIECES:
         return apply_look(app, cmd);
+    case RB_UI_CMD_SET_LANGUAGE:
+        if (cmd->n < 0 || cmd->n >= rb_ui_lang_count)
+            return -1;
+        /* At once: gettext answers in the new language from the next call,
+         * and the text already drawn is forgotten. */
+        st->settings.language = cmd->n;
+        rb_ui_lang_use(cmd->n);
+        rb_ui_text_flush(app);
+        return 0;
     case RB_UI_CMD_MINIMISED:
         st->minimised = cmd->on;
         rb_ui_game_clock_update(st, rb_ui_app_now_ms(app));

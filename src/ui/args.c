@@ -3,59 +3,71 @@
  * a message naming the argument; the caller exits with code 2.
  */
 #include "args.h"
+#include "i18n.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "assets.h"
-#include "i18n.h"
+#include "lang.h"
 #include "rb_engine.h"
 #include "theme.h"
 
 void rb_ui_args_usage(FILE *out)
 {
-    fputs("Usage: rollerball [FILE.pgn] [options]\n"
-          "Play the chess variant Rollerball against a friend or the computer.\n"
-          "\n"
-          "  FILE.pgn                 open this game (the first if it holds several)\n"
-          "  --fen STRING             start from this position\n"
-          "  --white human|computer[:LEVEL]\n"
-          "  --black human|computer[:LEVEL]\n"
-          "                           who plays each side (LEVEL 1..10)\n"
-          "  --flip                   Black at the bottom\n",
+    /* TRANSLATORS: the --help text. Translate the descriptions only: the
+       options, their values (human, computer, hint...) and FILE.pgn stay as
+       they are, and keep the descriptions aligned in their column. */
+    fputs(_("Usage: rollerball [FILE.pgn] [options]\n"
+            "Play the chess variant Rollerball against a friend or the computer.\n"
+            "\n"
+            "  FILE.pgn                 open this game (the first if it holds several)\n"
+            "  --fen STRING             start from this position\n"
+            "  --white human|computer[:LEVEL]\n"
+            "  --black human|computer[:LEVEL]\n"
+            "                           who plays each side (LEVEL 1..10)\n"
+            "  --flip                   Black at the bottom\n"),
           out);
     /* The names come from the tables, so a new theme or set is listed. */
-    char keys[256];
-    rb_ui_theme_keys(keys, sizeof keys);
-    fprintf(out, "  --theme NAME             the board's colours (kept as the setting):\n"
-                 "                           %s\n", keys);
-    rb_ui_assets_set_keys(keys, sizeof keys);
-    fprintf(out, "  --pieces NAME            the piece set (kept as the setting): %s\n", keys);
-    fputs("  --learn CHAPTER.STAGE    open this lesson of Learn Rollerball (like 2.1)\n"
-          "    --learn-hint           ...with its hint drawn\n"
-          "    --analyse              open the analysis board on the game (with --screenshot:\n"
-          "                           after the engine's first lines, at most 2 s)\n"
-          "  --list-lessons           print the lessons, one line a stage, and exit\n"
-          "  --size WxH               window size\n"
-          "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
-          "    --select SQUARE        ...with the piece on SQUARE selected\n"
-          "    --hover SQUARE         ...and the pointer over SQUARE\n"
-          "    --show-hint            ...with the hint for the side to move shown\n"
-          "    --show-threat          ...or the threat against it\n"
-          "    --review               ...with the game reviewed first (its graph and marks)\n"
-          "  --puzzle ID              open the puzzle trainer on puzzle ID (Ctrl+P in the game)\n"
-          "    --puzzle-show hint|path|solution\n"
-          "                           ...with the hinted piece, its path, or the solution shown\n"
-          "  --list-puzzles           print the puzzles, one a line:\n"
-          "                           ID, rating, themes, position, solution (tab-separated)\n"
-          "  --bench-frame            time the first frame and later ones off screen\n"
-          "                           (software renderer; with --size, --select, --hover)\n"
-          "  --time-first-frame       print the time from start to the window's first\n"
-          "                           frame on stderr\n"
-          "  --help                   show this and exit\n"
-          "  --version                show the version and exit\n"
-          "\n"
-          "Environment: RB_DATA_DIR overrides the data folder.\n",
+    char themes[256], sets[256];
+    rb_ui_theme_keys(themes, sizeof themes);
+    rb_ui_assets_set_keys(sets, sizeof sets);
+    /* TRANSLATORS: more of the --help text; the first %s lists the board
+       themes' names, the second the piece sets' names (kept in English). */
+    fprintf(out,
+            _("  --theme NAME             the board's colours (kept as the setting):\n"
+              "                           %s\n"
+              "  --pieces NAME            the piece set (kept as the setting): %s\n"),
+            themes, sets);
+    /* TRANSLATORS: the rest of the --help text, as above. */
+    fputs(_("  --learn CHAPTER.STAGE    open this lesson of Learn Rollerball (like 2.1)\n"
+            "    --learn-hint           ...with its hint drawn\n"
+            "    --analyse              open the analysis board on the game (with --screenshot:\n"
+            "                           after the engine's first lines, at most 2 s)\n"
+            "  --list-lessons           print the lessons, one line a stage, and exit\n"
+            "  --size WxH               window size\n"
+            "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
+            "    --select SQUARE        ...with the piece on SQUARE selected\n"
+            "    --hover SQUARE         ...and the pointer over SQUARE\n"
+            "    --show-hint            ...with the hint for the side to move shown\n"
+            "    --show-threat          ...or the threat against it\n"
+            "    --review               ...with the game reviewed first (its graph and marks)\n"
+            "  --puzzle ID              open the puzzle trainer on puzzle ID (Ctrl+P in the game)\n"
+            "    --puzzle-show hint|path|solution\n"
+            "                           ...with the hinted piece, its path, or the solution shown\n"
+            "  --list-puzzles           print the puzzles, one a line:\n"
+            "                           ID, rating, themes, position, solution (tab-separated)\n"
+            "  --bench-frame            time the first frame and later ones off screen\n"
+            "                           (software renderer; with --size, --select, --hover)\n"
+            "  --time-first-frame       print the time from start to the window's first\n"
+            "                           frame on stderr\n"
+            "  --lang CODE              the language: en, ru, fr, de, es or system (default: the\n"
+            "                           settings' choice, else the system's)\n"
+            "  --help                   show this and exit\n"
+            "  --version                show the version and exit\n"
+            "\n"
+            "Environment: RB_DATA_DIR overrides the data folder; LANGUAGE, LC_ALL, LC_MESSAGES and LANG\n"
+            "choose the language when neither --lang nor the settings do.\n"),
           out);
 }
 
@@ -98,9 +110,18 @@ static int parse_size(const char *text, int *w, int *h)
     return 0;
 }
 
+int rb_ui_args_lang(int argc, char **argv)
+{
+    for (int i = 1; i + 1 < argc; i++)
+        if (strcmp(argv[i], "--lang") == 0)
+            return rb_ui_lang_find(argv[i + 1]);
+    return -1;
+}
+
 rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, char *err, size_t errlen)
 {
     memset(opt, 0, sizeof *opt);
+    opt->lang = -1;
     opt->players[0] = (rb_ui_player){ RB_UI_HUMAN, 4 };
     opt->players[1] = (rb_ui_player){ RB_UI_HUMAN, 4 };
     for (int i = 1; i < argc; i++) {
@@ -111,9 +132,10 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                            strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0 ||
                            strcmp(a, "--puzzle") == 0 || strcmp(a, "--puzzle-show") == 0 ||
                            strcmp(a, "--learn") == 0 || strcmp(a, "--theme") == 0 ||
-                           strcmp(a, "--pieces") == 0;
+                           strcmp(a, "--pieces") == 0 || strcmp(a, "--lang") == 0;
         if (takes_value && !v) {
-            snprintf(err, errlen, "%s needs a value", a);
+            /* TRANSLATORS: %s is a command-line option, like --size */
+            snprintf(err, errlen, _("%s needs a value"), a);
             return RB_UI_ARGS_ERROR;
         }
         if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
@@ -125,7 +147,7 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         } else if (strcmp(a, "--white") == 0 || strcmp(a, "--black") == 0) {
             int c = a[2] == 'w' ? RB_WHITE : RB_BLACK;
             if (parse_player(v, &opt->players[c]) != 0) {
-                snprintf(err, errlen, "%s: '%s' is not human, computer or computer:LEVEL (LEVEL %d..%d)", a, v,
+                snprintf(err, errlen, _("%s: '%s' is not human, computer or computer:LEVEL (LEVEL %d..%d)"), a, v,
                          RB_LEVEL_MIN, RB_LEVEL_MAX);
                 return RB_UI_ARGS_ERROR;
             }
@@ -143,6 +165,14 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                 return RB_UI_ARGS_ERROR;
             }
             *(theme ? &opt->theme : &opt->pieces) = v;
+        } else if (strcmp(a, "--lang") == 0) {
+            opt->lang = rb_ui_lang_find(v);
+            if (opt->lang < 0) {
+                /* TRANSLATORS: %s is what was given, then the codes the game knows: "en, ru, fr, de, es" */
+                snprintf(err, errlen, _("--lang: '%s' is not a language of the game (%s, or system)"), v,
+                         rb_ui_lang_codes());
+                return RB_UI_ARGS_ERROR;
+            }
         } else if (strcmp(a, "--learn") == 0) {
             opt->learn = v;
         } else if (strcmp(a, "--review") == 0) {
@@ -170,13 +200,13 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             char *end;
             long id = strtol(v, &end, 10);
             if (end == v || *end || id <= 0 || id > 1000000000L) {
-                snprintf(err, errlen, "--puzzle: '%s' is not a puzzle ID (a positive number; see --list-puzzles)", v);
+                snprintf(err, errlen, _("--puzzle: '%s' is not a puzzle ID (a positive number; see --list-puzzles)"), v);
                 return RB_UI_ARGS_ERROR;
             }
             opt->puzzle_id = (int)id;
         } else if (strcmp(a, "--puzzle-show") == 0) {
             if (strcmp(v, "hint") != 0 && strcmp(v, "path") != 0 && strcmp(v, "solution") != 0) {
-                snprintf(err, errlen, "--puzzle-show: '%s' is not hint, path or solution", v);
+                snprintf(err, errlen, _("--puzzle-show: '%s' is not hint, path or solution"), v);
                 return RB_UI_ARGS_ERROR;
             }
             opt->puzzle_show = v;
@@ -188,7 +218,7 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             continue;
         } else if (strcmp(a, "--size") == 0) {
             if (parse_size(v, &opt->width, &opt->height) != 0) {
-                snprintf(err, errlen, "--size: '%s' is not WIDTHxHEIGHT (at least %dx%d)", v, RB_UI_MIN_W,
+                snprintf(err, errlen, _("--size: '%s' is not WIDTHxHEIGHT (at least %dx%d)"), v, RB_UI_MIN_W,
                          RB_UI_MIN_H);
                 return RB_UI_ARGS_ERROR;
             }
@@ -196,7 +226,7 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             opt->screenshot = v;
         } else if (strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0) {
             if (rb_sq_parse(v) < 0) {
-                snprintf(err, errlen, "%s: '%s' is not a square of the board", a, v);
+                snprintf(err, errlen, _("%s: '%s' is not a square of the board"), a, v);
                 return RB_UI_ARGS_ERROR;
             }
             if (a[2] == 's')
@@ -204,11 +234,11 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             else
                 opt->hover = v;
         } else if (a[0] == '-') {
-            snprintf(err, errlen, "unknown option '%s' (try --help)", a);
+            snprintf(err, errlen, _("unknown option '%s' (try --help)"), a);
             return RB_UI_ARGS_ERROR;
         } else {
             if (opt->pgn_file) {
-                snprintf(err, errlen, "only one game file, please ('%s' and '%s')", opt->pgn_file, a);
+                snprintf(err, errlen, _("only one game file, please ('%s' and '%s')"), opt->pgn_file, a);
                 return RB_UI_ARGS_ERROR;
             }
             opt->pgn_file = a;
@@ -217,27 +247,27 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         i++; /* the value */
     }
     if ((opt->select || opt->hover) && !opt->screenshot && !opt->bench_frame) {
-        snprintf(err, errlen, "--select and --hover only go with --screenshot or --bench-frame");
+        snprintf(err, errlen, "%s", _("--select and --hover only go with --screenshot or --bench-frame"));
         return RB_UI_ARGS_ERROR;
     }
     if (opt->puzzle_show && !opt->puzzle_id) {
-        snprintf(err, errlen, "--puzzle-show goes with --puzzle ID");
+        snprintf(err, errlen, "%s", _("--puzzle-show goes with --puzzle ID"));
         return RB_UI_ARGS_ERROR;
     }
     if (opt->learn_hint && !opt->learn) {
-        snprintf(err, errlen, "--learn-hint goes with --learn CHAPTER.STAGE");
+        snprintf(err, errlen, "%s", _("--learn-hint goes with --learn CHAPTER.STAGE"));
         return RB_UI_ARGS_ERROR;
     }
     if (opt->analyse && (opt->learn || opt->puzzle_id)) {
-        snprintf(err, errlen, "--analyse opens the analysis board on the game: not with --learn or --puzzle");
+        snprintf(err, errlen, "%s", _("--analyse opens the analysis board on the game: not with --learn or --puzzle"));
         return RB_UI_ARGS_ERROR;
     }
     if (opt->learn && (opt->pgn_file || opt->fen)) {
-        snprintf(err, errlen, "--learn opens a lesson: give no game file or --fen with it");
+        snprintf(err, errlen, "%s", _("--learn opens a lesson: give no game file or --fen with it"));
         return RB_UI_ARGS_ERROR;
     }
     if (opt->pgn_file && opt->fen) {
-        snprintf(err, errlen, "give a game file or --fen, not both");
+        snprintf(err, errlen, "%s", _("give a game file or --fen, not both"));
         return RB_UI_ARGS_ERROR;
     }
     return RB_UI_ARGS_RUN;

@@ -12,6 +12,7 @@
  * message.
  */
 #include "assets.h"
+#include "i18n.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
@@ -70,7 +71,7 @@ int rb_ui_assets_data_dir(char *dir, size_t len, char *err, size_t errlen)
     } else {
         char *base = SDL_GetBasePath();
         if (!base) {
-            snprintf(err, errlen, "cannot find the program's folder (%s); set RB_DATA_DIR to the data folder",
+            snprintf(err, errlen, _("cannot find the program's folder (%s); set RB_DATA_DIR to the data folder"),
                      SDL_GetError());
             return -1;
         }
@@ -78,7 +79,7 @@ int rb_ui_assets_data_dir(char *dir, size_t len, char *err, size_t errlen)
         SDL_free(base);
     }
     if (n < 0 || (size_t)n >= len) {
-        snprintf(err, errlen, "the data folder's path is too long");
+        snprintf(err, errlen, "%s", _("the data folder's path is too long"));
         return -1;
     }
     return 0;
@@ -126,7 +127,7 @@ SDL_Surface *rb_ui_assets_load_icon(const char *data_dir, int size, char *err, s
     size_t len = 0;
     void *data = SDL_LoadFile(path, &len);
     if (!data) {
-        snprintf(err, errlen, "cannot read the window icon %s: %s", path, SDL_GetError());
+        snprintf(err, errlen, _("cannot read the window icon %s: %s"), path, SDL_GetError());
         return NULL;
     }
     SDL_Surface *s = len > 0 && len <= SVG_MAX_BYTES ? rasterise(data, len, size) : NULL;
@@ -134,7 +135,7 @@ SDL_Surface *rb_ui_assets_load_icon(const char *data_dir, int size, char *err, s
     if (!s || !visible(s)) {
         if (s)
             SDL_FreeSurface(s);
-        snprintf(err, errlen, "the window icon %s is damaged: it draws nothing", path);
+        snprintf(err, errlen, _("the window icon %s is damaged: it draws nothing"), path);
         return NULL;
     }
     return s;
@@ -165,14 +166,14 @@ int rb_ui_assets_load_pieces(rb_app *app, int set, char *err, size_t errlen)
             size_t len = 0;
             void *data = SDL_LoadFile(path, &len);
             if (!data) {
-                snprintf(err, errlen, "cannot read the piece image %s: %s", path, SDL_GetError());
+                snprintf(err, errlen, _("cannot read the piece image %s: %s"), path, SDL_GetError());
                 free_svgs(svg, svg_len);
                 return -1;
             }
             svg[c][t] = data;
             svg_len[c][t] = len;
             if (len == 0 || len > SVG_MAX_BYTES) {
-                snprintf(err, errlen, "the piece image %s is damaged (%zu bytes)", path, len);
+                snprintf(err, errlen, _("the piece image %s is damaged (%zu bytes)"), path, len);
                 free_svgs(svg, svg_len);
                 return -1;
             }
@@ -181,7 +182,7 @@ int rb_ui_assets_load_pieces(rb_app *app, int set, char *err, size_t errlen)
             if (s)
                 SDL_FreeSurface(s);
             if (!ok) {
-                snprintf(err, errlen, "the piece image %s is damaged: it draws nothing", path);
+                snprintf(err, errlen, _("the piece image %s is damaged: it draws nothing"), path);
                 free_svgs(svg, svg_len);
                 return -1;
             }
@@ -226,7 +227,7 @@ int rb_ui_assets_size_set(rb_app *app, rb_ui_piece_set *set, int size, char *err
             if (!tex) {
                 char path[RB_UI_PATH_MAX + 64];
                 piece_path(app, app->pieces.set, c, t, path, sizeof path);
-                snprintf(err, errlen, "cannot draw the piece image %s: %s", path, SDL_GetError());
+                snprintf(err, errlen, _("cannot draw the piece image %s: %s"), path, SDL_GetError());
                 drop_set(set);
                 return -1;
             }

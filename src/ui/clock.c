@@ -8,6 +8,7 @@
  * there is no state to fall out of step with the time.
  */
 #include "clock.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -43,15 +44,15 @@ bool rb_ui_tc_equal(rb_ui_time_control a, rb_ui_time_control b)
 bool rb_ui_tc_valid(rb_ui_time_control tc, char *err, size_t errlen)
 {
     if (tc.base_ms < 0 || tc.base_ms > RB_UI_CLOCK_MAX_BASE_MS) {
-        snprintf(err, errlen, "the base time must be between 0 (untimed) and 10 hours");
+        snprintf(err, errlen, "%s", _("the base time must be between 0 (untimed) and 10 hours"));
         return false;
     }
     if (tc.increment_ms < 0 || tc.increment_ms > RB_UI_CLOCK_MAX_INC_MS) {
-        snprintf(err, errlen, "the increment must be between 0 and 10 minutes");
+        snprintf(err, errlen, "%s", _("the increment must be between 0 and 10 minutes"));
         return false;
     }
     if (tc.base_ms == 0 && tc.increment_ms != 0) {
-        snprintf(err, errlen, "an untimed side cannot have an increment");
+        snprintf(err, errlen, "%s", _("an untimed side cannot have an increment"));
         return false;
     }
     return true;
@@ -134,7 +135,8 @@ int rb_ui_tc_parse(const char *text, rb_ui_time_control *tc, char *err, size_t e
     }
     if (strchr(text, '/') != NULL || strchr(text, ':') != NULL || text[0] == '*') {
         snprintf(err, errlen,
-                 "time control \"%.40s\": only a base and an increment (\"300+3\") can be played", text);
+                 /* TRANSLATORS: %s is the TimeControl tag of a game file; keep "300+3" */
+                 _("time control \"%.40s\": only a base and an increment (\"300+3\") can be played"), text);
         return -1;
     }
     const char *p = text;
@@ -146,16 +148,17 @@ int rb_ui_tc_parse(const char *text, rb_ui_time_control *tc, char *err, size_t e
     }
     if (!ok || *p != '\0') {
         snprintf(err, errlen,
-                 "time control \"%.40s\" is not seconds with an optional increment, like \"300+3\"", text);
+                 _("time control \"%.40s\" is not seconds with an optional increment, like \"300+3\""), text);
         return -1;
     }
     if (got.base_ms == 0) {
-        snprintf(err, errlen, "time control \"%.40s\" gives no time at all", text);
+        snprintf(err, errlen, _("time control \"%.40s\" gives no time at all"), text);
         return -1;
     }
-    char why[120];
+    char why[300];
     if (!rb_ui_tc_valid(got, why, sizeof why)) {
-        snprintf(err, errlen, "time control \"%.40s\": %s", text, why);
+        /* TRANSLATORS: a TimeControl tag, then what is wrong with it */
+        snprintf(err, errlen, _("time control \"%.40s\": %s"), text, why);
         return -1;
     }
     *tc = got;
@@ -180,12 +183,13 @@ int rb_ui_tc_write_tags(rb_game *g, const rb_ui_time_control tc[2])
 int rb_ui_tc_read_tags(const rb_game *g, rb_ui_time_control tc[2], char *err, size_t errlen)
 {
     rb_ui_time_control got[2] = {{0, 0}, {0, 0}};
-    char why[160];
+    char why[400];
     const char *common = rb_game_tag(g, "TimeControl");
     if (common != NULL) {
         int rc = rb_ui_tc_parse(common, &got[0], why, sizeof why);
         if (rc < 0) {
-            snprintf(err, errlen, "TimeControl tag: %s", why);
+            /* TRANSLATORS: TimeControl is the name of a tag in a game file: keep it */
+            snprintf(err, errlen, _("TimeControl tag: %s"), why);
             return -1;
         }
         got[1] = got[0];
@@ -195,7 +199,8 @@ int rb_ui_tc_read_tags(const rb_game *g, rb_ui_time_control tc[2], char *err, si
     for (int side = 0; side < 2; side++) {
         const char *own = rb_game_tag(g, side_tag[side]);
         if (own != NULL && rb_ui_tc_parse(own, &got[side], why, sizeof why) < 0) {
-            snprintf(err, errlen, "%s tag: %s", side_tag[side], why);
+            /* TRANSLATORS: %s is the name of a tag in a game file (WhiteTimeControl), then what is wrong with it */
+            snprintf(err, errlen, _("%s tag: %s"), side_tag[side], why);
             return -1;
         }
     }
@@ -400,7 +405,8 @@ int rb_ui_clock_parse_clk(const char *comment, int64_t *ms, char *err, size_t er
     return 0;
 bad:;
     size_t shown = strcspn(start, "]");
-    snprintf(err, errlen, "clock comment \"%.*s%s\" is not [%%clk H:MM:SS]", (int)(shown > 40 ? 40 : shown),
+    /* TRANSLATORS: a clock comment of a game file; keep [%%clk H:MM:SS] */
+    snprintf(err, errlen, _("clock comment \"%.*s%s\" is not [%%clk H:MM:SS]"), (int)(shown > 40 ? 40 : shown),
              start, start[shown] == ']' ? "]" : "");
     return -1;
 }

@@ -6,6 +6,7 @@
  * a side's time where it always is.
  */
 #include "clock_view.h"
+#include "i18n.h"
 
 #include <stdio.h>
 
@@ -13,8 +14,6 @@
 #include "game_clock.h"
 #include "text.h"
 #include "widgets.h"
-
-static const char *const view_side[2] = { "White", "Black" };
 
 int rb_ui_clock_view_draw(rb_app *app, const rb_ui_state *st, SDL_Rect col, int y)
 {
@@ -41,15 +40,18 @@ int rb_ui_clock_view_draw(rb_app *app, const rb_ui_state *st, SDL_Rect col, int 
         rb_ui_draw_rect(app->renderer, box, fill);
         if (running || fallen)
             rb_ui_draw_frame(app->renderer, box, px / 8 > 2 ? px / 8 : 2, low ? red : t->text);
-        char label[48];
-        snprintf(label, sizeof label, "%s%s", view_side[side], c->paused && c->running == side && !over ? " (paused)" : "");
+        char label[96];
+        bool paused = c->paused && c->running == side && !over;
+        /* TRANSLATORS: the label over a clock */
+        const char *const names[2][2] = { { _("White"), _("White (paused)") }, { _("Black"), _("Black (paused)") } };
+        snprintf(label, sizeof label, "%s", names[side][paused]);
         rb_ui_text_draw(app, label, small, false, t->text_dim, box.x + pad * 2, box.y + pad + label_h / 2,
                         RB_UI_ALIGN_LEFT);
         char time[RB_UI_CLOCK_TEXT_MAX];
         if (!rb_ui_tc_timed(c->tc[side]))
             snprintf(time, sizeof time, "\u2013");
         else if (fallen)
-            snprintf(time, sizeof time, "Time!");
+            snprintf(time, sizeof time, "%s", _("Time!"));
         else
             rb_ui_clock_format(rb_ui_clock_left(c, side, now), time, sizeof time);
         rb_ui_text_draw(app, time, big, true, low ? red : t->text, box.x + box.w - pad * 2,

@@ -15,6 +15,7 @@
  * setting, since either could otherwise ask for the other's best move.
  */
 #include "coach.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,17 +45,18 @@ bool rb_ui_coach_allowed(const rb_ui_state *st, char *why, size_t whylen)
 {
     const char *no = NULL;
     if (st->trainer.active)
-        no = "The puzzle trainer has its own hints.";
+        no = _("The puzzle trainer has its own hints.");
     else if (st->mistakes.active)
-        no = "Find the better move yourself, or Show the line.";
+        no = _("Find the better move yourself, or Show the line.");
     else if (rb_ui_state_browsing(st))
-        no = "Go back to the game (End) for a hint.";
+        no = _("Go back to the game (End) for a hint.");
     else if (rb_game_ending(&st->game) != RB_END_NONE || rb_pos_status(rb_ui_state_live_pos(st)) != RB_ONGOING)
-        no = "The game is over.";
+        no = _("The game is over.");
     else if (!rb_ui_state_can_move(st))
-        no = "Hints are for the person to move: it is not your move now.";
+        no = _("Hints are for the person to move: it is not your move now.");
     else if (!rb_ui_state_vs_computer(st) && !st->settings.two_player_hints)
-        no = "Hints are off in games between two people (Settings: \"Hints in games between two people\").";
+        /* TRANSLATORS: the words in quotes are the name of a switch in Settings: translate them the same way */
+        no = _("Hints are off in games between two people (Settings: \"Hints in games between two people\").");
     if (no && why)
         snprintf(why, whylen, "%s", no);
     return no == NULL;
@@ -67,7 +69,7 @@ static int coach_start(rb_app *app)
     struct rb_ui_coach *c = calloc(1, sizeof *c);
     char err[300];
     if (!c) {
-        rb_ui_state_say(&app->state, true, "Out of memory starting the coach.");
+        rb_ui_state_say(&app->state, true, "%s", _("Out of memory starting the coach."));
         return -1;
     }
     c->search = rb_ui_search_new(COACH_HASH_MIB, err, sizeof err);
@@ -83,7 +85,7 @@ static int coach_start(rb_app *app)
 int rb_ui_coach_ask(rb_app *app, rb_ui_coach_kind kind)
 {
     rb_ui_state *st = &app->state;
-    char why[200];
+    char why[512];
     if (!rb_ui_coach_allowed(st, why, sizeof why)) {
         rb_ui_state_say(st, false, "%s", why);
         return -1;
@@ -121,9 +123,9 @@ int rb_ui_coach_ask(rb_app *app, rb_ui_coach_kind kind)
         st->coach.hint_used = true;
         st->coach.hint_ply = ply;
         st->coach.hint_key = pos->key;
-        rb_ui_state_say(st, false, "Looking for a hint...");
+        rb_ui_state_say(st, false, "%s", _("Looking for a hint..."));
     } else {
-        rb_ui_state_say(st, false, "Looking for the threat...");
+        rb_ui_state_say(st, false, "%s", _("Looking for the threat..."));
     }
     return 0;
 }
@@ -167,14 +169,16 @@ void rb_ui_coach_found(rb_ui_state *st, const rb_ui_cmd *cmd)
         rb_move_to_display(&pos, cmd->move, text);
     }
     if (cs->shown == RB_UI_COACH_HINT)
-        rb_ui_state_say(st, false, cmd->move != RB_MOVE_NONE ? "Hint: %s (the green arrow)." : "No hint: %s",
-                        cmd->move != RB_MOVE_NONE ? text : "there is no move to play.");
+        /* TRANSLATORS: %s is a move, like c2b3 */
+        rb_ui_state_say(st, false, cmd->move != RB_MOVE_NONE ? _("Hint: %s (the green arrow).") : "%s",
+                        cmd->move != RB_MOVE_NONE ? text : _("No hint: there is no move to play."));
     else if (cmd->on)
-        rb_ui_state_say(st, false, "You are in check: the threat is the check itself.");
+        rb_ui_state_say(st, false, "%s", _("You are in check: the threat is the check itself."));
     else if (cmd->move != RB_MOVE_NONE)
-        rb_ui_state_say(st, false, "Threat: if you passed, your opponent would play %s (the red arrow).", text);
+        rb_ui_state_say(st, false, /* TRANSLATORS: %s is a move, like c2b3 */
+                        _("Threat: if you passed, your opponent would play %s (the red arrow)."), text);
     else
-        rb_ui_state_say(st, false, "No threat: your opponent would have no move.");
+        rb_ui_state_say(st, false, "%s", _("No threat: your opponent would have no move."));
 }
 
 void rb_ui_coach_note_move(rb_ui_state *st, size_t ply_before, uint64_t key_before)
@@ -192,7 +196,7 @@ void rb_ui_coach_note_move(rb_ui_state *st, size_t ply_before, uint64_t key_befo
     else
         snprintf(text, sizeof text, "%s", RB_UI_HINT_COMMENT);
     if (rb_game_set_comment(&st->game, ply_before, text) != 0)
-        rb_ui_state_say(st, true, "Out of memory noting the hint in the game record.");
+        rb_ui_state_say(st, true, "%s", _("Out of memory noting the hint in the game record."));
 }
 
 rb_ui_search_kind rb_ui_coach_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd *out)

@@ -10,6 +10,7 @@
  * (start a game, save, resign, a setting) leaves as a command.
  */
 #include "dialog.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,19 +23,18 @@
 #include "dialog_welcome.h"
 #include "i18n.h"
 #include "render.h"
+#include "lang.h"
 #include "session.h"
 #include "settings.h"
 #include "text.h"
 #include "theme.h"
 #include "widgets.h"
 
-static const char *const dlg_colour[2] = { "White", "Black" };
-
 int rb_ui_dialog_init(rb_app *app, char *err, size_t errlen)
 {
     struct rb_ui_dialog *d = calloc(1, sizeof *d);
     if (!d) {
-        snprintf(err, errlen, "Out of memory for the dialogs.");
+        snprintf(err, errlen, "%s", _("Out of memory for the dialogs."));
         return -1;
     }
     d->mouse_x = d->mouse_y = -1;
@@ -95,7 +95,7 @@ static void dlg_question(rb_app *app, rb_ui_ask what, const char *title, const c
 
 void rb_ui_dialog_message(rb_app *app, const char *title, const char *text)
 {
-    dlg_question(app, RB_UI_ASK_NONE, title, text, "OK", "");
+    dlg_question(app, RB_UI_ASK_NONE, title, text, _("OK"), "");
 }
 
 void rb_ui_dialog_ask(rb_app *app, rb_ui_ask what)
@@ -104,37 +104,54 @@ void rb_ui_dialog_ask(rb_app *app, rb_ui_ask what)
     char text[512];
     switch (what) {
     case RB_UI_ASK_RESIGN:
-        snprintf(text, sizeof text, "Resign the game for %s?", dlg_colour[rb_ui_session_resigner(st)]);
-        dlg_question(app, what, "Resign", text, "Resign", "Play on");
+        snprintf(text, sizeof text, "%s",
+                 rb_ui_session_resigner(st) == RB_WHITE ? _("Resign the game for White?") : _("Resign the game for Black?"));
+        /* TRANSLATORS: the title and the yes button of the question "Resign the game for White?" */
+        dlg_question(app, what, _("Resign"), text, _("Resign"), _("Play on"));
         break;
     case RB_UI_ASK_DRAW: {
         int side = rb_ui_state_pos(st)->side;
-        snprintf(text, sizeof text, "%s offers a draw. %s, do you accept?", dlg_colour[side], dlg_colour[side ^ 1]);
-        dlg_question(app, what, "Draw offered", text, "Accept", "Decline");
+        snprintf(text, sizeof text, "%s",
+                 side == RB_WHITE ? _("White offers a draw. Black, do you accept?")
+                                  : _("Black offers a draw. White, do you accept?"));
+        dlg_question(app, what, _("Draw offered"), text, _("Accept"), _("Decline"));
         break;
     }
     case RB_UI_ASK_RESUME: {
         /* Counted as the move list numbers them: a move is White's and Black's. */
         size_t moves = (st->game.length + 1) / 2;
         snprintf(text, sizeof text,
-                 "Your unfinished game (%zu move%s) is back on the board. Continue it, or start a new game?",
-                 moves, moves == 1 ? "" : "s");
-        dlg_question(app, what, "Welcome back", text, "Continue", "New game");
+                 ngettext("Your unfinished game (%zu move) is back on the board. Continue it, or start a new game?",
+                          "Your unfinished game (%zu moves) is back on the board. Continue it, or start a new game?",
+                          (unsigned long)moves),
+                 moves);
+        dlg_question(app, what, _("Welcome back"), text, _("Continue"), _("New game"));
         break;
     }
     case RB_UI_ASK_OFFER_DRAW: {
         int side = rb_ui_state_pos(st)->side;
         bool vs = rb_ui_state_vs_computer(st);
-        snprintf(text, sizeof text, "Offer %s a draw? If %s accepts, the game ends drawn.",
-                 vs ? "the computer" : dlg_colour[side ^ 1], vs ? "it" : "they");
-        dlg_question(app, what, "Offer a draw", text, "Offer draw", "Play on");
+        snprintf(text, sizeof text, "%s",
+                 vs                       ? _("Offer the computer a draw? If it accepts, the game ends drawn.")
+                 : (side ^ 1) == RB_WHITE ? _("Offer White a draw? If White accepts, the game ends drawn.")
+                                          : _("Offer Black a draw? If Black accepts, the game ends drawn."));
+        dlg_question(app, what, _("Offer a draw"), text, _("Offer draw"), _("Play on"));
         break;
     }
     case RB_UI_ASK_REPLACE: {
         size_t moves = (st->game.length + 1) / 2;
-        snprintf(text, sizeof text, "Open %s in place of your unfinished game (%zu move%s)?",
-                 st->dialog.pending_name, moves, moves == 1 ? "" : "s");
-        dlg_question(app, what, "Replace the game?", text, "Open", "Keep playing");
+        if (st->dialog.pending_name[0])
+            /* TRANSLATORS: %s is the name of a game file, %zu how many moves the game on the board has */
+            snprintf(text, sizeof text,
+                     ngettext("Open \"%s\" in place of your unfinished game (%zu move)?",
+                              "Open \"%s\" in place of your unfinished game (%zu moves)?", (unsigned long)moves),
+                     st->dialog.pending_name, moves);
+        else
+            snprintf(text, sizeof text,
+                     ngettext("Open the pasted game in place of your unfinished game (%zu move)?",
+                              "Open the pasted game in place of your unfinished game (%zu moves)?", (unsigned long)moves),
+                     moves);
+        dlg_question(app, what, _("Replace the game?"), text, _("Open"), _("Keep playing"));
         break;
     }
     case RB_UI_ASK_NONE:
@@ -159,7 +176,7 @@ static void dlg_message_draw(rb_app *app, const rb_ui_state *st)
     if (d->ask)
         rb_ui_dlg_buttons(app, box, d->yes, d->no);
     else
-        rb_ui_dlg_buttons(app, box, "OK", NULL);
+        rb_ui_dlg_buttons(app, box, _("OK"), NULL);
 }
 
 static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
@@ -208,7 +225,8 @@ static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
 static void dlg_volume_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
 {
     char label[48];
-    snprintf(label, sizeof label, "Volume %d", st->settings.volume);
+    /* TRANSLATORS: the sound volume, 0 to 100 */
+    snprintf(label, sizeof label, _("Volume %d"), st->settings.volume);
     SDL_Color c = st->settings.sound ? app->theme->text : app->theme->text_dim;
     rb_ui_text_draw(app, label, px, false, c, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
     int bw = px * 5 / 2, bh = r.h * 4 / 5;
@@ -273,13 +291,29 @@ static void dlg_look_column(rb_app *app, const rb_ui_state *st, SDL_Rect col, in
     rb_ui_render_sample(app, &st->settings, &pos, area, moves.moves, moves.count, sel, rb_sq_parse("c6"));
 }
 
+/* "Language" over a row of choices, each language named in itself. */
+static void dlg_language_rows(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
+{
+    int half = r.h / 2;
+    rb_ui_text_draw(app, _("Language (changes at once)"), px, false, app->theme->text, r.x + half / 4,
+                    r.y + half / 2, RB_UI_ALIGN_LEFT);
+    int n = rb_ui_lang_count, gap = px / 4;
+    int bw = (r.w - (n - 1) * gap) / n, bh = half * 4 / 5;
+    for (int i = 0; i < n; i++) {
+        SDL_Rect b = { r.x + i * (bw + gap), r.y + half + (half - bh) / 2, bw, bh };
+        const char *name = i == 0 ? _(rb_ui_langs[0].name) : rb_ui_langs[i].name;
+        rb_ui_widget_choice(app, b, name, px * 7 / 8, st->settings.language == i, rb_ui_dlg_hover(app, b));
+        rb_ui_dlg_hit(app, b, DLG_LANGUAGE + i);
+    }
+}
+
 static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
 {
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int row = px * 2;
     int widest = 0;
     for (int i = 0; i < rb_ui_setting_count; i++) {
-        int tw = rb_ui_text_width(app, rb_ui_setting_infos[i].label, px, false);
+        int tw = rb_ui_text_width(app, _(rb_ui_setting_infos[i].label), px, false);
         if (tw > widest)
             widest = tw;
     }
@@ -287,11 +321,11 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
     int w = widest + px * 4 + 2 * pad + look_w + pad;
     if (w < px * 24)
         w = px * 24;
-    int rows = rb_ui_setting_count + 1; /* the switches and the volume */
+    int rows = rb_ui_setting_count + 3; /* the switches, the volume, the language (two rows) */
     int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + pad +
             rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, w, h);
-    int y = rb_ui_dlg_title(app, box, "Settings");
+    int y = rb_ui_dlg_title(app, box, _("Settings"));
     /* In a window too short for every row, rows shrink rather than spill. */
     int room = box.y + box.h - pad * 2 - rb_ui_dlg_button_h(app) - y;
     if (row * rows > room)
@@ -308,13 +342,15 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
     int left_w = box.w - pad - look_w - pad;
     for (int i = 0; i < rb_ui_setting_count; i++) {
         SDL_Rect r = { box.x + pad / 2, y + i * row, left_w, row };
-        rb_ui_widget_check(app, r, rb_ui_setting_infos[i].label, size, rb_ui_setting_get(&st->settings, i),
+        rb_ui_widget_check(app, r, _(rb_ui_setting_infos[i].label), size, rb_ui_setting_get(&st->settings, i),
                            rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_SETTING + i);
     }
     dlg_volume_row(app, st, (SDL_Rect){ box.x + pad / 2, y + rb_ui_setting_count * row, left_w, row }, size);
+    dlg_language_rows(app, st, (SDL_Rect){ box.x + pad / 2, y + (rb_ui_setting_count + 1) * row, left_w, 2 * row },
+                      size);
     dlg_look_column(app, st, (SDL_Rect){ box.x + box.w - pad - look_w, y, look_w, rows * row }, row, size);
-    rb_ui_dlg_buttons(app, box, "Done", NULL);
+    rb_ui_dlg_buttons(app, box, _("Done"), NULL);
 }
 
 static rb_ui_cmd dlg_settings_click(const rb_ui_state *st, int id)
@@ -333,6 +369,9 @@ static rb_ui_cmd dlg_settings_click(const rb_ui_state *st, int id)
     } else if (id >= DLG_PIECES && id < DLG_PIECES + rb_ui_piece_set_count) {
         cmd.kind = RB_UI_CMD_SET_PIECES;
         cmd.n = id - DLG_PIECES;
+    } else if (id >= DLG_LANGUAGE && id < DLG_LANGUAGE + rb_ui_lang_count) {
+        cmd.kind = RB_UI_CMD_SET_LANGUAGE;
+        cmd.n = id - DLG_LANGUAGE;
     } else if (id == DLG_VOLUME || id == DLG_VOLUME + 1) {
         int v = st->settings.volume + (id == DLG_VOLUME ? -DLG_VOLUME_STEP : DLG_VOLUME_STEP);
         cmd.kind = RB_UI_CMD_SET_VOLUME;

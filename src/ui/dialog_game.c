@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "dialog_game.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -82,9 +83,9 @@ static const char *const dlg_levels[RB_LEVEL_MAX] = { "1", "2", "3", "4", "5", "
 
 /* A level row's heading names the chosen level in words too ("3, casual"):
  * the buttons are too narrow for ten words, the number alone says little. */
-static const char *dlg_level_label(char *buf, size_t len, const char *who, int level)
+static const char *dlg_level_label(char *buf, size_t len, const char *format, int level)
 {
-    snprintf(buf, len, "%s: %d, %s  (1 easiest, 10 strongest)", who, level, rb_level_name(level));
+    snprintf(buf, len, format, level, _(rb_level_name(level)));
     return buf;
 }
 
@@ -103,32 +104,40 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + lh * 2 + err_h + pad +
             rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, px * 32, h);
-    int y = rb_ui_dlg_title(app, box, "New game");
+    int y = rb_ui_dlg_title(app, box, _("New game"));
 
-    static const char *const modes[3] = { "Play the computer", "Two players", "Computer vs computer" };
-    y = dlg_choice_row(app, box, y, "Opponent", modes, 3, 0, DLG_MODE, (int)d->mode);
+    const char *const modes[3] = { _("Play the computer"), _("Two players"), _("Computer vs computer") };
+    y = dlg_choice_row(app, box, y, _("Opponent"), modes, 3, 0, DLG_MODE, (int)d->mode);
     const char *note = NULL;
-    char label[96];
+    char label[256];
     if (d->mode == RB_UI_VS_COMPUTER) {
-        static const char *const sides[3] = { "White", "Black", "Random" };
-        y = dlg_choice_row(app, box, y, "You play", sides, 3, 0, DLG_SIDE, d->side);
-        y = dlg_choice_row(app, box, y, dlg_level_label(label, sizeof label, "Computer level", d->level[0]),
+        /* TRANSLATORS: the side you play: buttons under "You play" */
+        const char *const sides[3] = { _("White"), _("Black"), _("Random") };
+        y = dlg_choice_row(app, box, y, _("You play"), sides, 3, 0, DLG_SIDE, d->side);
+        /* TRANSLATORS: a heading over the level buttons 1 to 10: "Computer level: 3, casual  (1 easiest, 10 strongest)"; %d is the level, %s its name */
+        y = dlg_choice_row(app, box, y, dlg_level_label(label, sizeof label, _("Computer level: %d, %s  (1 easiest, 10 strongest)"), d->level[0]),
                            dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
-        note = "White moves first.";
+        note = _("White moves first.");
     } else if (d->mode == RB_UI_COMPUTERS) {
-        y = dlg_choice_row(app, box, y, dlg_level_label(label, sizeof label, "White's level", d->level[0]),
+        y = dlg_choice_row(app, box, y,
+                           dlg_level_label(label, sizeof label, _("White's level: %d, %s  (1 easiest, 10 strongest)"), d->level[0]),
                            dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
-        y = dlg_choice_row(app, box, y, dlg_level_label(label, sizeof label, "Black's level", d->level[1]),
+        y = dlg_choice_row(app, box, y,
+                           dlg_level_label(label, sizeof label, _("Black's level: %d, %s  (1 easiest, 10 strongest)"), d->level[1]),
                            dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_B - 1, d->level[1]);
-        note = "Browse back with \u2190 to pause them; End lets them play on.";
+        /* TRANSLATORS: a game between two computers; \u2190 is the left arrow key, End a key */
+        note = _("Browse back with \u2190 to pause them; End lets them play on.");
     } else {
-        note = "Two players take turns at this screen.";
+        note = _("Two players take turns at this screen.");
     }
-    static const char *const times[DLG_TIME_CHOICES] = { "Untimed", "3+2", "5+3", "10+5", "15+10", "Custom" };
-    y = dlg_choice_row(app, box, y, "Clock (minutes + seconds added a move)", times, DLG_TIME_CHOICES, 0,
+    /* TRANSLATORS: the clock choices; "3+2" and the like stay as they are */
+    const char *const times[DLG_TIME_CHOICES] = { _("Untimed"), "3+2", "5+3", "10+5", "15+10", _("Custom") };
+    /* TRANSLATORS: a heading over the clock choices 3+2, 5+3...: minutes for the game + seconds added after each move */
+    y = dlg_choice_row(app, box, y, _("Clock (minutes + seconds added a move)"), times, DLG_TIME_CHOICES, 0,
                        DLG_TIME, d->time_choice);
     if (dlg_new_custom(d)) {
-        rb_ui_text_draw(app, "Custom clock: 10+5, or White's / Black's: 10+5 / 5+3", px * 7 / 8, false,
+        /* TRANSLATORS: how to write a custom clock; keep the examples 10+5 and 10+5 / 5+3 */
+        rb_ui_text_draw(app, _("Custom clock: 10+5, or White's / Black's: 10+5 / 5+3"), px * 7 / 8, false,
                         app->theme->text_dim, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
         y += lh + px / 4;
         SDL_Rect field = { box.x + pad, y, box.w - 2 * pad, px * 2 };
@@ -145,8 +154,8 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
 
     int bh = rb_ui_dlg_button_h(app);
     SDL_Rect ok = { box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh };
-    rb_ui_dlg_button(app, ok, "Start", DLG_OK, true, true);
-    rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
+    rb_ui_dlg_button(app, ok, _("Start"), DLG_OK, true, true);
+    rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, _("Cancel"), DLG_CANCEL, true, false);
 }
 
 /* The new game the form describes; none, with the reason in the form,
@@ -248,9 +257,11 @@ static void dlg_save_where(rb_app *app)
     if (rb_ui_games_folder(app, dir, sizeof dir, err, sizeof err) != 0)
         snprintf(d->where, sizeof d->where, "%s", err);
     else if (rb_ui_games_exists(app, d->name))
-        snprintf(d->where, sizeof d->where, "A game of this name is already in %s: saving replaces it.", dir);
+        /* TRANSLATORS: %s is a folder */
+        snprintf(d->where, sizeof d->where, _("A game of this name is already in %s: saving replaces it."), dir);
     else
-        snprintf(d->where, sizeof d->where, "Saved games go to %s", dir);
+        /* TRANSLATORS: %s is a folder */
+        snprintf(d->where, sizeof d->where, _("Saved games go to %s"), dir);
 }
 
 void rb_ui_dlg_save_open(rb_app *app)
@@ -278,9 +289,9 @@ void rb_ui_dlg_save_draw(rb_app *app, const rb_ui_state *st)
     int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rb_ui_text_line_height(app, px) +
             px * 2 + pad / 2 + where_h + pad / 2 + err_h + pad + rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, w, h);
-    int y = rb_ui_dlg_title(app, box, "Save game");
+    int y = rb_ui_dlg_title(app, box, _("Save game"));
     int lh = rb_ui_text_line_height(app, px);
-    rb_ui_text_draw(app, "Name", px, true, app->theme->text, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_draw(app, _("Name"), px, true, app->theme->text, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
     y += lh;
     SDL_Rect field = { box.x + pad, y, box.w - 2 * pad, px * 2 };
     rb_ui_widget_edit(app, field, d->name, px, d->focus == DLG_FIELD, d->caret, d->anchor);
@@ -295,8 +306,8 @@ void rb_ui_dlg_save_draw(rb_app *app, const rb_ui_state *st)
     }
     int bh = rb_ui_dlg_button_h(app);
     SDL_Rect ok = { box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh };
-    rb_ui_dlg_button(app, ok, "Save", DLG_OK, d->name[0] != '\0', true);
-    rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
+    rb_ui_dlg_button(app, ok, _("Save"), DLG_OK, d->name[0] != '\0', true);
+    rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, _("Cancel"), DLG_CANCEL, true, false);
 }
 
 static rb_ui_cmd dlg_save_now(const rb_ui_state *st)
@@ -426,14 +437,14 @@ void rb_ui_dlg_load_draw(rb_app *app, const rb_ui_state *st)
     int row_h = rb_ui_text_line_height(app, px) + px / 2;
     int w = px * 34;
     int inner = (w < app->layout.out_w - pad ? w : app->layout.out_w - pad) - 2 * pad;
-    const char *hint = "You can also drop a .pgn file on the window, or name one on the command line.";
+    const char *hint = _("You can also drop a .pgn file on the window, or name one on the command line.");
     int hint_h = rb_ui_text_wrapped_height(app, hint, small, false, inner);
     int err_h = d->error[0] ? rb_ui_text_wrapped_height(app, d->error, px, false, inner) + pad / 2 : 0;
     int fixed = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + pad / 2 + hint_h + pad / 2 + err_h +
                 pad + rb_ui_dlg_button_h(app) + pad;
     int want_rows = d->nentries < 3 ? 3 : d->nentries > 12 ? 12 : d->nentries;
     SDL_Rect box = rb_ui_dlg_frame(app, w, fixed + want_rows * row_h);
-    int y = rb_ui_dlg_title(app, box, "Open a saved game");
+    int y = rb_ui_dlg_title(app, box, _("Open a saved game"));
 
     int list_h = box.h - fixed;
     if (list_h < row_h)
@@ -445,7 +456,7 @@ void rb_ui_dlg_load_draw(rb_app *app, const rb_ui_state *st)
     app->dialog->rows_visible = rows_visible;
     int scroll = dlg_load_first_row(d, rows_visible);
     if (d->nentries == 0) {
-        rb_ui_text_draw(app, "No saved games yet.", px, false, t->text_dim, list.x + px / 2,
+        rb_ui_text_draw(app, _("No saved games yet."), px, false, t->text_dim, list.x + px / 2,
                         list.y + row_h / 2, RB_UI_ALIGN_LEFT);
     }
     SDL_RenderSetClipRect(app->renderer, &list);
@@ -489,8 +500,8 @@ void rb_ui_dlg_load_draw(rb_app *app, const rb_ui_state *st)
     }
     int bh = rb_ui_dlg_button_h(app);
     SDL_Rect ok = { box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh };
-    rb_ui_dlg_button(app, ok, "Open", DLG_OK, d->selected >= 0, true);
-    rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, "Cancel", DLG_CANCEL, true, false);
+    rb_ui_dlg_button(app, ok, _("Open"), DLG_OK, d->selected >= 0, true);
+    rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, _("Cancel"), DLG_CANCEL, true, false);
 }
 
 static rb_ui_cmd dlg_load_now(const rb_ui_state *st)

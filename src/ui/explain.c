@@ -1,5 +1,5 @@
 /*
- * explain.c - a refused move explained: the rules library's sentence in a
+ * explain.c - a refused move explained: the sentence (explain_words.c) in a
  * box at the edge of the board away from the squares it is about, a cross
  * on the square aimed at, the attackers' paths to the king drawn as red
  * arrows, the square in the way ringed and the route up to it dashed.
@@ -15,6 +15,8 @@
 #include <string.h>
 
 #include "draw.h"
+#include "explain_words.h"
+#include "i18n.h"
 #include "text.h"
 #include "view.h"
 
@@ -32,12 +34,12 @@ rb_ui_cmd rb_ui_explain_cmd(int from, int to, int promo)
 void rb_ui_explain_say(rb_ui_state *st, const rb_pos *pos, rb_move m)
 {
     rb_explanation e;
-    char why[RB_EXPLAIN_TEXT_MAX];
+    char why[RB_UI_EXPLAIN_TEXT_MAX];
     if (rb_explain_move(pos, RB_MOVE_FROM(m), RB_MOVE_TO(m), RB_MOVE_PROMO(m), &e) == 0) {
-        rb_explain_text(&e, why, sizeof why);
+        rb_ui_explain_words(&e, why, sizeof why);
         rb_ui_state_say(st, false, "%s", why);
     } else {
-        rb_ui_state_say(st, false, "That is not a move.");
+        rb_ui_state_say(st, false, "%s", _("That is not a move."));
     }
 }
 
@@ -64,7 +66,7 @@ void rb_ui_explain_show(rb_ui_state *st, const rb_explanation *e, Uint32 now_ms)
         return;
     rb_ui_explain_state *x = &st->explain;
     x->shown = true;
-    rb_explain_text(e, x->text, sizeof x->text);
+    rb_ui_explain_words(e, x->text, sizeof x->text);
     x->reason = e->reason;
     x->from = e->from;
     x->to = e->to;

@@ -7,6 +7,7 @@
  * undo alike, and what is saved is what comes back.
  */
 #include "game_clock.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -145,7 +146,7 @@ static int parse_one(const char *text, rb_ui_time_control *tc, char *err, size_t
     double minutes = strtod(text, &end);
     double inc = 0;
     if (end == text || !isfinite(minutes) || minutes <= 0) {
-        snprintf(err, errlen, "Give the minutes and the seconds added a move, like 10+5.");
+        snprintf(err, errlen, "%s", _("Give the minutes and the seconds added a move, like 10+5."));
         return -1;
     }
     const char *p = end;
@@ -155,7 +156,7 @@ static int parse_one(const char *text, rb_ui_time_control *tc, char *err, size_t
         const char *q = p + 1;
         inc = strtod(q, &end);
         if (end == q || !isfinite(inc) || inc < 0) {
-            snprintf(err, errlen, "After '+' come the seconds added a move, like 10+5.");
+            snprintf(err, errlen, "%s", _("After '+' come the seconds added a move, like 10+5."));
             return -1;
         }
         p = end;
@@ -163,11 +164,12 @@ static int parse_one(const char *text, rb_ui_time_control *tc, char *err, size_t
             p++;
     }
     if (*p != '\0') {
-        snprintf(err, errlen, "\"%.20s\" is not part of a time control: write minutes+seconds, like 10+5.", p);
+        /* TRANSLATORS: %s is what was typed; keep minutes+seconds and 10+5 readable as a form */
+        snprintf(err, errlen, _("\"%.20s\" is not part of a time control: write minutes+seconds, like 10+5."), p);
         return -1;
     }
     if (minutes > 1e6 || inc > 1e6) {
-        snprintf(err, errlen, "That is far longer than a game's clock can be.");
+        snprintf(err, errlen, "%s", _("That is far longer than a game's clock can be."));
         return -1;
     }
     tc->base_ms = (int64_t)llround(minutes * 60000.0);
@@ -181,18 +183,19 @@ int rb_ui_game_clock_parse_custom(const char *text, rb_ui_time_control tc[2], ch
     const char *slash = strchr(text, '/');
     size_t n = slash ? (size_t)(slash - text) : strlen(text);
     if (n >= sizeof part[0] || (slash && strlen(slash + 1) >= sizeof part[1])) {
-        snprintf(err, errlen, "The time control is too long: write minutes+seconds, like 10+5.");
+        snprintf(err, errlen, "%s", _("The time control is too long: write minutes+seconds, like 10+5."));
         return -1;
     }
     memcpy(part[0], text, n);
     part[0][n] = '\0';
     snprintf(part[1], sizeof part[1], "%s", slash ? slash + 1 : part[0]);
     rb_ui_time_control got[2];
-    char why[200];
+    char why[400];
     for (int side = 0; side < 2; side++) {
         if (parse_one(part[side], &got[side], why, sizeof why) != 0) {
             if (slash)
-                snprintf(err, errlen, "%s's clock: %s", side == RB_WHITE ? "White" : "Black", why);
+                /* TRANSLATORS: %s says what is wrong with that side's clock */
+                snprintf(err, errlen, side == RB_WHITE ? _("White's clock: %s") : _("Black's clock: %s"), why);
             else
                 snprintf(err, errlen, "%s", why);
             return -1;

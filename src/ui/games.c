@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "games.h"
+#include "i18n.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -32,7 +33,7 @@ int rb_ui_games_dir(rb_app *app, char *dir, size_t dirlen, char *err, size_t err
     if (rb_ui_games_folder(app, dir, dirlen, err, errlen) != 0)
         return -1;
     if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
-        snprintf(err, errlen, "Could not create the games folder %s: %s.", dir, strerror(errno));
+        snprintf(err, errlen, _("Could not create the games folder %s: %s."), dir, strerror(errno));
         return -1;
     }
     return 0;
@@ -60,7 +61,7 @@ int rb_ui_games_list(rb_app *app, rb_ui_game_entry **entries, char *err, size_t 
         return -1;
     DIR *d = opendir(dir);
     if (!d) {
-        snprintf(err, errlen, "Could not list the games folder %s: %s.", dir, strerror(errno));
+        snprintf(err, errlen, _("Could not list the games folder %s: %s."), dir, strerror(errno));
         return -1;
     }
     int n = 0, cap = 0;
@@ -113,14 +114,13 @@ static int games_path(rb_app *app, const char *name, bool create, char *path, si
     while (n > 0 && name[n - 1] == ' ')
         n--;
     if (n == 0) {
-        snprintf(err, errlen, "Type a name for the game.");
+        snprintf(err, errlen, "%s", _("Type a name for the game."));
         return -1;
     }
     for (size_t i = 0; i < n; i++) {
         unsigned char c = (unsigned char)name[i];
         if (c == '/' || c == '\\' || c < 32 || (i == 0 && c == '.')) {
-            snprintf(err, errlen, "A game's name cannot contain '/', '\\' or control characters, "
-                                  "or start with '.'.");
+            snprintf(err, errlen, "%s", _("A game's name cannot contain '/', '\\' or control characters, or start with '.'."));
             return -1;
         }
     }
@@ -130,7 +130,7 @@ static int games_path(rb_app *app, const char *name, bool create, char *path, si
     bool has_ext = n > 4 && SDL_strncasecmp(name + n - 4, ".pgn", 4) == 0;
     if (n > 200 || (size_t)snprintf(path, pathlen, "%s%.*s%s", dir, (int)n, name,
                                     has_ext ? "" : ".pgn") >= pathlen) {
-        snprintf(err, errlen, "The name is too long.");
+        snprintf(err, errlen, "%s", _("The name is too long."));
         return -1;
     }
     return 0;
@@ -160,7 +160,7 @@ int rb_ui_games_save(rb_app *app, const char *name, char *err, size_t errlen)
     rb_ui_games_tag(app);
     char *text = rb_pgn_write(&app->state.game);
     if (!text) {
-        snprintf(err, errlen, "Out of memory saving the game.");
+        snprintf(err, errlen, "%s", _("Out of memory saving the game."));
         return -1;
     }
     int rc = rb_store_write_atomic(path, text, strlen(text), err, errlen);
@@ -188,7 +188,7 @@ int rb_ui_games_from_text(const char *text, rb_game *out, rb_ui_player players[2
     while (len > 0 && strchr(" \t\r\n", text[len - 1]))
         len--;
     if (len == 0) {
-        snprintf(err, errlen, "There is nothing to paste: the clipboard holds no text.");
+        snprintf(err, errlen, "%s", _("There is nothing to paste: the clipboard holds no text."));
         return -1;
     }
     /* One line with '/' and no tag or move number ("1."): a position
@@ -200,18 +200,19 @@ int rb_ui_games_from_text(const char *text, rb_game *out, rb_ui_player players[2
     if (one_line && memchr(text, '/', len) && !memchr(text, '[', len) && !numbered) {
         char fen[512], why[200];
         if (len >= sizeof fen) {
-            snprintf(err, errlen, "The pasted text is too long for a position string.");
+            snprintf(err, errlen, "%s", _("The pasted text is too long for a position string."));
             return -1;
         }
         memcpy(fen, text, len);
         fen[len] = '\0';
         rb_pos pos;
         if (rb_pos_parse(&pos, fen, why, sizeof why) != 0) {
-            snprintf(err, errlen, "The pasted text is not a position: %s", why);
+            /* TRANSLATORS: %s says what is wrong with the position string (in English) */
+            snprintf(err, errlen, _("The pasted text is not a position: %s"), why);
             return -1;
         }
         if (rb_game_init(out, &pos) != 0) {
-            snprintf(err, errlen, "Out of memory.");
+            snprintf(err, errlen, "%s", _("Out of memory."));
             return -1;
         }
         /* A position is set up to look at: two people play it. */
@@ -219,11 +220,11 @@ int rb_ui_games_from_text(const char *text, rb_game *out, rb_ui_player players[2
         return 0;
     }
     if (len > RB_UI_GAME_FILE_MAX) {
-        snprintf(err, errlen, "The pasted text is too big for a game (more than %d MB).",
+        snprintf(err, errlen, _("The pasted text is too big for a game (more than %d MB)."),
                  RB_UI_GAME_FILE_MAX / (1024 * 1024));
         return -1;
     }
-    int rc = rb_ui_prefs_parse_game(text, len, "the pasted text", true, out, err, errlen);
+    int rc = rb_ui_prefs_parse_game(text, len, NULL, true, out, err, errlen);
     if (rc < 0)
         return -1;
     rb_ui_prefs_players_from_tags(out, players);

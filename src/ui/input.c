@@ -26,6 +26,7 @@
  * playing it is rb_ui_apply()'s.
  */
 #include "input.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <stdlib.h>
@@ -128,7 +129,8 @@ void rb_ui_input_set_premove(rb_ui_state *st, rb_move m)
     char text[RB_MOVE_TEXT_MAX];
     rb_move_to_coord(m, text);
     st->premove = m;
-    rb_ui_state_say(st, false, "Premove %s: played when your turn comes. A right click or Esc cancels it.", text);
+    /* TRANSLATORS: %s is a move, like c2b3 */
+    rb_ui_state_say(st, false, _("Premove %s: played when your turn comes. A right click or Esc cancels it."), text);
 }
 
 static void drop_premove(rb_ui_state *st)
@@ -136,7 +138,7 @@ static void drop_premove(rb_ui_state *st)
     if (st->premove == RB_MOVE_NONE)
         return;
     st->premove = RB_MOVE_NONE;
-    rb_ui_state_say(st, false, "Premove cancelled.");
+    rb_ui_state_say(st, false, "%s", _("Premove cancelled."));
 }
 
 void rb_ui_input_promote_to(rb_ui_state *st, int to)
@@ -145,7 +147,7 @@ void rb_ui_input_promote_to(rb_ui_state *st, int to)
     in->state = RB_UI_PROMOTING;
     in->promo_to = to;
     in->promo_hover = 0;
-    rb_ui_state_say(st, false, "Promote to a rook or a bishop: click one, or press R or B. Esc cancels.");
+    rb_ui_state_say(st, false, "%s", _("Promote to a rook or a bishop: click one, or press R or B. Esc cancels."));
 }
 
 /* The selected piece's move to to: a command to play it, or, for a
@@ -197,7 +199,7 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
     int sq = in->hover;
     const rb_pos *pos = rb_ui_state_pos(st);
     if (st->browsing && sq >= 0 && pos->board[sq]) {
-        rb_ui_state_say(st, false, "This is an earlier position. Press End to go back to the game.");
+        rb_ui_state_say(st, false, "%s", _("This is an earlier position. Press End to go back to the game."));
         return cmd;
     }
     bool tried = in->sel >= 0 && sq >= 0 && sq != in->sel;
@@ -304,7 +306,7 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
         if (!typed_fits(in->ntyped, ch)) {
             rb_ui_input_forget_typed(in);
             if (!typed_fits(0, ch)) {
-                rb_ui_state_say(st, false, "Type a move as from-square and to-square, like c2b3");
+                rb_ui_state_say(st, false, "%s", _("Type a move as from-square and to-square, like c2b3"));
                 return cmd;
             }
         }
@@ -316,7 +318,8 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
         return cmd;
     bool can = rb_ui_state_can_move(st);
     if (!can && !rb_ui_state_premove_allowed(st)) {
-        rb_ui_state_say(st, false, "%s: it is not your move now.", in->typed);
+        /* TRANSLATORS: %s is what was typed, like c2b3 */
+        rb_ui_state_say(st, false, _("%s: it is not your move now."), in->typed);
         rb_ui_input_forget_typed(in);
         return cmd;
     }
@@ -329,7 +332,7 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
     if (!can) {
         rb_ui_input_cancel(in);
         if (m == RB_MOVE_NONE)
-            rb_ui_state_say(st, false, "%s: your piece cannot go there.", text);
+            rb_ui_state_say(st, false, _("%s: your piece cannot go there."), text);
         else
             rb_ui_input_set_premove(st, m);
         return cmd;

@@ -10,6 +10,8 @@
  * records the stars, best kept, and writes the progress at once.
  */
 #include "learn.h"
+#include "i18n.h"
+#include "learn_words.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -62,7 +64,8 @@ static int lessons_dir(char *dir, size_t len, char *err, size_t errlen)
     if (rb_ui_assets_data_dir(data, sizeof data, err, errlen) != 0)
         return -1;
     if ((size_t)snprintf(dir, len, "%slessons", data) >= len) {
-        snprintf(err, errlen, "The lessons folder name %slessons is too long.", data);
+        /* TRANSLATORS: %s is the data folder; "lessons" is the name of a folder in it */
+        snprintf(err, errlen, _("The lessons folder name %slessons is too long."), data);
         return -1;
     }
     return 0;
@@ -76,19 +79,19 @@ static int learn_load(rb_app *app)
     rb_ui_state *st = &app->state;
     struct rb_ui_learn *l = calloc(1, sizeof *l);
     if (!l) {
-        rb_ui_state_say(st, true, "Out of memory for the lessons.");
+        rb_ui_state_say(st, true, "%s", _("Out of memory for the lessons."));
         return -1;
     }
     char dir[RB_UI_PATH_MAX + 16], err[RB_UI_PATH_MAX + 200];
     if (lessons_dir(dir, sizeof dir, err, sizeof err) != 0 || rb_learn_load_dir(dir, &l->set, err, sizeof err) != 0) {
-        rb_ui_state_say(st, true, "Cannot read the lessons: %s", err);
+        rb_ui_state_say(st, true, _("Cannot read the lessons: %s"), err);
         free(l);
         return -1;
     }
     for (int i = 0; i < l->set.nerrors; i++)
         fprintf(stderr, "rollerball: %s\n", l->set.errors[i]);
     if (l->set.nchapters == 0) {
-        rb_ui_state_say(st, true, "No lessons could be read from %s.", dir);
+        rb_ui_state_say(st, true, _("No lessons could be read from %s."), dir);
         rb_learn_set_free(&l->set);
         free(l);
         return -1;
@@ -140,14 +143,15 @@ int rb_ui_learn_open(rb_app *app, int chapter, int stage)
     }
     const rb_learn_stage *sg = rb_learn_find(&l->set, chapter + 1, stage + 1);
     if (!sg) {
-        rb_ui_state_say(st, true, "There is no lesson %d.%d.", chapter + 1, stage + 1);
+        /* TRANSLATORS: a lesson's number, chapter and stage: "There is no lesson 3.2." */
+        rb_ui_state_say(st, true, _("There is no lesson %d.%d."), chapter + 1, stage + 1);
         return -1;
     }
     if (l->started)
         rb_learn_session_free(&l->session);
     l->started = false;
     if (rb_learn_session_start(&l->session, sg) != 0) {
-        rb_ui_state_say(st, true, "Out of memory starting the lesson.");
+        rb_ui_state_say(st, true, "%s", _("Out of memory starting the lesson."));
         return -1;
     }
     l->started = true;
@@ -179,10 +183,10 @@ int rb_ui_learn_try(rb_app *app, int from, int to, int promo)
         SDL_strlcpy(ls->message, st->explain.text, sizeof ls->message);
         return -1;
     case RB_LEARN_REFUSED:
-        SDL_strlcpy(ls->message, fb.message, sizeof ls->message);
+        rb_ui_learn_feedback_words(&fb, &l->session.stage->goal, ls->message, sizeof ls->message);
         return -1;
     case RB_LEARN_OVER:
-        SDL_strlcpy(ls->message, "This stage is over: retry it, or go on.", sizeof ls->message);
+        SDL_strlcpy(ls->message, _("This stage is over: retry it, or go on."), sizeof ls->message);
         return -1;
     case RB_LEARN_PLAYED:
     case RB_LEARN_DONE:
@@ -191,15 +195,22 @@ int rb_ui_learn_try(rb_app *app, int from, int to, int promo)
     }
     ls->hint_shown = false;
     ls->last = fb.reply != RB_MOVE_NONE ? fb.reply : fb.move;
-    SDL_strlcpy(ls->message, fb.message, sizeof ls->message);
+    rb_ui_learn_feedback_words(&fb, &l->session.stage->goal, ls->message, sizeof ls->message);
     if (r == RB_LEARN_DONE) {
         const rb_learn_stage *sg = l->session.stage;
         ls->stars = rb_learn_stars(sg, l->session.moves);
         ls->over = true;
         rb_learn_progress_record(&l->progress, l->set.chapters[ls->chapter].id, sg->id, ls->stars);
         progress_save(app);
-        snprintf(ls->message, sizeof ls->message, "Well done! Finished in %d move%s: %d star%s.",
-                 l->session.moves, l->session.moves == 1 ? "" : "s", ls->stars, ls->stars == 1 ? "" : "s");
+        /* Two numbers, each with its plural: two sentences' worth, put together. */
+        char moves[128], stars[128];
+        /* TRANSLATORS: the first half of "Well done! Finished in 3 moves: 2 stars." */
+        snprintf(moves, sizeof moves, ngettext("Well done! Finished in %d move:", "Well done! Finished in %d moves:",
+                                               (unsigned long)l->session.moves),
+                 l->session.moves);
+        /* TRANSLATORS: the second half of "Well done! Finished in 3 moves: 2 stars." */
+        snprintf(stars, sizeof stars, ngettext("%d star.", "%d stars.", (unsigned long)ls->stars), ls->stars);
+        snprintf(ls->message, sizeof ls->message, "%s %s", moves, stars);
     } else if (r == RB_LEARN_FAILED) {
         ls->over = true;
     }
@@ -226,10 +237,10 @@ void rb_ui_learn_hint(rb_app *app)
     if (rb_learn_hint(&l->session, &m, &ls->hint)) {
         ls->hint_shown = true;
         const char *words = l->session.stage->hint;
-        SDL_strlcpy(ls->message, words ? words : "Follow the arrow.", sizeof ls->message);
+        SDL_strlcpy(ls->message, words ? rb_ui_lesson_text(words) : _("Follow the arrow."), sizeof ls->message);
     } else {
         ls->hint_shown = false;
-        SDL_strlcpy(ls->message, "No hint from here: retry the stage to see its way again.", sizeof ls->message);
+        SDL_strlcpy(ls->message, _("No hint from here: retry the stage to see its way again."), sizeof ls->message);
     }
 }
 
@@ -254,7 +265,7 @@ int rb_ui_learn_list(FILE *out, char *err, size_t errlen)
     char *buf = malloc(need);
     if (!buf) {
         rb_learn_set_free(&set);
-        snprintf(err, errlen, "out of memory");
+        snprintf(err, errlen, "%s", _("out of memory"));
         return -1;
     }
     rb_learn_list(&set, buf, need);

@@ -11,6 +11,8 @@
  * a destination still goes to the lesson, which explains why not.
  */
 #include "learn.h"
+#include "i18n.h"
+#include "learn_words.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -44,27 +46,6 @@ static void button(rb_app *app, const rb_ui_state *st, SDL_Rect r, const char *l
     rb_ui_learn_hit(app, r, id);
 }
 
-/* The goal as a person reads it. */
-static void goal_sentence(const rb_learn_goal *g, char *buf, size_t len)
-{
-    switch (g->kind) {
-    case RB_GOAL_COLLECT: snprintf(buf, len, "Land on every star."); break;
-    case RB_GOAL_CAPTURE_ALL: snprintf(buf, len, "Take every enemy piece but the king."); break;
-    case RB_GOAL_MATE: snprintf(buf, len, "Checkmate within %d move%s.", g->limit, g->limit == 1 ? "" : "s"); break;
-    case RB_GOAL_THRONE:
-        snprintf(buf, len, "Win by throne within %d move%s.", g->limit, g->limit == 1 ? "" : "s");
-        break;
-    case RB_GOAL_ESCAPE_CHECK: snprintf(buf, len, "Get out of check."); break;
-    case RB_GOAL_PROMOTE:
-        snprintf(buf, len, "Promote a pawn%s.", g->promo == RB_ROOK ? " to a rook" : g->promo == RB_BISHOP ? " to a bishop" : "");
-        break;
-    case RB_GOAL_SAFE_SQUARE: snprintf(buf, len, "Move to the one safe square."); break;
-    case RB_GOAL_STALEMATE: snprintf(buf, len, "Reach stalemate: a draw."); break;
-    case RB_GOAL_REPETITION: snprintf(buf, len, "Draw by repeating the position three times."); break;
-    case RB_GOAL_KINDS: buf[0] = 0; break;
-    }
-}
-
 /* ---- the map ---------------------------------------------------------------- */
 
 static void draw_map(rb_app *app, const rb_ui_state *st)
@@ -76,24 +57,24 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
     SDL_Color bg = app->theme->panel_bg;
     rb_ui_draw_rect(app->renderer, (SDL_Rect){ 0, 0, w, h }, bg);
     int th = rb_ui_text_line_height(app, px * 3 / 2);
-    rb_ui_text_draw(app, "Learn Rollerball", px * 3 / 2, true, app->theme->text, pad, pad + th / 2, RB_UI_ALIGN_LEFT);
-    int bh = px * 2, bw = rb_ui_text_width(app, "Back to the game", px, false) + 2 * px;
-    button(app, st, (SDL_Rect){ w - pad - bw, pad, bw, bh }, "Back to the game", LV_BACK, false);
+    rb_ui_text_draw(app, _("Learn Rollerball"), px * 3 / 2, true, app->theme->text, pad, pad + th / 2, RB_UI_ALIGN_LEFT);
+    int bh = px * 2, bw = rb_ui_text_width(app, _("Back to the game"), px, false) + 2 * px;
+    button(app, st, (SDL_Rect){ w - pad - bw, pad, bw, bh }, _("Back to the game"), LV_BACK, false);
     if (!set)
         return;
     int top = pad + (th > bh ? th : bh) + pad / 2;
     /* the bottom line names the stage pointed at */
     int lh = rb_ui_text_line_height(app, px);
     int id = st->learn.hover - LV_STAGE, pc = id / 100, ps = id % 100;
-    char about[300];
+    char about[640];
     if (id >= 0 && pc < set->nchapters && ps < set->chapters[pc].nstages) {
         const rb_learn_stage *sg = &set->chapters[pc].stages[ps];
-        char goal[160];
-        goal_sentence(&sg->goal, goal, sizeof goal);
-        snprintf(about, sizeof about, "%d.%d  %s.  %s", pc + 1, ps + 1, sg->title, goal);
+        char goal[320];
+        rb_ui_learn_goal_words(&sg->goal, goal, sizeof goal);
+        snprintf(about, sizeof about, "%d.%d  %s.  %s", pc + 1, ps + 1, rb_ui_lesson_text(sg->title), goal);
     } else {
-        snprintf(about, sizeof about, "Each stage is a small task on the board. Start with 1.1, point at a "
-                                      "stage to see what it asks.");
+        snprintf(about, sizeof about, "%s",
+                 _("Each stage is a small task on the board. Start with 1.1, point at a stage to see what it asks."));
     }
     rb_ui_text_draw(app, about, px, false, app->theme->text_dim, pad, h - pad / 2 - lh / 2, RB_UI_ALIGN_LEFT);
     int n = set->nchapters, row = (h - top - pad - lh) / (n > 0 ? n : 1);
@@ -101,8 +82,8 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
     for (int c = 0; c < n; c++) {
         const rb_learn_chapter *ch = &set->chapters[c];
         int y = top + c * row;
-        char title[160];
-        snprintf(title, sizeof title, "%d. %s", c + 1, ch->title);
+        char title[320];
+        snprintf(title, sizeof title, "%d. %s", c + 1, rb_ui_lesson_text(ch->title));
         int tpx = px;
         while (tpx > 9 && rb_ui_text_width(app, title, tpx, true) > title_w - pad)
             tpx--;
@@ -181,26 +162,30 @@ static void draw_stage(rb_app *app, const rb_ui_state *st)
     int bh = px * 2, gap = px / 2;
     int buttons_h = ls->promo_to >= 0 ? 3 * bh + 2 * gap : 2 * bh + gap;
     int bottom = p.y + p.h - pad - buttons_h - pad;
-    char line[200];
-    snprintf(line, sizeof line, "Lesson %d.%d  \u00b7  %s", ls->chapter + 1, ls->stage + 1, ch->title);
+    char line[640];
+    /* TRANSLATORS: "Lesson 3.2 · The rook": chapter and stage, then the chapter's title */
+    snprintf(line, sizeof line, _("Lesson %d.%d  \u00b7  %s"), ls->chapter + 1, ls->stage + 1,
+             rb_ui_lesson_text(ch->title));
     y += rb_ui_text_draw_wrapped(app, line, px * 7 / 8, false, app->theme->text_dim, x, y, w);
-    y += rb_ui_text_draw_wrapped(app, sg->title, px * 5 / 4, true, app->theme->text, x, y, w) + gap;
-    char goal[160];
-    goal_sentence(&sg->goal, goal, sizeof goal);
-    snprintf(line, sizeof line, "Goal: %s", goal);
+    y += rb_ui_text_draw_wrapped(app, rb_ui_lesson_text(sg->title), px * 5 / 4, true, app->theme->text, x, y, w) + gap;
+    char goal[320];
+    rb_ui_learn_goal_words(&sg->goal, goal, sizeof goal);
+    /* TRANSLATORS: %s is the goal, a sentence: "Goal: Land on every star." */
+    snprintf(line, sizeof line, _("Goal: %s"), goal);
     y += rb_ui_text_draw_wrapped(app, line, px, true, gold, x, y, w) + gap;
     /* the teaching text and the feedback share what room there is */
     int tpx = px;
-    while (tpx > 9 && rb_ui_text_wrapped_height(app, sg->text, tpx, false, w) +
+    while (tpx > 9 && rb_ui_text_wrapped_height(app, rb_ui_lesson_text(sg->text), tpx, false, w) +
                               (ls->message[0] ? rb_ui_text_wrapped_height(app, ls->message, tpx, true, w) : 0) +
                               3 * rb_ui_text_line_height(app, tpx) > bottom - y)
         tpx--;
     SDL_Rect clip = { p.x, y, p.w, bottom - y > 0 ? bottom - y : 0 };
     SDL_RenderSetClipRect(app->renderer, &clip);
-    y += rb_ui_text_draw_wrapped(app, sg->text, tpx, false, app->theme->text, x, y, w) + gap;
+    y += rb_ui_text_draw_wrapped(app, rb_ui_lesson_text(sg->text), tpx, false, app->theme->text, x, y, w) + gap;
     if (ls->message[0])
         y += rb_ui_text_draw_wrapped(app, ls->message, tpx, true, ls->stars ? gold : app->theme->text, x, y, w) + gap;
-    snprintf(line, sizeof line, "Moves: %d  (par %d)", s->moves, sg->par);
+    /* TRANSLATORS: the moves made in a lesson stage, and the par (the moves that earn three stars) */
+    snprintf(line, sizeof line, _("Moves: %d  (par %d)"), s->moves, sg->par);
     rb_ui_text_draw(app, line, tpx, false, app->theme->text_dim, x, y + rb_ui_text_line_height(app, tpx) / 2,
                     RB_UI_ALIGN_LEFT);
     y += rb_ui_text_line_height(app, tpx) + gap;
@@ -212,19 +197,19 @@ static void draw_stage(rb_app *app, const rb_ui_state *st)
     /* the buttons */
     int by = p.y + p.h - pad - buttons_h, bw = (w - gap) / 2;
     if (ls->promo_to >= 0) {
-        button(app, st, (SDL_Rect){ x, by, bw, bh }, "Rook", LV_ROOK, true);
-        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, "Bishop", LV_BISHOP, true);
+        button(app, st, (SDL_Rect){ x, by, bw, bh }, _("Rook"), LV_ROOK, true);
+        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Bishop"), LV_BISHOP, true);
         by += bh + gap;
     }
     bool next = ls->stars > 0;
-    button(app, st, (SDL_Rect){ x, by, bw, bh }, "Retry", LV_RETRY, ls->over && !next);
-    button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, "Hint", LV_HINT, false);
+    button(app, st, (SDL_Rect){ x, by, bw, bh }, _("Retry"), LV_RETRY, ls->over && !next);
+    button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Hint"), LV_HINT, false);
     by += bh + gap;
-    button(app, st, (SDL_Rect){ x, by, bw, bh }, "Lessons", LV_MAP, false);
+    button(app, st, (SDL_Rect){ x, by, bw, bh }, _("Lessons"), LV_MAP, false);
     if (next)
-        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, "Next \u25B6", LV_NEXT, true);
+        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Next \u25B6"), LV_NEXT, true);
     else
-        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, "Back to game", LV_BACK, false);
+        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Back to game"), LV_BACK, false);
 }
 
 void rb_ui_learn_draw(rb_app *app, const rb_ui_state *st)

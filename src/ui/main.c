@@ -15,6 +15,8 @@
 #include "args.h"
 #include "assets.h"
 #include "bench.h"
+#include "i18n.h"
+#include "lang.h"
 #include "learn.h"
 #include "shot.h"
 #include "trainer.h"
@@ -28,6 +30,10 @@ int main(int argc, char **argv)
     Uint64 started = SDL_GetPerformanceCounter();
     rb_ui_options opt;
     char err[RB_UI_PATH_MAX + 400];
+    /* --lang, else the environment's language, for what the command line
+     * prints; the settings may change it once the game has read them. */
+    int lang = rb_ui_args_lang(argc, argv);
+    rb_ui_lang_use(lang >= 0 ? lang : 0);
     switch (rb_ui_args_parse(argc, argv, &opt, err, sizeof err)) {
     case RB_UI_ARGS_HELP:
         rb_ui_args_usage(stdout);
@@ -83,7 +89,7 @@ int main(int argc, char **argv)
     if (r != 0) {
         fprintf(stderr, "rollerball: %s\n", err);
         if (!headless)
-            SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, "Rollerball cannot start", err, app.window);
+            SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, _("Rollerball cannot start"), err, app.window);
         rb_ui_app_close(&app);
         return r == -2 ? 2 : 1;
     }

@@ -17,6 +17,7 @@
  * mistake.
  */
 #include "mistakes.h"
+#include "i18n.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -125,8 +126,9 @@ static void start_exercise(rb_app *app, int i)
     st->flipped = ms->board.side == RB_BLACK;
     char played[RB_MOVE_TEXT_MAX];
     rb_move_to_display(&g->positions[k], g->moves[k], played);
-    rb_ui_state_say(st, false, "Move %zu: you played %s. Find a better move. (%d of %d)", k / 2 + 1, played, i + 1,
-                    ms->count);
+    /* TRANSLATORS: the move's number, the move played (like c2b3), then which exercise of how many */
+    rb_ui_state_say(st, false, _("Move %zu: you played %s. Find a better move. (%d of %d)"), k / 2 + 1, played,
+                    i + 1, ms->count);
 }
 
 /* The scores of the better move and of m at the exercise's position, from
@@ -199,20 +201,27 @@ static int try_move(rb_app *app, rb_move m)
     if (!good) {
         rb_ui_input_cancel(&st->input); /* the piece goes back */
         if (m == st->game.moves[k])
-            rb_ui_state_say(st, false, "%s is the move you played: not better. Try again.", text);
+            /* TRANSLATORS: %s is a move, like c2b3 */
+            rb_ui_state_say(st, false, _("%s is the move you played: not better. Try again."), text);
         else
-            rb_ui_state_say(st, false, "%s is not better. Try again.", text);
+            rb_ui_state_say(st, false, _("%s is not better. Try again."), text);
         return -1;
     }
     show_move(app, m);
     ms->found = true;
     bool last = ms->at + 1 >= ms->count;
     if (m == better)
-        rb_ui_state_say(st, false, "Well found: %s is the better move.%s", text,
-                        last ? " That was the last one." : " Press Next for the next mistake.");
+        /* TRANSLATORS: %s is a move, like c2b3 */
+        rb_ui_state_say(st, false,
+                        last ? _("Well found: %s is the better move. That was the last one.")
+                             : _("Well found: %s is the better move. Press Next for the next mistake."),
+                        text);
     else
-        rb_ui_state_say(st, false, "Well found: %s is as good as %s.%s", text, best_text,
-                        last ? " That was the last one." : " Press Next for the next mistake.");
+        /* TRANSLATORS: both %s are moves, like c2b3: the one found, then the better move of the review */
+        rb_ui_state_say(st, false,
+                        last ? _("Well found: %s is as good as %s. That was the last one.")
+                             : _("Well found: %s is as good as %s. Press Next for the next mistake."),
+                        text, best_text);
     return 0;
 }
 
@@ -231,7 +240,7 @@ static int step(rb_app *app)
         ms->drawn[ms->ndrawn++] = m;
     ms->due_ms = rb_ui_now(app) + RB_UI_ANIM_MS + MISTAKES_SHOW_MS;
     if (ms->nqueue == 0)
-        rb_ui_state_say(st, false, "That was the line you missed. Press Next for the next mistake.");
+        rb_ui_state_say(st, false, "%s", _("That was the line you missed. Press Next for the next mistake."));
     return 0;
 }
 
@@ -251,7 +260,7 @@ static int show_line(rb_app *app)
         ms->queue[ms->nqueue++] = a->line[i];
     ms->shown = true;
     ms->due_ms = rb_ui_now(app) + 250;
-    rb_ui_state_say(st, false, "The line you missed is played out, each move's path drawn.");
+    rb_ui_state_say(st, false, "%s", _("The line you missed is played out, each move's path drawn."));
     return 0;
 }
 
@@ -259,7 +268,7 @@ static int next_exercise(rb_app *app)
 {
     rb_ui_mistakes_state *ms = &app->state.mistakes;
     if (ms->at + 1 >= ms->count) {
-        rb_ui_state_say(&app->state, false, "That was the last mistake. Press Back to game.");
+        rb_ui_state_say(&app->state, false, "%s", _("That was the last mistake. Press Back to game."));
         return -1;
     }
     start_exercise(app, ms->at + 1);
@@ -273,14 +282,15 @@ static int open_mode(rb_app *app)
     if (ms->active)
         return 0;
     if (st->trainer.active || st->analysis.active) {
-        rb_ui_state_say(st, false, "Go back to the game first.");
+        rb_ui_state_say(st, false, "%s", _("Go back to the game first."));
         return -1;
     }
     int n = rb_ui_mistakes_find(st, ms->ply, RB_UI_MISTAKES_MAX);
     if (n == 0) {
-        rb_ui_state_say(st, false, rb_ui_review_complete(&st->game)
-                                       ? "There are no mistakes to learn from in this game."
-                                       : "Review the game first (Ctrl+R): the exercises come from its review.");
+        rb_ui_state_say(st, false, "%s",
+                        rb_ui_review_complete(&st->game)
+                            ? _("There are no mistakes to learn from in this game.")
+                            : _("Review the game first (Ctrl+R): the exercises come from its review."));
         return -1;
     }
     ms->count = n < RB_UI_MISTAKES_MAX ? n : RB_UI_MISTAKES_MAX;
@@ -332,7 +342,7 @@ int rb_ui_mistakes_apply(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_MISTAKES_LEAVE: rb_ui_mistakes_leave(app); return 0;
     case RB_UI_CMD_PLAY: return cmd->by_computer ? -1 : try_move(app, cmd->move);
     default:
-        rb_ui_state_say(st, false, "That is for the game: press Back to game first.");
+        rb_ui_state_say(st, false, "%s", _("That is for the game: press Back to game first."));
         return -1;
     }
 }

@@ -10,6 +10,7 @@
  * draw; the button rectangles are kept in the window for clicks.
  */
 #include "mistakes_view.h"
+#include "i18n.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,7 @@
 
 typedef enum { MV_SHOW, MV_NEXT, MV_BACK, MV_COUNT } mv_button;
 
-static const char *const mv_labels[MV_COUNT] = { "Show the line", "Next", "Back to game" };
+static const char *const mv_labels[MV_COUNT] = { N_("Show the line"), N_("Next"), N_("Back to game") };
 
 struct rb_ui_mistakes_view {
     SDL_Rect rect;
@@ -69,9 +70,9 @@ void rb_ui_mistakes_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
 
     int y = col.y;
     int hpx = px * 5 / 4;
-    y += rb_ui_text_draw_wrapped(app, "Learn from your mistakes", hpx, true, t->text, col.x, y, col.w) + gap;
-    char line[96];
-    snprintf(line, sizeof line, "Exercise %d of %d", ms->at + 1, ms->count);
+    y += rb_ui_text_draw_wrapped(app, _("Learn from your mistakes"), hpx, true, t->text, col.x, y, col.w) + gap;
+    char line[192];
+    snprintf(line, sizeof line, _("Exercise %d of %d"), ms->at + 1, ms->count);
     rb_ui_text_draw(app, line, px * 7 / 8, false, t->text_dim, col.x,
                     y + rb_ui_text_line_height(app, px * 7 / 8) / 2, RB_UI_ALIGN_LEFT);
     y += rb_ui_text_line_height(app, px * 7 / 8) + pad;
@@ -92,7 +93,7 @@ void rb_ui_mistakes_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
         SDL_RenderSetClipRect(app->renderer, NULL);
     }
     for (int i = 0; i < MV_COUNT; i++)
-        rb_ui_widget_button(app, v->button[i], mv_labels[i], px, v->enabled[i], ms->hover_button == i,
+        rb_ui_widget_button(app, v->button[i], _(mv_labels[i]), px, v->enabled[i], ms->hover_button == i,
                             i == MV_NEXT && (ms->found || ms->shown));
 }
 

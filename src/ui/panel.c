@@ -25,6 +25,7 @@
 
 #include "clock_view.h"
 #include "draw.h"
+#include "i18n.h"
 #include "pace.h"
 #include "prefs.h"
 #include "coach.h"
@@ -46,12 +47,16 @@ typedef enum {
     PB_COUNT
 } panel_button;
 
+/* The labels in English (tests and tools find a button by them); drawn
+ * translated. The arrows are symbols, the same in every language. */
 static const char *const panel_labels[PB_COUNT] = {
-    "Move now", "Pause", "Step",
+    /* TRANSLATORS: a button of the panel: the computer plays its move at once */
+    N_("Move now"), N_("Pause"), N_("Step"),
     "|\u25C0", "\u25C0", "\u25B6", "\u25B6|",
-    "New", "Undo", "Redo", "Flip", "Resign",
-    "Offer draw", "Save", "Load", "Settings", "Help",
-    "Puzzles", "Hint", "Threat", "Review", "Mistakes", "Analyse",
+    /* TRANSLATORS: buttons of the panel; keep them short (a panel column holds two or three) */
+    N_("New"), N_("Undo"), N_("Redo"), N_("Flip"), N_("Resign"),
+    N_("Offer draw"), N_("Save"), N_("Load"), N_("Settings"), N_("Help"),
+    N_("Puzzles"), N_("Hint"), N_("Threat"), N_("Review"), N_("Mistakes"), N_("Analyse"),
 };
 
 #define PANEL_GAME_BUTTONS (PB_ANALYSE - PB_NEW + 1)
@@ -78,7 +83,7 @@ int rb_ui_panel_init(rb_app *app, char *err, size_t errlen)
 {
     struct rb_ui_panel *p = calloc(1, sizeof *p);
     if (!p) {
-        snprintf(err, errlen, "Out of memory for the panel.");
+        snprintf(err, errlen, "%s", _("Out of memory for the panel."));
         return -1;
     }
     p->mouse_x = p->mouse_y = -1;
@@ -132,14 +137,17 @@ static void panel_refresh_moves(struct rb_ui_panel *p, const rb_ui_state *st)
 
 /* ---- words for the state of the game ---------------------------------- */
 
+/* The tag names of a game record: never translated. */
 static const char *const panel_color_name[2] = { "White", "Black" };
 
+/* Whole sentences for each side, so a language may inflect them as it
+ * needs instead of gluing a colour name into a frame. */
 static const char *panel_winner_text(rb_result r)
 {
     switch (r) {
-    case RB_RESULT_WHITE: return "White wins";
-    case RB_RESULT_BLACK: return "Black wins";
-    case RB_RESULT_DRAW: return "Draw";
+    case RB_RESULT_WHITE: return _("White wins.");
+    case RB_RESULT_BLACK: return _("Black wins.");
+    case RB_RESULT_DRAW: return _("Draw.");
     default: return "";
     }
 }
@@ -152,27 +160,32 @@ size_t rb_ui_panel_status_text(const rb_ui_state *st, char *buf, size_t len)
     int loser = pos->side;
     switch (rb_game_ending(g)) {
     case RB_END_CHECKMATE:
-        return (size_t)snprintf(buf, len, "Checkmate. %s.", panel_winner_text(r));
+        /* TRANSLATORS: %s is "White wins." or "Black wins." */
+        return (size_t)snprintf(buf, len, _("Checkmate. %s"), panel_winner_text(r));
     case RB_END_THRONE:
-        return (size_t)snprintf(buf, len, "%s's king reached the throne. %s.",
-                                panel_color_name[loser ^ 1], panel_winner_text(r));
+        return (size_t)snprintf(buf, len, "%s %s",
+                                loser == RB_BLACK ? _("White's king reached the throne.")
+                                                  : _("Black's king reached the throne."),
+                                panel_winner_text(r));
     case RB_END_STALEMATE:
-        return (size_t)snprintf(buf, len, "Stalemate: %s cannot move. Draw.", panel_color_name[loser]);
+        return (size_t)snprintf(buf, len, "%s", loser == RB_WHITE ? _("Stalemate: White cannot move. Draw.")
+                                                                  : _("Stalemate: Black cannot move. Draw."));
     case RB_END_REPETITION:
-        return (size_t)snprintf(buf, len, "Draw by repetition: the same position came up three times.");
+        return (size_t)snprintf(buf, len, "%s", _("Draw by repetition: the same position came up three times."));
     case RB_END_RESIGNATION:
-        return (size_t)snprintf(buf, len, "%s resigned. %s.", panel_color_name[g->resigned & 1],
+        return (size_t)snprintf(buf, len, "%s %s", (g->resigned & 1) == RB_WHITE ? _("White resigned.") : _("Black resigned."),
                                 panel_winner_text(r));
     case RB_END_AGREEMENT:
-        return (size_t)snprintf(buf, len, "Draw by agreement.");
+        return (size_t)snprintf(buf, len, "%s", _("Draw by agreement."));
     case RB_END_TIME_FORFEIT:
-        return (size_t)snprintf(buf, len, "%s ran out of time. %s.", panel_color_name[g->resigned & 1],
+        return (size_t)snprintf(buf, len, "%s %s",
+                                (g->resigned & 1) == RB_WHITE ? _("White ran out of time.") : _("Black ran out of time."),
                                 panel_winner_text(r));
     case RB_END_NONE:
         break;
     }
     if (rb_pos_in_check(pos))
-        return (size_t)snprintf(buf, len, "%s is in check.", panel_color_name[pos->side]);
+        return (size_t)snprintf(buf, len, "%s", pos->side == RB_WHITE ? _("White is in check.") : _("Black is in check."));
     buf[0] = '\0';
     return 0;
 }
@@ -204,12 +217,16 @@ size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len)
 {
     const rb_game *g = &st->game;
     if (g->ply == 0)
-        return (size_t)snprintf(buf, len, "Viewing the start position. End returns to the last move.");
+        return (size_t)snprintf(buf, len, "%s", _("Viewing the start position. End returns to the last move."));
     int colour, last_colour;
     unsigned n = panel_move_number(g, g->ply, &colour);
     unsigned last = panel_move_number(g, g->length, &last_colour);
-    return (size_t)snprintf(buf, len, "Viewing move %u (%s) of %u. End returns to the last move.", n,
-                            panel_color_name[colour], last);
+    /* TRANSLATORS: "Viewing move 12 (White) of 30." The first %u is the move
+       number, the second the number of the last move; End is the key. */
+    return (size_t)snprintf(buf, len,
+                            colour == RB_WHITE ? _("Viewing move %u (White) of %u. End returns to the last move.")
+                                               : _("Viewing move %u (Black) of %u. End returns to the last move."),
+                            n, last);
 }
 
 /* The name a game record gives a side (its White or Black tag), or NULL
@@ -251,11 +268,13 @@ void rb_ui_panel_player_text(const rb_ui_state *st, int color, char *buf, size_t
     bool other_human = st->players[color ^ 1].kind == RB_UI_HUMAN;
     const char *recorded = panel_recorded_name(&st->game, color);
     if (pl->kind == RB_UI_COMPUTER)
-        snprintf(buf, len, "Computer, level %d", pl->level);
+        /* TRANSLATORS: who plays a side; %d is the level, 1 to 10 */
+        snprintf(buf, len, _("Computer, level %d"), pl->level);
     else if (recorded) /* a loaded game shows who played it */
         panel_copy_name(buf, len, recorded);
     else
-        snprintf(buf, len, "%s", other_human ? "Player" : "You");
+        /* TRANSLATORS: who plays a side: "Player" when two people play, "You" against the computer */
+        snprintf(buf, len, "%s", other_human ? _("Player") : _("You"));
 }
 
 /* ---- layout ------------------------------------------------------------ */
@@ -294,9 +313,10 @@ void rb_ui_panel_turn_text(const rb_ui_state *st, char *buf, size_t len)
 {
     size_t ply = rb_ui_state_live_ply(st);
     if (rb_game_ending_at(&st->game, ply) != RB_END_NONE)
-        snprintf(buf, len, "Game over: %s", rb_result_text(rb_game_result_at(&st->game, ply)));
+        /* TRANSLATORS: %s is the result as on a score sheet: 1-0, 0-1 or 1/2-1/2 */
+        snprintf(buf, len, _("Game over: %s"), rb_result_text(rb_game_result_at(&st->game, ply)));
     else
-        snprintf(buf, len, "%s to move", panel_color_name[rb_ui_state_live_pos(st)->side]);
+        snprintf(buf, len, "%s", rb_ui_state_live_pos(st)->side == RB_WHITE ? _("White to move") : _("Black to move"));
 }
 
 /* The computer's row: what it is doing, and its buttons (Move now against
@@ -313,9 +333,9 @@ static void panel_computer_row(rb_app *app, const rb_ui_state *st, const panel_m
     int x = row.x + row.w;
     for (int b = last; b >= first; b--) {
         /* Pause turns into Resume: room for the longer word. */
-        int lw = rb_ui_text_width(app, panel_labels[b], m->px, false);
+        int lw = rb_ui_text_width(app, _(panel_labels[b]), m->px, false);
         if (b == PB_PAUSE) {
-            int rw = rb_ui_text_width(app, "Resume", m->px, false);
+            int rw = rb_ui_text_width(app, _("Resume"), m->px, false);
             lw = rw > lw ? rw : lw;
         }
         int bw = lw + m->px * 2;
@@ -324,16 +344,18 @@ static void panel_computer_row(rb_app *app, const rb_ui_state *st, const panel_m
         p->shown[b] = true;
         x -= m->gap;
     }
-    char think[96] = "";
+    char think[192] = "";
     rb_search_info info;
     if (st->pacing.reply_ready && rb_ui_state_browsing(st)) {
-        snprintf(think, sizeof think, "Computer has moved");
+        snprintf(think, sizeof think, "%s", _("Computer has moved"));
     } else if (rb_ui_worker_busy(app)) {
-        int n = snprintf(think, sizeof think, "Computer thinking\u2026");
         if (rb_ui_worker_progress(app, &info) && info.depth > 0)
-            snprintf(think + n, sizeof think - (size_t)n, " depth %d", info.depth);
+            /* TRANSLATORS: %d is how many moves deep the search has looked */
+            snprintf(think, sizeof think, _("Computer thinking\u2026 depth %d"), info.depth);
+        else
+            snprintf(think, sizeof think, "%s", _("Computer thinking\u2026"));
     } else if (watching && st->pacing.paused) {
-        snprintf(think, sizeof think, "Paused");
+        snprintf(think, sizeof think, "%s", _("Paused"));
     }
     if (think[0] && x > row.x) {
         SDL_Rect clip = { row.x, row.y, x - row.x, row.h };
@@ -351,7 +373,7 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
 {
     const rb_ui_theme *t = app->theme;
     const rb_game *g = &st->game;
-    char line[256];
+    char line[384];
 
     /* Whose turn: a disc in the side's colour (its outline keeps it
      * visible on any background), then the words. When the game is over
@@ -367,10 +389,11 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
     rb_ui_text_draw(app, line, m->big, true, t->text, col.x + m->big + m->gap * 2, y + lh / 2, RB_UI_ALIGN_LEFT);
     y += lh;
 
-    char w[64], b[64];
+    char w[96], b[96];
     rb_ui_panel_player_text(st, RB_WHITE, w, sizeof w);
     rb_ui_panel_player_text(st, RB_BLACK, b, sizeof b);
-    snprintf(line, sizeof line, "White: %s \u00B7 Black: %s", w, b);
+    /* TRANSLATORS: who plays each side, e.g. "White: You · Black: Computer, level 2" */
+    snprintf(line, sizeof line, _("White: %s \u00B7 Black: %s"), w, b);
     y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
     y += m->gap;
 
@@ -470,7 +493,7 @@ static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metr
     p->visible = visible;
     p->scroll = panel_first_row(st, rows, visible);
     if (g->length == 0) {
-        rb_ui_text_draw_wrapped(app, "No moves yet.", m->small, false, t->text_dim,
+        rb_ui_text_draw_wrapped(app, _("No moves yet."), m->small, false, t->text_dim,
                                 area.x + m->gap * 2, area.y + m->gap, area.w - m->gap * 4);
         return;
     }
@@ -608,9 +631,9 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
         if (!p->shown[i])
             continue;
         bool hovered = rb_ui_point_in(p->button[i], p->mouse_x, p->mouse_y);
-        const char *label = i == PB_PAUSE && st->pacing.paused ? "Resume" : panel_labels[i];
+        const char *label = i == PB_PAUSE && st->pacing.paused ? _("Resume") : _(panel_labels[i]);
         if (i == PB_THREAT && (st->coach.asked == RB_UI_COACH_THREAT || st->coach.shown == RB_UI_COACH_THREAT))
-            label = "Hide threat";
+            label = _("Hide threat");
         rb_ui_widget_button(app, p->button[i], label, m.px, p->enabled[i], hovered,
                             i == PB_MOVE_NOW || i == PB_PAUSE);
     }

@@ -14,6 +14,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "prefs.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -40,7 +41,7 @@ const char *rb_ui_prefs_dir(rb_app *app, char *err, size_t errlen)
     if (!app->prefs) {
         app->prefs = calloc(1, sizeof *app->prefs);
         if (!app->prefs) {
-            snprintf(err, errlen, "Out of memory.");
+            snprintf(err, errlen, "%s", _("Out of memory."));
             return NULL;
         }
     }
@@ -48,12 +49,12 @@ const char *rb_ui_prefs_dir(rb_app *app, char *err, size_t errlen)
     if (!p->dir[0]) {
         char *base = SDL_GetPrefPath("rollerball", "rollerball");
         if (!base) {
-            snprintf(err, errlen, "There is no folder to keep settings and games in: %s",
+            snprintf(err, errlen, _("There is no folder to keep settings and games in: %s"),
                      SDL_GetError());
             return NULL;
         }
         if (strlen(base) >= sizeof p->dir) {
-            snprintf(err, errlen, "The folder for settings and games has too long a name.");
+            snprintf(err, errlen, "%s", _("The folder for settings and games has too long a name."));
             SDL_free(base);
             return NULL;
         }
@@ -69,7 +70,8 @@ int rb_ui_prefs_file(rb_app *app, const char *name, char *path, size_t pathlen, 
     if (!dir)
         return -1;
     if ((size_t)snprintf(path, pathlen, "%s%s", dir, name) >= pathlen) {
-        snprintf(err, errlen, "The file name %s%s is too long.", dir, name);
+        /* TRANSLATORS: a folder and a file name, written together */
+        snprintf(err, errlen, _("The file name %s%s is too long."), dir, name);
         return -1;
     }
     return 0;
@@ -90,8 +92,11 @@ int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen)
     int skipped = rb_ui_settings_parse_noted(text, &app->state.settings, app->state.players, note, sizeof note);
     free(text);
     if (skipped > 0) {
-        snprintf(err, errlen, "Ignored %d line%s of %s that %s not understood.", skipped,
-                 skipped == 1 ? "" : "s", path, skipped == 1 ? "was" : "were");
+        /* TRANSLATORS: %d lines of the settings file %s */
+        snprintf(err, errlen,
+                 ngettext("Ignored %d line of %s that was not understood.",
+                          "Ignored %d lines of %s that were not understood.", (unsigned long)skipped),
+                 skipped, path);
         size_t l = strlen(err);
         if (note[0] && l < errlen) /* what a misnamed choice became */
             snprintf(err + l, errlen - l, " %s", note);
@@ -117,7 +122,7 @@ int rb_ui_prefs_save(rb_app *app, char *err, size_t errlen)
         return -1;
     char *text = rb_ui_settings_format(&app->state.settings, app->state.players);
     if (!text) {
-        snprintf(err, errlen, "Out of memory saving the settings.");
+        snprintf(err, errlen, "%s", _("Out of memory saving the settings."));
         return -1;
     }
     int rc = rb_store_write_atomic(path, text, strlen(text), err, errlen);
@@ -233,7 +238,7 @@ int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen)
     if (!prefs_worth_resuming(&standing)) {
         /* Nothing to offer next time: a finished or empty game. */
         if (unlink(path) != 0 && errno != ENOENT) {
-            snprintf(err, errlen, "Could not remove the old autosave %s: %s.", path, strerror(errno));
+            snprintf(err, errlen, _("Could not remove the old autosave %s: %s."), path, strerror(errno));
             return -1;
         }
         return 0;
@@ -243,7 +248,7 @@ int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen)
     standing.ntags = g->ntags;
     char *text = rb_pgn_write(&standing);
     if (!text) {
-        snprintf(err, errlen, "Out of memory saving the game.");
+        snprintf(err, errlen, "%s", _("Out of memory saving the game."));
         return -1;
     }
     int rc = rb_store_write_atomic(path, text, strlen(text), err, errlen);
@@ -257,7 +262,7 @@ int rb_ui_prefs_resume(rb_app *app, rb_game *g, char *err, size_t errlen)
     if (rb_ui_prefs_file(app, PREFS_AUTOSAVE_FILE, path, sizeof path, err, errlen) != 0)
         return -1;
     if (access(path, F_OK) != 0) {
-        snprintf(err, errlen, "There is no unfinished game to resume.");
+        snprintf(err, errlen, "%s", _("There is no unfinished game to resume."));
         return -1;
     }
     rb_game loaded;
@@ -265,7 +270,7 @@ int rb_ui_prefs_resume(rb_app *app, rb_game *g, char *err, size_t errlen)
         return -1;
     if (!prefs_worth_resuming(&loaded)) {
         rb_game_free(&loaded);
-        snprintf(err, errlen, "The last game was finished; there is nothing to resume.");
+        snprintf(err, errlen, "%s", _("The last game was finished; there is nothing to resume."));
         return -1;
     }
     rb_ui_prefs_players_from_tags(&loaded, app->state.players);
@@ -295,13 +300,26 @@ int rb_ui_prefs_parse_game(const char *text, size_t len, const char *name, bool 
     bool partial = n > 0 && ngames == 1 && perr.line != 0;
     bool keep = n > 0 && ngames > 0 && (perr.line == 0 || ngames > 1 ||
                                         (allow_partial && partial && games[0].length > 0));
-    if (perr.line != 0)
-        snprintf(err, errlen, "Could not read %s game in %s: line %d, column %d: %s", keep ? "all of the" : "the",
+    /* The PGN reader's message (perr.message) stays in English. */
+    if (perr.line != 0 && name)
+        /* TRANSLATORS: %s is a file, then a line and a column in it, then what is wrong there (in English) */
+        snprintf(err, errlen,
+                 keep ? _("Could not read all of the game in %s: line %d, column %d: %s")
+                      : _("Could not read the game in %s: line %d, column %d: %s"),
                  name, perr.line, perr.column, perr.message);
+    else if (perr.line != 0)
+        snprintf(err, errlen,
+                 keep ? _("Could not read all of the game in the pasted text: line %d, column %d: %s")
+                      : _("Could not read the game in the pasted text: line %d, column %d: %s"),
+                 perr.line, perr.column, perr.message);
+    else if (!keep && perr.message[0] && name)
+        snprintf(err, errlen, _("Could not read the game in %s: %s"), name, perr.message);
     else if (!keep && perr.message[0])
-        snprintf(err, errlen, "Could not read the game in %s: %s", name, perr.message);
+        snprintf(err, errlen, _("Could not read the game in the pasted text: %s"), perr.message);
+    else if (!keep && name)
+        snprintf(err, errlen, _("Could not read a game in %s: it holds no game."), name);
     else if (!keep)
-        snprintf(err, errlen, "Could not read a game in %s: it holds no game.", name);
+        snprintf(err, errlen, "%s", _("Could not read a game in the pasted text: it holds no game."));
     if (!keep) {
         for (size_t i = 0; i < ngames; i++)
             rb_game_free(&games[i]);
@@ -315,7 +333,8 @@ int rb_ui_prefs_parse_game(const char *text, size_t len, const char *name, bool 
     free(games);
     if (partial) {
         size_t l = strlen(err);
-        snprintf(err + l, errlen - l, ". The game is shown up to its last good move.");
+        /* TRANSLATORS: follows "Could not read all of the game in ...: ..." */
+        snprintf(err + l, errlen - l, "%s", _(". The game is shown up to its last good move."));
         return 1;
     }
     return 0;

@@ -50,7 +50,7 @@ bool rb_ui_prefs_players_from_tags(const rb_game *g, rb_ui_player players[2]);
  * message naming the file and what is wrong (*out untouched then). */
 int rb_ui_prefs_read_game(const char *path, rb_game *out, char *err, size_t errlen);
 /* The same from a file or from text (name says where it came from in the
- * messages). With allow_partial, a single game whose moves go wrong part-way
+ * messages; NULL for pasted text). With allow_partial, a single game whose moves go wrong part-way
  * is kept up to its last good move: 1 is returned, *out is set and err says
  * what went wrong and that the game stops early. */
 int rb_ui_prefs_read_file_game(const char *path, bool allow_partial, rb_game *out, char *err, size_t errlen);

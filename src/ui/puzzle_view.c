@@ -15,6 +15,7 @@
  * not only refused.
  */
 #include "puzzle_view.h"
+#include "i18n.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,15 +38,14 @@ typedef enum {
 } pv_button;
 
 static const char *const pv_labels[PV_COUNT] = {
-    "Hint", "Show solution", "Next", "Back to game",
-    "All", "Mate", "Throne", "Material", "Rebound",
+    N_("Hint"), N_("Show solution"), N_("Next"), N_("Back to game"),
+    /* TRANSLATORS: the puzzle theme filter: all puzzles, or those of one theme */
+    N_("All"), N_("Mate"), N_("Throne"), N_("Material"), N_("Rebound"),
 };
 
 static const unsigned pv_theme_bits[5] = {
     RB_THEME_ALL, RB_THEME_MATE, RB_THEME_THRONE, RB_THEME_MATERIAL, RB_THEME_REBOUND,
 };
-
-static const char *const pv_colour[2] = { "White", "Black" };
 
 struct rb_ui_puzzle_view {
     SDL_Rect rect;
@@ -113,24 +113,27 @@ static void pv_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     int big = px * 9 / 8, small = px * 7 / 8, gap = px / 3;
     char line[320];
     if (tr->unavailable || !tr->have_session) {
-        rb_ui_text_draw(app, "Puzzles", big, true, t->text, col.x, *y + big / 2, RB_UI_ALIGN_LEFT);
+        rb_ui_text_draw(app, _("Puzzles"), big, true, t->text, col.x, *y + big / 2, RB_UI_ALIGN_LEFT);
         *y += rb_ui_text_line_height(app, big) + gap;
         return;
     }
     const rb_puzzle *p = tr->session.puzzle;
-    snprintf(line, sizeof line, "Puzzle %d \u00B7 rated %d", p->id, p->rating);
+    /* TRANSLATORS: the puzzle's number, then its rating (like a player's, about 1500) */
+    snprintf(line, sizeof line, _("Puzzle %d \u00B7 rated %d"), p->id, p->rating);
     *y += rb_ui_text_draw_wrapped(app, line, big, true, t->text, col.x, *y, col.w);
-    char themes[64], shown[96];
+    /* The library's names ("mate,rebound"), each translated: "mate, rebound". */
+    char themes[64], shown[192] = "";
     rb_puzzle_themes_format(p->themes, themes, sizeof themes);
-    size_t k = 0;
-    for (const char *c = themes; *c && k + 3 < sizeof shown; c++) {
-        shown[k++] = *c;
-        if (*c == ',')
-            shown[k++] = ' '; /* "mate, rebound" */
+    for (char *name = strtok(themes, ","); name; name = strtok(NULL, ",")) {
+        if (shown[0])
+            /* TRANSLATORS: between two theme names: "mate, rebound" */
+            SDL_strlcat(shown, _(", "), sizeof shown);
+        SDL_strlcat(shown, _(name), sizeof shown);
     }
-    shown[k] = 0;
-    snprintf(line, sizeof line, "Theme: %s%s", shown,
-             rb_ui_trainer_solved_before(app, p->id) ? " \u00B7 you have solved it before" : "");
+    /* TRANSLATORS: %s is the puzzle's themes: "mate, rebound" */
+    snprintf(line, sizeof line,
+             rb_ui_trainer_solved_before(app, p->id) ? _("Theme: %s \u00B7 you have solved it before") : _("Theme: %s"),
+             shown);
     *y += rb_ui_text_draw_wrapped(app, line, small, false, t->text_dim, col.x, *y, col.w);
     *y += gap;
 
@@ -141,12 +144,13 @@ static void pv_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     rb_ui_draw_disc(app->renderer, c, (float)px * 0.5f, (SDL_Color){ 128, 128, 128, 255 });
     rb_ui_draw_disc(app->renderer, c, (float)px * 0.5f - 1.5f,
                     side == RB_WHITE ? (SDL_Color){ 250, 250, 245, 255 } : (SDL_Color){ 15, 15, 15, 255 });
+    bool white = side == RB_WHITE;
     if (!tr->session.done)
-        snprintf(line, sizeof line, "Find the best move for %s", pv_colour[side]);
+        snprintf(line, sizeof line, "%s", white ? _("Find the best move for White") : _("Find the best move for Black"));
     else if (tr->session.shown)
-        snprintf(line, sizeof line, "The solution for %s", pv_colour[side]);
+        snprintf(line, sizeof line, "%s", white ? _("The solution for White") : _("The solution for Black"));
     else
-        snprintf(line, sizeof line, "Solved for %s", pv_colour[side]);
+        snprintf(line, sizeof line, "%s", white ? _("Solved for White") : _("Solved for Black"));
     *y += rb_ui_text_draw_wrapped(app, line, px, true, t->text, col.x + px + gap * 2, *y, col.w - px - gap * 2);
     *y += gap;
 }
@@ -161,11 +165,13 @@ static void pv_player(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     int small = px * 7 / 8, gap = px / 3;
     char line[160];
     if (tr->rated)
-        snprintf(line, sizeof line, "Your rating: %d (%+d)", pl->rating, tr->rating_change);
+        /* TRANSLATORS: the puzzle rating, then how much the last puzzle changed it: "Your rating: 1520 (+12)" */
+        snprintf(line, sizeof line, _("Your rating: %d (%+d)"), pl->rating, tr->rating_change);
     else
-        snprintf(line, sizeof line, "Your rating: %d", pl->rating);
+        snprintf(line, sizeof line, _("Your rating: %d"), pl->rating);
     *y += rb_ui_text_draw_wrapped(app, line, px, true, t->text, col.x, *y, col.w);
-    snprintf(line, sizeof line, "Streak: %d \u00B7 solved %zu of %zu", tr->streak, rb_ui_trainer_solved_count(app),
+    /* TRANSLATORS: puzzles solved in a row, then how many of all the puzzles are solved */
+    snprintf(line, sizeof line, _("Streak: %d \u00B7 solved %zu of %zu"), tr->streak, rb_ui_trainer_solved_count(app),
              rb_ui_trainer_puzzle_count(app));
     *y += rb_ui_text_draw_wrapped(app, line, small, false, t->text_dim, col.x, *y, col.w);
     *y += gap;
@@ -210,12 +216,12 @@ static void pv_problem(rb_app *app, SDL_Rect col, int y, int px)
     const char *file, *why;
     rb_ui_trainer_problem_parts(app, &file, &why);
     int small = px * 7 / 8, gap = px / 3;
-    y += rb_ui_text_draw_wrapped(app, "The puzzles cannot be read from", px, false, t->text, col.x, y, col.w);
+    y += rb_ui_text_draw_wrapped(app, _("The puzzles cannot be read from"), px, false, t->text, col.x, y, col.w);
     y += pv_file_lines(app, file, small, t->text_dim, col.x, y, col.w);
     char line[RB_UI_PATH_MAX + 400];
     snprintf(line, sizeof line, "%s.", why);
     y += rb_ui_text_draw_wrapped(app, line, px, false, t->text, col.x, y, col.w) + gap;
-    rb_ui_text_draw_wrapped(app, "The game itself is not affected: Back to game returns to it.", px, false, t->text,
+    rb_ui_text_draw_wrapped(app, _("The game itself is not affected: Back to game returns to it."), px, false, t->text,
                             col.x, y, col.w);
 }
 
@@ -251,7 +257,7 @@ void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
         int fh = px * 7 / 4;
         int fy = below - pad - rows * fh - (rows - 1) * gap;
         int ly = fy - rb_ui_text_line_height(app, px * 7 / 8);
-        rb_ui_text_draw(app, "Puzzles of the theme:", px * 7 / 8, false, t->text_dim, col.x,
+        rb_ui_text_draw(app, _("Puzzles of the theme:"), px * 7 / 8, false, t->text_dim, col.x,
                         ly + rb_ui_text_line_height(app, px * 7 / 8) / 2, RB_UI_ALIGN_LEFT);
         pv_grid(v, col, fy, PV_THEME_ALL, 5, cols, gap, fh);
         below = ly - gap;
@@ -273,10 +279,10 @@ void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
             continue;
         bool hovered = tr->hover_button == i;
         if (i >= PV_THEME_ALL)
-            rb_ui_widget_choice(app, v->button[i], pv_labels[i], px * 7 / 8,
+            rb_ui_widget_choice(app, v->button[i], _(pv_labels[i]), px * 7 / 8,
                                 tr->themes == pv_theme_bits[i - PV_THEME_ALL], hovered);
         else
-            rb_ui_widget_button(app, v->button[i], pv_labels[i], px, v->enabled[i], hovered, i == PV_NEXT &&
+            rb_ui_widget_button(app, v->button[i], _(pv_labels[i]), px, v->enabled[i], hovered, i == PV_NEXT &&
                                 tr->session.done);
     }
 }
@@ -411,9 +417,9 @@ rb_ui_cmd rb_ui_puzzle_view_board_event(rb_app *app, const SDL_Event *ev)
     if (click && pos->board[to] && RB_COLOR(pos->board[to]) == pos->side)
         return cmd; /* another piece of one's own: simply selected */
     rb_explanation e;
-    char why[RB_EXPLAIN_TEXT_MAX];
+    char why[RB_UI_EXPLAIN_TEXT_MAX];
     if (rb_explain_move(pos, before.sel, to, 0, &e) == 0 && e.reason != RB_EXPLAIN_LEGAL) {
-        rb_explain_text(&e, why, sizeof why);
+        rb_ui_explain_words(&e, why, sizeof why);
         rb_ui_state_say(st, false, "%s", why);
     }
     return cmd;

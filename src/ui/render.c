@@ -21,6 +21,7 @@
  * are drawn direct.
  */
 #include "render.h"
+#include "i18n.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -466,9 +467,10 @@ static void draw_typed(rb_app *app, const scene *sc)
         rb_ui_draw_frame(app->renderer, rb_ui_view_rect(&sc->view, RB_MOVE_FROM(sc->typed)), w, t->path);
         draw_path(app, sc, sc->typed, (float)sc->view.sq * 0.10f, t->path, t->path_outline, true);
     }
-    char line[96];
-    snprintf(line, sizeof line, "Move: %s_%s", sc->typed_text,
-             sc->typed_wants_letter ? "  promotion: type r or b" : "");
+    char line[192];
+    /* TRANSLATORS: a move being typed, like "c2b" with a cursor "_" after it */
+    snprintf(line, sizeof line, sc->typed_wants_letter ? _("Move: %s_  promotion: type r or b") : _("Move: %s_"),
+             sc->typed_text);
     /* In the margin above the board where it fits; never wider than the
      * board. */
     const SDL_Rect *b = &sc->view.board;

@@ -9,6 +9,7 @@
  * review's late events from the current one's.
  */
 #include "review.h"
+#include "i18n.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -122,13 +123,13 @@ static int review_prepare(rb_app *app, struct rb_ui_review **out)
     if (r != NULL && r->engine == NULL)
         r->engine = rb_engine_new(16);
     if (r == NULL || r->engine == NULL) {
-        rb_ui_state_say(st, true, "The review needs memory for its engine, and there is not enough.");
+        rb_ui_state_say(st, true, "%s", _("The review needs memory for its engine, and there is not enough."));
         return -1;
     }
     rb_ui_review_cancel(app);
     rb_engine_clear_stop(r->engine);
     if (review_copy_moves(&st->game, &r->game) != 0) {
-        rb_ui_state_say(st, true, "The review ran out of memory copying the game.");
+        rb_ui_state_say(st, true, "%s", _("The review ran out of memory copying the game."));
         return -1;
     }
     memset(&r->limits, 0, sizeof r->limits);
@@ -144,8 +145,8 @@ int rb_ui_review_start(rb_app *app)
 {
     if (!rb_ui_review_can_start(app)) {
         rb_ui_state_say(&app->state, false, "%s",
-                        rb_ui_review_complete(&app->state.game) ? "The game is reviewed already."
-                                                                 : "A game is reviewed once it is over.");
+                        rb_ui_review_complete(&app->state.game) ? _("The game is reviewed already.")
+                                                                 : _("A game is reviewed once it is over."));
         return -1;
     }
     struct rb_ui_review *r;
@@ -160,12 +161,12 @@ int rb_ui_review_start(rb_app *app)
     run->generation = ++r->generation;
     r->thread = SDL_CreateThread(review_thread, "rollerball-review", run);
     if (r->thread == NULL) {
-        rb_ui_state_say(&app->state, true, "The review could not start a thread: %s", SDL_GetError());
+        rb_ui_state_say(&app->state, true, _("The review could not start a thread: %s"), SDL_GetError());
         free(run);
         rb_game_free(&r->game);
         return -1;
     }
-    rb_ui_state_say(&app->state, false, "Reviewing the game\u2026");
+    rb_ui_state_say(&app->state, false, "%s", _("Reviewing the game\u2026"));
     return 0;
 }
 
@@ -173,7 +174,7 @@ int rb_ui_review_now(rb_app *app)
 {
     struct rb_ui_review *r;
     if (app->state.game.length == 0) {
-        rb_ui_state_say(&app->state, true, "The game has no moves to review.");
+        rb_ui_state_say(&app->state, true, "%s", _("The game has no moves to review."));
         return -1;
     }
     if (review_prepare(app, &r) != 0)
@@ -289,9 +290,9 @@ void rb_ui_review_take(rb_app *app)
     rb_game_free(&r->game);
     r->finished = false;
     if (rc != 0)
-        rb_ui_state_say(&app->state, true, "The review ran out of memory; some moves are not marked.");
+        rb_ui_state_say(&app->state, true, "%s", _("The review ran out of memory; some moves are not marked."));
     else
-        rb_ui_state_say(&app->state, false, "Reviewed: click the graph to go to a move.");
+        rb_ui_state_say(&app->state, false, "%s", _("Reviewed: click the graph to go to a move."));
 }
 
 /* ---- reading a reviewed record ---------------------------------------- */

@@ -9,6 +9,7 @@
  * colour, so the eye finds where the game turned.
  */
 #include "review_view.h"
+#include "i18n.h"
 
 #include <stdio.h>
 
@@ -72,8 +73,10 @@ static void draw_graph(rb_app *app, const rb_ui_state *st, SDL_Rect r)
 static void draw_progress(rb_app *app, SDL_Rect r, size_t done, size_t total, int px)
 {
     const rb_ui_theme *t = app->theme;
-    char line[64];
-    snprintf(line, sizeof line, "Reviewing\u2026 %zu of %zu positions", done, total);
+    char line[192];
+    snprintf(line, sizeof line,
+             ngettext("Reviewing\u2026 %zu of %zu position", "Reviewing\u2026 %zu of %zu positions", (unsigned long)total),
+             done, total);
     int lh = rb_ui_text_line_height(app, px);
     rb_ui_text_draw(app, line, px, false, t->text, r.x, r.y + lh / 2, RB_UI_ALIGN_LEFT);
     SDL_Rect bar = { r.x, r.y + lh + 2, r.w, r.h - lh - 2 };

@@ -13,6 +13,7 @@
  * game long.
  */
 #include "session.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,8 +38,11 @@ bool rb_ui_session_can_offer_draw(const rb_ui_state *st)
 bool rb_ui_session_computer_takes_draw(const rb_game *g, char *why, size_t whylen)
 {
     if (g->ply < RB_UI_DRAW_MIN_PLY) {
-        snprintf(why, whylen, "The computer declines the draw: it is too early in the game "
-                              "(a draw may be agreed after %d moves each).", RB_UI_DRAW_MIN_PLY / 2);
+        snprintf(why, whylen,
+                 ngettext("The computer declines the draw: it is too early in the game (a draw may be agreed after %d move each).",
+                          "The computer declines the draw: it is too early in the game (a draw may be agreed after %d moves each).",
+                          RB_UI_DRAW_MIN_PLY / 2),
+                 RB_UI_DRAW_MIN_PLY / 2);
         return false;
     }
     rb_engine *e = rb_engine_new(16);
@@ -46,7 +50,7 @@ bool rb_ui_session_computer_takes_draw(const rb_game *g, char *why, size_t whyle
     if (!e || !history) {
         rb_engine_free(e);
         free(history);
-        snprintf(why, whylen, "The computer declines the draw: out of memory to think it over.");
+        snprintf(why, whylen, "%s", _("The computer declines the draw: out of memory to think it over."));
         return false;
     }
     for (size_t i = 0; i < g->ply; i++)
@@ -60,8 +64,8 @@ bool rb_ui_session_computer_takes_draw(const rb_game *g, char *why, size_t whyle
     free(history);
     bool level = info.kind == RB_SCORE_CP && abs(info.score) <= RB_UI_DRAW_MARGIN_CP;
     if (!level)
-        snprintf(why, whylen, "The computer declines the draw: it sees the game as not level.");
+        snprintf(why, whylen, "%s", _("The computer declines the draw: it sees the game as not level."));
     else
-        snprintf(why, whylen, "The computer accepts the draw.");
+        snprintf(why, whylen, "%s", _("The computer accepts the draw."));
     return level;
 }

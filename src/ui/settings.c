@@ -5,6 +5,7 @@
  * setting is one line here and the dialog, the file and the defaults follow.
  */
 #include "settings.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <stddef.h>
@@ -14,28 +15,30 @@
 
 #include "assets.h"
 #include "i18n.h"
+#include "lang.h"
 #include "rb_engine.h"
 #include "sound.h"
 #include "theme.h"
 
+/* The labels are translated where the settings dialog draws them. */
 #define SETTING(field, label) { #field, label, offsetof(rb_ui_settings, field) }
 
 const rb_ui_setting_info rb_ui_setting_infos[] = {
-    SETTING(legal_moves, "Show where the selected piece can go"),
-    SETTING(paths, "Show the path to the pointed square"),
-    SETTING(last_move, "Show the last move and its path"),
-    SETTING(flow_arrows, "Clockwise arrows in every square"),
-    SETTING(turn_squares, "Mark the squares where the flow turns"),
-    SETTING(thrones, "Star on each king's winning square"),
-    SETTING(start_lines, "Kings' start lines"),
-    SETTING(out_flags, "Each king's out flag"),
-    SETTING(coordinates, "Coordinates around the board"),
-    SETTING(animation, "Animate moves"),
-    SETTING(auto_flip, "Black at the bottom when I play Black"),
-    SETTING(sound, "Sounds"),
-    SETTING(pause_minimised, "Pause clocks when minimised vs the computer"),
-    SETTING(premoves, "Premoves: choose a move during the computer's turn"),
-    SETTING(two_player_hints, "Hints in games between two people"),
+    SETTING(legal_moves, N_("Show where the selected piece can go")),
+    SETTING(paths, N_("Show the path to the pointed square")),
+    SETTING(last_move, N_("Show the last move and its path")),
+    SETTING(flow_arrows, N_("Clockwise arrows in every square")),
+    SETTING(turn_squares, N_("Mark the squares where the flow turns")),
+    SETTING(thrones, N_("Star on each king's winning square")),
+    SETTING(start_lines, N_("Kings' start lines")),
+    SETTING(out_flags, N_("Each king's out flag")),
+    SETTING(coordinates, N_("Coordinates around the board")),
+    SETTING(animation, N_("Animate moves")),
+    SETTING(auto_flip, N_("Black at the bottom when I play Black")),
+    SETTING(sound, N_("Sounds")),
+    SETTING(pause_minimised, N_("Pause clocks when minimised vs the computer")),
+    SETTING(premoves, N_("Premoves: choose a move during the computer's turn")),
+    SETTING(two_player_hints, N_("Hints in games between two people")),
 };
 const int rb_ui_setting_count = (int)(sizeof rb_ui_setting_infos / sizeof rb_ui_setting_infos[0]);
 
@@ -59,6 +62,7 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
     s->volume = RB_UI_SOUND_DEFAULT_VOLUME;
     s->reply_pause_ms = 400;
     s->watch_move_ms = 1000;
+    s->language = 0; /* the system's */
     players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 4 };
     players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
 }
@@ -209,6 +213,13 @@ static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2],
         return settings_volume(value, &s->volume);
     if (strcmp(key, "theme") == 0 || strcmp(key, "pieces") == 0 || strcmp(key, "high_contrast") == 0)
         return settings_look(key, value, s, note, notelen);
+    if (strcmp(key, "language") == 0) {
+        int l = rb_ui_lang_find(value);
+        if (l < 0)
+            return -1;
+        s->language = l;
+        return 0;
+    }
     for (size_t i = 0; i < SETTINGS_NNUMBERS; i++)
         if (strcmp(key, settings_numbers[i].key) == 0)
             return settings_ms(value, (int *)((char *)s + settings_numbers[i].offset));
@@ -263,6 +274,8 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
     int pieces = s->pieces >= 0 && s->pieces < rb_ui_piece_set_count ? s->pieces : 0;
     n += (size_t)snprintf(buf + n, cap - n, "theme = %s\npieces = %s\n", rb_ui_themes[theme].key,
                           rb_ui_piece_sets[pieces].key);
+    int l = s->language > 0 && s->language < rb_ui_lang_count ? s->language : 0;
+    n += (size_t)snprintf(buf + n, cap - n, "language = %s\n", l ? rb_ui_langs[l].code : "system");
     for (size_t i = 0; i < SETTINGS_NNUMBERS; i++)
         n += (size_t)snprintf(buf + n, cap - n, "%s = %d\n", settings_numbers[i].key,
                               *(const int *)((const char *)s + settings_numbers[i].offset));

@@ -5,6 +5,7 @@
  * would, so the picture shows exactly what a player would see.
  */
 #include "shot.h"
+#include "i18n.h"
 
 #include <SDL_image.h>
 #include <stdio.h>
@@ -19,7 +20,7 @@ int rb_ui_shot_stage(rb_app *app, const char *select, const char *hover, char *e
     if (select) {
         int sq = rb_sq_parse(select);
         if (!rb_ui_input_select(&app->state, sq)) {
-            snprintf(err, errlen, "--select %s: no piece of the side to move that may move stands there", select);
+            snprintf(err, errlen, _("--select %s: no piece of the side to move that may move stands there"), select);
             return -1;
         }
     }
@@ -52,13 +53,13 @@ int rb_ui_shot_coach(rb_app *app, rb_ui_coach_kind kind, char *err, size_t errle
 int rb_ui_shot_write(rb_app *app, const char *path, char *err, size_t errlen)
 {
     if (!app->target) {
-        snprintf(err, errlen, "screenshots are drawn off screen only");
+        snprintf(err, errlen, "%s", _("screenshots are drawn off screen only"));
         return -1;
     }
     app->state.anim.active = false;
     rb_ui_app_draw(app);
     if (IMG_SavePNG(app->target, path) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, IMG_GetError());
+        snprintf(err, errlen, _("cannot write %s: %s"), path, IMG_GetError());
         return -1;
     }
     return 0;

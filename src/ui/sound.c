@@ -21,6 +21,7 @@
  * its file holds (SDL_AudioCVT).
  */
 #include "sound.h"
+#include "i18n.h"
 
 #include <SDL.h>
 #include <stdatomic.h>
@@ -169,7 +170,7 @@ static void load_clip(clip *c, const char *data_dir, const char *file)
     Uint8 *buf = NULL;
     Uint32 len = 0;
     if (SDL_LoadWAV(path, &spec, &buf, &len) == NULL) {
-        fprintf(stderr, "rollerball: no sound from %s: %s\n", path, SDL_GetError());
+        fprintf(stderr, _("rollerball: no sound from %s: %s\n"), path, SDL_GetError());
         return;
     }
     SDL_AudioCVT cvt;
@@ -187,8 +188,8 @@ static void load_clip(clip *c, const char *data_dir, const char *file)
     SDL_FreeWAV(buf);
     int bytes = rc > 0 ? cvt.len_cvt : (int)len;
     if (data == NULL || bytes < (int)sizeof(Sint16)) {
-        fprintf(stderr, "rollerball: no sound from %s: %s\n", path,
-                data == NULL ? "its format cannot be converted" : "it is empty");
+        fprintf(stderr, _("rollerball: no sound from %s: %s\n"), path,
+                data == NULL ? _("its format cannot be converted") : _("it is empty"));
         free(data);
         return;
     }

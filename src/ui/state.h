@@ -42,6 +42,7 @@
 #include <SDL.h>
 
 #include "clock.h"
+#include "explain_words.h"
 #include "rb_core.h"
 #include "mistakes_state.h"
 #include "trainer_state.h"
@@ -87,6 +88,7 @@ typedef struct rb_ui_settings {
                                  computer's answer is shown */
     int watch_move_ms;        /* computer against computer: least time a move
                                  takes, so the game can be followed */
+    int language;             /* index into rb_ui_langs (lang.h); 0 the system's */
 } rb_ui_settings;
 
 /* The board's input state machine (input.c). */
@@ -166,9 +168,9 @@ typedef struct rb_ui_dialog_state {
                                  ringed; Enter or Space activates it */
 
     /* message and question */
-    char title[96];
+    char title[192];
     char text[768];
-    char yes[32], no[32];
+    char yes[96], no[96];
     rb_ui_ask ask;
 
     /* new game */
@@ -225,11 +227,11 @@ typedef struct rb_ui_pacing {
     bool paused;              /* computer against computer: held */
     bool step;                /* while paused: show the next move when ready */
 } rb_ui_pacing;
-/* A refused move explained near the board (explain.c): the rules
- * library's sentence and what it points at, shown until until_ms. */
+/* A refused move explained near the board (explain.c): the sentence
+ * (explain_words.c) and what it points at, shown until until_ms. */
 typedef struct rb_ui_explain_state {
     bool shown;
-    char text[RB_EXPLAIN_TEXT_MAX];
+    char text[RB_UI_EXPLAIN_TEXT_MAX];
     rb_explain_reason reason;
     int from, to;             /* the attempt */
     int blocker;              /* blocked: the square in the way, else -1 */
@@ -265,7 +267,7 @@ typedef struct rb_ui_tip_state {
  * over the whole window. The stage's position lives in the lesson session
  * (app->learn); this is what the screen shows of it and its input. */
 typedef enum { RB_UI_LEARN_OFF = 0, RB_UI_LEARN_MAP, RB_UI_LEARN_STAGE } rb_ui_learn_mode;
-#define RB_UI_LEARN_TEXT_MAX 256
+#define RB_UI_LEARN_TEXT_MAX 768
 typedef struct rb_ui_learn_state {
     rb_ui_learn_mode mode;
     int chapter, stage;       /* the stage played or last chosen, from 0 */
@@ -312,7 +314,7 @@ typedef struct rb_ui_state {
     bool browsing;            /* showing an earlier position from the move list:
                                  the board is read-only until the player goes
                                  back to the game (End) or undoes/redoes */
-    char status[256];         /* last message for the player (error, illegal move...) */
+    char status[768];         /* last message for the player (error, illegal move...) */
     rb_ui_dialog_state dialog;
     rb_ui_panel_state panel;
     unsigned changes;         /* counts changes of the game (apply.c) */

@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "rb_store.h"
+#include "i18n.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -29,24 +30,32 @@ static const char *store_reason(int code)
 {
     switch (code) {
     case ENOSPC:
-    case EDQUOT: return "the disk is full";
-    case EFBIG: return "the file would be larger than this disk or account allows";
-    case EROFS: return "the folder is on a read-only disk";
+    case EDQUOT: return _("the disk is full");
+    case EFBIG: return _("the file would be larger than this disk or account allows");
+    case EROFS: return _("the folder is on a read-only disk");
     case EACCES:
-    case EPERM: return "permission denied";
-    case ENOENT: return "the folder does not exist";
-    case ENOTDIR: return "a part of the path is not a folder";
-    case EISDIR: return "it is a folder, not a file";
-    case ENAMETOOLONG: return "the name is too long";
+    case EPERM: return _("permission denied");
+    case ENOENT: return _("the folder does not exist");
+    case ENOTDIR: return _("a part of the path is not a folder");
+    case EISDIR: return _("it is a folder, not a file");
+    case ENAMETOOLONG: return _("the name is too long");
     default: return strerror(code);
     }
 }
 
-static void store_error(char *err, size_t errlen, const char *what, const char *path, int code)
+/* format is one of the sentences below, with the path and the reason. */
+static void store_error(char *err, size_t errlen, const char *format, const char *path, int code)
 {
     if (err && errlen)
-        snprintf(err, errlen, "Could not %s %s: %s.", what, path, store_reason(code));
+        snprintf(err, errlen, format, path, store_reason(code));
 }
+
+/* TRANSLATORS: the first %s is a file, the second the reason ("the disk is full") */
+#define STORE_COULD_NOT_SAVE _("Could not save %s: %s.")
+/* TRANSLATORS: the first %s is a file, the second the reason ("permission denied") */
+#define STORE_COULD_NOT_OPEN _("Could not open %s: %s.")
+/* TRANSLATORS: the first %s is a file, the second the reason */
+#define STORE_COULD_NOT_READ _("Could not read %s: %s.")
 
 /* Writes all of len bytes to fd, retrying after short writes and signals. */
 static int store_write_all(int fd, const char *data, size_t len)
@@ -110,7 +119,7 @@ int rb_store_write_atomic(const char *path, const void *data, size_t len, char *
 {
     if (!path || !*path) {
         if (err && errlen)
-            snprintf(err, errlen, "Could not save: no file name given.");
+            snprintf(err, errlen, "%s", _("Could not save: no file name given."));
         return -1;
     }
     size_t plen = strlen(path);
@@ -118,7 +127,7 @@ int rb_store_write_atomic(const char *path, const void *data, size_t len, char *
     char *tmp = malloc(plen + 16);
     if (!tmp) {
         if (err && errlen)
-            snprintf(err, errlen, "Could not save %s: out of memory.", path);
+            snprintf(err, errlen, _("Could not save %s: out of memory."), path);
         return -1;
     }
     /* mkstemp gives a fresh name, so two writers never share a temp file. */
@@ -126,7 +135,7 @@ int rb_store_write_atomic(const char *path, const void *data, size_t len, char *
     memcpy(tmp + plen, ".tmp-XXXXXX", 12);
     int fd = mkstemp(tmp);
     if (fd < 0) {
-        store_error(err, errlen, "save", path, errno);
+        store_error(err, errlen, STORE_COULD_NOT_SAVE, path, errno);
         free(tmp);
         return -1;
     }
@@ -139,21 +148,21 @@ int rb_store_write_atomic(const char *path, const void *data, size_t len, char *
         int code = errno;
         close(fd);
         unlink(tmp);
-        store_error(err, errlen, "save", path, code);
+        store_error(err, errlen, STORE_COULD_NOT_SAVE, path, code);
         free(tmp);
         return -1;
     }
     if (close(fd) != 0) {
         int code = errno;
         unlink(tmp);
-        store_error(err, errlen, "save", path, code);
+        store_error(err, errlen, STORE_COULD_NOT_SAVE, path, code);
         free(tmp);
         return -1;
     }
     if (rename(tmp, path) != 0) {
         int code = errno;
         unlink(tmp);
-        store_error(err, errlen, "save", path, code);
+        store_error(err, errlen, STORE_COULD_NOT_SAVE, path, code);
         free(tmp);
         return -1;
     }
@@ -186,7 +195,7 @@ int rb_store_read(const char *path, size_t max_bytes, char **data, size_t *len, 
         *len = 0;
     if (!path || !*path) {
         if (err && errlen)
-            snprintf(err, errlen, "Could not open: no file name given.");
+            snprintf(err, errlen, "%s", _("Could not open: no file name given."));
         return -1;
     }
     FILE *f = fopen(path, "rb");
@@ -194,16 +203,16 @@ int rb_store_read(const char *path, size_t max_bytes, char **data, size_t *len, 
         int code = errno;
         if (err && errlen) {
             if (code == ENOENT)
-                snprintf(err, errlen, "Could not open %s: there is no such file.", path);
+                snprintf(err, errlen, _("Could not open %s: there is no such file."), path);
             else
-                store_error(err, errlen, "open", path, code);
+                store_error(err, errlen, STORE_COULD_NOT_OPEN, path, code);
         }
         return -1;
     }
     struct stat st;
     if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
         fclose(f);
-        store_error(err, errlen, "open", path, EISDIR);
+        store_error(err, errlen, STORE_COULD_NOT_OPEN, path, EISDIR);
         return -1;
     }
 
@@ -214,7 +223,7 @@ int rb_store_read(const char *path, size_t max_bytes, char **data, size_t *len, 
     if (!buf) {
         fclose(f);
         if (err && errlen)
-            snprintf(err, errlen, "Could not open %s: out of memory.", path);
+            snprintf(err, errlen, _("Could not open %s: out of memory."), path);
         return -1;
     }
     for (;;) {
@@ -229,7 +238,7 @@ int rb_store_read(const char *path, size_t max_bytes, char **data, size_t *len, 
                 free(buf);
                 fclose(f);
                 if (err && errlen)
-                    snprintf(err, errlen, "Could not open %s: out of memory.", path);
+                    snprintf(err, errlen, _("Could not open %s: out of memory."), path);
                 return -1;
             }
             buf = nb;
@@ -247,13 +256,13 @@ int rb_store_read(const char *path, size_t max_bytes, char **data, size_t *len, 
     fclose(f);
     if (read_error) {
         free(buf);
-        store_error(err, errlen, "read", path, code);
+        store_error(err, errlen, STORE_COULD_NOT_READ, path, code);
         return -1;
     }
     if (n > max_bytes) {
         free(buf);
         if (err && errlen)
-            snprintf(err, errlen, "Could not open %s: the file is too big (the limit is %zu KB).",
+            snprintf(err, errlen, _("Could not open %s: the file is too big (the limit is %zu KB)."),
                      path, max_bytes / 1024 ? max_bytes / 1024 : 1);
         return -1;
     }
@@ -264,7 +273,7 @@ int rb_store_read(const char *path, size_t max_bytes, char **data, size_t *len, 
         if (c == 0 || (c < 32 && c != '\n' && c != '\r' && c != '\t' && c != '\f')) {
             free(buf);
             if (err && errlen)
-                snprintf(err, errlen, "Could not open %s: it is not a text file.", path);
+                snprintf(err, errlen, _("Could not open %s: it is not a text file."), path);
             return -1;
         }
     }

@@ -15,6 +15,7 @@
  * symbol other than the board shows.
  */
 #include "symbols.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,8 +27,6 @@
 #include "text.h"
 #include "view.h"
 #include "widgets.h"
-
-static const char *const sym_colour[2] = { "White", "Black" };
 
 static bool in_box(const SDL_Rect *r, int s, int x, int y, float x0, float y0, float x1, float y1)
 {
@@ -147,39 +146,45 @@ Uint32 rb_ui_symbols_wake(const rb_ui_state *st)
 void rb_ui_symbols_text(const rb_ui_state *st, char *buf, size_t len)
 {
     const rb_ui_tip_state *t = &st->tip;
-    const char *who = t->color == RB_BLACK ? sym_colour[1] : sym_colour[0];
+    bool black = t->color == RB_BLACK;
     const rb_pos *pos = rb_ui_state_pos(st);
+    const char *text = "";
     switch (t->symbol) {
     case RB_UI_SYMBOL_THRONE:
-        snprintf(buf, len,
-                 "%s's throne, %s king's start square: %s's king wins by reaching it after going round the "
-                 "board clockwise (its out flag up).",
-                 who, t->color == RB_BLACK ? "White's" : "Black's", who);
+        text = black ? _("Black's throne, White's king's start square: Black's king wins by reaching it after going "
+                         "round the board clockwise (its out flag up).")
+                     : _("White's throne, Black's king's start square: White's king wins by reaching it after going "
+                         "round the board clockwise (its out flag up).");
         break;
     case RB_UI_SYMBOL_TURN:
-        snprintf(buf, len, "A turn square: the clockwise flow turns the corner here, and forward turns with it "
-                           "for the pieces on it.");
+        text = _("A turn square: the clockwise flow turns the corner here, and forward turns with it for the pieces "
+                 "on it.");
         break;
     case RB_UI_SYMBOL_START_LINE:
-        snprintf(buf, len,
-                 "%s's start line: %s's king crossing it clockwise raises its out flag; crossing back lowers it.",
-                 who, who);
+        text = black ? _("Black's start line: Black's king crossing it clockwise raises its out flag; crossing back "
+                         "lowers it.")
+                     : _("White's start line: White's king crossing it clockwise raises its out flag; crossing back "
+                         "lowers it.");
         break;
     case RB_UI_SYMBOL_OUT_FLAG: {
-        bool out = pos->out & (t->color == RB_BLACK ? RB_OUT_BLACK : RB_OUT_WHITE);
+        bool out = pos->out & (black ? RB_OUT_BLACK : RB_OUT_WHITE);
         if (out)
-            snprintf(buf, len, "%s's out flag is up: its king has gone out clockwise and wins on %s's throne "
-                               "(the star).", who, who);
+            text = black ? _("Black's out flag is up: its king has gone out clockwise and wins on Black's throne "
+                             "(the star).")
+                         : _("White's out flag is up: its king has gone out clockwise and wins on White's throne "
+                             "(the star).");
         else
-            snprintf(buf, len, "%s's out flag is down (hollow): until its king crosses its start line "
-                               "clockwise, reaching %s's throne does not win.", who, who);
+            text = black ? _("Black's out flag is down (hollow): until its king crosses its start line clockwise, "
+                             "reaching Black's throne does not win.")
+                         : _("White's out flag is down (hollow): until its king crosses its start line clockwise, "
+                             "reaching White's throne does not win.");
         break;
     }
     case RB_UI_SYMBOL_NONE:
     case RB_UI_SYMBOL_COUNT:
-        buf[0] = 0;
         break;
     }
+    snprintf(buf, len, "%s", text);
 }
 
 void rb_ui_symbols_draw(rb_app *app, const rb_ui_state *st)
@@ -187,7 +192,7 @@ void rb_ui_symbols_draw(rb_app *app, const rb_ui_state *st)
     const rb_ui_tip_state *t = &st->tip;
     if (!t->shown || t->symbol == RB_UI_SYMBOL_NONE || t->sq < 0)
         return;
-    char text[320];
+    char text[640];
     rb_ui_symbols_text(st, text, sizeof text);
     rb_ui_view v = rb_ui_view_of(app);
     SDL_Rect r = rb_ui_view_rect(&v, t->sq);
@@ -225,18 +230,18 @@ typedef struct legend_item {
 
 static const legend_item legend_items[] = {
     { "7/2k4/2xxx2/2xxx2/2xxx2/5K1/7 w - 0 1", "d6", 0, NULL,
-      "Throne: a king wins on the enemy king's start square, after going round clockwise." },
-    { NULL, "d6", 0, NULL, "Throne with a piece on it: the small star in the corner." },
-    { NULL, "a4", 0, NULL, "Flow: forward on this square. Everything turns clockwise." },
-    { NULL, "b2", 0, NULL, "Turn square: the flow turns the corner here." },
+      N_("Throne: a king wins on the enemy king's start square, after going round clockwise.") },
+    { NULL, "d6", 0, NULL, N_("Throne with a piece on it: the small star in the corner.") },
+    { NULL, "a4", 0, NULL, N_("Flow: forward on this square. Everything turns clockwise.") },
+    { NULL, "b2", 0, NULL, N_("Turn square: the flow turns the corner here.") },
     { "7/2k4/2xxx2/2xxx2/2xxx2/5K1/7 w - 0 1", "d1", 0.5f, NULL,
-      "Start line: a king crossing it clockwise raises its out flag." },
-    { NULL, "d2", 0, NULL, "Out flag down (hollow): this king has not gone out yet." },
+      N_("Start line: a king crossing it clockwise raises its out flag.") },
+    { NULL, "d2", 0, NULL, N_("Out flag down (hollow): this king has not gone out yet.") },
     { "7/2K4/2xxx2/2xxx2/2xxxk1/7/7 w K 0 1", "c6", 0, NULL,
-      "Out flag up: this king wins on its throne." },
-    { "7/2k4/2xxx2/2xxx2/2xxx2/1Kr4/7 w - 0 1", "a1", 0, "b2", "Dot: the selected piece may move here." },
-    { "7/2k4/2xxx2/2xxx2/2xxx2/1Kr4/7 w - 0 1", "c2", 0, "b2", "Ring: the selected piece may take this piece." },
-    { "7/2k4/2xxx2/2xxx2/2xxx2/1K2r2/7 w - 0 1", "b2", 0, NULL, "Glow: this king is in check." },
+      N_("Out flag up: this king wins on its throne.") },
+    { "7/2k4/2xxx2/2xxx2/2xxx2/1Kr4/7 w - 0 1", "a1", 0, "b2", N_("Dot: the selected piece may move here.") },
+    { "7/2k4/2xxx2/2xxx2/2xxx2/1Kr4/7 w - 0 1", "c2", 0, "b2", N_("Ring: the selected piece may take this piece.") },
+    { "7/2k4/2xxx2/2xxx2/2xxx2/1K2r2/7 w - 0 1", "b2", 0, NULL, N_("Glow: this king is in check.") },
 };
 
 #define LEGEND_N ((int)(sizeof legend_items / sizeof legend_items[0]))
@@ -268,9 +273,9 @@ void rb_ui_symbols_legend(rb_app *app, const rb_ui_state *st, SDL_Rect area)
         rb_ui_draw_frame(app->renderer, box, 1, app->theme->text_dim);
         int tx = box.x + cell + cell / 4, tw = col_w - cell - cell / 2;
         int size = px;
-        while (size > 9 && rb_ui_text_wrapped_height(app, it->text, size, false, tw) > row_h)
+        while (size > 9 && rb_ui_text_wrapped_height(app, _(it->text), size, false, tw) > row_h)
             size--;
-        int th = rb_ui_text_wrapped_height(app, it->text, size, false, tw);
-        rb_ui_text_draw_wrapped(app, it->text, size, false, app->theme->text, tx, box.y + (cell - th) / 2, tw);
+        int th = rb_ui_text_wrapped_height(app, _(it->text), size, false, tw);
+        rb_ui_text_draw_wrapped(app, _(it->text), size, false, app->theme->text, tx, box.y + (cell - th) / 2, tw);
     }
 }

@@ -10,6 +10,7 @@
  * few hundred strings. Fonts are opened lazily, one per size and weight.
  */
 #include "text.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,12 +68,12 @@ static unsigned text_hash(const char *s, int px, bool bold, Uint32 rgba)
 int rb_ui_text_init(rb_app *app, char *err, size_t errlen)
 {
     if (!TTF_WasInit() && TTF_Init() != 0) {
-        snprintf(err, errlen, "Could not start the font library: %s", TTF_GetError());
+        snprintf(err, errlen, _("Could not start the font library: %s"), TTF_GetError());
         return -1;
     }
     struct rb_ui_text *t = calloc(1, sizeof *t);
     if (!t) {
-        snprintf(err, errlen, "Out of memory loading the font.");
+        snprintf(err, errlen, "%s", _("Out of memory loading the font."));
         TTF_Quit();
         return -1;
     }
@@ -82,7 +83,7 @@ int rb_ui_text_init(rb_app *app, char *err, size_t errlen)
          * not as blank labels later. */
         TTF_Font *probe = TTF_OpenFont(t->path[i], 16);
         if (!probe) {
-            snprintf(err, errlen, "Could not load the font %s: %s", t->path[i], TTF_GetError());
+            snprintf(err, errlen, _("Could not load the font %s: %s"), t->path[i], TTF_GetError());
             for (int k = 0; k < t->nfonts; k++)
                 TTF_CloseFont(t->fonts[k].font);
             free(t);

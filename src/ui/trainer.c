@@ -18,6 +18,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "trainer.h"
+#include "i18n.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -50,8 +51,6 @@ struct rb_ui_trainer {
     size_t nsolved, cap;
     uint64_t rng;
 };
-
-static const char *const trainer_colour[2] = { "White", "Black" };
 
 static struct rb_ui_trainer *trainer_get(rb_app *app)
 {
@@ -144,7 +143,8 @@ static int solved_load(struct rb_ui_trainer *t, const char *path, char *err, siz
             long id = strtol(s, &end, 10);
             if (end == s || *end || id <= 0 || id > 1000000000L) {
                 if (!bad)
-                    snprintf(err, errlen, "%s:%d: \"%.40s\" is not a puzzle ID.", path, line, s);
+                    /* TRANSLATORS: a file name, a line number and the text found there */
+                    snprintf(err, errlen, _("%s:%d: \"%.40s\" is not a puzzle ID."), path, line, s);
                 bad++;
             } else {
                 solved_add(t, (int)id);
@@ -161,7 +161,7 @@ static int solved_save(const struct rb_ui_trainer *t, const char *path, char *er
     size_t cap = 64 + t->nsolved * 12, n = 0;
     char *text = malloc(cap);
     if (!text) {
-        snprintf(err, errlen, "Out of memory saving the solved puzzles.");
+        snprintf(err, errlen, "%s", _("Out of memory saving the solved puzzles."));
         return -1;
     }
     n += (size_t)snprintf(text, cap, "# Rollerball: puzzles solved, one ID a line\n");
@@ -200,7 +200,8 @@ static bool trainer_ready(rb_app *app)
     else
         snprintf(path, sizeof path, "%spuzzles/puzzles.txt", app->data_dir);
     if (rb_puzzle_set_load(&t->set, path, err, sizeof err) != 0) {
-        snprintf(t->problem, sizeof t->problem, "The puzzles cannot be read: %s. The game itself is not affected.",
+        /* TRANSLATORS: %s says what is wrong with the puzzle file */
+        snprintf(t->problem, sizeof t->problem, _("The puzzles cannot be read: %s. The game itself is not affected."),
                  err);
         size_t n = strlen(path);
         SDL_strlcpy(t->problem_file, path, sizeof t->problem_file);
@@ -211,7 +212,8 @@ static bool trainer_ready(rb_app *app)
     }
     if (player_path(app, TRAINER_PLAYER_FILE, path, sizeof path) && access(path, F_OK) == 0 &&
         rb_puzzle_player_load(&t->player, path, err, sizeof err) != 0)
-        snprintf(t->notice, sizeof t->notice, "%s (your puzzle rating starts afresh)", err);
+        /* TRANSLATORS: %s says what is wrong with the file of the puzzle rating */
+        snprintf(t->notice, sizeof t->notice, _("%s (your puzzle rating starts afresh)"), err);
     else if (player_path(app, TRAINER_SOLVED_FILE, path, sizeof path) && solved_load(t, path, err, sizeof err) != 0)
         snprintf(t->notice, sizeof t->notice, "%s", err);
     return true;
@@ -347,7 +349,8 @@ static int try_move(rb_app *app, rb_move m)
         rb_move_to_display(&before, m, text);
         rb_ui_input_cancel(&st->input); /* the piece goes back */
         rate(app, false);
-        rb_ui_state_say(st, false, "%s is not the solution. Try again.", text);
+        /* TRANSLATORS: %s is the move tried, like c2b3 */
+        rb_ui_state_say(st, false, _("%s is not the solution. Try again."), text);
         return -1;
     case RB_PUZZLE_CORRECT:
         hint_clear(tr);
@@ -356,16 +359,17 @@ static int try_move(rb_app *app, rb_move m)
         tr->nqueue = 1;
         tr->due_ms = rb_ui_now(app) + RB_UI_ANIM_MS + RB_UI_TRAINER_PAUSE_MS;
         rb_move_to_display(&before, m, text);
-        rb_ui_state_say(st, false, "%s is right. Wait for the reply, then find the next move.", text);
+        /* TRANSLATORS: %s is the move played, like c2b3 */
+        rb_ui_state_say(st, false, _("%s is right. Wait for the reply, then find the next move."), text);
         return 0;
     case RB_PUZZLE_SOLVED:
         hint_clear(tr);
         show_move(app, m);
         rate(app, rb_puzzle_session_success(&tr->session));
         if (rb_puzzle_session_success(&tr->session))
-            rb_ui_state_say(st, false, "Solved! Press Next for another puzzle.");
+            rb_ui_state_say(st, false, "%s", _("Solved! Press Next for another puzzle."));
         else
-            rb_ui_state_say(st, false, "Solved, with help this time. Press Next for another puzzle.");
+            rb_ui_state_say(st, false, "%s", _("Solved, with help this time. Press Next for another puzzle."));
         return 0;
     case RB_PUZZLE_OVER:
         break;
@@ -391,9 +395,11 @@ static int step(rb_app *app)
     }
     tr->due_ms = rb_ui_now(app) + RB_UI_ANIM_MS + (tr->solution ? TRAINER_SHOW_MS : RB_UI_TRAINER_PAUSE_MS);
     if (tr->nqueue == 0 && tr->solution)
-        rb_ui_state_say(st, false, "That was the solution. Press Next for another puzzle.");
+        rb_ui_state_say(st, false, "%s", _("That was the solution. Press Next for another puzzle."));
     else if (tr->nqueue == 0)
-        rb_ui_state_say(st, false, "Your move: find the next one for %s.", trainer_colour[tr->board.side]);
+        rb_ui_state_say(st, false, "%s",
+                        tr->board.side == RB_WHITE ? _("Your move: find the next one for White.")
+                                                   : _("Your move: find the next one for Black."));
     return 0;
 }
 
@@ -409,9 +415,10 @@ static int hint(rb_app *app)
     tr->hint_path = path;
     const char *sq = rb_sq_name(tr->hint_sq);
     if (level == 1)
-        rb_ui_state_say(st, false, "Hint: move the piece on %s. Ask again to see where it goes.", sq);
+        /* TRANSLATORS: %s is a square, like c2 */
+        rb_ui_state_say(st, false, _("Hint: move the piece on %s. Ask again to see where it goes."), sq);
     else
-        rb_ui_state_say(st, false, "Hint: the piece on %s goes along the path shown (this puzzle no longer counts as solved clean).", sq);
+        rb_ui_state_say(st, false, _("Hint: the piece on %s goes along the path shown (this puzzle no longer counts as solved clean)."), sq);
     return 0;
 }
 
@@ -431,7 +438,7 @@ static int show_solution(rb_app *app)
     rb_ui_input_cancel(&st->input);
     tr->due_ms = rb_ui_now(app) + (st->anim.active ? RB_UI_ANIM_MS : 0) + 250;
     rate(app, false);
-    rb_ui_state_say(st, false, "The solution is played out, each move's path drawn.");
+    rb_ui_state_say(st, false, "%s", _("The solution is played out, each move's path drawn."));
     return 0;
 }
 
@@ -442,7 +449,7 @@ static int next_puzzle(rb_app *app)
     struct rb_ui_trainer *t = app->trainer;
     const rb_puzzle *p = rb_puzzle_choose(&t->set, &t->player, tr->themes, &t->rng);
     if (!p) {
-        rb_ui_state_say(&app->state, false, "No puzzle has those themes.");
+        rb_ui_state_say(&app->state, false, "%s", _("No puzzle has those themes."));
         return -1;
     }
     start_puzzle(app, p);
@@ -493,7 +500,7 @@ static int open_puzzle(rb_app *app, int id)
     enter(app);
     if (!trainer_ready(app)) {
         tr->unavailable = true;
-        rb_ui_state_say(st, false, "%s", app->trainer ? app->trainer->problem : "Out of memory.");
+        rb_ui_state_say(st, false, "%s", app->trainer ? app->trainer->problem : _("Out of memory."));
         return -1;
     }
     tr->unavailable = false;
@@ -503,7 +510,7 @@ static int open_puzzle(rb_app *app, int id)
         if (p) {
             start_puzzle(app, p);
         } else {
-            rb_ui_state_say(st, false, "There is no puzzle %d in the puzzle file.", id);
+            rb_ui_state_say(st, false, _("There is no puzzle %d in the puzzle file."), id);
             rc = -1;
         }
     } else if (!tr->have_session || tr->session.done) {
@@ -551,7 +558,7 @@ int rb_ui_trainer_apply(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_PUZZLE_LEAVE: rb_ui_trainer_leave(app); return 0;
     case RB_UI_CMD_PLAY: return cmd->by_computer ? -1 : try_move(app, cmd->move);
     default:
-        rb_ui_state_say(st, false, "That is for the game: press Back to game first.");
+        rb_ui_state_say(st, false, "%s", _("That is for the game: press Back to game first."));
         return -1;
     }
 }

@@ -55,7 +55,7 @@ typedef struct rb_ui_trainer_state {
 
     /* the game's view, as it was when the trainer opened */
     bool game_flipped, game_browsing;
-    char game_status[256];
+    char game_status[768];    /* as long as rb_ui_state's status */
 } rb_ui_trainer_state;
 
 #endif

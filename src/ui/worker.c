@@ -16,6 +16,7 @@
  * one sent before its search has begun.
  */
 #include "worker.h"
+#include "i18n.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,7 +143,7 @@ rb_ui_search *rb_ui_search_new(size_t hash_mib, char *err, size_t errlen)
 {
     rb_ui_search *s = calloc(1, sizeof *s);
     if (!s) {
-        snprintf(err, errlen, "Out of memory starting the computer player.");
+        snprintf(err, errlen, "%s", _("Out of memory starting the computer player."));
         return NULL;
     }
     s->engine = rb_engine_new(hash_mib);
@@ -150,14 +151,14 @@ rb_ui_search *rb_ui_search_new(size_t hash_mib, char *err, size_t errlen)
     s->wake = SDL_CreateCond();
     s->event_type = SDL_RegisterEvents(1);
     if (!s->engine || !s->lock || !s->wake || s->event_type == (Uint32)-1) {
-        snprintf(err, errlen, "Could not start the computer player: %s",
-                 s->engine ? SDL_GetError() : "out of memory for its tables");
+        snprintf(err, errlen, _("Could not start the computer player: %s"),
+                 s->engine ? SDL_GetError() : _("out of memory for its tables"));
         goto fail;
     }
     s->done = true;
     s->thread = SDL_CreateThread(search_thread, "rollerball-search", s);
     if (!s->thread) {
-        snprintf(err, errlen, "Could not start the computer player's thread: %s", SDL_GetError());
+        snprintf(err, errlen, _("Could not start the computer player's thread: %s"), SDL_GetError());
         goto fail;
     }
     return s;
@@ -328,7 +329,7 @@ int rb_ui_worker_init(rb_app *app, char *err, size_t errlen)
 {
     struct rb_ui_worker *w = calloc(1, sizeof *w);
     if (!w) {
-        snprintf(err, errlen, "Out of memory starting the computer player.");
+        snprintf(err, errlen, "%s", _("Out of memory starting the computer player."));
         return -1;
     }
     w->search = rb_ui_search_new(WORKER_HASH_MIB, err, errlen);

@@ -1,0 +1,75 @@
+# pot.cmake - writes the translation template from the sources and lessons.
+#
+#   cmake -DSOURCE_DIR=<repo> -DOUTPUT=<file.pot> -DWORK_DIR=<dir>
+#         -DXGETTEXT=... -DMSGCAT=... -DMSGUNIQ=... -DAWK=... -P pot.cmake
+#
+# One script for the `pot` target and for the test that the committed
+# template is current, so both read the same files the same way:
+#   - every .c and .h of src/ui, and the library files that mark texts for
+#     the window with N_() (the level names, the puzzle themes), through
+#     xgettext with the keywords of src/ui/i18n.h;
+#   - the lessons' titles, texts and hints through extract-lessons.awk;
+#   - the desktop file's Name, GenericName, Comment and Keywords, and the
+#     metainfo's name and summary (metainfo-summary.its), which the build
+#     puts back into those files translated (msgfmt --desktop and --xml);
+# all merged with msgcat.
+# References are relative to the repository, so the template is the same
+# wherever it is built.
+foreach(var SOURCE_DIR OUTPUT WORK_DIR XGETTEXT MSGCAT MSGUNIQ AWK)
+  if(NOT ${var})
+    message(FATAL_ERROR "pot.cmake needs -D${var}=...")
+  endif()
+endforeach()
+
+file(GLOB ui_sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/ui/*.c ${SOURCE_DIR}/src/ui/*.h)
+list(SORT ui_sources)
+set(sources ${ui_sources} src/engine/level.c src/puzzle/puzzle_file.c)
+file(GLOB lessons ${SOURCE_DIR}/assets/lessons/*.lesson)
+list(SORT lessons)
+
+file(MAKE_DIRECTORY ${WORK_DIR})
+execute_process(
+  COMMAND ${XGETTEXT} --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=ngettext:1,2
+          --add-comments=TRANSLATORS: --package-name=Rollerball --package-version=1.0.0
+          --msgid-bugs-address=https://example.org/rollerball
+          --copyright-holder=The\ Rollerball\ authors
+          -o ${WORK_DIR}/code.pot ${sources}
+  WORKING_DIRECTORY ${SOURCE_DIR}
+  RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "xgettext failed")
+endif()
+set(desktop packaging/org.rollerball.Rollerball.desktop)
+set(metainfo packaging/org.rollerball.Rollerball.metainfo.xml)
+execute_process(
+  COMMAND ${XGETTEXT} --add-comments=TRANSLATORS: -o ${WORK_DIR}/desktop.pot ${desktop}
+  WORKING_DIRECTORY ${SOURCE_DIR}
+  RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "xgettext failed on ${desktop}")
+endif()
+execute_process(
+  COMMAND ${XGETTEXT} --its=po/metainfo-summary.its -o ${WORK_DIR}/metainfo.pot ${metainfo}
+  WORKING_DIRECTORY ${SOURCE_DIR}
+  RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "xgettext failed on ${metainfo}")
+endif()
+execute_process(
+  COMMAND ${AWK} -f ${SOURCE_DIR}/po/extract-lessons.awk ${lessons}
+  OUTPUT_FILE ${WORK_DIR}/lessons-all.po
+  RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "extract-lessons.awk failed")
+endif()
+execute_process(COMMAND ${MSGUNIQ} -o ${WORK_DIR}/lessons.po ${WORK_DIR}/lessons-all.po RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "msguniq failed on the lessons' messages")
+endif()
+# The code's header comes first, so it is the template's.
+execute_process(COMMAND ${MSGCAT} --use-first -o ${OUTPUT} ${WORK_DIR}/code.pot ${WORK_DIR}/lessons.po
+                        ${WORK_DIR}/desktop.pot ${WORK_DIR}/metainfo.pot
+                RESULT_VARIABLE rc)
+if(rc)
+  message(FATAL_ERROR "msgcat failed")
+endif()

@@ -39,7 +39,6 @@
 #include "analysis.h"
 #include "analysis_view.h"
 #include "learn.h"
-#include "i18n.h"
 #include "layout.h"
 #include "pace.h"
 #include "panel.h"

@@ -19,55 +19,55 @@ void rb_ui_args_usage(FILE *out)
        options, their values (human, computer, hint...) and FILE.pgn stay as
        they are, and keep the descriptions aligned in their column. */
     fputs(_("Usage: rollerball [FILE.pgn] [options]\n"
-            "Play the chess variant Rollerball against a friend or the computer.\n"
-            "\n"
-            "  FILE.pgn                 open this game (the first if it holds several)\n"
-            "  --fen STRING             start from this position\n"
-            "  --white human|computer[:LEVEL]\n"
-            "  --black human|computer[:LEVEL]\n"
-            "                           who plays each side (LEVEL 1..10)\n"
-            "  --flip                   Black at the bottom\n"),
+          "Play the chess variant Rollerball against a friend or the computer.\n"
+          "\n"
+          "  FILE.pgn                 open this game (the first if it holds several)\n"
+          "  --fen STRING             start from this position\n"
+          "  --white human|computer[:LEVEL]\n"
+          "  --black human|computer[:LEVEL]\n"
+          "                           who plays each side (LEVEL 1..10)\n"
+          "  --flip                   Black at the bottom\n"),
           out);
     /* The names come from the tables, so a new theme or set is listed. */
-    char themes[256], sets[256];
-    rb_ui_theme_keys(themes, sizeof themes);
-    rb_ui_assets_set_keys(sets, sizeof sets);
-    /* TRANSLATORS: more of the --help text; the first %s lists the board
-       themes' names, the second the piece sets' names (kept in English). */
+    char keys[256];
+    rb_ui_theme_keys(keys, sizeof keys);
+    /* TRANSLATORS: the --help text goes on; %s is the list of theme names (classic, wood...) */
     fprintf(out,
             _("  --theme NAME             the board's colours (kept as the setting):\n"
-              "                           %s\n"
-              "  --pieces NAME            the piece set (kept as the setting): %s\n"),
-            themes, sets);
-    /* TRANSLATORS: the rest of the --help text, as above. */
+              "                           %s\n"),
+            keys);
+    rb_ui_assets_set_keys(keys, sizeof keys);
+    /* TRANSLATORS: the --help text goes on; %s is the list of piece sets (classic, geometric) */
+    fprintf(out, _("  --pieces NAME            the piece set (kept as the setting): %s\n"), keys);
+    /* TRANSLATORS: the rest of the --help text, as its beginning */
     fputs(_("  --learn CHAPTER.STAGE    open this lesson of Learn Rollerball (like 2.1)\n"
-            "    --learn-hint           ...with its hint drawn\n"
-            "    --analyse              open the analysis board on the game (with --screenshot:\n"
-            "                           after the engine's first lines, at most 2 s)\n"
-            "  --list-lessons           print the lessons, one line a stage, and exit\n"
-            "  --size WxH               window size\n"
-            "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
-            "    --select SQUARE        ...with the piece on SQUARE selected\n"
-            "    --hover SQUARE         ...and the pointer over SQUARE\n"
-            "    --show-hint            ...with the hint for the side to move shown\n"
-            "    --show-threat          ...or the threat against it\n"
-            "    --review               ...with the game reviewed first (its graph and marks)\n"
-            "  --puzzle ID              open the puzzle trainer on puzzle ID (Ctrl+P in the game)\n"
-            "    --puzzle-show hint|path|solution\n"
-            "                           ...with the hinted piece, its path, or the solution shown\n"
-            "  --list-puzzles           print the puzzles, one a line:\n"
-            "                           ID, rating, themes, position, solution (tab-separated)\n"
-            "  --bench-frame            time the first frame and later ones off screen\n"
-            "                           (software renderer; with --size, --select, --hover)\n"
-            "  --time-first-frame       print the time from start to the window's first\n"
-            "                           frame on stderr\n"
-            "  --lang CODE              the language: en, ru, fr, de, es or system (default: the\n"
-            "                           settings' choice, else the system's)\n"
-            "  --help                   show this and exit\n"
-            "  --version                show the version and exit\n"
-            "\n"
-            "Environment: RB_DATA_DIR overrides the data folder; LANGUAGE, LC_ALL, LC_MESSAGES and LANG\n"
-            "choose the language when neither --lang nor the settings do.\n"),
+          "    --learn-hint           ...with its hint drawn\n"
+          "    --analyse              open the analysis board on the game (with --screenshot:\n"
+          "                           after the engine's first lines, at most 2 s)\n"
+          "  --list-lessons           print the lessons, one line a stage, and exit\n"
+          "  --size WxH               window size\n"
+          "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
+          "    --select SQUARE        ...with the piece on SQUARE selected\n"
+          "    --hover SQUARE         ...and the pointer over SQUARE\n"
+          "    --show-hint            ...with the hint for the side to move shown\n"
+          "    --show-threat          ...or the threat against it\n"
+          "    --review               ...with the game reviewed first (its graph and marks)\n"
+          "  --puzzle ID              open the puzzle trainer on puzzle ID (Ctrl+P in the game)\n"
+          "    --puzzle-show hint|path|solution\n"
+          "                           ...with the hinted piece, its path, or the solution shown\n"
+          "  --list-puzzles           print the puzzles, one a line:\n"
+          "                           ID, rating, themes, position, solution (tab-separated)\n"
+          "  --bench-frame            time the first frame and later ones off screen\n"
+          "                           (software renderer; with --size, --select, --hover)\n"
+          "  --time-first-frame       print the time from start to the window's first\n"
+          "                           frame on stderr\n"
+          "  --lang CODE              the language: en, ru, fr, de, es or system (default: the\n"
+          "                           settings' choice, else the system's)\n"
+          "  --help                   show this and exit\n"
+          "  --version                show the version and exit\n"
+          "\n"
+          "Environment: RB_DATA_DIR overrides the data folder; LANGUAGE, LC_ALL, LC_MESSAGES and LANG\n"
+          "choose the language when neither --lang nor the settings do.\n"),
           out);
 }
 

@@ -18,8 +18,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "i18n.h"
-
 #define SVG_MAX_BYTES (256 * 1024)
 
 const rb_ui_piece_set_info rb_ui_piece_sets[] = {

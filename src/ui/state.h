@@ -314,7 +314,8 @@ typedef struct rb_ui_state {
     bool browsing;            /* showing an earlier position from the move list:
                                  the board is read-only until the player goes
                                  back to the game (End) or undoes/redoes */
-    char status[768];         /* last message for the player (error, illegal move...) */
+    char status[RB_UI_EXPLAIN_TEXT_MAX]; /* last message for the player (error, illegal move...):
+                                 room for a refused move's whole explanation in any language */
     rb_ui_dialog_state dialog;
     rb_ui_panel_state panel;
     unsigned changes;         /* counts changes of the game (apply.c) */

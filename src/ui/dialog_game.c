@@ -118,9 +118,6 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
         y = dlg_choice_row(app, box, y, dlg_level_label(label, sizeof label, "Computer level", d->level[0]),
                            dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
         note = "White moves first.";
-        if (d->from_editor)
-            note = st->editor.pos.side == RB_WHITE ? _("White moves first in this position.")
-                                                   : _("Black moves first in this position.");
     } else if (d->mode == RB_UI_COMPUTERS) {
         y = dlg_choice_row(app, box, y, dlg_level_label(label, sizeof label, "White's level", d->level[0]),
                            dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
@@ -130,6 +127,9 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     } else {
         note = "Two players take turns at this screen.";
     }
+    if (d->from_editor)
+        note = st->editor.pos.side == RB_WHITE ? _("White moves first in this position.")
+                                               : _("Black moves first in this position.");
     static const char *const times[DLG_TIME_CHOICES] = { "Untimed", "3+2", "5+3", "10+5", "15+10", "Custom" };
     y = dlg_choice_row(app, box, y, "Clock (minutes + seconds added a move)", times, DLG_TIME_CHOICES, 0,
                        DLG_TIME, d->time_choice);

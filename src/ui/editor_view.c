@@ -185,11 +185,13 @@ static void ev_enable(struct rb_ui_editor_view *v, const rb_ui_state *st)
 /* The palette's eight cells, White's row over Black's; the brush's cell
  * marked. Returns the y below. */
 static int ev_palette(rb_app *app, const rb_ui_state *st, struct rb_ui_editor_view *v, SDL_Rect col, int y,
-                      int gap, int px)
+                      int gap, int px, int most)
 {
     const rb_ui_theme *t = app->theme;
     const rb_ui_editor_state *ed = &st->editor;
     int cell = (col.w - 3 * gap) / 4;
+    if (cell > most)
+        cell = most;
     if (cell > app->layout.sq)
         cell = app->layout.sq;
     if (cell > px * 4)
@@ -265,23 +267,25 @@ void rb_ui_editor_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
         b.x = a.x + a.w + pad;
         b.w = rect.x + rect.w - pad - b.x;
     }
-    int y = a.y;
+    int y = a.y, check_h = lh + gap * 2;
     y += rb_ui_text_draw_wrapped(app, _("Set up a position"), px * 9 / 8, true, t->text, a.x, y, a.w) + gap;
-    y = ev_palette(app, st, v, a, y, gap, px) + gap;
+    /* Two rows of buttons under the palette, and the out flags unless they
+     * go to the second column: the palette takes what height is left. */
+    int below = 2 * btn_h + 4 * gap + (two ? 0 : 2 * check_h + gap);
+    y = ev_palette(app, st, v, a, y, gap, px, (a.y + a.h - y - below - 2 * gap) / 2) + gap;
     static const int row1[3] = { EC_CLEAR, EC_START, EC_FLIP };
     ev_row(v, app, row1, 3, (SDL_Rect){ a.x, y, a.w, btn_h }, small, gap);
     y += btn_h + gap * 2;
     static const int sides[2] = { EC_WHITE_TO_MOVE, EC_BLACK_TO_MOVE };
     ev_row(v, app, sides, 2, (SDL_Rect){ a.x, y, a.w, btn_h }, small, gap);
     y += btn_h + gap;
-    int check_h = lh + gap * 2;
-    v->control[EC_OUT_WHITE] = (SDL_Rect){ a.x, y, a.w, check_h };
-    v->control[EC_OUT_BLACK] = (SDL_Rect){ a.x, y + check_h, a.w, check_h };
+    if (two)
+        y = b.y;
+    v->control[EC_OUT_WHITE] = (SDL_Rect){ b.x, y, b.w, check_h };
+    v->control[EC_OUT_BLACK] = (SDL_Rect){ b.x, y + check_h, b.w, check_h };
     v->shown[EC_OUT_WHITE] = v->shown[EC_OUT_BLACK] = true;
     y += 2 * check_h + gap;
 
-    if (two)
-        y = b.y;
     /* The string field with Copy beside it. */
     int copy_w = rb_ui_text_width(app, _(ec_labels[EC_COPY]), small, false) + px * 3 / 2;
     v->control[EC_FIELD] = (SDL_Rect){ b.x, y, b.w - copy_w - gap, btn_h };

@@ -459,8 +459,18 @@ static void analyse_opens_the_analysis_board_and_cancel_leaves_the_game(void **s
     fixture_key(app, SDLK_z, KMOD_LCTRL);
     assert_int_equal(app->state.game.length, 1);
     assert_int_equal(app->state.game.ply, 1);
+    /* The computer's answer found meanwhile waits for the person's return. */
+    rb_ui_cmd reply = rb_ui_cmd_of(RB_UI_CMD_REPLY);
+    reply.n = 1;
+    reply.move = rb_test_move(&app->state.game.positions[1], "e6f6");
+    reply.by_computer = true;
+    rb_ui_apply(app, &reply);
+    assert_true(rb_ui_app_tick(app) > 0); /* nothing due: the loop may sleep */
+    assert_int_equal(app->state.game.length, 1);
     fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
     assert_false(app->state.editor.active);
+    rb_ui_app_tick(app);
+    assert_int_equal(app->state.game.length, 2);
     fixture_close(app);
 }
 

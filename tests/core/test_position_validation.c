@@ -28,8 +28,8 @@ typedef struct verdict_case {
     rb_pos_problem problem;
     int color;
     int count;
-    const char *squares;   /* the squares at fault, by name; "" none */
-    const char *words;     /* what the parser's message must say */
+    const char *squares; /* the squares at fault, by name; "" none */
+    const char *words;   /* what the parser's message must say */
 } verdict_case;
 
 static void check_case(const verdict_case *c)
@@ -64,31 +64,31 @@ static void each_reason_is_named_with_its_squares(void **state)
 {
     (void)state;
     static const verdict_case cases[] = {
-        { "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1", RB_POS_VALID, RB_WHITE, 0, "", "" },
-        { "3k3/7/2xxx2/2xxx2/2xxx2/7/7 w - 0 1", RB_POS_KING_COUNT, RB_WHITE, 0, "", "White has 0 kings" },
-        { "k5k/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", RB_POS_KING_COUNT, RB_BLACK, 2, "a7 g7", "Black has 2 kings" },
-        { "3k3/7/2xxx2/2xxx2/RRxxxRR/PP1K3/7 w - 0 1", RB_POS_TOO_MANY_PIECES, RB_WHITE, 7,
-          "a3 b3 f3 g3 a2 b2 d2", "White has 7 pieces" },
-        { "3k3/7/2xxx2/2xxx2/2xxx2/PPP1K2/7 w - 0 1", RB_POS_TOO_MANY_PAWNS, RB_WHITE, 3, "a2 b2 c2",
-          "White has 3 pawns" },
-        { "3kP2/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", RB_POS_PAWN_ON_PROMOTION, RB_WHITE, 1, "e7",
-          "White pawn on e7" },
-        { "3k3/7/2xxx2/2xxx2/2xxx2/3K3/2p4 w - 0 1", RB_POS_PAWN_ON_PROMOTION, RB_BLACK, 1, "c1",
-          "Black pawn on c1" },
-        { "7/7/2xxx2/2xxx2/2xxx2/3K3/3k3 w - 0 1", RB_POS_KINGS_ADJACENT, RB_WHITE, 2, "d1 d2",
-          "next to each other" },
+        {"2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1", RB_POS_VALID, RB_WHITE, 0, "", ""},
+        {"3k3/7/2xxx2/2xxx2/2xxx2/7/7 w - 0 1", RB_POS_KING_COUNT, RB_WHITE, 0, "", "White has 0 kings"},
+        {"k5k/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", RB_POS_KING_COUNT, RB_BLACK, 2, "a7 g7", "Black has 2 kings"},
+        {"3k3/7/2xxx2/2xxx2/RRxxxRR/PP1K3/7 w - 0 1", RB_POS_TOO_MANY_PIECES, RB_WHITE, 7,
+         "a3 b3 f3 g3 a2 b2 d2", "White has 7 pieces"},
+        {"3k3/7/2xxx2/2xxx2/2xxx2/PPP1K2/7 w - 0 1", RB_POS_TOO_MANY_PAWNS, RB_WHITE, 3, "a2 b2 c2",
+         "White has 3 pawns"},
+        {"3kP2/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", RB_POS_PAWN_ON_PROMOTION, RB_WHITE, 1, "e7",
+         "White pawn on e7"},
+        {"3k3/7/2xxx2/2xxx2/2xxx2/3K3/2p4 w - 0 1", RB_POS_PAWN_ON_PROMOTION, RB_BLACK, 1, "c1",
+         "Black pawn on c1"},
+        {"7/7/2xxx2/2xxx2/2xxx2/3K3/3k3 w - 0 1", RB_POS_KINGS_ADJACENT, RB_WHITE, 2, "d1 d2",
+         "next to each other"},
         /* White, not to move, in check from the pawn on b2 */
-        { "5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/7 b - 0 1", RB_POS_WAITING_IN_CHECK, RB_WHITE, 1, "a3 b2",
-          "White is in check but it is Black's move" },
+        {"5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/7 b - 0 1", RB_POS_WAITING_IN_CHECK, RB_WHITE, 1, "a3 b2",
+         "White is in check but it is Black's move"},
         /* the same with White to move is an ordinary check */
-        { "5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/7 w - 0 1", RB_POS_VALID, RB_WHITE, 0, "", "" },
+        {"5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/7 w - 0 1", RB_POS_VALID, RB_WHITE, 0, "", ""},
         /* White's flagged king on its throne d6 with White to move: over */
-        { "7/3K3/2xxx2/2xxx2/2xxx1k/7/7 w K 0 1", RB_POS_THRONE_ENDED, RB_WHITE, 1, "d6", "throne d6" },
+        {"7/3K3/2xxx2/2xxx2/2xxx1k/7/7 w K 0 1", RB_POS_THRONE_ENDED, RB_WHITE, 1, "d6", "throne d6"},
         /* the same with Black to move is a won game, valid; flag clear too */
-        { "7/3K3/2xxx2/2xxx2/2xxx1k/7/7 b K 0 1", RB_POS_VALID, RB_WHITE, 0, "", "" },
-        { "7/3K3/2xxx2/2xxx2/2xxx1k/7/7 w - 0 1", RB_POS_VALID, RB_WHITE, 0, "", "" },
+        {"7/3K3/2xxx2/2xxx2/2xxx1k/7/7 b K 0 1", RB_POS_VALID, RB_WHITE, 0, "", ""},
+        {"7/3K3/2xxx2/2xxx2/2xxx1k/7/7 w - 0 1", RB_POS_VALID, RB_WHITE, 0, "", ""},
         /* Black's on d2 */
-        { "3K3/7/2xxx2/2xxx2/2xxx2/3k3/7 b k 0 1", RB_POS_THRONE_ENDED, RB_BLACK, 1, "d2", "throne d2" },
+        {"3K3/7/2xxx2/2xxx2/2xxx2/3k3/7 b k 0 1", RB_POS_THRONE_ENDED, RB_BLACK, 1, "d2", "throne d2"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
         check_case(&cases[i]);
@@ -126,8 +126,11 @@ static void the_form_reader_refuses_bad_forms(void **state)
 {
     (void)state;
     static const char *const bad[] = {
-        "", "2rbp2/2rkp2/2xxx2 w - 0 1", "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 x - 0 1",
-        "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKQ2/2PBR2 w - 0 1", "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 0",
+        "",
+        "2rbp2/2rkp2/2xxx2 w - 0 1",
+        "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 x - 0 1",
+        "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKQ2/2PBR2 w - 0 1",
+        "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 0",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         rb_pos pos, before;

@@ -24,7 +24,7 @@ static const char *const start_fen = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 
 
 static SDL_Point centre(SDL_Rect r)
 {
-    return (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 };
+    return (SDL_Point){r.x + r.w / 2, r.y + r.h / 2};
 }
 
 /* The editor opened the way a person opens it (Ctrl+E), a frame drawn so
@@ -67,7 +67,7 @@ static void drag(rb_app *app, SDL_Point a, SDL_Point b)
     fixture_motion(app, a, false);
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
     for (int i = 1; i <= 5; i++)
-        fixture_motion(app, (SDL_Point){ a.x + (b.x - a.x) * i / 5, a.y + (b.y - a.y) * i / 5 }, true);
+        fixture_motion(app, (SDL_Point){a.x + (b.x - a.x) * i / 5, a.y + (b.y - a.y) * i / 5}, true);
     fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, b);
     rb_ui_app_draw(app);
 }
@@ -123,13 +123,13 @@ static void pieces_are_put_moved_and_taken_off_by_hand(void **state)
     assert_int_equal(at(app, "e6"), RB_PIECE(RB_WHITE, RB_ROOK));
     assert_int_equal(at(app, "b5"), RB_EMPTY);
     /* Dragged off the board (into the panel): gone. */
-    drag(app, fixture_center(app, "e6"), (SDL_Point){ app->layout.panel.x + 20, app->layout.panel.h - 5 });
+    drag(app, fixture_center(app, "e6"), (SDL_Point){app->layout.panel.x + 20, app->layout.panel.h - 5});
     assert_int_equal(at(app, "e6"), RB_EMPTY);
     /* The centre 3x3 is not part of the board: nothing lands there. */
     editor_fen(app, fen, sizeof fen);
     drag(app, palette(app, RB_BLACK, RB_BISHOP), fixture_center(app, "a4"));
     SDL_Rect board = app->layout.board;
-    SDL_Point hole = { board.x + board.w / 2, board.y + board.h / 2 };
+    SDL_Point hole = {board.x + board.w / 2, board.y + board.h / 2};
     drag(app, palette(app, RB_BLACK, RB_BISHOP), hole);
     drag(app, fixture_center(app, "a4"), hole); /* a board piece dropped there leaves */
     char after[RB_POS_TEXT_MAX];
@@ -169,8 +169,8 @@ static void pieces_are_put_moved_and_taken_off_by_hand(void **state)
 
 typedef struct reason_case {
     const char *fen;
-    const char *said;      /* part of what the panel says */
-    const char *squares;   /* the squares ringed, by name */
+    const char *said;    /* part of what the panel says */
+    const char *squares; /* the squares ringed, by name */
 } reason_case;
 
 /* True when the pixel at p is the ring's red. */
@@ -187,14 +187,14 @@ static void every_reason_is_shown_and_play_is_disabled(void **state)
 {
     (void)state;
     static const reason_case cases[] = {
-        { "3k3/7/2xxx2/2xxx2/2xxx2/7/7 w - 0 1", "White has no king", "" },
-        { "k5k/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", "Black has 2 kings", "a7 g7" },
-        { "3k3/7/2xxx2/2xxx2/RRxxxRR/PP1K3/7 w - 0 1", "White has 7 pieces", "a3 b3 f3 g3 a2 b2 d2" },
-        { "3k3/7/2xxx2/2xxx2/2xxx2/PPP1K2/7 w - 0 1", "White has 3 pawns", "a2 b2 c2" },
-        { "3kP2/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", "The White pawn on e7", "e7" },
-        { "7/7/2xxx2/2xxx2/2xxx2/3K3/3k3 w - 0 1", "The kings stand", "d1 d2" },
-        { "5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/7 b - 0 1", "Black is to move", "a3 b2" },
-        { "7/3K3/2xxx2/2xxx2/2xxx1k/7/7 w K 0 1", "White's king already", "d6" },
+        {"3k3/7/2xxx2/2xxx2/2xxx2/7/7 w - 0 1", "White has no king", ""},
+        {"k5k/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", "Black has 2 kings", "a7 g7"},
+        {"3k3/7/2xxx2/2xxx2/RRxxxRR/PP1K3/7 w - 0 1", "White has 7 pieces", "a3 b3 f3 g3 a2 b2 d2"},
+        {"3k3/7/2xxx2/2xxx2/2xxx2/PPP1K2/7 w - 0 1", "White has 3 pawns", "a2 b2 c2"},
+        {"3kP2/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", "The White pawn on e7", "e7"},
+        {"7/7/2xxx2/2xxx2/2xxx2/3K3/3k3 w - 0 1", "The kings stand", "d1 d2"},
+        {"5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/7 b - 0 1", "Black is to move", "a3 b2"},
+        {"7/3K3/2xxx2/2xxx2/2xxx1k/7/7 w K 0 1", "White's king already", "d6"},
     };
     rb_app *app = open_editor(NULL);
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -214,7 +214,7 @@ static void every_reason_is_shown_and_play_is_disabled(void **state)
         for (char *w = strtok(names, " "); w; w = strtok(NULL, " ")) {
             SDL_FPoint c = rb_ui_app_center(app, rb_sq_parse(w));
             /* the ring runs through 0.45 of a square from the centre */
-            assert_true(red_at(app, (SDL_Point){ (int)c.x + app->layout.sq * 45 / 100, (int)c.y }));
+            assert_true(red_at(app, (SDL_Point){(int)c.x + app->layout.sq * 45 / 100, (int)c.y}));
             want |= (rb_bb)1 << rb_sq_parse(w);
         }
         assert_true(app->state.editor.verdict.squares == want);
@@ -267,7 +267,10 @@ static void the_string_field_reads_both_ways_and_names_bad_strings(void **state)
     editor_fen(app, now, sizeof now);
     assert_string_equal(now, "2k4/7/1pxxx2/2xxxK1/2xxx2/7/3B3 w - 0 7");
     static const char *const bad[] = {
-        "", "hello", "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w", "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w KQ 0 1",
+        "",
+        "hello",
+        "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w",
+        "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w KQ 0 1",
         "2rbp2/2rkp2/2xyx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1",
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -493,14 +496,14 @@ static rb_app *open_with(const char *const *argv, int argc)
 static void the_command_line_opens_the_editor(void **state)
 {
     (void)state;
-    const char *plain[] = { "rollerball", "--edit" };
+    const char *plain[] = {"rollerball", "--edit"};
     rb_app *app = open_with(plain, 2);
     assert_true(app->state.editor.active);
     assert_string_equal(app->state.editor.text, start_fen);
     fixture_close(app);
 
     /* A string that reads but is no legal position is set up, reason shown. */
-    const char *illegal[] = { "rollerball", "--edit", "--fen", "3kP2/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1" };
+    const char *illegal[] = {"rollerball", "--edit", "--fen", "3kP2/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1"};
     app = open_with(illegal, 4);
     assert_true(app->state.editor.active);
     assert_int_equal(app->state.editor.verdict.problem, RB_POS_PAWN_ON_PROMOTION);
@@ -509,7 +512,7 @@ static void the_command_line_opens_the_editor(void **state)
     fixture_close(app);
 
     /* One that does not read is named, and stays in the field. */
-    const char *bad[] = { "rollerball", "--edit", "--fen", "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0" };
+    const char *bad[] = {"rollerball", "--edit", "--fen", "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0"};
     app = open_with(bad, 4);
     assert_true(app->state.editor.active);
     assert_string_equal(app->state.editor.text, bad[3]);
@@ -524,7 +527,7 @@ static void the_command_line_opens_the_editor(void **state)
     rb_ui_options opt;
     memset(&opt, 0, sizeof opt);
     char err[300];
-    const char *both[] = { "rollerball", "--edit", "--analyse" };
+    const char *both[] = {"rollerball", "--edit", "--analyse"};
     assert_int_equal(rb_ui_args_parse(3, (char **)both, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
     assert_non_null(strstr(err, "--edit"));
 }

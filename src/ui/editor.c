@@ -170,6 +170,7 @@ static int open_editor(rb_app *app)
     memset(ed, 0, sizeof *ed);
     snprintf(ed->game_status, sizeof ed->game_status, "%s", status);
     ed->active = true;
+    ed->game_flipped = st->flipped;
     ed->pos = pos;
     ed->held_from = ed->hover = -1;
     ed->hover_control = ed->pressed_control = -1;
@@ -189,6 +190,7 @@ void rb_ui_editor_leave(rb_app *app)
         rb_ui_analysis_leave(app); /* it was on the editor's position */
     ed->active = false;
     snprintf(st->status, sizeof st->status, "%s", ed->game_status);
+    st->flipped = ed->game_flipped;
     SDL_StopTextInput();
     rb_ui_input_cancel(&st->input);
     app->dirty = true;

@@ -48,8 +48,10 @@ typedef struct rb_ui_editor_state {
     bool field_focus;
     char field_error[RB_UI_EDITOR_ERROR_MAX];
 
-    /* the game's status line, as it was when the editor opened */
+    /* the game's status line and board orientation, as they were when the
+       editor opened (Flip in the editor turns its board only) */
     char game_status[256];
+    bool game_flipped;
 } rb_ui_editor_state;
 
 #endif

@@ -164,6 +164,14 @@ static void pieces_are_put_moved_and_taken_off_by_hand(void **state)
     click_control(app, "Start position");
     editor_fen(app, fen, sizeof fen);
     assert_string_equal(fen, start_fen);
+    /* Flip turns the editor's board, and the game's is as it was after. */
+    SDL_Point e1 = fixture_center(app, "e1");
+    click_control(app, "Flip");
+    assert_true(app->state.flipped);
+    assert_int_equal(rb_ui_app_square_at(app, e1.x, e1.y), rb_sq_parse("c7"));
+    fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
+    assert_false(app->state.editor.active);
+    assert_false(app->state.flipped);
     fixture_close(app);
 }
 

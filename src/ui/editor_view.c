@@ -503,6 +503,7 @@ static rb_ui_cmd ev_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         }
         return rb_ui_cmd_of(RB_UI_CMD_EDITOR_LEAVE);
     case SDLK_F5: return rb_ui_cmd_of(RB_UI_CMD_EDITOR_ANALYSE);
+    case SDLK_TAB: ev_focus(ed, true); return none; /* the string field, selected */
     case SDLK_F1: *used = false; return none; /* help */
     default: return none;
     }

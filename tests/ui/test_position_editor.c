@@ -329,9 +329,11 @@ static void copy_and_paste_go_both_ways(void **state)
     assert_true(app->state.editor.field_error[0] != '\0');
     editor_fen(app, now, sizeof now);
     assert_string_equal(now, fen);
-    /* In the field, Ctrl+V replaces the selection and Ctrl+C copies it. */
+    /* In the field (Tab reaches it, all selected), Ctrl+V replaces the
+     * selection and Ctrl+C copies it. */
     fixture_use_clipboard(app, start_fen);
-    fixture_click_at(app, control(app, "Position string"));
+    fixture_key(app, SDLK_TAB, KMOD_NONE);
+    assert_true(app->state.editor.field_focus);
     fixture_key(app, SDLK_v, KMOD_LCTRL);
     editor_fen(app, now, sizeof now);
     assert_string_equal(now, start_fen);

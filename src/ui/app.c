@@ -87,17 +87,22 @@ void rb_ui_app_relayout(rb_app *app)
         ow = ww = app->target->w;
         oh = wh = app->target->h;
     }
-    int old_sq = app->layout.sq;
-    rb_ui_layout_compute(&app->layout, ow, oh, ww, wh);
+    int old_sq = app->layout.sq, old_px = app->layout.font_px;
+    float ratio = wh > 0 ? (float)oh / (float)wh : 1.0f;
+    float system = app->system_scale > 0 ? app->system_scale : rb_ui_layout_system_scale(ratio, SDL_getenv("GDK_SCALE"));
+    rb_ui_layout_compute_scaled(&app->layout, ow, oh, ww, wh, system, app->state.settings.ui_scale_pct);
+    app->relayout_due = false;
     char err[RB_UI_PATH_MAX + 200];
     if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0)
         rb_ui_state_say(&app->state, true, "%s", err);
-    if (old_sq != app->layout.sq)
+    if (old_sq != app->layout.sq || old_px != app->layout.font_px)
         rb_ui_text_flush(app);
 }
 
 void rb_ui_app_draw(rb_app *app)
 {
+    if (app->relayout_due)
+        rb_ui_app_relayout(app);
     const rb_ui_theme *t = app->theme;
     Uint32 now = rb_ui_now(app);
     /* A slide whose time is up ends before the frame, not inside it. */
@@ -512,9 +517,6 @@ static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, cha
             snprintf(err, errlen, "cannot draw in the window: %s", SDL_GetError());
             return -1;
         }
-        /* After the renderer: an OpenGL renderer may make the window anew,
-         * and the new one would have no minimum. */
-        SDL_SetWindowMinimumSize(app->window, RB_UI_MIN_W, RB_UI_MIN_H);
     }
     SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_BLEND);
     return 0;
@@ -630,7 +632,19 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         rb_ui_state_say(st, true, "%s", why);
     if (!headless && rb_ui_worker_init(app, why, sizeof why) != 0)
         rb_ui_state_say(st, true, "%s", why);
+    if (opt->scale_pct)
+        st->settings.ui_scale_pct = opt->scale_pct;
     rb_ui_app_relayout(app);
+    if (app->window) {
+        /* After the renderer (an OpenGL renderer may make the window anew,
+         * and the new one would have no minimum) and the settings: the
+         * least window grows with the interface size. */
+        int least_w, least_h;
+        rb_ui_layout_least_window(st->settings.ui_scale_pct, app->layout.system_scale, app->layout.px_per_win_y,
+                                  &least_w, &least_h);
+        SDL_SetWindowMinimumSize(app->window, least_w, least_h);
+        rb_ui_app_relayout(app); /* the window may have grown to it */
+    }
     if (app->pieces.board.size == 0) {
         snprintf(err, errlen, "%s", st->status);
         rb_game_free(&g);

@@ -122,6 +122,7 @@ typedef struct rb_ui_options {
     bool list_lessons;        /* print the lessons, one line a stage, and exit */
     bool review;              /* review the game before the first frame */
     bool analyse;             /* open the analysis board on the game */
+    int scale_pct;            /* --scale: the interface size, percent; 0: the settings' */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

@@ -36,6 +36,7 @@
 #include "game_clock.h"
 #include "games.h"
 #include "input.h"
+#include "layout.h"
 #include "learn.h"
 #include "pace.h"
 #include "panel.h"
@@ -483,6 +484,21 @@ static int apply_premove(rb_app *app)
     return -1;
 }
 
+/* A new interface size: the window may not be smaller than its least
+ * window any more (SDL enlarges it when it is), and the next frame is laid
+ * out again (app.c). */
+static void apply_interface_size(rb_app *app, int pct)
+{
+    rb_ui_settings *s = &app->state.settings;
+    s->ui_scale_pct = pct < RB_UI_SCALE_MIN ? RB_UI_SCALE_MIN : pct > RB_UI_SCALE_MAX ? RB_UI_SCALE_MAX : pct;
+    if (app->window) {
+        int w, h;
+        rb_ui_layout_least_window(s->ui_scale_pct, app->layout.system_scale, app->layout.px_per_win_y, &w, &h);
+        SDL_SetWindowMinimumSize(app->window, w, h);
+    }
+    app->relayout_due = true;
+}
+
 static int apply_setting(rb_app *app, int index, bool on)
 {
     rb_ui_state *st = &app->state;
@@ -659,6 +675,9 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         st->settings.volume = cmd->n < 0 ? 0 : cmd->n > 100 ? 100 : cmd->n;
         apply_sound_settings(app);
         rb_ui_sound_play(app->sound, RB_UI_SOUND_MOVE); /* hear the new level */
+        return 0;
+    case RB_UI_CMD_SET_SCALE:
+        apply_interface_size(app, cmd->n);
         return 0;
     case RB_UI_CMD_MINIMISED:
         st->minimised = cmd->on;

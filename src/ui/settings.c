@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "layout.h"
 #include "rb_engine.h"
 #include "sound.h"
 
@@ -54,6 +55,7 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
     s->high_contrast = false;
     s->two_player_hints = false; /* both players must agree to turn it on */
     s->volume = RB_UI_SOUND_DEFAULT_VOLUME;
+    s->ui_scale_pct = 100;
     s->reply_pause_ms = 400;
     s->watch_move_ms = 1000;
     players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 4 };
@@ -93,6 +95,18 @@ static int settings_level(const char *v, int *out)
     char *end;
     long n = strtol(v, &end, 10);
     if (end == v || *end || n < RB_LEVEL_MIN || n > RB_LEVEL_MAX)
+        return -1;
+    *out = (int)n;
+    return 0;
+}
+
+int rb_ui_settings_parse_scale(const char *v, int *out)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (*end == '%')
+        end++;
+    if (end == v || *end || n < RB_UI_SCALE_MIN || n > RB_UI_SCALE_MAX)
         return -1;
     *out = (int)n;
     return 0;
@@ -165,6 +179,8 @@ static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2])
             return settings_bool(value, rb_ui_setting_ref(s, i));
     if (strcmp(key, "volume") == 0)
         return settings_volume(value, &s->volume);
+    if (strcmp(key, "interface_size") == 0)
+        return rb_ui_settings_parse_scale(value, &s->ui_scale_pct);
     for (size_t i = 0; i < SETTINGS_NNUMBERS; i++)
         if (strcmp(key, settings_numbers[i].key) == 0)
             return settings_ms(value, (int *)((char *)s + settings_numbers[i].offset));
@@ -207,6 +223,7 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
                               v ? "true" : "false");
     }
     n += (size_t)snprintf(buf + n, cap - n, "volume = %d\n", s->volume);
+    n += (size_t)snprintf(buf + n, cap - n, "interface_size = %d\n", s->ui_scale_pct);
     for (size_t i = 0; i < SETTINGS_NNUMBERS; i++)
         n += (size_t)snprintf(buf + n, cap - n, "%s = %d\n", settings_numbers[i].key,
                               *(const int *)((const char *)s + settings_numbers[i].offset));

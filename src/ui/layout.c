@@ -15,8 +15,9 @@
  * points). A larger interface size multiplies it, as far as the window
  * holds: never beyond what the least window, grown evenly to this window,
  * holds at 11 points (the least window grows with the interface size, so
- * the size asked for always fits there), and the panel's least width grows
- * with the text, the board taking the rest.
+ * the size asked for always fits there), and the panel's least room grows
+ * with the text, the board taking the rest down to its share: at the least
+ * window of a size the layout is the 100% least window's, magnified.
  */
 #include "layout.h"
 
@@ -91,11 +92,12 @@ void rb_ui_layout_compute_scaled(rb_ui_layout *l, int out_w, int out_h, int win_
     l->ui_pct = ui_pct < RB_UI_SCALE_MIN ? RB_UI_SCALE_MIN : ui_pct > RB_UI_SCALE_MAX ? RB_UI_SCALE_MAX : ui_pct;
     float s = l->system_scale;
     float lw = (float)out_w / s, lh = (float)out_h / s;
-    float unit = text_points(lw, lh, 100);
     float pt = text_points(lw, lh, l->ui_pct);
     l->font_px = (int)(pt * s + 0.5f);
-    /* The panel's least room grows with its text beyond the 100% size. */
-    float grow = pt / unit;
+    /* Above 100% the panel's least room is the least window's, grown with
+     * the text (as many letters wide and tall as there); at 100% it is the
+     * fixed minimum, the text growing into what the board leaves. */
+    float grow = l->ui_pct > 100 ? pt / TEXT_MIN_PT : 1.0f;
     int pmin_w = (int)(PANEL_MIN_W * s * grow);
     int pmin_h = (int)(PANEL_MIN_H * s * grow);
 

@@ -95,8 +95,13 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
         snprintf(about, sizeof about, "Each stage is a small task on the board. Start with 1.1, point at a "
                                       "stage to see what it asks.");
     }
-    rb_ui_text_draw(app, about, px, false, app->theme->text_dim, pad, h - pad / 2 - lh / 2, RB_UI_ALIGN_LEFT);
-    int n = set->nchapters, row = (h - top - pad - lh) / (n > 0 ? n : 1);
+    /* Two lines kept for it, whatever it says, so the map stays put; a
+     * longer text is drawn a size smaller. */
+    int about_px = px;
+    if (rb_ui_text_wrapped_height(app, about, px, false, w - 2 * pad) > 2 * lh)
+        about_px = px * 7 / 8;
+    rb_ui_text_draw_wrapped(app, about, about_px, false, app->theme->text_dim, pad, h - pad / 2 - 2 * lh, w - 2 * pad);
+    int n = set->nchapters, row = (h - top - pad - 2 * lh) / (n > 0 ? n : 1);
     int title_w = w * 2 / 5;
     for (int c = 0; c < n; c++) {
         const rb_learn_chapter *ch = &set->chapters[c];

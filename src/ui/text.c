@@ -324,6 +324,34 @@ int rb_ui_text_line_height(rb_app *app, int px)
     return font ? TTF_FontLineSkip(font) : px + px / 4;
 }
 
+/* Where to break a word wider than width: the longest start that fits and
+ * ends after '/', '-', '_' or '.', else the longest that fits (at least one
+ * character). */
+static size_t text_word_cut(rb_app *app, const char *word, int px, bool bold, int width)
+{
+    char part[512];
+    size_t n = strlen(word), best = 0, best_mark = 0;
+    for (size_t i = 1; i <= n && i < sizeof part; i++) {
+        if (i < n && ((unsigned char)word[i] & 0xC0) == 0x80)
+            continue; /* inside a character */
+        memcpy(part, word, i);
+        part[i] = '\0';
+        if (rb_ui_text_width(app, part, px, bold) > width)
+            break;
+        best = i;
+        if (strchr("/-_.", word[i - 1]))
+            best_mark = i;
+    }
+    if (best_mark > 0)
+        return best_mark;
+    if (best > 0)
+        return best;
+    size_t one = 1; /* not even one character fits: one anyway */
+    while (one < n && ((unsigned char)word[one] & 0xC0) == 0x80)
+        one++;
+    return one;
+}
+
 /* Breaks text into lines no wider than width at spaces (and at '\n'),
  * drawing each with its top at y when draw is set. Returns the height. */
 static int text_wrap(rb_app *app, const char *text, int px, bool bold, SDL_Color color,
@@ -363,6 +391,15 @@ static int text_wrap(rb_app *app, const char *text, int px, bool bold, SDL_Color
         len = fit;
         memcpy(line, p, len);
         line[len] = '\0';
+        if (len > 0 && rb_ui_text_width(app, line, px, bold) > width) {
+            /* One word wider than the line (a file's path, a long name):
+             * broken after a '/', '-' or '.' that lets the start fit, else
+             * between characters, rather than drawn past the line. */
+            size_t cut = text_word_cut(app, line, px, bold, width);
+            len = cut;
+            line[len] = '\0';
+            q = p + len;
+        }
         if (draw && len > 0 && app->text && app->text->checking) {
             /* A word wider than the whole line sticks out of it. */
             int lw = rb_ui_text_width(app, line, px, bold);

@@ -12,6 +12,7 @@
 #include "draw.h"
 #include "text.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int rb_ui_widget_font_px(const rb_app *app)
@@ -65,6 +66,40 @@ static SDL_Color widget_accent(const rb_app *app)
     return c;
 }
 
+/* A control's label centred in r, its box: on one line, a little smaller
+ * if need be (down to widget_least_px); when even that is too wide, on two
+ * lines broken at the space nearest the middle. room: the width it may
+ * take. */
+static void widget_label(rb_app *app, SDL_Rect r, const char *label, int px, bool bold, SDL_Color ink, int room)
+{
+    int size = px, least = widget_least_px(px);
+    while (rb_ui_text_width(app, label, size, bold) > room && size > least)
+        size--;
+    SDL_Rect outer = rb_ui_text_box_begin(app, r);
+    const char *space = NULL;
+    if (rb_ui_text_width(app, label, size, bold) > room) {
+        size_t n = strlen(label);
+        for (const char *s = strchr(label, ' '); s; s = strchr(s + 1, ' '))
+            if (!space || labs((long)(s - label) - (long)n / 2) < labs((long)(space - label) - (long)n / 2))
+                space = s;
+    }
+    if (space && (size_t)(space - label) < 256) {
+        char first[256];
+        memcpy(first, label, (size_t)(space - label));
+        first[space - label] = '\0';
+        size = px;
+        while ((rb_ui_text_width(app, first, size, bold) > room || rb_ui_text_width(app, space + 1, size, bold) > room) &&
+               size > least)
+            size--;
+        int lh = rb_ui_text_line_height(app, size) * 9 / 10;
+        rb_ui_text_draw(app, first, size, bold, ink, r.x + r.w / 2, r.y + r.h / 2 - lh / 2, RB_UI_ALIGN_CENTER);
+        rb_ui_text_draw(app, space + 1, size, bold, ink, r.x + r.w / 2, r.y + r.h / 2 + lh / 2, RB_UI_ALIGN_CENTER);
+    } else {
+        rb_ui_text_draw(app, label, size, bold, ink, r.x + r.w / 2, r.y + r.h / 2, RB_UI_ALIGN_CENTER);
+    }
+    rb_ui_text_box_end(app, outer);
+}
+
 void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, bool enabled,
                          bool hovered, bool primary)
 {
@@ -83,17 +118,10 @@ void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, boo
         rb_ui_draw_frame(app->renderer, r, hovered ? bw * 2 : bw, rb_ui_mix(t->panel_bg, t->text, 0.45f));
     }
     /* A label a little too long for its button is drawn a little smaller,
-     * never smaller than three quarters of the size asked for: below that
-     * the layout must give the button room (the check of fit, text.h). */
-    int w = rb_ui_text_width(app, label, px, false);
-    int size = px, least = widget_least_px(px);
-    while (w > r.w - px / 2 && size > least) {
-        size--;
-        w = rb_ui_text_width(app, label, size, false);
-    }
-    SDL_Rect outer = rb_ui_text_box_begin(app, r);
-    rb_ui_text_draw(app, label, size, false, ink, r.x + r.w / 2, r.y + r.h / 2, RB_UI_ALIGN_CENTER);
-    rb_ui_text_box_end(app, outer);
+     * never smaller than three quarters of the size asked for, or on two
+     * lines: past that the layout must give the button room (the check of
+     * fit, text.h). */
+    widget_label(app, r, label, px, false, ink, r.w - px / 2);
 }
 
 static void widget_tick(rb_app *app, SDL_Rect box, SDL_Color c)
@@ -134,13 +162,7 @@ void rb_ui_widget_choice(rb_app *app, SDL_Rect r, const char *label, int px, boo
     int bw = px / 12 > 1 ? px / 12 : 1;
     rb_ui_draw_frame(app->renderer, r, on ? bw * 3 : bw,
                      on ? t->text : rb_ui_mix(t->panel_bg, t->text, 0.4f));
-    int size = px, least = widget_least_px(px);
-    while (rb_ui_text_width(app, label, size, on) > r.w - px / 3 && size > least)
-        size--;
-    SDL_Rect outer = rb_ui_text_box_begin(app, r);
-    rb_ui_text_draw(app, label, size, on, on ? (SDL_Color){ 255, 255, 255, 255 } : t->text,
-                    r.x + r.w / 2, r.y + r.h / 2, RB_UI_ALIGN_CENTER);
-    rb_ui_text_box_end(app, outer);
+    widget_label(app, r, label, px, on, on ? (SDL_Color){ 255, 255, 255, 255 } : t->text, r.w - px / 3);
 }
 
 void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool focused)

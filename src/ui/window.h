@@ -58,6 +58,7 @@ typedef struct rb_ui_pieces {
     size_t svg_len[2][5];
     rb_ui_piece_set board;    /* at the game board's square size */
     rb_ui_piece_set diagram;  /* at the help diagrams' square size */
+    rb_ui_piece_set material; /* small, for the material count (panel.c) */
 } rb_ui_pieces;
 
 /* Views' memories, the computer and the files, behind these pointers. */

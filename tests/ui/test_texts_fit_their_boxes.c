@@ -18,6 +18,9 @@
  * and passes every text on to the library's. A real catalogue is tested by
  * adding its code to the list: the hook then only asks for that language
  * (LANGUAGE) and passes the translations through unchanged.
+ *
+ * RB_FIT_SHOTS=FOLDER writes every screen's frame there as a PNG, to look
+ * at what the check saw.
  */
 #define _GNU_SOURCE
 
@@ -34,6 +37,7 @@
 #include "learn.h"
 #include "rb_learn.h"
 #include "rb_review.h"
+#include "shot.h"
 #include "text.h"
 #include "trainer.h"
 #include "ui_fixture.h"
@@ -750,6 +754,16 @@ static void check_screen(const screen *s, const char *lang, int pct)
              m->extent.h, m->box.x, m->box.y, m->box.w, m->box.h);
     }
     misfits_found += n;
+    const char *shots = getenv("RB_FIT_SHOTS");
+    if (shots && *shots) {
+        char path[600], err[400];
+        snprintf(path, sizeof path, "%s/%s-%d-%s.png", shots, lang, pct, s->name);
+        for (char *c = path + strlen(shots) + 1; *c; c++)
+            if (*c == ' ' || *c == ',' || *c == '\'' || *c == '/')
+                *c = '_';
+        if (rb_ui_shot_write(app, path, err, sizeof err) != 0)
+            print_message("%s\n", err);
+    }
     fixture_close(app);
 }
 

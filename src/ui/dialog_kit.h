@@ -26,7 +26,7 @@ enum {
     DLG_TIME = 160,      /* + index into rb_ui_clock_presets; NPRESETS: custom */
     DLG_SETTING = 200,   /* + index into rb_ui_setting_infos */
     DLG_VOLUME = 280,    /* + 0 quieter, 1 louder */
-    DLG_SCALE = 290,     /* + 0 smaller, 1 larger: the interface size */
+    DLG_SCALE = 296,     /* + 0 smaller, 1 larger: the interface size */
     DLG_PAGE = 300,      /* + help page */
     DLG_WELCOME = 400,   /* + the welcome's choices; the help's button to it */
     DLG_ENTRY = 1000     /* + index into the saved games list */

@@ -443,7 +443,9 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f, (SDL_Color){ 128, 128, 128, 255 });
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f - 1.5f, disc[rb_ui_panel_disc_colour(st)]);
     rb_ui_panel_turn_text(st, line, sizeof line);
-    rb_ui_text_draw(app, line, m->big, true, t->text, col.x + m->big + m->gap * 2, y + lh / 2, RB_UI_ALIGN_LEFT);
+    int turn_x = col.x + m->big + m->gap * 2;
+    int turn_px = rb_ui_text_fit_px(app, line, m->big, true, col.x + col.w - turn_x, m->small);
+    rb_ui_text_draw(app, line, turn_px, true, t->text, turn_x, y + lh / 2, RB_UI_ALIGN_LEFT);
     y += lh;
 
     rb_ui_material mat;
@@ -463,7 +465,13 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
         bool check = !over && rb_pos_in_check(rb_game_pos(g));
         SDL_Color ink = check ? t->check_glow : t->text;
         ink.a = 255;
-        by += rb_ui_text_draw_wrapped(app, line, m->px, true, ink, col.x, by, col.w);
+        /* A long state (or a long translation) a size smaller, to leave
+         * the block a line for browsing or a message. */
+        int size = m->px;
+        if (rb_ui_text_wrapped_height(app, line, size, true, col.w) >
+            rb_ui_text_line_height(app, m->px) + rb_ui_text_line_height(app, m->small))
+            size = m->small;
+        by += rb_ui_text_draw_wrapped(app, line, size, true, ink, col.x, by, col.w);
     }
     if (rb_ui_state_browsing(st)) {
         rb_ui_panel_viewing_text(st, line, sizeof line);

@@ -317,6 +317,14 @@ int rb_ui_text_width(rb_app *app, const char *text, int px, bool bold)
     return w;
 }
 
+int rb_ui_text_fit_px(rb_app *app, const char *text, int px, bool bold, int width, int least)
+{
+    int size = px;
+    while (size > least && rb_ui_text_width(app, text, size, bold) > width)
+        size--;
+    return size;
+}
+
 int rb_ui_text_line_height(rb_app *app, int px)
 {
     struct rb_ui_text *t = app->text;

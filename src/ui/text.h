@@ -23,6 +23,9 @@ int rb_ui_text_draw(rb_app *app, const char *text, int px, bool bold,
                     SDL_Color color, int x, int y, rb_ui_align align);
 /* Width text would take. */
 int rb_ui_text_width(rb_app *app, const char *text, int px, bool bold);
+/* The largest size from px down to least at which text is no wider than
+ * width (least when none is). */
+int rb_ui_text_fit_px(rb_app *app, const char *text, int px, bool bold, int width, int least);
 /* Distance between two lines of text of this size. */
 int rb_ui_text_line_height(rb_app *app, int px);
 /* Draws text broken into lines no wider than width (at spaces and '\n'),

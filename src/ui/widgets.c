@@ -70,34 +70,73 @@ static SDL_Color widget_accent(const rb_app *app)
  * if need be (down to widget_least_px); when even that is too wide, on two
  * lines broken at the space nearest the middle. room: the width it may
  * take. */
+/* The space of label nearest its middle, NULL for none. */
+static const char *widget_middle_space(const char *label)
+{
+    const char *space = NULL;
+    long half = (long)strlen(label) / 2;
+    for (const char *s = strchr(label, ' '); s; s = strchr(s + 1, ' '))
+        if (!space || labs((long)(s - label) - half) < labs((long)(space - label) - half))
+            space = s;
+    return space && space - label < 256 ? space : NULL;
+}
+
+/* How label goes in a control r with room for a line room wide: the size,
+ * and *split, the space where it breaks into two lines (NULL: one line).
+ * Returns false when it does not fit even so. */
+static bool widget_label_fit(rb_app *app, SDL_Rect r, const char *label, int px, bool bold, int room, int *size,
+                             const char **split)
+{
+    int least = widget_least_px(px);
+    int s = px;
+    while (s > least && (rb_ui_text_width(app, label, s, bold) > room || rb_ui_text_line_height(app, s) > r.h))
+        s--;
+    *size = s;
+    *split = NULL;
+    if (rb_ui_text_width(app, label, s, bold) <= room)
+        return rb_ui_text_line_height(app, s) <= r.h + 1;
+    const char *space = widget_middle_space(label);
+    if (!space)
+        return false;
+    char first[256];
+    memcpy(first, label, (size_t)(space - label));
+    first[space - label] = '\0';
+    s = px;
+    while (s > least && (rb_ui_text_width(app, first, s, bold) > room || rb_ui_text_width(app, space + 1, s, bold) > room ||
+                         2 * rb_ui_text_line_height(app, s) > r.h))
+        s--;
+    *size = s;
+    *split = space;
+    return rb_ui_text_width(app, first, s, bold) <= room && rb_ui_text_width(app, space + 1, s, bold) <= room &&
+           2 * rb_ui_text_line_height(app, s) <= r.h;
+}
+
 static void widget_label(rb_app *app, SDL_Rect r, const char *label, int px, bool bold, SDL_Color ink, int room)
 {
-    int size = px, least = widget_least_px(px);
-    while (rb_ui_text_width(app, label, size, bold) > room && size > least)
-        size--;
+    int size;
+    const char *space;
+    widget_label_fit(app, r, label, px, bold, room, &size, &space);
     SDL_Rect outer = rb_ui_text_box_begin(app, r);
-    const char *space = NULL;
-    if (rb_ui_text_width(app, label, size, bold) > room) {
-        size_t n = strlen(label);
-        for (const char *s = strchr(label, ' '); s; s = strchr(s + 1, ' '))
-            if (!space || labs((long)(s - label) - (long)n / 2) < labs((long)(space - label) - (long)n / 2))
-                space = s;
-    }
-    if (space && (size_t)(space - label) < 256) {
+    if (space) {
         char first[256];
         memcpy(first, label, (size_t)(space - label));
         first[space - label] = '\0';
-        size = px;
-        while ((rb_ui_text_width(app, first, size, bold) > room || rb_ui_text_width(app, space + 1, size, bold) > room) &&
-               size > least)
-            size--;
-        int lh = rb_ui_text_line_height(app, size) * 9 / 10;
-        rb_ui_text_draw(app, first, size, bold, ink, r.x + r.w / 2, r.y + r.h / 2 - lh / 2, RB_UI_ALIGN_CENTER);
-        rb_ui_text_draw(app, space + 1, size, bold, ink, r.x + r.w / 2, r.y + r.h / 2 + lh / 2, RB_UI_ALIGN_CENTER);
+        int lh = rb_ui_text_line_height(app, size);
+        int top = r.y + r.h / 2 - lh; /* both lines inside r */
+        rb_ui_text_draw(app, first, size, bold, ink, r.x + r.w / 2, top + lh / 2, RB_UI_ALIGN_CENTER);
+        rb_ui_text_draw(app, space + 1, size, bold, ink, r.x + r.w / 2, top + lh + lh / 2, RB_UI_ALIGN_CENTER);
     } else {
         rb_ui_text_draw(app, label, size, bold, ink, r.x + r.w / 2, r.y + r.h / 2, RB_UI_ALIGN_CENTER);
     }
     rb_ui_text_box_end(app, outer);
+}
+
+bool rb_ui_widget_choice_fits(rb_app *app, SDL_Rect r, const char *label, int px)
+{
+    int size;
+    const char *space;
+    return widget_label_fit(app, r, label, px, false, r.w - px / 3, &size, &space) &&
+           widget_label_fit(app, r, label, px, true, r.w - px / 3, &size, &space);
 }
 
 void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, bool enabled,

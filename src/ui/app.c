@@ -89,7 +89,11 @@ void rb_ui_app_relayout(rb_app *app)
     }
     int old_sq = app->layout.sq, old_px = app->layout.font_px;
     float ratio = wh > 0 ? (float)oh / (float)wh : 1.0f;
-    float system = app->system_scale > 0 ? app->system_scale : rb_ui_layout_system_scale(ratio, SDL_getenv("GDK_SCALE"));
+    /* Off screen (screenshots, tests) the pixels are the ones asked for,
+     * whatever the desktop says, unless a test says otherwise. */
+    float system = app->system_scale > 0 ? app->system_scale
+                   : app->window        ? rb_ui_layout_system_scale(ratio, SDL_getenv("GDK_SCALE"))
+                                        : 1.0f;
     rb_ui_layout_compute_scaled(&app->layout, ow, oh, ww, wh, system, app->state.settings.ui_scale_pct);
     app->relayout_due = false;
     char err[RB_UI_PATH_MAX + 200];

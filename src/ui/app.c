@@ -96,6 +96,16 @@ void rb_ui_app_relayout(rb_app *app)
                                         : 1.0f;
     rb_ui_layout_compute_scaled(&app->layout, ow, oh, ww, wh, system, app->state.settings.ui_scale_pct);
     app->relayout_due = false;
+    if (app->window) {
+        /* The least window follows the interface size and the display's
+         * scale (a window moved to another screen may change it); SDL
+         * enlarges a window smaller than its new least. */
+        int least_w, least_h, now_w, now_h;
+        rb_ui_layout_least_window(app->layout.ui_pct, system, app->layout.px_per_win_y, &least_w, &least_h);
+        SDL_GetWindowMinimumSize(app->window, &now_w, &now_h);
+        if (least_w != now_w || least_h != now_h)
+            SDL_SetWindowMinimumSize(app->window, least_w, least_h);
+    }
     char err[RB_UI_PATH_MAX + 200];
     if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0)
         rb_ui_state_say(&app->state, true, "%s", err);
@@ -638,17 +648,12 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         rb_ui_state_say(st, true, "%s", why);
     if (opt->scale_pct)
         st->settings.ui_scale_pct = opt->scale_pct;
+    /* After the renderer (an OpenGL renderer may make the window anew,
+     * and the new one would have no minimum) and the settings: the layout
+     * sets the least window, and the window may have grown to it. */
     rb_ui_app_relayout(app);
-    if (app->window) {
-        /* After the renderer (an OpenGL renderer may make the window anew,
-         * and the new one would have no minimum) and the settings: the
-         * least window grows with the interface size. */
-        int least_w, least_h;
-        rb_ui_layout_least_window(st->settings.ui_scale_pct, app->layout.system_scale, app->layout.px_per_win_y,
-                                  &least_w, &least_h);
-        SDL_SetWindowMinimumSize(app->window, least_w, least_h);
-        rb_ui_app_relayout(app); /* the window may have grown to it */
-    }
+    if (app->window)
+        rb_ui_app_relayout(app);
     if (app->pieces.board.size == 0) {
         snprintf(err, errlen, "%s", st->status);
         rb_game_free(&g);

@@ -484,18 +484,12 @@ static int apply_premove(rb_app *app)
     return -1;
 }
 
-/* A new interface size: the window may not be smaller than its least
- * window any more (SDL enlarges it when it is), and the next frame is laid
- * out again (app.c). */
+/* A new interface size: the next frame is laid out again, and with it the
+ * least window (app.c), which the window grows to when it is smaller. */
 static void apply_interface_size(rb_app *app, int pct)
 {
     rb_ui_settings *s = &app->state.settings;
     s->ui_scale_pct = pct < RB_UI_SCALE_MIN ? RB_UI_SCALE_MIN : pct > RB_UI_SCALE_MAX ? RB_UI_SCALE_MAX : pct;
-    if (app->window) {
-        int w, h;
-        rb_ui_layout_least_window(s->ui_scale_pct, app->layout.system_scale, app->layout.px_per_win_y, &w, &h);
-        SDL_SetWindowMinimumSize(app->window, w, h);
-    }
     app->relayout_due = true;
 }
 

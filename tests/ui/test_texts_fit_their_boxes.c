@@ -1,7 +1,7 @@
 /*
  * test_texts_fit_their_boxes.c - every text the window draws fits the box
  * it belongs to (a button, a panel line, a dialog, a tip) and the window,
- * on every screen, at the least window of each interface size, in every
+ * on every screen, at the least window of 100%, 150% and 200%, in every
  * language of the list.
  *
  * Each screen is set up on a fresh game off screen, drawn once with the
@@ -790,6 +790,12 @@ static void every_text_fits_at_100_percent(void **state)
     every_text_fits_at_the_least_window(100);
 }
 
+static void every_text_fits_at_150_percent(void **state)
+{
+    (void)state;
+    every_text_fits_at_the_least_window(150);
+}
+
 static void every_text_fits_at_200_percent(void **state)
 {
     (void)state;
@@ -843,6 +849,7 @@ int main(void)
         cmocka_unit_test(the_pseudo_language_is_longer),
         cmocka_unit_test(an_overflowing_label_is_caught),
         cmocka_unit_test(every_text_fits_at_100_percent),
+        cmocka_unit_test(every_text_fits_at_150_percent),
         cmocka_unit_test(every_text_fits_at_200_percent),
     };
     return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);

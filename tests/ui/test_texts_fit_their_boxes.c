@@ -822,13 +822,27 @@ static void an_overflowing_label_is_caught(void **state)
     rb_app *app = open_at(NULL, 100);
     rb_ui_app_draw(app);
     rb_ui_text_check(app, true);
+    rb_ui_text_misfit found[4];
+    /* A text inside its box, and one inside the clip rectangle: nothing. */
+    SDL_Rect wide = rb_ui_text_box_begin(app, (SDL_Rect){ 0, 0, 200, 40 });
+    rb_ui_text_draw(app, "Fits", 14, false, app->theme->text, 10, 20, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, wide);
+    SDL_RenderSetClipRect(app->renderer, &(SDL_Rect){ 0, 50, 200, 40 });
+    rb_ui_text_draw(app, "Fits too", 14, false, app->theme->text, 10, 70, RB_UI_ALIGN_LEFT);
+    assert_int_equal(rb_ui_text_misfits(app, found, 4), 0);
+    /* Cut by the clip rectangle (no box named): caught. */
+    rb_ui_text_draw(app, "Cut at the bottom", 14, false, app->theme->text, 10, 88, RB_UI_ALIGN_LEFT);
+    SDL_RenderSetClipRect(app->renderer, NULL);
+    assert_int_equal(rb_ui_text_misfits(app, found, 4), 1);
+    assert_string_equal(found[0].why, "cut by its box");
+    rb_ui_text_check(app, true); /* starts afresh */
+    assert_int_equal(rb_ui_text_misfits(app, found, 4), 0);
     SDL_Rect small = { 10, 10, 40, 20 };
     SDL_Rect outer = rb_ui_text_box_begin(app, small);
     rb_ui_text_draw(app, "A label far too long for its button", 14, false, app->theme->text, 10, 20,
                     RB_UI_ALIGN_LEFT);
     rb_ui_text_box_end(app, outer);
     rb_ui_text_draw_wrapped(app, "Wide", 14, false, app->theme->text, 10, 100, 3); /* not a letter fits */
-    rb_ui_text_misfit found[4];
     assert_true(rb_ui_text_misfits(app, found, 4) >= 2); /* the label, then each letter of "Wide" */
     assert_string_equal(found[0].text, "A label far too long for its button");
     assert_string_equal(found[0].why, "beyond its box");

@@ -15,15 +15,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assets.h"
 #include "dialog_game.h"
 #include "dialog_help.h"
 #include "dialog_kit.h"
 #include "dialog_welcome.h"
 #include "i18n.h"
 #include "layout.h"
+#include "render.h"
 #include "session.h"
 #include "settings.h"
 #include "text.h"
+#include "theme.h"
 #include "widgets.h"
 
 static const char *const dlg_colour[2] = { "White", "Black" };
@@ -234,6 +237,61 @@ static void dlg_scale_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px
     rb_ui_dlg_button(app, larger, "+", DLG_SCALE + 1, st->settings.ui_scale_pct < RB_UI_SCALE_MAX, false);
 }
 
+/* The preview's position: every kind of piece, the bishop on d1 selected
+ * and the pointer on c6, the end of a path that bounces off the a4 wall. */
+#define DLG_PREVIEW_POSITION "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/1P1KR2/2PBR2 w - 0 1"
+
+/* The look: the board's colours and the piece set, each a column of
+ * choices, over a small board drawn with them, so every change shows in
+ * the dialog before Done keeps it (and on the board behind it). */
+static int dlg_look_width(rb_app *app, int px)
+{
+    int widest = rb_ui_text_width(app, _("Board colours"), px, true);
+    for (int i = 0; i < rb_ui_theme_count; i++) {
+        int tw = rb_ui_text_width(app, _(rb_ui_themes[i].label), px, false);
+        widest = tw > widest ? tw : widest;
+    }
+    for (int i = 0; i < rb_ui_piece_set_count; i++) {
+        int tw = rb_ui_text_width(app, _(rb_ui_piece_sets[i].label), px, false) * rb_ui_piece_set_count;
+        widest = tw > widest ? tw : widest;
+    }
+    int w = widest + px * 3;
+    return w > px * 15 ? w : px * 15;
+}
+
+static void dlg_look_column(rb_app *app, const rb_ui_state *st, SDL_Rect col, int row, int px)
+{
+    int y = col.y, crow = row * 5 / 6;
+    SDL_Color ink = app->theme->text;
+    rb_ui_text_draw(app, _("Board colours"), px, true, ink, col.x, y + row / 2, RB_UI_ALIGN_LEFT);
+    y += row;
+    for (int i = 0; i < rb_ui_theme_count; i++, y += crow) {
+        SDL_Rect r = { col.x, y, col.w, crow - 2 };
+        rb_ui_widget_choice(app, r, _(rb_ui_themes[i].label), px, st->settings.theme == i, rb_ui_dlg_hover(app, r));
+        rb_ui_dlg_hit(app, r, DLG_THEME + i);
+    }
+    rb_ui_text_draw(app, _("Pieces"), px, true, ink, col.x, y + row / 2, RB_UI_ALIGN_LEFT);
+    y += row;
+    int cw = col.w / rb_ui_piece_set_count;
+    for (int i = 0; i < rb_ui_piece_set_count; i++) {
+        SDL_Rect r = { col.x + i * cw, y, cw - 2, crow - 2 };
+        rb_ui_widget_choice(app, r, _(rb_ui_piece_sets[i].label), px, st->settings.pieces == i,
+                            rb_ui_dlg_hover(app, r));
+        rb_ui_dlg_hit(app, r, DLG_PIECES + i);
+    }
+    y += crow + px / 2;
+    int size = col.y + col.h - y < col.w ? col.y + col.h - y : col.w;
+    rb_pos pos;
+    char err[200];
+    if (size < px * 4 || rb_pos_parse(&pos, DLG_PREVIEW_POSITION, err, sizeof err) != 0)
+        return; /* no room for a readable board */
+    rb_movelist moves;
+    int sel = rb_sq_parse("d1");
+    rb_gen_legal_from(&pos, sel, &moves);
+    SDL_Rect area = { col.x + (col.w - size) / 2, y, size, size };
+    rb_ui_render_sample(app, &st->settings, &pos, area, moves.moves, moves.count, sel, rb_sq_parse("c6"));
+}
+
 static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
 {
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
@@ -244,7 +302,8 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
         if (tw > widest)
             widest = tw;
     }
-    int w = widest + px * 4 + 2 * pad;
+    int look_w = dlg_look_width(app, px);
+    int w = widest + px * 4 + 2 * pad + look_w + pad;
     if (w < px * 24)
         w = px * 24;
     int rows = rb_ui_setting_count + 2; /* the switches, the volume and the interface size */
@@ -259,15 +318,22 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
     int size = px;
     if (row < px * 3 / 2)
         size = row * 2 / 3 > 9 ? row * 2 / 3 : 9;
+    /* In a window too narrow for both columns, the columns and their text
+     * shrink together rather than overlap. */
+    if (box.w < w) {
+        look_w = look_w * box.w / w;
+        size = size * box.w / w > 9 ? size * box.w / w : 9;
+    }
+    int left_w = box.w - pad - look_w - pad;
     for (int i = 0; i < rb_ui_setting_count; i++) {
-        SDL_Rect r = { box.x + pad / 2, y + i * row, box.w - pad, row };
+        SDL_Rect r = { box.x + pad / 2, y + i * row, left_w, row };
         rb_ui_widget_check(app, r, rb_ui_setting_infos[i].label, size, rb_ui_setting_get(&st->settings, i),
                            rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_SETTING + i);
     }
-    dlg_volume_row(app, st, (SDL_Rect){ box.x + pad / 2, y + rb_ui_setting_count * row, box.w - pad, row }, size);
-    dlg_scale_row(app, st, (SDL_Rect){ box.x + pad / 2, y + (rb_ui_setting_count + 1) * row, box.w - pad, row },
-                  size);
+    dlg_volume_row(app, st, (SDL_Rect){ box.x + pad / 2, y + rb_ui_setting_count * row, left_w, row }, size);
+    dlg_scale_row(app, st, (SDL_Rect){ box.x + pad / 2, y + (rb_ui_setting_count + 1) * row, left_w, row }, size);
+    dlg_look_column(app, st, (SDL_Rect){ box.x + box.w - pad - look_w, y, look_w, rows * row }, row, size);
     rb_ui_dlg_buttons(app, box, "Done", NULL);
 }
 
@@ -281,6 +347,12 @@ static rb_ui_cmd dlg_settings_click(const rb_ui_state *st, int id)
         cmd.kind = RB_UI_CMD_SET_SETTING;
         cmd.n = id - DLG_SETTING;
         cmd.on = !rb_ui_setting_get(&st->settings, cmd.n);
+    } else if (id >= DLG_THEME && id < DLG_THEME + rb_ui_theme_count) {
+        cmd.kind = RB_UI_CMD_SET_THEME;
+        cmd.n = id - DLG_THEME;
+    } else if (id >= DLG_PIECES && id < DLG_PIECES + rb_ui_piece_set_count) {
+        cmd.kind = RB_UI_CMD_SET_PIECES;
+        cmd.n = id - DLG_PIECES;
     } else if (id == DLG_VOLUME || id == DLG_VOLUME + 1) {
         int v = st->settings.volume + (id == DLG_VOLUME ? -DLG_VOLUME_STEP : DLG_VOLUME_STEP);
         cmd.kind = RB_UI_CMD_SET_VOLUME;

@@ -12,9 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assets.h"
+#include "i18n.h"
 #include "layout.h"
 #include "rb_engine.h"
 #include "sound.h"
+#include "theme.h"
 
 #define SETTING(field, label) { #field, label, offsetof(rb_ui_settings, field) }
 
@@ -29,7 +32,6 @@ const rb_ui_setting_info rb_ui_setting_infos[] = {
     SETTING(out_flags, "Each king's out flag"),
     SETTING(coordinates, "Coordinates around the board"),
     SETTING(animation, "Animate moves"),
-    SETTING(high_contrast, "High-contrast colours"),
     SETTING(auto_flip, "Black at the bottom when I play Black"),
     SETTING(sound, "Sounds"),
     SETTING(pause_minimised, "Pause clocks when minimised vs the computer"),
@@ -52,7 +54,8 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
 {
     for (int i = 0; i < rb_ui_setting_count; i++)
         *rb_ui_setting_ref(s, i) = true;
-    s->high_contrast = false;
+    s->theme = RB_UI_THEME_CLASSIC;
+    s->pieces = 0; /* the classic set */
     s->two_player_hints = false; /* both players must agree to turn it on */
     s->volume = RB_UI_SOUND_DEFAULT_VOLUME;
     s->ui_scale_pct = 100;
@@ -166,7 +169,46 @@ static int settings_ms(const char *v, int *out)
     return 0;
 }
 
-static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2])
+/* The look: "theme" and "pieces" name a row of their tables. A name this
+ * version does not have leaves the choice as it was (the default, read
+ * first) and says so in note, naming the choices. "high_contrast", the
+ * switch older versions kept, still chooses the high-contrast theme. */
+static int settings_look(const char *key, const char *v, rb_ui_settings *s, char *note, size_t notelen)
+{
+    char keys[256];
+    if (strcmp(key, "high_contrast") == 0) {
+        bool on;
+        if (settings_bool(v, &on) != 0)
+            return -1;
+        if (on)
+            s->theme = RB_UI_THEME_HIGH_CONTRAST;
+        return 0;
+    }
+    bool theme = strcmp(key, "theme") == 0;
+    int i = theme ? rb_ui_theme_find(v) : rb_ui_assets_find_set(v);
+    if (i >= 0) {
+        *(theme ? &s->theme : &s->pieces) = i;
+        return 0;
+    }
+    if (note && notelen && !note[0]) {
+        if (theme) {
+            rb_ui_theme_keys(keys, sizeof keys);
+            /* TRANSLATORS: the unknown name, the names there are, and the
+               name of the board colours used instead. */
+            snprintf(note, notelen, _("There are no board colours named \"%s\" (there are %s): %s is used."),
+                     v, keys, rb_ui_themes[s->theme].key);
+        } else {
+            rb_ui_assets_set_keys(keys, sizeof keys);
+            /* TRANSLATORS: the unknown name, the names there are, and the
+               name of the piece set used instead. */
+            snprintf(note, notelen, _("There is no piece set named \"%s\" (there are %s): %s is used."), v,
+                     keys, rb_ui_piece_sets[s->pieces].key);
+        }
+    }
+    return -1;
+}
+
+static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2], char *note, size_t notelen)
 {
     char *eq = strchr(line, '=');
     if (!eq)
@@ -181,6 +223,8 @@ static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2])
         return settings_volume(value, &s->volume);
     if (strcmp(key, "interface_size") == 0)
         return rb_ui_settings_parse_scale(value, &s->ui_scale_pct);
+    if (strcmp(key, "theme") == 0 || strcmp(key, "pieces") == 0 || strcmp(key, "high_contrast") == 0)
+        return settings_look(key, value, s, note, notelen);
     for (size_t i = 0; i < SETTINGS_NNUMBERS; i++)
         if (strcmp(key, settings_numbers[i].key) == 0)
             return settings_ms(value, (int *)((char *)s + settings_numbers[i].offset));
@@ -189,7 +233,15 @@ static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2])
 
 int rb_ui_settings_parse(const char *text, rb_ui_settings *s, rb_ui_player players[2])
 {
+    return rb_ui_settings_parse_noted(text, s, players, NULL, 0);
+}
+
+int rb_ui_settings_parse_noted(const char *text, rb_ui_settings *s, rb_ui_player players[2], char *note,
+                               size_t notelen)
+{
     int skipped = 0;
+    if (note && notelen)
+        note[0] = '\0';
     const char *p = text;
     while (*p) {
         size_t n = strcspn(p, "\r\n");
@@ -198,7 +250,7 @@ int rb_ui_settings_parse(const char *text, rb_ui_settings *s, rb_ui_player playe
             memcpy(line, p, n);
             line[n] = '\0';
             char *t = settings_trim(line);
-            if (*t && *t != '#' && settings_line(t, s, players) != 0)
+            if (*t && *t != '#' && settings_line(t, s, players, note, notelen) != 0)
                 skipped++;
         } else {
             skipped++; /* no setting is that long */
@@ -224,6 +276,10 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
     }
     n += (size_t)snprintf(buf + n, cap - n, "volume = %d\n", s->volume);
     n += (size_t)snprintf(buf + n, cap - n, "interface_size = %d\n", s->ui_scale_pct);
+    int theme = s->theme >= 0 && s->theme < rb_ui_theme_count ? s->theme : RB_UI_THEME_CLASSIC;
+    int pieces = s->pieces >= 0 && s->pieces < rb_ui_piece_set_count ? s->pieces : 0;
+    n += (size_t)snprintf(buf + n, cap - n, "theme = %s\npieces = %s\n", rb_ui_themes[theme].key,
+                          rb_ui_piece_sets[pieces].key);
     for (size_t i = 0; i < SETTINGS_NNUMBERS; i++)
         n += (size_t)snprintf(buf + n, cap - n, "%s = %d\n", settings_numbers[i].key,
                               *(const int *)((const char *)s + settings_numbers[i].offset));

@@ -72,7 +72,8 @@ typedef struct rb_ui_settings {
     bool paths;               /* the path to the pointed destination, rebounds marked */
     bool last_move;           /* last move's squares and path */
     bool animation;           /* slide moves over RB_UI_ANIM_MS */
-    bool high_contrast;       /* the high-contrast theme */
+    int theme;                /* the board's colours: a row of rb_ui_themes (theme.h) */
+    int pieces;               /* the piece pictures: a row of rb_ui_piece_sets (assets.h) */
     bool auto_flip;           /* flip when the human plays Black vs the computer */
     bool sound;               /* the game's sounds on */
     bool pause_minimised;     /* clocks stop while the window is minimised

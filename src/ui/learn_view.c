@@ -109,7 +109,7 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
         char title[160];
         snprintf(title, sizeof title, "%d. %s", c + 1, ch->title);
         int tpx = px;
-        while (tpx > 9 && rb_ui_text_width(app, title, tpx, true) > title_w - pad)
+        while (tpx > (px * 3 / 4 > 9 ? px * 3 / 4 : 9) && rb_ui_text_width(app, title, tpx, true) > title_w - pad)
             tpx--;
         rb_ui_text_draw(app, title, tpx, true, app->theme->text, pad, y + row / 2, RB_UI_ALIGN_LEFT);
         int area = w - title_w - pad, gap = px / 3;

@@ -118,6 +118,8 @@ int main(int argc, char **argv)
     u64s("orthogonal", f.orthogonal, RB_NSQ);
     u64s("bishop_step_sources", f.bishop_step_sources, RB_NSQ);
     u64s("pawn_sources", f.pawn_sources, RB_NSQ);
+    u64s("rook_ray_sources", f.rook_ray_sources, RB_NSQ);
+    u64s("bishop_ray_sources", f.bishop_ray_sources, RB_NSQ);
     fprintf(out, "};\n");
     if (fclose(out) != 0) {
         perror(argv[1]);

@@ -56,6 +56,10 @@ typedef struct rb_fast_tables {
     rb_bb orthogonal[RB_NSQ];           /* a rook's one-step reach */
     rb_bb bishop_step_sources[RB_NSQ];  /* squares from which a back-step lands here */
     rb_bb pawn_sources[RB_NSQ];         /* squares whose pawn targets include this one */
+    /* Squares from which a rook's (a bishop's) rays pass this one on an
+     * empty board: the only sliders worth walking in an attack test. */
+    rb_bb rook_ray_sources[RB_NSQ];
+    rb_bb bishop_ray_sources[RB_NSQ];
 } rb_fast_tables;
 
 extern const rb_fast_tables rb_fast;

@@ -24,6 +24,7 @@ typedef struct gen_ctx {
     rb_bb allowed;     /* squares moves may go to: not our own, within the caller's targets */
     bool in_check;
     rb_bb exposed;     /* our pieces whose departure could open a line to our king */
+    rb_bb blocks;      /* in check: where a piece other than the king may stop every check */
 } gen_ctx;
 
 /* Squares between each enemy slider and our king along the slider's rays:
@@ -69,12 +70,47 @@ static rb_bb king_danger(const gen_ctx *c)
     return danger;
 }
 
+/* In check, a move of any piece but the king can only help by taking a
+ * checking piece or by standing between a checking slider and the king on
+ * its ray: anywhere else the check stays. With two checks, only squares
+ * that do both would do. The moves that pass this filter are still tested
+ * exactly (one may open another line to the king). */
+static rb_bb check_blocks(const gen_ctx *c)
+{
+    const rb_pos *pos = c->pos;
+    int king = c->king;
+    rb_bb rooks = c->enemy & pos->by_type[RB_ROOK], bishops = c->enemy & pos->by_type[RB_BISHOP];
+    rb_bb blocks = ~(rb_bb)0;
+    rb_bb contact = (rb_fast.king_steps[king] & c->enemy & pos->by_type[RB_KING]) |
+                    (rb_fast.pawn_sources[king] & c->enemy & pos->by_type[RB_PAWN]) |
+                    (rb_fast.orthogonal[king] & rooks) | (rb_fast.bishop_step_sources[king] & bishops);
+    for (; contact; contact &= contact - 1) blocks &= contact & -contact;
+    for (rb_bb b = rooks & rb_fast.rook_ray_sources[king]; b; b &= b - 1) {
+        int s = rb_lsb(b);
+        for (int i = 0; i < rb_fast.rook_nrays[s]; i++) {
+            const rb_ray *r = &rb_fast.rook_rays[s][i];
+            int k = r->index[king];
+            if (k > 0 && !(r->upto[k - 1] & c->occ)) blocks &= r->upto[k - 1] | RB_BIT(s);
+        }
+    }
+    for (rb_bb b = bishops & rb_fast.bishop_ray_sources[king]; b; b &= b - 1) {
+        int s = rb_lsb(b);
+        for (int i = 0; i < rb_fast.bishop_nrays[s]; i++) {
+            const rb_ray *r = &rb_fast.bishop_rays[s][i];
+            int k = r->index[king];
+            if (k > 0 && !(r->upto[k - 1] & c->occ)) blocks &= r->upto[k - 1] | RB_BIT(s);
+        }
+    }
+    return blocks;
+}
+
 /* Of targets, the squares the (non-king) piece on from may go to without
  * leaving its king attacked. Most pieces cannot expose the king and keep
  * them all; the others are tested exactly with each move's occupancy. */
 static rb_bb safe_targets(const gen_ctx *c, int from, rb_bb targets)
 {
     if (!c->in_check && !(c->exposed & RB_BIT(from))) return targets;
+    targets &= c->blocks;
     rb_bb safe = 0;
     for (rb_bb b = targets; b; b &= b - 1) {
         int to = rb_lsb(b);
@@ -154,6 +190,7 @@ static int generate(const rb_pos *pos, rb_bb from_mask, rb_bb to_mask, int check
     c.allowed = to_mask & ~own;
     c.in_check = check >= 0 ? check : rb_attacked_by(pos, c.king, c.enemy, c.occ);
     c.exposed = c.in_check ? 0 : exposed_squares(pos, us, c.king);
+    c.blocks = c.in_check ? check_blocks(&c) : ~(rb_bb)0;
     for (rb_bb b = own & from_mask; b; b &= b - 1) gen_piece(&c, rb_lsb(b));
     list->count = (int)(c.out - list->moves);
     return list->count;

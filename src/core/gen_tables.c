@@ -34,13 +34,15 @@ static void ints(const char *field, const void *base, int n, int is_signed)
 
 static void ray(const rb_ray *r)
 {
-    fprintf(out, "{ .len = %d, .rebound = %d, .sq = {", r->len, r->rebound);
+    fprintf(out, "{ .mask = 0x%" PRIx64 "u, .near = 0x%" PRIx64 "u, .near_up = %d, .far_up = %d, ", r->mask, r->near,
+            r->near_up, r->far_up);
+    fprintf(out, ".len = %d, .rebound = %d, .sq = {", r->len, r->rebound);
     for (int i = 0; i < RB_RAY_MAX; i++) fprintf(out, "%s%d", i ? ", " : "", r->sq[i]);
-    fprintf(out, "}, .mask = 0x%" PRIx64 "u, .upto = {", r->mask);
+    fprintf(out, "}, .upto = {");
     for (int i = 0; i < RB_RAY_MAX; i++) fprintf(out, "%s0x%" PRIx64 "u", i ? ", " : "", r->upto[i]);
     fprintf(out, "}, .index = {");
     for (int i = 0; i < RB_NSQ; i++) fprintf(out, "%s%d", i ? ", " : "", r->index[i]);
-    fprintf(out, "}, .near = 0x%" PRIx64 "u, .near_up = %d, .far_up = %d }", r->near, r->near_up, r->far_up);
+    fprintf(out, "} }");
 }
 
 static void rays(const char *field, rb_ray (*r)[2])

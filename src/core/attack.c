@@ -26,9 +26,11 @@ bool rb_attacked_by(const rb_pos *pos, int sq, rb_bb attackers, rb_bb occ)
 {
     rb_bb rooks = attackers & pos->by_type[RB_ROOK];
     rb_bb bishops = attackers & pos->by_type[RB_BISHOP];
-    if ((rb_fast.king_steps[sq] & attackers & pos->by_type[RB_KING]) ||
-        (rb_fast.pawn_sources[sq] & attackers & pos->by_type[RB_PAWN]) ||
-        (rb_fast.orthogonal[sq] & rooks) || (rb_fast.bishop_step_sources[sq] & bishops))
+    /* Every step comes from a neighbour, so without an attacker next to sq
+     * (the usual case) no step needs looking at. */
+    rb_bb near = rb_fast.king_steps[sq] & attackers;
+    if (near && ((near & pos->by_type[RB_KING]) || (rb_fast.pawn_sources[sq] & near & pos->by_type[RB_PAWN]) ||
+                 (rb_fast.orthogonal[sq] & near & rooks) || (rb_fast.bishop_step_sources[sq] & near & bishops)))
         return true;
     /* Only the sliders with a ray through sq can reach it (the ray sources
      * are the empty board's answer); usually there are none to walk. */

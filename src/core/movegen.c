@@ -169,31 +169,51 @@ static void gen_piece(gen_ctx *c, int from)
     }
 }
 
-/* check is 1 or 0 when the caller knows whether the side to move is in
- * check, -1 to have it worked out here. */
-static int generate(const rb_pos *pos, rb_bb from_mask, rb_bb to_mask, int check, rb_movelist *list)
+/* Sets up c for the side to move (check is 1 or 0 when the caller knows
+ * whether it is in check, -1 to have it worked out here). False when there
+ * is nothing to play: no king (only in hand-built positions) or a game
+ * already won by throne. */
+static bool begin(gen_ctx *c, const rb_pos *pos, rb_bb to_mask, int check, rb_movelist *list)
 {
     list->count = 0;
     int us = pos->side;
     rb_bb own = pos->by_color[us];
-    /* No king (only in hand-built positions) or a game already won by
-     * throne: nothing to play. */
-    if (!(own & pos->by_type[RB_KING]) || rb_throne_taken(pos)) return 0;
+    if (!(own & pos->by_type[RB_KING]) || rb_throne_taken(pos)) return false;
+    c->pos = pos;
+    c->out = list->moves;
+    c->us = us;
+    c->king = pos->king[us];
+    c->enemy = pos->by_color[!us];
+    c->occ = own | c->enemy;
+    c->allowed = to_mask & ~own;
+    c->in_check = check >= 0 ? check : rb_attacked_by(pos, c->king, c->enemy, c->occ);
+    c->exposed = c->in_check ? 0 : exposed_squares(pos, us, c->king);
+    c->blocks = c->in_check ? check_blocks(c) : ~(rb_bb)0;
+    return true;
+}
 
+static int generate(const rb_pos *pos, rb_bb from_mask, rb_bb to_mask, int check, rb_movelist *list)
+{
     gen_ctx c;
-    c.pos = pos;
-    c.out = list->moves;
-    c.us = us;
-    c.king = pos->king[us];
-    c.enemy = pos->by_color[!us];
-    c.occ = own | c.enemy;
-    c.allowed = to_mask & ~own;
-    c.in_check = check >= 0 ? check : rb_attacked_by(pos, c.king, c.enemy, c.occ);
-    c.exposed = c.in_check ? 0 : exposed_squares(pos, us, c.king);
-    c.blocks = c.in_check ? check_blocks(&c) : ~(rb_bb)0;
-    for (rb_bb b = own & from_mask; b; b &= b - 1) gen_piece(&c, rb_lsb(b));
+    if (!begin(&c, pos, to_mask, check, list)) return 0;
+    for (rb_bb b = pos->by_color[c.us] & from_mask; b; b &= b - 1) gen_piece(&c, rb_lsb(b));
     list->count = (int)(c.out - list->moves);
     return list->count;
+}
+
+/* The same rules as generate, asked per piece with all its targets at once
+ * and no list: the first piece with a legal target answers. The king comes
+ * last, since its moves need the enemy's whole reach. */
+bool rb_gen_has_legal(const rb_pos *pos, bool in_check)
+{
+    rb_movelist unused;
+    gen_ctx c;
+    if (!begin(&c, pos, ~(rb_bb)0, in_check, &unused)) return false;
+    for (rb_bb b = pos->by_color[c.us] & ~pos->by_type[RB_KING]; b; b &= b - 1) {
+        int from = rb_lsb(b);
+        if (safe_targets(&c, from, rb_piece_reach(RB_TYPE(pos->board[from]), from, c.occ) & c.allowed)) return true;
+    }
+    return (rb_fast.king_steps[c.king] & c.allowed & ~king_danger(&c)) != 0;
 }
 
 int rb_gen_legal(const rb_pos *pos, rb_movelist *list)

@@ -353,13 +353,19 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
         }
     }
 
+    /* The game may be over here (no legal move). Where step 5 may prune
+     * the node and step 4 has nothing to look for, learning that there is
+     * a move is enough for now, and much cheaper than listing them all;
+     * the list is made after the pruning, for the nodes that need it. */
+    bool we_reach = throne_in_reach(pos, pos->side);
+    bool listed = pv_node || in_check || we_reach;
     rb_movelist legal;
-    if (rb_gen_legal_known(pos, in_check, ~(rb_bb)0, &legal) == 0) {
+    if (listed ? rb_gen_legal_known(pos, in_check, ~(rb_bb)0, &legal) == 0 : !rb_gen_has_legal(pos, in_check)) {
         return in_check ? -RB_WIN + ply : RB_DRAW;
     }
 
     /* Step 4: a throne win in one is the best move there is. */
-    if (throne_in_reach(pos, pos->side)) {
+    if (we_reach) {
         for (int i = 0; i < legal.count; i++) {
             if (rb_wins_throne(pos, legal.moves[i])) {
                 st->pv[0] = legal.moves[i];
@@ -402,6 +408,9 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     }
 
     /* Step 6: the moves. */
+    if (!listed) {
+        rb_gen_legal_known(pos, in_check, ~(rb_bb)0, &legal);
+    }
     rb_picker pk;
     rb_pick_init(&pk, e, pos, &legal, ply, tt_move, false);
     int best = -RB_INF, old_alpha = alpha, tried = 0, nquiets = 0;

@@ -96,17 +96,20 @@ static inline rb_bb rb_ray_reach(const rb_ray *r, rb_bb occ)
     return r->near | rb_run_reach(far, b, r->far_up);
 }
 
+/* A piece's reach: its steps, its first ray, and on the few squares that
+ * have one, its second ray. A square without a ray has an empty one, which
+ * reaches nothing, so the first needs no test. */
 static inline rb_bb rb_rook_reach(int sq, rb_bb occ)
 {
-    rb_bb reach = rb_fast.rook_steps[sq];
-    for (int i = 0; i < rb_fast.rook_nrays[sq]; i++) reach |= rb_ray_reach(&rb_fast.rook_rays[sq][i], occ);
+    rb_bb reach = rb_fast.rook_steps[sq] | rb_ray_reach(&rb_fast.rook_rays[sq][0], occ);
+    if (rb_fast.rook_nrays[sq] > 1) reach |= rb_ray_reach(&rb_fast.rook_rays[sq][1], occ);
     return reach;
 }
 
 static inline rb_bb rb_bishop_reach(int sq, rb_bb occ)
 {
-    rb_bb reach = rb_fast.bishop_steps[sq];
-    for (int i = 0; i < rb_fast.bishop_nrays[sq]; i++) reach |= rb_ray_reach(&rb_fast.bishop_rays[sq][i], occ);
+    rb_bb reach = rb_fast.bishop_steps[sq] | rb_ray_reach(&rb_fast.bishop_rays[sq][0], occ);
+    if (rb_fast.bishop_nrays[sq] > 1) reach |= rb_ray_reach(&rb_fast.bishop_rays[sq][1], occ);
     return reach;
 }
 

@@ -18,8 +18,8 @@ static int tactical_score(const rb_pos *pos, rb_move m)
            rb_eval_piece_value(RB_MOVE_PIECE(m)) / 8;
 }
 
-void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, const rb_movelist *legal,
-                  int ply, rb_move tt_move, bool tactical_only)
+void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, int ply, rb_move tt_move,
+                  bool tactical_only)
 {
     const rb_stack *st = &e->stack[ply];
     const rb_move killer0 = st->killers[0], killer1 = st->killers[1];
@@ -31,8 +31,9 @@ void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, const rb
                                    ? ((rb_move)RB_KING << 17) | ((rb_move)rb_throne_sq(pos->side) << 6)
                                    : 0;
     int n = 0, first = 0, first_score = 0;
-    for (int i = 0; i < legal->count; i++) {
-        rb_move m = legal->moves[i];
+    /* Moves are kept in place, or moved down over dropped ones. */
+    for (int i = 0, count = pk->list.count; i < count; i++) {
+        rb_move m = pk->list.moves[i];
         bool wins = (m & PIECE_TO_MASK) == throne_win;
         bool tactical = pos->board[RB_MOVE_TO(m)] != RB_EMPTY || RB_MOVE_PROMO(m) != 0;
         if (tactical_only && !tactical && !wins) {

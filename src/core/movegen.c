@@ -74,7 +74,8 @@ static rb_bb king_danger(const gen_ctx *c)
  * checking piece or by standing between a checking slider and the king on
  * its ray: anywhere else the check stays. With two checks, only squares
  * that do both would do. The moves that pass this filter are still tested
- * exactly (one may open another line to the king). */
+ * exactly (one may open another line to the king), so the filter only has
+ * to keep every square that might help. */
 static rb_bb check_blocks(const gen_ctx *c)
 {
     const rb_pos *pos = c->pos;
@@ -90,7 +91,8 @@ static rb_bb check_blocks(const gen_ctx *c)
         for (int i = 0; i < rb_fast.rook_nrays[s]; i++) {
             const rb_ray *r = &rb_fast.rook_rays[s][i];
             int k = r->index[king];
-            if (k > 0 && !(r->upto[k - 1] & c->occ)) blocks &= r->upto[k - 1] | RB_BIT(s);
+            if (k == 0) blocks &= RB_BIT(s);
+            else if (k > 0 && !(r->upto[k - 1] & c->occ)) blocks &= r->upto[k - 1] | RB_BIT(s);
         }
     }
     for (rb_bb b = bishops & rb_fast.bishop_ray_sources[king]; b; b &= b - 1) {
@@ -98,7 +100,8 @@ static rb_bb check_blocks(const gen_ctx *c)
         for (int i = 0; i < rb_fast.bishop_nrays[s]; i++) {
             const rb_ray *r = &rb_fast.bishop_rays[s][i];
             int k = r->index[king];
-            if (k > 0 && !(r->upto[k - 1] & c->occ)) blocks &= r->upto[k - 1] | RB_BIT(s);
+            if (k == 0) blocks &= RB_BIT(s);
+            else if (k > 0 && !(r->upto[k - 1] & c->occ)) blocks &= r->upto[k - 1] | RB_BIT(s);
         }
     }
     return blocks;

@@ -23,7 +23,7 @@
 /* One sliding route from a square, in the order the piece travels it,
  * with its rebound already built in. */
 typedef struct rb_ray {
-    /* What finding the reach needs comes first, in one cache line. A ray is
+    /* What finding the reach needs comes first, together. A ray is
      * at most two straight runs (before and after its rebound), and along
      * a straight run square numbers only rise or only fall, so the first
      * blocker of a run is its lowest or highest occupied bit. */

@@ -314,8 +314,6 @@ typedef struct side_info {
     rb_bb all;          /* every square the side attacks */
     rb_bb by_pawn;      /* attacked by a pawn */
     rb_bb by_minor;     /* attacked by a pawn or bishop */
-    int mob_rook, mob_bishop;         /* squares reached, own pieces' excluded */
-    int rebound_rook, rebound_bishop; /* of those, the ones past a rebound */
     int king_route;     /* king moves to the throne on the empty board */
     int pawn_route[2];  /* real routes of the (at most two counted) pawns */
     int best_pawn;      /* the shortest of them, RB_FAR without pawns */
@@ -355,39 +353,43 @@ RB_EVAL_INLINE rb_bb slider_reach(const rb_ray *rays, int nrays, rb_bb steps, rb
 }
 
 /* Piece by piece type, with the rules library's own rays (rb_fast.h) so
- * that each set is computed inline without a type dispatch. */
-RB_EVAL_INLINE void gather(const rb_pos *pos, int c, side_info *s)
+ * that each set is computed inline without a type dispatch; each piece's
+ * material, zone and mobility are counted on the way. */
+RB_EVAL_INLINE void gather(const rb_pos *pos, int c, side_info *s, side_sum *sum)
 {
     rb_bb own = pos->by_color[c], occ = own | pos->by_color[c ^ 1];
     rb_bb all = 0, by_pawn = 0, by_minor;
-    int mob_rook = 0, mob_bishop = 0, rebound_rook = 0, rebound_bishop = 0;
+    const int *zone = zone_of[c];
     for (rb_bb b = own & pos->by_type[RB_PAWN]; b; b &= b - 1) {
         by_pawn |= rb_pawn_targets(rb_lsb(b));
     }
     by_minor = by_pawn;
     for (rb_bb b = own & pos->by_type[RB_BISHOP]; b; b &= b - 1) {
-        int sq = rb_lsb(b);
+        int sq = rb_lsb(b), rebound = 0;
         rb_bb a = slider_reach(rb_fast.bishop_rays[sq], rb_fast.bishop_nrays[sq], rb_fast.bishop_steps[sq], occ, own,
-                               &rebound_bishop);
+                               &rebound);
         by_minor |= a;
-        mob_bishop += count(a & ~own);
+        add(sum, RB_EP_BISHOP, 1);
+        add(sum, RB_EP_ZONE_BISHOP_HOME_OUT + zone[sq], 1);
+        add(sum, RB_EP_MOB_BISHOP, count(a & ~own));
+        add(sum, RB_EP_REBOUND_BISHOP, rebound);
     }
     all = by_minor;
     for (rb_bb b = own & pos->by_type[RB_ROOK]; b; b &= b - 1) {
-        int sq = rb_lsb(b);
+        int sq = rb_lsb(b), rebound = 0;
         rb_bb a = slider_reach(rb_fast.rook_rays[sq], rb_fast.rook_nrays[sq], rb_fast.rook_steps[sq], occ, own,
-                               &rebound_rook);
+                               &rebound);
         all |= a;
-        mob_rook += count(a & ~own);
+        add(sum, RB_EP_ROOK, 1);
+        add(sum, RB_EP_ZONE_ROOK_HOME_OUT + zone[sq], 1);
+        add(sum, RB_EP_MOB_ROOK, count(a & ~own));
+        add(sum, RB_EP_REBOUND_ROOK, rebound);
     }
+    add(sum, RB_EP_ZONE_KING_HOME_OUT + zone[pos->king[c]], 1);
     all |= rb_king_steps(pos->king[c]);
     s->all = all;
     s->by_pawn = by_pawn;
     s->by_minor = by_minor;
-    s->mob_rook = mob_rook;
-    s->mob_bishop = mob_bishop;
-    s->rebound_rook = rebound_rook;
-    s->rebound_bishop = rebound_bishop;
 }
 
 /* Pawn moves from sq to the promotion squares of color, through squares not
@@ -437,15 +439,40 @@ RB_EVAL_INLINE int pawn_route(int color, int sq, rb_bb blockers)
     return RB_FAR;
 }
 
+/* Pawn routes depend only on where a colour's own pieces and pawns stand
+ * and where the enemy king is, which most moves of a search leave as they
+ * were for at least one colour. So, as chess engines keep a pawn table,
+ * each thread remembers the last routes worked out for each such set in a
+ * small direct-mapped table: a memo of a pure function, whose key is the
+ * whole of its input, so it never changes a score. */
+#define RB_ROUTE_MEMO 1024
+
+typedef struct route_memo {
+    rb_bb blockers, pawns; /* pawns with the colour in bit 63 */
+    int8_t route[2], best;
+} route_memo;
+
+static _Thread_local route_memo memo[RB_ROUTE_MEMO];
+
 /* The routes both kings and every pawn still have to go, which the race
  * terms compare across the colours. */
 RB_EVAL_INLINE void routes(const rb_pos *pos, int c, side_info *s)
 {
     s->king_route = route_dist[c][(pos->out & rb_out_flag(c)) != 0][pos->king[c]];
     rb_bb blockers = pos->by_color[c] | (pos->by_type[RB_KING] & pos->by_color[c ^ 1]);
-    int n = 0, best = RB_FAR;
+    rb_bb pawns = pos->by_color[c] & pos->by_type[RB_PAWN];
     s->pawn_blockers = blockers;
-    for (rb_bb b = pos->by_color[c] & pos->by_type[RB_PAWN]; b; b &= b - 1) {
+    rb_bb key = pawns | ((rb_bb)c << 63);
+    route_memo *m = &memo[((blockers ^ (key * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull) >> 54];
+    if (m->blockers == blockers && m->pawns == key) {
+        s->pawn_route[0] = m->route[0];
+        s->pawn_route[1] = m->route[1];
+        s->best_pawn = m->best;
+        return;
+    }
+    int n = 0, best = RB_FAR;
+    s->pawn_route[0] = s->pawn_route[1] = RB_FAR;
+    for (rb_bb b = pawns; b; b &= b - 1) {
         int d = pawn_route(c, rb_lsb(b), blockers);
         if (n < 2) {
             s->pawn_route[n++] = d;
@@ -453,6 +480,7 @@ RB_EVAL_INLINE void routes(const rb_pos *pos, int c, side_info *s)
         best = d < best ? d : best;
     }
     s->best_pawn = best;
+    *m = (route_memo){blockers, key, {(int8_t)s->pawn_route[0], (int8_t)s->pawn_route[1]}, (int8_t)best};
 }
 
 /* The pawns: material, the real route to promotion with a steeper bonus
@@ -535,32 +563,12 @@ RB_EVAL_INLINE void throne_terms(const rb_pos *pos, int c, const side_info *us, 
     }
 }
 
-/* Piece-square terms by zone (RB_EVAL_ZONES weights a piece type). */
-RB_EVAL_INLINE void zone_terms(const rb_pos *pos, int c, side_sum *s)
-{
-    const int *zone = zone_of[c];
-    add(s, RB_EP_ZONE_KING_HOME_OUT + zone[pos->king[c]], 1);
-    for (rb_bb b = pos->by_color[c] & pos->by_type[RB_ROOK]; b; b &= b - 1) {
-        add(s, RB_EP_ZONE_ROOK_HOME_OUT + zone[rb_lsb(b)], 1);
-    }
-    for (rb_bb b = pos->by_color[c] & pos->by_type[RB_BISHOP]; b; b &= b - 1) {
-        add(s, RB_EP_ZONE_BISHOP_HOME_OUT + zone[rb_lsb(b)], 1);
-    }
-}
-
 RB_EVAL_INLINE void side_score(const rb_pos *pos, int c, const side_info *us, const side_info *them, side_sum *s)
 {
     rb_bb own = pos->by_color[c], enemy = pos->by_color[c ^ 1];
 
-    add(s, RB_EP_ROOK, count(own & pos->by_type[RB_ROOK]));
-    add(s, RB_EP_BISHOP, count(own & pos->by_type[RB_BISHOP]));
-    add(s, RB_EP_MOB_ROOK, us->mob_rook);
-    add(s, RB_EP_MOB_BISHOP, us->mob_bishop);
-    add(s, RB_EP_REBOUND_ROOK, us->rebound_rook);
-    add(s, RB_EP_REBOUND_BISHOP, us->rebound_bishop);
     pawn_terms(pos, c, us, them, s);
     throne_terms(pos, c, us, them, s);
-    zone_terms(pos, c, s);
 
     /* Threats we make: enemy pieces we attack that are loose or worth more
      * than a cheap attacker. */
@@ -583,11 +591,11 @@ RB_EVAL_INLINE int evaluate(const rb_pos *pos, const rb_eval_params *p, rb_bb at
 {
     ensure_tables();
     side_info info[2];
-    gather(pos, RB_WHITE, &info[RB_WHITE]);
-    gather(pos, RB_BLACK, &info[RB_BLACK]);
+    side_sum white = {0, p, trace, 1}, black = {0, p, trace, -1};
+    gather(pos, RB_WHITE, &info[RB_WHITE], &white);
+    gather(pos, RB_BLACK, &info[RB_BLACK], &black);
     routes(pos, RB_WHITE, &info[RB_WHITE]);
     routes(pos, RB_BLACK, &info[RB_BLACK]);
-    side_sum white = {0, p, trace, 1}, black = {0, p, trace, -1};
     side_score(pos, RB_WHITE, &info[RB_WHITE], &info[RB_BLACK], &white);
     side_score(pos, RB_BLACK, &info[RB_BLACK], &info[RB_WHITE], &black);
 

@@ -4,13 +4,16 @@
  *
  *   rollerball-tune --data FILE [--epochs N] [--rate R] [--seed S]
  *                   [--validation PCT] [--threads N] [--limit N]
- *                   [--log-every N] [--out FILE] [--write-header EVAL_H]
+ *                   [--log-every N] [--without NAMES] [--out FILE]
+ *                   [--write-header EVAL_H]
  *
  * FILE holds one quiet position a line, "<position string>;<result>",
  * the result 1, 0.5 or 0 for White. Each position's trace is computed once
  * (rb_eval_trace_of); tuner.c fits K and then every weight at once. The
  * pawn's middlegame value and each piece type's home-zone reference stay
- * as they are, so the scale stays centipawns. The tuned table is printed
+ * as they are, so the scale stays centipawns; --without NAME,NAME,... (a
+ * name ending in '*' names every weight it begins) sets weights to 0 and
+ * keeps them there, to measure what a term is worth. The tuned table is printed
  * (and written to --out); --write-header rewrites the numbers of each
  * X(NAME, mg, eg) line of the given eval.h in place, keeping its comments.
  */
@@ -26,7 +29,7 @@
 #include "tuner.h"
 
 typedef struct options {
-    const char *data, *out, *header;
+    const char *data, *out, *header, *without;
     int epochs, validation, threads, log_every;
     double rate, limit;
     unsigned long long seed;
@@ -35,8 +38,8 @@ typedef struct options {
 static void usage(FILE *f)
 {
     fprintf(f, "usage: rollerball-tune --data FILE [--epochs N] [--rate R] [--seed S] [--validation PCT]\n"
-               "                       [--threads N] [--limit N] [--log-every N] [--out FILE]\n"
-               "                       [--write-header EVAL_H]\n"
+               "                       [--threads N] [--limit N] [--log-every N] [--without NAMES]\n"
+               "                       [--out FILE] [--write-header EVAL_H]\n"
                "Fits the evaluation's weights to the results of FILE's positions (one\n"
                "\"<position string>;<result>\" a line, result 1, 0.5 or 0 for White).\n");
 }
@@ -55,7 +58,7 @@ static bool number(const char *text, double lo, double hi, double *out)
 
 static int parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){NULL, NULL, NULL, 2000, 10, 2, 10, 2.0, 2000.0, 1};
+    *o = (options){NULL, NULL, NULL, NULL, 2000, 10, 2, 10, 2.0, 2000.0, 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         double d;
@@ -71,6 +74,7 @@ static int parse_args(int argc, char **argv, options *o)
         if (strcmp(a, "--data") == 0) o->data = v;
         else if (strcmp(a, "--out") == 0) o->out = v;
         else if (strcmp(a, "--write-header") == 0) o->header = v;
+        else if (strcmp(a, "--without") == 0) o->without = v;
         else if (strcmp(a, "--epochs") == 0) ok = rb_util_parse_int(v, 1, 1000000, &o->epochs);
         else if (strcmp(a, "--validation") == 0) ok = rb_util_parse_int(v, 0, 90, &o->validation);
         else if (strcmp(a, "--threads") == 0) ok = rb_util_parse_int(v, 1, 64, &o->threads);
@@ -154,6 +158,36 @@ static int read_data(const char *path, rb_tune_set *set)
         rc = -1;
     }
     return rc;
+}
+
+/* Sets to 0 and fixes every weight a comma-separated list names (NAME,
+ * or PREFIX* for all that begin so); -1 when a name matches none. */
+static int remove_weights(const char *list, double *w, bool *fixed)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *name = buf, *next; name != NULL; name = next) {
+        next = strchr(name, ',');
+        if (next != NULL) {
+            *next++ = '\0';
+        }
+        size_t len = strlen(name);
+        bool prefix = len > 0 && name[len - 1] == '*';
+        int found = 0;
+        for (int i = 0; i < RB_EP_COUNT; i++) {
+            const char *n = rb_eval_param_name(i);
+            if (prefix ? strncmp(n, name, len - 1) == 0 : strcmp(n, name) == 0) {
+                w[2 * i] = w[2 * i + 1] = 0;
+                fixed[2 * i] = fixed[2 * i + 1] = true;
+                found++;
+            }
+        }
+        if (found == 0) {
+            fprintf(stderr, "rollerball-tune: --without: no weight named %s\n", name);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 static void print_table(FILE *f, const double *w)
@@ -254,6 +288,9 @@ int main(int argc, char **argv)
         fixed[2 * refs[i]] = fixed[2 * refs[i] + 1] = true;
     }
 
+    if (o.without != NULL && remove_weights(o.without, w, fixed) != 0) {
+        return 2;
+    }
     double k = rb_tune_fit_k(&train, w, o.threads);
     double before = rb_tune_error(&train, w, k, o.threads), before_valid = rb_tune_error(&valid, w, k, o.threads);
     printf("K = %.6f; with the current weights: training error %.6f, held-out error %.6f\n", k, before,

@@ -31,6 +31,7 @@
 #include "rb_fast.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <string.h>
 
 #define RB_FAR 99
@@ -243,9 +244,21 @@ static void build_all_tables(void)
     build_zone_table();
 }
 
-static void ensure_tables(void)
+/* The tables are built once; after that a flag read spares the search a
+ * call into the threads library on every evaluation. */
+static atomic_bool tables_ready;
+
+static void build_and_publish(void)
 {
-    pthread_once(&tables_once, build_all_tables);
+    build_all_tables();
+    atomic_store_explicit(&tables_ready, true, memory_order_release);
+}
+
+static inline void ensure_tables(void)
+{
+    if (!atomic_load_explicit(&tables_ready, memory_order_acquire)) {
+        pthread_once(&tables_once, build_and_publish);
+    }
 }
 
 int rb_eval_route_distance(int color, int sq, int flag_set)
@@ -401,7 +414,7 @@ RB_EVAL_INLINE void gather(const rb_pos *pos, int c, side_info *s, side_sum *sum
  * detour counts as a closed route). Pawns further than RB_ROUTE_NEAR moves
  * keep the empty board's distance: their way is long enough for the pieces
  * in it to move, and the search's every node counts them. */
-#define RB_ROUTE_NEAR 6
+#define RB_ROUTE_NEAR 4
 #define RB_ROUTE_DETOUR 4
 
 RB_EVAL_INLINE int pawn_route(int color, int sq, rb_bb blockers)
@@ -445,14 +458,14 @@ RB_EVAL_INLINE int pawn_route(int color, int sq, rb_bb blockers)
  * each thread remembers the last routes worked out for each such set in a
  * small direct-mapped table: a memo of a pure function, whose key is the
  * whole of its input, so it never changes a score. */
-#define RB_ROUTE_MEMO 1024
+#define RB_ROUTE_MEMO_BITS 10
 
 typedef struct route_memo {
     rb_bb blockers, pawns; /* pawns with the colour in bit 63 */
     int8_t route[2], best;
 } route_memo;
 
-static _Thread_local route_memo memo[RB_ROUTE_MEMO];
+static _Thread_local route_memo memo[1 << RB_ROUTE_MEMO_BITS];
 
 /* The routes both kings and every pawn still have to go, which the race
  * terms compare across the colours. */
@@ -463,7 +476,7 @@ RB_EVAL_INLINE void routes(const rb_pos *pos, int c, side_info *s)
     rb_bb pawns = pos->by_color[c] & pos->by_type[RB_PAWN];
     s->pawn_blockers = blockers;
     rb_bb key = pawns | ((rb_bb)c << 63);
-    route_memo *m = &memo[((blockers ^ (key * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull) >> 54];
+    route_memo *m = &memo[((blockers ^ (key * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull) >> (64 - RB_ROUTE_MEMO_BITS)];
     if (m->blockers == blockers && m->pawns == key) {
         s->pawn_route[0] = m->route[0];
         s->pawn_route[1] = m->route[1];
@@ -515,25 +528,16 @@ RB_EVAL_INLINE void pawn_terms(const rb_pos *pos, int c, const side_info *us, co
 /* The king's walk to the throne, and its race against the enemy king's. */
 RB_EVAL_INLINE void throne_terms(const rb_pos *pos, int c, const side_info *us, const side_info *them, side_sum *s)
 {
+    /* One to four moves away each have a weight; longer routes below
+     * twelve moves count per move saved. */
+    static const int8_t near_weight[RB_FAR + 1] = {
+        [1] = RB_EP_THRONE_1, [2] = RB_EP_THRONE_2, [3] = RB_EP_THRONE_3, [4] = RB_EP_THRONE_4,
+        [5] = RB_EP_THRONE_FAR, [6] = RB_EP_THRONE_FAR, [7] = RB_EP_THRONE_FAR, [8] = RB_EP_THRONE_FAR,
+        [9] = RB_EP_THRONE_FAR, [10] = RB_EP_THRONE_FAR, [11] = RB_EP_THRONE_FAR};
     int d = us->king_route, throne = rb_throne_sq(c);
-    switch (d) {
-    case 1: add(s, RB_EP_THRONE_1, 1); break;
-    case 2: add(s, RB_EP_THRONE_2, 1); break;
-    case 3: add(s, RB_EP_THRONE_3, 1); break;
-    case 4: add(s, RB_EP_THRONE_4, 1); break;
-    default:
-        if (d < 12) {
-            add(s, RB_EP_THRONE_FAR, 12 - d);
-        }
-        break;
-    }
+    add(s, near_weight[d], d <= 4 ? 1 : d < 12 ? 12 - d : 0);
     bool guarded = (them->all >> throne) & 1;
-    if (d <= 2 && !guarded) {
-        add(s, RB_EP_THRONE_OPEN, 1);
-    }
-    if (d > 10) {
-        return;
-    }
+    add(s, RB_EP_THRONE_OPEN, d <= 2 && !guarded);
     /* Blocked: no step that shortens the route is free and unattacked. */
     bool blocked = false;
     if (d <= 4) {
@@ -544,23 +548,16 @@ RB_EVAL_INLINE void throne_terms(const rb_pos *pos, int c, const side_info *us, 
             int rest = t == throne ? (nf ? 0 : RB_FAR) : route_dist[c][nf][t];
             blocked = rest >= d;
         }
-        if (blocked) {
-            add(s, RB_EP_THRONE_BLOCKED, 1);
-        }
+        add(s, RB_EP_THRONE_BLOCKED, blocked);
     }
-    /* The race: moving first wins a tie. */
-    int theirs = them->king_route;
-    bool first = pos->side == c ? d <= theirs : d < theirs;
-    if (first && !blocked) {
-        add(s, RB_EP_RACE_AHEAD, 1);
-        /* Decisive when the enemy has no rook to stand in the way, no pawn
-         * that promotes sooner, and the throne is not guarded. */
-        bool no_rooks = !(pos->by_color[c ^ 1] & pos->by_type[RB_ROOK]);
-        int their_pawn = them->best_pawn - (pos->side != c);
-        if (no_rooks && !guarded && d <= 6 && their_pawn >= d) {
-            add(s, RB_EP_RACE_WON, 1);
-        }
-    }
+    /* The race: moving first wins a tie. It is decisive when the enemy has
+     * no rook to stand in the way, no pawn that promotes sooner, and the
+     * throne is not guarded. */
+    int theirs = them->king_route, their_pawn = them->best_pawn - (pos->side != c);
+    bool ahead = d <= 10 && !blocked && (pos->side == c ? d <= theirs : d < theirs);
+    bool no_rooks = !(pos->by_color[c ^ 1] & pos->by_type[RB_ROOK]);
+    add(s, RB_EP_RACE_AHEAD, ahead);
+    add(s, RB_EP_RACE_WON, ahead && no_rooks && !guarded && d <= 6 && their_pawn >= d);
 }
 
 RB_EVAL_INLINE void side_score(const rb_pos *pos, int c, const side_info *us, const side_info *them, side_sum *s)

@@ -91,6 +91,7 @@ static rb_bb pawn_cone[2][RB_NSQ];         /* [colour][square]: every square on 
 static rb_bb pawn_layer[2][RB_FAR];        /* [colour][d]: the squares d pawn moves from promotion */
 static int promo_king_dist[2][RB_NSQ];     /* [pawn colour][king square]: king steps to its nearest promotion square */
 static int zone_of[2][RB_NSQ];             /* [colour][square]: rb_eval_zone */
+static rb_bb rook_after[RB_NSQ][2], bishop_after[RB_NSQ][2]; /* each ray's squares past its turn */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
 static const int dir_df[4] = {0, 1, 0, -1}; /* north east south west */
@@ -236,8 +237,26 @@ static void build_pawn_cones(void)
     }
 }
 
+static rb_bb past_turn(const rb_ray *r)
+{
+    return r->rebound >= 0 ? r->mask & ~r->upto[r->rebound] : 0;
+}
+
+static void build_ray_tables(void)
+{
+    for (int sq = 0; sq < RB_NSQ; sq++) {
+        for (int i = 0; i < rb_fast.rook_nrays[sq]; i++) {
+            rook_after[sq][i] = past_turn(&rb_fast.rook_rays[sq][i]);
+        }
+        for (int i = 0; i < rb_fast.bishop_nrays[sq]; i++) {
+            bishop_after[sq][i] = past_turn(&rb_fast.bishop_rays[sq][i]);
+        }
+    }
+}
+
 static void build_all_tables(void)
 {
+    build_ray_tables();
     build_tables();
     build_pawn_cones();
     build_king_tables();
@@ -350,18 +369,18 @@ RB_EVAL_INLINE void add(side_sum *s, int weight, int n)
     }
 }
 
-/* A slider's reach along its rays, counting the squares past the rebound. */
-RB_EVAL_INLINE rb_bb slider_reach(const rb_ray *rays, int nrays, rb_bb steps, rb_bb occ, rb_bb own, int *rebound)
+/* A slider's reach along its rays; *past gets the squares it reaches
+ * after a rebound (after[i]: ray i's squares beyond its turn). */
+RB_EVAL_INLINE rb_bb slider_reach(const rb_ray *rays, const rb_bb *after, int nrays, rb_bb steps, rb_bb occ,
+                                  rb_bb *past)
 {
-    rb_bb reach = steps;
+    rb_bb reach = steps, beyond = 0;
     for (int i = 0; i < nrays; i++) {
-        const rb_ray *r = &rays[i];
-        rb_bb a = rb_ray_reach(r, occ);
+        rb_bb a = rb_ray_reach(&rays[i], occ);
         reach |= a;
-        if (r->rebound >= 0) {
-            *rebound += count(a & ~r->upto[r->rebound] & ~own);
-        }
+        beyond |= a & after[i];
     }
+    *past = beyond;
     return reach;
 }
 
@@ -378,25 +397,25 @@ RB_EVAL_INLINE void gather(const rb_pos *pos, int c, side_info *s, side_sum *sum
     }
     by_minor = by_pawn;
     for (rb_bb b = own & pos->by_type[RB_BISHOP]; b; b &= b - 1) {
-        int sq = rb_lsb(b), rebound = 0;
-        rb_bb a = slider_reach(rb_fast.bishop_rays[sq], rb_fast.bishop_nrays[sq], rb_fast.bishop_steps[sq], occ, own,
-                               &rebound);
+        int sq = rb_lsb(b);
+        rb_bb past, a = slider_reach(rb_fast.bishop_rays[sq], bishop_after[sq], rb_fast.bishop_nrays[sq],
+                                     rb_fast.bishop_steps[sq], occ, &past);
         by_minor |= a;
         add(sum, RB_EP_BISHOP, 1);
         add(sum, RB_EP_ZONE_BISHOP_HOME_OUT + zone[sq], 1);
         add(sum, RB_EP_MOB_BISHOP, count(a & ~own));
-        add(sum, RB_EP_REBOUND_BISHOP, rebound);
+        add(sum, RB_EP_REBOUND_BISHOP, count(past & ~own));
     }
     all = by_minor;
     for (rb_bb b = own & pos->by_type[RB_ROOK]; b; b &= b - 1) {
-        int sq = rb_lsb(b), rebound = 0;
-        rb_bb a = slider_reach(rb_fast.rook_rays[sq], rb_fast.rook_nrays[sq], rb_fast.rook_steps[sq], occ, own,
-                               &rebound);
+        int sq = rb_lsb(b);
+        rb_bb past, a = slider_reach(rb_fast.rook_rays[sq], rook_after[sq], rb_fast.rook_nrays[sq],
+                                     rb_fast.rook_steps[sq], occ, &past);
         all |= a;
         add(sum, RB_EP_ROOK, 1);
         add(sum, RB_EP_ZONE_ROOK_HOME_OUT + zone[sq], 1);
         add(sum, RB_EP_MOB_ROOK, count(a & ~own));
-        add(sum, RB_EP_REBOUND_ROOK, rebound);
+        add(sum, RB_EP_REBOUND_ROOK, count(past & ~own));
     }
     add(sum, RB_EP_ZONE_KING_HOME_OUT + zone[pos->king[c]], 1);
     all |= rb_king_steps(pos->king[c]);

@@ -58,7 +58,7 @@ static bool number(const char *text, double lo, double hi, double *out)
 
 static int parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){NULL, NULL, NULL, NULL, 2000, 10, 2, 10, 2.0, 2000.0, 1};
+    *o = (options){NULL, NULL, NULL, NULL, 400, 10, 2, 1, 2.0, 2000.0, 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         double d;

@@ -36,11 +36,14 @@
 
 #define RB_FAR 99
 
-static const rb_eval_params default_params = {{
+static const rb_eval_params default_params = {
+    .w = {
 #define RB_EVAL_DEFAULT(name, mg, eg) RB_EVAL_PACK((mg), (eg)),
-    RB_EVAL_PARAMS(RB_EVAL_DEFAULT)
+        RB_EVAL_PARAMS(RB_EVAL_DEFAULT)
 #undef RB_EVAL_DEFAULT
-}};
+    },
+    .empty_board_routes = false,
+};
 
 static const char *const param_names[RB_EP_COUNT] = {
 #define RB_EVAL_NAME(name, mg, eg) #name,
@@ -66,6 +69,25 @@ int rb_eval_param_eg(const rb_eval_params *p, int index)
 void rb_eval_param_set(rb_eval_params *p, int index, int mg, int eg)
 {
     p->w[index] = rb_eval_pack(mg, eg);
+}
+
+void rb_eval_params_hand_set(rb_eval_params *p)
+{
+    static const struct {
+        int index, value;
+    } hand_set[] = {
+        {RB_EP_ROOK, 500},         {RB_EP_BISHOP, 330},         {RB_EP_PAWN, 110},
+        {RB_EP_MOB_ROOK, 5},       {RB_EP_MOB_BISHOP, 6},       {RB_EP_MOB_KING, 3},
+        {RB_EP_PAWN_STEP, 10},     {RB_EP_PAWN_NEXT, 50},       {RB_EP_THRONE_1, 160},
+        {RB_EP_THRONE_2, 80},      {RB_EP_THRONE_3, 40},        {RB_EP_THRONE_4, 20},
+        {RB_EP_THRONE_FAR, 3},     {RB_EP_THRONE_OPEN, 60},     {RB_EP_THREAT_HANGING, 40},
+        {RB_EP_THREAT_LESSER, 30}, {RB_EP_KING_ZONE, -8},       {RB_EP_TEMPO, 12},
+    };
+    memset(p, 0, sizeof *p);
+    p->empty_board_routes = true;
+    for (size_t i = 0; i < sizeof hand_set / sizeof hand_set[0]; i++) {
+        p->w[hand_set[i].index] = rb_eval_pack(hand_set[i].value, hand_set[i].value);
+    }
 }
 
 const char *rb_eval_param_name(int index)
@@ -488,10 +510,10 @@ static _Thread_local route_memo memo[1 << RB_ROUTE_MEMO_BITS];
 
 /* The routes both kings and every pawn still have to go, which the race
  * terms compare across the colours. */
-RB_EVAL_INLINE void routes(const rb_pos *pos, int c, side_info *s)
+RB_EVAL_INLINE void routes(const rb_pos *pos, int c, const rb_eval_params *p, side_info *s)
 {
     s->king_route = route_dist[c][(pos->out & rb_out_flag(c)) != 0][pos->king[c]];
-    rb_bb blockers = pos->by_color[c] | (pos->by_type[RB_KING] & pos->by_color[c ^ 1]);
+    rb_bb blockers = p->empty_board_routes ? 0 : pos->by_color[c] | (pos->by_type[RB_KING] & pos->by_color[c ^ 1]);
     rb_bb pawns = pos->by_color[c] & pos->by_type[RB_PAWN];
     s->pawn_blockers = blockers;
     rb_bb key = pawns | ((rb_bb)c << 63);
@@ -542,6 +564,9 @@ RB_EVAL_INLINE void pawn_terms(const rb_pos *pos, int c, const side_info *us, co
         add(s, RB_EP_PAWN_FREE, !attacked && enemy_bare && catch_moves > d - 1);
     }
     add(s, RB_EP_PAWN, n);
+    /* The pawns' race: moving first wins a tie. */
+    int ours = us->best_pawn, theirs = them->best_pawn;
+    add(s, RB_EP_PAWN_RACE, ours <= 6 && (pos->side == c ? ours <= theirs : ours < theirs));
 }
 
 /* The king's walk to the throne, and its race against the enemy king's. */
@@ -610,8 +635,8 @@ RB_EVAL_INLINE int evaluate(const rb_pos *pos, const rb_eval_params *p, rb_bb at
     side_sum white = {0, p, trace, 1}, black = {0, p, trace, -1};
     gather(pos, RB_WHITE, &info[RB_WHITE], &white);
     gather(pos, RB_BLACK, &info[RB_BLACK], &black);
-    routes(pos, RB_WHITE, &info[RB_WHITE]);
-    routes(pos, RB_BLACK, &info[RB_BLACK]);
+    routes(pos, RB_WHITE, p, &info[RB_WHITE]);
+    routes(pos, RB_BLACK, p, &info[RB_BLACK]);
     side_score(pos, RB_WHITE, &info[RB_WHITE], &info[RB_BLACK], &white);
     side_score(pos, RB_BLACK, &info[RB_BLACK], &info[RB_WHITE], &black);
 

@@ -39,6 +39,7 @@ static int from_trace(const rb_eval_trace *t, const rb_eval_params *p, int side)
 
 static void random_params(rb_eval_params *p)
 {
+    rb_eval_params_default(p);
     for (int i = 0; i < RB_EP_COUNT; i++) {
         rb_eval_param_set(p, i, (int)(next_random() % 401) - 200, (int)(next_random() % 401) - 200);
     }
@@ -90,9 +91,11 @@ static void test_the_start_position_differs_only_by_the_move(void **state)
     rb_eval_trace_of(&pos, &t);
     assert_int_equal(t.phase, RB_PHASE_MAX);
     /* Both armies count alike; only the side to move has its tempo and,
-     * with the kings equally far from their thrones, the lead in the race. */
+     * with kings and pawns equally far from their goals, the lead in both
+     * races. */
     for (int i = 0; i < RB_EP_COUNT; i++) {
-        assert_int_equal(t.coef[i], i == RB_EP_TEMPO || i == RB_EP_RACE_AHEAD ? 1 : 0);
+        bool moving = i == RB_EP_TEMPO || i == RB_EP_RACE_AHEAD || i == RB_EP_PAWN_RACE;
+        assert_int_equal(t.coef[i], moving ? 1 : 0);
     }
 }
 

@@ -4,14 +4,18 @@
  *
  *   rollerball-tune --data FILE [--epochs N] [--rate R] [--seed S]
  *                   [--validation PCT] [--threads N] [--limit N]
- *                   [--log-every N] [--without NAMES] [--out FILE]
- *                   [--write-header EVAL_H]
+ *                   [--log-every N] [--without NAMES] [--rook-cp CP]
+ *                   [--from-hand-set] [--out FILE] [--write-header EVAL_H]
  *
  * FILE holds one quiet position a line, "<position string>;<result>",
  * the result 1, 0.5 or 0 for White. Each position's trace is computed once
- * (rb_eval_trace_of); tuner.c fits K and then every weight at once. The
- * pawn's middlegame value and each piece type's home-zone reference stay
- * as they are, so the scale stays centipawns; --without NAME,NAME,... (a
+ * (rb_eval_trace_of); tuner.c fits K for the starting weights (the table
+ * as built, or with --from-hand-set the hand-set weights the evaluation had
+ * before tuning) and then every weight at once (each
+ * piece type's home-zone reference stays 0). The result is then scaled so
+ * that the rook's middlegame value is --rook-cp (500, as before tuning),
+ * with K scaled back, which changes no prediction and keeps the scale the
+ * centipawns the search and the puzzles were built on; --without NAME,NAME,... (a
  * name ending in '*' names every weight it begins) sets weights to 0 and
  * keeps them there, to measure what a term is worth. The tuned table is printed
  * (and written to --out); --write-header rewrites the numbers of each
@@ -30,8 +34,9 @@
 
 typedef struct options {
     const char *data, *out, *header, *without;
+    bool hand_set;
     int epochs, validation, threads, log_every;
-    double rate, limit;
+    double rate, limit, rook_cp;
     unsigned long long seed;
 } options;
 
@@ -39,6 +44,7 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: rollerball-tune --data FILE [--epochs N] [--rate R] [--seed S] [--validation PCT]\n"
                "                       [--threads N] [--limit N] [--log-every N] [--without NAMES]\n"
+               "                       [--rook-cp CP] [--from-hand-set]\n"
                "                       [--out FILE] [--write-header EVAL_H]\n"
                "Fits the evaluation's weights to the results of FILE's positions (one\n"
                "\"<position string>;<result>\" a line, result 1, 0.5 or 0 for White).\n");
@@ -58,13 +64,17 @@ static bool number(const char *text, double lo, double hi, double *out)
 
 static int parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){NULL, NULL, NULL, NULL, 400, 10, 2, 1, 2.0, 2000.0, 1};
+    *o = (options){NULL, NULL, NULL, NULL, false, 400, 10, 2, 1, 2.0, 2000.0, 500.0, 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         double d;
         if (strcmp(a, "--help") == 0) {
             usage(stdout);
             exit(0);
+        }
+        if (strcmp(a, "--from-hand-set") == 0) {
+            o->hand_set = true;
+            continue;
         }
         if (v == NULL) {
             fprintf(stderr, "rollerball-tune: %s needs a value\n", a);
@@ -81,6 +91,7 @@ static int parse_args(int argc, char **argv, options *o)
         else if (strcmp(a, "--log-every") == 0) ok = rb_util_parse_int(v, 1, 1000000, &o->log_every);
         else if (strcmp(a, "--rate") == 0) ok = number(v, 1e-6, 1000, &o->rate);
         else if (strcmp(a, "--limit") == 0) ok = number(v, 1, 30000, &o->limit);
+        else if (strcmp(a, "--rook-cp") == 0) ok = number(v, 1, 5000, &o->rook_cp);
         else if (strcmp(a, "--seed") == 0) ok = number(v, 0, 1e18, &d) && (o->seed = (unsigned long long)d, true);
         else {
             fprintf(stderr, "rollerball-tune: unknown option %s\n", a);
@@ -275,14 +286,16 @@ int main(int argc, char **argv)
     double w[2 * RB_EP_COUNT];
     bool fixed[2 * RB_EP_COUNT] = {false};
     rb_eval_params p;
-    rb_eval_params_default(&p);
+    if (o.hand_set) {
+        rb_eval_params_hand_set(&p);
+    } else {
+        rb_eval_params_default(&p);
+    }
     for (int i = 0; i < RB_EP_COUNT; i++) {
         w[2 * i] = rb_eval_param_mg(&p, i);
         w[2 * i + 1] = rb_eval_param_eg(&p, i);
     }
-    /* The scale: the pawn's middlegame value, and the zone references
-     * (material already counts each piece). */
-    fixed[2 * RB_EP_PAWN] = true;
+    /* The zone references stay 0: material already counts each piece. */
     const int refs[] = {RB_EP_ZONE_KING_HOME_OUT, RB_EP_ZONE_ROOK_HOME_OUT, RB_EP_ZONE_BISHOP_HOME_OUT};
     for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++) {
         fixed[2 * refs[i]] = fixed[2 * refs[i] + 1] = true;
@@ -297,7 +310,20 @@ int main(int argc, char **argv)
            before_valid);
     rb_tune_options opt = {o.epochs, o.rate, o.threads, fixed, o.limit, stdout, o.log_every};
     double after = rb_tune_run(&train, &valid, w, k, &opt);
+    /* The scale: the evaluation only meets the results through K * eval,
+     * so multiplying every weight by s and dividing K by s changes no
+     * prediction. The weights are scaled so that the rook's middlegame
+     * value is --rook-cp (500, as before tuning): the search's margins,
+     * the puzzles' thresholds and a reader's sense of a score stay where
+     * they were. */
+    double scale = o.rook_cp / w[2 * RB_EP_ROOK];
+    for (int i = 0; i < 2 * RB_EP_COUNT; i++) {
+        w[i] *= scale;
+    }
+    k /= scale;
+    printf("scaled by %.4f so that ROOK is %g in the middlegame: K = %.6f\n", scale, o.rook_cp, k);
     double after_valid = rb_tune_error(&valid, w, k, o.threads);
+    after = rb_tune_error(&train, w, k, o.threads);
     printf("after %d epochs: training error %.6f (was %.6f), held-out error %.6f (was %.6f)\n", o.epochs, after,
            before, after_valid, before_valid);
     print_table(stdout, w);

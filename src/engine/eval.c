@@ -516,6 +516,25 @@ RB_EVAL_INLINE void routes(const rb_pos *pos, int c, const rb_eval_params *p, si
     rb_bb blockers = p->empty_board_routes ? 0 : pos->by_color[c] | (pos->by_type[RB_KING] & pos->by_color[c ^ 1]);
     rb_bb pawns = pos->by_color[c] & pos->by_type[RB_PAWN];
     s->pawn_blockers = blockers;
+    s->pawn_route[0] = s->pawn_route[1] = RB_FAR;
+
+    /* Most positions need no walk at all: every pawn is far, or nothing
+     * stands on its shortest routes. Then the memo is not consulted. */
+    int n = 0, best = RB_FAR;
+    bool walk = false;
+    for (rb_bb b = pawns; b; b &= b - 1) {
+        int sq = rb_lsb(b), d = pawn_dist[c][sq];
+        walk |= d <= RB_ROUTE_NEAR && (pawn_cone[c][sq] & blockers);
+        if (n < 2) {
+            s->pawn_route[n++] = d;
+        }
+        best = d < best ? d : best;
+    }
+    s->best_pawn = best;
+    if (!walk) {
+        return;
+    }
+
     rb_bb key = pawns | ((rb_bb)c << 63);
     route_memo *m = &memo[((blockers ^ (key * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull) >> (64 - RB_ROUTE_MEMO_BITS)];
     if (m->blockers == blockers && m->pawns == key) {
@@ -524,8 +543,8 @@ RB_EVAL_INLINE void routes(const rb_pos *pos, int c, const rb_eval_params *p, si
         s->best_pawn = m->best;
         return;
     }
-    int n = 0, best = RB_FAR;
-    s->pawn_route[0] = s->pawn_route[1] = RB_FAR;
+    n = 0;
+    best = RB_FAR;
     for (rb_bb b = pawns; b; b &= b - 1) {
         int d = pawn_route(c, rb_lsb(b), blockers);
         if (n < 2) {

@@ -3,17 +3,23 @@
  * chosen by tabs: a click on a tab, Ctrl+Tab, Ctrl+PgDn/PgUp, and Left and
  * Right on the tabs change the page; every control is on exactly one page;
  * the dialog keeps its size (and Done its place) whichever page shows.
+ *
+ * RB_SETTINGS_PAGES_SHOT=FOLDER writes each page at 1024x720 there as
+ * settings-PAGE-1024x720.png, to look at.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include "support.h"
 
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dialog.h"
 #include "dialog_kit.h"
 #include "lang.h"
 #include "settings.h"
+#include "shot.h"
 #include "theme.h"
 #include "assets.h"
 #include "ui_fixture.h"
@@ -61,10 +67,26 @@ static bool drawn(rb_app *app, int id)
     return rb_ui_dlg_focus_rect(app, id, &r);
 }
 
+/* Each page as a PNG in folder, when asked for. */
+static void write_pages(rb_app *app, const char *folder)
+{
+    static const char *const names[RB_UI_SETTINGS_PAGES] = { "look", "board", "game" };
+    for (int p = 0; p < RB_UI_SETTINGS_PAGES; p++) {
+        char path[RB_UI_PATH_MAX], err[RB_UI_PATH_MAX + 200];
+        snprintf(path, sizeof path, "%s/settings-%s-1024x720.png", folder, names[p]);
+        click(app, DLG_TAB + p);
+        assert_int_equal(rb_ui_shot_write(app, path, err, sizeof err), 0);
+    }
+    click(app, DLG_TAB + RB_UI_SETTINGS_LOOK);
+}
+
 static void the_tabs_change_the_page_by_mouse_and_keyboard(void **state)
 {
     (void)state;
     rb_app *app = open_settings(1024, 720);
+    const char *shots = getenv("RB_SETTINGS_PAGES_SHOT");
+    if (shots)
+        write_pages(app, shots);
     assert_int_equal(app->state.dialog.page, RB_UI_SETTINGS_LOOK);
     assert_true(drawn(app, DLG_THEME));
     assert_false(drawn(app, DLG_SETTING));

@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "explain_words.h"
 #include "rb_engine.h"
 
 #define RB_UI_ANALYSIS_LINES 3     /* lines shown (the engine's MultiPV) */
@@ -46,7 +47,7 @@ typedef struct rb_ui_analysis_state {
     int hover_button, pressed;/* the panel's buttons, -1 none */
     /* the game's view, as it was when the analysis opened */
     bool game_browsing;
-    char game_status[256];
+    char game_status[RB_UI_EXPLAIN_TEXT_MAX]; /* as long as the status it keeps */
 } rb_ui_analysis_state;
 
 #endif

@@ -68,7 +68,7 @@ void rb_ui_app_defaults(rb_app *app)
 {
     memset(app, 0, sizeof *app);
     rb_ui_settings_defaults(&app->state.settings, app->state.players);
-    app->theme = rb_ui_theme_get(false);
+    app->theme = rb_ui_theme_get(app->state.settings.theme);
     app->clip_get = SDL_GetClipboardText;
     app->clip_set = SDL_SetClipboardText;
     app->state.input.sel = -1;
@@ -571,6 +571,29 @@ static int open_puzzle(rb_app *app, const rb_ui_options *opt, char *err, size_t 
     return 0;
 }
 
+/* The pieces of the set chosen. One the command line names must be there;
+ * one the settings name gives way to the classic set when its files are
+ * missing or damaged, with a message saying which file and what was used
+ * instead, so a broken folder cannot keep the game from starting. */
+static int load_piece_set(rb_app *app, const rb_ui_options *opt, char *err, size_t errlen)
+{
+    rb_ui_state *st = &app->state;
+    int set = st->settings.pieces >= 0 && st->settings.pieces < rb_ui_piece_set_count ? st->settings.pieces : 0;
+    if (rb_ui_assets_load_pieces(app, set, err, errlen) == 0)
+        return 0;
+    if (opt->pieces || set == 0)
+        return -1;
+    char why[RB_UI_PATH_MAX + 200];
+    snprintf(why, sizeof why, "%s", err);
+    if (rb_ui_assets_load_pieces(app, 0, err, errlen) != 0)
+        return -1;
+    st->settings.pieces = 0;
+    /* TRANSLATORS: the set's name, then why it cannot be used (naming the file). */
+    rb_ui_state_say(st, true, _("The %s pieces cannot be used (%s); the classic pieces are shown instead."),
+                    _(rb_ui_piece_sets[set].label), why);
+    return 0;
+}
+
 int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
 {
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
@@ -586,8 +609,6 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     }
     char why[RB_UI_PATH_MAX + 300];
     if (rb_ui_assets_data_dir(app->data_dir, sizeof app->data_dir, err, errlen) != 0)
-        return -1;
-    if (rb_ui_assets_load_pieces(app, err, errlen) != 0)
         return -1;
     if (open_window(app, opt, headless, err, errlen) != 0)
         return -1;
@@ -609,7 +630,13 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     rb_ui_apply_sound_settings(app);
     if (headless && !opt->keep_players) /* off screen nobody thinks: let either side be selected */
         st->players[RB_WHITE].kind = st->players[RB_BLACK].kind = RB_UI_HUMAN;
-    app->theme = rb_ui_theme_get(st->settings.high_contrast);
+    if (opt->theme) /* args.c checked the names */
+        st->settings.theme = rb_ui_theme_find(opt->theme);
+    if (opt->pieces)
+        st->settings.pieces = rb_ui_assets_find_set(opt->pieces);
+    app->theme = rb_ui_theme_get(st->settings.theme);
+    if (load_piece_set(app, opt, err, errlen) != 0)
+        return -1;
     rb_ui_cmd set = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);
     rb_game g;
     bool resumed;

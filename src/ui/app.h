@@ -102,6 +102,8 @@ typedef struct rb_ui_options {
     rb_ui_player players[2];
     bool players_given[2];
     bool flip;
+    const char *theme;        /* --theme: a key of rb_ui_themes, or NULL */
+    const char *pieces;       /* --pieces: a key of rb_ui_piece_sets, or NULL */
     int width, height;        /* window size; 0 = default */
     const char *screenshot;   /* PNG to write, then exit */
     const char *select;       /* square to select in the screenshot */

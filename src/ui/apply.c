@@ -52,6 +52,8 @@
 #include "mistakes.h"
 #include "trainer.h"
 #include "analysis.h"
+#include "assets.h"
+#include "i18n.h"
 #include "worker.h"
 
 /* The game in progress is saved after every change, so a crash or a closed
@@ -125,7 +127,7 @@ static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound
  * clock readings); a bad tag is said and the game goes on untimed. */
 static void clocks_from_game(rb_app *app)
 {
-    char why[300];
+    char why[600];
     if (rb_ui_game_clock_from_game(&app->state, rb_ui_app_now_ms(app), why, sizeof why) != 0)
         rb_ui_state_say(&app->state, true, /* TRANSLATORS: %s says what is wrong with the clock tags of a game file */
                         _("The game's clock: %s. It is played untimed."), why);
@@ -454,7 +456,7 @@ static int apply_offer_draw(rb_app *app)
         rb_ui_dialog_ask(app, RB_UI_ASK_DRAW);
         return 0;
     }
-    char why[200];
+    char why[512];
     bool taken = rb_ui_session_computer_takes_draw(&st->game, why, sizeof why);
     if (taken)
         end_game(app, false, 0);
@@ -501,10 +503,38 @@ static int apply_setting(rb_app *app, int index, bool on)
     *rb_ui_setting_ref(&st->settings, index) = on;
     apply_sound_settings(app);
     rb_ui_game_clock_update(st, rb_ui_app_now_ms(app));
-    app->theme = rb_ui_theme_get(st->settings.high_contrast);
     rb_ui_anim_stop(&st->anim);
     rb_ui_input_cancel(&st->input);
     rb_ui_text_flush(app); /* the text was drawn in the old colours */
+    return 0;
+}
+
+/* The board's colours or its pieces, shown at once (behind the settings
+ * dialog and in its preview). A piece set whose files are missing or
+ * damaged is not taken: a message names the file. */
+static int apply_look(rb_app *app, const rb_ui_cmd *cmd)
+{
+    rb_ui_state *st = &app->state;
+    if (cmd->kind == RB_UI_CMD_SET_THEME) {
+        if (cmd->n < 0 || cmd->n >= rb_ui_theme_count)
+            return -1;
+        st->settings.theme = cmd->n;
+        app->theme = rb_ui_theme_get(cmd->n);
+        rb_ui_text_flush(app); /* the text was drawn in the old colours */
+        return 0;
+    }
+    if (cmd->n < 0 || cmd->n >= rb_ui_piece_set_count)
+        return -1;
+    if (cmd->n == app->pieces.set && app->pieces.svg[RB_WHITE][RB_KING])
+        return 0;
+    char err[RB_UI_PATH_MAX + 200];
+    if (rb_ui_assets_load_pieces(app, cmd->n, err, sizeof err) != 0) {
+        rb_ui_dialog_message(app, _("The pieces cannot be changed"), err);
+        return -1;
+    }
+    st->settings.pieces = cmd->n;
+    if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0)
+        rb_ui_state_say(st, true, "%s", err);
     return 0;
 }
 
@@ -670,6 +700,9 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         apply_sound_settings(app);
         rb_ui_sound_play(app->sound, RB_UI_SOUND_MOVE); /* hear the new level */
         return 0;
+    case RB_UI_CMD_SET_THEME:
+    case RB_UI_CMD_SET_PIECES:
+        return apply_look(app, cmd);
     case RB_UI_CMD_SET_LANGUAGE:
         if (cmd->n < 0 || cmd->n >= rb_ui_lang_count)
             return -1;

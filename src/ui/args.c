@@ -8,8 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assets.h"
 #include "lang.h"
 #include "rb_engine.h"
+#include "theme.h"
 
 void rb_ui_args_usage(FILE *out)
 {
@@ -24,8 +26,21 @@ void rb_ui_args_usage(FILE *out)
           "  --white human|computer[:LEVEL]\n"
           "  --black human|computer[:LEVEL]\n"
           "                           who plays each side (LEVEL 1..10)\n"
-          "  --flip                   Black at the bottom\n"
-          "  --learn CHAPTER.STAGE    open this lesson of Learn Rollerball (like 2.1)\n"
+          "  --flip                   Black at the bottom\n"),
+          out);
+    /* The names come from the tables, so a new theme or set is listed. */
+    char keys[256];
+    rb_ui_theme_keys(keys, sizeof keys);
+    /* TRANSLATORS: the --help text goes on; %s is the list of theme names (classic, wood...) */
+    fprintf(out,
+            _("  --theme NAME             the board's colours (kept as the setting):\n"
+              "                           %s\n"),
+            keys);
+    rb_ui_assets_set_keys(keys, sizeof keys);
+    /* TRANSLATORS: the --help text goes on; %s is the list of piece sets (classic, geometric) */
+    fprintf(out, _("  --pieces NAME            the piece set (kept as the setting): %s\n"), keys);
+    /* TRANSLATORS: the rest of the --help text, as its beginning */
+    fputs(_("  --learn CHAPTER.STAGE    open this lesson of Learn Rollerball (like 2.1)\n"
           "    --learn-hint           ...with its hint drawn\n"
           "    --analyse              open the analysis board on the game (with --screenshot:\n"
           "                           after the engine's first lines, at most 2 s)\n"
@@ -116,7 +131,8 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                            strcmp(a, "--size") == 0 || strcmp(a, "--screenshot") == 0 ||
                            strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0 ||
                            strcmp(a, "--puzzle") == 0 || strcmp(a, "--puzzle-show") == 0 ||
-                           strcmp(a, "--learn") == 0 || strcmp(a, "--lang") == 0;
+                           strcmp(a, "--learn") == 0 || strcmp(a, "--theme") == 0 ||
+                           strcmp(a, "--pieces") == 0 || strcmp(a, "--lang") == 0;
         if (takes_value && !v) {
             /* TRANSLATORS: %s is a command-line option, like --size */
             snprintf(err, errlen, _("%s needs a value"), a);
@@ -136,6 +152,19 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                 return RB_UI_ARGS_ERROR;
             }
             opt->players_given[c] = true;
+        } else if (strcmp(a, "--theme") == 0 || strcmp(a, "--pieces") == 0) {
+            bool theme = a[2] == 't';
+            if ((theme ? rb_ui_theme_find(v) : rb_ui_assets_find_set(v)) < 0) {
+                char keys[256];
+                if (theme)
+                    rb_ui_theme_keys(keys, sizeof keys);
+                else
+                    rb_ui_assets_set_keys(keys, sizeof keys);
+                /* TRANSLATORS: the option, the unknown name, the names there are. */
+                snprintf(err, errlen, _("%s: there is no '%s' (choose one of %s)"), a, v, keys);
+                return RB_UI_ARGS_ERROR;
+            }
+            *(theme ? &opt->theme : &opt->pieces) = v;
         } else if (strcmp(a, "--lang") == 0) {
             opt->lang = rb_ui_lang_find(v);
             if (opt->lang < 0) {

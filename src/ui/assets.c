@@ -1,5 +1,7 @@
 /*
- * assets.c - piece images. The SVG text is read once; the images are
+ * assets.c - piece images. The piece sets are rows of a table, each a
+ * folder of the same eight files, so a new set is a folder and a row. The
+ * SVG text of the chosen set is read when it is chosen; the images are
  * rasterised by SDL_image (nanosvg) at exactly the square size whenever that
  * changes, so pieces are crisp at any window size and pixel density. A file
  * that is missing, unreadable or draws nothing stops the game with a message
@@ -18,14 +20,43 @@
 
 #define SVG_MAX_BYTES (256 * 1024)
 
+const rb_ui_piece_set_info rb_ui_piece_sets[] = {
+    { "classic", N_("Classic") },     /* Staunton-like outlines with a base */
+    { "geometric", N_("Geometric") }, /* flat shapes: disc and cross, tower, diamond, cone */
+};
+const int rb_ui_piece_set_count = (int)(sizeof rb_ui_piece_sets / sizeof rb_ui_piece_sets[0]);
+
 static const char *const piece_files[2][5] = {
-    { NULL, "pieces/wK.svg", "pieces/wR.svg", "pieces/wB.svg", "pieces/wP.svg" },
-    { NULL, "pieces/bK.svg", "pieces/bR.svg", "pieces/bB.svg", "pieces/bP.svg" },
+    { NULL, "wK.svg", "wR.svg", "wB.svg", "wP.svg" },
+    { NULL, "bK.svg", "bR.svg", "bB.svg", "bP.svg" },
 };
 
 const char *rb_ui_assets_piece_file(int color, int type)
 {
     return piece_files[color & 1][type >= 1 && type <= 4 ? type : 1];
+}
+
+int rb_ui_assets_find_set(const char *key)
+{
+    for (int i = 0; key && i < rb_ui_piece_set_count; i++)
+        if (strcmp(key, rb_ui_piece_sets[i].key) == 0)
+            return i;
+    return -1;
+}
+
+void rb_ui_assets_set_keys(char *buf, size_t len)
+{
+    size_t n = 0;
+    if (len)
+        buf[0] = '\0';
+    for (int i = 0; i < rb_ui_piece_set_count && n < len; i++)
+        n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", rb_ui_piece_sets[i].key);
+}
+
+/* path = the data folder, the set's folder and the file of a piece. */
+static void piece_path(const rb_app *app, int set, int c, int t, char *path, size_t len)
+{
+    snprintf(path, len, "%spieces/%s/%s", app->data_dir, rb_ui_piece_sets[set].key, piece_files[c][t]);
 }
 
 int rb_ui_assets_data_dir(char *dir, size_t len, char *err, size_t errlen)
@@ -108,21 +139,40 @@ SDL_Surface *rb_ui_assets_load_icon(const char *data_dir, int size, char *err, s
     return s;
 }
 
-int rb_ui_assets_load_pieces(rb_app *app, char *err, size_t errlen)
+static void free_svgs(void *svg[2][5], size_t svg_len[2][5])
 {
     for (int c = 0; c < 2; c++)
+        for (int t = 0; t < 5; t++) {
+            SDL_free(svg[c][t]);
+            svg[c][t] = NULL;
+            svg_len[c][t] = 0;
+        }
+}
+
+int rb_ui_assets_load_pieces(rb_app *app, int set, char *err, size_t errlen)
+{
+    if (set < 0 || set >= rb_ui_piece_set_count) {
+        snprintf(err, errlen, _("There is no piece set number %d."), set);
+        return -1;
+    }
+    void *svg[2][5] = { { NULL } };
+    size_t svg_len[2][5] = { { 0 } };
+    for (int c = 0; c < 2; c++)
         for (int t = RB_KING; t <= RB_PAWN; t++) {
-            char path[RB_UI_PATH_MAX + 32];
-            snprintf(path, sizeof path, "%s%s", app->data_dir, piece_files[c][t]);
+            char path[RB_UI_PATH_MAX + 64];
+            piece_path(app, set, c, t, path, sizeof path);
             size_t len = 0;
             void *data = SDL_LoadFile(path, &len);
             if (!data) {
                 snprintf(err, errlen, _("cannot read the piece image %s: %s"), path, SDL_GetError());
+                free_svgs(svg, svg_len);
                 return -1;
             }
+            svg[c][t] = data;
+            svg_len[c][t] = len;
             if (len == 0 || len > SVG_MAX_BYTES) {
-                SDL_free(data);
                 snprintf(err, errlen, _("the piece image %s is damaged (%zu bytes)"), path, len);
+                free_svgs(svg, svg_len);
                 return -1;
             }
             SDL_Surface *s = rasterise(data, len, 64);
@@ -130,13 +180,17 @@ int rb_ui_assets_load_pieces(rb_app *app, char *err, size_t errlen)
             if (s)
                 SDL_FreeSurface(s);
             if (!ok) {
-                SDL_free(data);
                 snprintf(err, errlen, _("the piece image %s is damaged: it draws nothing"), path);
+                free_svgs(svg, svg_len);
                 return -1;
             }
-            app->pieces.svg[c][t] = data;
-            app->pieces.svg_len[c][t] = len;
         }
+    /* All eight are good: they take the place of the pictures in use. */
+    rb_ui_assets_drop_textures(app);
+    free_svgs(app->pieces.svg, app->pieces.svg_len);
+    memcpy(app->pieces.svg, svg, sizeof svg);
+    memcpy(app->pieces.svg_len, svg_len, sizeof svg_len);
+    app->pieces.set = set;
     return 0;
 }
 
@@ -169,8 +223,9 @@ int rb_ui_assets_size_set(rb_app *app, rb_ui_piece_set *set, int size, char *err
             if (s)
                 SDL_FreeSurface(s);
             if (!tex) {
-                snprintf(err, errlen, _("cannot draw the piece image %s%s: %s"), app->data_dir,
-                         piece_files[c][t], SDL_GetError());
+                char path[RB_UI_PATH_MAX + 64];
+                piece_path(app, app->pieces.set, c, t, path, sizeof path);
+                snprintf(err, errlen, _("cannot draw the piece image %s: %s"), path, SDL_GetError());
                 drop_set(set);
                 return -1;
             }
@@ -189,10 +244,5 @@ int rb_ui_assets_size_pieces(rb_app *app, int size, char *err, size_t errlen)
 void rb_ui_assets_free(rb_app *app)
 {
     rb_ui_assets_drop_textures(app);
-    for (int c = 0; c < 2; c++)
-        for (int t = 0; t < 5; t++) {
-            SDL_free(app->pieces.svg[c][t]);
-            app->pieces.svg[c][t] = NULL;
-            app->pieces.svg_len[c][t] = 0;
-        }
+    free_svgs(app->pieces.svg, app->pieces.svg_len);
 }

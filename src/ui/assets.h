@@ -12,10 +12,25 @@
  * with a message. */
 int rb_ui_assets_data_dir(char *dir, size_t len, char *err, size_t errlen);
 
-/* Reads the piece SVGs (pieces/wK.svg ... pieces/bP.svg) and checks each
- * one rasterises to a visible image. Returns 0, or -1 with a message naming
- * the missing or damaged file. */
-int rb_ui_assets_load_pieces(rb_app *app, char *err, size_t errlen);
+/* The piece sets, one row each: the pictures of set key are the eight
+ * files pieces/KEY/wK.svg ... pieces/KEY/bP.svg of the data folder. */
+typedef struct rb_ui_piece_set_info {
+    const char *key;          /* the folder, in the settings file and after --pieces */
+    const char *label;        /* in the settings dialog (marked N_, drawn with _) */
+} rb_ui_piece_set_info;
+extern const rb_ui_piece_set_info rb_ui_piece_sets[];
+extern const int rb_ui_piece_set_count;
+/* The row named key, or -1. */
+int rb_ui_assets_find_set(const char *key);
+/* Every key, as "classic, geometric", for messages naming the choices. */
+void rb_ui_assets_set_keys(char *buf, size_t len);
+
+/* Reads the eight SVGs of piece set `set` and checks each one rasterises
+ * to a visible image; then they replace the pictures in use (the textures
+ * are made again at the next sizing). Returns 0, or -1 with a message
+ * naming the missing or damaged file, the pictures in use left as they
+ * were. */
+int rb_ui_assets_load_pieces(rb_app *app, int set, char *err, size_t errlen);
 /* The window icon (icons/<app id>.svg in the data folder) rasterised at
  * size x size pixels; free it with SDL_FreeSurface. NULL with a message
  * naming the file when it is missing or draws nothing. */
@@ -29,7 +44,7 @@ int rb_ui_assets_size_pieces(rb_app *app, int size, char *err, size_t errlen);
  * the next sizing. */
 void rb_ui_assets_drop_textures(rb_app *app);
 void rb_ui_assets_free(rb_app *app);
-/* The file name of a piece image, e.g. "pieces/wK.svg". */
+/* The file name of a piece image in its set's folder, e.g. "wK.svg". */
 const char *rb_ui_assets_piece_file(int color, int type);
 
 #endif

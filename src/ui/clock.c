@@ -155,7 +155,7 @@ int rb_ui_tc_parse(const char *text, rb_ui_time_control *tc, char *err, size_t e
         snprintf(err, errlen, _("time control \"%.40s\" gives no time at all"), text);
         return -1;
     }
-    char why[120];
+    char why[300];
     if (!rb_ui_tc_valid(got, why, sizeof why)) {
         /* TRANSLATORS: a TimeControl tag, then what is wrong with it */
         snprintf(err, errlen, _("time control \"%.40s\": %s"), text, why);
@@ -183,7 +183,7 @@ int rb_ui_tc_write_tags(rb_game *g, const rb_ui_time_control tc[2])
 int rb_ui_tc_read_tags(const rb_game *g, rb_ui_time_control tc[2], char *err, size_t errlen)
 {
     rb_ui_time_control got[2] = {{0, 0}, {0, 0}};
-    char why[160];
+    char why[400];
     const char *common = rb_game_tag(g, "TimeControl");
     if (common != NULL) {
         int rc = rb_ui_tc_parse(common, &got[0], why, sizeof why);

@@ -15,7 +15,6 @@
 #include "text.h"
 #include "widgets.h"
 
-
 int rb_ui_clock_view_draw(rb_app *app, const rb_ui_state *st, SDL_Rect col, int y)
 {
     if (!rb_ui_game_clock_timed(st))

@@ -85,7 +85,7 @@ static int coach_start(rb_app *app)
 int rb_ui_coach_ask(rb_app *app, rb_ui_coach_kind kind)
 {
     rb_ui_state *st = &app->state;
-    char why[200];
+    char why[512];
     if (!rb_ui_coach_allowed(st, why, sizeof why)) {
         rb_ui_state_say(st, false, "%s", why);
         return -1;

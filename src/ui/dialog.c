@@ -16,22 +16,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assets.h"
 #include "dialog_game.h"
 #include "dialog_help.h"
 #include "dialog_kit.h"
 #include "dialog_welcome.h"
+#include "i18n.h"
+#include "render.h"
 #include "lang.h"
 #include "session.h"
 #include "settings.h"
 #include "text.h"
+#include "theme.h"
 #include "widgets.h"
-
 
 int rb_ui_dialog_init(rb_app *app, char *err, size_t errlen)
 {
     struct rb_ui_dialog *d = calloc(1, sizeof *d);
     if (!d) {
-        snprintf(err, errlen, _("Out of memory for the dialogs."));
+        snprintf(err, errlen, "%s", _("Out of memory for the dialogs."));
         return -1;
     }
     d->mouse_x = d->mouse_y = -1;
@@ -233,6 +236,61 @@ static void dlg_volume_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int p
     rb_ui_dlg_button(app, louder, "+", DLG_VOLUME + 1, st->settings.volume < 100, false);
 }
 
+/* The preview's position: every kind of piece, the bishop on d1 selected
+ * and the pointer on c6, the end of a path that bounces off the a4 wall. */
+#define DLG_PREVIEW_POSITION "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/1P1KR2/2PBR2 w - 0 1"
+
+/* The look: the board's colours and the piece set, each a column of
+ * choices, over a small board drawn with them, so every change shows in
+ * the dialog before Done keeps it (and on the board behind it). */
+static int dlg_look_width(rb_app *app, int px)
+{
+    int widest = rb_ui_text_width(app, _("Board colours"), px, true);
+    for (int i = 0; i < rb_ui_theme_count; i++) {
+        int tw = rb_ui_text_width(app, _(rb_ui_themes[i].label), px, false);
+        widest = tw > widest ? tw : widest;
+    }
+    for (int i = 0; i < rb_ui_piece_set_count; i++) {
+        int tw = rb_ui_text_width(app, _(rb_ui_piece_sets[i].label), px, false) * rb_ui_piece_set_count;
+        widest = tw > widest ? tw : widest;
+    }
+    int w = widest + px * 3;
+    return w > px * 15 ? w : px * 15;
+}
+
+static void dlg_look_column(rb_app *app, const rb_ui_state *st, SDL_Rect col, int row, int px)
+{
+    int y = col.y, crow = row * 5 / 6;
+    SDL_Color ink = app->theme->text;
+    rb_ui_text_draw(app, _("Board colours"), px, true, ink, col.x, y + row / 2, RB_UI_ALIGN_LEFT);
+    y += row;
+    for (int i = 0; i < rb_ui_theme_count; i++, y += crow) {
+        SDL_Rect r = { col.x, y, col.w, crow - 2 };
+        rb_ui_widget_choice(app, r, _(rb_ui_themes[i].label), px, st->settings.theme == i, rb_ui_dlg_hover(app, r));
+        rb_ui_dlg_hit(app, r, DLG_THEME + i);
+    }
+    rb_ui_text_draw(app, _("Pieces"), px, true, ink, col.x, y + row / 2, RB_UI_ALIGN_LEFT);
+    y += row;
+    int cw = col.w / rb_ui_piece_set_count;
+    for (int i = 0; i < rb_ui_piece_set_count; i++) {
+        SDL_Rect r = { col.x + i * cw, y, cw - 2, crow - 2 };
+        rb_ui_widget_choice(app, r, _(rb_ui_piece_sets[i].label), px, st->settings.pieces == i,
+                            rb_ui_dlg_hover(app, r));
+        rb_ui_dlg_hit(app, r, DLG_PIECES + i);
+    }
+    y += crow + px / 2;
+    int size = col.y + col.h - y < col.w ? col.y + col.h - y : col.w;
+    rb_pos pos;
+    char err[200];
+    if (size < px * 4 || rb_pos_parse(&pos, DLG_PREVIEW_POSITION, err, sizeof err) != 0)
+        return; /* no room for a readable board */
+    rb_movelist moves;
+    int sel = rb_sq_parse("d1");
+    rb_gen_legal_from(&pos, sel, &moves);
+    SDL_Rect area = { col.x + (col.w - size) / 2, y, size, size };
+    rb_ui_render_sample(app, &st->settings, &pos, area, moves.moves, moves.count, sel, rb_sq_parse("c6"));
+}
+
 /* "Language" over a row of choices, each language named in itself. */
 static void dlg_language_rows(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
 {
@@ -259,7 +317,8 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
         if (tw > widest)
             widest = tw;
     }
-    int w = widest + px * 4 + 2 * pad;
+    int look_w = dlg_look_width(app, px);
+    int w = widest + px * 4 + 2 * pad + look_w + pad;
     if (w < px * 24)
         w = px * 24;
     int rows = rb_ui_setting_count + 3; /* the switches, the volume, the language (two rows) */
@@ -274,15 +333,23 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
     int size = px;
     if (row < px * 3 / 2)
         size = row * 2 / 3 > 9 ? row * 2 / 3 : 9;
+    /* In a window too narrow for both columns, the columns and their text
+     * shrink together rather than overlap. */
+    if (box.w < w) {
+        look_w = look_w * box.w / w;
+        size = size * box.w / w > 9 ? size * box.w / w : 9;
+    }
+    int left_w = box.w - pad - look_w - pad;
     for (int i = 0; i < rb_ui_setting_count; i++) {
-        SDL_Rect r = { box.x + pad / 2, y + i * row, box.w - pad, row };
+        SDL_Rect r = { box.x + pad / 2, y + i * row, left_w, row };
         rb_ui_widget_check(app, r, _(rb_ui_setting_infos[i].label), size, rb_ui_setting_get(&st->settings, i),
                            rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_SETTING + i);
     }
-    dlg_volume_row(app, st, (SDL_Rect){ box.x + pad / 2, y + rb_ui_setting_count * row, box.w - pad, row }, size);
-    dlg_language_rows(app, st, (SDL_Rect){ box.x + pad / 2, y + (rb_ui_setting_count + 1) * row, box.w - pad, 2 * row },
+    dlg_volume_row(app, st, (SDL_Rect){ box.x + pad / 2, y + rb_ui_setting_count * row, left_w, row }, size);
+    dlg_language_rows(app, st, (SDL_Rect){ box.x + pad / 2, y + (rb_ui_setting_count + 1) * row, left_w, 2 * row },
                       size);
+    dlg_look_column(app, st, (SDL_Rect){ box.x + box.w - pad - look_w, y, look_w, rows * row }, row, size);
     rb_ui_dlg_buttons(app, box, _("Done"), NULL);
 }
 
@@ -296,6 +363,12 @@ static rb_ui_cmd dlg_settings_click(const rb_ui_state *st, int id)
         cmd.kind = RB_UI_CMD_SET_SETTING;
         cmd.n = id - DLG_SETTING;
         cmd.on = !rb_ui_setting_get(&st->settings, cmd.n);
+    } else if (id >= DLG_THEME && id < DLG_THEME + rb_ui_theme_count) {
+        cmd.kind = RB_UI_CMD_SET_THEME;
+        cmd.n = id - DLG_THEME;
+    } else if (id >= DLG_PIECES && id < DLG_PIECES + rb_ui_piece_set_count) {
+        cmd.kind = RB_UI_CMD_SET_PIECES;
+        cmd.n = id - DLG_PIECES;
     } else if (id >= DLG_LANGUAGE && id < DLG_LANGUAGE + rb_ui_lang_count) {
         cmd.kind = RB_UI_CMD_SET_LANGUAGE;
         cmd.n = id - DLG_LANGUAGE;

@@ -109,7 +109,7 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     const char *const modes[3] = { _("Play the computer"), _("Two players"), _("Computer vs computer") };
     y = dlg_choice_row(app, box, y, _("Opponent"), modes, 3, 0, DLG_MODE, (int)d->mode);
     const char *note = NULL;
-    char label[96];
+    char label[256];
     if (d->mode == RB_UI_VS_COMPUTER) {
         /* TRANSLATORS: the side you play: buttons under "You play" */
         const char *const sides[3] = { _("White"), _("Black"), _("Random") };

@@ -100,7 +100,7 @@ void rb_ui_dlg_help_draw(rb_app *app, const rb_ui_state *st)
     int w = px * 54 < ow - pad ? px * 54 : ow - pad;
     int h = px * 34 < oh - pad ? px * 34 : oh - pad;
     SDL_Rect box = rb_ui_dlg_frame(app, w, h);
-    char title[96];
+    char title[192];
     snprintf(title, sizeof title, "%s  (%d/%d)", _(page->title), d->page + 1, DLG_HELP_PAGES);
     int y = rb_ui_dlg_title(app, box, title);
     int bh = rb_ui_dlg_button_h(app);

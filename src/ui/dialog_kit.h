@@ -29,6 +29,8 @@ enum {
     DLG_LANGUAGE = 285,  /* + index into rb_ui_langs */
     DLG_PAGE = 300,      /* + help page */
     DLG_WELCOME = 400,   /* + the welcome's choices; the help's button to it */
+    DLG_THEME = 500,     /* + index into rb_ui_themes */
+    DLG_PIECES = 520,    /* + index into rb_ui_piece_sets */
     DLG_ENTRY = 1000     /* + index into the saved games list */
 };
 

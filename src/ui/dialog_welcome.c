@@ -37,7 +37,7 @@ void rb_ui_dlg_welcome_draw(rb_app *app, const rb_ui_state *st)
     int y = rb_ui_dlg_title(app, box, _("Welcome to Rollerball"));
     y += rb_ui_text_draw_wrapped(app, _(welcome_text), px, false, app->theme->text, box.x + pad, y, box.w - 2 * pad);
     y += pad;
-    char computer[64];
+    char computer[192];
     /* TRANSLATORS: a button; %s is the name of the computer's level, like "novice" */
     snprintf(computer, sizeof computer, _("Play the computer (%s)"), _(rb_level_name(RB_UI_WELCOME_LEVEL)));
     const char *labels[3] = { _("Learn to play (recommended)"), computer, _("Play a friend") };

@@ -190,7 +190,7 @@ int rb_ui_game_clock_parse_custom(const char *text, rb_ui_time_control tc[2], ch
     part[0][n] = '\0';
     snprintf(part[1], sizeof part[1], "%s", slash ? slash + 1 : part[0]);
     rb_ui_time_control got[2];
-    char why[200];
+    char why[400];
     for (int side = 0; side < 2; side++) {
         if (parse_one(part[side], &got[side], why, sizeof why) != 0) {
             if (slash)

@@ -18,6 +18,7 @@
 
 #include <SDL.h>
 
+#include "explain_words.h"
 #include "rb_game.h"
 
 #define RB_UI_MISTAKES_MAX 256  /* exercises taken from one game */
@@ -44,7 +45,7 @@ typedef struct rb_ui_mistakes_state {
 
     /* the game's view, as it was when the mode opened */
     bool game_flipped, game_browsing;
-    char game_status[256];
+    char game_status[RB_UI_EXPLAIN_TEXT_MAX]; /* as long as the status it keeps */
 } rb_ui_mistakes_state;
 
 #endif

@@ -83,7 +83,7 @@ int rb_ui_panel_init(rb_app *app, char *err, size_t errlen)
 {
     struct rb_ui_panel *p = calloc(1, sizeof *p);
     if (!p) {
-        snprintf(err, errlen, _("Out of memory for the panel."));
+        snprintf(err, errlen, "%s", _("Out of memory for the panel."));
         return -1;
     }
     p->mouse_x = p->mouse_y = -1;
@@ -344,7 +344,7 @@ static void panel_computer_row(rb_app *app, const rb_ui_state *st, const panel_m
         p->shown[b] = true;
         x -= m->gap;
     }
-    char think[96] = "";
+    char think[192] = "";
     rb_search_info info;
     if (st->pacing.reply_ready && rb_ui_state_browsing(st)) {
         snprintf(think, sizeof think, "%s", _("Computer has moved"));
@@ -373,7 +373,7 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
 {
     const rb_ui_theme *t = app->theme;
     const rb_game *g = &st->game;
-    char line[256];
+    char line[384];
 
     /* Whose turn: a disc in the side's colour (its outline keeps it
      * visible on any background), then the words. When the game is over
@@ -389,7 +389,7 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
     rb_ui_text_draw(app, line, m->big, true, t->text, col.x + m->big + m->gap * 2, y + lh / 2, RB_UI_ALIGN_LEFT);
     y += lh;
 
-    char w[64], b[64];
+    char w[96], b[96];
     rb_ui_panel_player_text(st, RB_WHITE, w, sizeof w);
     rb_ui_panel_player_text(st, RB_BLACK, b, sizeof b);
     /* TRANSLATORS: who plays each side, e.g. "White: You · Black: Computer, level 2" */

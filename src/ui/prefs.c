@@ -88,7 +88,8 @@ int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen)
     size_t len;
     if (rb_store_read(path, PREFS_SETTINGS_MAX, &text, &len, err, errlen) != 0)
         return -1;
-    int skipped = rb_ui_settings_parse(text, &app->state.settings, app->state.players);
+    char note[512];
+    int skipped = rb_ui_settings_parse_noted(text, &app->state.settings, app->state.players, note, sizeof note);
     free(text);
     if (skipped > 0) {
         /* TRANSLATORS: %d lines of the settings file %s */
@@ -96,6 +97,9 @@ int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen)
                  ngettext("Ignored %d line of %s that was not understood.",
                           "Ignored %d lines of %s that were not understood.", (unsigned long)skipped),
                  skipped, path);
+        size_t l = strlen(err);
+        if (note[0] && l < errlen) /* what a misnamed choice became */
+            snprintf(err + l, errlen - l, " %s", note);
         return -1;
     }
     return 0;

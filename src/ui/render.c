@@ -577,8 +577,8 @@ typedef struct layer_key {
     SDL_Rect rect;            /* the grid */
     int sq, margin;
     bool flipped;
-    const rb_ui_theme *theme;
-    int piece_size;
+    const rb_ui_theme *theme; /* a row of the theme table: one pointer a theme */
+    int piece_set, piece_size;
     bool flow_arrows, turn_squares, thrones, start_lines, last_move, coordinates;
     rb_move last;             /* when last_move */
     int check_sq;             /* king in check, or -1 */
@@ -595,6 +595,7 @@ static void layer_key_of(const rb_app *app, const scene *sc, layer_key *k)
     k->margin = sc->view.margin;
     k->flipped = sc->view.flipped;
     k->theme = app->theme;
+    k->piece_set = app->pieces.set;
     k->piece_size = sc->pieces->size;
     const rb_ui_settings *st = sc->settings;
     k->flow_arrows = st->flow_arrows;
@@ -807,5 +808,18 @@ void rb_ui_render_diagram(rb_app *app, const rb_ui_settings *settings, const rb_
     rb_ui_settings st;
     diagram_scene(app, settings, &st, pos, moves, nmoves, sel, &sc);
     sc.all_paths = paths;
+    draw_scene(app, &sc);
+}
+
+void rb_ui_render_sample(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, SDL_Rect area,
+                         const rb_move *moves, int nmoves, int sel, int hover)
+{
+    scene sc;
+    memset(&sc, 0, sizeof sc);
+    sc.view = rb_ui_view_fit(area, true, false);
+    rb_ui_settings st;
+    diagram_scene(app, settings, &st, pos, moves, nmoves, sel, &sc);
+    st.paths = true; /* a sample shows every kind of mark the colours colour */
+    sc.hover = hover;
     draw_scene(app, &sc);
 }

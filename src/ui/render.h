@@ -25,6 +25,13 @@ rb_ui_board_cache *rb_ui_render_board_cache(rb_app *app);
 void rb_ui_render_diagram(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, SDL_Rect area,
                           const rb_move *moves, int nmoves, bool paths, int sel);
 
+/* Draws pos as a board filling area, as the game's board draws it: the
+ * piece on sel selected with moves[0..nmoves) marked and the path to hover
+ * drawn, whatever the settings say of those two (the settings dialog's
+ * preview of the colours and pieces). */
+void rb_ui_render_sample(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, SDL_Rect area,
+                         const rb_move *moves, int nmoves, int sel, int hover);
+
 /* Draws pos where the game's board goes, as the board would (direct, not
  * from the cache): a lesson's board. */
 void rb_ui_render_position(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, rb_move last, int sel,

@@ -13,9 +13,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assets.h"
+#include "i18n.h"
 #include "lang.h"
 #include "rb_engine.h"
 #include "sound.h"
+#include "theme.h"
 
 /* The labels are translated where the settings dialog draws them. */
 #define SETTING(field, label) { #field, label, offsetof(rb_ui_settings, field) }
@@ -31,7 +34,6 @@ const rb_ui_setting_info rb_ui_setting_infos[] = {
     SETTING(out_flags, N_("Each king's out flag")),
     SETTING(coordinates, N_("Coordinates around the board")),
     SETTING(animation, N_("Animate moves")),
-    SETTING(high_contrast, N_("High-contrast colours")),
     SETTING(auto_flip, N_("Black at the bottom when I play Black")),
     SETTING(sound, N_("Sounds")),
     SETTING(pause_minimised, N_("Pause clocks when minimised vs the computer")),
@@ -54,7 +56,8 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
 {
     for (int i = 0; i < rb_ui_setting_count; i++)
         *rb_ui_setting_ref(s, i) = true;
-    s->high_contrast = false;
+    s->theme = RB_UI_THEME_CLASSIC;
+    s->pieces = 0; /* the classic set */
     s->two_player_hints = false; /* both players must agree to turn it on */
     s->volume = RB_UI_SOUND_DEFAULT_VOLUME;
     s->reply_pause_ms = 400;
@@ -156,7 +159,46 @@ static int settings_ms(const char *v, int *out)
     return 0;
 }
 
-static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2])
+/* The look: "theme" and "pieces" name a row of their tables. A name this
+ * version does not have leaves the choice as it was (the default, read
+ * first) and says so in note, naming the choices. "high_contrast", the
+ * switch older versions kept, still chooses the high-contrast theme. */
+static int settings_look(const char *key, const char *v, rb_ui_settings *s, char *note, size_t notelen)
+{
+    char keys[256];
+    if (strcmp(key, "high_contrast") == 0) {
+        bool on;
+        if (settings_bool(v, &on) != 0)
+            return -1;
+        if (on)
+            s->theme = RB_UI_THEME_HIGH_CONTRAST;
+        return 0;
+    }
+    bool theme = strcmp(key, "theme") == 0;
+    int i = theme ? rb_ui_theme_find(v) : rb_ui_assets_find_set(v);
+    if (i >= 0) {
+        *(theme ? &s->theme : &s->pieces) = i;
+        return 0;
+    }
+    if (note && notelen && !note[0]) {
+        if (theme) {
+            rb_ui_theme_keys(keys, sizeof keys);
+            /* TRANSLATORS: the unknown name, the names there are, and the
+               name of the board colours used instead. */
+            snprintf(note, notelen, _("There are no board colours named \"%s\" (there are %s): %s is used."),
+                     v, keys, rb_ui_themes[s->theme].key);
+        } else {
+            rb_ui_assets_set_keys(keys, sizeof keys);
+            /* TRANSLATORS: the unknown name, the names there are, and the
+               name of the piece set used instead. */
+            snprintf(note, notelen, _("There is no piece set named \"%s\" (there are %s): %s is used."), v,
+                     keys, rb_ui_piece_sets[s->pieces].key);
+        }
+    }
+    return -1;
+}
+
+static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2], char *note, size_t notelen)
 {
     char *eq = strchr(line, '=');
     if (!eq)
@@ -169,6 +211,8 @@ static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2])
             return settings_bool(value, rb_ui_setting_ref(s, i));
     if (strcmp(key, "volume") == 0)
         return settings_volume(value, &s->volume);
+    if (strcmp(key, "theme") == 0 || strcmp(key, "pieces") == 0 || strcmp(key, "high_contrast") == 0)
+        return settings_look(key, value, s, note, notelen);
     if (strcmp(key, "language") == 0) {
         int l = rb_ui_lang_find(value);
         if (l < 0)
@@ -184,7 +228,15 @@ static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2])
 
 int rb_ui_settings_parse(const char *text, rb_ui_settings *s, rb_ui_player players[2])
 {
+    return rb_ui_settings_parse_noted(text, s, players, NULL, 0);
+}
+
+int rb_ui_settings_parse_noted(const char *text, rb_ui_settings *s, rb_ui_player players[2], char *note,
+                               size_t notelen)
+{
     int skipped = 0;
+    if (note && notelen)
+        note[0] = '\0';
     const char *p = text;
     while (*p) {
         size_t n = strcspn(p, "\r\n");
@@ -193,7 +245,7 @@ int rb_ui_settings_parse(const char *text, rb_ui_settings *s, rb_ui_player playe
             memcpy(line, p, n);
             line[n] = '\0';
             char *t = settings_trim(line);
-            if (*t && *t != '#' && settings_line(t, s, players) != 0)
+            if (*t && *t != '#' && settings_line(t, s, players, note, notelen) != 0)
                 skipped++;
         } else {
             skipped++; /* no setting is that long */
@@ -218,6 +270,10 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
                               v ? "true" : "false");
     }
     n += (size_t)snprintf(buf + n, cap - n, "volume = %d\n", s->volume);
+    int theme = s->theme >= 0 && s->theme < rb_ui_theme_count ? s->theme : RB_UI_THEME_CLASSIC;
+    int pieces = s->pieces >= 0 && s->pieces < rb_ui_piece_set_count ? s->pieces : 0;
+    n += (size_t)snprintf(buf + n, cap - n, "theme = %s\npieces = %s\n", rb_ui_themes[theme].key,
+                          rb_ui_piece_sets[pieces].key);
     int l = s->language > 0 && s->language < rb_ui_lang_count ? s->language : 0;
     n += (size_t)snprintf(buf + n, cap - n, "language = %s\n", l ? rb_ui_langs[l].code : "system");
     for (size_t i = 0; i < SETTINGS_NNUMBERS; i++)

@@ -16,6 +16,11 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2]);
 /* Applies every line it understands; returns the number of lines skipped
  * (neither blank, a comment, nor a known key with a valid value). */
 int rb_ui_settings_parse(const char *text, rb_ui_settings *s, rb_ui_player players[2]);
+/* The same; and when a line names board colours or a piece set this version
+ * does not have, note (when not NULL) says so in a sentence naming the
+ * choices and the one used instead (else note is empty). */
+int rb_ui_settings_parse_noted(const char *text, rb_ui_settings *s, rb_ui_player players[2], char *note,
+                               size_t notelen);
 /* A newly allocated text of all settings (free it), NULL without memory. */
 char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[2]);
 

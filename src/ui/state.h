@@ -73,7 +73,8 @@ typedef struct rb_ui_settings {
     bool paths;               /* the path to the pointed destination, rebounds marked */
     bool last_move;           /* last move's squares and path */
     bool animation;           /* slide moves over RB_UI_ANIM_MS */
-    bool high_contrast;       /* the high-contrast theme */
+    int theme;                /* the board's colours: a row of rb_ui_themes (theme.h) */
+    int pieces;               /* the piece pictures: a row of rb_ui_piece_sets (assets.h) */
     bool auto_flip;           /* flip when the human plays Black vs the computer */
     bool sound;               /* the game's sounds on */
     bool pause_minimised;     /* clocks stop while the window is minimised
@@ -167,9 +168,9 @@ typedef struct rb_ui_dialog_state {
                                  ringed; Enter or Space activates it */
 
     /* message and question */
-    char title[96];
+    char title[192];
     char text[768];
-    char yes[32], no[32];
+    char yes[96], no[96];
     rb_ui_ask ask;
 
     /* new game */
@@ -313,7 +314,8 @@ typedef struct rb_ui_state {
     bool browsing;            /* showing an earlier position from the move list:
                                  the board is read-only until the player goes
                                  back to the game (End) or undoes/redoes */
-    char status[256];         /* last message for the player (error, illegal move...) */
+    char status[RB_UI_EXPLAIN_TEXT_MAX]; /* last message for the player (error, illegal move...):
+                                 room for a refused move's whole explanation in any language */
     rb_ui_dialog_state dialog;
     rb_ui_panel_state panel;
     unsigned changes;         /* counts changes of the game (apply.c) */

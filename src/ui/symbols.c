@@ -28,7 +28,6 @@
 #include "view.h"
 #include "widgets.h"
 
-
 static bool in_box(const SDL_Rect *r, int s, int x, int y, float x0, float y0, float x1, float y1)
 {
     return x >= r->x + (int)((float)s * x0) && x < r->x + (int)((float)s * x1) && y >= r->y + (int)((float)s * y0) &&

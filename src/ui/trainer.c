@@ -52,7 +52,6 @@ struct rb_ui_trainer {
     uint64_t rng;
 };
 
-
 static struct rb_ui_trainer *trainer_get(rb_app *app)
 {
     if (!app->trainer) {
@@ -162,7 +161,7 @@ static int solved_save(const struct rb_ui_trainer *t, const char *path, char *er
     size_t cap = 64 + t->nsolved * 12, n = 0;
     char *text = malloc(cap);
     if (!text) {
-        snprintf(err, errlen, _("Out of memory saving the solved puzzles."));
+        snprintf(err, errlen, "%s", _("Out of memory saving the solved puzzles."));
         return -1;
     }
     n += (size_t)snprintf(text, cap, "# Rollerball: puzzles solved, one ID a line\n");

@@ -21,6 +21,7 @@
 
 #include <SDL.h>
 
+#include "explain_words.h"
 #include "rb_puzzle.h"
 
 #define RB_UI_TRAINER_PAUSE_MS 450  /* before the defender's reply moves */
@@ -55,7 +56,7 @@ typedef struct rb_ui_trainer_state {
 
     /* the game's view, as it was when the trainer opened */
     bool game_flipped, game_browsing;
-    char game_status[256];
+    char game_status[RB_UI_EXPLAIN_TEXT_MAX]; /* as long as the status it keeps */
 } rb_ui_trainer_state;
 
 #endif

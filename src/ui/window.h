@@ -51,7 +51,8 @@ typedef struct rb_ui_piece_set {
 } rb_ui_piece_set;
 
 typedef struct rb_ui_pieces {
-    void *svg[2][5];          /* the files' text, read once at start */
+    int set;                  /* which set: a row of rb_ui_piece_sets (assets.h) */
+    void *svg[2][5];          /* the files' text, read when the set is chosen */
     size_t svg_len[2][5];
     rb_ui_piece_set board;    /* at the game board's square size */
     rb_ui_piece_set diagram;  /* at the help diagrams' square size */

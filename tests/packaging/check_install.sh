@@ -46,7 +46,7 @@ if [ "$have_game" = 1 ]; then
     need "share/rollerball/sounds/$sound.wav"
   done
   need share/rollerball/puzzles/puzzles.txt
-  ls "$p"/share/rollerball/pieces/*.svg > /dev/null 2>&1 || fail "no piece pictures in share/rollerball/pieces"
+  ls "$p"/share/rollerball/pieces/*/*.svg > /dev/null 2>&1 || fail "no piece pictures in share/rollerball/pieces"
   need share/doc/rollerball/LICENSE-pieces
   need share/man/man6/rollerball.6.gz
   # Every chapter of Learn Rollerball, and the description of their format.

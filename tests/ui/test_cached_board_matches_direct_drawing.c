@@ -141,8 +141,8 @@ static void selection_paths_flip_contrast_drag_move_and_resize(void **state)
     assert_int_equal(app->state.input.sel, rb_sq_parse("d1"));
     check_scene(app, "flipped, the rebound path pointed at");
 
-    app->state.settings.high_contrast = true;
-    app->theme = rb_ui_theme_get(app->state.settings.high_contrast);
+    app->state.settings.theme = RB_UI_THEME_HIGH_CONTRAST;
+    app->theme = rb_ui_theme_get(app->state.settings.theme);
     fixture_click(app, "d1");
     fixture_motion(app, fixture_center(app, "a4"), false);
     check_scene(app, "high contrast, the path to a4 pointed at");
@@ -295,9 +295,20 @@ static void the_layer_is_painted_again_exactly_when_it_changes(void **state)
     fixture_key(app, SDLK_f, KMOD_LCTRL);
     check_change(app, &before, &paints, "the board flipped");
 
-    app->state.settings.high_contrast = true;
-    app->theme = rb_ui_theme_get(app->state.settings.high_contrast);
-    check_change(app, &before, &paints, "high contrast");
+    /* The look as the settings dialog changes it: each theme and each
+     * piece set paints the layer again, once. */
+    for (int i = 1; i < rb_ui_theme_count; i++) {
+        rb_ui_cmd look = rb_ui_cmd_of(RB_UI_CMD_SET_THEME);
+        look.n = i;
+        assert_int_equal(rb_ui_apply(app, &look), 0);
+        check_change(app, &before, &paints, rb_ui_themes[i].key);
+    }
+    for (int i = 1; i <= rb_ui_piece_set_count; i++) {
+        rb_ui_cmd look = rb_ui_cmd_of(RB_UI_CMD_SET_PIECES);
+        look.n = i % rb_ui_piece_set_count; /* round to the first again */
+        assert_int_equal(rb_ui_apply(app, &look), 0);
+        check_change(app, &before, &paints, rb_ui_piece_sets[look.n].key);
+    }
 
     lay_out_as(app, 640, 480);
     check_change(app, &before, &paints, "a smaller layout");

@@ -28,13 +28,12 @@ static const switch_case switches[] = {
     { "legal_moves", offsetof(rb_ui_settings, legal_moves) },
     { "paths", offsetof(rb_ui_settings, paths) },
     { "last_move", offsetof(rb_ui_settings, last_move) },
-    { "high_contrast", offsetof(rb_ui_settings, high_contrast) },
 };
 
 /* The frame as drawn now, copied out of the off-screen surface. */
 static Uint8 *frame(rb_app *app, size_t *len)
 {
-    app->theme = rb_ui_theme_get(app->state.settings.high_contrast);
+    app->theme = rb_ui_theme_get(app->state.settings.theme);
     rb_ui_app_draw(app);
     SDL_Surface *s = app->target;
     *len = (size_t)s->pitch * (size_t)s->h;
@@ -67,7 +66,6 @@ static void each_board_switch_changes_the_picture(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->state.settings.high_contrast = false;
     fixture_click(app, "c2");
     fixture_click(app, "b3");              /* a last move to show */
     fixture_click(app, "e6");              /* Black's pawn selected... */

@@ -17,6 +17,10 @@
 #include "prefs.h"
 #include "rb_store.h"
 #include "settings.h"
+#include "theme.h"
+
+/* A theme that is not the default, by its name. */
+#define RB_UI_THEME_GREEN_FOR_TEST rb_ui_theme_find("green")
 
 static void every_setting_round_trips(void **state)
 {
@@ -55,7 +59,7 @@ static void garbage_is_skipped_and_the_rest_applies(void **state)
     rb_ui_player players[2];
     rb_ui_settings_defaults(&s, players);
     assert_true(s.flow_arrows);
-    assert_false(s.high_contrast);
+    assert_int_equal(s.theme, RB_UI_THEME_CLASSIC);
     int black_level = players[RB_BLACK].level;
     char longline[600];
     memset(longline, 'z', sizeof longline - 1);
@@ -65,7 +69,7 @@ static void garbage_is_skipped_and_the_rest_applies(void **state)
              "# a comment\r\n"
              "\r\n"
              "flow_arrows = false\r\n"           /* applies, CRLF and spaces */
-             "high_contrast=yes\n"               /* applies */
+             "high_contrast=yes\n"               /* applies: an older version's switch */
              "colour_of_sky = blue\n"            /* unknown key: skipped */
              "coordinates = maybe\n"             /* bad value: skipped, default stays */
              "this line has no equals sign\n"    /* garbage: skipped */
@@ -81,7 +85,7 @@ static void garbage_is_skipped_and_the_rest_applies(void **state)
     int skipped = rb_ui_settings_parse(text, &s, players);
     assert_int_equal(skipped, 8);
     assert_false(s.flow_arrows);
-    assert_true(s.high_contrast);
+    assert_int_equal(s.theme, RB_UI_THEME_HIGH_CONTRAST);
     assert_true(s.coordinates);
     assert_false(s.animation);
     assert_int_equal(players[RB_WHITE].kind, RB_UI_COMPUTER);
@@ -136,7 +140,8 @@ static void the_settings_file_is_saved_and_loaded(void **state)
     memset(&a, 0, sizeof a);
     rb_ui_settings_defaults(&a.state.settings, a.state.players);
     a.state.settings.coordinates = false;
-    a.state.settings.high_contrast = true;
+    a.state.settings.theme = RB_UI_THEME_GREEN_FOR_TEST;
+    a.state.settings.pieces = 1;
     a.state.players[RB_BLACK].level = 8;
     char err[600];
     assert_int_equal(rb_ui_prefs_save(&a, err, sizeof err), 0);
@@ -146,7 +151,8 @@ static void the_settings_file_is_saved_and_loaded(void **state)
     rb_ui_settings_defaults(&b.state.settings, b.state.players);
     assert_int_equal(rb_ui_prefs_load(&b, err, sizeof err), 0);
     assert_false(b.state.settings.coordinates);
-    assert_true(b.state.settings.high_contrast);
+    assert_int_equal(b.state.settings.theme, RB_UI_THEME_GREEN_FOR_TEST);
+    assert_int_equal(b.state.settings.pieces, 1);
     assert_int_equal(b.state.players[RB_BLACK].level, 8);
 
     /* Garbage appended by hand is reported, and the good lines still load. */
@@ -161,7 +167,7 @@ static void the_settings_file_is_saved_and_loaded(void **state)
     rb_ui_settings_defaults(&c.state.settings, c.state.players);
     assert_int_equal(rb_ui_prefs_load(&c, err, sizeof err), -1);
     assert_non_null(strstr(err, "Ignored 1 line"));
-    assert_true(c.state.settings.high_contrast);
+    assert_int_equal(c.state.settings.theme, RB_UI_THEME_GREEN_FOR_TEST);
 
     /* A binary settings file: refused with a message, defaults stand. */
     assert_int_equal(rb_store_write_atomic(path, "\0\0\0\x7f", 4, err, sizeof err), 0);
@@ -170,7 +176,7 @@ static void the_settings_file_is_saved_and_loaded(void **state)
     rb_ui_settings_defaults(&e.state.settings, e.state.players);
     assert_int_equal(rb_ui_prefs_load(&e, err, sizeof err), -1);
     assert_non_null(strstr(err, "not a text file"));
-    assert_false(e.state.settings.high_contrast);
+    assert_int_equal(e.state.settings.theme, RB_UI_THEME_CLASSIC);
 
     rb_ui_prefs_free(&a);
     rb_ui_prefs_free(&b);

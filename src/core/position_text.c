@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "attack.h"
+#include "rb_tables.h"
 #include "rb_util_text.h"
 
 static const char start_text[] = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1";
@@ -120,38 +120,9 @@ static int parse_counter(const char *s, size_t n, uint32_t *out, const char *wha
     return 0;
 }
 
-static const char *color_name(int c) { return c == RB_WHITE ? "White" : "Black"; }
-
-/* The checks that make a well-formed string a legal position. */
-static int check_legal(const rb_pos *p, char *err, size_t errlen)
-{
-    for (int c = 0; c < 2; c++) {
-        int kings = rb_popcount(p->by_color[c] & p->by_type[RB_KING]);
-        if (kings != 1) return fail(err, errlen, "%s has %d kings, expected exactly 1", color_name(c), kings);
-        int pieces = rb_popcount(p->by_color[c]);
-        if (pieces > 6) return fail(err, errlen, "%s has %d pieces, at most 6 are allowed", color_name(c), pieces);
-        int pawns = rb_popcount(p->by_color[c] & p->by_type[RB_PAWN]);
-        if (pawns > 2) return fail(err, errlen, "%s has %d pawns, at most 2 are allowed", color_name(c), pawns);
-        rb_bb stuck = p->by_color[c] & p->by_type[RB_PAWN] & rb_fast.promotion[c];
-        if (stuck)
-            return fail(err, errlen, "%s pawn on %s, one of its own promotion squares", color_name(c),
-                        rb_geo.name[rb_lsb(stuck)]);
-    }
-    if (rb_fast.king_steps[p->king[RB_WHITE]] & RB_BIT(p->king[RB_BLACK]))
-        return fail(err, errlen, "the kings stand next to each other (%s and %s)", rb_geo.name[p->king[RB_WHITE]],
-                    rb_geo.name[p->king[RB_BLACK]]);
-    int us = p->side, them = !us;
-    rb_bb occ = p->by_color[0] | p->by_color[1];
-    if (rb_attacked_by(p, p->king[them], p->by_color[us], occ))
-        return fail(err, errlen, "%s is in check but it is %s's move", color_name(them), color_name(us));
-    int flag = rb_out_flag(us);
-    if ((p->out & flag) && p->king[us] == rb_fast.throne[us])
-        return fail(err, errlen, "%s's king already stands on the throne %s with its out flag set: the game ended",
-                    color_name(us), rb_geo.name[rb_fast.throne[us]]);
-    return 0;
-}
-
-int rb_pos_parse(rb_pos *pos, const char *text, char *err, size_t errlen)
+/* The position's form: fields, placement and counters. Legality is
+ * rb_pos_validate's (position_check.c). */
+static int parse_form(rb_pos *pos, const char *text, char *err, size_t errlen)
 {
     if (!text) return fail(err, errlen, "no position string");
     const char *field[5];
@@ -197,8 +168,27 @@ int rb_pos_parse(rb_pos *pos, const char *text, char *err, size_t errlen)
     if (parse_counter(field[3], len[3], &p.quiet, "quiet-ply count", err, errlen)) return -1;
     if (parse_counter(field[4], len[4], &p.moveno, "move number", err, errlen)) return -1;
     if (p.moveno == 0) return fail(err, errlen, "move number: must be at least 1");
+    *pos = p;
+    return 0;
+}
 
-    if (check_legal(&p, err, errlen)) return -1;
+int rb_pos_parse_form(rb_pos *pos, const char *text, char *err, size_t errlen)
+{
+    rb_pos p;
+    if (parse_form(&p, text, err, errlen)) return -1;
+    *pos = p;
+    return 0;
+}
+
+int rb_pos_parse(rb_pos *pos, const char *text, char *err, size_t errlen)
+{
+    rb_pos p;
+    if (parse_form(&p, text, err, errlen)) return -1;
+    rb_pos_verdict v;
+    if (rb_pos_validate(&p, &v) != RB_POS_VALID) {
+        if (err && errlen > 0) rb_pos_verdict_text(&v, err, errlen);
+        return -1;
+    }
     *pos = p;
     return 0;
 }

@@ -128,8 +128,47 @@ bool rb_pos_equal(const rb_pos *a, const rb_pos *b); /* placement, side, flags, 
 /* Position strings (the FEN-like one-line form). Parse returns 0, or -1 with
  * a message in err saying what is wrong and where; pos is untouched then. */
 int rb_pos_parse(rb_pos *pos, const char *text, char *err, size_t errlen);
+/* The same reading of the string's form (fields, placement, counters)
+ * without the legality checks of rb_pos_validate: for a position editor,
+ * which shows an illegal set-up with the reason rather than refuse it. */
+int rb_pos_parse_form(rb_pos *pos, const char *text, char *err, size_t errlen);
 /* Writes at most len bytes including the terminator; returns the length. */
 size_t rb_pos_format(const rb_pos *pos, char *buf, size_t len);
+
+/* ---- validating a set-up position ------------------------------------ */
+/* What makes a placement no legal position, in the order rb_pos_validate
+ * looks (each colour's counts first, White before Black). */
+typedef enum {
+    RB_POS_VALID = 0,
+    RB_POS_KING_COUNT,        /* color has count kings, not exactly one */
+    RB_POS_TOO_MANY_PIECES,   /* color has count pieces, king included; at most 6 */
+    RB_POS_TOO_MANY_PAWNS,    /* color has count pawns; at most 2 */
+    RB_POS_PAWN_ON_PROMOTION, /* a pawn of color stands on its own promotion square */
+    RB_POS_KINGS_ADJACENT,    /* the two kings stand next to each other */
+    RB_POS_WAITING_IN_CHECK,  /* color is in check while the other side is to move */
+    RB_POS_THRONE_ENDED,      /* color, to move, already stands on the enemy throne
+                                 with its out flag set: that game ended a move ago */
+    RB_POS_PROBLEM_COUNT
+} rb_pos_problem;
+
+/* The verdict on a position: the first problem found, whose pieces it is
+ * about, the count it is about (kings, pieces or pawns), and the squares at
+ * fault (the extra kings, every piece or pawn of the colour, the pawns on
+ * promotion squares, both kings, the king in check and its checkers, the
+ * king on the throne). */
+typedef struct rb_pos_verdict {
+    rb_pos_problem problem;
+    int color;
+    int count;
+    rb_bb squares;
+} rb_pos_verdict;
+
+/* Checks pos as built square by square (rb_pos_put), its king fields not
+ * trusted: the rules' conditions for a legal position (RULES section 5).
+ * The counters are not looked at. Returns the problem, also in *v. */
+rb_pos_problem rb_pos_validate(const rb_pos *pos, rb_pos_verdict *v);
+/* The verdict in an English sentence (the parser's message). */
+size_t rb_pos_verdict_text(const rb_pos_verdict *v, char *buf, size_t len);
 
 /* ---- attacks --------------------------------------------------------- */
 bool rb_pos_attacked(const rb_pos *pos, int sq, int by_color);

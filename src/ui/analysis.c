@@ -291,6 +291,14 @@ bool rb_ui_analysis_takes(const rb_ui_state *st, rb_ui_cmd_kind kind)
     }
 }
 
+/* The position the variation starts from: the game's at ply, or the
+ * editor's. */
+static const rb_pos *base_of(const rb_ui_state *st)
+{
+    const rb_ui_analysis_state *an = &st->analysis;
+    return an->own_root ? &an->root : &st->game.positions[an->ply];
+}
+
 /* The keys of the positions before the board, oldest first: the game's up
  * to ply, then the variation's. NULL (count 0) when there are none or
  * memory runs out; the search then only misses repetitions. */
@@ -304,7 +312,7 @@ static uint64_t *history_of(const rb_ui_state *st, size_t *n)
         return NULL;
     for (size_t i = 0; i < an->ply; i++)
         keys[i] = st->game.positions[i].key;
-    rb_pos pos = st->game.positions[an->ply];
+    rb_pos pos = *base_of(st);
     for (int i = 0; i < an->nvar; i++) {
         keys[an->ply + (size_t)i] = pos.key;
         rb_pos_make(&pos, an->var[i], &pos);
@@ -341,10 +349,10 @@ static void position_changed(rb_app *app)
 static void go_to(rb_app *app, size_t ply)
 {
     rb_ui_analysis_state *an = &app->state.analysis;
-    an->ply = ply;
+    an->ply = an->own_root ? 0 : ply;
     an->nvar = 0;
-    an->board = app->state.game.positions[ply];
-    an->last = ply > 0 ? app->state.game.moves[ply - 1] : RB_MOVE_NONE;
+    an->board = *base_of(&app->state);
+    an->last = an->ply > 0 ? app->state.game.moves[an->ply - 1] : RB_MOVE_NONE;
     app->state.status[0] = 0;
     position_changed(app);
 }
@@ -359,12 +367,30 @@ static int open_board(rb_app *app)
         rb_ui_state_say(st, false, "%s", _("The analysis board opens once the game against the computer is over."));
         return -1;
     }
+    an->own_root = false;
     an->game_browsing = st->browsing;
     snprintf(an->game_status, sizeof an->game_status, "%s", st->status);
     st->browsing = false; /* the analysis board is not read-only */
     an->active = true;
     an->hover_button = an->pressed = -1;
     go_to(app, st->game.ply);
+    return 0;
+}
+
+int rb_ui_analysis_open_position(rb_app *app, const rb_pos *pos)
+{
+    rb_ui_state *st = &app->state;
+    rb_ui_analysis_state *an = &st->analysis;
+    if (an->active || !rb_ui_analysis_allowed(st))
+        return -1;
+    an->own_root = true;
+    an->root = *pos;
+    an->game_browsing = st->browsing;
+    snprintf(an->game_status, sizeof an->game_status, "%s", st->status);
+    st->browsing = false;
+    an->active = true;
+    an->hover_button = an->pressed = -1;
+    go_to(app, 0);
     return 0;
 }
 
@@ -377,6 +403,7 @@ void rb_ui_analysis_leave(rb_app *app)
     if (app->analysis)
         engine_restart(app->analysis, NULL, NULL, 0);
     an->active = false;
+    an->own_root = false;
     an->nlines = 0;
     st->browsing = an->game_browsing;
     snprintf(st->status, sizeof st->status, "%s", an->game_status);
@@ -432,7 +459,7 @@ int rb_ui_analysis_apply(rb_app *app, const rb_ui_cmd *cmd)
             take_lines(app);
         return 0;
     case RB_UI_CMD_ANALYSIS_GOTO:
-        if (cmd->n < 0 || (size_t)cmd->n > st->game.length)
+        if (cmd->n < 0 || (size_t)cmd->n > (an->own_root ? 0 : st->game.length))
             return -1;
         go_to(app, (size_t)cmd->n);
         return 0;
@@ -456,7 +483,7 @@ int rb_ui_analysis_apply(rb_app *app, const rb_ui_cmd *cmd)
         if (an->nvar == 0)
             return -1;
         an->nvar--;
-        an->board = st->game.positions[an->ply];
+        an->board = *base_of(st);
         for (int i = 0; i < an->nvar; i++)
             rb_pos_make(&an->board, an->var[i], &an->board);
         an->last = an->nvar > 0 ? an->var[an->nvar - 1]

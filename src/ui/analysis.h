@@ -27,6 +27,10 @@ bool rb_ui_analysis_takes(const rb_ui_state *st, rb_ui_cmd_kind kind);
 /* Carries out one of those (rb_ui_apply only). Returns 0, or -1 when it
  * was refused (the status line says why). */
 int rb_ui_analysis_apply(rb_app *app, const rb_ui_cmd *cmd);
+/* Opens the board on pos, a position of no game (the position editor's):
+ * the game's positions are not walked, closing comes back to the editor.
+ * Returns 0, or -1 when the board may not open now (rb_ui_analysis_allowed). */
+int rb_ui_analysis_open_position(rb_app *app, const rb_pos *pos);
 /* Closes the board, the engine stopped and the game's view put back
  * (rb_ui_apply only; also before a new or loaded game). */
 void rb_ui_analysis_leave(rb_app *app);

@@ -20,6 +20,7 @@
 
 #include "analysis.h"
 #include "draw.h"
+#include "i18n.h"
 #include "input.h"
 #include "text.h"
 #include "view.h"
@@ -107,7 +108,9 @@ static void av_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     int big = px * 9 / 8, small = px * 7 / 8, gap = px / 3;
     *y += rb_ui_text_draw_wrapped(app, _("Analysis board"), big, true, t->text, col.x, *y, col.w);
     char line[512];
-    if (st->game.length == 0)
+    if (an->own_root)
+        snprintf(line, sizeof line, "%s", _("A position from the position editor (closing comes back to it)"));
+    else if (st->game.length == 0)
         snprintf(line, sizeof line, "%s", _("The game's position (no moves played yet)"));
     else if (an->ply == 0)
         snprintf(line, sizeof line,
@@ -188,7 +191,7 @@ static void av_enable(struct rb_ui_analysis_view *v, const rb_ui_state *st)
 {
     const rb_ui_analysis_state *an = &st->analysis;
     v->enabled[AV_PREV] = an->ply > 0;
-    v->enabled[AV_NEXT] = an->ply < st->game.length;
+    v->enabled[AV_NEXT] = !an->own_root && an->ply < st->game.length;
     v->enabled[AV_BACK] = an->nvar > 0;
     v->enabled[AV_CLOSE] = true;
 }
@@ -318,9 +321,9 @@ static rb_ui_cmd av_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         }
         return rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_LEAVE);
     case SDLK_LEFT: return an->ply > 0 ? av_goto((long)an->ply - 1) : none;
-    case SDLK_RIGHT: return an->ply < st->game.length ? av_goto((long)an->ply + 1) : none;
+    case SDLK_RIGHT: return !an->own_root && an->ply < st->game.length ? av_goto((long)an->ply + 1) : none;
     case SDLK_HOME: return av_goto(0);
-    case SDLK_END: return av_goto((long)st->game.length);
+    case SDLK_END: return av_goto(an->own_root ? 0 : (long)st->game.length);
     case SDLK_BACKSPACE: return rb_ui_cmd_of(RB_UI_CMD_UNDO);
     default: return none;
     }

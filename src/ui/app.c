@@ -31,6 +31,8 @@
 #include "assets.h"
 #include "board_cache.h"
 #include "dialog.h"
+#include "editor.h"
+#include "editor_view.h"
 #include "coach.h"
 #include "explain.h"
 #include "game_clock.h"
@@ -114,6 +116,9 @@ void rb_ui_app_draw(rb_app *app)
         rb_ui_render_board(app, st, now);
         rb_ui_analysis_view_draw_board(app, st);
         rb_ui_analysis_view_draw_panel(app, st, app->layout.panel);
+    } else if (st->editor.active) {
+        rb_ui_editor_view_draw_board(app, st);
+        rb_ui_editor_view_draw_panel(app, st, app->layout.panel);
     } else if (st->mistakes.active) {
         rb_ui_render_board(app, st, now);
         rb_ui_mistakes_view_draw_board(app, st);
@@ -168,6 +173,7 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
         { SDLK_r, true, false, RB_UI_CMD_REVIEW, RB_UI_DIALOG_NONE },
         { SDLK_m, true, false, RB_UI_CMD_MISTAKES_OPEN, RB_UI_DIALOG_NONE },
         { SDLK_F5, false, false, RB_UI_CMD_ANALYSIS_OPEN, RB_UI_DIALOG_NONE },
+        { SDLK_e, true, false, RB_UI_CMD_EDITOR_OPEN, RB_UI_DIALOG_NONE },
     };
     bool ctrl = k->keysym.mod & KMOD_CTRL, shift = k->keysym.mod & KMOD_SHIFT;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
@@ -284,6 +290,13 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         cmd = rb_ui_analysis_view_event(app, ev, &used);
         if (used)
             return cmd;
+    }
+    if (app->state.editor.active && !app->state.analysis.active) {
+        cmd = rb_ui_editor_view_event(app, ev, &used);
+        if (used)
+            return cmd;
+        /* the window's shortcuts it lets through; nothing else under it */
+        return ev->type == SDL_KEYDOWN ? global_key(&ev->key, &used) : rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
     if (app->state.mistakes.active) {
         cmd = rb_ui_mistakes_view_event(app, ev, &used);
@@ -429,7 +442,7 @@ static int set_up_game(rb_app *app, const rb_ui_options *opt, rb_game *g, rb_ui_
     rb_pos pos;
     rb_pos_start(&pos);
     bool from_cli = false;
-    if (opt->fen) {
+    if (opt->fen && !opt->edit) {
         char why[200];
         if (rb_pos_parse(&pos, opt->fen, why, sizeof why) != 0) {
             /* TRANSLATORS: %s is what is wrong with the position string (in English) */
@@ -478,7 +491,7 @@ static void apply_cli_players(rb_ui_player players[2], const rb_ui_options *opt)
 static bool welcome_at_start(rb_app *app, const rb_ui_options *opt)
 {
     if (!app->player_files || opt->pgn_file || opt->fen || opt->players_given[0] || opt->players_given[1] ||
-        opt->learn)
+        opt->learn || opt->edit)
         return false;
     return rb_ui_prefs_first_start(app);
 }
@@ -545,6 +558,22 @@ static int open_analysis(rb_app *app, char *err, size_t errlen)
     if (!app->window && an->nlines > 0)
         app->state.analysis.hover_line = 0;
     return 0;
+}
+
+/* --edit [--fen STRING]: the position editor on the game's position, or
+ * on the string given. A string whose form cannot be read stays in the
+ * editor's field with the parser's message (and is named on stderr); one
+ * that reads but is no legal position is set up with its reason shown. */
+static void open_editor(rb_app *app, const rb_ui_options *opt)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_OPEN);
+    rb_ui_apply(app, &cmd);
+    if (!opt->fen)
+        return;
+    cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_TEXT);
+    cmd.text = opt->fen;
+    if (rb_ui_apply(app, &cmd) != 0)
+        fprintf(stderr, "rollerball: --fen: %s\n", app->state.editor.field_error);
 }
 
 /* --puzzle ID [--puzzle-show hint|path|solution]: the trainer on that
@@ -646,7 +675,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     const char *title;
     if (set_up_game(app, opt, &g, set.players, &resumed, note, sizeof note, &title, err, errlen) != 0)
         return -1;
-    if (opt->fen && !note[0]) /* the board turns as the position's players say */
+    if (opt->fen && !opt->edit && !note[0]) /* the board turns as the position's players say */
         st->players[0].kind = st->players[1].kind = RB_UI_HUMAN;
     if (resumed) { /* the autosave said who played */
         set.players[0] = st->players[0];
@@ -684,7 +713,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         say.title = title;
         say.text = note;
         rb_ui_apply(app, &say);
-    } else if (resumed) {
+    } else if (resumed && !opt->edit) { /* --edit: the editor on the resumed game */
         rb_ui_cmd ask = rb_ui_cmd_of(RB_UI_CMD_ASK);
         ask.n = RB_UI_ASK_RESUME;
         rb_ui_apply(app, &ask);
@@ -714,6 +743,8 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     } else if (opt->analyse) {
         if (open_analysis(app, err, errlen) != 0)
             return -2;
+    } else if (opt->edit) {
+        open_editor(app, opt);
     } else if (welcome) {
         rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
         open.n = RB_UI_DIALOG_WELCOME;
@@ -734,6 +765,8 @@ void rb_ui_app_close(rb_app *app)
     /* The game's view back as it was before anything is saved. */
     rb_ui_analysis_free(app);
     rb_ui_analysis_view_free(app);
+    rb_ui_editor_leave(app);
+    rb_ui_editor_view_free(app);
     rb_ui_trainer_leave(app);
     rb_ui_trainer_free(app);
     rb_ui_mistakes_leave(app);

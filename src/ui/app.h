@@ -45,6 +45,11 @@
  *   analysis.c the analysis board's commands (applied by apply.c) and its
  *              engine on a thread of its own: MultiPV 3, searching until
  *              the position changes, its lines passed back by an SDL event
+ *   editor_view.c  view: the position editor's panel (palette, side to
+ *              move, out flags, the position string, the verdict, Play,
+ *              Analyse, Cancel), its board marks and the pointer's work
+ *   editor.c   the position editor's commands (applied by apply.c): any
+ *              placement held with the rules library's verdict on it
  *   view_kit.c what the panel-taking screens share: buttons of the last
  *              frame, the pointer in an event, keys handed to the board
  *   input.c    view (input half of the board): select, drag, drop, typing
@@ -125,6 +130,7 @@ typedef struct rb_ui_options {
     bool review;              /* review the game before the first frame */
     bool analyse;             /* open the analysis board on the game */
     int lang;                 /* --lang: index into rb_ui_langs (lang.h); -1 not given */
+    bool edit;                /* open the position editor (on --fen when given) */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

@@ -33,6 +33,7 @@
 #include "anim.h"
 #include "coach.h"
 #include "dialog.h"
+#include "editor.h"
 #include "explain.h"
 #include "game_clock.h"
 #include "games.h"
@@ -48,6 +49,7 @@
 #include "settings.h"
 #include "sound.h"
 #include "text.h"
+#include "i18n.h"
 #include "theme.h"
 #include "mistakes.h"
 #include "trainer.h"
@@ -242,6 +244,13 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
     rb_ui_state *st = &app->state;
     rb_pos start;
     rb_pos_start(&start);
+    if (cmd->on) { /* from the position editor's position */
+        if (!rb_ui_editor_playable(st)) {
+            rb_ui_state_say(st, false, "%s", _("The position set up cannot be played: the editor says why."));
+            return -1;
+        }
+        start = st->editor.pos;
+    }
     rb_game g;
     if (rb_game_init(&g, &start) != 0) {
         rb_ui_state_say(st, true, _("Out of memory starting a new game."));
@@ -254,6 +263,7 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
     }
     rb_ui_prefs_tag_date(&g, time(NULL));
     rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
+    rb_ui_editor_leave(app); /* a new game, from its position or not */
     st->players[0] = cmd->players[0];
     st->players[1] = cmd->players[1];
     int human_side = cmd->n;
@@ -262,7 +272,11 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
     else if (human_side < 0)
         st->flipped = false;
     replace_game(app, &g, true);
-    if (human_side >= 0)
+    if (cmd->on)
+        rb_ui_state_say(st, false, "%s",
+                        start.side == RB_WHITE ? _("A new game from the position set up: White to move.")
+                                               : _("A new game from the position set up: Black to move."));
+    else if (human_side >= 0)
         /* TRANSLATORS: %d is the computer's level (1 to 10), %s its name ("casual") */
         rb_ui_state_say(st, false,
                         human_side == RB_WHITE ? _("New game: you play White against the computer (level %d, %s).")
@@ -551,6 +565,14 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
                                 cmd->kind == RB_UI_CMD_LOAD || cmd->kind == RB_UI_CMD_TAKE_PENDING ||
                                 cmd->kind == RB_UI_CMD_PUZZLE_OPEN || cmd->kind == RB_UI_CMD_LEARN))
         rb_ui_analysis_leave(app);
+    /* The position editor, likewise (a new game from its position closes
+     * it itself, once it has taken the position). */
+    if (st->editor.active && (cmd->kind == RB_UI_CMD_SET_GAME || cmd->kind == RB_UI_CMD_LOAD ||
+                              cmd->kind == RB_UI_CMD_TAKE_PENDING || cmd->kind == RB_UI_CMD_PUZZLE_OPEN ||
+                              cmd->kind == RB_UI_CMD_MISTAKES_OPEN || cmd->kind == RB_UI_CMD_LEARN))
+        rb_ui_editor_leave(app);
+    if (rb_ui_editor_takes(st, cmd->kind))
+        return rb_ui_editor_apply(app, cmd);
     /* Learn from your mistakes, likewise; a new or loaded game closes it. */
     if (st->mistakes.active && (cmd->kind == RB_UI_CMD_NEW_GAME || cmd->kind == RB_UI_CMD_SET_GAME ||
                                 cmd->kind == RB_UI_CMD_LOAD || cmd->kind == RB_UI_CMD_PUZZLE_OPEN ||
@@ -748,6 +770,18 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_ANALYSIS_LINES:
     case RB_UI_CMD_ANALYSIS_LEAVE:
         return rb_ui_analysis_apply(app, cmd); /* (taken above when open) */
+    case RB_UI_CMD_EDITOR_OPEN:
+    case RB_UI_CMD_EDITOR_PUT:
+    case RB_UI_CMD_EDITOR_SIDE:
+    case RB_UI_CMD_EDITOR_OUT:
+    case RB_UI_CMD_EDITOR_CLEAR:
+    case RB_UI_CMD_EDITOR_START:
+    case RB_UI_CMD_EDITOR_TEXT:
+    case RB_UI_CMD_EDITOR_COPY:
+    case RB_UI_CMD_EDITOR_PASTE:
+    case RB_UI_CMD_EDITOR_ANALYSE:
+    case RB_UI_CMD_EDITOR_LEAVE:
+        return rb_ui_editor_apply(app, cmd); /* (taken above) */
     }
     return 0;
 }

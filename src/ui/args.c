@@ -44,6 +44,8 @@ void rb_ui_args_usage(FILE *out)
           "    --learn-hint           ...with its hint drawn\n"
           "    --analyse              open the analysis board on the game (with --screenshot:\n"
           "                           after the engine's first lines, at most 2 s)\n"
+          "  --edit                   open the position editor on the game's position,\n"
+          "                           or with --fen on that position string\n"
           "  --list-lessons           print the lessons, one line a stage, and exit\n"
           "  --size WxH               window size\n"
           "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
@@ -184,6 +186,9 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         } else if (strcmp(a, "--analyse") == 0) {
             opt->analyse = true;
             continue;
+        } else if (strcmp(a, "--edit") == 0) {
+            opt->edit = true;
+            continue;
         } else if (strcmp(a, "--list-lessons") == 0) {
             opt->list_lessons = true;
             continue;
@@ -260,6 +265,10 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
     }
     if (opt->analyse && (opt->learn || opt->puzzle_id)) {
         snprintf(err, errlen, "%s", _("--analyse opens the analysis board on the game: not with --learn or --puzzle"));
+        return RB_UI_ARGS_ERROR;
+    }
+    if (opt->edit && (opt->learn || opt->puzzle_id || opt->analyse)) {
+        snprintf(err, errlen, "--edit opens the position editor: not with --learn, --puzzle or --analyse");
         return RB_UI_ARGS_ERROR;
     }
     if (opt->learn && (opt->pgn_file || opt->fen)) {

@@ -18,7 +18,8 @@ typedef enum {
     RB_UI_CMD_UNDO,           /* one move back; against the computer, to the person's turn */
     RB_UI_CMD_REDO,           /* one move forward, likewise */
     RB_UI_CMD_BROWSE,         /* n: the ply to show (0..length); the end ends browsing */
-    RB_UI_CMD_NEW_GAME,       /* players, tc; n: the person's side against the computer, -1 none */
+    RB_UI_CMD_NEW_GAME,       /* players, tc; n: the person's side against the computer, -1 none;
+                                 on: from the position editor's position */
     RB_UI_CMD_SET_GAME,       /* game (taken over) and players: a game from elsewhere */
     RB_UI_CMD_LOAD,           /* text: a PGN file's path; in_dialog: from the load dialog.
                                  An unfinished game is replaced only after asking */
@@ -85,6 +86,23 @@ typedef enum {
     RB_UI_CMD_ANALYSIS_GOTO,  /* n: the game's ply to analyse; the variation goes */
     RB_UI_CMD_ANALYSIS_LINES, /* the engine has new lines: show them */
     RB_UI_CMD_ANALYSIS_LEAVE, /* back to the game, as it was */
+    /* the position editor (editor.c); while it is open, the game's
+       commands are kept off the game */
+    RB_UI_CMD_EDITOR_OPEN,    /* on the position shown */
+    RB_UI_CMD_EDITOR_PUT,     /* n: a square; piece: what goes there (0 takes it
+                                 off); from: the board square it came from
+                                 (emptied), -1 from the palette */
+    RB_UI_CMD_EDITOR_SIDE,    /* n: the colour to move */
+    RB_UI_CMD_EDITOR_OUT,     /* n: a colour; on: its king's out flag */
+    RB_UI_CMD_EDITOR_CLEAR,   /* an empty board */
+    RB_UI_CMD_EDITOR_START,   /* the start position */
+    RB_UI_CMD_EDITOR_TEXT,    /* text: a position string typed or pasted; the
+                                 board follows when its form reads */
+    RB_UI_CMD_EDITOR_COPY,    /* the position string to the clipboard */
+    RB_UI_CMD_EDITOR_PASTE,   /* a position string from the clipboard */
+    RB_UI_CMD_EDITOR_ANALYSE, /* the analysis board on the position (closing
+                                 it comes back to the editor) */
+    RB_UI_CMD_EDITOR_LEAVE,   /* back to the game, untouched */
     RB_UI_CMD_QUIT
 } rb_ui_cmd_kind;
 
@@ -100,6 +118,8 @@ typedef struct rb_ui_cmd {
     rb_ui_player players[2];
     rb_ui_time_control tc[2]; /* NEW_GAME: each side's clock (base 0: untimed) */
     rb_game *game;            /* SET_GAME: taken over (zeroed) when applied */
+    rb_piece piece;           /* EDITOR_PUT: the piece put */
+    int from;                 /* EDITOR_PUT: the square it left, -1 none */
 } rb_ui_cmd;
 
 /* True for the commands that change the game or its computer: a screen

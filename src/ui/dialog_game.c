@@ -21,6 +21,7 @@
 #include "draw.h"
 #include "game_clock.h"
 #include "games.h"
+#include "i18n.h"
 #include "rb_engine.h"
 #include "textedit.h"
 #include "text.h"
@@ -51,6 +52,8 @@ void rb_ui_dlg_new_open(rb_ui_state *st)
     if (d->time_custom[0] == '\0')
         snprintf(d->time_custom, sizeof d->time_custom, "10+5");
     d->error[0] = '\0';
+    /* Opened over the position editor, it starts the game from there. */
+    d->from_editor = st->editor.active && !st->analysis.active;
     SDL_StartTextInput();
 }
 
@@ -104,7 +107,7 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + lh * 2 + err_h + pad +
             rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, px * 32, h);
-    int y = rb_ui_dlg_title(app, box, _("New game"));
+    int y = rb_ui_dlg_title(app, box, d->from_editor ? _("Play from this position") : _("New game"));
 
     const char *const modes[3] = { _("Play the computer"), _("Two players"), _("Computer vs computer") };
     y = dlg_choice_row(app, box, y, _("Opponent"), modes, 3, 0, DLG_MODE, (int)d->mode);
@@ -130,6 +133,9 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     } else {
         note = _("Two players take turns at this screen.");
     }
+    if (d->from_editor)
+        note = st->editor.pos.side == RB_WHITE ? _("White moves first in this position.")
+                                               : _("Black moves first in this position.");
     /* TRANSLATORS: the clock choices; "3+2" and the like stay as they are */
     const char *const times[DLG_TIME_CHOICES] = { _("Untimed"), "3+2", "5+3", "10+5", "15+10", _("Custom") };
     /* TRANSLATORS: a heading over the clock choices 3+2, 5+3...: minutes for the game + seconds added after each move */
@@ -173,6 +179,7 @@ static rb_ui_cmd dlg_new_start(rb_ui_state *st)
     cmd.players[0] = st->players[0];
     cmd.players[1] = st->players[1];
     cmd.n = -1;
+    cmd.on = d->from_editor;
     switch (d->mode) {
     case RB_UI_VS_COMPUTER:
         cmd.n = d->side == 2 ? (int)(SDL_GetPerformanceCounter() & 1) : d->side;

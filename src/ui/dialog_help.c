@@ -71,8 +71,8 @@ static const help_page help_pages[DLG_HELP_PAGES] = {
       N_("Threefold repetition of a position is a draw. You may also resign, or offer a draw: the computer "
       "accepts only when it sees the game as level.\n\n"
       "Keys: type a move such as c2b3 and Enter. \u2190 \u2192 Home End browse the moves. Ctrl+Z undo, "
-      "Ctrl+Y redo, Ctrl+F flip, Ctrl+N new game, Ctrl+S save, Ctrl+O open, Ctrl+, settings, F1 help, "
-      "Ctrl+Q quit. H shows a hint (noted in the game record); hold T to see your opponent's threat.\n\n"
+      "Ctrl+Y redo, Ctrl+F flip, Ctrl+N new game, Ctrl+S save, Ctrl+O open, Ctrl+E set up a position, "
+      "Ctrl+, settings, F1 help, Ctrl+Q quit. H shows a hint (noted in the game record); hold T to see your opponent's threat.\n\n"
       "Saved games are PGN files; drop one on the window to open it."),
       NULL, NULL },
 };

@@ -34,6 +34,7 @@
 #include "analysis.h"
 #include "session.h"
 #include "text.h"
+#include "i18n.h"
 #include "mistakes.h"
 #include "widgets.h"
 #include "worker.h"
@@ -43,7 +44,7 @@ typedef enum {
     PB_FIRST, PB_PREV, PB_NEXT, PB_LAST,
     PB_NEW, PB_UNDO, PB_REDO, PB_FLIP, PB_RESIGN,
     PB_DRAW, PB_SAVE, PB_LOAD, PB_SETTINGS, PB_HELP,
-    PB_PUZZLES, PB_HINT, PB_THREAT, PB_REVIEW, PB_MISTAKES, PB_ANALYSE,
+    PB_PUZZLES, PB_HINT, PB_THREAT, PB_REVIEW, PB_MISTAKES, PB_ANALYSE, PB_EDIT,
     PB_COUNT
 } panel_button;
 
@@ -56,10 +57,10 @@ static const char *const panel_labels[PB_COUNT] = {
     /* TRANSLATORS: buttons of the panel; keep them short (a panel column holds two or three) */
     N_("New"), N_("Undo"), N_("Redo"), N_("Flip"), N_("Resign"),
     N_("Offer draw"), N_("Save"), N_("Load"), N_("Settings"), N_("Help"),
-    N_("Puzzles"), N_("Hint"), N_("Threat"), N_("Review"), N_("Mistakes"), N_("Analyse"),
+    N_("Puzzles"), N_("Hint"), N_("Threat"), N_("Review"), N_("Mistakes"), N_("Analyse"), N_("Set up"),
 };
 
-#define PANEL_GAME_BUTTONS (PB_ANALYSE - PB_NEW + 1)
+#define PANEL_GAME_BUTTONS (PB_EDIT - PB_NEW + 1)
 
 struct rb_ui_panel {
     char (*moves)[RB_MOVE_TEXT_MAX]; /* display form of each recorded move */
@@ -699,6 +700,7 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
     case PB_REVIEW: return rb_ui_cmd_of(RB_UI_CMD_REVIEW);
     case PB_MISTAKES: return rb_ui_cmd_of(RB_UI_CMD_MISTAKES_OPEN);
     case PB_ANALYSE: return rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_OPEN);
+    case PB_EDIT: return rb_ui_cmd_of(RB_UI_CMD_EDITOR_OPEN);
     case PB_COUNT: break;
     }
     return cmd;

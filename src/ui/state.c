@@ -12,6 +12,8 @@ const rb_pos *rb_ui_state_pos(const rb_ui_state *st)
 {
     if (st->analysis.active)
         return &st->analysis.board;
+    if (st->editor.active)
+        return &st->editor.pos;
     if (st->mistakes.active)
         return &st->mistakes.board;
     if (st->trainer.active && st->trainer.have_session)
@@ -48,6 +50,8 @@ bool rb_ui_state_can_move(const rb_ui_state *st)
 {
     if (st->analysis.active) /* either side, in the variation */
         return rb_pos_status(&st->analysis.board) == RB_ONGOING;
+    if (st->editor.active) /* pieces are set up, not moved */
+        return false;
     const rb_ui_mistakes_state *ms = &st->mistakes;
     if (ms->active) /* the mistake's side, until found or shown */
         return !ms->found && !ms->shown && rb_pos_status(&ms->board) == RB_ONGOING;
@@ -64,7 +68,7 @@ bool rb_ui_state_can_move(const rb_ui_state *st)
 bool rb_ui_state_premove_allowed(const rb_ui_state *st)
 {
     const rb_pos *pos = rb_ui_state_live_pos(st);
-    return st->settings.premoves && !st->analysis.active && !rb_ui_state_browsing(st) && rb_ui_state_computer_to_move(st) &&
+    return st->settings.premoves && !st->analysis.active && !st->editor.active && !rb_ui_state_browsing(st) && rb_ui_state_computer_to_move(st) &&
            st->players[pos->side ^ 1].kind == RB_UI_HUMAN &&
            rb_game_ending_at(&st->game, rb_ui_state_live_ply(st)) == RB_END_NONE && rb_pos_status(pos) == RB_ONGOING;
 }

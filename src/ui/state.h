@@ -47,6 +47,7 @@
 #include "mistakes_state.h"
 #include "trainer_state.h"
 #include "analysis_state.h"
+#include "editor_state.h"
 
 #define RB_UI_DRAG_SLOP 3    /* pixels a press travels before it is a drag */
 #define RB_UI_ANIM_MS 200
@@ -174,6 +175,7 @@ typedef struct rb_ui_dialog_state {
     rb_ui_ask ask;
 
     /* new game */
+    bool from_editor;         /* from the position editor's position */
     rb_ui_new_mode mode;
     int side;                 /* the human's side: 0 White, 1 Black, 2 random */
     int level[2];
@@ -329,6 +331,7 @@ typedef struct rb_ui_state {
     rb_ui_learn_state learn;
     rb_ui_coach_state coach;
     rb_ui_analysis_state analysis; /* the analysis board (analysis_state.h) */
+    rb_ui_editor_state editor;     /* the position editor (editor_state.h) */
 } rb_ui_state;
 
 /* ---- questions about the state (state.c); none changes anything ---- */

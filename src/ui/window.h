@@ -73,6 +73,7 @@ struct rb_ui_coach;
 struct rb_ui_review;
 struct rb_ui_analysis;
 struct rb_ui_analysis_view;
+struct rb_ui_editor_view;
 
 typedef struct rb_app {
     rb_ui_state state;        /* what the window shows (state.h) */
@@ -120,6 +121,7 @@ typedef struct rb_app {
     struct rb_engine *mistakes_engine;     /* judges the mistakes exercises' moves (mistakes.c) */
     struct rb_ui_analysis *analysis;       /* the analysis board's engine thread (analysis.c) */
     struct rb_ui_analysis_view *analysis_view; /* its panel's last layout */
+    struct rb_ui_editor_view *editor_view; /* the position editor's last layout (editor_view.c) */
 } rb_app;
 
 /* Now on the app's clock, for the chess clocks, which count in 64 bits. */

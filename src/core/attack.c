@@ -10,30 +10,37 @@
  */
 #include "attack.h"
 
-/* Does a slide along ray r reach target square t (index k on the ray)? */
-static bool ray_hits(const rb_ray *r, int t, rb_bb occ)
+/* Does a slider on s, with these rays, reach target square t? A piece reaches
+ * a square by one route at most (geom_build checks), so the first ray that
+ * holds t decides: it reaches t when nothing stands on the ray before it. */
+static bool rays_hit(const rb_ray *rays, int n, int t, rb_bb occ)
 {
-    int k = r->index[t];
-    return k >= 0 && (k == 0 || !(r->upto[k - 1] & occ));
+    for (int i = 0; i < n; i++) {
+        int k = rays[i].index[t];
+        if (k >= 0) return k == 0 || !(rays[i].upto[k - 1] & occ);
+    }
+    return false;
 }
 
 bool rb_attacked_by(const rb_pos *pos, int sq, rb_bb attackers, rb_bb occ)
 {
     rb_bb rooks = attackers & pos->by_type[RB_ROOK];
     rb_bb bishops = attackers & pos->by_type[RB_BISHOP];
-    if ((rb_fast.king_steps[sq] & attackers & pos->by_type[RB_KING]) ||
-        (rb_fast.pawn_sources[sq] & attackers & pos->by_type[RB_PAWN]) ||
-        (rb_fast.orthogonal[sq] & rooks) || (rb_fast.bishop_step_sources[sq] & bishops))
+    /* Every step comes from a neighbour, so without an attacker next to sq
+     * (the usual case) no step needs looking at. */
+    rb_bb near = rb_fast.king_steps[sq] & attackers;
+    if (near && ((near & pos->by_type[RB_KING]) || (rb_fast.pawn_sources[sq] & near & pos->by_type[RB_PAWN]) ||
+                 (rb_fast.orthogonal[sq] & near & rooks) || (rb_fast.bishop_step_sources[sq] & near & bishops)))
         return true;
-    for (; rooks; rooks &= rooks - 1) {
+    /* Only the sliders with a ray through sq can reach it (the ray sources
+     * are the empty board's answer); usually there are none to walk. */
+    for (rooks &= rb_fast.rook_ray_sources[sq]; rooks; rooks &= rooks - 1) {
         int s = rb_lsb(rooks);
-        for (int i = 0; i < rb_fast.rook_nrays[s]; i++)
-            if (ray_hits(&rb_fast.rook_rays[s][i], sq, occ)) return true;
+        if (rays_hit(rb_fast.rook_rays[s], rb_fast.rook_nrays[s], sq, occ)) return true;
     }
-    for (; bishops; bishops &= bishops - 1) {
+    for (bishops &= rb_fast.bishop_ray_sources[sq]; bishops; bishops &= bishops - 1) {
         int s = rb_lsb(bishops);
-        for (int i = 0; i < rb_fast.bishop_nrays[s]; i++)
-            if (ray_hits(&rb_fast.bishop_rays[s][i], sq, occ)) return true;
+        if (rays_hit(rb_fast.bishop_rays[s], rb_fast.bishop_nrays[s], sq, occ)) return true;
     }
     return false;
 }

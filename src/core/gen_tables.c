@@ -34,13 +34,15 @@ static void ints(const char *field, const void *base, int n, int is_signed)
 
 static void ray(const rb_ray *r)
 {
-    fprintf(out, "{ .len = %d, .rebound = %d, .sq = {", r->len, r->rebound);
+    fprintf(out, "{ .mask = 0x%" PRIx64 "u, .near = 0x%" PRIx64 "u, .near_up = %d, .far_up = %d, ", r->mask, r->near,
+            r->near_up, r->far_up);
+    fprintf(out, ".len = %d, .rebound = %d, .sq = {", r->len, r->rebound);
     for (int i = 0; i < RB_RAY_MAX; i++) fprintf(out, "%s%d", i ? ", " : "", r->sq[i]);
-    fprintf(out, "}, .mask = 0x%" PRIx64 "u, .upto = {", r->mask);
+    fprintf(out, "}, .upto = {");
     for (int i = 0; i < RB_RAY_MAX; i++) fprintf(out, "%s0x%" PRIx64 "u", i ? ", " : "", r->upto[i]);
     fprintf(out, "}, .index = {");
     for (int i = 0; i < RB_NSQ; i++) fprintf(out, "%s%d", i ? ", " : "", r->index[i]);
-    fprintf(out, "}, .near = 0x%" PRIx64 "u, .near_up = %d, .far_up = %d }", r->near, r->near_up, r->far_up);
+    fprintf(out, "} }");
 }
 
 static void rays(const char *field, rb_ray (*r)[2])
@@ -118,6 +120,8 @@ int main(int argc, char **argv)
     u64s("orthogonal", f.orthogonal, RB_NSQ);
     u64s("bishop_step_sources", f.bishop_step_sources, RB_NSQ);
     u64s("pawn_sources", f.pawn_sources, RB_NSQ);
+    u64s("rook_ray_sources", f.rook_ray_sources, RB_NSQ);
+    u64s("bishop_ray_sources", f.bishop_ray_sources, RB_NSQ);
     fprintf(out, "};\n");
     if (fclose(out) != 0) {
         perror(argv[1]);

@@ -150,6 +150,24 @@ static int dir_of(char c)
     }
 }
 
+/* A ray never passes its own start or any square twice. The ray tables
+ * (index[]) and the attack tests rely on it: a piece then never attacks the
+ * square it stands on, and occupying a square cannot block the way to that
+ * same square. */
+static int check_ray(const rb_geometry *g, const rb_ray *r, int sq, const char *piece, char *err, size_t errlen)
+{
+    rb_bb seen = RB_BIT(sq);
+    for (int i = 0; i < r->len; i++) {
+        if (seen & RB_BIT(r->sq[i])) {
+            snprintf(err, errlen, "%s on %s has a ray that comes to %s twice (its start counts)", piece,
+                     g->name[sq], g->name[r->sq[i]]);
+            return -1;
+        }
+        seen |= RB_BIT(r->sq[i]);
+    }
+    return 0;
+}
+
 /* Every destination of a piece must be reached by exactly one route, or a
  * move written as two squares would be ambiguous. */
 static int check_routes(const rb_geometry *g, rb_bb steps, const rb_ray *rays, int n, int sq,
@@ -157,6 +175,7 @@ static int check_routes(const rb_geometry *g, rb_bb steps, const rb_ray *rays, i
 {
     rb_bb seen = steps;
     for (int i = 0; i < n; i++) {
+        if (check_ray(g, &rays[i], sq, piece, err, errlen)) return -1;
         if (seen & rays[i].mask) {
             snprintf(err, errlen, "%s on %s reaches a square by two routes", piece, g->name[sq]);
             return -1;
@@ -247,6 +266,12 @@ int rb_geom_build(rb_geometry *g, rb_fast_tables *fast, char *err, size_t errlen
             if (fast->pawn_targets[sq] & RB_BIT(to)) fast->pawn_sources[to] |= RB_BIT(sq);
             if (fast->bishop_steps[sq] & RB_BIT(to)) fast->bishop_step_sources[to] |= RB_BIT(sq);
         }
+        for (int i = 0; i < fast->rook_nrays[sq]; i++)
+            for (rb_bb b = fast->rook_rays[sq][i].mask; b; b &= b - 1)
+                fast->rook_ray_sources[rb_lsb(b)] |= RB_BIT(sq);
+        for (int i = 0; i < fast->bishop_nrays[sq]; i++)
+            for (rb_bb b = fast->bishop_rays[sq][i].mask; b; b &= b - 1)
+                fast->bishop_ray_sources[rb_lsb(b)] |= RB_BIT(sq);
     }
 
     /* Kings, thrones, promotion squares and start lines come from the start

@@ -17,21 +17,23 @@
 
 typedef struct gen_ctx {
     const rb_pos *pos;
-    rb_movelist *list;
+    rb_move *out;      /* where the next move goes in the caller's list */
     int us;
     int king;          /* our king's square */
     rb_bb enemy, occ;
     rb_bb allowed;     /* squares moves may go to: not our own, within the caller's targets */
-    rb_bb checkers;
+    bool in_check;
     rb_bb exposed;     /* our pieces whose departure could open a line to our king */
+    rb_bb blocks;      /* in check: where a piece other than the king may stop every check */
 } gen_ctx;
 
 /* Squares between each enemy slider and our king along the slider's rays:
- * the only places where moving a piece away can give check. */
+ * the only places where moving a piece away can give check. Only sliders
+ * with a ray through the king's square can have such a line. */
 static rb_bb exposed_squares(const rb_pos *pos, int us, int king)
 {
     rb_bb exposed = 0, them = pos->by_color[!us];
-    for (rb_bb b = them & pos->by_type[RB_ROOK]; b; b &= b - 1) {
+    for (rb_bb b = them & pos->by_type[RB_ROOK] & rb_fast.rook_ray_sources[king]; b; b &= b - 1) {
         int s = rb_lsb(b);
         for (int i = 0; i < rb_fast.rook_nrays[s]; i++) {
             const rb_ray *r = &rb_fast.rook_rays[s][i];
@@ -39,7 +41,7 @@ static rb_bb exposed_squares(const rb_pos *pos, int us, int king)
             if (k > 0) exposed |= r->upto[k - 1];
         }
     }
-    for (rb_bb b = them & pos->by_type[RB_BISHOP]; b; b &= b - 1) {
+    for (rb_bb b = them & pos->by_type[RB_BISHOP] & rb_fast.bishop_ray_sources[king]; b; b &= b - 1) {
         int s = rb_lsb(b);
         for (int i = 0; i < rb_fast.bishop_nrays[s]; i++) {
             const rb_ray *r = &rb_fast.bishop_rays[s][i];
@@ -50,34 +52,99 @@ static rb_bb exposed_squares(const rb_pos *pos, int us, int king)
     return exposed;
 }
 
-static bool leaves_king_safe(const gen_ctx *c, int from, int to, int type)
+/* The squares the enemy attacks with our king lifted off the board: where
+ * the king may not step. Lifting it keeps the square behind the king on a
+ * checking slider's ray attacked. This one set answers every king move
+ * exactly as testing each move's position would: a piece the king takes on
+ * `to` never attacks its own square (no ray passes its start, geom_build
+ * checks), and the king arriving on `to` cannot block the way to `to`
+ * itself. */
+static rb_bb king_danger(const gen_ctx *c)
 {
-    if (type != RB_KING && !c->checkers && !(c->exposed & RB_BIT(from))) return true;
-    rb_bb occ = (c->occ & ~RB_BIT(from)) | RB_BIT(to);
-    int king = type == RB_KING ? to : c->king;
-    return !rb_attacked_by(c->pos, king, c->enemy & ~RB_BIT(to), occ);
+    const rb_pos *pos = c->pos;
+    rb_bb occ = c->occ & ~RB_BIT(c->king), danger = 0;
+    for (rb_bb b = c->enemy & pos->by_type[RB_PAWN]; b; b &= b - 1) danger |= rb_pawn_targets(rb_lsb(b));
+    for (rb_bb b = c->enemy & pos->by_type[RB_KING]; b; b &= b - 1) danger |= rb_king_steps(rb_lsb(b));
+    for (rb_bb b = c->enemy & pos->by_type[RB_ROOK]; b; b &= b - 1) danger |= rb_rook_reach(rb_lsb(b), occ);
+    for (rb_bb b = c->enemy & pos->by_type[RB_BISHOP]; b; b &= b - 1) danger |= rb_bishop_reach(rb_lsb(b), occ);
+    return danger;
 }
 
-static void add(gen_ctx *c, int from, int to, int route, int type)
+/* In check, a move of any piece but the king can only help by taking a
+ * checking piece or by standing between a checking slider and the king on
+ * its ray: anywhere else the check stays. With two checks, only squares
+ * that do both would do. The moves that pass this filter are still tested
+ * exactly (one may open another line to the king), so the filter only has
+ * to keep every square that might help. */
+static rb_bb check_blocks(const gen_ctx *c)
 {
-    if (!leaves_king_safe(c, from, to, type)) return;
-    rb_movelist *l = c->list;
-    if (type == RB_PAWN && (rb_fast.promotion[c->us] & RB_BIT(to))) {
-        l->moves[l->count++] = ENCODE(from, to, RB_ROOK, route, type);
-        l->moves[l->count++] = ENCODE(from, to, RB_BISHOP, route, type);
-    } else {
-        l->moves[l->count++] = ENCODE(from, to, 0, route, type);
+    const rb_pos *pos = c->pos;
+    int king = c->king;
+    rb_bb rooks = c->enemy & pos->by_type[RB_ROOK], bishops = c->enemy & pos->by_type[RB_BISHOP];
+    rb_bb blocks = ~(rb_bb)0;
+    rb_bb contact = (rb_fast.king_steps[king] & c->enemy & pos->by_type[RB_KING]) |
+                    (rb_fast.pawn_sources[king] & c->enemy & pos->by_type[RB_PAWN]) |
+                    (rb_fast.orthogonal[king] & rooks) | (rb_fast.bishop_step_sources[king] & bishops);
+    for (; contact; contact &= contact - 1) blocks &= contact & -contact;
+    for (rb_bb b = rooks & rb_fast.rook_ray_sources[king]; b; b &= b - 1) {
+        int s = rb_lsb(b);
+        for (int i = 0; i < rb_fast.rook_nrays[s]; i++) {
+            const rb_ray *r = &rb_fast.rook_rays[s][i];
+            int k = r->index[king];
+            if (k == 0) blocks &= RB_BIT(s);
+            else if (k > 0 && !(r->upto[k - 1] & c->occ)) blocks &= r->upto[k - 1] | RB_BIT(s);
+        }
     }
+    for (rb_bb b = bishops & rb_fast.bishop_ray_sources[king]; b; b &= b - 1) {
+        int s = rb_lsb(b);
+        for (int i = 0; i < rb_fast.bishop_nrays[s]; i++) {
+            const rb_ray *r = &rb_fast.bishop_rays[s][i];
+            int k = r->index[king];
+            if (k == 0) blocks &= RB_BIT(s);
+            else if (k > 0 && !(r->upto[k - 1] & c->occ)) blocks &= r->upto[k - 1] | RB_BIT(s);
+        }
+    }
+    return blocks;
 }
 
-static void add_set(gen_ctx *c, int from, rb_bb targets, int route, int type)
+/* Of targets, the squares the (non-king) piece on from may go to without
+ * leaving its king attacked. Most pieces cannot expose the king and keep
+ * them all; the others are tested exactly with each move's occupancy. */
+static rb_bb safe_targets(const gen_ctx *c, int from, rb_bb targets)
 {
-    for (; targets; targets &= targets - 1) add(c, from, rb_lsb(targets), route, type);
+    if (!c->in_check && !(c->exposed & RB_BIT(from))) return targets;
+    targets &= c->blocks;
+    rb_bb safe = 0;
+    for (rb_bb b = targets; b; b &= b - 1) {
+        int to = rb_lsb(b);
+        rb_bb occ = (c->occ & ~RB_BIT(from)) | RB_BIT(to);
+        if (!rb_attacked_by(c->pos, c->king, c->enemy & ~RB_BIT(to), occ)) safe |= RB_BIT(to);
+    }
+    return safe;
 }
 
-static void add_rays(gen_ctx *c, int from, const rb_ray *rays, int n, int type)
+/* Appends a move from `from` to each square of targets, lowest square first;
+ * a pawn reaching a promotion square gives two (rook, then bishop). */
+static void emit(gen_ctx *c, int from, rb_bb targets, int route, int type)
 {
-    for (int i = 0; i < n; i++) add_set(c, from, rb_ray_reach(&rays[i], c->occ) & c->allowed, i + 1, type);
+    rb_move base = ENCODE(from, 0, 0, route, type), *out = c->out;
+    rb_bb promoting = type == RB_PAWN ? targets & rb_fast.promotion[c->us] : 0;
+    for (; targets; targets &= targets - 1) {
+        rb_move m = base | ((rb_move)rb_lsb(targets) << 6);
+        if (promoting & targets & -targets) {
+            *out++ = m | ((rb_move)RB_ROOK << 12);
+            *out++ = m | ((rb_move)RB_BISHOP << 12);
+        } else {
+            *out++ = m;
+        }
+    }
+    c->out = out;
+}
+
+static void emit_rays(gen_ctx *c, int from, const rb_ray *rays, int n, int type)
+{
+    for (int i = 0; i < n; i++)
+        emit(c, from, safe_targets(c, from, rb_ray_reach(&rays[i], c->occ) & c->allowed), i + 1, type);
 }
 
 static void gen_piece(gen_ctx *c, int from)
@@ -86,47 +153,70 @@ static void gen_piece(gen_ctx *c, int from)
     int type = RB_TYPE(c->pos->board[from]);
     switch (type) {
     case RB_KING:
-        add_set(c, from, rb_fast.king_steps[from] & to, 0, type);
+        to &= rb_fast.king_steps[from];
+        if (to) emit(c, from, to & ~king_danger(c), 0, type);
         break;
     case RB_PAWN:
-        add_set(c, from, rb_fast.pawn_targets[from] & to, 0, type);
+        emit(c, from, safe_targets(c, from, rb_fast.pawn_targets[from] & to), 0, type);
         break;
     case RB_ROOK:
-        add_set(c, from, rb_fast.rook_steps[from] & to, 0, type);
-        add_rays(c, from, rb_fast.rook_rays[from], rb_fast.rook_nrays[from], type);
+        emit(c, from, safe_targets(c, from, rb_fast.rook_steps[from] & to), 0, type);
+        emit_rays(c, from, rb_fast.rook_rays[from], rb_fast.rook_nrays[from], type);
         break;
     case RB_BISHOP:
-        add_set(c, from, rb_fast.bishop_steps[from] & to, 0, type);
-        add_rays(c, from, rb_fast.bishop_rays[from], rb_fast.bishop_nrays[from], type);
+        emit(c, from, safe_targets(c, from, rb_fast.bishop_steps[from] & to), 0, type);
+        emit_rays(c, from, rb_fast.bishop_rays[from], rb_fast.bishop_nrays[from], type);
         break;
     default:
         break;
     }
 }
 
-/* check is 1 or 0 when the caller knows whether the side to move is in
- * check, -1 to have it worked out here. */
-static int generate(const rb_pos *pos, rb_bb from_mask, rb_bb to_mask, int check, rb_movelist *list)
+/* Sets up c for the side to move (check is 1 or 0 when the caller knows
+ * whether it is in check, -1 to have it worked out here). False when there
+ * is nothing to play: no king (only in hand-built positions) or a game
+ * already won by throne. */
+static bool begin(gen_ctx *c, const rb_pos *pos, rb_bb to_mask, int check, rb_movelist *list)
 {
     list->count = 0;
     int us = pos->side;
     rb_bb own = pos->by_color[us];
-    /* No king (only in hand-built positions) or a game already won by
-     * throne: nothing to play. */
-    if (!(own & pos->by_type[RB_KING]) || rb_pos_throne_won(pos)) return 0;
+    if (!(own & pos->by_type[RB_KING]) || rb_throne_taken(pos)) return false;
+    c->pos = pos;
+    c->out = list->moves;
+    c->us = us;
+    c->king = pos->king[us];
+    c->enemy = pos->by_color[!us];
+    c->occ = own | c->enemy;
+    c->allowed = to_mask & ~own;
+    c->in_check = check >= 0 ? check : rb_attacked_by(pos, c->king, c->enemy, c->occ);
+    c->exposed = c->in_check ? 0 : exposed_squares(pos, us, c->king);
+    c->blocks = c->in_check ? check_blocks(c) : ~(rb_bb)0;
+    return true;
+}
 
+static int generate(const rb_pos *pos, rb_bb from_mask, rb_bb to_mask, int check, rb_movelist *list)
+{
     gen_ctx c;
-    c.pos = pos;
-    c.list = list;
-    c.us = us;
-    c.king = pos->king[us];
-    c.enemy = pos->by_color[!us];
-    c.occ = own | c.enemy;
-    c.allowed = to_mask & ~own;
-    c.checkers = check >= 0 ? (rb_bb)check : rb_attacked_by(pos, c.king, c.enemy, c.occ) ? 1 : 0;
-    c.exposed = c.checkers ? 0 : exposed_squares(pos, us, c.king);
-    for (rb_bb b = own & from_mask; b; b &= b - 1) gen_piece(&c, rb_lsb(b));
+    if (!begin(&c, pos, to_mask, check, list)) return 0;
+    for (rb_bb b = pos->by_color[c.us] & from_mask; b; b &= b - 1) gen_piece(&c, rb_lsb(b));
+    list->count = (int)(c.out - list->moves);
     return list->count;
+}
+
+/* The same rules as generate, asked per piece with all its targets at once
+ * and no list: the first piece with a legal target answers. The king comes
+ * last, since its moves need the enemy's whole reach. */
+bool rb_gen_has_legal(const rb_pos *pos, bool in_check)
+{
+    rb_movelist unused;
+    gen_ctx c;
+    if (!begin(&c, pos, ~(rb_bb)0, in_check, &unused)) return false;
+    for (rb_bb b = pos->by_color[c.us] & ~pos->by_type[RB_KING]; b; b &= b - 1) {
+        int from = rb_lsb(b);
+        if (safe_targets(&c, from, rb_piece_reach(RB_TYPE(pos->board[from]), from, c.occ) & c.allowed)) return true;
+    }
+    return (rb_fast.king_steps[c.king] & c.allowed & ~king_danger(&c)) != 0;
 }
 
 int rb_gen_legal(const rb_pos *pos, rb_movelist *list)

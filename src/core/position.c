@@ -68,35 +68,29 @@ bool rb_pos_equal(const rb_pos *a, const rb_pos *b)
 
 void rb_pos_make(const rb_pos *pos, rb_move m, rb_pos *out)
 {
-    /* Changed in place in out: building a copy and then copying it out
-     * again costs more than the move itself. */
+    /* Everything is read from pos first and the copy changed in place
+     * afterwards (out may be pos): building a copy and then copying it out
+     * again costs more than the move itself. A promotion is the piece put
+     * on `to` being a new one, so it needs no steps of its own. */
+    int from = RB_MOVE_FROM(m), to = RB_MOVE_TO(m), promo = RB_MOVE_PROMO(m);
+    int us = pos->side;
+    rb_piece mover = pos->board[from], victim = pos->board[to];
+    rb_piece placed = promo ? RB_PIECE(us, promo) : mover;
+    int type = RB_TYPE(mover);
+    uint64_t key = pos->key ^ rb_geo.zobrist_side ^ zpiece(mover, from) ^ zpiece(placed, to);
+
     if (out != pos) *out = *pos;
     rb_pos *t = out;
-    int from = RB_MOVE_FROM(m), to = RB_MOVE_TO(m), promo = RB_MOVE_PROMO(m);
-    int us = t->side;
-    rb_piece mover = t->board[from], victim = t->board[to];
-    int type = RB_TYPE(mover);
-    rb_bb fromto = RB_BIT(from) | RB_BIT(to);
-    uint64_t key = t->key;
-
     if (victim != RB_EMPTY) {
         t->by_color[!us] &= ~RB_BIT(to);
         t->by_type[RB_TYPE(victim)] &= ~RB_BIT(to);
         key ^= zpiece(victim, to);
     }
-    t->by_color[us] ^= fromto;
-    t->by_type[type] ^= fromto;
+    t->by_color[us] ^= RB_BIT(from) | RB_BIT(to);
+    t->by_type[type] ^= RB_BIT(from);
+    t->by_type[RB_TYPE(placed)] ^= RB_BIT(to);
     t->board[from] = RB_EMPTY;
-    t->board[to] = mover;
-    key ^= zpiece(mover, from) ^ zpiece(mover, to);
-
-    if (promo) {
-        rb_piece np = RB_PIECE(us, promo);
-        t->by_type[RB_PAWN] &= ~RB_BIT(to);
-        t->by_type[promo] |= RB_BIT(to);
-        t->board[to] = np;
-        key ^= zpiece(mover, to) ^ zpiece(np, to);
-    }
+    t->board[to] = placed;
     if (type == RB_KING) {
         int flags = rb_out_after_king_move(t->out, us, from, to);
         t->king[us] = (uint8_t)to;
@@ -104,9 +98,9 @@ void rb_pos_make(const rb_pos *pos, rb_move m, rb_pos *out)
         t->out = (uint8_t)flags;
     }
     t->quiet = (victim != RB_EMPTY || type == RB_PAWN) ? 0 : t->quiet + 1;
-    if (us == RB_BLACK) t->moveno++;
+    t->moveno += (uint32_t)us; /* a new full move starts after Black's */
     t->side = (uint8_t)!us;
-    t->key = key ^ rb_geo.zobrist_side;
+    t->key = key;
 }
 
 bool rb_pos_throne_won(const rb_pos *pos)

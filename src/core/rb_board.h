@@ -187,6 +187,10 @@ int rb_gen_legal_from(const rb_pos *pos, int from, rb_movelist *list); /* one pi
  * the quiet moves. With targets ~0 it is rb_gen_legal. */
 int rb_gen_legal_known(const rb_pos *pos, bool in_check, rb_bb targets, rb_movelist *list);
 int rb_gen_count(const rb_pos *pos);     /* legal moves, counted without a list */
+/* Whether the side to move has any legal move (in_check exact, as for
+ * rb_gen_legal_known): stops at the first it finds, for a search that must
+ * know the game goes on before it may prune a node unseen. */
+bool rb_gen_has_legal(const rb_pos *pos, bool in_check);
 rb_status rb_pos_status(const rb_pos *pos);
 
 /* Copy-make: out receives the position after the legal move m (out may

@@ -23,17 +23,18 @@
 /* One sliding route from a square, in the order the piece travels it,
  * with its rebound already built in. */
 typedef struct rb_ray {
+    /* What finding the reach needs comes first, together. A ray is
+     * at most two straight runs (before and after its rebound), and along
+     * a straight run square numbers only rise or only fall, so the first
+     * blocker of a run is its lowest or highest occupied bit. */
+    rb_bb mask;                /* every square of the ray */
+    rb_bb near;                /* squares sq[0..rebound], or the whole ray */
+    uint8_t near_up, far_up;   /* whether each run goes to higher squares */
     uint8_t len;               /* squares on the ray (the origin is not one) */
     int8_t rebound;            /* index in sq[] of the square where it turns, or -1 */
     uint8_t sq[RB_RAY_MAX];
-    rb_bb mask;                /* every square of the ray */
     rb_bb upto[RB_RAY_MAX];    /* upto[i] = squares sq[0..i] */
     int8_t index[RB_NSQ];      /* where a square sits on the ray, or -1 */
-    /* A ray is at most two straight runs (before and after its rebound), and
-     * along a straight run square numbers only rise or only fall, so the
-     * first blocker of a run is its lowest or highest occupied bit. */
-    rb_bb near;                /* squares sq[0..rebound], or the whole ray */
-    uint8_t near_up, far_up;   /* whether each run goes to higher squares */
 } rb_ray;
 
 /* The tables behind the fast path, generated at build time (see
@@ -56,6 +57,10 @@ typedef struct rb_fast_tables {
     rb_bb orthogonal[RB_NSQ];           /* a rook's one-step reach */
     rb_bb bishop_step_sources[RB_NSQ];  /* squares from which a back-step lands here */
     rb_bb pawn_sources[RB_NSQ];         /* squares whose pawn targets include this one */
+    /* Squares from which a rook's (a bishop's) rays pass this one on an
+     * empty board: the only sliders worth walking in an attack test. */
+    rb_bb rook_ray_sources[RB_NSQ];
+    rb_bb bishop_ray_sources[RB_NSQ];
 } rb_fast_tables;
 
 extern const rb_fast_tables rb_fast;
@@ -68,34 +73,43 @@ _Static_assert(sizeof rb_fast.rook_rays[0] / sizeof(rb_ray) <= 3 &&
 
 /* ---- reach: the squares a piece attacks --------------------------------- */
 
-/* Squares a slider reaches along one ray given the occupied squares: the
- * ray up to and including the first occupied square. The first blocker is
- * found per straight run (see rb_ray) with one bit scan instead of a walk. */
-static inline int rb_run_first(rb_bb b, int up)
+/* The squares of a straight run up to and including its first occupied
+ * square, given the run's occupied squares (not none): as square numbers
+ * only rise or only fall along a run, those are the run's squares numbered
+ * no higher than the lowest occupied one, or no lower than the highest.
+ * Masks instead of a walk or a table look-up per blocker. */
+static inline rb_bb rb_run_reach(rb_bb run, rb_bb blockers, int up)
 {
-    return up ? __builtin_ctzll(b) : 63 - __builtin_clzll(b);
+    if (up) return run & (blockers ^ (blockers - 1));
+    return run & -(RB_BIT(63 - __builtin_clzll(blockers)));
 }
 
+/* Squares a slider reaches along one ray given the occupied squares: the
+ * ray up to and including the first occupied square. */
 static inline rb_bb rb_ray_reach(const rb_ray *r, rb_bb occ)
 {
     rb_bb b = r->near & occ;
-    if (b) return r->upto[r->index[rb_run_first(b, r->near_up)]];
-    b = r->mask & occ;
+    if (b) return rb_run_reach(r->near, b, r->near_up);
+    rb_bb far = r->mask ^ r->near;
+    b = far & occ;
     if (!b) return r->mask;
-    return r->upto[r->index[rb_run_first(b, r->far_up)]];
+    return r->near | rb_run_reach(far, b, r->far_up);
 }
 
+/* A piece's reach: its steps, its first ray, and on the few squares that
+ * have one, its second ray. A square without a ray has an empty one, which
+ * reaches nothing, so the first needs no test. */
 static inline rb_bb rb_rook_reach(int sq, rb_bb occ)
 {
-    rb_bb reach = rb_fast.rook_steps[sq];
-    for (int i = 0; i < rb_fast.rook_nrays[sq]; i++) reach |= rb_ray_reach(&rb_fast.rook_rays[sq][i], occ);
+    rb_bb reach = rb_fast.rook_steps[sq] | rb_ray_reach(&rb_fast.rook_rays[sq][0], occ);
+    if (rb_fast.rook_nrays[sq] > 1) reach |= rb_ray_reach(&rb_fast.rook_rays[sq][1], occ);
     return reach;
 }
 
 static inline rb_bb rb_bishop_reach(int sq, rb_bb occ)
 {
-    rb_bb reach = rb_fast.bishop_steps[sq];
-    for (int i = 0; i < rb_fast.bishop_nrays[sq]; i++) reach |= rb_ray_reach(&rb_fast.bishop_rays[sq][i], occ);
+    rb_bb reach = rb_fast.bishop_steps[sq] | rb_ray_reach(&rb_fast.bishop_rays[sq][0], occ);
+    if (rb_fast.bishop_nrays[sq] > 1) reach |= rb_ray_reach(&rb_fast.bishop_rays[sq][1], occ);
     return reach;
 }
 

@@ -221,7 +221,8 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
     bool evasion = in_check || they_reach;
 
     int best = -RB_INF;
-    rb_movelist legal;
+    rb_picker pk;
+    rb_movelist *legal = &pk.list;
     if (!evasion && !we_reach) {
         best = static_eval;
         if (best >= beta) {
@@ -238,16 +239,16 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
         /* Only captures, promotions and throne wins are tried here; the
          * quiet moves matter only to tell a stalemate. */
         rb_bb targets = pos->by_color[them] | rb_promotion_bb(us) | RB_BIT(rb_throne_sq(us));
-        if (rb_gen_legal_known(pos, false, targets, &legal) == 0 && rb_gen_count(pos) == 0) {
+        if (rb_gen_legal_known(pos, false, targets, legal) == 0 && rb_gen_count(pos) == 0) {
             return RB_DRAW;
         }
     } else {
-        if (rb_gen_legal_known(pos, in_check, ~(rb_bb)0, &legal) == 0) {
+        if (rb_gen_legal_known(pos, in_check, ~(rb_bb)0, legal) == 0) {
             return in_check ? -RB_WIN + ply : RB_DRAW;
         }
         if (we_reach) {
-            for (int i = 0; i < legal.count; i++) {
-                if (rb_wins_throne(pos, legal.moves[i])) {
+            for (int i = 0; i < legal->count; i++) {
+                if (rb_wins_throne(pos, legal->moves[i])) {
                     return RB_WIN - ply - 1;
                 }
             }
@@ -263,8 +264,7 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
         }
     }
 
-    rb_picker pk;
-    rb_pick_init(&pk, e, pos, &legal, ply, RB_MOVE_NONE, !evasion);
+    rb_pick_init(&pk, e, pos, ply, RB_MOVE_NONE, !evasion);
     for (rb_move m; (m = rb_pick_next(&pk, NULL)) != RB_MOVE_NONE;) {
         rb_pos child;
         rb_pos_make(pos, m, &child);
@@ -353,16 +353,23 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
         }
     }
 
-    rb_movelist legal;
-    if (rb_gen_legal_known(pos, in_check, ~(rb_bb)0, &legal) == 0) {
+    /* The game may be over here (no legal move). Where step 5 may prune
+     * the node and step 4 has nothing to look for, learning that there is
+     * a move is enough for now, and much cheaper than listing them all;
+     * the list is made after the pruning, for the nodes that need it. */
+    bool we_reach = throne_in_reach(pos, pos->side);
+    bool listed = pv_node || in_check || we_reach;
+    rb_picker pk;
+    rb_movelist *legal = &pk.list;
+    if (listed ? rb_gen_legal_known(pos, in_check, ~(rb_bb)0, legal) == 0 : !rb_gen_has_legal(pos, in_check)) {
         return in_check ? -RB_WIN + ply : RB_DRAW;
     }
 
     /* Step 4: a throne win in one is the best move there is. */
-    if (throne_in_reach(pos, pos->side)) {
-        for (int i = 0; i < legal.count; i++) {
-            if (rb_wins_throne(pos, legal.moves[i])) {
-                st->pv[0] = legal.moves[i];
+    if (we_reach) {
+        for (int i = 0; i < legal->count; i++) {
+            if (rb_wins_throne(pos, legal->moves[i])) {
+                st->pv[0] = legal->moves[i];
                 st->pvlen = 1;
                 return RB_WIN - ply - 1;
             }
@@ -402,8 +409,10 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     }
 
     /* Step 6: the moves. */
-    rb_picker pk;
-    rb_pick_init(&pk, e, pos, &legal, ply, tt_move, false);
+    if (!listed) {
+        rb_gen_legal_known(pos, in_check, ~(rb_bb)0, legal);
+    }
+    rb_pick_init(&pk, e, pos, ply, tt_move, false);
     int best = -RB_INF, old_alpha = alpha, tried = 0, nquiets = 0;
     rb_move best_move = RB_MOVE_NONE, quiets[RB_MAX_MOVES];
     push_key(e, pos->key);
@@ -694,7 +703,8 @@ static void collect_root_moves(rb_engine *e, const rb_pos *root, const rb_limits
     rb_tt_hit hit;
     rb_move tt_move = rb_tt_probe(&e->tt, root->key, 0, &hit) ? hit.move : RB_MOVE_NONE;
     rb_picker pk;
-    rb_pick_init(&pk, e, root, &legal, 0, tt_move, false);
+    pk.list = legal;
+    rb_pick_init(&pk, e, root, 0, tt_move, false);
     for (int i = 0; i < e->nroot; i++) {
         e->root_moves[i] = rb_pick_next(&pk, NULL);
     }

@@ -67,6 +67,7 @@ int rb_tt_resize(rb_tt *tt, size_t mib)
     tt->buckets = b;
     tt->nbuckets = n;
     tt->age = 0;
+    tt->clearing = 0;
     return 0;
 }
 
@@ -77,10 +78,17 @@ void rb_tt_free(rb_tt *tt)
     tt->nbuckets = 0;
 }
 
+/* Empties the table by counting: entries of an earlier count read as
+ * empty everywhere (probe, and replacement in store), exactly as zeroed
+ * ones would. Only when the count would wrap is the table written. */
 void rb_tt_clear(rb_tt *tt)
 {
-    if (tt->buckets != NULL) {
-        memset(tt->buckets, 0, tt->nbuckets * sizeof *tt->buckets);
+    tt->clearing++;
+    if (tt->clearing == RB_TT_CLEARINGS) {
+        if (tt->buckets != NULL) {
+            memset(tt->buckets, 0, tt->nbuckets * sizeof *tt->buckets);
+        }
+        tt->clearing = 0;
     }
     tt->age = 0;
 }
@@ -102,12 +110,19 @@ static int score_from_tt(int score, int ply)
     return score > RB_WIN_BOUND ? score - ply : score < -RB_WIN_BOUND ? score + ply : score;
 }
 
+/* An entry holds something when it was written since the last clearing
+ * with a bound. */
+static bool is_filled(const rb_tt *tt, const rb_tt_entry *e)
+{
+    return e->clearing == tt->clearing && (e->bound_age & 3) != RB_BOUND_NONE;
+}
+
 bool rb_tt_probe(const rb_tt *tt, uint64_t key, int ply, rb_tt_hit *hit)
 {
     const rb_tt_bucket *b = &tt->buckets[key & (tt->nbuckets - 1)];
     for (int i = 0; i < RB_TT_BUCKET; i++) {
         const rb_tt_entry *e = &b->e[i];
-        if (e->key == key && (e->bound_age & 3) != RB_BOUND_NONE) {
+        if (e->key == key && is_filled(tt, e)) {
             hit->move = e->move;
             hit->score = score_from_tt(e->score, ply);
             hit->depth = e->depth;
@@ -125,7 +140,7 @@ void rb_tt_store(rb_tt *tt, uint64_t key, int ply, rb_move move, int score, int 
     int worst = 1 << 30;
     for (int i = 0; i < RB_TT_BUCKET; i++) {
         rb_tt_entry *e = &b->e[i];
-        if (e->key == key || (e->bound_age & 3) == RB_BOUND_NONE) {
+        if (!is_filled(tt, e) || e->key == key) {
             victim = e;
             break;
         }
@@ -135,16 +150,17 @@ void rb_tt_store(rb_tt *tt, uint64_t key, int ply, rb_move move, int score, int 
             victim = e;
         }
     }
+    bool same = is_filled(tt, victim) && victim->key == key;
     /* Keep a deeper exact result of this same position over a shallow bound. */
-    if (victim->key == key && bound != RB_BOUND_EXACT && depth + 2 < victim->depth &&
-        (victim->bound_age >> 2) == tt->age) {
+    if (same && bound != RB_BOUND_EXACT && depth + 2 < victim->depth && (victim->bound_age >> 2) == tt->age) {
         return;
     }
-    if (move == RB_MOVE_NONE && victim->key == key) {
+    if (move == RB_MOVE_NONE && same) {
         move = victim->move;
     }
     victim->key = key;
     victim->move = move;
+    victim->clearing = tt->clearing;
     victim->score = (int16_t)score_to_tt(score, ply);
     victim->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
     victim->bound_age = (uint8_t)(bound | (tt->age << 2));

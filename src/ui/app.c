@@ -91,17 +91,36 @@ void rb_ui_app_relayout(rb_app *app)
         ow = ww = app->target->w;
         oh = wh = app->target->h;
     }
-    int old_sq = app->layout.sq;
-    rb_ui_layout_compute(&app->layout, ow, oh, ww, wh);
+    int old_sq = app->layout.sq, old_px = app->layout.font_px;
+    float ratio = wh > 0 ? (float)oh / (float)wh : 1.0f;
+    /* Off screen (screenshots, tests) the pixels are the ones asked for,
+     * whatever the desktop says, unless a test says otherwise. */
+    float system = app->system_scale > 0 ? app->system_scale
+                   : app->window        ? rb_ui_layout_system_scale(ratio, SDL_getenv("GDK_SCALE"))
+                                        : 1.0f;
+    rb_ui_layout_compute_scaled(&app->layout, ow, oh, ww, wh, system, app->state.settings.ui_scale_pct);
+    app->relayout_due = false;
+    if (app->window) {
+        /* The least window follows the interface size and the display's
+         * scale (a window moved to another screen may change it); SDL
+         * enlarges a window smaller than its new least. */
+        int least_w, least_h, now_w, now_h;
+        rb_ui_layout_least_window(app->layout.ui_pct, system, app->layout.px_per_win_y, &least_w, &least_h);
+        SDL_GetWindowMinimumSize(app->window, &now_w, &now_h);
+        if (least_w != now_w || least_h != now_h)
+            SDL_SetWindowMinimumSize(app->window, least_w, least_h);
+    }
     char err[RB_UI_PATH_MAX + 200];
     if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0)
         rb_ui_state_say(&app->state, true, "%s", err);
-    if (old_sq != app->layout.sq)
+    if (old_sq != app->layout.sq || old_px != app->layout.font_px)
         rb_ui_text_flush(app);
 }
 
 void rb_ui_app_draw(rb_app *app)
 {
+    if (app->relayout_due)
+        rb_ui_app_relayout(app);
     const rb_ui_theme *t = app->theme;
     Uint32 now = rb_ui_now(app);
     /* A slide whose time is up ends before the frame, not inside it. */
@@ -528,9 +547,6 @@ static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, cha
             snprintf(err, errlen, _("cannot draw in the window: %s"), SDL_GetError());
             return -1;
         }
-        /* After the renderer: an OpenGL renderer may make the window anew,
-         * and the new one would have no minimum. */
-        SDL_SetWindowMinimumSize(app->window, RB_UI_MIN_W, RB_UI_MIN_H);
     }
     SDL_SetRenderDrawBlendMode(app->renderer, SDL_BLENDMODE_BLEND);
     return 0;
@@ -693,7 +709,14 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         rb_ui_state_say(st, true, "%s", why);
     if (!headless && rb_ui_worker_init(app, why, sizeof why) != 0)
         rb_ui_state_say(st, true, "%s", why);
+    if (opt->scale_pct)
+        st->settings.ui_scale_pct = opt->scale_pct;
+    /* After the renderer (an OpenGL renderer may make the window anew,
+     * and the new one would have no minimum) and the settings: the layout
+     * sets the least window, and the window may have grown to it. */
     rb_ui_app_relayout(app);
+    if (app->window)
+        rb_ui_app_relayout(app);
     if (app->pieces.board.size == 0) {
         snprintf(err, errlen, "%s", st->status);
         rb_game_free(&g);

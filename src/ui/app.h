@@ -26,7 +26,8 @@
  *              dialog_welcome.c the first start's welcome; dialog_kit.c the
  *              frame, buttons and hit areas they share
  *   panel.c    view: side panel: turn, status, move list, browsing, buttons;
- *              clock_view.c the clocks of a timed game in it
+ *              clock_view.c the clocks of a timed game in it; material.c
+ *              the material count beside the players' names
  *   puzzle_view.c  view: the puzzle trainer's panel and board marks, and
  *              the board's input while it is open
  *   trainer.c  the trainer's commands (applied by apply.c) and files:
@@ -83,10 +84,13 @@
  *   anim.c     the sliding piece of the last move
  *   widgets.c  buttons, check boxes, choices, text fields, the focus ring
  *   textedit.c editing one line of UTF-8 text: caret, selection (no SDL)
- *   text.c     strings drawn with SDL_ttf, cached as textures
+ *   text.c     strings drawn with SDL_ttf, cached as textures; the box
+ *              each must fit in, checked in tests
  *   assets.c   the data folder, piece SVGs rasterised at the square size
  *   view.c     square <-> pixel mapping, flipping, for any board rectangle
- *   layout.c   where the board and the panel go for a given output size
+ *   layout.c   where the board and the panel go for a given output size,
+ *              the text's size from the display's scale and the interface
+ *              size, the least window
  *   theme.c    colours of the normal and high-contrast themes
  *   draw.c     primitive shapes (discs, rings, thick polylines, arrows)
  *   command.h  the commands views send (header only)
@@ -131,6 +135,7 @@ typedef struct rb_ui_options {
     bool analyse;             /* open the analysis board on the game */
     int lang;                 /* --lang: index into rb_ui_langs (lang.h); -1 not given */
     bool edit;                /* open the position editor (on --fen when given) */
+    int scale_pct;            /* --scale: the interface size, percent; 0: the settings' */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

@@ -39,6 +39,7 @@
 #include "games.h"
 #include "input.h"
 #include "lang.h"
+#include "layout.h"
 #include "learn.h"
 #include "pace.h"
 #include "panel.h"
@@ -509,6 +510,15 @@ static int apply_premove(rb_app *app)
     return -1;
 }
 
+/* A new interface size: the next frame is laid out again, and with it the
+ * least window (app.c), which the window grows to when it is smaller. */
+static void apply_interface_size(rb_app *app, int pct)
+{
+    rb_ui_settings *s = &app->state.settings;
+    s->ui_scale_pct = pct < RB_UI_SCALE_MIN ? RB_UI_SCALE_MIN : pct > RB_UI_SCALE_MAX ? RB_UI_SCALE_MAX : pct;
+    app->relayout_due = true;
+}
+
 static int apply_setting(rb_app *app, int index, bool on)
 {
     rb_ui_state *st = &app->state;
@@ -721,6 +731,9 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         st->settings.volume = cmd->n < 0 ? 0 : cmd->n > 100 ? 100 : cmd->n;
         apply_sound_settings(app);
         rb_ui_sound_play(app->sound, RB_UI_SOUND_MOVE); /* hear the new level */
+        return 0;
+    case RB_UI_CMD_SET_SCALE:
+        apply_interface_size(app, cmd->n);
         return 0;
     case RB_UI_CMD_SET_THEME:
     case RB_UI_CMD_SET_PIECES:

@@ -10,7 +10,10 @@
 
 #include "assets.h"
 #include "lang.h"
+#include "i18n.h"
+#include "layout.h"
 #include "rb_engine.h"
+#include "settings.h"
 #include "theme.h"
 
 void rb_ui_args_usage(FILE *out)
@@ -48,6 +51,8 @@ void rb_ui_args_usage(FILE *out)
           "                           or with --fen on that position string\n"
           "  --list-lessons           print the lessons, one line a stage, and exit\n"
           "  --size WxH               window size\n"
+          "  --scale PCT              interface size, 100 to 200 (percent; the settings'\n"
+          "                           otherwise); the least window grows with it\n"
           "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
           "    --select SQUARE        ...with the piece on SQUARE selected\n"
           "    --hover SQUARE         ...and the pointer over SQUARE\n"
@@ -130,7 +135,7 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes_value = strcmp(a, "--fen") == 0 || strcmp(a, "--white") == 0 || strcmp(a, "--black") == 0 ||
-                           strcmp(a, "--size") == 0 || strcmp(a, "--screenshot") == 0 ||
+                           strcmp(a, "--size") == 0 || strcmp(a, "--scale") == 0 || strcmp(a, "--screenshot") == 0 ||
                            strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0 ||
                            strcmp(a, "--puzzle") == 0 || strcmp(a, "--puzzle-show") == 0 ||
                            strcmp(a, "--learn") == 0 || strcmp(a, "--theme") == 0 ||
@@ -227,6 +232,12 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                          RB_UI_MIN_H);
                 return RB_UI_ARGS_ERROR;
             }
+        } else if (strcmp(a, "--scale") == 0) {
+            if (rb_ui_settings_parse_scale(v, &opt->scale_pct) != 0) {
+                snprintf(err, errlen, "--scale: '%s' is not an interface size from %d to %d (percent, like 150)", v,
+                         RB_UI_SCALE_MIN, RB_UI_SCALE_MAX);
+                return RB_UI_ARGS_ERROR;
+            }
         } else if (strcmp(a, "--screenshot") == 0) {
             opt->screenshot = v;
         } else if (strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0) {
@@ -274,6 +285,16 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
     if (opt->learn && (opt->pgn_file || opt->fen)) {
         snprintf(err, errlen, "%s", _("--learn opens a lesson: give no game file or --fen with it"));
         return RB_UI_ARGS_ERROR;
+    }
+    if (opt->scale_pct && opt->width) {
+        int least_w, least_h;
+        rb_ui_layout_least_window(opt->scale_pct, 1.0f, 1.0f, &least_w, &least_h);
+        if (opt->width < least_w || opt->height < least_h) {
+            /* TRANSLATORS: --size WxH is smaller than the least window (WxH) at this interface size */
+            snprintf(err, errlen, _("--size %dx%d is smaller than the least window at interface size %d%% (%dx%d)"),
+                     opt->width, opt->height, opt->scale_pct, least_w, least_h);
+            return RB_UI_ARGS_ERROR;
+        }
     }
     if (opt->pgn_file && opt->fen) {
         snprintf(err, errlen, "%s", _("give a game file or --fen, not both"));

@@ -209,6 +209,7 @@ void rb_ui_assets_drop_textures(rb_app *app)
 {
     drop_set(&app->pieces.board);
     drop_set(&app->pieces.diagram);
+    drop_set(&app->pieces.material);
 }
 
 int rb_ui_assets_size_set(rb_app *app, rb_ui_piece_set *set, int size, char *err, size_t errlen)

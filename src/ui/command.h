@@ -58,6 +58,7 @@ typedef enum {
     RB_UI_CMD_FLIP,
     RB_UI_CMD_SET_SETTING,    /* n: index into rb_ui_setting_infos; on: its value */
     RB_UI_CMD_SET_VOLUME,     /* n: the sounds' volume, 0..100 */
+    RB_UI_CMD_SET_SCALE,      /* n: the interface size, percent */
     RB_UI_CMD_SET_THEME,      /* n: the board's colours, a row of rb_ui_themes */
     RB_UI_CMD_SET_PIECES,     /* n: the piece set, a row of rb_ui_piece_sets */
     RB_UI_CMD_SET_LANGUAGE,   /* n: index into rb_ui_langs (lang.h), 0 the system's */

@@ -22,6 +22,7 @@
 #include "dialog_kit.h"
 #include "dialog_welcome.h"
 #include "i18n.h"
+#include "layout.h"
 #include "render.h"
 #include "lang.h"
 #include "session.h"
@@ -228,12 +229,30 @@ static void dlg_volume_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int p
     /* TRANSLATORS: the sound volume, 0 to 100 */
     snprintf(label, sizeof label, _("Volume %d"), st->settings.volume);
     SDL_Color c = st->settings.sound ? app->theme->text : app->theme->text_dim;
-    rb_ui_text_draw(app, label, px, false, c, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
     int bw = px * 5 / 2, bh = r.h * 4 / 5;
     SDL_Rect louder = { r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh };
     SDL_Rect quieter = { louder.x - bw - px / 2, louder.y, bw, bh };
+    SDL_Rect outer = rb_ui_text_box_begin(app, (SDL_Rect){ r.x, r.y, quieter.x - r.x, r.h });
+    rb_ui_text_draw(app, label, px, false, c, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, outer);
     rb_ui_dlg_button(app, quieter, "\u2212", DLG_VOLUME, st->settings.volume > 0, false);
     rb_ui_dlg_button(app, louder, "+", DLG_VOLUME + 1, st->settings.volume < 100, false);
+}
+
+/* "Interface size 150%" with a smaller and a larger button. */
+static void dlg_scale_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
+{
+    char label[64];
+    /* TRANSLATORS: the size of the text, panel and dialogs, in percent */
+    snprintf(label, sizeof label, _("Interface size %d%%"), st->settings.ui_scale_pct);
+    int bw = px * 5 / 2, bh = r.h * 4 / 5;
+    SDL_Rect larger = { r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh };
+    SDL_Rect smaller = { larger.x - bw - px / 2, larger.y, bw, bh };
+    SDL_Rect outer = rb_ui_text_box_begin(app, (SDL_Rect){ r.x, r.y, smaller.x - r.x, r.h });
+    rb_ui_text_draw(app, label, px, false, app->theme->text, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, outer);
+    rb_ui_dlg_button(app, smaller, "\u2212", DLG_SCALE, st->settings.ui_scale_pct > RB_UI_SCALE_MIN, false);
+    rb_ui_dlg_button(app, larger, "+", DLG_SCALE + 1, st->settings.ui_scale_pct < RB_UI_SCALE_MAX, false);
 }
 
 /* The preview's position: every kind of piece, the bishop on d1 selected
@@ -321,7 +340,7 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
     int w = widest + px * 4 + 2 * pad + look_w + pad;
     if (w < px * 24)
         w = px * 24;
-    int rows = rb_ui_setting_count + 3; /* the switches, the volume, the language (two rows) */
+    int rows = rb_ui_setting_count + 4; /* the switches, the volume, the interface size, the language (two rows) */
     int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + pad +
             rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, w, h);
@@ -347,7 +366,8 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
         rb_ui_dlg_hit(app, r, DLG_SETTING + i);
     }
     dlg_volume_row(app, st, (SDL_Rect){ box.x + pad / 2, y + rb_ui_setting_count * row, left_w, row }, size);
-    dlg_language_rows(app, st, (SDL_Rect){ box.x + pad / 2, y + (rb_ui_setting_count + 1) * row, left_w, 2 * row },
+    dlg_scale_row(app, st, (SDL_Rect){ box.x + pad / 2, y + (rb_ui_setting_count + 1) * row, left_w, row }, size);
+    dlg_language_rows(app, st, (SDL_Rect){ box.x + pad / 2, y + (rb_ui_setting_count + 2) * row, left_w, 2 * row },
                       size);
     dlg_look_column(app, st, (SDL_Rect){ box.x + box.w - pad - look_w, y, look_w, rows * row }, row, size);
     rb_ui_dlg_buttons(app, box, _("Done"), NULL);
@@ -376,6 +396,9 @@ static rb_ui_cmd dlg_settings_click(const rb_ui_state *st, int id)
         int v = st->settings.volume + (id == DLG_VOLUME ? -DLG_VOLUME_STEP : DLG_VOLUME_STEP);
         cmd.kind = RB_UI_CMD_SET_VOLUME;
         cmd.n = v < 0 ? 0 : v > 100 ? 100 : v;
+    } else if (id == DLG_SCALE || id == DLG_SCALE + 1) {
+        cmd.kind = RB_UI_CMD_SET_SCALE;
+        cmd.n = st->settings.ui_scale_pct + (id == DLG_SCALE ? -RB_UI_SCALE_STEP : RB_UI_SCALE_STEP);
     }
     return cmd;
 }

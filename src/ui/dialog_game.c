@@ -64,22 +64,39 @@ static bool dlg_new_custom(const rb_ui_dialog_state *d)
     return d->time_choice == RB_UI_CLOCK_NPRESETS;
 }
 
+/* The lines of choices n names take in box: one, or two when a name does
+ * not fit a choice a whole line gives it (a long word of a translation). */
+static int dlg_choice_lines(rb_app *app, SDL_Rect box, const char *const *names, int n)
+{
+    int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
+    int gap = px / 4 > 1 ? px / 4 : 1;
+    SDL_Rect r = { 0, 0, (box.w - 2 * pad - (n - 1) * gap) / n, px * 2 };
+    for (int i = 0; i < n; i++)
+        if (!rb_ui_widget_choice_fits(app, r, names[i], px))
+            return 2;
+    return 1;
+}
+
 /* A labelled row of n choices with ids base+first..; returns the y below. */
 static int dlg_choice_row(rb_app *app, SDL_Rect box, int y, const char *label, const char *const *names,
                           int n, int first, int base, int chosen)
 {
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int lh = rb_ui_text_line_height(app, px);
-    rb_ui_text_draw(app, label, px, true, app->theme->text, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
+    SDL_Rect head = rb_ui_text_box_begin(app, (SDL_Rect){ box.x + pad, y, box.w - 2 * pad, lh });
+    int head_px = rb_ui_text_fit_px(app, label, px, true, box.w - 2 * pad, px * 3 / 4);
+    rb_ui_text_draw(app, label, head_px, true, app->theme->text, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, head);
     y += lh + px / 4;
     int h = px * 2, gap = px / 4 > 1 ? px / 4 : 1;
-    int w = (box.w - 2 * pad - (n - 1) * gap) / n;
+    int lines = dlg_choice_lines(app, box, names, n), cols = (n + lines - 1) / lines;
+    int w = (box.w - 2 * pad - (cols - 1) * gap) / cols;
     for (int i = 0; i < n; i++) {
-        SDL_Rect r = { box.x + pad + i * (w + gap), y, w, h };
+        SDL_Rect r = { box.x + pad + i % cols * (w + gap), y + i / cols * (h + gap), w, h };
         rb_ui_widget_choice(app, r, names[i], px, first + i == chosen, rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, base + first + i);
     }
-    return y + h + pad * 3 / 4;
+    return y + lines * h + (lines - 1) * gap + pad * 3 / 4;
 }
 
 static const char *const dlg_levels[RB_LEVEL_MAX] = { "1", "2", "3", "4", "5", "6", "7", "8", "9", "10" };
@@ -101,21 +118,27 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     /* The box is as tall as the fullest form (three rows of choices, the
      * time control and its custom entry), so it keeps its size and its
      * buttons stay under the pointer whichever opponent or clock is chosen. */
+    const char *const modes[3] = { _("Play the computer"), _("Two players"), _("Computer vs computer") };
+    /* TRANSLATORS: the side you play: buttons under "You play" */
+    const char *const sides[3] = { _("White"), _("Black"), _("Random") };
+    /* TRANSLATORS: the clock choices; "3+2" and the like stay as they are */
+    const char *const times[DLG_TIME_CHOICES] = { _("Untimed"), "3+2", "5+3", "10+5", "15+10", _("Custom") };
     int rows = 3 + 1 + 1;
     int inner = px * 32 - 2 * pad;
     int err_h = d->error[0] ? rb_ui_text_wrapped_height(app, d->error, px, false, inner) + pad / 2 : 0;
-    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + lh * 2 + err_h + pad +
-            rb_ui_dlg_button_h(app) + pad;
+    /* Rows whose names need two lines of choices (long words) make it taller. */
+    SDL_Rect probe = { 0, 0, px * 32 < app->layout.out_w - pad ? px * 32 : app->layout.out_w - pad, 0 };
+    int twice = dlg_choice_lines(app, probe, modes, 3) + dlg_choice_lines(app, probe, sides, 3) +
+                dlg_choice_lines(app, probe, times, DLG_TIME_CHOICES) - 3;
+    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + twice * (px * 2 + px / 4) +
+            lh * 2 + err_h + pad + rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, px * 32, h);
     int y = rb_ui_dlg_title(app, box, d->from_editor ? _("Play from this position") : _("New game"));
 
-    const char *const modes[3] = { _("Play the computer"), _("Two players"), _("Computer vs computer") };
     y = dlg_choice_row(app, box, y, _("Opponent"), modes, 3, 0, DLG_MODE, (int)d->mode);
     const char *note = NULL;
     char label[256];
     if (d->mode == RB_UI_VS_COMPUTER) {
-        /* TRANSLATORS: the side you play: buttons under "You play" */
-        const char *const sides[3] = { _("White"), _("Black"), _("Random") };
         y = dlg_choice_row(app, box, y, _("You play"), sides, 3, 0, DLG_SIDE, d->side);
         /* TRANSLATORS: a heading over the level buttons 1 to 10: "Computer level: 3, casual  (1 easiest, 10 strongest)"; %d is the level, %s its name */
         y = dlg_choice_row(app, box, y, dlg_level_label(label, sizeof label, _("Computer level: %d, %s  (1 easiest, 10 strongest)"), d->level[0]),
@@ -136,8 +159,6 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     if (d->from_editor)
         note = st->editor.pos.side == RB_WHITE ? _("White moves first in this position.")
                                                : _("Black moves first in this position.");
-    /* TRANSLATORS: the clock choices; "3+2" and the like stay as they are */
-    const char *const times[DLG_TIME_CHOICES] = { _("Untimed"), "3+2", "5+3", "10+5", "15+10", _("Custom") };
     /* TRANSLATORS: a heading over the clock choices 3+2, 5+3...: minutes for the game + seconds added after each move */
     y = dlg_choice_row(app, box, y, _("Clock (minutes + seconds added a move)"), times, DLG_TIME_CHOICES, 0,
                        DLG_TIME, d->time_choice);

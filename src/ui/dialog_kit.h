@@ -27,6 +27,7 @@ enum {
     DLG_SETTING = 200,   /* + index into rb_ui_setting_infos */
     DLG_VOLUME = 280,    /* + 0 quieter, 1 louder */
     DLG_LANGUAGE = 285,  /* + index into rb_ui_langs */
+    DLG_SCALE = 296,     /* + 0 smaller, 1 larger: the interface size */
     DLG_PAGE = 300,      /* + help page */
     DLG_WELCOME = 400,   /* + the welcome's choices; the help's button to it */
     DLG_THEME = 500,     /* + index into rb_ui_themes */

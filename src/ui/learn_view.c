@@ -76,8 +76,13 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
         snprintf(about, sizeof about, "%s",
                  _("Each stage is a small task on the board. Start with 1.1, point at a stage to see what it asks."));
     }
-    rb_ui_text_draw(app, about, px, false, app->theme->text_dim, pad, h - pad / 2 - lh / 2, RB_UI_ALIGN_LEFT);
-    int n = set->nchapters, row = (h - top - pad - lh) / (n > 0 ? n : 1);
+    /* Two lines kept for it, whatever it says, so the map stays put; a
+     * longer text is drawn a size smaller. */
+    int about_px = px;
+    if (rb_ui_text_wrapped_height(app, about, px, false, w - 2 * pad) > 2 * lh)
+        about_px = px * 7 / 8;
+    rb_ui_text_draw_wrapped(app, about, about_px, false, app->theme->text_dim, pad, h - pad / 2 - 2 * lh, w - 2 * pad);
+    int n = set->nchapters, row = (h - top - pad - 2 * lh) / (n > 0 ? n : 1);
     int title_w = w * 2 / 5;
     for (int c = 0; c < n; c++) {
         const rb_learn_chapter *ch = &set->chapters[c];
@@ -85,7 +90,7 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
         char title[320];
         snprintf(title, sizeof title, "%d. %s", c + 1, rb_ui_lesson_text(ch->title));
         int tpx = px;
-        while (tpx > 9 && rb_ui_text_width(app, title, tpx, true) > title_w - pad)
+        while (tpx > (px * 3 / 4 > 9 ? px * 3 / 4 : 9) && rb_ui_text_width(app, title, tpx, true) > title_w - pad)
             tpx--;
         rb_ui_text_draw(app, title, tpx, true, app->theme->text, pad, y + row / 2, RB_UI_ALIGN_LEFT);
         int area = w - title_w - pad, gap = px / 3;

@@ -23,9 +23,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "assets.h"
 #include "clock_view.h"
 #include "draw.h"
 #include "i18n.h"
+#include "material.h"
 #include "pace.h"
 #include "prefs.h"
 #include "coach.h"
@@ -297,6 +299,32 @@ static panel_metrics panel_measure(const rb_app *app)
     return m;
 }
 
+/* The game's buttons take as many columns (two to five) as their labels, in
+ * the language shown, fit at full size; when two columns would leave the
+ * move list less than three lines (a small window, many buttons), a third
+ * column is taken as long as the labels fit it drawn a quarter smaller, as
+ * a button draws a label a little too long for it. */
+static int panel_button_cols(rb_app *app, const panel_metrics *m, int width, int height_left)
+{
+    int widest = rb_ui_text_width(app, _("Hide threat"), m->px, false);
+    for (int i = PB_NEW; i < PB_NEW + PANEL_GAME_BUTTONS; i++) {
+        int w = rb_ui_text_width(app, _(panel_labels[i]), m->px, false);
+        widest = w > widest ? w : widest;
+    }
+    for (int cols = 5; cols >= 2; cols--) {
+        int room = (width - (cols - 1) * m->gap) / cols - m->px / 2; /* the label's room in a button */
+        if (widest <= room)
+            return cols;
+        if (cols == 3) {
+            int rows2 = (PANEL_GAME_BUTTONS + 1) / 2;
+            int list_h = height_left - rows2 * (m->btn_h + m->gap) - m->pad - m->btn_h - m->gap;
+            if (list_h < 3 * rb_ui_text_line_height(app, m->px) && widest * 3 / 4 <= room)
+                return 3;
+        }
+    }
+    return 2;
+}
+
 /* Lays out cols x rows buttons first..first+count-1 in area. */
 static void panel_grid(struct rb_ui_panel *p, SDL_Rect area, int first, int count, int cols, int gap, int btn_h)
 {
@@ -366,6 +394,82 @@ static void panel_computer_row(rb_app *app, const rb_ui_state *st, const panel_m
     }
 }
 
+/* The widest a material count can be: five pieces and "+13". */
+static int panel_material_room(rb_app *app, const panel_metrics *m, int icon)
+{
+    return icon + 4 * (icon * 3 / 5) + m->gap + rb_ui_text_width(app, "+13", m->small, true);
+}
+
+/* The pieces colour is up by, drawn small in the other side's colours
+ * (the pieces it has taken), then "+3" when it is ahead; right-aligned at
+ * right, in a line of height lh whose top is y. */
+static void panel_material(rb_app *app, const panel_metrics *m, int right, int y, int lh, int color,
+                           const rb_ui_material *mat)
+{
+    char ahead[16] = "";
+    if (mat->ahead[color] > 0)
+        snprintf(ahead, sizeof ahead, "+%d", mat->ahead[color]);
+    /* A little taller than the line, centred on it. */
+    int icon = lh * 6 / 5, step = icon * 3 / 5;
+    int n = 0, kinds = 0;
+    for (int type = RB_ROOK; type <= RB_PAWN; type++) {
+        n += mat->up[color][type];
+        kinds += mat->up[color][type] > 0;
+    }
+    int text_w = rb_ui_text_width(app, ahead, m->small, true);
+    /* Pieces of a kind overlap; kinds stand apart. */
+    int pieces_w = n > 0 ? icon + (n - kinds) * step + (kinds - 1) * (icon - icon / 8) : 0;
+    int x = right - text_w - (text_w > 0 && n > 0 ? m->gap : 0) - pieces_w;
+    char err[RB_UI_PATH_MAX + 200];
+    if (n > 0 && rb_ui_assets_size_set(app, &app->pieces.material, icon, err, sizeof err) == 0) {
+        bool first = true;
+        for (int type = RB_ROOK; type <= RB_PAWN; type++)
+            for (int k = 0; k < mat->up[color][type]; k++) {
+                if (!first)
+                    x += k == 0 ? icon - icon / 8 : step;
+                first = false;
+                SDL_Rect dst = { x, y + (lh - icon) / 2, icon, icon };
+                if (color == RB_WHITE) /* Black's pieces stand out from a dark panel on a light disc */
+                    rb_ui_draw_disc(app->renderer, (SDL_FPoint){ (float)x + (float)icon / 2, (float)dst.y + (float)icon / 2 },
+                                    (float)icon * 0.45f, rb_ui_mix(app->theme->panel_bg, app->theme->text, 0.55f));
+                SDL_RenderCopy(app->renderer, app->pieces.material.tex[color ^ 1][type], NULL, &dst);
+            }
+    }
+    if (text_w > 0)
+        rb_ui_text_draw(app, ahead, m->small, true, app->theme->text, right, y + lh / 2, RB_UI_ALIGN_RIGHT);
+}
+
+/* One player's row: "White: You" and, at the right of the same line (or
+ * of a line of its own when the name leaves no room for the largest count),
+ * the material count. Its height depends on the name only, so the panel
+ * does not move when pieces are taken. Returns the y below it. */
+static int panel_player_row(rb_app *app, const rb_ui_state *st, const panel_metrics *m, SDL_Rect col, int y,
+                            int color, const rb_ui_material *mat)
+{
+    char name[64], line[160];
+    rb_ui_panel_player_text(st, color, name, sizeof name);
+    if (color == RB_WHITE)
+        /* TRANSLATORS: who plays White: "You", "Computer, level 4" or a name */
+        snprintf(line, sizeof line, _("White: %s"), name);
+    else
+        /* TRANSLATORS: who plays Black: "You", "Computer, level 4" or a name */
+        snprintf(line, sizeof line, _("Black: %s"), name);
+    int lh = rb_ui_text_line_height(app, m->small);
+    int room = panel_material_room(app, m, lh * 6 / 5);
+    bool beside = rb_ui_text_width(app, line, m->small, false) + m->gap + room <= col.w;
+    int name_w = beside ? col.w - room - m->gap : col.w;
+    int top = y;
+    y += rb_ui_text_draw_wrapped(app, line, m->small, false, app->theme->text_dim, col.x, y, name_w);
+    if (!beside) {
+        top = y;
+        y += lh;
+    }
+    SDL_Rect box = rb_ui_text_box_begin(app, (SDL_Rect){ col.x + col.w - room, top, room, lh });
+    panel_material(app, m, col.x + col.w, top, lh, color, mat);
+    rb_ui_text_box_end(app, box);
+    return y;
+}
+
 /* The header: whose turn, who plays, then a block of fixed height for the
  * game's state, browsing and the last message, then the computer's row.
  * Its height depends on the players only, never on what is said, so the
@@ -387,15 +491,15 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f, (SDL_Color){ 128, 128, 128, 255 });
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f - 1.5f, disc[rb_ui_panel_disc_colour(st)]);
     rb_ui_panel_turn_text(st, line, sizeof line);
-    rb_ui_text_draw(app, line, m->big, true, t->text, col.x + m->big + m->gap * 2, y + lh / 2, RB_UI_ALIGN_LEFT);
+    int turn_x = col.x + m->big + m->gap * 2;
+    int turn_px = rb_ui_text_fit_px(app, line, m->big, true, col.x + col.w - turn_x, m->small);
+    rb_ui_text_draw(app, line, turn_px, true, t->text, turn_x, y + lh / 2, RB_UI_ALIGN_LEFT);
     y += lh;
 
-    char w[96], b[96];
-    rb_ui_panel_player_text(st, RB_WHITE, w, sizeof w);
-    rb_ui_panel_player_text(st, RB_BLACK, b, sizeof b);
-    /* TRANSLATORS: who plays each side, e.g. "White: You · Black: Computer, level 2" */
-    snprintf(line, sizeof line, _("White: %s \u00B7 Black: %s"), w, b);
-    y += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, y, col.w);
+    rb_ui_material mat;
+    rb_ui_material_count(rb_ui_state_pos(st), &mat);
+    for (int side = RB_WHITE; side <= RB_BLACK; side++)
+        y = panel_player_row(app, st, m, col, y, side, &mat);
     y += m->gap;
 
     /* The words, clipped to a block of fixed height: the state (check in
@@ -409,7 +513,13 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
         bool check = !over && rb_pos_in_check(rb_game_pos(g));
         SDL_Color ink = check ? t->check_glow : t->text;
         ink.a = 255;
-        by += rb_ui_text_draw_wrapped(app, line, m->px, true, ink, col.x, by, col.w);
+        /* A long state (or a long translation) a size smaller, to leave
+         * the block a line for browsing or a message. */
+        int size = m->px;
+        if (rb_ui_text_wrapped_height(app, line, size, true, col.w) >
+            rb_ui_text_line_height(app, m->px) + rb_ui_text_line_height(app, m->small))
+            size = m->small;
+        by += rb_ui_text_draw_wrapped(app, line, size, true, ink, col.x, by, col.w);
     }
     if (rb_ui_state_browsing(st)) {
         rb_ui_panel_viewing_text(st, line, sizeof line);
@@ -600,12 +710,8 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
     int y = rb_ui_clock_view_draw(app, st, left, left.y);
     y = panel_header(app, st, &m, left, y);
 
-    /* The game's buttons: as many columns as fit, at least two. */
-    int cols = left.w / (m.px * 6);
-    if (cols < 2)
-        cols = 2;
-    if (cols > 5)
-        cols = 5;
+    /* Below the board the move list has a column of its own. */
+    int cols = panel_button_cols(app, &m, left.w, two_cols ? left.h * 4 : left.y + left.h - y);
     int rows = (PANEL_GAME_BUTTONS + cols - 1) / cols;
     int grid_h = rows * m.btn_h + (rows - 1) * m.gap;
     SDL_Rect grid = { left.x, left.y + left.h - grid_h, left.w, grid_h };

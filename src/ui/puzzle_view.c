@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "draw.h"
+#include "i18n.h"
 #include "input.h"
 #include "rb_explain.h"
 #include "text.h"
@@ -253,8 +254,15 @@ void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
         pv_grid(v, col, below + btn_h + gap, PV_NEXT, 2, 2, gap, btn_h);
         int cols = col.w / (px * 5);
         cols = cols < 3 ? 3 : cols > 5 ? 5 : cols;
-        int rows = (5 + cols - 1) / cols;
         int fh = px * 7 / 4;
+        /* Fewer, wider columns while a theme's name does not fit. */
+        for (bool fits = false; !fits && cols > 2; cols -= fits ? 0 : 1) {
+            SDL_Rect cell = { 0, 0, (col.w - (cols - 1) * gap) / cols, fh };
+            fits = true;
+            for (int i = PV_THEME_ALL; i < PV_THEME_ALL + 5; i++)
+                fits = fits && rb_ui_widget_choice_fits(app, cell, _(pv_labels[i]), px * 7 / 8);
+        }
+        int rows = (5 + cols - 1) / cols;
         int fy = below - pad - rows * fh - (rows - 1) * gap;
         int ly = fy - rb_ui_text_line_height(app, px * 7 / 8);
         rb_ui_text_draw(app, _("Puzzles of the theme:"), px * 7 / 8, false, t->text_dim, col.x,

@@ -105,10 +105,14 @@ SDL_Rect rb_ui_review_view_draw(rb_app *app, const rb_ui_state *st, SDL_Rect are
     }
     if (!rb_ui_review_complete(&st->game))
         return area;
+    /* A quarter of the room, between two and six lines tall: a crowded
+     * panel keeps a small graph and at least three lines of moves. */
     int h = area.h / 4;
     if (h > 6 * px)
         h = 6 * px;
-    if (h < 2 * px || area.h - h < 3 * px)
+    if (h < 2 * px)
+        h = 2 * px;
+    if (area.h - h < 3 * px)
         return area;
     SDL_Rect r = { area.x, area.y, area.w, h };
     draw_graph(app, st, r);

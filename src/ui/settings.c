@@ -16,6 +16,7 @@
 #include "assets.h"
 #include "i18n.h"
 #include "lang.h"
+#include "layout.h"
 #include "rb_engine.h"
 #include "sound.h"
 #include "theme.h"
@@ -60,6 +61,7 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
     s->pieces = 0; /* the classic set */
     s->two_player_hints = false; /* both players must agree to turn it on */
     s->volume = RB_UI_SOUND_DEFAULT_VOLUME;
+    s->ui_scale_pct = 100;
     s->reply_pause_ms = 400;
     s->watch_move_ms = 1000;
     s->language = 0; /* the system's */
@@ -100,6 +102,18 @@ static int settings_level(const char *v, int *out)
     char *end;
     long n = strtol(v, &end, 10);
     if (end == v || *end || n < RB_LEVEL_MIN || n > RB_LEVEL_MAX)
+        return -1;
+    *out = (int)n;
+    return 0;
+}
+
+int rb_ui_settings_parse_scale(const char *v, int *out)
+{
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (*end == '%')
+        end++;
+    if (end == v || *end || n < RB_UI_SCALE_MIN || n > RB_UI_SCALE_MAX)
         return -1;
     *out = (int)n;
     return 0;
@@ -211,6 +225,8 @@ static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2],
             return settings_bool(value, rb_ui_setting_ref(s, i));
     if (strcmp(key, "volume") == 0)
         return settings_volume(value, &s->volume);
+    if (strcmp(key, "interface_size") == 0)
+        return rb_ui_settings_parse_scale(value, &s->ui_scale_pct);
     if (strcmp(key, "theme") == 0 || strcmp(key, "pieces") == 0 || strcmp(key, "high_contrast") == 0)
         return settings_look(key, value, s, note, notelen);
     if (strcmp(key, "language") == 0) {
@@ -270,6 +286,7 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
                               v ? "true" : "false");
     }
     n += (size_t)snprintf(buf + n, cap - n, "volume = %d\n", s->volume);
+    n += (size_t)snprintf(buf + n, cap - n, "interface_size = %d\n", s->ui_scale_pct);
     int theme = s->theme >= 0 && s->theme < rb_ui_theme_count ? s->theme : RB_UI_THEME_CLASSIC;
     int pieces = s->pieces >= 0 && s->pieces < rb_ui_piece_set_count ? s->pieces : 0;
     n += (size_t)snprintf(buf + n, cap - n, "theme = %s\npieces = %s\n", rb_ui_themes[theme].key,

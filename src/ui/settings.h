@@ -24,6 +24,10 @@ int rb_ui_settings_parse_noted(const char *text, rb_ui_settings *s, rb_ui_player
 /* A newly allocated text of all settings (free it), NULL without memory. */
 char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[2]);
 
+/* An interface size in percent, "150" or "150%", from RB_UI_SCALE_MIN to
+ * RB_UI_SCALE_MAX (layout.h): 0 and *out set, or -1. */
+int rb_ui_settings_parse_scale(const char *text, int *out);
+
 /* The switches in the order the settings dialog lists them. */
 typedef struct rb_ui_setting_info {
     const char *key;      /* in the file */

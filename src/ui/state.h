@@ -81,6 +81,8 @@ typedef struct rb_ui_settings {
     bool pause_minimised;     /* clocks stop while the window is minimised
                                  in a game against the computer */
     int volume;               /* of the sounds, 0..100 */
+    int ui_scale_pct;         /* the interface size: text, panel and dialogs,
+                                 percent (RB_UI_SCALE_MIN..MAX, layout.h) */
     bool premoves;            /* a move may be chosen during the computer's turn */
     bool two_player_hints;    /* hints (and threats) in games between two
                                  people: off unless both agree */

@@ -8,6 +8,10 @@
  * small chained hash table; when it grows past a bound it is emptied rather
  * than managed with an LRU list, because a frame never needs more than a
  * few hundred strings. Fonts are opened lazily, one per size and weight.
+ *
+ * The check of fit (text.h) sits here, where every string is drawn, so no
+ * screen can draw text past it: each caller only names the box its text
+ * belongs to, or lets the clip rectangle or the window stand for it.
  */
 #include "text.h"
 #include "i18n.h"
@@ -44,6 +48,13 @@ struct rb_ui_text {
     int nfonts;
     text_entry *buckets[TEXT_BUCKETS];
     int count;
+
+    /* The check of fit: the box named by the caller (w < 0: none named),
+     * and what was written down while checking. */
+    SDL_Rect box;
+    bool checking;
+    int nmisfits;
+    rb_ui_text_misfit misfits[RB_UI_TEXT_MISFITS_MAX];
 };
 
 static const char *const text_files[2] = { "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf" };
@@ -92,6 +103,7 @@ int rb_ui_text_init(rb_app *app, char *err, size_t errlen)
         }
         t->fonts[t->nfonts++] = (text_font){ 16, i == 1, probe };
     }
+    t->box = (SDL_Rect){ 0, 0, -1, -1 };
     app->text = t;
     return 0;
 }
@@ -192,6 +204,91 @@ static text_entry *text_lookup(rb_app *app, const char *s, int px, bool bold, SD
     return e;
 }
 
+/* ---- the check of fit ------------------------------------------------- */
+
+SDL_Rect rb_ui_text_box_begin(rb_app *app, SDL_Rect box)
+{
+    struct rb_ui_text *t = app->text;
+    SDL_Rect previous = t ? t->box : (SDL_Rect){ 0, 0, -1, -1 };
+    if (t)
+        t->box = box;
+    return previous;
+}
+
+void rb_ui_text_box_end(rb_app *app, SDL_Rect previous)
+{
+    if (app->text)
+        app->text->box = previous;
+}
+
+void rb_ui_text_check(rb_app *app, bool on)
+{
+    struct rb_ui_text *t = app->text;
+    if (!t)
+        return;
+    t->checking = on;
+    t->nmisfits = 0;
+}
+
+int rb_ui_text_misfits(const rb_app *app, rb_ui_text_misfit *out, int max)
+{
+    const struct rb_ui_text *t = app->text;
+    if (!t)
+        return 0;
+    int kept = t->nmisfits < RB_UI_TEXT_MISFITS_MAX ? t->nmisfits : RB_UI_TEXT_MISFITS_MAX;
+    for (int i = 0; i < kept && i < max; i++)
+        out[i] = t->misfits[i];
+    return t->nmisfits;
+}
+
+/* Writes a misfit down, once per text and box. */
+static void text_misfit(struct rb_ui_text *t, const char *s, SDL_Rect extent, SDL_Rect box, const char *why)
+{
+    for (int i = 0; i < t->nmisfits && i < RB_UI_TEXT_MISFITS_MAX; i++) {
+        const rb_ui_text_misfit *m = &t->misfits[i];
+        if (strncmp(m->text, s, sizeof m->text - 1) == 0 && SDL_RectEquals(&m->box, &box) && m->why == why)
+            return;
+    }
+    if (t->nmisfits < RB_UI_TEXT_MISFITS_MAX) {
+        rb_ui_text_misfit *m = &t->misfits[t->nmisfits];
+        snprintf(m->text, sizeof m->text, "%s", s);
+        m->extent = extent;
+        m->box = box;
+        m->why = why;
+    }
+    t->nmisfits++;
+}
+
+/* True when r lies inside box; a pixel of slack for rounding. */
+static bool text_inside(SDL_Rect r, SDL_Rect box)
+{
+    return r.x >= box.x - 1 && r.y >= box.y - 1 && r.x + r.w <= box.x + box.w + 1 && r.y + r.h <= box.y + box.h + 1;
+}
+
+/* Checks text drawn at extent against its box and the window. */
+static void text_check_fit(rb_app *app, const char *s, SDL_Rect extent)
+{
+    struct rb_ui_text *t = app->text;
+    if (t->box.w == 0 || t->box.h == 0)
+        return; /* scrolls inside its box on purpose */
+    SDL_Rect window = { 0, 0, 0, 0 };
+    SDL_GetRendererOutputSize(app->renderer, &window.w, &window.h);
+    if (!text_inside(extent, window)) {
+        text_misfit(t, s, extent, window, "beyond the window");
+        return;
+    }
+    if (t->box.w > 0 && !text_inside(extent, t->box)) {
+        text_misfit(t, s, extent, t->box, "beyond its box");
+        return;
+    }
+    SDL_Rect clip;
+    if (SDL_RenderIsClipEnabled(app->renderer)) {
+        SDL_RenderGetClipRect(app->renderer, &clip);
+        if (!text_inside(extent, clip))
+            text_misfit(t, s, extent, clip, "cut by its box");
+    }
+}
+
 int rb_ui_text_draw(rb_app *app, const char *text, int px, bool bold,
                     SDL_Color color, int x, int y, rb_ui_align align)
 {
@@ -203,6 +300,8 @@ int rb_ui_text_draw(rb_app *app, const char *text, int px, bool bold,
         dst.x -= e->w / 2;
     else if (align == RB_UI_ALIGN_RIGHT)
         dst.x -= e->w;
+    if (app->text->checking)
+        text_check_fit(app, text, dst);
     SDL_RenderCopy(app->renderer, e->tex, NULL, &dst);
     return e->w;
 }
@@ -219,11 +318,47 @@ int rb_ui_text_width(rb_app *app, const char *text, int px, bool bold)
     return w;
 }
 
+int rb_ui_text_fit_px(rb_app *app, const char *text, int px, bool bold, int width, int least)
+{
+    int size = px;
+    while (size > least && rb_ui_text_width(app, text, size, bold) > width)
+        size--;
+    return size;
+}
+
 int rb_ui_text_line_height(rb_app *app, int px)
 {
     struct rb_ui_text *t = app->text;
     TTF_Font *font = t ? text_font_get(t, px, false) : NULL;
     return font ? TTF_FontLineSkip(font) : px + px / 4;
+}
+
+/* Where to break a word wider than width: the longest start that fits and
+ * ends after '/', '-', '_' or '.', else the longest that fits (at least one
+ * character). */
+static size_t text_word_cut(rb_app *app, const char *word, int px, bool bold, int width)
+{
+    char part[512];
+    size_t n = strlen(word), best = 0, best_mark = 0;
+    for (size_t i = 1; i <= n && i < sizeof part; i++) {
+        if (i < n && ((unsigned char)word[i] & 0xC0) == 0x80)
+            continue; /* inside a character */
+        memcpy(part, word, i);
+        part[i] = '\0';
+        if (rb_ui_text_width(app, part, px, bold) > width)
+            break;
+        best = i;
+        if (strchr("/-_.", word[i - 1]))
+            best_mark = i;
+    }
+    if (best_mark > 0)
+        return best_mark;
+    if (best > 0)
+        return best;
+    size_t one = 1; /* not even one character fits: one anyway */
+    while (one < n && ((unsigned char)word[one] & 0xC0) == 0x80)
+        one++;
+    return one;
 }
 
 /* Breaks text into lines no wider than width at spaces (and at '\n'),
@@ -265,6 +400,22 @@ static int text_wrap(rb_app *app, const char *text, int px, bool bold, SDL_Color
         len = fit;
         memcpy(line, p, len);
         line[len] = '\0';
+        if (len > 0 && rb_ui_text_width(app, line, px, bold) > width) {
+            /* One word wider than the line (a file's path, a long name):
+             * broken after a '/', '-' or '.' that lets the start fit, else
+             * between characters, rather than drawn past the line. */
+            size_t cut = text_word_cut(app, line, px, bold, width);
+            len = cut;
+            line[len] = '\0';
+            q = p + len;
+        }
+        if (draw && len > 0 && app->text && app->text->checking) {
+            /* A word wider than the whole line sticks out of it. */
+            int lw = rb_ui_text_width(app, line, px, bold);
+            if (lw > width + 1)
+                text_misfit(app->text, line, (SDL_Rect){ x, y, lw, lh }, (SDL_Rect){ x, y, width, lh },
+                            "a word wider than its line");
+        }
         if (draw && len > 0)
             rb_ui_text_draw(app, line, px, bold, color, x, y + lh / 2, RB_UI_ALIGN_LEFT);
         y += lh;

@@ -12,10 +12,13 @@
 #include "draw.h"
 #include "text.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 int rb_ui_widget_font_px(const rb_app *app)
 {
+    if (app->layout.font_px > 0)
+        return app->layout.font_px; /* layout.c: display scale and interface size */
     /* About 1/40 of the window's height in window coordinates, scaled to
      * pixels; never so small it cannot be read nor so large the panel
      * overflows. A narrow, tall window (panel below the board) goes by its
@@ -49,11 +52,91 @@ bool rb_ui_point_in(SDL_Rect r, int x, int y)
     return x >= r.x && y >= r.y && x < r.x + r.w && y < r.y + r.h;
 }
 
+/* The smallest a label may shrink to fit its control. */
+static int widget_least_px(int px)
+{
+    int least = px * 3 / 4;
+    return least > 9 ? least : 9;
+}
+
 static SDL_Color widget_accent(const rb_app *app)
 {
     SDL_Color c = app->theme->path;
     c.a = 255;
     return c;
+}
+
+/* A control's label centred in r, its box: on one line, a little smaller
+ * if need be (down to widget_least_px); when even that is too wide, on two
+ * lines broken at the space nearest the middle. room: the width it may
+ * take. */
+/* The space of label nearest its middle, NULL for none. */
+static const char *widget_middle_space(const char *label)
+{
+    const char *space = NULL;
+    long half = (long)strlen(label) / 2;
+    for (const char *s = strchr(label, ' '); s; s = strchr(s + 1, ' '))
+        if (!space || labs((long)(s - label) - half) < labs((long)(space - label) - half))
+            space = s;
+    return space && space - label < 256 ? space : NULL;
+}
+
+/* How label goes in a control r with room for a line room wide: the size,
+ * and *split, the space where it breaks into two lines (NULL: one line).
+ * Returns false when it does not fit even so. */
+static bool widget_label_fit(rb_app *app, SDL_Rect r, const char *label, int px, bool bold, int room, int *size,
+                             const char **split)
+{
+    int least = widget_least_px(px);
+    int s = px;
+    while (s > least && (rb_ui_text_width(app, label, s, bold) > room || rb_ui_text_line_height(app, s) > r.h))
+        s--;
+    *size = s;
+    *split = NULL;
+    if (rb_ui_text_width(app, label, s, bold) <= room)
+        return rb_ui_text_line_height(app, s) <= r.h + 1;
+    const char *space = widget_middle_space(label);
+    if (!space)
+        return false;
+    char first[256];
+    memcpy(first, label, (size_t)(space - label));
+    first[space - label] = '\0';
+    s = px;
+    while (s > least && (rb_ui_text_width(app, first, s, bold) > room || rb_ui_text_width(app, space + 1, s, bold) > room ||
+                         2 * rb_ui_text_line_height(app, s) > r.h))
+        s--;
+    *size = s;
+    *split = space;
+    return rb_ui_text_width(app, first, s, bold) <= room && rb_ui_text_width(app, space + 1, s, bold) <= room &&
+           2 * rb_ui_text_line_height(app, s) <= r.h;
+}
+
+static void widget_label(rb_app *app, SDL_Rect r, const char *label, int px, bool bold, SDL_Color ink, int room)
+{
+    int size;
+    const char *space;
+    widget_label_fit(app, r, label, px, bold, room, &size, &space);
+    SDL_Rect outer = rb_ui_text_box_begin(app, r);
+    if (space) {
+        char first[256];
+        memcpy(first, label, (size_t)(space - label));
+        first[space - label] = '\0';
+        int lh = rb_ui_text_line_height(app, size);
+        int top = r.y + r.h / 2 - lh; /* both lines inside r */
+        rb_ui_text_draw(app, first, size, bold, ink, r.x + r.w / 2, top + lh / 2, RB_UI_ALIGN_CENTER);
+        rb_ui_text_draw(app, space + 1, size, bold, ink, r.x + r.w / 2, top + lh + lh / 2, RB_UI_ALIGN_CENTER);
+    } else {
+        rb_ui_text_draw(app, label, size, bold, ink, r.x + r.w / 2, r.y + r.h / 2, RB_UI_ALIGN_CENTER);
+    }
+    rb_ui_text_box_end(app, outer);
+}
+
+bool rb_ui_widget_choice_fits(rb_app *app, SDL_Rect r, const char *label, int px)
+{
+    int size;
+    const char *space;
+    return widget_label_fit(app, r, label, px, false, r.w - px / 3, &size, &space) &&
+           widget_label_fit(app, r, label, px, true, r.w - px / 3, &size, &space);
 }
 
 void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, bool enabled,
@@ -73,13 +156,11 @@ void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, boo
         int bw = px / 12 > 1 ? px / 12 : 1;
         rb_ui_draw_frame(app->renderer, r, hovered ? bw * 2 : bw, rb_ui_mix(t->panel_bg, t->text, 0.45f));
     }
-    int w = rb_ui_text_width(app, label, px, false);
-    int size = px;
-    while (w > r.w - px / 2 && size > 9) {
-        size--;
-        w = rb_ui_text_width(app, label, size, false);
-    }
-    rb_ui_text_draw(app, label, size, false, ink, r.x + r.w / 2, r.y + r.h / 2, RB_UI_ALIGN_CENTER);
+    /* A label a little too long for its button is drawn a little smaller,
+     * never smaller than three quarters of the size asked for, or on two
+     * lines: past that the layout must give the button room (the check of
+     * fit, text.h). */
+    widget_label(app, r, label, px, false, ink, r.w - px / 2);
 }
 
 static void widget_tick(rb_app *app, SDL_Rect box, SDL_Color c)
@@ -107,7 +188,9 @@ void rb_ui_widget_check(rb_app *app, SDL_Rect r, const char *label, int px, bool
         rb_ui_draw_rect(app->renderer, box, rb_ui_mix(t->panel_bg, t->text, 0.08f));
         rb_ui_draw_frame(app->renderer, box, px / 8 > 1 ? px / 8 : 1, rb_ui_mix(t->panel_bg, t->text, 0.6f));
     }
+    SDL_Rect outer = rb_ui_text_box_begin(app, r);
     rb_ui_text_draw(app, label, px, false, t->text, box.x + s + px / 2, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, outer);
 }
 
 void rb_ui_widget_choice(rb_app *app, SDL_Rect r, const char *label, int px, bool on, bool hovered)
@@ -118,11 +201,7 @@ void rb_ui_widget_choice(rb_app *app, SDL_Rect r, const char *label, int px, boo
     int bw = px / 12 > 1 ? px / 12 : 1;
     rb_ui_draw_frame(app->renderer, r, on ? bw * 3 : bw,
                      on ? t->text : rb_ui_mix(t->panel_bg, t->text, 0.4f));
-    int size = px;
-    while (rb_ui_text_width(app, label, size, on) > r.w - px / 3 && size > 9)
-        size--;
-    rb_ui_text_draw(app, label, size, on, on ? (SDL_Color){ 255, 255, 255, 255 } : t->text,
-                    r.x + r.w / 2, r.y + r.h / 2, RB_UI_ALIGN_CENTER);
+    widget_label(app, r, label, px, on, on ? (SDL_Color){ 255, 255, 255, 255 } : t->text, r.w - px / 3);
 }
 
 void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool focused)
@@ -144,7 +223,9 @@ void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool 
     if (clipped && !SDL_IntersectRect(&outer, &r, &inside))
         return;
     SDL_RenderSetClipRect(app->renderer, &inside);
+    SDL_Rect box = rb_ui_text_box_begin(app, (SDL_Rect){ 0, 0, 0, 0 }); /* scrolls on purpose */
     int w = rb_ui_text_draw(app, text, px, false, t->text, x, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, box);
     if (focused) {
         SDL_Rect caret = { x + w + 1, r.y + r.h / 5, px / 10 > 1 ? px / 10 : 1, r.h - 2 * (r.h / 5) };
         rb_ui_draw_rect(app->renderer, caret, t->text);
@@ -192,7 +273,9 @@ void rb_ui_widget_edit(rb_app *app, SDL_Rect r, const char *text, int px, bool f
         sel.a = focused ? 110 : 50;
         rb_ui_draw_rect(app->renderer, (SDL_Rect){ x + from, r.y + r.h / 5, to - from, inner_h }, sel);
     }
+    SDL_Rect box = rb_ui_text_box_begin(app, (SDL_Rect){ 0, 0, 0, 0 }); /* scrolls on purpose */
     rb_ui_text_draw(app, text, px, false, t->text, x, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, box);
     if (focused) {
         SDL_Rect c = { x + caret_x, r.y + r.h / 5, px / 10 > 1 ? px / 10 : 1, inner_h };
         rb_ui_draw_rect(app->renderer, c, t->text);

@@ -24,6 +24,9 @@ void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, boo
 void rb_ui_widget_check(rb_app *app, SDL_Rect r, const char *label, int px, bool on, bool hovered);
 /* One option of a row of mutually exclusive choices (drawn as a segment). */
 void rb_ui_widget_choice(rb_app *app, SDL_Rect r, const char *label, int px, bool on, bool hovered);
+/* True when label fits a choice r (at its size or a little smaller, on
+ * one line or two), chosen (bold) or not. */
+bool rb_ui_widget_choice_fits(rb_app *app, SDL_Rect r, const char *label, int px);
 /* A single-line text field with a caret at the end when focused. */
 void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool focused);
 /* A text field being edited: the caret at byte offset caret, the text

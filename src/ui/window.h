@@ -13,8 +13,8 @@
 #include "state.h"
 
 #define RB_UI_PATH_MAX 1024
-#define RB_UI_MIN_W 480      /* smallest window, in window coordinates */
-#define RB_UI_MIN_H 360
+#define RB_UI_MIN_W 480      /* smallest window at 100%, in points (layout.h */
+#define RB_UI_MIN_H 360      /* grows it with the interface size) */
 
 /* Colours of one theme (theme.c). */
 typedef struct rb_ui_theme {
@@ -42,6 +42,9 @@ typedef struct rb_ui_layout {
     int margin;               /* room for coordinates around the grid */
     SDL_Rect panel;           /* the side (or bottom) panel */
     bool panel_below;         /* tall windows put the panel under the board */
+    float system_scale;       /* output pixels per point of text (high DPI) */
+    int ui_pct;               /* the interface size, percent (100..200) */
+    int font_px;              /* the panel's and dialogs' text, pixels */
 } rb_ui_layout;
 
 /* Piece images rasterised at one square size (assets.c). */
@@ -56,6 +59,7 @@ typedef struct rb_ui_pieces {
     size_t svg_len[2][5];
     rb_ui_piece_set board;    /* at the game board's square size */
     rb_ui_piece_set diagram;  /* at the help diagrams' square size */
+    rb_ui_piece_set material; /* small, for the material count (panel.c) */
 } rb_ui_pieces;
 
 /* Views' memories, the computer and the files, behind these pointers. */
@@ -85,6 +89,11 @@ typedef struct rb_app {
     const rb_ui_theme *theme;
     rb_ui_layout layout;
     rb_ui_pieces pieces;
+
+    /* The display's scale as a test says it (0: ask the system, layout.h);
+     * the layout's pixels follow it, the window's events do not. */
+    float system_scale;
+    bool relayout_due;        /* the interface size changed: lay out again */
 
     bool player_files;        /* reads and writes the player's settings and
                                  autosave (a window does; screenshots don't) */

@@ -202,6 +202,8 @@ static void compare_position(const rb_pos *pos, tally *t)
                  only_real, only_plain);
     }
     assert_int_equal(rb_gen_count(pos), n);
+    if (rb_gen_has_legal(pos, rb_pos_in_check(pos)) != (n > 0))
+        fail_msg("position %s: has a legal move says %d, with %d legal moves", text, n == 0, n);
 
     /* check, status */
     bool check = rb_pos_in_check(pos);

@@ -2,7 +2,9 @@
  * test_real_display.c - what needs a real display: the system clipboard
  * (Ctrl+C puts the position string on it, Ctrl+Shift+C the game, Ctrl+V
  * takes a game from it), and a window remembering the computer as a
- * player opening a --fen position with people on both sides. Run under
+ * player opening a --fen position with people on both sides; the least
+ * window following the interface size, and the desktop's GDK_SCALE taken
+ * as the display's scale on X11. Run under
  * X (tests/ui/CMakeLists.txt runs it in xvfb-run when that is installed);
  * skipped where there is no X display or the video driver is the dummy.
  */
@@ -14,6 +16,7 @@
 #include <sys/stat.h>
 
 #include "dialog.h"
+#include "layout.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 
@@ -30,19 +33,85 @@ static bool have_display(void)
 }
 
 /* A real window (its own files under the test's XDG_DATA_HOME). */
-static rb_app *open_window(const char *fen)
+static rb_app *open_window_sized(const char *fen, int w, int h, int scale_pct)
 {
     rb_ui_options opt;
     memset(&opt, 0, sizeof opt);
     opt.fen = fen;
-    opt.width = 800;
-    opt.height = 600;
+    opt.width = w;
+    opt.height = h;
+    opt.scale_pct = scale_pct; /* 0: the settings' */
     rb_ui_app_defaults(&fixture_app);
     char err[1400];
     if (rb_ui_app_open(&fixture_app, &opt, false, err, sizeof err) != 0)
         fail_msg("cannot open the window: %s", err);
     fixture_app.state.settings.animation = false;
     return &fixture_app;
+}
+
+static rb_app *open_window(const char *fen)
+{
+    return open_window_sized(fen, 800, 600, 0);
+}
+
+/* Handles the window's events for up to ms, until done says so. */
+static void pump(rb_app *app, int ms, bool (*done)(rb_app *))
+{
+    Uint64 end = SDL_GetTicks64() + (Uint64)ms;
+    while (SDL_GetTicks64() < end && !done(app)) {
+        SDL_Event ev;
+        if (SDL_WaitEventTimeout(&ev, 20))
+            rb_ui_app_event(app, &ev);
+    }
+}
+
+/* The window has grown, and the layout with it (its size-changed event). */
+static bool grown_to_960x720(rb_app *app)
+{
+    int w, h;
+    SDL_GetWindowSize(app->window, &w, &h);
+    return w >= 960 && h >= 720 && app->layout.out_w >= 960 && app->layout.out_h >= 720;
+}
+
+static void the_least_window_grows_with_the_interface_size(void **state)
+{
+    (void)state;
+    if (!have_display())
+        skip();
+    rb_app *app = open_window(NULL);
+    int w, h;
+    SDL_GetWindowMinimumSize(app->window, &w, &h);
+    assert_int_equal(w, RB_UI_MIN_W);
+    assert_int_equal(h, RB_UI_MIN_H);
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_SET_SCALE);
+    cmd.n = 200;
+    rb_ui_apply(app, &cmd);
+    rb_ui_app_draw(app);
+    SDL_GetWindowMinimumSize(app->window, &w, &h);
+    assert_int_equal(w, 960);
+    assert_int_equal(h, 720);
+    pump(app, 2000, grown_to_960x720); /* the 800x600 window grows to it */
+    assert_true(grown_to_960x720(app));
+    rb_ui_app_draw(app);
+    assert_true(app->layout.font_px >= 22);
+    fixture_close(app);
+}
+
+static void gdk_scale_is_the_display_scale_on_x11(void **state)
+{
+    (void)state;
+    if (!have_display())
+        skip();
+    setenv("GDK_SCALE", "2", 1);
+    rb_app *app = open_window_sized(NULL, 1000, 760, 100); /* the last test kept 200% */
+    unsetenv("GDK_SCALE");
+    assert_true(app->layout.system_scale == 2.0f);
+    int w, h;
+    SDL_GetWindowMinimumSize(app->window, &w, &h);
+    assert_int_equal(w, 2 * RB_UI_MIN_W); /* the 100% least window, in pixels twice over */
+    assert_int_equal(h, 2 * RB_UI_MIN_H);
+    assert_int_equal(app->layout.font_px, 22); /* 11 points, twice over */
+    fixture_close(app);
 }
 
 static void the_system_clipboard_carries_positions_and_games(void **state)
@@ -99,6 +168,8 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_system_clipboard_carries_positions_and_games),
         cmocka_unit_test(a_window_opens_a_position_with_people_on_both_sides),
+        cmocka_unit_test(the_least_window_grows_with_the_interface_size),
+        cmocka_unit_test(gdk_scale_is_the_display_scale_on_x11),
     };
     return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
 }

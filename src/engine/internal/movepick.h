@@ -31,10 +31,11 @@ static inline bool rb_move_is_tactical(const rb_pos *pos, rb_move m)
     return pos->board[RB_MOVE_TO(m)] != RB_EMPTY || RB_MOVE_PROMO(m) != 0 || rb_wins_throne(pos, m);
 }
 
-/* Fills the picker from an already generated list. With tactical_only the
- * quiet moves are dropped (quiescence). */
-void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, const rb_movelist *legal,
-                  int ply, rb_move tt_move, bool tactical_only);
+/* Scores the legal moves the caller generated into pk->list (straight
+ * there, to spare a copy of the list). With tactical_only the quiet moves
+ * are dropped (quiescence). */
+void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, int ply, rb_move tt_move,
+                  bool tactical_only);
 /* The next best move, or RB_MOVE_NONE when none are left. */
 rb_move rb_pick_next(rb_picker *pk, int *score);
 

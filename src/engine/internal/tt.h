@@ -5,7 +5,10 @@
  *
  * Entries are 16 bytes in buckets of four that share a cache line. Win and
  * loss scores are stored relative to the node, not the root, so they stay
- * true wherever the position turns up again.
+ * true wherever the position turns up again. Clearing the table (a new
+ * game, and before every bench position) only counts up: an entry written
+ * before the last clearing reads as empty, so a clear costs nothing
+ * instead of writing the whole table.
  */
 #ifndef RB_TT_H
 #define RB_TT_H
@@ -17,9 +20,14 @@
 
 enum { RB_BOUND_NONE = 0, RB_BOUND_UPPER = 1, RB_BOUND_LOWER = 2, RB_BOUND_EXACT = 3 };
 
+/* How many times the table can be cleared by counting before it must be
+ * cleared by writing zeros (see rb_tt_clear). */
+#define RB_TT_CLEARINGS 4096
+
 typedef struct rb_tt_entry {
     uint64_t key;
-    rb_move move;
+    uint32_t move : 20;      /* an rb_move, which takes 20 bits */
+    uint32_t clearing : 12;  /* the table's clearing count when written: an older one is empty */
     int16_t score;
     uint8_t depth;
     uint8_t bound_age;   /* bound in the low 2 bits, search generation above */
@@ -34,11 +42,13 @@ typedef struct rb_tt_bucket {
 _Static_assert(sizeof(rb_tt_entry) == 16, "a table entry is 16 bytes");
 _Static_assert(sizeof(rb_tt_bucket) == 64, "a bucket is one 64-byte cache line");
 _Static_assert(RB_BOUND_EXACT <= 3, "a bound fits the low 2 bits of bound_age");
+_Static_assert(RB_TT_CLEARINGS == 1 << 12, "the clearing count fills an entry's 12-bit field");
 
 typedef struct rb_tt {
     rb_tt_bucket *buckets;
     size_t nbuckets;     /* a power of two */
     uint8_t age;
+    uint16_t clearing;   /* entries written under another count are empty */
 } rb_tt;
 
 typedef struct rb_tt_hit {

@@ -1,0 +1,883 @@
+/*
+ * test_texts_fit_their_boxes.c - every text the window draws fits the box
+ * it belongs to (a button, a panel line, a dialog, a tip) and the window,
+ * on every screen, at the least window of 100%, 150% and 200%, in every
+ * language of the list.
+ *
+ * Each screen is set up on a fresh game off screen, drawn once with the
+ * text module's check of fit on (text.h), and every text it wrote down as
+ * cut or overflowing fails the test, named with its screen, its language,
+ * its size and its box.
+ *
+ * Languages are a list: "en" (the texts as written) and "pseudo", a
+ * made-up language whose every text is 40% longer, its letters accented,
+ * its printf placeholders kept, so that room for longer translations is
+ * tested before they exist. It comes from a test-only gettext hook: this
+ * program defines gettext and its relatives, which the game's calls reach
+ * in place of the C library's (an executable's own definitions come first),
+ * and passes every text on to the library's. A real catalogue is tested by
+ * adding its code to the list: the hook then only asks for that language
+ * (LANGUAGE) and passes the translations through unchanged.
+ *
+ * RB_FIT_LANGUAGES=en,pseudo,fr replaces the list for one run.
+ * RB_FIT_SHOTS=FOLDER writes every screen's frame there as a PNG, to look
+ * at what the check saw.
+ */
+#define _GNU_SOURCE
+
+#include "support.h"
+
+#include <dlfcn.h>
+#include <locale.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dialog_kit.h"
+#include "layout.h"
+#include "learn.h"
+#include "rb_learn.h"
+#include "rb_review.h"
+#include "shot.h"
+#include "text.h"
+#include "trainer.h"
+#include "ui_fixture.h"
+#include "ui_home.h"
+
+/* ---- the languages ------------------------------------------------------ */
+
+static const char *const languages[] = { "en", "pseudo", "de" };
+#define NLANGUAGES (sizeof languages / sizeof languages[0])
+
+static bool pseudo; /* the pseudo-language is on */
+
+/* One accented letter for each plain one (UTF-8), NULL to keep it. */
+static const char *accented(char c)
+{
+    static const char *const lower[26] = {
+        "\u00e1", NULL, "\u00e7", NULL, "\u00e9", NULL, "\u011d", "\u0125", "\u00ed", "\u0135", "\u0137", "\u013a",
+        NULL, "\u00f1", "\u00f6", NULL, NULL, "\u0155", "\u0161", "\u0163", "\u00fc", NULL, "\u0175", NULL, "\u00fd",
+        "\u017e",
+    };
+    static const char *const upper[26] = {
+        "\u00c1", NULL, "\u00c7", NULL, "\u00c9", NULL, "\u011c", "\u0124", "\u00cd", "\u0134", "\u0136", "\u0139",
+        NULL, "\u00d1", "\u00d6", NULL, NULL, "\u0154", "\u0160", "\u0162", "\u00dc", NULL, "\u0174", NULL, "\u00dd",
+        "\u017d",
+    };
+    if (c >= 'a' && c <= 'z')
+        return lower[c - 'a'];
+    if (c >= 'A' && c <= 'Z')
+        return upper[c - 'A'];
+    return NULL;
+}
+
+static bool is_letter(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+static void put_letter(char **out, char c)
+{
+    const char *a = accented(c);
+    if (a) {
+        size_t n = strlen(a);
+        memcpy(*out, a, n);
+        *out += n;
+    } else {
+        *(*out)++ = c;
+    }
+}
+
+/* The pseudo-translation of text: each word 40% longer (its first letters
+ * again, rounded up), letters accented; placeholders, spaces and symbols
+ * as they are. */
+static char *pseudo_translate(const char *text)
+{
+    size_t len = strlen(text);
+    char *out = malloc(len * 6 + 16), *o = out;
+    assert_non_null(out);
+    const char *p = text;
+    while (*p) {
+        if (*p == '%') { /* a printf placeholder, whole */
+            const char *q = p + 1;
+            while (*q && strchr("0123456789.-+ #$*lhzjtL", *q))
+                q++;
+            if (*q)
+                q++;
+            memcpy(o, p, (size_t)(q - p));
+            o += q - p;
+            p = q;
+        } else if (is_letter(*p)) {
+            const char *q = p;
+            while (is_letter(*q))
+                q++;
+            size_t n = (size_t)(q - p), extra = (n * 4 + 9) / 10;
+            for (size_t i = 0; i < n; i++)
+                put_letter(&o, p[i]);
+            for (size_t i = 0; i < extra; i++)
+                put_letter(&o, (char)(i == 0 ? (p[i % n] | 0x20) : p[i % n]));
+            p = q;
+        } else {
+            *o++ = *p++;
+        }
+    }
+    *o = '\0';
+    return out;
+}
+
+/* Texts once translated, kept for the program's life (the game keeps the
+ * pointers gettext gives it). */
+typedef struct kept {
+    const char *msgid;
+    char *text;
+} kept;
+static kept *kept_texts;
+static size_t nkept, kept_cap;
+
+static const char *pseudo_text(const char *msgid)
+{
+    for (size_t i = 0; i < nkept; i++)
+        if (kept_texts[i].msgid == msgid || strcmp(kept_texts[i].msgid, msgid) == 0)
+            return kept_texts[i].text;
+    if (nkept == kept_cap) {
+        kept_cap = kept_cap ? kept_cap * 2 : 256;
+        kept_texts = realloc(kept_texts, kept_cap * sizeof *kept_texts);
+        assert_non_null(kept_texts);
+    }
+    kept_texts[nkept] = (kept){ msgid, pseudo_translate(msgid) };
+    return kept_texts[nkept++].text;
+}
+
+/* The C library's own, found past this program. */
+typedef char *(*dcgettext_fn)(const char *, const char *, int);
+typedef char *(*dcngettext_fn)(const char *, const char *, const char *, unsigned long, int);
+
+static char *library_dcgettext(const char *domain, const char *msgid, int category)
+{
+    static dcgettext_fn real;
+    if (!real) {
+        void *sym = dlsym(RTLD_NEXT, "dcgettext"); /* a function's address, as POSIX allows */
+        memcpy(&real, &sym, sizeof real);
+    }
+    return real ? real(domain, msgid, category) : (char *)msgid;
+}
+
+static char *library_dcngettext(const char *domain, const char *one, const char *many, unsigned long n, int category)
+{
+    static dcngettext_fn real;
+    if (!real) {
+        void *sym = dlsym(RTLD_NEXT, "dcngettext");
+        memcpy(&real, &sym, sizeof real);
+    }
+    return real ? real(domain, one, many, n, category) : (char *)(n == 1 ? one : many);
+}
+
+/* The gettext family as the game calls it (optimised builds reach the dc
+ * forms through the header's macros, others the plain ones). */
+char *dcgettext(const char *domain, const char *msgid, int category)
+{
+    if (pseudo)
+        return (char *)pseudo_text(msgid);
+    return library_dcgettext(domain, msgid, category);
+}
+
+char *dcngettext(const char *domain, const char *one, const char *many, unsigned long n, int category)
+{
+    if (pseudo)
+        return (char *)pseudo_text(n == 1 ? one : many);
+    return library_dcngettext(domain, one, many, n, category);
+}
+
+#undef gettext
+#undef dgettext
+#undef ngettext
+#undef dngettext
+char *gettext(const char *msgid)
+{
+    return dcgettext(NULL, msgid, LC_MESSAGES);
+}
+
+char *dgettext(const char *domain, const char *msgid)
+{
+    return dcgettext(domain, msgid, LC_MESSAGES);
+}
+
+char *ngettext(const char *one, const char *many, unsigned long n)
+{
+    return dcngettext(NULL, one, many, n, LC_MESSAGES);
+}
+
+char *dngettext(const char *domain, const char *one, const char *many, unsigned long n)
+{
+    return dcngettext(domain, one, many, n, LC_MESSAGES);
+}
+
+static void use_language(const char *code)
+{
+    pseudo = strcmp(code, "pseudo") == 0;
+    /* A real catalogue: the game's own texts domain, in that language. */
+    setenv("LANGUAGE", pseudo ? "en" : code, 1);
+    setlocale(LC_ALL, "C.UTF-8");
+}
+
+/* ---- games and positions the screens show ------------------------------- */
+
+/* 84 plies, promotions and checks among them. */
+static const char *const long_pgn =
+    "1. c2-b1 e6-f6 2. Bd1-b5 Kd6-e6 3. Bb5xc6 Rc7xc6 4. Kd2-c2 Ke6-f7 5. Re2-f2 Bd7-g4+ 6. Kc2-b2 f6-f5 "
+    "7. b1-a1 Rc6-g6 8. c1-b1 Bg4-f3 9. Re1-c1 f5-f4 10. b1-a2 Bf3-g4 11. Kb2-b1 f4-f3 12. Rf2-b2 f3-e2 "
+    "13. Rb2-b6 e2-d2 14. Rb6xg6 Kf7xg6 15. a2-a3 Kg6-f5 16. a3-b4 Kf5-f4 17. b4-b5 Bg4-b3 18. b5-b6 Kf4-f5 "
+    "19. b6-c7 Kf5-e6 20. Kb1-b2 d2xc1=R 21. Kb2xc1 Bb3-c6 22. Kc1-b2 e7-f6 23. Kb2-a3 Ke6-e7 24. Ka3-a4 "
+    "Bc6-g4+ 25. Ka4-a5 Bg4-c2 26. Ka5-b4 f6-g5 27. Kb4-a3 g5-f4 28. Ka3-b2 Bc2-d1 29. Kb2-c1 Bd1-c6 *";
+
+#define WHITE_MATES "4R2/7/2xxx2/2xxx2/K1xxx2/7/k6 w - 0 1"
+#define PROMO_POS "3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1"
+
+static rb_game *read_game(const char *text)
+{
+    rb_game *games = NULL;
+    size_t n = 0;
+    rb_pgn_error perr;
+    assert_int_equal(rb_pgn_read(text, strlen(text), &games, &n, &perr), 1);
+    return games;
+}
+
+/* The long game as a review leaves it: every move evaluated, one blunder
+ * with its better line (written by hand: no engine needed). */
+static rb_game *reviewed_long_game(void)
+{
+    rb_game *g = read_game(long_pgn);
+    for (size_t i = 0; i < g->length; i++)
+        assert_int_equal(rb_game_set_eval(g, i, (rb_eval_mark){ RB_EVAL_CP, (int)(i % 7) * 40 - 120 }), 0);
+    size_t blunder = 4;
+    rb_movelist list;
+    rb_gen_legal(&g->positions[blunder], &list);
+    rb_move better = list.moves[0] != g->moves[blunder] ? list.moves[0] : list.moves[1];
+    assert_int_equal(rb_game_add_nag(g, blunder, rb_review_class_nag(RB_CLASS_BLUNDER)), 0);
+    assert_int_equal(rb_game_set_line(g, blunder, &better, 1), 0);
+    assert_int_equal(rb_game_add_nag(g, 9, rb_review_class_nag(RB_CLASS_MISTAKE)), 0);
+    return g;
+}
+
+static void put_game(rb_app *app, rb_game *g)
+{
+    fixture_set_game(app, g);
+    free(g);
+}
+
+static void apply(rb_app *app, rb_ui_cmd cmd)
+{
+    rb_ui_apply(app, &cmd);
+}
+
+static void open_dialog(rb_app *app, rb_ui_dialog_kind kind)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
+    cmd.n = kind;
+    apply(app, cmd);
+}
+
+static void ask(rb_app *app, rb_ui_ask what)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_ASK);
+    cmd.n = what;
+    apply(app, cmd);
+}
+
+/* A king move of the side to move that the king can take back at once. */
+static rb_move king_shuffle(const rb_pos *pos)
+{
+    rb_movelist list;
+    rb_gen_legal(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        if (RB_MOVE_FROM(list.moves[i]) != pos->king[pos->side])
+            continue;
+        rb_pos after, back;
+        rb_pos_make(pos, list.moves[i], &after);
+        /* the other side passes with any move, then the king goes back */
+        rb_movelist other;
+        rb_gen_legal(&after, &other);
+        if (other.count == 0)
+            continue;
+        rb_pos_make(&after, other.moves[0], &back);
+        rb_movelist again;
+        rb_gen_legal(&back, &again);
+        for (int k = 0; k < again.count; k++)
+            if (RB_MOVE_FROM(again.moves[k]) == RB_MOVE_TO(list.moves[i]) &&
+                RB_MOVE_TO(again.moves[k]) == RB_MOVE_FROM(list.moves[i]))
+                return list.moves[i];
+    }
+    return RB_MOVE_NONE;
+}
+
+/* ---- the screens -------------------------------------------------------- */
+
+static void game_start(rb_app *app)
+{
+    (void)app;
+}
+
+static void game_long_list(rb_app *app)
+{
+    put_game(app, read_game(long_pgn));
+}
+
+static void game_browsing(rb_app *app)
+{
+    put_game(app, read_game(long_pgn));
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_BROWSE);
+    cmd.n = 17;
+    apply(app, cmd);
+}
+
+static void game_checkmate(rb_app *app)
+{
+    const rb_pos *pos = rb_game_pos(&app->state.game);
+    rb_movelist list;
+    rb_gen_legal(pos, &list);
+    for (int i = 0; i < list.count; i++) {
+        rb_pos after;
+        rb_pos_make(pos, list.moves[i], &after);
+        if (rb_pos_status(&after) == RB_CHECKMATE) {
+            assert_int_equal(fixture_play(app, list.moves[i]), 0);
+            return;
+        }
+    }
+    fail_msg("no mate in one in " WHITE_MATES);
+}
+
+static void game_repetition(rb_app *app)
+{
+    for (int i = 0; i < 12 && rb_game_ending(&app->state.game) == RB_END_NONE; i++) {
+        const rb_pos *pos = rb_game_pos(&app->state.game);
+        rb_move m = RB_MOVE_NONE;
+        if (app->state.game.ply >= 2) { /* back where the king came from */
+            rb_move before = app->state.game.moves[app->state.game.ply - 2];
+            rb_movelist list;
+            rb_gen_legal(pos, &list);
+            for (int k = 0; k < list.count; k++)
+                if (RB_MOVE_FROM(list.moves[k]) == RB_MOVE_TO(before) && RB_MOVE_TO(list.moves[k]) == RB_MOVE_FROM(before))
+                    m = list.moves[k];
+        }
+        if (m == RB_MOVE_NONE)
+            m = king_shuffle(pos);
+        assert_true(m != RB_MOVE_NONE);
+        assert_int_equal(fixture_play(app, m), 0);
+    }
+    assert_int_equal(rb_game_ending(&app->state.game), RB_END_REPETITION);
+}
+
+static void game_resigned(rb_app *app)
+{
+    put_game(app, read_game(long_pgn));
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
+    cmd.n = RB_BLACK;
+    apply(app, cmd);
+}
+
+static void game_vs_computer(rb_app *app)
+{
+    app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 10 };
+    put_game(app, read_game(long_pgn));
+    rb_ui_state_say(&app->state, false, "A message for the player that goes on for a while to see it wrap.");
+}
+
+static void game_computers(rb_app *app)
+{
+    app->state.players[RB_WHITE] = (rb_ui_player){ RB_UI_COMPUTER, 10 };
+    app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 9 };
+    app->state.pacing.paused = true;
+}
+
+static void game_named_players(rb_app *app)
+{
+    rb_game *g = read_game("[White \"Jean-Louis Cazaux\"]\n[Black \"Alexandra Kosteniuk\"]\n\n"
+                           "1. c2-b1 e6-f6 2. Bd1-b5 Kd6-e6 3. Bb5xc6 Rc7xc6 *");
+    put_game(app, g);
+}
+
+static void game_clocks(rb_app *app)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
+    cmd.tc[RB_WHITE] = (rb_ui_time_control){ 300000, 3000 };
+    cmd.tc[RB_BLACK] = (rb_ui_time_control){ 5400000, 30000 };
+    cmd.n = -1;
+    cmd.players[0] = cmd.players[1] = (rb_ui_player){ RB_UI_HUMAN, 4 };
+    apply(app, cmd);
+}
+
+static void chooser(rb_app *app)
+{
+    fixture_drag(app, "d6", "e6");
+    assert_int_equal(app->state.input.state, RB_UI_PROMOTING);
+}
+
+static void explanation(rb_app *app)
+{
+    fixture_click(app, "e1");
+    fixture_click(app, "g6");
+    assert_true(app->state.explain.shown);
+}
+
+static void tip(rb_app *app, rb_ui_symbol symbol, const char *square, int color)
+{
+    app->state.tip = (rb_ui_tip_state){ symbol, rb_sq_parse(square), color, true, 0 };
+}
+
+static void tip_throne(rb_app *app)
+{
+    tip(app, RB_UI_SYMBOL_THRONE, "d6", RB_WHITE);
+}
+
+static void tip_turn(rb_app *app)
+{
+    tip(app, RB_UI_SYMBOL_TURN, "b2", RB_WHITE);
+}
+
+static void tip_start_line(rb_app *app)
+{
+    tip(app, RB_UI_SYMBOL_START_LINE, "d1", RB_WHITE);
+}
+
+static void tip_out_flag(rb_app *app)
+{
+    tip(app, RB_UI_SYMBOL_OUT_FLAG, "d6", RB_BLACK);
+}
+
+static void new_game_dialog(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_NEW_GAME);
+}
+
+static void new_game_computers(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_NEW_GAME);
+    app->state.dialog.mode = RB_UI_COMPUTERS;
+    app->state.dialog.time_choice = RB_UI_CLOCK_NPRESETS; /* custom */
+    snprintf(app->state.dialog.time_custom, sizeof app->state.dialog.time_custom, "10+5 / 5+3");
+}
+
+static void save_dialog(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_SAVE);
+}
+
+static void save_dialog_error(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_SAVE);
+    snprintf(app->state.dialog.error, sizeof app->state.dialog.error,
+             "Could not save /home/somebody/.local/share/rollerball/games/a-rather-long-name.pgn: "
+             "No space left on device");
+}
+
+static void load_dialog(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_LOAD);
+    rb_ui_dialog_state *d = &app->state.dialog;
+    free(d->entries);
+    d->nentries = 3;
+    d->entries = calloc(3, sizeof *d->entries);
+    assert_non_null(d->entries);
+    snprintf(d->entries[0].name, sizeof d->entries[0].name, "game.pgn");
+    snprintf(d->entries[1].name, sizeof d->entries[1].name,
+             "the long afternoon game against the computer at level ten, lost on time.pgn");
+    snprintf(d->entries[2].name, sizeof d->entries[2].name, "2026-11-30 club.pgn");
+    for (int i = 0; i < 3; i++)
+        d->entries[i].modified = 1764500000 + i * 100000;
+    d->selected = 1;
+}
+
+static void load_dialog_empty(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_LOAD);
+}
+
+static void settings_dialog(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_SETTINGS);
+}
+
+static void welcome_dialog(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_WELCOME);
+}
+
+static void question_resign(rb_app *app)
+{
+    ask(app, RB_UI_ASK_RESIGN);
+}
+
+static void question_offer_draw(rb_app *app)
+{
+    ask(app, RB_UI_ASK_OFFER_DRAW);
+}
+
+static void question_draw_offered(rb_app *app)
+{
+    ask(app, RB_UI_ASK_DRAW);
+}
+
+static void question_resume(rb_app *app)
+{
+    put_game(app, read_game(long_pgn));
+    ask(app, RB_UI_ASK_RESUME);
+}
+
+static void message_bad_file(rb_app *app)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_MESSAGE);
+    cmd.title = "Part of the game could not be read";
+    cmd.text = "/home/somebody/games/rollerball-club-championship-round-seven.pgn: move 23 (Rc1-a1) is not "
+               "legal there: the rook on c1 cannot reach a1. The game opens at its last good move.";
+    apply(app, cmd);
+}
+
+static void learn_map(rb_app *app)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_LEARN);
+    cmd.n = -1;
+    apply(app, cmd);
+    assert_int_equal(app->state.learn.mode, RB_UI_LEARN_MAP);
+}
+
+static void learn_stage(rb_app *app, int chapter)
+{
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_LEARN);
+    cmd.n = chapter * 100;
+    assert_int_equal(rb_ui_apply(app, &cmd), 0);
+    assert_int_equal(app->state.learn.mode, RB_UI_LEARN_STAGE);
+}
+
+#define LEARN_STAGE(n)                \
+    static void learn_stage_##n(rb_app *app) \
+    {                                 \
+        learn_stage(app, n);          \
+    }
+LEARN_STAGE(0)
+LEARN_STAGE(1)
+LEARN_STAGE(2)
+LEARN_STAGE(3)
+LEARN_STAGE(4)
+LEARN_STAGE(5)
+LEARN_STAGE(6)
+LEARN_STAGE(7)
+LEARN_STAGE(8)
+LEARN_STAGE(9)
+
+static void learn_hint(rb_app *app)
+{
+    learn_stage(app, 1);
+    apply(app, rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT));
+}
+
+static void puzzle(rb_app *app)
+{
+    rb_ui_trainer_use_files(app, NULL, NULL);
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
+    cmd.n = 2;
+    assert_int_equal(rb_ui_apply(app, &cmd), 0);
+}
+
+static void puzzle_solution(rb_app *app)
+{
+    puzzle(app);
+    apply(app, rb_ui_cmd_of(RB_UI_CMD_PUZZLE_SOLUTION));
+    while (rb_ui_trainer_waiting(&app->state))
+        apply(app, rb_ui_cmd_of(RB_UI_CMD_PUZZLE_STEP));
+}
+
+static void analysis(rb_app *app)
+{
+    put_game(app, read_game(long_pgn));
+    assert_int_equal(fixture_do(app, RB_UI_CMD_ANALYSIS_OPEN), 0);
+    /* The engine's lines, as they come (at most a second). */
+    Uint64 end = SDL_GetTicks64() + 1000;
+    while (SDL_GetTicks64() < end && app->state.analysis.nlines < RB_UI_ANALYSIS_LINES) {
+        SDL_Event ev;
+        if (SDL_WaitEventTimeout(&ev, 20))
+            rb_ui_app_event(app, &ev);
+    }
+}
+
+static void review(rb_app *app)
+{
+    put_game(app, reviewed_long_game());
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_BROWSE);
+    cmd.n = 5;
+    apply(app, cmd);
+}
+
+static void mistakes(rb_app *app)
+{
+    put_game(app, reviewed_long_game());
+    assert_int_equal(fixture_do(app, RB_UI_CMD_MISTAKES_OPEN), 0);
+}
+
+static void help_page(rb_app *app, int page)
+{
+    open_dialog(app, RB_UI_DIALOG_HELP);
+    app->state.dialog.page = page;
+}
+
+#define HELP_PAGE(n)                          \
+    static void help_page_##n(rb_app *app) \
+    {                                         \
+        help_page(app, n);                    \
+    }
+HELP_PAGE(0)
+HELP_PAGE(1)
+HELP_PAGE(2)
+HELP_PAGE(3)
+HELP_PAGE(4)
+HELP_PAGE(5)
+HELP_PAGE(6)
+HELP_PAGE(7)
+HELP_PAGE(8)
+_Static_assert(DLG_HELP_PAGES == 9, "a help page without its screen here");
+
+typedef struct screen {
+    const char *name;
+    const char *fen; /* NULL: the start */
+    void (*setup)(rb_app *app);
+} screen;
+
+static const screen screens[] = {
+    { "the game at the start", NULL, game_start },
+    { "the game with a long move list", NULL, game_long_list },
+    { "browsing the move list", NULL, game_browsing },
+    { "a game won by checkmate", WHITE_MATES, game_checkmate },
+    { "a game drawn by repetition", "7/2k4/2xxx2/2xxx2/2xxx2/5K1/7 w - 0 1", game_repetition },
+    { "a resigned game", NULL, game_resigned },
+    { "against the computer, with a message", NULL, game_vs_computer },
+    { "two computers, paused", NULL, game_computers },
+    { "a game with the players' names", NULL, game_named_players },
+    { "the clocks", NULL, game_clocks },
+    { "the promotion chooser", PROMO_POS, chooser },
+    { "a refused move explained", NULL, explanation },
+    { "the throne's tip", NULL, tip_throne },
+    { "a turn square's tip", NULL, tip_turn },
+    { "the start line's tip", NULL, tip_start_line },
+    { "the out flag's tip", NULL, tip_out_flag },
+    { "New game", NULL, new_game_dialog },
+    { "New game, two computers on a custom clock", NULL, new_game_computers },
+    { "Save", NULL, save_dialog },
+    { "Save, with an error", NULL, save_dialog_error },
+    { "Load", NULL, load_dialog },
+    { "Load, no games", NULL, load_dialog_empty },
+    { "Settings", NULL, settings_dialog },
+    { "Welcome", NULL, welcome_dialog },
+    { "Help, page 1", NULL, help_page_0 },
+    { "Help, page 2", NULL, help_page_1 },
+    { "Help, page 3", NULL, help_page_2 },
+    { "Help, page 4", NULL, help_page_3 },
+    { "Help, page 5", NULL, help_page_4 },
+    { "Help, page 6", NULL, help_page_5 },
+    { "Help, page 7", NULL, help_page_6 },
+    { "Help, page 8", NULL, help_page_7 },
+    { "Help, page 9", NULL, help_page_8 },
+    { "the question before resigning", NULL, question_resign },
+    { "the question before offering a draw", NULL, question_offer_draw },
+    { "a draw offered", NULL, question_draw_offered },
+    { "resuming the game", NULL, question_resume },
+    { "a game file's problem", NULL, message_bad_file },
+    { "the Learn map", NULL, learn_map },
+    { "a lesson of chapter 1", NULL, learn_stage_0 },
+    { "a lesson of chapter 2", NULL, learn_stage_1 },
+    { "a lesson of chapter 3", NULL, learn_stage_2 },
+    { "a lesson of chapter 4", NULL, learn_stage_3 },
+    { "a lesson of chapter 5", NULL, learn_stage_4 },
+    { "a lesson of chapter 6", NULL, learn_stage_5 },
+    { "a lesson of chapter 7", NULL, learn_stage_6 },
+    { "a lesson of chapter 8", NULL, learn_stage_7 },
+    { "a lesson of chapter 9", NULL, learn_stage_8 },
+    { "a lesson of chapter 10", NULL, learn_stage_9 },
+    { "a lesson's hint", NULL, learn_hint },
+    { "the puzzle trainer", NULL, puzzle },
+    { "a puzzle's solution", NULL, puzzle_solution },
+    { "the analysis board", NULL, analysis },
+    { "the review", NULL, review },
+    { "learn from mistakes", NULL, mistakes },
+};
+#define NSCREENS (sizeof screens / sizeof screens[0])
+
+/* ---- the check ---------------------------------------------------------- */
+
+static char report[16384];
+static size_t report_len;
+static int misfits_found;
+
+static void note(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(report + report_len, sizeof report - report_len, fmt, ap);
+    va_end(ap);
+    if (n > 0)
+        report_len += (size_t)n < sizeof report - report_len ? (size_t)n : sizeof report - report_len - 1;
+}
+
+/* Opens the game at the least window of the interface size pct. */
+static rb_app *open_at(const char *fen, int pct)
+{
+    rb_ui_options opt;
+    memset(&opt, 0, sizeof opt);
+    opt.fen = fen;
+    opt.scale_pct = pct;
+    rb_ui_layout_least_window(pct, 1.0f, 1.0f, &opt.width, &opt.height);
+    for (int c = 0; c < 2; c++) {
+        opt.players[c] = (rb_ui_player){ RB_UI_HUMAN, 1 };
+        opt.players_given[c] = true;
+    }
+    rb_ui_app_defaults(&fixture_app);
+    fixture_app.state.settings.animation = false;
+    fixture_app.state.settings.reply_pause_ms = 0;
+    char err[1400];
+    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
+        fail_msg("cannot open the game: %s", err);
+    return &fixture_app;
+}
+
+/* Draws the screen in the language and size; writes its misfits down. */
+static void check_screen(const screen *s, const char *lang, int pct)
+{
+    rb_app *app = open_at(s->fen, pct);
+    s->setup(app);
+    rb_ui_app_draw(app); /* the layout the frame's clicks go by */
+    rb_ui_text_check(app, true);
+    rb_ui_app_draw(app);
+    rb_ui_text_misfit found[RB_UI_TEXT_MISFITS_MAX];
+    int n = rb_ui_text_misfits(app, found, RB_UI_TEXT_MISFITS_MAX);
+    rb_ui_text_check(app, false);
+    for (int i = 0; i < n && i < RB_UI_TEXT_MISFITS_MAX; i++) {
+        const rb_ui_text_misfit *m = &found[i];
+        note("  %s, %s, %d%% (%dx%d): \"%s\" %s: drawn at %d,%d %dx%d, its box %d,%d %dx%d\n", s->name, lang, pct,
+             app->layout.out_w, app->layout.out_h, m->text, m->why, m->extent.x, m->extent.y, m->extent.w,
+             m->extent.h, m->box.x, m->box.y, m->box.w, m->box.h);
+    }
+    misfits_found += n;
+    const char *shots = getenv("RB_FIT_SHOTS");
+    if (shots && *shots) {
+        char path[600], err[400];
+        snprintf(path, sizeof path, "%s/%s-%d-%s.png", shots, lang, pct, s->name);
+        for (char *c = path + strlen(shots) + 1; *c; c++)
+            if (*c == ' ' || *c == ',' || *c == '\'' || *c == '/')
+                *c = '_';
+        if (rb_ui_shot_write(app, path, err, sizeof err) != 0)
+            print_message("%s\n", err);
+    }
+    fixture_close(app);
+}
+
+static void every_text_fits_at_the_least_window(int pct)
+{
+    report_len = 0;
+    report[0] = '\0';
+    misfits_found = 0;
+    const char *list[16];
+    size_t nlist = 0;
+    char given[200] = "";
+    const char *env = getenv("RB_FIT_LANGUAGES");
+    if (env && *env) {
+        snprintf(given, sizeof given, "%s", env);
+        for (char *code = strtok(given, ", "); code && nlist < 16; code = strtok(NULL, ", "))
+            list[nlist++] = code;
+    } else {
+        for (size_t l = 0; l < NLANGUAGES; l++)
+            list[nlist++] = languages[l];
+    }
+    for (size_t l = 0; l < nlist; l++) {
+        use_language(list[l]);
+        for (size_t i = 0; i < NSCREENS; i++)
+            check_screen(&screens[i], list[l], pct);
+    }
+    use_language("en");
+    if (misfits_found > 0) {
+        fprintf(stderr, "%d texts do not fit their boxes:\n%s", misfits_found, report);
+        fail_msg("%d texts do not fit their boxes (listed above)", misfits_found);
+    }
+}
+
+static void every_text_fits_at_100_percent(void **state)
+{
+    (void)state;
+    every_text_fits_at_the_least_window(100);
+}
+
+static void every_text_fits_at_150_percent(void **state)
+{
+    (void)state;
+    every_text_fits_at_the_least_window(150);
+}
+
+static void every_text_fits_at_200_percent(void **state)
+{
+    (void)state;
+    every_text_fits_at_the_least_window(200);
+}
+
+/* The check can fail: a label too long for its button is caught, named. */
+static void an_overflowing_label_is_caught(void **state)
+{
+    (void)state;
+    rb_app *app = open_at(NULL, 100);
+    rb_ui_app_draw(app);
+    rb_ui_text_check(app, true);
+    rb_ui_text_misfit found[4];
+    /* A text inside its box, and one inside the clip rectangle: nothing. */
+    SDL_Rect wide = rb_ui_text_box_begin(app, (SDL_Rect){ 0, 0, 200, 40 });
+    rb_ui_text_draw(app, "Fits", 14, false, app->theme->text, 10, 20, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, wide);
+    SDL_RenderSetClipRect(app->renderer, &(SDL_Rect){ 0, 50, 200, 40 });
+    rb_ui_text_draw(app, "Fits too", 14, false, app->theme->text, 10, 70, RB_UI_ALIGN_LEFT);
+    assert_int_equal(rb_ui_text_misfits(app, found, 4), 0);
+    /* Cut by the clip rectangle (no box named): caught. */
+    rb_ui_text_draw(app, "Cut at the bottom", 14, false, app->theme->text, 10, 88, RB_UI_ALIGN_LEFT);
+    SDL_RenderSetClipRect(app->renderer, NULL);
+    assert_int_equal(rb_ui_text_misfits(app, found, 4), 1);
+    assert_string_equal(found[0].why, "cut by its box");
+    rb_ui_text_check(app, true); /* starts afresh */
+    assert_int_equal(rb_ui_text_misfits(app, found, 4), 0);
+    SDL_Rect small = { 10, 10, 40, 20 };
+    SDL_Rect outer = rb_ui_text_box_begin(app, small);
+    rb_ui_text_draw(app, "A label far too long for its button", 14, false, app->theme->text, 10, 20,
+                    RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, outer);
+    rb_ui_text_draw_wrapped(app, "Wide", 14, false, app->theme->text, 10, 100, 3); /* not a letter fits */
+    assert_true(rb_ui_text_misfits(app, found, 4) >= 2); /* the label, then each letter of "Wide" */
+    assert_string_equal(found[0].text, "A label far too long for its button");
+    assert_string_equal(found[0].why, "beyond its box");
+    assert_true(SDL_RectEquals(&found[0].box, &small));
+    assert_string_equal(found[1].why, "a word wider than its line");
+    rb_ui_text_check(app, false);
+    fixture_close(app);
+}
+
+/* The pseudo-language is longer, accented and keeps its placeholders. */
+static void the_pseudo_language_is_longer(void **state)
+{
+    (void)state;
+    char *t = pseudo_translate("Volume %d of %s");
+    assert_non_null(strstr(t, "%d"));
+    assert_non_null(strstr(t, "%s"));
+    assert_null(strstr(t, "Volume"));
+    assert_true(strlen(t) > strlen("Volume %d of %s") * 14 / 10);
+    free(t);
+}
+
+static int setup(void **state)
+{
+    (void)state;
+    return fixture_private_home("texts-fit");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_pseudo_language_is_longer),
+        cmocka_unit_test(an_overflowing_label_is_caught),
+        cmocka_unit_test(every_text_fits_at_100_percent),
+        cmocka_unit_test(every_text_fits_at_150_percent),
+        cmocka_unit_test(every_text_fits_at_200_percent),
+    };
+    return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
+}

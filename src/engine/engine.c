@@ -86,6 +86,13 @@ void rb_engine_clear_stop(rb_engine *e)
     atomic_store(&e->stop, false);
 }
 
+void rb_engine_use_hand_set_eval(rb_engine *e)
+{
+    rb_eval_params p;
+    rb_eval_params_hand_set(&p);
+    rb_engine_set_params(e, &p);
+}
+
 void rb_engine_set_params(rb_engine *e, const rb_eval_params *params)
 {
     e->params = *params;

@@ -9,9 +9,10 @@
  * two plies deeper before it is played (search.c), so the engine seldom
  * gives a piece away for nothing. At level 10 it plays its best move only.
  *
- * Level 1 is for someone learning the game: on about half its moves it
+ * Level 1 is for someone learning the game: on nine moves in ten it
  * slips, choosing among the moves within 1,000 centipawns of its best (more
- * than a rook), the better ones still more often. It takes a win in one when
+ * than a rook), the better ones still more often (half its moves were
+ * enough until the tuned evaluation made its other moves better). It takes a win in one when
  * it sees one, so it still beats an aimless player, but a player who looks
  * one reply ahead and counts material beats it in most games.
  *
@@ -38,7 +39,7 @@ static const level_row level_table[RB_LEVEL_MAX + 1] = {
     /* TRANSLATORS: the names of the computer's levels 1 to 10, shown as "3, casual" */
     /* name        depth  nodes  margin  slip (in 1000)  slip margin  careful */
     {"", {0, 0, 0, 0, 0, false}},                          /* unused */
-    {N_("beginner"), {1, 200, 300, 500, 1000, false}},         /* 1: slips on half its moves */
+    {N_("beginner"), {1, 200, 300, 900, 1000, false}},         /* 1: slips on nine moves in ten */
     {N_("novice"), {1, 200, 200, 0, 0, false}},                /* 2: one move ahead, captures resolved */
     {N_("casual"), {2, 600, 140, 0, 0, false}},                /* 3 */
     {N_("intermediate"), {3, 1500, 90, 0, 0, false}},          /* 4 */

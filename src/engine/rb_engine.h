@@ -64,6 +64,10 @@ rb_engine *rb_engine_new(size_t hash_mib);     /* NULL when memory runs out */
 void rb_engine_free(rb_engine *e);
 int rb_engine_set_hash(rb_engine *e, size_t hash_mib); /* 0, or -1 keeping the old table */
 void rb_engine_set_level(rb_engine *e, int level);     /* RB_LEVEL_MIN..RB_LEVEL_MAX */
+/* Evaluates with the hand-set weights the evaluation had before it was
+ * tuned, for a judge whose thresholds were measured with them (the puzzle
+ * checks); rb_engine_new starts with the tuned weights. */
+void rb_engine_use_hand_set_eval(rb_engine *e);
 int rb_engine_level(const rb_engine *e);
 /* A level in one English word, "beginner" (1) to "strongest" (10), for a
  * menu; out-of-range levels are named as the nearest level. */

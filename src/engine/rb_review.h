@@ -28,10 +28,13 @@ typedef struct rb_review_score {
  * constant k per centipawn, fitted by maximum likelihood to the results of
  * 1,000 self-play games at 20,000 nodes a move (36,441 scored positions;
  * `rollerball-engine-lab winfit 1000 20000` gives 0.00992, and 95% of fits
- * on resampled games fall within 0.0080 .. 0.0119). lichess's value for
- * chess is 0.00368: a centipawn of this engine decides more.
+ * on resampled games fall within 0.0080 .. 0.0119) for the hand-set
+ * evaluation. The tuned evaluation counts in larger steps (its rook is
+ * 500 in the middlegame, 802 in the endgame): `winfit 200 10000` fits
+ * 0.0062 to it (95%: 0.0051 .. 0.0085). lichess's value for chess is
+ * 0.00368: a centipawn of this engine decides more.
  */
-#define RB_REVIEW_K 0.0099
+#define RB_REVIEW_K 0.0062
 
 /* Lost chance (on the -1..1 scale) from which a move is an inaccuracy, a
  * mistake, a blunder: lichess's 0.1 / 0.2 / 0.3, i.e. 5, 10 and 15 points

@@ -17,6 +17,7 @@ bool rb_balance_score(rb_engine *e, const rb_opening *o, int depth, int *white_c
      * change the verdict, or the book would depend on the order. */
     rb_engine_new_game(e);
     rb_engine_clear_stop(e);
+    rb_engine_use_hand_set_eval(e);
     rb_limits lim = {.depth = depth};
     rb_search_info info = {0};
     rb_engine_search(e, &pos, history, nhistory, &lim, NULL, NULL, &info);

@@ -12,6 +12,10 @@
  * This part uses the engine, so it is kept out of the match tool itself
  * (which only needs the rules): the generator writes a book file once and
  * every match reads the same file, whichever engine versions it compares.
+ * The verifying search evaluates with the engine's hand-set weights
+ * (rb_engine_use_hand_set_eval), the judge the shipped book was made with,
+ * so that tuning the engine's weights for play leaves the book and its
+ * scores as they are.
  */
 #ifndef RB_MATCH_BALANCE_H
 #define RB_MATCH_BALANCE_H

@@ -77,7 +77,8 @@ void rb_ui_dialog_open(rb_app *app, rb_ui_dialog_kind kind)
     case RB_UI_DIALOG_NEW_GAME: rb_ui_dlg_new_open(&app->state); break;
     case RB_UI_DIALOG_SAVE: rb_ui_dlg_save_open(app); break;
     case RB_UI_DIALOG_LOAD: rb_ui_dlg_load_open(app); break;
-    case RB_UI_DIALOG_HELP: d->page = 0; break;
+    case RB_UI_DIALOG_HELP:
+    case RB_UI_DIALOG_SETTINGS: d->page = 0; break;
     default: break;
     }
 }
@@ -259,9 +260,10 @@ static void dlg_scale_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px
  * and the pointer on c6, the end of a path that bounces off the a4 wall. */
 #define DLG_PREVIEW_POSITION "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/1P1KR2/2PBR2 w - 0 1"
 
-/* The look: the board's colours and the piece set, each a column of
- * choices, over a small board drawn with them, so every change shows in
- * the dialog before Done keeps it (and on the board behind it). */
+/* The look: the board's colours in a column and the piece sets in a row,
+ * beside a small board drawn with them, so every change shows in the
+ * dialog before Done keeps it (and on the board behind it). The width of
+ * the choices' column: */
 static int dlg_look_width(rb_app *app, int px)
 {
     int widest = rb_ui_text_width(app, _("Board colours"), px, true);
@@ -274,109 +276,199 @@ static int dlg_look_width(rb_app *app, int px)
         widest = tw > widest ? tw : widest;
     }
     int w = widest + px * 3;
-    return w > px * 15 ? w : px * 15;
+    return w > px * 12 ? w : px * 12;
 }
 
-static void dlg_look_column(rb_app *app, const rb_ui_state *st, SDL_Rect col, int row, int px)
+/* The rows the look page takes: two headings, the colours, the pieces. */
+#define DLG_LOOK_ROWS (2 + rb_ui_theme_count * 5 / 6 + 1)
+
+static void dlg_look_page(rb_app *app, const rb_ui_state *st, SDL_Rect page, int row, int px)
 {
-    int y = col.y, crow = row * 5 / 6;
+    int col_w = dlg_look_width(app, px);
+    if (col_w > page.w)
+        col_w = page.w;
+    int y = page.y, crow = row * 5 / 6;
     SDL_Color ink = app->theme->text;
-    rb_ui_text_draw(app, _("Board colours"), px, true, ink, col.x, y + row / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_draw(app, _("Board colours"), px, true, ink, page.x, y + row / 2, RB_UI_ALIGN_LEFT);
     y += row;
     for (int i = 0; i < rb_ui_theme_count; i++, y += crow) {
-        SDL_Rect r = { col.x, y, col.w, crow - 2 };
+        SDL_Rect r = { page.x, y, col_w, crow - 2 };
         rb_ui_widget_choice(app, r, _(rb_ui_themes[i].label), px, st->settings.theme == i, rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_THEME + i);
     }
-    rb_ui_text_draw(app, _("Pieces"), px, true, ink, col.x, y + row / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_draw(app, _("Pieces"), px, true, ink, page.x, y + row / 2, RB_UI_ALIGN_LEFT);
     y += row;
-    int cw = col.w / rb_ui_piece_set_count;
+    int cw = col_w / rb_ui_piece_set_count;
     for (int i = 0; i < rb_ui_piece_set_count; i++) {
-        SDL_Rect r = { col.x + i * cw, y, cw - 2, crow - 2 };
+        SDL_Rect r = { page.x + i * cw, y, cw - 2, crow - 2 };
         rb_ui_widget_choice(app, r, _(rb_ui_piece_sets[i].label), px, st->settings.pieces == i,
                             rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_PIECES + i);
     }
-    y += crow + px / 2;
-    int size = col.y + col.h - y < col.w ? col.y + col.h - y : col.w;
+    /* The preview takes what is left beside the choices; in a window too
+     * small for a readable board it is left out rather than squeezed. */
+    int gap = px, left = page.w - col_w - gap;
+    int size = left < page.h ? left : page.h;
     rb_pos pos;
     char err[200];
-    if (size < px * 4 || rb_pos_parse(&pos, DLG_PREVIEW_POSITION, err, sizeof err) != 0)
-        return; /* no room for a readable board */
+    if (size < px * 5 || rb_pos_parse(&pos, DLG_PREVIEW_POSITION, err, sizeof err) != 0)
+        return;
     rb_movelist moves;
     int sel = rb_sq_parse("d1");
     rb_gen_legal_from(&pos, sel, &moves);
-    SDL_Rect area = { col.x + (col.w - size) / 2, y, size, size };
+    SDL_Rect area = { page.x + col_w + gap + (left - size) / 2, page.y, size, size };
     rb_ui_render_sample(app, &st->settings, &pos, area, moves.moves, moves.count, sel, rb_sq_parse("c6"));
 }
 
-/* "Language" over a row of choices, each language named in itself. */
-static void dlg_language_rows(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
+/* The language buttons per row: all in one row when their names fit, else
+ * two rows. */
+static int dlg_language_per_row(rb_app *app, int width, int px)
 {
-    int half = r.h / 2;
-    rb_ui_text_draw(app, _("Language (changes at once)"), px, false, app->theme->text, r.x + half / 4,
-                    r.y + half / 2, RB_UI_ALIGN_LEFT);
-    int n = rb_ui_lang_count, gap = px / 4;
-    int bw = (r.w - (n - 1) * gap) / n, bh = half * 4 / 5;
+    int n = rb_ui_lang_count, gap = px / 4, widest = 0;
     for (int i = 0; i < n; i++) {
-        SDL_Rect b = { r.x + i * (bw + gap), r.y + half + (half - bh) / 2, bw, bh };
+        const char *name = i == 0 ? _(rb_ui_langs[0].name) : rb_ui_langs[i].name;
+        int tw = rb_ui_text_width(app, name, px * 7 / 8, true);
+        widest = tw > widest ? tw : widest;
+    }
+    int need = widest + px;
+    return n * need + (n - 1) * gap <= width ? n : (n + 1) / 2;
+}
+
+/* "Language" over the choices, each language named in itself: three rows
+ * (the buttons take one or two). */
+static void dlg_language_rows(rb_app *app, const rb_ui_state *st, SDL_Rect r, int row, int px)
+{
+    rb_ui_text_draw(app, _("Language (changes at once)"), px, false, app->theme->text, r.x + row / 4, r.y + row / 2,
+                    RB_UI_ALIGN_LEFT);
+    int n = rb_ui_lang_count, gap = px / 4, per_row = dlg_language_per_row(app, r.w, px);
+    int bw = (r.w - (per_row - 1) * gap) / per_row, bh = row * 4 / 5;
+    for (int i = 0; i < n; i++) {
+        int line = 1 + i / per_row, at = i % per_row;
+        SDL_Rect b = { r.x + at * (bw + gap), r.y + line * row + (row - bh) / 2, bw, bh };
         const char *name = i == 0 ? _(rb_ui_langs[0].name) : rb_ui_langs[i].name;
         rb_ui_widget_choice(app, b, name, px * 7 / 8, st->settings.language == i, rb_ui_dlg_hover(app, b));
         rb_ui_dlg_hit(app, b, DLG_LANGUAGE + i);
     }
 }
 
+/* The rows a page of switches takes beyond its switches. */
+static int dlg_page_extra_rows(rb_ui_settings_page page)
+{
+    return page == RB_UI_SETTINGS_GAME ? 5 : 0; /* the volume, the interface size, the language (three rows) */
+}
+
+static int dlg_page_rows(rb_ui_settings_page page)
+{
+    if (page == RB_UI_SETTINGS_LOOK)
+        return DLG_LOOK_ROWS;
+    int n = dlg_page_extra_rows(page);
+    for (int i = 0; i < rb_ui_setting_count; i++)
+        n += rb_ui_setting_infos[i].page == page;
+    return n;
+}
+
+/* A page of switches in one column, and under them the page's rows of
+ * other controls. */
+static void dlg_switch_page(rb_app *app, const rb_ui_state *st, SDL_Rect page, int row, int px)
+{
+    int y = page.y;
+    for (int i = 0; i < rb_ui_setting_count; i++) {
+        if (rb_ui_setting_infos[i].page != (rb_ui_settings_page)st->dialog.page)
+            continue;
+        SDL_Rect r = { page.x, y, page.w, row };
+        rb_ui_widget_check(app, r, _(rb_ui_setting_infos[i].label), px, rb_ui_setting_get(&st->settings, i),
+                           rb_ui_dlg_hover(app, r));
+        rb_ui_dlg_hit(app, r, DLG_SETTING + i);
+        y += row;
+    }
+    if (st->dialog.page != RB_UI_SETTINGS_GAME)
+        return;
+    dlg_volume_row(app, st, (SDL_Rect){ page.x, y, page.w, row }, px);
+    dlg_scale_row(app, st, (SDL_Rect){ page.x, y + row, page.w, row }, px);
+    dlg_language_rows(app, st, (SDL_Rect){ page.x, y + 2 * row, page.w, 3 * row }, row, px);
+}
+
+/* The tabs' words; the dialog opens on the first. */
+static const char *const dlg_settings_tabs[RB_UI_SETTINGS_PAGES] = {
+    /* TRANSLATORS: tabs of the Settings dialog: the board's colours and pieces, what the board shows, the rest */
+    N_("Look"), N_("Board"), N_("Game"),
+};
+
+/* The tabs in a row under the title, the chosen one filled. */
+static void dlg_settings_tab_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
+{
+    int gap = px / 4, tw = (r.w - (RB_UI_SETTINGS_PAGES - 1) * gap) / RB_UI_SETTINGS_PAGES;
+    int max_w = px * 9;
+    tw = tw < max_w ? tw : max_w;
+    for (int i = 0; i < RB_UI_SETTINGS_PAGES; i++) {
+        SDL_Rect t = { r.x + i * (tw + gap), r.y, tw, r.h };
+        rb_ui_widget_choice(app, t, _(dlg_settings_tabs[i]), px, st->dialog.page == i, rb_ui_dlg_hover(app, t));
+        rb_ui_dlg_hit(app, t, DLG_TAB + i);
+    }
+}
+
+/* The width a page's widest row asks for, without the dialog's padding. */
+static int dlg_settings_width(rb_app *app, int px)
+{
+    int widest = 0;
+    for (int i = 0; i < rb_ui_setting_count; i++) {
+        int tw = rb_ui_text_width(app, _(rb_ui_setting_infos[i].label), px, false) + px * 3;
+        widest = tw > widest ? tw : widest;
+    }
+    char label[64];
+    snprintf(label, sizeof label, _("Interface size %d%%"), RB_UI_SCALE_MAX);
+    int tw = rb_ui_text_width(app, label, px, false) + px * 7;
+    widest = tw > widest ? tw : widest;
+    int look = dlg_look_width(app, px) + px * 9; /* and a preview of 8 em */
+    widest = look > widest ? look : widest;
+    return widest;
+}
+
+/* Settings in pages, chosen by the tabs under the title. The dialog is as
+ * big as its fullest page whichever page shows, so that changing pages
+ * leaves the tabs and Done under the pointer. */
 static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
 {
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
-    int row = px * 2;
-    int widest = 0;
-    for (int i = 0; i < rb_ui_setting_count; i++) {
-        int tw = rb_ui_text_width(app, _(rb_ui_setting_infos[i].label), px, false);
-        if (tw > widest)
-            widest = tw;
+    int row = px * 2, tab_h = px * 2;
+    int rows = 0;
+    for (int p = 0; p < RB_UI_SETTINGS_PAGES; p++) {
+        int n = dlg_page_rows((rb_ui_settings_page)p);
+        rows = n > rows ? n : rows;
     }
-    int look_w = dlg_look_width(app, px);
-    int w = widest + px * 4 + 2 * pad + look_w + pad;
+    int w = dlg_settings_width(app, px) + 2 * pad;
     if (w < px * 24)
         w = px * 24;
-    int rows = rb_ui_setting_count + 4; /* the switches, the volume, the interface size, the language (two rows) */
-    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + pad +
+    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + tab_h + pad / 2 + rows * row + pad +
             rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, w, h);
     int y = rb_ui_dlg_title(app, box, _("Settings"));
     /* In a window too short for every row, rows shrink rather than spill. */
-    int room = box.y + box.h - pad * 2 - rb_ui_dlg_button_h(app) - y;
+    int room = box.y + box.h - pad * 2 - rb_ui_dlg_button_h(app) - tab_h - pad / 2 - y;
     if (row * rows > room)
         row = room / rows;
     int size = px;
     if (row < px * 3 / 2)
         size = row * 2 / 3 > 9 ? row * 2 / 3 : 9;
-    /* In a window too narrow for both columns, the columns and their text
-     * shrink together rather than overlap. */
-    if (box.w < w) {
-        look_w = look_w * box.w / w;
+    /* In a window too narrow for the widest row, the text shrinks with it. */
+    if (box.w < w)
         size = size * box.w / w > 9 ? size * box.w / w : 9;
-    }
-    int left_w = box.w - pad - look_w - pad;
-    for (int i = 0; i < rb_ui_setting_count; i++) {
-        SDL_Rect r = { box.x + pad / 2, y + i * row, left_w, row };
-        rb_ui_widget_check(app, r, _(rb_ui_setting_infos[i].label), size, rb_ui_setting_get(&st->settings, i),
-                           rb_ui_dlg_hover(app, r));
-        rb_ui_dlg_hit(app, r, DLG_SETTING + i);
-    }
-    dlg_volume_row(app, st, (SDL_Rect){ box.x + pad / 2, y + rb_ui_setting_count * row, left_w, row }, size);
-    dlg_scale_row(app, st, (SDL_Rect){ box.x + pad / 2, y + (rb_ui_setting_count + 1) * row, left_w, row }, size);
-    dlg_language_rows(app, st, (SDL_Rect){ box.x + pad / 2, y + (rb_ui_setting_count + 2) * row, left_w, 2 * row },
-                      size);
-    dlg_look_column(app, st, (SDL_Rect){ box.x + box.w - pad - look_w, y, look_w, rows * row }, row, size);
+    dlg_settings_tab_row(app, st, (SDL_Rect){ box.x + pad / 2, y, box.w - pad, tab_h }, px);
+    y += tab_h + pad / 2;
+    SDL_Rect page = { box.x + pad / 2, y, box.w - pad, rows * row };
+    if (st->dialog.page == RB_UI_SETTINGS_LOOK)
+        dlg_look_page(app, st, page, row, size);
+    else
+        dlg_switch_page(app, st, page, row, size);
     rb_ui_dlg_buttons(app, box, _("Done"), NULL);
 }
 
-static rb_ui_cmd dlg_settings_click(const rb_ui_state *st, int id)
+static rb_ui_cmd dlg_settings_click(rb_ui_state *st, int id)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
-    if (id == DLG_OK || id == DLG_CANCEL) {
+    if (id >= DLG_TAB && id < DLG_TAB + RB_UI_SETTINGS_PAGES) {
+        st->dialog.page = id - DLG_TAB; /* the dialog's own input: no command */
+    } else if (id == DLG_OK || id == DLG_CANCEL) {
         cmd.kind = RB_UI_CMD_SAVE_SETTINGS;
     } else if (id >= DLG_SETTING && id < DLG_SETTING + rb_ui_setting_count) {
         /* Changes show at once behind the dialog. */
@@ -452,6 +544,43 @@ static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
+/* The settings' pages from the keyboard, as tabs go elsewhere: Ctrl+Tab
+ * and Ctrl+PgDn the next page, with Shift or Ctrl+PgUp the one before, and
+ * Left and Right while the focus is on the tabs; the focus lands on the
+ * tab chosen. The row of tabs is one stop of Tab and the other arrows,
+ * which enter it at the chosen tab. Returns true when the key was taken. */
+static bool dlg_settings_key(rb_app *app, SDL_Keycode key, Uint16 mod)
+{
+    rb_ui_dialog_state *d = &app->state.dialog;
+    bool ctrl = (mod & KMOD_CTRL) != 0, back = (mod & KMOD_SHIFT) != 0;
+    bool on_tab = d->focus >= DLG_TAB && d->focus < DLG_TAB + RB_UI_SETTINGS_PAGES;
+    int turn = 0, move = 0;
+    if (ctrl && key == SDLK_TAB)
+        turn = back ? -1 : 1;
+    else if (ctrl && (key == SDLK_PAGEDOWN || key == SDLK_PAGEUP))
+        turn = key == SDLK_PAGEDOWN ? 1 : -1;
+    else if (on_tab && (key == SDLK_LEFT || key == SDLK_RIGHT))
+        turn = key == SDLK_RIGHT ? 1 : -1;
+    else if (key == SDLK_TAB)
+        move = back ? -1 : 1;
+    else if (key == SDLK_LEFT || key == SDLK_UP || key == SDLK_DOWN || key == SDLK_RIGHT)
+        move = key == SDLK_LEFT || key == SDLK_UP ? -1 : 1;
+    if (turn) {
+        d->page = ((d->page + turn) % RB_UI_SETTINGS_PAGES + RB_UI_SETTINGS_PAGES) % RB_UI_SETTINGS_PAGES;
+        d->focus = DLG_TAB + d->page;
+        return true;
+    }
+    if (!move)
+        return false;
+    /* Leave the row from its end, and enter it at the chosen tab. */
+    int from = on_tab ? DLG_TAB + (move > 0 ? RB_UI_SETTINGS_PAGES - 1 : 0) : d->focus;
+    int to = rb_ui_dlg_focus_next(app, from, move);
+    if (to >= DLG_TAB && to < DLG_TAB + RB_UI_SETTINGS_PAGES)
+        to = DLG_TAB + d->page;
+    d->focus = to;
+    return true;
+}
+
 /* Keys every dialog shares: Tab and Shift+Tab (and the arrows a dialog
  * does not use itself) move the focus through the controls in the order
  * they were drawn; Enter or Space activates the focused control. Returns
@@ -462,6 +591,8 @@ static bool dlg_focus_key(rb_app *app, SDL_Keycode key, Uint16 mod, rb_ui_cmd *c
     bool arrows_free = d->kind != RB_UI_DIALOG_HELP || key == SDLK_UP || key == SDLK_DOWN;
     if (d->kind == RB_UI_DIALOG_LOAD && (key == SDLK_UP || key == SDLK_DOWN))
         arrows_free = false; /* they pick a game */
+    if (d->kind == RB_UI_DIALOG_SETTINGS && dlg_settings_key(app, key, mod))
+        return true;
     switch (key) {
     case SDLK_TAB:
         d->focus = rb_ui_dlg_focus_next(app, d->focus, (mod & KMOD_SHIFT) ? -1 : 1);

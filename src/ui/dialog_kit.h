@@ -32,6 +32,7 @@ enum {
     DLG_WELCOME = 400,   /* + the welcome's choices; the help's button to it */
     DLG_THEME = 500,     /* + index into rb_ui_themes */
     DLG_PIECES = 520,    /* + index into rb_ui_piece_sets */
+    DLG_TAB = 540,       /* + the settings' page (rb_ui_settings_page) */
     DLG_ENTRY = 1000     /* + index into the saved games list */
 };
 

@@ -22,24 +22,24 @@
 #include "theme.h"
 
 /* The labels are translated where the settings dialog draws them. */
-#define SETTING(field, label) { #field, label, offsetof(rb_ui_settings, field) }
+#define SETTING(field, label, page) { #field, label, offsetof(rb_ui_settings, field), RB_UI_SETTINGS_##page }
 
 const rb_ui_setting_info rb_ui_setting_infos[] = {
-    SETTING(legal_moves, N_("Show where the selected piece can go")),
-    SETTING(paths, N_("Show the path to the pointed square")),
-    SETTING(last_move, N_("Show the last move and its path")),
-    SETTING(flow_arrows, N_("Clockwise arrows in every square")),
-    SETTING(turn_squares, N_("Mark the squares where the flow turns")),
-    SETTING(thrones, N_("Star on each king's winning square")),
-    SETTING(start_lines, N_("Kings' start lines")),
-    SETTING(out_flags, N_("Each king's out flag")),
-    SETTING(coordinates, N_("Coordinates around the board")),
-    SETTING(animation, N_("Animate moves")),
-    SETTING(auto_flip, N_("Black at the bottom when I play Black")),
-    SETTING(sound, N_("Sounds")),
-    SETTING(pause_minimised, N_("Pause clocks when minimised vs the computer")),
-    SETTING(premoves, N_("Premoves: choose a move during the computer's turn")),
-    SETTING(two_player_hints, N_("Hints in games between two people")),
+    SETTING(legal_moves, N_("Show where the selected piece can go"), BOARD),
+    SETTING(paths, N_("Show the path to the pointed square"), BOARD),
+    SETTING(last_move, N_("Show the last move and its path"), BOARD),
+    SETTING(flow_arrows, N_("Clockwise arrows in every square"), BOARD),
+    SETTING(turn_squares, N_("Mark the squares where the flow turns"), BOARD),
+    SETTING(thrones, N_("Star on each king's winning square"), BOARD),
+    SETTING(start_lines, N_("Kings' start lines"), BOARD),
+    SETTING(out_flags, N_("Each king's out flag"), BOARD),
+    SETTING(coordinates, N_("Coordinates around the board"), BOARD),
+    SETTING(animation, N_("Animate moves"), BOARD),
+    SETTING(auto_flip, N_("Black at the bottom when I play Black"), BOARD),
+    SETTING(sound, N_("Sounds"), GAME),
+    SETTING(pause_minimised, N_("Pause clocks when minimised vs the computer"), GAME),
+    SETTING(premoves, N_("Premoves: choose a move during the computer's turn"), GAME),
+    SETTING(two_player_hints, N_("Hints in games between two people"), GAME),
 };
 const int rb_ui_setting_count = (int)(sizeof rb_ui_setting_infos / sizeof rb_ui_setting_infos[0]);
 

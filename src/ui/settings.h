@@ -28,11 +28,21 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
  * RB_UI_SCALE_MAX (layout.h): 0 and *out set, or -1. */
 int rb_ui_settings_parse_scale(const char *text, int *out);
 
+/* The settings dialog's pages, in the order of its tabs: the board's
+ * colours and pieces, what the board shows, and the rest of the game. */
+typedef enum rb_ui_settings_page {
+    RB_UI_SETTINGS_LOOK,
+    RB_UI_SETTINGS_BOARD,
+    RB_UI_SETTINGS_GAME,
+    RB_UI_SETTINGS_PAGES
+} rb_ui_settings_page;
+
 /* The switches in the order the settings dialog lists them. */
 typedef struct rb_ui_setting_info {
     const char *key;      /* in the file */
     const char *label;    /* in the dialog */
     size_t offset;        /* of the bool in rb_ui_settings */
+    rb_ui_settings_page page; /* of the dialog that holds it */
 } rb_ui_setting_info;
 extern const rb_ui_setting_info rb_ui_setting_infos[];
 extern const int rb_ui_setting_count;

@@ -199,7 +199,7 @@ typedef struct rb_ui_dialog_state {
     int selected;             /* -1 for none */
     int scroll;               /* first row shown (clamped when drawn) */
 
-    /* help */
+    /* help: the page; settings: the tab's page (rb_ui_settings_page) */
     int page;
 
     /* a game read from a file or pasted, waiting for the answer to

@@ -99,11 +99,12 @@ static void thresholds_are_lost_chance(void **state)
     assert_int_equal(rb_review_class_nag(RB_CLASS_BLUNDER), 4);
 }
 
-/* What the engine says of a position, for the side to move. */
-static rb_review_score searched(rb_engine *e, const rb_pos *pos, rb_move *best)
+/* What the engine says of a position, for the side to move, searching
+ * depth plies. */
+static rb_review_score searched_to(rb_engine *e, const rb_pos *pos, int depth, rb_move *best)
 {
     rb_limits lim = {0};
-    lim.depth = 6;
+    lim.depth = depth;
     rb_search_info info;
     rb_move m = rb_engine_search(e, pos, NULL, 0, &lim, NULL, NULL, &info);
     if (best != NULL) {
@@ -112,12 +113,21 @@ static rb_review_score searched(rb_engine *e, const rb_pos *pos, rb_move *best)
     return (rb_review_score){info.kind, info.score};
 }
 
-/* The mover's score after a move: the other side's score, turned round. */
+static rb_review_score searched(rb_engine *e, const rb_pos *pos, rb_move *best)
+{
+    return searched_to(e, pos, 6, best);
+}
+
+/* The mover's score after a move: the other side's score, turned round,
+ * searched to the horizon the root's search had behind that move (one ply
+ * less). The same depth again would look a ply further than the root did,
+ * and in a race of pawns round the ring one ply more can move the score by
+ * half a pawn, which is not what this judges. */
 static rb_review_score after(rb_engine *e, const rb_pos *pos, rb_move m)
 {
     rb_pos child;
     rb_pos_make(pos, m, &child);
-    rb_review_score s = searched(e, &child, NULL);
+    rb_review_score s = searched_to(e, &child, 5, NULL);
     if (s.kind == RB_SCORE_CP) {
         s.value = -s.value;
     } else {
@@ -129,7 +139,11 @@ static rb_review_score after(rb_engine *e, const rb_pos *pos, rb_move m)
 static void allowing_mate_in_one_is_a_blunder(void **state)
 {
     (void)state;
-    /* Level positions in which one move lets the other side mate at once. */
+    /* Undecided positions in which one move lets the other side mate at
+     * once. The hand-set evaluation scored both within 150 of level; the
+     * tuned one sees Black's pawns running in the first (+343 for Black at
+     * depth 6) and gives the second -115: both still less than a rook from
+     * level, so the mate the move allows is what loses the game. */
     static const struct {
         const char *fen, *blunder;
     } cases[] = {
@@ -144,7 +158,7 @@ static void allowing_mate_in_one_is_a_blunder(void **state)
         rb_move best;
         rb_review_score before = searched(e, &pos, &best);
         assert_int_equal(before.kind, RB_SCORE_CP);
-        assert_true(before.value > -150 && before.value < 150);
+        assert_true(before.value > -400 && before.value < 400);
 
         rb_move m;
         char err[160];

@@ -117,7 +117,11 @@ static void enter_activates_the_focused_control(void **state)
 
     /* Settings: Space on the focused box ticks it. */
     open_dialog(app, RB_UI_DIALOG_SETTINGS);
-    fixture_key(app, SDLK_DOWN, KMOD_NONE); /* from Done to the first box */
+    fixture_key(app, SDLK_DOWN, KMOD_NONE); /* from Done round to the tabs */
+    assert_int_equal(app->state.dialog.focus, DLG_TAB + RB_UI_SETTINGS_LOOK);
+    fixture_key(app, SDLK_RIGHT, KMOD_NONE); /* the Board page */
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_DOWN, KMOD_NONE); /* its first box */
     assert_int_equal(app->state.dialog.focus, DLG_SETTING);
     bool was = rb_ui_setting_get(&app->state.settings, 0);
     fixture_key(app, SDLK_SPACE, KMOD_NONE);

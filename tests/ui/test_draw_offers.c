@@ -80,7 +80,16 @@ static void the_computer_accepts_a_level_position_after_the_opening(void **state
 {
     (void)state;
     rb_app *app = open_vs_computer(NULL);
-    play_plies(app, RB_UI_DRAW_MIN_PLY, 1);
+    /* Twenty plies in which Black answers each White move with its turned
+     * twin: a quiet, mirrored position that the 9-ply search scores +35
+     * for White (the move's worth), within the margin. */
+    static const char *const line[] = {"c1b2", "e7f6", "d2c1", "d6e7", "e1f1", "c7b7", "e2e1",
+                                       "c6c7", "c2b1", "e6f7", "b2a3", "f6g5", "e1e2", "c7c6",
+                                       "e2f2", "c6b6", "b1a2", "f7g6", "d1b3", "d7f5"};
+    _Static_assert(sizeof line / sizeof line[0] == RB_UI_DRAW_MIN_PLY, "the line reaches the first ply a draw may be agreed");
+    for (size_t i = 0; i < sizeof line / sizeof line[0]; i++) {
+        assert_int_equal(fixture_play(app, rb_test_move(rb_game_pos(&app->state.game), line[i])), 0);
+    }
     char why[200];
     assert_true(rb_ui_session_computer_takes_draw(&app->state.game, why, sizeof why));
     double t0 = (double)SDL_GetTicks();

@@ -138,6 +138,7 @@ static void the_settings_dialog_changes_the_size(void **state)
     SDL_Rect before = button(app, "New");
     fixture_key(app, SDLK_COMMA, KMOD_CTRL);
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_SETTINGS);
+    click_control(app, DLG_TAB + RB_UI_SETTINGS_GAME); /* the size is on the Game page */
     rb_ui_app_draw(app);
     assert_false(rb_ui_dlg_focus_rect(app, DLG_SCALE, &(SDL_Rect){ 0 })); /* 100%: no smaller */
     click_control(app, DLG_SCALE + 1);
@@ -154,6 +155,7 @@ static void the_settings_dialog_changes_the_size(void **state)
     SDL_Rect after = button(app, "New");
     assert_true(after.h > before.h);
     fixture_key(app, SDLK_COMMA, KMOD_CTRL);
+    click_control(app, DLG_TAB + RB_UI_SETTINGS_GAME);
     click_control(app, DLG_SCALE);
     assert_int_equal(app->state.settings.ui_scale_pct, 175);
     fixture_close(app);

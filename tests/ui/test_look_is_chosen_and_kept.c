@@ -49,14 +49,15 @@ static void click(rb_app *app, int id)
     rb_ui_app_draw(app);
 }
 
-/* The preview: the look column under the piece set choices, down to the
- * Done button, clear of the controls' focus rings. */
+/* The preview: beside the column of choices (the Look page, where the
+ * dialog opens), out to the dialog's right edge (Done's), from the first
+ * colour down to the piece sets, clear of the controls' focus rings. */
 static SDL_Rect preview_area(rb_app *app)
 {
     SDL_Rect theme = control(app, DLG_THEME), pieces = control(app, DLG_PIECES), done = control(app, DLG_OK);
-    int px = rb_ui_widget_font_px(app); /* clear of the focus rings */
-    int top = pieces.y + pieces.h + px / 2;
-    return (SDL_Rect){ theme.x, top, theme.w, done.y - px - top };
+    int px = rb_ui_widget_font_px(app);
+    int left = theme.x + theme.w + px / 2;
+    return (SDL_Rect){ left, theme.y, done.x + done.w - left, pieces.y + pieces.h - theme.y };
 }
 
 /* How many pixels of area are exactly colour c. */
@@ -91,7 +92,7 @@ static void the_preview_follows_the_choice(void **state)
     rb_ui_apply(app, &open);
     rb_ui_app_draw(app);
     SDL_Rect area = preview_area(app);
-    assert_true(area.h > area.w / 2); /* room for a board */
+    assert_true(area.w > area.h / 2); /* room for a board */
     Uint32 *before = copy_area(app, area);
     for (int i = 0; i < rb_ui_theme_count; i++) {
         click(app, DLG_THEME + i);
@@ -100,7 +101,7 @@ static void the_preview_follows_the_choice(void **state)
         /* The preview's squares are the theme's (a board is at least a
          * few hundred pixels of light squares). */
         int light = count_colour(app, area, rb_ui_theme_get(i)->light);
-        if (light < area.w * area.w / 20)
+        if (light < area.h * area.h / 20)
             fail_msg("the preview shows %d pixels of the %s light squares", light, rb_ui_themes[i].key);
     }
     click(app, DLG_THEME + RB_UI_THEME_CLASSIC);

@@ -38,6 +38,7 @@
 #include "learn.h"
 #include "rb_learn.h"
 #include "rb_review.h"
+#include "settings.h"
 #include "shot.h"
 #include "text.h"
 #include "trainer.h"
@@ -492,10 +493,27 @@ static void load_dialog_empty(rb_app *app)
     open_dialog(app, RB_UI_DIALOG_LOAD);
 }
 
-static void settings_dialog(rb_app *app)
+static void settings_page(rb_app *app, rb_ui_settings_page page)
 {
     open_dialog(app, RB_UI_DIALOG_SETTINGS);
+    app->state.dialog.page = page;
 }
+
+static void settings_look(rb_app *app)
+{
+    settings_page(app, RB_UI_SETTINGS_LOOK);
+}
+
+static void settings_board(rb_app *app)
+{
+    settings_page(app, RB_UI_SETTINGS_BOARD);
+}
+
+static void settings_game(rb_app *app)
+{
+    settings_page(app, RB_UI_SETTINGS_GAME);
+}
+_Static_assert(RB_UI_SETTINGS_PAGES == 3, "a settings page without its screen here");
 
 static void welcome_dialog(rb_app *app)
 {
@@ -664,7 +682,9 @@ static const screen screens[] = {
     { "Save, with an error", NULL, save_dialog_error },
     { "Load", NULL, load_dialog },
     { "Load, no games", NULL, load_dialog_empty },
-    { "Settings", NULL, settings_dialog },
+    { "Settings, Look", NULL, settings_look },
+    { "Settings, Board", NULL, settings_board },
+    { "Settings, Game", NULL, settings_game },
     { "Welcome", NULL, welcome_dialog },
     { "Help, page 1", NULL, help_page_0 },
     { "Help, page 2", NULL, help_page_1 },

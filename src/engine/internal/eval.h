@@ -1,57 +1,146 @@
 /*
  * eval.h - the static evaluation and its weights.
  *
- * The weights live in a plain struct of named integers so that the tuning
- * harness can change one at a time and a test can compare two settings. The
- * list below is the single place a weight is named and given its default.
+ * Every weight is a pair: its value in the middlegame and in the endgame.
+ * The evaluation counts features per colour (a rook, a square a bishop
+ * reaches past its rebound, a pawn two moves from promoting...), sums
+ * count * weight separately for both halves, and blends the two sums by
+ * the game phase, read from the material left (tapered evaluation). So the
+ * evaluation is linear in its weights: rb_eval_trace() gives every
+ * weight's coefficient, which is what the tuner (tools/tune.c) fits.
+ *
+ * The list below is the single place a weight is named and given its
+ * values; rollerball-tune writes it back in this very form.
  */
 #ifndef RB_EVAL_H
 #define RB_EVAL_H
 
 #include "rb_board.h"
 
-/* X(name, default): all centipawns. */
-#define RB_EVAL_PARAMS(X)                                                     \
-    X(ROOK, 500)           /* material */                                     \
-    X(BISHOP, 330)                                                            \
-    X(PAWN, 110)                                                              \
-    X(MOB_ROOK, 5)         /* per square a piece attacks or may move to */    \
-    X(MOB_BISHOP, 6)                                                          \
-    X(MOB_KING, 3)         /* per safe square around the king */              \
-    X(PAWN_STEP, 10)       /* per pawn move still needed to promote, fewer is better */ \
-    X(PAWN_NEXT, 50)       /* a pawn one move from promoting */               \
-    X(THRONE_1, 160)       /* king one move from winning on the throne */     \
-    X(THRONE_2, 80)                                                           \
-    X(THRONE_3, 40)                                                           \
-    X(THRONE_4, 20)                                                           \
-    X(THRONE_FAR, 3)       /* per move below twelve for longer routes */      \
-    X(THRONE_OPEN, 60)     /* the throne two moves away is not guarded */     \
-    X(THREAT_HANGING, 40)  /* an enemy piece attacked and not defended */     \
-    X(THREAT_LESSER, 30)   /* an enemy piece attacked by a cheaper one */     \
-    X(KING_ZONE, 8)        /* per square next to the king the enemy attacks */ \
-    X(TEMPO, 12)
+#include <stdint.h>
+
+/* X(name, middlegame, endgame): all centipawns. */
+#define RB_EVAL_PARAMS(X) \
+    X(ROOK, 500, 802) /* material */ \
+    X(BISHOP, 407, 513) \
+    X(PAWN, -232, 119) \
+    X(MOB_ROOK, 13, 45) /* per square a piece attacks or may move to */ \
+    X(MOB_BISHOP, 17, -5) \
+    X(MOB_KING, -15, 9) /* per safe square around the king */ \
+    X(REBOUND_ROOK, 13, -29) /* per square reached after turning at a corner */ \
+    X(REBOUND_BISHOP, -15, 2) /* per square reached after a rebound */ \
+    X(PAWN_STEP, 58, 43) /* per pawn move below ten still needed to promote */ \
+    X(PAWN_NEXT, 49, 175) /* a pawn one move from promoting */ \
+    X(PAWN_2, -5, 131) /* two moves */ \
+    X(PAWN_3, -6, 89) /* three moves */ \
+    X(PAWN_BLOCKED, 121, 52) /* own pieces make the pawn's route longer, or close it */ \
+    X(PAWN_ATTACKED, 70, -24) /* four moves or fewer away, and the enemy guards both promotion squares */ \
+    X(PAWN_FREE, -374, 346) /* the enemy king cannot catch it and nothing guards its way */ \
+    X(PAWN_RACE, 52, 10) /* our fastest pawn, six moves or fewer away, promotes before theirs */ \
+    X(THRONE_1, 1193, 166) /* king one move from winning on the throne */ \
+    X(THRONE_2, 533, 235) \
+    X(THRONE_3, 339, 161) \
+    X(THRONE_4, 160, 147) \
+    X(THRONE_FAR, 4, 31) /* per move below twelve for longer routes */ \
+    X(THRONE_OPEN, 377, -312) /* the throne two moves away is not guarded */ \
+    X(THRONE_BLOCKED, -145, -5) /* four moves or fewer away, no safe step shortens the route */ \
+    X(RACE_AHEAD, -9, 17) /* the king reaches its throne before the enemy king reaches its own */ \
+    X(RACE_WON, -92, 155) /* ... and the enemy has no rook left to stop it */ \
+    X(THREAT_HANGING, 96, 123) /* an enemy piece attacked and not defended */ \
+    X(THREAT_LESSER, 68, 267) /* an enemy piece attacked by a cheaper one */ \
+    X(KING_ZONE, -26, 16) /* per square next to the king the enemy attacks */ \
+    X(ZONE_KING_HOME_OUT, 0, 0) /* each type's home outer ring is the reference, kept at 0 */ \
+    X(ZONE_KING_HOME_IN, 43, -12) /* piece-square terms per zone: home, ahead, enemy, behind */ \
+    X(ZONE_KING_AHEAD_OUT, 73, -25) \
+    X(ZONE_KING_AHEAD_IN, 62, -47) \
+    X(ZONE_KING_ENEMY_OUT, -781, 260) \
+    X(ZONE_KING_ENEMY_IN, -604, 286) \
+    X(ZONE_KING_BEHIND_OUT, -35, -52) \
+    X(ZONE_KING_BEHIND_IN, 27, 79) \
+    X(ZONE_ROOK_HOME_OUT, 0, 0) \
+    X(ZONE_ROOK_HOME_IN, 26, 0) \
+    X(ZONE_ROOK_AHEAD_OUT, 231, 152) \
+    X(ZONE_ROOK_AHEAD_IN, 170, 40) \
+    X(ZONE_ROOK_ENEMY_OUT, 352, -51) \
+    X(ZONE_ROOK_ENEMY_IN, 181, -24) \
+    X(ZONE_ROOK_BEHIND_OUT, -91, 63) \
+    X(ZONE_ROOK_BEHIND_IN, -84, 28) \
+    X(ZONE_BISHOP_HOME_OUT, 0, 0) \
+    X(ZONE_BISHOP_HOME_IN, 18, -64) \
+    X(ZONE_BISHOP_AHEAD_OUT, -64, 50) \
+    X(ZONE_BISHOP_AHEAD_IN, 24, 74) \
+    X(ZONE_BISHOP_ENEMY_OUT, -198, 94) \
+    X(ZONE_BISHOP_ENEMY_IN, -116, 102) \
+    X(ZONE_BISHOP_BEHIND_OUT, 28, -32) \
+    X(ZONE_BISHOP_BEHIND_IN, 16, 23) \
+    X(TEMPO, 56, 27)
 
 enum {
-#define RB_EVAL_ENUM(name, value) RB_EP_##name,
+#define RB_EVAL_ENUM(name, mg, eg) RB_EP_##name,
     RB_EVAL_PARAMS(RB_EVAL_ENUM)
 #undef RB_EVAL_ENUM
     RB_EP_COUNT
 };
 
-/* Each default as a constant too, for what needs one at compile time. */
-enum {
-#define RB_EVAL_DEFAULT_ENUM(name, value) RB_EP_DEFAULT_##name = (value),
-    RB_EVAL_PARAMS(RB_EVAL_DEFAULT_ENUM)
-#undef RB_EVAL_DEFAULT_ENUM
-};
+/* The zone terms of one piece type: eight in a row, in the order
+ * rb_eval_zone() numbers the zones. The first, the home zone's outer ring,
+ * is the reference the others are measured against: material already
+ * counts each piece once, so the tuner keeps it at 0. */
+#define RB_EVAL_ZONES 8
+
+/* The game phase: rooks count 2, bishops 1, pawns and kings 0; the start
+ * position has the most, and more (after promotions) counts as the most. */
+#define RB_PHASE_MAX 10
+
+/*
+ * A weight pair packed in one 32-bit word, the middlegame value in the low
+ * 16 bits and the endgame value in the high 16, so that one multiply-add
+ * counts a feature for both halves. The arithmetic is unsigned (wrapping is
+ * defined); each half stays far inside 16 bits in any evaluation.
+ */
+typedef uint32_t rb_eval_pair;
+
+#define RB_EVAL_PACK(mg, eg) ((uint32_t)(mg) + ((uint32_t)(eg) << 16))
+
+static inline rb_eval_pair rb_eval_pack(int mg, int eg)
+{
+    return RB_EVAL_PACK(mg, eg);
+}
+
+static inline int rb_eval_pair_mg(rb_eval_pair s)
+{
+    return (int16_t)(uint16_t)s;
+}
+
+static inline int rb_eval_pair_eg(rb_eval_pair s)
+{
+    return (int16_t)(uint16_t)((s + 0x8000u) >> 16);
+}
+
+/* The blend of the two halves at phase (0 bare .. RB_PHASE_MAX full). */
+static inline int rb_eval_blend(int mg, int eg, int phase)
+{
+    return (mg * phase + eg * (RB_PHASE_MAX - phase)) / RB_PHASE_MAX;
+}
 
 typedef struct rb_eval_params {
-    int v[RB_EP_COUNT];
+    rb_eval_pair w[RB_EP_COUNT];
+    /* Pawn routes on the empty board, as the hand-set evaluation counted
+     * them, instead of around the pawn's own pieces. */
+    bool empty_board_routes;
 } rb_eval_params;
 
 void rb_eval_params_default(rb_eval_params *p);
+/* The evaluation as it was before tuning: its hand-set weights (the same
+ * in both halves, the terms added with tuning at 0) and pawn routes on the
+ * empty board. Judges whose thresholds were measured with it, the puzzle
+ * checks and the balanced book's verifying search, keep to it. */
+void rb_eval_params_hand_set(rb_eval_params *p);
 const char *rb_eval_param_name(int index);
-int rb_eval_param_find(const char *name);   /* index, or -1 */
+int rb_eval_param_find(const char *name); /* index, or -1 */
+int rb_eval_param_mg(const rb_eval_params *p, int index);
+int rb_eval_param_eg(const rb_eval_params *p, int index);
+void rb_eval_param_set(rb_eval_params *p, int index, int mg, int eg);
 
 /* The evaluation with the given weights, from the side to move's view. */
 int rb_eval_with(const rb_pos *pos, const rb_eval_params *p);
@@ -61,12 +150,29 @@ int rb_eval_with(const rb_pos *pos, const rb_eval_params *p);
  * anything can be captured from them instead of computing them again. */
 int rb_eval_attacks(const rb_pos *pos, const rb_eval_params *p, rb_bb attacks[2]);
 
-/* Default material value of a piece type (kings 0), for move ordering,
- * which keeps to the defaults whatever weights a tuning run tries. */
+/*
+ * The evaluation taken apart: for every weight, how many times it counts
+ * for White minus how many times for Black, and the phase. With any
+ * weights p, rb_eval_with(pos, p) from White's view is
+ *
+ *     rb_eval_blend(sum coef[i] * mg[i], sum coef[i] * eg[i], phase)
+ *
+ * exactly (the side to move's tempo is coefficient +1 or -1 of TEMPO).
+ * Returns rb_eval(pos). Slower than rb_eval: for tuning and tests.
+ */
+typedef struct rb_eval_trace {
+    int coef[RB_EP_COUNT];
+    int phase;
+} rb_eval_trace;
+
+int rb_eval_trace_of(const rb_pos *pos, rb_eval_trace *t);
+
+/* A piece type's value for move ordering (kings 0): fixed, the hand-set
+ * material values, whatever the weights (a tuned pawn's own weight can be
+ * negative: its worth lies in its route, not in the piece). */
 static inline int rb_eval_piece_value(int type)
 {
-    static const int order_values[5] = {
-        [RB_ROOK] = RB_EP_DEFAULT_ROOK, [RB_BISHOP] = RB_EP_DEFAULT_BISHOP, [RB_PAWN] = RB_EP_DEFAULT_PAWN};
+    static const int order_values[5] = {[RB_ROOK] = 500, [RB_BISHOP] = 330, [RB_PAWN] = 110};
     return type > 0 && type < 5 ? order_values[type] : 0;
 }
 
@@ -76,5 +182,13 @@ static inline int rb_eval_piece_value(int type)
 int rb_eval_route_distance(int color, int sq, int flag_set);
 /* Pawn moves a pawn of color on sq still needs to promote, on an empty board. */
 int rb_eval_pawn_distance(int color, int sq);
+/* Pawn moves the pawn on sq needs in pos, through squares free of its own
+ * pieces and of the enemy king (enemy pieces it may take); 99 when its
+ * own pieces close every route. */
+int rb_eval_pawn_route(const rb_pos *pos, int sq);
+/* The zone of sq as color sees it: 0 its home zone's outer ring, 1 the
+ * home zone's inner ring, then 2/3 the zone ahead, 4/5 the enemy's home
+ * zone, 6/7 the zone behind (outer, inner), in the clockwise flow. */
+int rb_eval_zone(int color, int sq);
 
 #endif

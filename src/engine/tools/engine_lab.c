@@ -12,8 +12,10 @@
  *                                                  each level against the one below
  *   rollerball-engine-lab legal <games>            self-play, every move checked by the rules
  *   rollerball-engine-lab feature <name> <pairs> <nodes>  without a search feature vs with it
- *   rollerball-engine-lab param <NAME> <value> <pairs> <nodes>  one weight changed vs defaults
+ *   rollerball-engine-lab param <NAME> <mg> <eg> <pairs> <nodes>
+ *                                                  one weight pair changed vs defaults
  *   rollerball-engine-lab tune <rounds> <pairs> <nodes>   coordinate search over the weights
+ *                                                  (rollerball-tune fits them to game results)
  *   rollerball-engine-lab winfit <games> <nodes> [seed]  fit the score-to-winning-chance constant
  *
  * Games are played in pairs from the same opening (a few random plies from
@@ -459,22 +461,22 @@ int main(int argc, char **argv)
             return 1;
         }
         report("without vs with", match(&a, &b, atoi(argv[3]), 99, true));
-    } else if (strcmp(cmd, "param") == 0 && argc > 5) {
+    } else if (strcmp(cmd, "param") == 0 && argc > 6) {
         int idx = rb_eval_param_find(argv[2]);
         if (idx < 0) {
             fprintf(stderr, "no weight named %s\n", argv[2]);
             return 1;
         }
-        player a = {RB_SPAR_ENGINE, new_engine(), strtoull(argv[5], NULL, 10), 0}, b = {RB_SPAR_ENGINE, new_engine(), a.nodes, 0};
+        player a = {RB_SPAR_ENGINE, new_engine(), strtoull(argv[6], NULL, 10), 0}, b = {RB_SPAR_ENGINE, new_engine(), a.nodes, 0};
         rb_eval_params p;
         rb_eval_params_default(&p);
-        p.v[idx] = atoi(argv[3]);
+        rb_eval_param_set(&p, idx, atoi(argv[3]), atoi(argv[4]));
         rb_engine_set_params(a.engine, &p);
-        report("changed vs default", match(&a, &b, atoi(argv[4]), 5, true));
+        report("changed vs default", match(&a, &b, atoi(argv[5]), 5, true));
     } else if (strcmp(cmd, "tune") == 0 && argc > 4) {
-        /* Coordinate search: nudge one weight up and down by a fifth (at
-         * least 2) and keep the change if it scores better against the
-         * current best over the same openings. */
+        /* Coordinate search: nudge one half of a weight pair up and down
+         * by a fifth (at least 2) and keep the change if it scores better
+         * against the current best over the same openings. */
         int rounds = atoi(argv[2]), pairs = atoi(argv[3]);
         uint64_t nodes = strtoull(argv[4], NULL, 10);
         rb_eval_params best;
@@ -482,16 +484,19 @@ int main(int argc, char **argv)
         player a = {RB_SPAR_ENGINE, new_engine(), nodes, 0}, b = {RB_SPAR_ENGINE, new_engine(), nodes, 0};
         uint64_t seed = 1;
         for (int r = 0; r < rounds; r++) {
-            for (int i = 0; i < RB_EP_COUNT; i++) {
-                int step = abs(best.v[i]) / 5 < 2 ? 2 : abs(best.v[i]) / 5;
+            for (int k = 0; k < 2 * RB_EP_COUNT; k++) {
+                int i = k / 2, half = k % 2;
+                int mg = rb_eval_param_mg(&best, i), eg = rb_eval_param_eg(&best, i);
+                int value = half ? eg : mg;
+                int step = abs(value) / 5 < 2 ? 2 : abs(value) / 5;
                 for (int sgn = -1; sgn <= 1; sgn += 2) {
                     rb_eval_params trial = best;
-                    trial.v[i] += sgn * step;
+                    rb_eval_param_set(&trial, i, half ? mg : mg + sgn * step, half ? eg + sgn * step : eg);
                     rb_engine_set_params(a.engine, &trial);
                     rb_engine_set_params(b.engine, &best);
                     tally t = match(&a, &b, pairs, seed++, false);
-                    printf("round %d %s %d -> %d: +%d -%d =%d\n", r, rb_eval_param_name(i), best.v[i],
-                           trial.v[i], t.wins, t.losses, t.draws);
+                    printf("round %d %s.%s %d -> %d: +%d -%d =%d\n", r, rb_eval_param_name(i), half ? "eg" : "mg",
+                           value, value + sgn * step, t.wins, t.losses, t.draws);
                     fflush(stdout);
                     if (points(t) > pairs + pairs * 0.08) { /* > 54% */
                         best = trial;
@@ -501,7 +506,7 @@ int main(int argc, char **argv)
             }
             printf("after round %d:", r);
             for (int i = 0; i < RB_EP_COUNT; i++) {
-                printf(" %s=%d", rb_eval_param_name(i), best.v[i]);
+                printf(" %s=%d,%d", rb_eval_param_name(i), rb_eval_param_mg(&best, i), rb_eval_param_eg(&best, i));
             }
             printf("\n");
             fflush(stdout);

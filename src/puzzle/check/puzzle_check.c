@@ -199,6 +199,7 @@ static void find_stats(const trace *t, const rb_search_info *info, rb_move first
 
 int rb_pcheck_rate(rb_engine *e, const rb_puzzle *p, const rb_pcheck_cfg *cfg, rb_pcheck_stats *stats)
 {
+    rb_engine_use_hand_set_eval(e);
     memset(stats, 0, sizeof *stats);
     trace t;
     rb_search_info info;
@@ -341,6 +342,7 @@ static int find_material_line(searcher *s, rb_pos cur, int solver, int root_mate
 
 int rb_pcheck_find(rb_engine *e, const rb_pos *pos, const rb_pcheck_cfg *cfg, rb_puzzle *p, rb_pcheck_stats *stats)
 {
+    rb_engine_use_hand_set_eval(e);
     memset(stats, 0, sizeof *stats);
     if (rb_pos_status(pos) != RB_ONGOING) {
         return 0;
@@ -524,6 +526,7 @@ static int verify_reply(searcher *s, const rb_pos *cur, const rb_puzzle *p, int 
 
 int rb_pcheck_verify(rb_engine *e, const rb_puzzle *p, const rb_pcheck_cfg *cfg, char *err, size_t errlen)
 {
+    rb_engine_use_hand_set_eval(e);
     searcher s = {e, cfg, 0, false};
     unsigned kind = p->themes & KIND_THEMES;
     if (p->nline < 1 || p->nline % 2 == 0 || (p->nline + 1) / 2 > cfg->max_moves) {

@@ -12,6 +12,13 @@
  * searched before and repeats exactly on any machine. The generator asks
  * for stricter margins than the check allows (cfg.slack), so a later small
  * change in the engine does not turn a sound puzzle into a failure.
+ *
+ * The margins are centipawns of the evaluation the puzzles were found
+ * with, the engine's hand-set weights, so every function here first sets
+ * the engine it is given to evaluate with those
+ * (rb_engine_use_hand_set_eval): tuning the engine's weights for play
+ * changes how large a positional score can be, not whether a puzzle is
+ * sound.
  */
 #ifndef RB_PUZZLE_CHECK_H
 #define RB_PUZZLE_CHECK_H

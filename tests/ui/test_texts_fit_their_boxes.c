@@ -47,7 +47,7 @@
 
 /* ---- the languages ------------------------------------------------------ */
 
-static const char *const languages[] = { "en", "pseudo" };
+static const char *const languages[] = { "en", "pseudo", "de" };
 #define NLANGUAGES (sizeof languages / sizeof languages[0])
 
 static bool pseudo; /* the pseudo-language is on */

@@ -9,7 +9,8 @@
  * cut or overflowing fails the test, named with its screen, its language,
  * its size and its box.
  *
- * Languages are a list: "en" (the texts as written) and "pseudo", a
+ * Languages are a list: "en" (the texts as written), every shipped
+ * catalogue (ru, fr, de, es) and "pseudo", a
  * made-up language whose every text is 40% longer, its letters accented,
  * its printf placeholders kept, so that room for longer translations is
  * tested before they exist. It comes from a test-only gettext hook: this
@@ -47,7 +48,7 @@
 
 /* ---- the languages ------------------------------------------------------ */
 
-static const char *const languages[] = { "en", "pseudo", "de" };
+static const char *const languages[] = { "en", "pseudo", "ru", "fr", "de", "es" };
 #define NLANGUAGES (sizeof languages / sizeof languages[0])
 
 static bool pseudo; /* the pseudo-language is on */

@@ -188,10 +188,18 @@ static int16_t *close_and_read(rb_ui_sound *s, size_t *n)
     }
     assert_true(rb_ui_sound_idle(s));
     SDL_Delay(100);
-    rb_ui_sound_close(s);
-
+    /* The device's thread writes the file: on a loaded machine its first
+     * buffer may come later than the delays above, so wait for one. */
     char out[320];
     snprintf(out, sizeof out, "%s/out.raw", dir);
+    for (int waited = 0; waited < 10000; waited += 10) {
+        struct stat st;
+        if (stat(out, &st) == 0 && st.st_size > 0)
+            break;
+        SDL_Delay(10);
+    }
+    rb_ui_sound_close(s);
+
     FILE *f = fopen(out, "rb");
     assert_non_null(f);
     fseek(f, 0, SEEK_END);

@@ -9,7 +9,8 @@
  * opening; the openings are random lines, or the lines of a book file
  * (--book), such as the balanced book in src/match/books/. The report also
  * gives White's score, which measures the first-move advantage in
- * self-play. With --sprt, no new games start once a bound is crossed.
+ * self-play, and lists the openings the first engine lost with both
+ * colours. With --sprt, no new games start once a bound is crossed.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -295,9 +296,12 @@ static void record(match *m, int index, rb_game *game, const rb_outcome *o)
     }
     m->finished++;
     if (!m->quiet) {
-        printf("Game %d/%d (opening %d, %zu plies): %s - %s %s (%s)\n", index + 1, m->games, index / 2 + 1,
-               game->ply, m->engine[first_white ? 0 : 1].name, m->engine[first_white ? 1 : 0].name,
-               rb_result_text(o->result), o->reason);
+        /* The running total too, so a long match cut short still says
+         * where it stood. */
+        printf("Game %d/%d (opening %d, %zu plies): %s - %s %s (%s)  %s so far: +%d =%d -%d\n", index + 1,
+               m->games, index / 2 + 1, game->ply, m->engine[first_white ? 0 : 1].name,
+               m->engine[first_white ? 1 : 0].name, rb_result_text(o->result), o->reason, m->engine[0].name,
+               m->score.wins, m->score.draws, m->score.losses);
         fflush(stdout);
     }
     write_pgn(m, game, index, o, first_white);
@@ -371,6 +375,15 @@ static void report(const match *m)
     if (rb_pair_score(m->points, m->games, &mean, &half)) {
         printf("Score by colour pairs: %.1f%% +/- %.1f%% (95%%)\n", 100.0 * mean, 100.0 * half);
     }
+    /* An opening lost with both colours is a position the first engine
+     * misjudges whichever side it takes: worth a look. */
+    int lost[16];
+    int nlost = rb_pairs_lost_twice(m->points, m->games, lost, 16);
+    printf("Openings lost with both colours by %s: %d", m->engine[0].name, nlost);
+    for (int i = 0; i < nlost && i < 16; i++) {
+        printf("%s%d", i == 0 ? " (" : ", ", lost[i]);
+    }
+    printf("%s\n", nlost == 0 ? "" : nlost > 16 ? ", ...)" : ")");
     printf("White: %d wins, %d draws, %d losses  White's score: %.1f%%", m->white.wins, m->white.draws,
            m->white.losses, 100.0 * rb_wdl_score(m->white));
     if (rb_pair_score(m->white_points, m->games, &mean, &half)) {

@@ -47,6 +47,20 @@ bool rb_pair_score(const double *points, int n, double *mean, double *margin95)
     return true;
 }
 
+int rb_pairs_lost_twice(const double *points, int n, int *pairs, int max)
+{
+    int count = 0;
+    for (int i = 0; i + 1 < n; i += 2) {
+        if (points[i] == 0.0 && points[i + 1] == 0.0) {
+            if (count < max) {
+                pairs[count] = i / 2 + 1;
+            }
+            count++;
+        }
+    }
+    return count;
+}
+
 bool rb_wdl_elo(rb_wdl r, double *elo, double *margin95)
 {
     int n = rb_wdl_games(r);

@@ -34,6 +34,11 @@ bool rb_wdl_elo(rb_wdl r, double *elo, double *margin95);
  * opening shows up as variance between pairs. Only complete pairs count.
  * False when fewer than two pairs are complete. */
 bool rb_pair_score(const double *points, int n, double *mean, double *margin95);
+/* The complete colour pairs of points[0..n) (as in rb_pair_score) in which
+ * the first engine scored nothing with either colour: an opening it does
+ * not understand. Writes the first max of their numbers (1-based, pair k is
+ * games 2k-1 and 2k) to pairs and returns how many there are in all. */
+int rb_pairs_lost_twice(const double *points, int n, int *pairs, int max);
 /* Log-likelihood ratio of elo1 against elo0; 0 while the scores do not
  * vary. */
 double rb_sprt_llr(rb_wdl r, double elo0, double elo1);

@@ -1,6 +1,7 @@
 /*
  * test_match_stats.c - the match tool's numbers: Elo difference, its 95%
- * error bar and the SPRT's log-likelihood ratio, bounds and verdicts.
+ * error bar, the SPRT's log-likelihood ratio, bounds and verdicts, and the
+ * openings lost with both colours.
  */
 #include "support.h"
 
@@ -96,6 +97,26 @@ static void pair_score_counts_a_colour_pair_as_one_sample(void **state)
     assert_false(rb_pair_score(one_pair, 4, &mean, &margin));
 }
 
+/* An opening lost with both colours is one the first engine misplays;
+ * a pair split 1-0, a drawn game or an unplayed game (-1) is not one. */
+static void openings_lost_with_both_colours_are_listed(void **state)
+{
+    (void)state;
+    const double points[] = {0, 0, 1, 0, 0, 0.5, 0, 0, 0, -1, 0.5, 0.5, 0, 0};
+    int pairs[8];
+    assert_int_equal(rb_pairs_lost_twice(points, 14, pairs, 8), 3);
+    assert_int_equal(pairs[0], 1);
+    assert_int_equal(pairs[1], 4);
+    assert_int_equal(pairs[2], 7);
+    /* the count is whole even when the list is cut short */
+    assert_int_equal(rb_pairs_lost_twice(points, 14, pairs, 1), 3);
+    assert_int_equal(pairs[0], 1);
+    /* an odd last game has no partner yet */
+    assert_int_equal(rb_pairs_lost_twice(points, 13, pairs, 8), 2);
+    const double won[] = {1, 1, 0.5, 0, 1, 0};
+    assert_int_equal(rb_pairs_lost_twice(won, 6, pairs, 8), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -105,6 +126,7 @@ int main(void)
         cmocka_unit_test(all_wins_or_no_games_have_no_finite_elo),
         cmocka_unit_test(sprt_bounds_for_five_percent_errors),
         cmocka_unit_test(sprt_llr_follows_the_results),
+        cmocka_unit_test(openings_lost_with_both_colours_are_listed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,7 +5,8 @@
  * and the match goes on; bad command lines stop it with a message, and so
  * does a game file that cannot be written. Book openings are each played
  * from both sides; a node spread varies self-play games reproducibly; the
- * simple independent player plays legal games against the engine.
+ * simple independent player plays legal games against the engine. The
+ * report lists the openings the first engine lost with both colours.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "support.h"
@@ -131,6 +132,36 @@ static void two_levels_play_a_short_match(void **state)
     assert_int_equal(low_wins, w);
     assert_int_equal(draws, d);
     free(out);
+}
+
+/* An engine that loses every game has lost each opening with both colours,
+ * and the report lists them; the winner lost none. Each game line carries
+ * the running total, so a match cut short still says where it stood. */
+static void openings_lost_with_both_colours_are_listed(void **state)
+{
+    (void)state;
+    static const char *const order[2][2] = {{"'%s illegal' name=bad", "%s name=good"},
+                                            {"%s name=good", "'%s illegal' name=bad"}};
+    static const char *const want[2] = {"\nOpenings lost with both colours by bad: 2 (1, 2)\n",
+                                        "\nOpenings lost with both colours by good: 0\n"};
+    for (int k = 0; k < 2; k++) {
+        char first[512], second[512], command[1536];
+        snprintf(first, sizeof first, order[k][0], k == 0 ? RB_BAD_ENGINE : RB_ENGINE_BIN);
+        snprintf(second, sizeof second, order[k][1], k == 0 ? RB_ENGINE_BIN : RB_BAD_ENGINE);
+        snprintf(command, sizeof command,
+                 "%s --engine %s --engine %s --games 4 --nodes 300 --openings-plies 2 --seed 3", RB_MATCH_BIN,
+                 first, second);
+        int status;
+        char *out = run(command, &status);
+        if (status != 0 || strstr(out, want[k]) == NULL) {
+            fail_msg("exit %d, wanted '%s':\n%s", status, want[k] + 1, out);
+        }
+        const char *fourth = strstr(out, "Game 4/4 ");
+        assert_non_null(fourth);
+        const char *total = k == 0 ? "bad so far: +0 =0 -4\n" : "good so far: +4 =0 -0\n";
+        assert_non_null(strstr(fourth, total));
+        free(out);
+    }
 }
 
 static void misbehaving_engines_lose_by_forfeit(void **state)
@@ -385,6 +416,7 @@ int main(void)
         cmocka_unit_test(bad_command_lines_stop_with_a_message),
         cmocka_unit_test(a_pgn_file_that_cannot_be_written_fails_the_match),
         cmocka_unit_test(book_openings_are_played_from_both_sides),
+        cmocka_unit_test(openings_lost_with_both_colours_are_listed),
         cmocka_unit_test(a_node_spread_varies_games_reproducibly),
         cmocka_unit_test(the_simple_player_plays_legal_games_against_the_engine),
     };

@@ -133,7 +133,7 @@ static void the_blunder_comes_back_as_an_exercise(void **state)
     assert_int_equal(rb_ui_state_pos(st)->key, before.key);
     /* An illegal move is explained by the rules library: the blundering
      * piece onto its own king. */
-    char explained[256];
+    char explained[sizeof st->status];
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PLAY);
     cmd.move = (rb_move)((unsigned)RB_MOVE_FROM(played) | (unsigned)before.king[before.side] << 6);
     assert_false(rb_move_is_legal(&before, cmd.move));

@@ -128,7 +128,9 @@ static char *pseudo_translate(const char *text)
 }
 
 /* Texts once translated, kept for the program's life (the game keeps the
- * pointers gettext gives it). */
+ * pointers gettext gives it). Each English text is kept as a copy: a text
+ * read from a file (a lesson's) is freed when its window closes, and a
+ * later window may be given the same address for another text. */
 typedef struct kept {
     const char *msgid;
     char *text;
@@ -139,14 +141,18 @@ static size_t nkept, kept_cap;
 static const char *pseudo_text(const char *msgid)
 {
     for (size_t i = 0; i < nkept; i++)
-        if (kept_texts[i].msgid == msgid || strcmp(kept_texts[i].msgid, msgid) == 0)
+        if (strcmp(kept_texts[i].msgid, msgid) == 0)
             return kept_texts[i].text;
     if (nkept == kept_cap) {
         kept_cap = kept_cap ? kept_cap * 2 : 256;
         kept_texts = realloc(kept_texts, kept_cap * sizeof *kept_texts);
         assert_non_null(kept_texts);
     }
-    kept_texts[nkept] = (kept){ msgid, pseudo_translate(msgid) };
+    size_t len = strlen(msgid) + 1;
+    char *copy = malloc(len);
+    assert_non_null(copy);
+    memcpy(copy, msgid, len);
+    kept_texts[nkept] = (kept){ copy, pseudo_translate(msgid) };
     return kept_texts[nkept++].text;
 }
 

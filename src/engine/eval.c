@@ -18,8 +18,11 @@
  * once, as features counted per colour: the search's path adds each count
  * times its packed weight pair, and the trace (rb_eval_trace_of, for the
  * tuner and the tests) records the counts themselves. The same inline code
- * serves both, so the two cannot drift apart, and the search's copy is
- * compiled with the trace pointer a constant NULL, so it costs nothing.
+ * serves both, and the search's copy is compiled with the trace pointer a
+ * constant NULL, so it costs nothing. Where several weights always count
+ * together (a piece's material and its zone, a pawn's material and its
+ * route) the search adds one sum the parameters keep ready, and the trace
+ * counts them apart; the trace's test holds the two equal.
  *
  * Every term is computed per colour from tables built out of the rules
  * library's own geometry, so the evaluation is symmetric under the board's
@@ -34,9 +37,9 @@
 #include <stdatomic.h>
 #include <string.h>
 
-#define RB_FAR 99
+#define RB_FAR RB_EVAL_FAR
 
-static const rb_eval_params default_params = {
+static const rb_eval_params default_weights = {
     .w = {
 #define RB_EVAL_DEFAULT(name, mg, eg) RB_EVAL_PACK((mg), (eg)),
         RB_EVAL_PARAMS(RB_EVAL_DEFAULT)
@@ -51,8 +54,16 @@ static const char *const param_names[RB_EP_COUNT] = {
 #undef RB_EVAL_NAME
 };
 
+static inline void ensure_tables(void);
+static void derive_sums(rb_eval_params *p);
+static void derive_sums_from_tables(rb_eval_params *p);
+
+/* The default weights with their sums, made once with the tables. */
+static rb_eval_params default_params;
+
 void rb_eval_params_default(rb_eval_params *p)
 {
+    ensure_tables();
     *p = default_params;
 }
 
@@ -69,6 +80,7 @@ int rb_eval_param_eg(const rb_eval_params *p, int index)
 void rb_eval_param_set(rb_eval_params *p, int index, int mg, int eg)
 {
     p->w[index] = rb_eval_pack(mg, eg);
+    derive_sums(p);
 }
 
 void rb_eval_params_hand_set(rb_eval_params *p)
@@ -88,6 +100,7 @@ void rb_eval_params_hand_set(rb_eval_params *p)
     for (size_t i = 0; i < sizeof hand_set / sizeof hand_set[0]; i++) {
         p->w[hand_set[i].index] = rb_eval_pack(hand_set[i].value, hand_set[i].value);
     }
+    derive_sums(p);
 }
 
 const char *rb_eval_param_name(int index)
@@ -283,6 +296,8 @@ static void build_all_tables(void)
     build_pawn_cones();
     build_king_tables();
     build_zone_table();
+    default_params = default_weights;
+    derive_sums_from_tables(&default_params);
 }
 
 /* The tables are built once; after that a flag read spares the search a
@@ -300,6 +315,55 @@ static inline void ensure_tables(void)
     if (!atomic_load_explicit(&tables_ready, memory_order_acquire)) {
         pthread_once(&tables_once, build_and_publish);
     }
+}
+
+/* Which weight counts a pawn route's or a king route's length, and how
+ * many times: the evaluation and the sums below read the same tables. */
+static const int8_t pawn_near_weight[4] = {RB_EP_PAWN_NEXT, RB_EP_PAWN_NEXT, RB_EP_PAWN_2, RB_EP_PAWN_3};
+
+static int pawn_step_count(int d)
+{
+    return d < 10 ? 10 - d : 0;
+}
+
+/* One to four moves away each have a weight; longer routes below twelve
+ * moves count per move saved. */
+static const int8_t throne_weight[RB_FAR + 1] = {
+    [1] = RB_EP_THRONE_1, [2] = RB_EP_THRONE_2, [3] = RB_EP_THRONE_3, [4] = RB_EP_THRONE_4,
+    [5] = RB_EP_THRONE_FAR, [6] = RB_EP_THRONE_FAR, [7] = RB_EP_THRONE_FAR, [8] = RB_EP_THRONE_FAR,
+    [9] = RB_EP_THRONE_FAR, [10] = RB_EP_THRONE_FAR, [11] = RB_EP_THRONE_FAR};
+
+static int throne_count(int d)
+{
+    return d <= 4 ? 1 : d < 12 ? 12 - d : 0;
+}
+
+static void derive_sums_from_tables(rb_eval_params *p)
+{
+    static const int first_zone[RB_PAWN] = {
+        [RB_KING] = RB_EP_ZONE_KING_HOME_OUT, [RB_ROOK] = RB_EP_ZONE_ROOK_HOME_OUT,
+        [RB_BISHOP] = RB_EP_ZONE_BISHOP_HOME_OUT};
+    static const int material[RB_PAWN] = {[RB_KING] = -1, [RB_ROOK] = RB_EP_ROOK, [RB_BISHOP] = RB_EP_BISHOP};
+    memset(p->piece_sq, 0, sizeof p->piece_sq);
+    for (int c = 0; c < 2; c++) {
+        for (int t = RB_KING; t < RB_PAWN; t++) {
+            for (int sq = 0; sq < RB_NSQ; sq++) {
+                rb_eval_pair sum = p->w[first_zone[t] + zone_of[c][sq]];
+                p->piece_sq[c][t][sq] = material[t] >= 0 ? sum + p->w[material[t]] : sum;
+            }
+        }
+    }
+    for (int d = 0; d <= RB_FAR; d++) {
+        p->pawn_at[d] = p->w[RB_EP_PAWN] + p->w[RB_EP_PAWN_STEP] * (uint32_t)pawn_step_count(d) +
+                        (d <= 3 ? p->w[pawn_near_weight[d & 3]] : 0);
+        p->throne_at[d] = p->w[throne_weight[d]] * (uint32_t)throne_count(d);
+    }
+}
+
+static void derive_sums(rb_eval_params *p)
+{
+    ensure_tables();
+    derive_sums_from_tables(p);
 }
 
 int rb_eval_route_distance(int color, int sq, int flag_set)
@@ -391,6 +455,21 @@ RB_EVAL_INLINE void add(side_sum *s, int weight, int n)
     }
 }
 
+/* A piece's material and the term of its zone. The search adds the pair
+ * the parameters keep ready for the piece's square; the trace counts the
+ * two weights apart. (Kings have no material: material is -1.) */
+RB_EVAL_INLINE void add_piece(side_sum *s, int c, int type, int material, int first_zone, int sq)
+{
+    if (s->trace == NULL) {
+        s->sum += s->p->piece_sq[c][type][sq];
+        return;
+    }
+    if (material >= 0) {
+        add(s, material, 1);
+    }
+    add(s, first_zone + zone_of[c][sq], 1);
+}
+
 /* A slider's reach along its rays; *past gets the squares it reaches
  * after a rebound (after[i]: ray i's squares beyond its turn). */
 RB_EVAL_INLINE rb_bb slider_reach(const rb_ray *rays, const rb_bb *after, int nrays, rb_bb steps, rb_bb occ,
@@ -413,7 +492,6 @@ RB_EVAL_INLINE void gather(const rb_pos *pos, int c, side_info *s, side_sum *sum
 {
     rb_bb own = pos->by_color[c], occ = own | pos->by_color[c ^ 1];
     rb_bb all = 0, by_pawn = 0, by_minor;
-    const int *zone = zone_of[c];
     for (rb_bb b = own & pos->by_type[RB_PAWN]; b; b &= b - 1) {
         by_pawn |= rb_pawn_targets(rb_lsb(b));
     }
@@ -423,8 +501,7 @@ RB_EVAL_INLINE void gather(const rb_pos *pos, int c, side_info *s, side_sum *sum
         rb_bb past, a = slider_reach(rb_fast.bishop_rays[sq], bishop_after[sq], rb_fast.bishop_nrays[sq],
                                      rb_fast.bishop_steps[sq], occ, &past);
         by_minor |= a;
-        add(sum, RB_EP_BISHOP, 1);
-        add(sum, RB_EP_ZONE_BISHOP_HOME_OUT + zone[sq], 1);
+        add_piece(sum, c, RB_BISHOP, RB_EP_BISHOP, RB_EP_ZONE_BISHOP_HOME_OUT, sq);
         add(sum, RB_EP_MOB_BISHOP, count(a & ~own));
         add(sum, RB_EP_REBOUND_BISHOP, count(past & ~own));
     }
@@ -434,12 +511,11 @@ RB_EVAL_INLINE void gather(const rb_pos *pos, int c, side_info *s, side_sum *sum
         rb_bb past, a = slider_reach(rb_fast.rook_rays[sq], rook_after[sq], rb_fast.rook_nrays[sq],
                                      rb_fast.rook_steps[sq], occ, &past);
         all |= a;
-        add(sum, RB_EP_ROOK, 1);
-        add(sum, RB_EP_ZONE_ROOK_HOME_OUT + zone[sq], 1);
+        add_piece(sum, c, RB_ROOK, RB_EP_ROOK, RB_EP_ZONE_ROOK_HOME_OUT, sq);
         add(sum, RB_EP_MOB_ROOK, count(a & ~own));
         add(sum, RB_EP_REBOUND_ROOK, count(past & ~own));
     }
-    add(sum, RB_EP_ZONE_KING_HOME_OUT + zone[pos->king[c]], 1);
+    add_piece(sum, c, RB_KING, -1, RB_EP_ZONE_KING_HOME_OUT, pos->king[c]);
     all |= rb_king_steps(pos->king[c]);
     s->all = all;
     s->by_pawn = by_pawn;
@@ -563,7 +639,6 @@ RB_EVAL_INLINE void routes(const rb_pos *pos, int c, const rb_eval_params *p, si
  * (0 or 1) instead of behind a branch. */
 RB_EVAL_INLINE void pawn_terms(const rb_pos *pos, int c, const side_info *us, const side_info *them, side_sum *s)
 {
-    static const int near_weight[4] = {RB_EP_PAWN_NEXT, RB_EP_PAWN_NEXT, RB_EP_PAWN_2, RB_EP_PAWN_3};
     rb_bb promo = rb_promotion_bb(c);
     bool enemy_bare = !(pos->by_color[c ^ 1] & (pos->by_type[RB_ROOK] | pos->by_type[RB_BISHOP]));
     bool promo_guarded = (promo & them->all) == promo;
@@ -576,13 +651,18 @@ RB_EVAL_INLINE void pawn_terms(const rb_pos *pos, int c, const side_info *us, co
         int d = n < 2 ? us->pawn_route[n] : pawn_route(c, sq, us->pawn_blockers);
         add(s, RB_EP_PAWN_BLOCKED, d > empty);
         d = d == RB_FAR ? empty : d;
-        add(s, RB_EP_PAWN_STEP, d < 10 ? 10 - d : 0);
-        add(s, near_weight[d & 3], d <= 3);
+        /* The pawn itself and its route's length: one ready pair. */
+        if (s->trace == NULL) {
+            s->sum += s->p->pawn_at[d];
+        } else {
+            add(s, RB_EP_PAWN, 1);
+            add(s, RB_EP_PAWN_STEP, pawn_step_count(d));
+            add(s, pawn_near_weight[d & 3], d <= 3);
+        }
         bool attacked = d <= 4 && promo_guarded;
         add(s, RB_EP_PAWN_ATTACKED, attacked);
         add(s, RB_EP_PAWN_FREE, !attacked && enemy_bare && catch_moves > d - 1);
     }
-    add(s, RB_EP_PAWN, n);
     /* The pawns' race: moving first wins a tie. */
     int ours = us->best_pawn, theirs = them->best_pawn;
     add(s, RB_EP_PAWN_RACE, ours <= 6 && (pos->side == c ? ours <= theirs : ours < theirs));
@@ -591,14 +671,12 @@ RB_EVAL_INLINE void pawn_terms(const rb_pos *pos, int c, const side_info *us, co
 /* The king's walk to the throne, and its race against the enemy king's. */
 RB_EVAL_INLINE void throne_terms(const rb_pos *pos, int c, const side_info *us, const side_info *them, side_sum *s)
 {
-    /* One to four moves away each have a weight; longer routes below
-     * twelve moves count per move saved. */
-    static const int8_t near_weight[RB_FAR + 1] = {
-        [1] = RB_EP_THRONE_1, [2] = RB_EP_THRONE_2, [3] = RB_EP_THRONE_3, [4] = RB_EP_THRONE_4,
-        [5] = RB_EP_THRONE_FAR, [6] = RB_EP_THRONE_FAR, [7] = RB_EP_THRONE_FAR, [8] = RB_EP_THRONE_FAR,
-        [9] = RB_EP_THRONE_FAR, [10] = RB_EP_THRONE_FAR, [11] = RB_EP_THRONE_FAR};
     int d = us->king_route, throne = rb_throne_sq(c);
-    add(s, near_weight[d], d <= 4 ? 1 : d < 12 ? 12 - d : 0);
+    if (s->trace == NULL) {
+        s->sum += s->p->throne_at[d];
+    } else {
+        add(s, throne_weight[d], throne_count(d));
+    }
     bool guarded = (them->all >> throne) & 1;
     add(s, RB_EP_THRONE_OPEN, d <= 2 && !guarded);
     /* Blocked: no step that shortens the route is free and unattacked. */

@@ -123,11 +123,26 @@ static inline int rb_eval_blend(int mg, int eg, int phase)
     return (mg * phase + eg * (RB_PHASE_MAX - phase)) / RB_PHASE_MAX;
 }
 
+/* A route (a king's to its throne, a pawn's to promotion) too long or
+ * closed: longer than any real one. */
+#define RB_EVAL_FAR 99
+
 typedef struct rb_eval_params {
     rb_eval_pair w[RB_EP_COUNT];
     /* Pawn routes on the empty board, as the hand-set evaluation counted
      * them, instead of around the pawn's own pieces. */
     bool empty_board_routes;
+    /*
+     * Sums of weights that the search would otherwise add one by one at
+     * every node: a piece's material with its square's zone term, a pawn's
+     * material with the terms of its route's length, the king's route term.
+     * They are worked out from w by every function below that sets a
+     * weight, so w is never written directly. The trace still counts each
+     * weight apart, and its test holds the two equal for random weights.
+     */
+    rb_eval_pair piece_sq[2][RB_PAWN][RB_NSQ]; /* [colour][king, rook, bishop][square] */
+    rb_eval_pair pawn_at[RB_EVAL_FAR + 1];     /* [route length] */
+    rb_eval_pair throne_at[RB_EVAL_FAR + 1];   /* [king route length] */
 } rb_eval_params;
 
 void rb_eval_params_default(rb_eval_params *p);

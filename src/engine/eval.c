@@ -639,6 +639,10 @@ RB_EVAL_INLINE void routes(const rb_pos *pos, int c, const rb_eval_params *p, si
  * (0 or 1) instead of behind a branch. */
 RB_EVAL_INLINE void pawn_terms(const rb_pos *pos, int c, const side_info *us, const side_info *them, side_sum *s)
 {
+    /* Without pawns every term below counts zero. */
+    if (!(pos->by_color[c] & pos->by_type[RB_PAWN])) {
+        return;
+    }
     rb_bb promo = rb_promotion_bb(c);
     bool enemy_bare = !(pos->by_color[c ^ 1] & (pos->by_type[RB_ROOK] | pos->by_type[RB_BISHOP]));
     bool promo_guarded = (promo & them->all) == promo;
@@ -676,6 +680,10 @@ RB_EVAL_INLINE void throne_terms(const rb_pos *pos, int c, const side_info *us, 
         s->sum += s->p->throne_at[d];
     } else {
         add(s, throne_weight[d], throne_count(d));
+    }
+    /* Every term below needs the king ten moves or fewer from its throne. */
+    if (d > 10) {
+        return;
     }
     bool guarded = (them->all >> throne) & 1;
     add(s, RB_EP_THRONE_OPEN, d <= 2 && !guarded);

@@ -764,37 +764,10 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_QUIT:
         app->quit = true;
         return 0;
-    case RB_UI_CMD_PUZZLE_OPEN:
-    case RB_UI_CMD_PUZZLE_NEXT:
-    case RB_UI_CMD_PUZZLE_HINT:
-    case RB_UI_CMD_PUZZLE_SOLUTION:
-    case RB_UI_CMD_PUZZLE_THEMES:
-    case RB_UI_CMD_PUZZLE_STEP:
-    case RB_UI_CMD_PUZZLE_LEAVE:
-        return rb_ui_trainer_apply(app, cmd); /* (taken above) */
-    case RB_UI_CMD_MISTAKES_OPEN:
-    case RB_UI_CMD_MISTAKES_NEXT:
-    case RB_UI_CMD_MISTAKES_SHOW:
-    case RB_UI_CMD_MISTAKES_STEP:
-    case RB_UI_CMD_MISTAKES_LEAVE:
-        return rb_ui_mistakes_apply(app, cmd); /* (taken above) */
-    case RB_UI_CMD_ANALYSIS_OPEN:
-    case RB_UI_CMD_ANALYSIS_GOTO:
-    case RB_UI_CMD_ANALYSIS_LINES:
-    case RB_UI_CMD_ANALYSIS_LEAVE:
-        return rb_ui_analysis_apply(app, cmd); /* (taken above when open) */
-    case RB_UI_CMD_EDITOR_OPEN:
-    case RB_UI_CMD_EDITOR_PUT:
-    case RB_UI_CMD_EDITOR_SIDE:
-    case RB_UI_CMD_EDITOR_OUT:
-    case RB_UI_CMD_EDITOR_CLEAR:
-    case RB_UI_CMD_EDITOR_START:
-    case RB_UI_CMD_EDITOR_TEXT:
-    case RB_UI_CMD_EDITOR_COPY:
-    case RB_UI_CMD_EDITOR_PASTE:
-    case RB_UI_CMD_EDITOR_ANALYSE:
-    case RB_UI_CMD_EDITOR_LEAVE:
-        return rb_ui_editor_apply(app, cmd); /* (taken above) */
+    default:
+        /* the own commands of the screens that take over the board:
+           rb_ui_*_takes() took them above (command.h) */
+        break;
     }
     return 0;
 }

@@ -290,26 +290,13 @@ static int analyse(rb_app *app)
 
 bool rb_ui_editor_takes(const rb_ui_state *st, rb_ui_cmd_kind kind)
 {
-    switch (kind) {
-    case RB_UI_CMD_EDITOR_OPEN:
-    case RB_UI_CMD_EDITOR_PUT:
-    case RB_UI_CMD_EDITOR_SIDE:
-    case RB_UI_CMD_EDITOR_OUT:
-    case RB_UI_CMD_EDITOR_CLEAR:
-    case RB_UI_CMD_EDITOR_START:
-    case RB_UI_CMD_EDITOR_TEXT:
-    case RB_UI_CMD_EDITOR_COPY:
-    case RB_UI_CMD_EDITOR_PASTE:
-    case RB_UI_CMD_EDITOR_ANALYSE:
-    case RB_UI_CMD_EDITOR_LEAVE:
+    if (rb_ui_cmd_is_editor(kind))
         return true;
-    default:
-        /* what would change the game is kept off it while the editor is
-           open; the analysis board over it takes its own */
-        return st->editor.active && !st->analysis.active &&
-               (rb_ui_cmd_touches_game(kind) || kind == RB_UI_CMD_PLAY_PREMOVE || kind == RB_UI_CMD_EXPLAIN ||
-                kind == RB_UI_CMD_HINT || kind == RB_UI_CMD_THREAT);
-    }
+    /* what would change the game is kept off it while the editor is open;
+       the analysis board over it takes its own */
+    return st->editor.active && !st->analysis.active &&
+           (rb_ui_cmd_touches_game(kind) || kind == RB_UI_CMD_PLAY_PREMOVE || kind == RB_UI_CMD_EXPLAIN ||
+            kind == RB_UI_CMD_HINT || kind == RB_UI_CMD_THREAT);
 }
 
 int rb_ui_editor_apply(rb_app *app, const rb_ui_cmd *cmd)

@@ -436,7 +436,10 @@ static void take_lines(rb_app *app)
 
 static int refuse(rb_ui_state *st)
 {
-    rb_ui_state_say(st, false, "%s", _("The game is not changed on the analysis board: Esc goes back to it."));
+    rb_ui_state_say(st, false, "%s",
+                    st->analysis.own_root
+                        ? _("The game is not changed on the analysis board: Esc goes back to the position editor.")
+                        : _("The game is not changed on the analysis board: Esc goes back to it."));
     return -1;
 }
 

@@ -18,7 +18,8 @@
  *   the change's sound plays (a move's own, or the end of the game).
  * The computer's move arrives as RB_UI_CMD_REPLY and waits in
  * state.pacing; the app plays it when pace.c says its time has come.
- * Any command marks one redraw at the end. A move presses the clock
+ * Any command marks one redraw at the end, and one that opens or closes
+ * the position editor stops or restarts the game's clocks. A move presses the clock
  * before its follow-ups, so the autosave holds the mover's time; a flag
  * that falls (RB_UI_CMD_CLOCK, or found when a move comes too late) ends
  * the game like a resignation.
@@ -779,7 +780,14 @@ void rb_ui_apply_sound_settings(rb_app *app)
 
 int rb_ui_apply(rb_app *app, const rb_ui_cmd *cmd)
 {
+    /* The editor opens and closes by its own commands, and closes before
+     * whatever replaces it (a new or loaded game, the puzzles, a lesson):
+     * whichever it was, the game's clocks stop with the game set aside and
+     * go on when it comes back, with the time they had. */
+    bool editing = app->state.editor.active;
     int rc = apply_command(app, cmd);
+    if (app->state.editor.active != editing)
+        rb_ui_game_clock_update(&app->state, rb_ui_app_now_ms(app));
     if (cmd->kind != RB_UI_CMD_NONE)
         app->dirty = true;
     return rc;

@@ -8,8 +8,9 @@
  * typed into the field: it stays as typed, caret and all, and only the
  * board follows it, so typing is never fought by the field rewriting
  * itself. The game, its clocks, its computer and its autosave are never
- * touched here; a game starts from the position through the new-game
- * command (apply.c), and Cancel leaves the game as it was.
+ * touched here (rb_ui_apply stops the clocks while the editor is open); a
+ * game starts from the position through the new-game command (apply.c),
+ * and Cancel leaves the game as it was.
  */
 #include "editor.h"
 
@@ -155,8 +156,12 @@ static int open_editor(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     rb_ui_editor_state *ed = &st->editor;
-    if (ed->active)
+    if (ed->active) {
+        /* asked for again over the analysis board opened from it: back
+           to the editor, its position as it was */
+        rb_ui_analysis_leave(app);
         return 0;
+    }
     if (st->learn.mode != RB_UI_LEARN_OFF)
         return -1;
     /* The position shown (the analysed one, an exercise's, the game's),

@@ -19,10 +19,10 @@
  * The computer's move arrives as RB_UI_CMD_REPLY and waits in
  * state.pacing; the app plays it when pace.c says its time has come.
  * Any command marks one redraw at the end, and one that opens or closes
- * the position editor stops or restarts the game's clocks. A move presses the clock
- * before its follow-ups, so the autosave holds the mover's time; a flag
- * that falls (RB_UI_CMD_CLOCK, or found when a move comes too late) ends
- * the game like a resignation.
+ * the position editor stops or restarts the game's clocks. A move presses
+ * the clock before its follow-ups, so the autosave holds the mover's time;
+ * a flag that falls (RB_UI_CMD_CLOCK, or found when a move comes too late)
+ * ends the game like a resignation.
  */
 #include "apply.h"
 #include "i18n.h"

@@ -276,19 +276,12 @@ bool rb_ui_analysis_allowed(const rb_ui_state *st)
 
 bool rb_ui_analysis_takes(const rb_ui_state *st, rb_ui_cmd_kind kind)
 {
-    switch (kind) {
-    case RB_UI_CMD_ANALYSIS_OPEN:
-    case RB_UI_CMD_ANALYSIS_LINES:
-        return true;
-    case RB_UI_CMD_ANALYSIS_GOTO:
-    case RB_UI_CMD_ANALYSIS_LEAVE:
-    case RB_UI_CMD_PLAY_PREMOVE:
-    case RB_UI_CMD_EXPLAIN:
+    if (rb_ui_cmd_is_analysis(kind))
+        return true; /* (while it is closed, only opening it does anything) */
+    if (kind == RB_UI_CMD_PLAY_PREMOVE || kind == RB_UI_CMD_EXPLAIN)
         return st->analysis.active;
-    default:
-        /* what would change the game is kept off it while the board is open */
-        return rb_ui_cmd_touches_game(kind) && st->analysis.active;
-    }
+    /* what would change the game is kept off it while the board is open */
+    return rb_ui_cmd_touches_game(kind) && st->analysis.active;
 }
 
 /* The position the variation starts from: the game's at ply, or the
@@ -443,7 +436,10 @@ static void take_lines(rb_app *app)
 
 static int refuse(rb_ui_state *st)
 {
-    rb_ui_state_say(st, false, "%s", _("The game is not changed on the analysis board: Esc goes back to it."));
+    rb_ui_state_say(st, false, "%s",
+                    st->analysis.own_root
+                        ? _("The game is not changed on the analysis board: Esc goes back to the position editor.")
+                        : _("The game is not changed on the analysis board: Esc goes back to it."));
     return -1;
 }
 
@@ -459,7 +455,7 @@ int rb_ui_analysis_apply(rb_app *app, const rb_ui_cmd *cmd)
             take_lines(app);
         return 0;
     case RB_UI_CMD_ANALYSIS_GOTO:
-        if (cmd->n < 0 || (size_t)cmd->n > (an->own_root ? 0 : st->game.length))
+        if (!an->active || cmd->n < 0 || (size_t)cmd->n > (an->own_root ? 0 : st->game.length))
             return -1;
         go_to(app, (size_t)cmd->n);
         return 0;

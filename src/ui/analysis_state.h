@@ -35,8 +35,10 @@ typedef struct rb_ui_analysis_line {
 typedef struct rb_ui_analysis_state {
     bool active;              /* the analysis board is on screen */
     size_t ply;               /* the game's position analysed */
-    bool own_root;            /* analysing root, a position set up in the
-                                 editor, instead of the game's (ply 0) */
+    bool own_root;            /* opened from the position editor: analysing
+                                 root, the position set up there, instead
+                                 of the game's (ply 0); its buttons and
+                                 leaving go back to the editor */
     rb_pos root;
     rb_move var[RB_UI_ANALYSIS_VAR_MAX]; /* the variation played from it */
     int nvar;

@@ -29,11 +29,24 @@
 
 typedef enum { AV_PREV, AV_NEXT, AV_BACK, AV_CLOSE, AV_COUNT } av_button;
 
-static const char *const av_labels[AV_COUNT] = {
+/* The buttons' words depend on where the board was opened: on the game,
+ * Back drops the variation for the game's position and Close goes back to
+ * the game; opened from the position editor, Back goes to the position set
+ * up there and Close to the editor. */
+static const char *const av_game_labels[AV_COUNT] = {
     N_("\u25C0 Earlier"), N_("Later \u25B6"), N_("Back to game position"), N_("Close analysis"),
 };
+static const char *const av_editor_labels[AV_COUNT] = {
+    N_("\u25C0 Earlier"), N_("Later \u25B6"), N_("Back to the set-up position"), N_("Return to the editor"),
+};
+
+static const char *const *av_labels(const rb_ui_state *st)
+{
+    return st->analysis.own_root ? av_editor_labels : av_game_labels;
+}
 
 struct rb_ui_analysis_view {
+    const char *const *labels; /* the words drawn last */
     SDL_Rect rect;
     SDL_Rect button[AV_COUNT];
     bool enabled[AV_COUNT];
@@ -58,7 +71,7 @@ void rb_ui_analysis_view_free(rb_app *app)
 bool rb_ui_analysis_view_button_rect(const rb_app *app, const char *label, SDL_Rect *r)
 {
     const struct rb_ui_analysis_view *v = app->analysis_view;
-    return v && rb_ui_kit_label_rect(av_labels, v->button, v->shown, AV_COUNT, label, r);
+    return v && v->labels && rb_ui_kit_label_rect(v->labels, v->button, v->shown, AV_COUNT, label, r);
 }
 
 bool rb_ui_analysis_view_line_rect(const rb_app *app, int i, SDL_Rect *r)
@@ -204,6 +217,7 @@ void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     if (!v)
         return;
     v->rect = rect;
+    v->labels = av_labels(st);
     memset(v->shown, 0, sizeof v->shown);
     av_enable(v, st);
     int px = rb_ui_widget_font_px(app);
@@ -235,7 +249,7 @@ void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     }
     for (int i = 0; i < AV_COUNT; i++) {
         v->shown[i] = true;
-        rb_ui_widget_button(app, v->button[i], _(av_labels[i]), px, v->enabled[i], st->analysis.hover_button == i,
+        rb_ui_widget_button(app, v->button[i], _(v->labels[i]), px, v->enabled[i], st->analysis.hover_button == i,
                             false);
     }
 }

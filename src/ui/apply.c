@@ -18,10 +18,11 @@
  *   the change's sound plays (a move's own, or the end of the game).
  * The computer's move arrives as RB_UI_CMD_REPLY and waits in
  * state.pacing; the app plays it when pace.c says its time has come.
- * Any command marks one redraw at the end. A move presses the clock
- * before its follow-ups, so the autosave holds the mover's time; a flag
- * that falls (RB_UI_CMD_CLOCK, or found when a move comes too late) ends
- * the game like a resignation.
+ * Any command marks one redraw at the end, and one that opens or closes
+ * the position editor stops or restarts the game's clocks. A move presses
+ * the clock before its follow-ups, so the autosave holds the mover's time;
+ * a flag that falls (RB_UI_CMD_CLOCK, or found when a move comes too late)
+ * ends the game like a resignation.
  */
 #include "apply.h"
 #include "i18n.h"
@@ -764,37 +765,10 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_QUIT:
         app->quit = true;
         return 0;
-    case RB_UI_CMD_PUZZLE_OPEN:
-    case RB_UI_CMD_PUZZLE_NEXT:
-    case RB_UI_CMD_PUZZLE_HINT:
-    case RB_UI_CMD_PUZZLE_SOLUTION:
-    case RB_UI_CMD_PUZZLE_THEMES:
-    case RB_UI_CMD_PUZZLE_STEP:
-    case RB_UI_CMD_PUZZLE_LEAVE:
-        return rb_ui_trainer_apply(app, cmd); /* (taken above) */
-    case RB_UI_CMD_MISTAKES_OPEN:
-    case RB_UI_CMD_MISTAKES_NEXT:
-    case RB_UI_CMD_MISTAKES_SHOW:
-    case RB_UI_CMD_MISTAKES_STEP:
-    case RB_UI_CMD_MISTAKES_LEAVE:
-        return rb_ui_mistakes_apply(app, cmd); /* (taken above) */
-    case RB_UI_CMD_ANALYSIS_OPEN:
-    case RB_UI_CMD_ANALYSIS_GOTO:
-    case RB_UI_CMD_ANALYSIS_LINES:
-    case RB_UI_CMD_ANALYSIS_LEAVE:
-        return rb_ui_analysis_apply(app, cmd); /* (taken above when open) */
-    case RB_UI_CMD_EDITOR_OPEN:
-    case RB_UI_CMD_EDITOR_PUT:
-    case RB_UI_CMD_EDITOR_SIDE:
-    case RB_UI_CMD_EDITOR_OUT:
-    case RB_UI_CMD_EDITOR_CLEAR:
-    case RB_UI_CMD_EDITOR_START:
-    case RB_UI_CMD_EDITOR_TEXT:
-    case RB_UI_CMD_EDITOR_COPY:
-    case RB_UI_CMD_EDITOR_PASTE:
-    case RB_UI_CMD_EDITOR_ANALYSE:
-    case RB_UI_CMD_EDITOR_LEAVE:
-        return rb_ui_editor_apply(app, cmd); /* (taken above) */
+    default:
+        /* the own commands of the screens that take over the board:
+           rb_ui_*_takes() took them above (command.h) */
+        break;
     }
     return 0;
 }
@@ -806,7 +780,14 @@ void rb_ui_apply_sound_settings(rb_app *app)
 
 int rb_ui_apply(rb_app *app, const rb_ui_cmd *cmd)
 {
+    /* The editor opens and closes by its own commands, and closes before
+     * whatever replaces it (a new or loaded game, the puzzles, a lesson):
+     * whichever it was, the game's clocks stop with the game set aside and
+     * go on when it comes back, with the time they had. */
+    bool editing = app->state.editor.active;
     int rc = apply_command(app, cmd);
+    if (app->state.editor.active != editing)
+        rb_ui_game_clock_update(&app->state, rb_ui_app_now_ms(app));
     if (cmd->kind != RB_UI_CMD_NONE)
         app->dirty = true;
     return rc;

@@ -3,8 +3,13 @@
  *
  * Views never change the game: a click on "Undo", a piece dropped on a
  * square, a key, the computer's answer all become one rb_ui_cmd, and
- * rb_ui_apply() (apply.c) carries it out with every follow-up. A new screen
- * adds its commands here and their cases in apply.c.
+ * rb_ui_apply() (apply.c) carries it out with every follow-up. A screen
+ * that takes over the board (the puzzle trainer, learn from your mistakes,
+ * the analysis board, the position editor) keeps its commands together
+ * here, between its _FIRST and _LAST names: its module and rb_ui_apply both
+ * ask rb_ui_cmd_is_*() of that range, so a new command of such a screen is
+ * added here (above its _LAST name, which then names it) and handled in its
+ * module, and nowhere else. Other commands get their case in apply.c.
  */
 #ifndef RB_UI_COMMAND_H
 #define RB_UI_COMMAND_H
@@ -68,28 +73,35 @@ typedef enum {
     RB_UI_CMD_ASK,            /* n: rb_ui_ask, a question about the game */
     /* the puzzle trainer (trainer.c); while it is open, PLAY tries a move */
     RB_UI_CMD_PUZZLE_OPEN,    /* n: a puzzle's ID, 0 the one in hand or one near the rating */
+    RB_UI_CMD_PUZZLE_FIRST = RB_UI_CMD_PUZZLE_OPEN,
     RB_UI_CMD_PUZZLE_NEXT,    /* a new puzzle near the rating, of the filter's themes */
     RB_UI_CMD_PUZZLE_HINT,    /* the next hint: the piece, then its path */
     RB_UI_CMD_PUZZLE_SOLUTION,/* play the rest of the solution, paths drawn */
     RB_UI_CMD_PUZZLE_THEMES,  /* n: RB_THEME_* bits of the filter */
     RB_UI_CMD_PUZZLE_STEP,    /* the next waiting move is shown (after its pause) */
     RB_UI_CMD_PUZZLE_LEAVE,   /* back to the game, as it was */
+    RB_UI_CMD_PUZZLE_LAST = RB_UI_CMD_PUZZLE_LEAVE,
     /* learn from your mistakes (mistakes.c); while it is open, PLAY tries a move */
     RB_UI_CMD_MISTAKES_OPEN,  /* the reviewed game's first mistake as an exercise */
+    RB_UI_CMD_MISTAKES_FIRST = RB_UI_CMD_MISTAKES_OPEN,
     RB_UI_CMD_MISTAKES_NEXT,  /* the next mistake */
     RB_UI_CMD_MISTAKES_SHOW,  /* play out the missed line, paths drawn */
     RB_UI_CMD_MISTAKES_STEP,  /* the next move of the shown line (after its pause) */
     RB_UI_CMD_MISTAKES_LEAVE, /* back to the game, as it was */
+    RB_UI_CMD_MISTAKES_LAST = RB_UI_CMD_MISTAKES_LEAVE,
     /* the analysis board (analysis.c); while it is open, PLAY extends the
        variation and UNDO takes its last move back */
     RB_UI_CMD_ANALYSIS_OPEN,  /* on the game's position shown; refused while a
                                  game against the computer goes on */
+    RB_UI_CMD_ANALYSIS_FIRST = RB_UI_CMD_ANALYSIS_OPEN,
     RB_UI_CMD_ANALYSIS_GOTO,  /* n: the game's ply to analyse; the variation goes */
     RB_UI_CMD_ANALYSIS_LINES, /* the engine has new lines: show them */
-    RB_UI_CMD_ANALYSIS_LEAVE, /* back to the game, as it was */
+    RB_UI_CMD_ANALYSIS_LEAVE, /* back to where it was opened from, as it was */
+    RB_UI_CMD_ANALYSIS_LAST = RB_UI_CMD_ANALYSIS_LEAVE,
     /* the position editor (editor.c); while it is open, the game's
        commands are kept off the game */
     RB_UI_CMD_EDITOR_OPEN,    /* on the position shown */
+    RB_UI_CMD_EDITOR_FIRST = RB_UI_CMD_EDITOR_OPEN,
     RB_UI_CMD_EDITOR_PUT,     /* n: a square; piece: what goes there (0 takes it
                                  off); from: the board square it came from
                                  (emptied), -1 from the palette */
@@ -104,6 +116,7 @@ typedef enum {
     RB_UI_CMD_EDITOR_ANALYSE, /* the analysis board on the position (closing
                                  it comes back to the editor) */
     RB_UI_CMD_EDITOR_LEAVE,   /* back to the game, untouched */
+    RB_UI_CMD_EDITOR_LAST = RB_UI_CMD_EDITOR_LEAVE,
     RB_UI_CMD_QUIT
 } rb_ui_cmd_kind;
 
@@ -141,6 +154,27 @@ static inline bool rb_ui_cmd_touches_game(rb_ui_cmd_kind kind)
     default:
         return false;
     }
+}
+
+/* Whether kind is one of a screen's own commands (see the top). */
+static inline bool rb_ui_cmd_is_puzzle(rb_ui_cmd_kind kind)
+{
+    return kind >= RB_UI_CMD_PUZZLE_FIRST && kind <= RB_UI_CMD_PUZZLE_LAST;
+}
+
+static inline bool rb_ui_cmd_is_mistakes(rb_ui_cmd_kind kind)
+{
+    return kind >= RB_UI_CMD_MISTAKES_FIRST && kind <= RB_UI_CMD_MISTAKES_LAST;
+}
+
+static inline bool rb_ui_cmd_is_analysis(rb_ui_cmd_kind kind)
+{
+    return kind >= RB_UI_CMD_ANALYSIS_FIRST && kind <= RB_UI_CMD_ANALYSIS_LAST;
+}
+
+static inline bool rb_ui_cmd_is_editor(rb_ui_cmd_kind kind)
+{
+    return kind >= RB_UI_CMD_EDITOR_FIRST && kind <= RB_UI_CMD_EDITOR_LAST;
 }
 
 /* The command with no arguments but its kind. */

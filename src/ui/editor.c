@@ -8,8 +8,9 @@
  * typed into the field: it stays as typed, caret and all, and only the
  * board follows it, so typing is never fought by the field rewriting
  * itself. The game, its clocks, its computer and its autosave are never
- * touched here; a game starts from the position through the new-game
- * command (apply.c), and Cancel leaves the game as it was.
+ * touched here (rb_ui_apply stops the clocks while the editor is open); a
+ * game starts from the position through the new-game command (apply.c),
+ * and Cancel leaves the game as it was.
  */
 #include "editor.h"
 
@@ -155,8 +156,12 @@ static int open_editor(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     rb_ui_editor_state *ed = &st->editor;
-    if (ed->active)
+    if (ed->active) {
+        /* asked for again over the analysis board opened from it: back
+           to the editor, its position as it was */
+        rb_ui_analysis_leave(app);
         return 0;
+    }
     if (st->learn.mode != RB_UI_LEARN_OFF)
         return -1;
     /* The position shown (the analysed one, an exercise's, the game's),
@@ -290,26 +295,13 @@ static int analyse(rb_app *app)
 
 bool rb_ui_editor_takes(const rb_ui_state *st, rb_ui_cmd_kind kind)
 {
-    switch (kind) {
-    case RB_UI_CMD_EDITOR_OPEN:
-    case RB_UI_CMD_EDITOR_PUT:
-    case RB_UI_CMD_EDITOR_SIDE:
-    case RB_UI_CMD_EDITOR_OUT:
-    case RB_UI_CMD_EDITOR_CLEAR:
-    case RB_UI_CMD_EDITOR_START:
-    case RB_UI_CMD_EDITOR_TEXT:
-    case RB_UI_CMD_EDITOR_COPY:
-    case RB_UI_CMD_EDITOR_PASTE:
-    case RB_UI_CMD_EDITOR_ANALYSE:
-    case RB_UI_CMD_EDITOR_LEAVE:
+    if (rb_ui_cmd_is_editor(kind))
         return true;
-    default:
-        /* what would change the game is kept off it while the editor is
-           open; the analysis board over it takes its own */
-        return st->editor.active && !st->analysis.active &&
-               (rb_ui_cmd_touches_game(kind) || kind == RB_UI_CMD_PLAY_PREMOVE || kind == RB_UI_CMD_EXPLAIN ||
-                kind == RB_UI_CMD_HINT || kind == RB_UI_CMD_THREAT);
-    }
+    /* what would change the game is kept off it while the editor is open;
+       the analysis board over it takes its own */
+    return st->editor.active && !st->analysis.active &&
+           (rb_ui_cmd_touches_game(kind) || kind == RB_UI_CMD_PLAY_PREMOVE || kind == RB_UI_CMD_EXPLAIN ||
+            kind == RB_UI_CMD_HINT || kind == RB_UI_CMD_THREAT);
 }
 
 int rb_ui_editor_apply(rb_app *app, const rb_ui_cmd *cmd)

@@ -29,7 +29,8 @@ int rb_ui_game_clock_from_game(rb_ui_state *st, int64_t now_ms, char *err, size_
 int rb_ui_game_clock_moved(rb_ui_state *st, int64_t now_ms);
 /* Runs or pauses the clocks as things stand: they run while the game at the
  * record's end goes on, unless the window is minimised in a game against
- * the computer with the setting that pauses them then. */
+ * the computer with the setting that pauses them then, or the position
+ * editor is open over the game. */
 void rb_ui_game_clock_update(rb_ui_state *st, int64_t now_ms);
 /* A side's low-time warning that should sound now (once per time the side
  * falls below RB_UI_CLOCK_LOW_MS), or -1; marks it as sounded. */

@@ -75,19 +75,12 @@ rb_ui_cmd rb_ui_mistakes_tick(const rb_ui_state *st, Uint32 now_ms)
 
 bool rb_ui_mistakes_takes(const rb_ui_state *st, rb_ui_cmd_kind kind)
 {
-    switch (kind) {
-    case RB_UI_CMD_MISTAKES_OPEN:
-    case RB_UI_CMD_MISTAKES_NEXT:
-    case RB_UI_CMD_MISTAKES_SHOW:
-    case RB_UI_CMD_MISTAKES_STEP:
-    case RB_UI_CMD_MISTAKES_LEAVE:
+    if (rb_ui_cmd_is_mistakes(kind))
         return true;
-    case RB_UI_CMD_REVIEW:
+    if (kind == RB_UI_CMD_REVIEW)
         return st->mistakes.active;
-    default:
-        /* The game's own moves and takebacks wait until the person is back. */
-        return rb_ui_cmd_touches_game(kind) && st->mistakes.active;
-    }
+    /* The game's own moves and takebacks wait until the person is back. */
+    return rb_ui_cmd_touches_game(kind) && st->mistakes.active;
 }
 
 /* ---- the board ------------------------------------------------------- */

@@ -259,19 +259,10 @@ bool rb_ui_trainer_waiting(const rb_ui_state *st)
 
 bool rb_ui_trainer_takes(const rb_ui_state *st, rb_ui_cmd_kind kind)
 {
-    switch (kind) {
-    case RB_UI_CMD_PUZZLE_OPEN:
-    case RB_UI_CMD_PUZZLE_NEXT:
-    case RB_UI_CMD_PUZZLE_HINT:
-    case RB_UI_CMD_PUZZLE_SOLUTION:
-    case RB_UI_CMD_PUZZLE_THEMES:
-    case RB_UI_CMD_PUZZLE_STEP:
-    case RB_UI_CMD_PUZZLE_LEAVE:
+    if (rb_ui_cmd_is_puzzle(kind))
         return true;
-    default:
-        /* The game's own moves and takebacks wait until the player is back. */
-        return rb_ui_cmd_touches_game(kind) && st->trainer.active;
-    }
+    /* The game's own moves and takebacks wait until the player is back. */
+    return rb_ui_cmd_touches_game(kind) && st->trainer.active;
 }
 
 /* ---- the board ------------------------------------------------------- */

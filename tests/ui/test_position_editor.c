@@ -6,15 +6,21 @@
  * cannot be played shown in the panel with Play and Analyse disabled; the
  * position string field read both ways, a bad string named; the clipboard
  * both ways; Play from here starting the game from exactly that position,
- * Analyse opening the analysis board on it, Cancel leaving the game as it
- * was; and --edit [--fen] on the command line.
+ * Analyse opening the analysis board on it, whose buttons, Esc and Ctrl+E
+ * lead back to the editor with the position set up intact, Cancel leaving
+ * the game as it was; a timed game's clock standing still while the editor
+ * (and the analysis board over it) is open and going on after Cancel with
+ * the time it had, Play from here starting its own clocks; and --edit
+ * [--fen] on the command line.
  */
 #include "support.h"
 
+#include "analysis_view.h"
 #include "args.h"
 #include "dialog.h"
 #include "dialog_kit.h"
 #include "editor_view.h"
+#include "game_clock.h"
 #include "text.h"
 #include "ui_fixture.h"
 
@@ -487,6 +493,176 @@ static void analyse_opens_the_analysis_board_and_cancel_leaves_the_game(void **s
     fixture_close(app);
 }
 
+static SDL_Point analysis_button(rb_app *app, const char *label)
+{
+    SDL_Rect r;
+    rb_ui_app_draw(app);
+    if (!rb_ui_analysis_view_button_rect(app, label, &r))
+        fail_msg("no analysis button \"%s\" drawn", label);
+    return centre(r);
+}
+
+static void analysis_from_the_editor_leads_back_to_it(void **state)
+{
+    (void)state;
+    rb_app *app = open_editor(NULL);
+    const char *fen = "7/R6/2xxx2/1Kxxx2/2xxx1k/7/7 w - 0 1";
+    type_in_field(app, fen);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    click_control(app, "Analyse");
+    assert_true(app->state.analysis.active);
+    rb_pos want;
+    rb_test_parse(&want, fen);
+
+    /* Its buttons say where they lead: the set-up position and the
+     * editor, not the game. */
+    rb_ui_text_flush(app);
+    rb_ui_app_draw(app);
+    assert_true(rb_ui_text_drawn(app, "Back to the set-up position", NULL, 0) >= 1);
+    assert_true(rb_ui_text_drawn(app, "Return to the editor", NULL, 0) >= 1);
+    assert_int_equal(rb_ui_text_drawn(app, "Back to game position", NULL, 0), 0);
+    assert_int_equal(rb_ui_text_drawn(app, "Close analysis", NULL, 0), 0);
+    SDL_Rect r;
+    assert_false(rb_ui_analysis_view_button_rect(app, "Back to game position", &r));
+
+    /* A variation, then back to the set-up position: the board is the
+     * editor's position again, the analysis board still open. */
+    fixture_drag(app, "a6", "a7");
+    fixture_drag(app, "g3", "f2");
+    assert_int_equal(app->state.analysis.nvar, 2);
+    fixture_click_at(app, analysis_button(app, "Back to the set-up position"));
+    assert_true(app->state.analysis.active);
+    assert_int_equal(app->state.analysis.nvar, 0);
+    assert_true(rb_pos_equal(rb_ui_state_pos(&app->state), &want));
+
+    /* A game's command is refused with the way back named. */
+    rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
+    resign.n = RB_WHITE;
+    assert_int_equal(rb_ui_apply(app, &resign), -1);
+    assert_non_null(strstr(app->state.status, "Esc goes back to the position editor"));
+    assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);
+
+    /* Return to the editor, after another variation: the position set up
+     * is there, board and string, as it was. */
+    fixture_drag(app, "a6", "a7");
+    fixture_click_at(app, analysis_button(app, "Return to the editor"));
+    assert_false(app->state.analysis.active);
+    assert_true(app->state.editor.active);
+    char now[RB_POS_TEXT_MAX];
+    editor_fen(app, now, sizeof now);
+    assert_string_equal(now, fen);
+    assert_string_equal(app->state.editor.text, fen);
+    assert_true(rb_pos_equal(rb_ui_state_pos(&app->state), &want));
+    assert_true(rb_ui_editor_view_enabled(app, PLAY));
+
+    /* Ctrl+E over the analysis board opened from it: the editor again. */
+    click_control(app, "Analyse");
+    assert_true(app->state.analysis.active);
+    fixture_drag(app, "a6", "a7");
+    fixture_key(app, SDLK_e, KMOD_LCTRL);
+    assert_false(app->state.analysis.active);
+    assert_true(app->state.editor.active);
+    editor_fen(app, now, sizeof now);
+    assert_string_equal(now, fen);
+
+    /* Opened on the game, the same board speaks of the game. */
+    click_control(app, "Cancel");
+    assert_false(app->state.editor.active);
+    fixture_key(app, SDLK_F5, KMOD_NONE);
+    assert_true(app->state.analysis.active);
+    analysis_button(app, "Back to game position");
+    analysis_button(app, "Close analysis");
+    fixture_close(app);
+}
+
+/* The clocks' time, as the test says it is. */
+static int64_t test_ms = 7000000;
+
+static Uint32 test_now(void *ctx)
+{
+    (void)ctx;
+    return (Uint32)test_ms;
+}
+
+static int64_t left(const rb_app *app, int side)
+{
+    return rb_ui_clock_left(&app->state.clock, side, test_ms);
+}
+
+static void a_timed_games_clock_stands_still_while_the_editor_is_open(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 800, 600);
+    app->ticks = test_now;
+    /* Two people on 5+3, as the New game dialog starts it. */
+    fixture_key(app, SDLK_n, KMOD_LCTRL);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NEW_GAME);
+    click_dialog(app, DLG_MODE + RB_UI_TWO_PLAYERS);
+    click_dialog(app, DLG_TIME + 2);
+    click_dialog(app, DLG_OK);
+    assert_int_equal(app->state.clock.tc[RB_WHITE].base_ms, 300000);
+    test_ms += 10000;
+    fixture_drag(app, "c2", "b3");
+    assert_int_equal(left(app, RB_WHITE), 293000);
+    test_ms += 5000;
+    assert_int_equal(left(app, RB_BLACK), 295000);
+
+    /* Black's time stops with the editor open, flag and all: ten minutes
+     * go by, more than Black has. */
+    fixture_key(app, SDLK_e, KMOD_LCTRL);
+    assert_true(app->state.editor.active);
+    test_ms += 400000;
+    assert_int_equal(fixture_do(app, RB_UI_CMD_CLOCK), 0);
+    assert_int_equal(left(app, RB_BLACK), 295000);
+    assert_int_equal(left(app, RB_WHITE), 293000);
+    assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);
+    assert_int_equal(rb_ui_game_clock_wait(&app->state, test_ms), -1); /* nothing runs: the window sleeps */
+    /* and with the analysis board opened from it */
+    rb_ui_app_draw(app);
+    click_control(app, "Analyse");
+    assert_true(app->state.analysis.active);
+    test_ms += 200000;
+    assert_int_equal(fixture_do(app, RB_UI_CMD_CLOCK), 0);
+    assert_int_equal(left(app, RB_BLACK), 295000);
+    fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
+    assert_true(app->state.editor.active);
+    test_ms += 1000;
+    assert_int_equal(left(app, RB_BLACK), 295000);
+
+    /* Cancel: Black's time goes on from where it stood. */
+    click_control(app, "Cancel");
+    assert_false(app->state.editor.active);
+    assert_int_equal(left(app, RB_BLACK), 295000);
+    test_ms += 2000;
+    assert_int_equal(left(app, RB_BLACK), 293000);
+    assert_int_equal(left(app, RB_WHITE), 293000);
+    assert_true(rb_ui_game_clock_wait(&app->state, test_ms) > 0);
+    fixture_drag(app, "c7", "b7");
+    assert_int_equal(app->state.game.ply, 2);
+    assert_int_equal(left(app, RB_BLACK), 296000); /* 293 s + 3 s */
+
+    /* Play from here: a new game on the clocks chosen in its dialog, full
+     * time for both, the side to move's running. */
+    fixture_key(app, SDLK_e, KMOD_LCTRL);
+    rb_ui_app_draw(app);
+    click_control(app, "Black to move");
+    test_ms += 50000;
+    click_control(app, PLAY);
+    assert_true(app->state.dialog.from_editor);
+    click_dialog(app, DLG_MODE + RB_UI_TWO_PLAYERS);
+    click_dialog(app, DLG_TIME + 1);
+    click_dialog(app, DLG_OK);
+    assert_false(app->state.editor.active);
+    assert_int_equal(app->state.game.length, 0);
+    assert_int_equal(app->state.clock.tc[RB_BLACK].base_ms, 180000);
+    assert_int_equal(app->state.clock.running, RB_BLACK);
+    assert_int_equal(left(app, RB_WHITE), 180000);
+    assert_int_equal(left(app, RB_BLACK), 180000);
+    test_ms += 4000;
+    assert_int_equal(left(app, RB_BLACK), 176000);
+    fixture_close(app);
+}
+
 /* --edit [--fen STRING] through the command line's own reader. */
 static rb_app *open_with(const char *const *argv, int argc)
 {
@@ -551,6 +727,8 @@ int main(void)
         cmocka_unit_test(copy_and_paste_go_both_ways),
         cmocka_unit_test(play_from_here_starts_the_game_from_that_position),
         cmocka_unit_test(analyse_opens_the_analysis_board_and_cancel_leaves_the_game),
+        cmocka_unit_test(analysis_from_the_editor_leads_back_to_it),
+        cmocka_unit_test(a_timed_games_clock_stands_still_while_the_editor_is_open),
         cmocka_unit_test(the_command_line_opens_the_editor),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

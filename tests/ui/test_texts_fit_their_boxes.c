@@ -611,17 +611,34 @@ static void puzzle_solution(rb_app *app)
         apply(app, rb_ui_cmd_of(RB_UI_CMD_PUZZLE_STEP));
 }
 
-static void analysis(rb_app *app)
+/* The analysis engine's lines, as they come (at most a second). */
+static void analysis_lines(rb_app *app)
 {
-    put_game(app, read_game(long_pgn));
-    assert_int_equal(fixture_do(app, RB_UI_CMD_ANALYSIS_OPEN), 0);
-    /* The engine's lines, as they come (at most a second). */
     Uint64 end = SDL_GetTicks64() + 1000;
     while (SDL_GetTicks64() < end && app->state.analysis.nlines < RB_UI_ANALYSIS_LINES) {
         SDL_Event ev;
         if (SDL_WaitEventTimeout(&ev, 20))
             rb_ui_app_event(app, &ev);
     }
+}
+
+static void analysis(rb_app *app)
+{
+    put_game(app, read_game(long_pgn));
+    assert_int_equal(fixture_do(app, RB_UI_CMD_ANALYSIS_OPEN), 0);
+    analysis_lines(app);
+}
+
+static void editor(rb_app *app)
+{
+    assert_int_equal(fixture_do(app, RB_UI_CMD_EDITOR_OPEN), 0);
+}
+
+static void editor_analysis(rb_app *app)
+{
+    editor(app);
+    assert_int_equal(fixture_do(app, RB_UI_CMD_EDITOR_ANALYSE), 0);
+    analysis_lines(app);
 }
 
 static void review(rb_app *app)
@@ -722,6 +739,8 @@ static const screen screens[] = {
     { "the puzzle trainer", NULL, puzzle },
     { "a puzzle's solution", NULL, puzzle_solution },
     { "the analysis board", NULL, analysis },
+    { "the position editor", NULL, editor },
+    { "the analysis board opened from the position editor", NULL, editor_analysis },
     { "the review", NULL, review },
     { "learn from mistakes", NULL, mistakes },
 };

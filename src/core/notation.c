@@ -132,6 +132,8 @@ static int read_square(const char *s, rb_message *why)
 /* Each template names the side: "White's", "Black's" are words of the
  * sentence. Indexed by colour. */
 static const char *const wrong_side[2] = {
+    /* TRANSLATORS: %1$s is the move as written (c2b3), %2$s a piece with
+       its article ("the rook", translated on its own), %3$s its square. */
     RB_MSG_("no legal move %1$s: %2$s on %3$s is White's, and Black is to move"),
     RB_MSG_("no legal move %1$s: %2$s on %3$s is Black's, and White is to move"),
 };
@@ -147,6 +149,7 @@ static const char *const own_king[2] = {
 static const char *game_over(rb_status st)
 {
     switch (st) {
+    /* TRANSLATORS: %1$s is the move as written, like c2b3. */
     case RB_CHECKMATE: return RB_MSG_("no legal move %1$s: the game is over (checkmate)");
     case RB_STALEMATE: return RB_MSG_("no legal move %1$s: the game is over (stalemate)");
     case RB_THRONE: return RB_MSG_("no legal move %1$s: the game is over (the throne was taken)");
@@ -335,6 +338,8 @@ int rb_move_parse_display_why(const rb_pos *pos, const char *text, rb_move *m, r
     }
     rb_piece p = pos->board[from];
     if (letter != RB_NO_TYPE && p != RB_EMPTY && RB_TYPE(p) != letter) {
+        /* TRANSLATORS: %3$s and %4$s are pieces with the indefinite
+           article ("a rook"), translated on their own. */
         fail(why, RB_MSG_("no legal move %1$s: the piece on %2$s is %3$s, not %4$s"));
         rb_message_add(why, "%s", shown);
         rb_message_add(why, "%s", rb_sq_name(from));

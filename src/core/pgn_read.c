@@ -303,6 +303,8 @@ static void play_token(reader *r, const char *tok, int line, int col)
     const rb_pos *pos = rb_game_pos(g);
     rb_ending end = rb_game_ending_at(g, g->ply);
     if (end != RB_END_NONE) {
+        /* TRANSLATORS: %1$s is a move as written, %2$s how the game
+           ended ("checkmate"), translated on its own. */
         rb_message *why = fail_at(r, line, col, RB_MSG_("'%1$s' comes after the end of the game (%2$s)"));
         rb_message_add(why, "%s", tok);
         rb_message_add_word(why, ending_word(end));
@@ -316,6 +318,8 @@ static void play_token(reader *r, const char *tok, int line, int col)
     rb_message why;
     if (rb_move_parse_why(pos, tok, &m, &why) != 0) {
         rb_message *m_why = fail_around(r, line, col, &why,
+                                        /* TRANSLATORS: %1$s is the move's number,
+                                           %2$s what is wrong with it. */
                                         pos->side == RB_WHITE ? RB_MSG_("move %1$s (White): %2$s")
                                                               : RB_MSG_("move %1$s (Black): %2$s"));
         rb_message_add(m_why, "%lu", (unsigned long)pos->moveno);

@@ -63,6 +63,7 @@ static void add_shown(rb_message *why, char c)
 
 static int wrong_count(rb_message *why, int rank, int squares)
 {
+    /* TRANSLATORS: %1$s is a rank's number (1 to 7), %2$s a count. */
     fail(why, RB_MSG_("rank %1$s: has %2$s squares, expected 7"));
     rb_message_add(why, "%d", rank + 1);
     rb_message_add(why, "%d", squares);

@@ -26,8 +26,13 @@ static const char *translate(const char *context, const char *text, void *data)
     memcpy(key + c + 1, text, t + 1);
     const char *found = gettext(key);
     /* gettext hands back its argument, our stack buffer, when it has no
-     * translation: then the word stays as it is. */
-    return found == key ? text : found;
+     * translation: then the word stays as it is. A translation never holds
+     * the separator; should what comes back hold it anyway (a stand-in for
+     * gettext that rewrites every text), the word is what follows it. */
+    if (found == key)
+        return text;
+    const char *eot = strchr(found, '\004');
+    return eot ? eot + 1 : found;
 }
 
 size_t rb_ui_message_text(const rb_message *m, char *buf, size_t len)

@@ -350,7 +350,8 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
         }
         char err[RB_UI_MESSAGE_TEXT_MAX];
         rb_ui_message_text(&why, err, sizeof err);
-        rb_ui_state_say(st, false, "%s: %s", text, err);
+        /* TRANSLATORS: what was typed (like c2b3), then why it is no move */
+        rb_ui_state_say(st, false, _("%s: %s"), text, err);
         rb_ui_input_cancel(in);
         int from = rb_sq_parse(text), to = rb_sq_parse(text + 2);
         if (from >= 0 && to >= 0) /* and the rules say why, on the board */

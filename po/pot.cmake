@@ -8,6 +8,8 @@
 #   - every .c and .h of src/ui, and the library files that mark texts for
 #     the window with N_() (the level names, the puzzle themes), through
 #     xgettext with the keywords of src/ui/i18n.h;
+#   - the rules library's messages, marked with RB_MSG_() (templates) and
+#     RB_MSGW_() (words with a context) of src/core/rb_message.h;
 #   - the lessons' titles, texts and hints through extract-lessons.awk;
 #   - the desktop file's Name, GenericName, Comment and Keywords, and the
 #     metainfo's name and summary (metainfo-summary.its), which the build
@@ -23,13 +25,16 @@ endforeach()
 
 file(GLOB ui_sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/ui/*.c ${SOURCE_DIR}/src/ui/*.h)
 list(SORT ui_sources)
-set(sources ${ui_sources} src/engine/level.c src/puzzle/puzzle_file.c)
+file(GLOB core_sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/core/*.c)
+list(SORT core_sources)
+set(sources ${ui_sources} src/engine/level.c src/puzzle/puzzle_file.c ${core_sources})
 file(GLOB lessons ${SOURCE_DIR}/assets/lessons/*.lesson)
 list(SORT lessons)
 
 file(MAKE_DIRECTORY ${WORK_DIR})
 execute_process(
   COMMAND ${XGETTEXT} --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=ngettext:1,2
+          --keyword=RB_MSG_ --keyword=RB_MSGW_:1c,2
           --add-comments=TRANSLATORS: --package-name=Rollerball --package-version=1.0.0
           --msgid-bugs-address=https://example.org/rollerball
           --copyright-holder=The\ Rollerball\ authors

@@ -16,25 +16,39 @@
 #include "rb_notation.h"
 #include "rb_util_text.h"
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 static const char piece_letter[] = {'?', 'K', 'R', 'B', 'P'};
-static const char *const piece_word[] = {"nothing", "king", "rook", "bishop", "pawn"};
-static const char *const color_word[] = {"White", "Black"};
+/* Words inside the messages, kept as words (rb_message.h) so that a
+ * window translates them with the sentence around them. */
+static const rb_msg_word the_piece[] = {
+    {NULL, NULL}, /* no piece: never named */
+    RB_MSGW_("a piece, with the definite article", "the king"),
+    RB_MSGW_("a piece, with the definite article", "the rook"),
+    RB_MSGW_("a piece, with the definite article", "the bishop"),
+    RB_MSGW_("a piece, with the definite article", "the pawn"),
+};
+static const rb_msg_word a_piece[] = {
+    {NULL, NULL},
+    RB_MSGW_("a piece, with the indefinite article", "a king"),
+    RB_MSGW_("a piece, with the indefinite article", "a rook"),
+    RB_MSGW_("a piece, with the indefinite article", "a bishop"),
+    RB_MSGW_("a piece, with the indefinite article", "a pawn"),
+};
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
+static int fail(rb_message *why, const char *tmpl)
 {
-    if (err == NULL || errlen == 0) {
-        return;
+    rb_message_set(why, tmpl);
+    return -1;
+}
+
+/* The English sentence of why into err, as the char *err functions give it. */
+static void english(const rb_message *why, char *err, size_t errlen)
+{
+    if (err != NULL && errlen > 0) {
+        rb_message_text(why, NULL, NULL, err, errlen);
     }
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-    /* The quoted text may hold any bytes; a message is printable ASCII. */
-    rb_util_make_printable(err);
 }
 
 /* Copies at most max characters of text for quoting in a message. */
@@ -99,7 +113,7 @@ size_t rb_move_to_display(const rb_pos *pos, rb_move m, char *buf)
 }
 
 /* The square named by the two characters at s, or -1 with a message. */
-static int read_square(const char *s, char *err, size_t errlen)
+static int read_square(const char *s, rb_message *why)
 {
     char name[3] = {s[0], s[0] != '\0' ? s[1] : '\0', '\0'};
     int sq = rb_sq_parse(name);
@@ -107,20 +121,39 @@ static int read_square(const char *s, char *err, size_t errlen)
         return sq;
     }
     if (name[0] >= 'a' && name[0] <= 'g' && name[1] >= '1' && name[1] <= '7') {
-        set_err(err, errlen, "'%s' is in the hole in the middle of the board, not a square", name);
+        fail(why, RB_MSG_("'%1$s' is in the hole in the middle of the board, not a square"));
     } else {
-        set_err(err, errlen, "'%s' is not a square", name);
+        fail(why, RB_MSG_("'%1$s' is not a square"));
     }
+    rb_message_add(why, "%s", name);
     return -1;
 }
 
-static const char *ending_word(rb_status st)
+/* Each template names the side: "White's", "Black's" are words of the
+ * sentence. Indexed by colour. */
+static const char *const wrong_side[2] = {
+    /* TRANSLATORS: %1$s is the move as written (c2b3), %2$s a piece with
+       its article ("the rook", translated on its own), %3$s its square. */
+    RB_MSG_("no legal move %1$s: %2$s on %3$s is White's, and Black is to move"),
+    RB_MSG_("no legal move %1$s: %2$s on %3$s is Black's, and White is to move"),
+};
+static const char *const own_piece[2] = {
+    RB_MSG_("no legal move %1$s: %2$s holds a piece of White's own"),
+    RB_MSG_("no legal move %1$s: %2$s holds a piece of Black's own"),
+};
+static const char *const own_king[2] = {
+    RB_MSG_("no legal move %1$s: it would leave White's king in check"),
+    RB_MSG_("no legal move %1$s: it would leave Black's king in check"),
+};
+
+static const char *game_over(rb_status st)
 {
     switch (st) {
-    case RB_CHECKMATE: return "checkmate";
-    case RB_STALEMATE: return "stalemate";
-    case RB_THRONE: return "the throne was taken";
-    default: return "over";
+    /* TRANSLATORS: %1$s is the move as written, like c2b3. */
+    case RB_CHECKMATE: return RB_MSG_("no legal move %1$s: the game is over (checkmate)");
+    case RB_STALEMATE: return RB_MSG_("no legal move %1$s: the game is over (stalemate)");
+    case RB_THRONE: return RB_MSG_("no legal move %1$s: the game is over (the throne was taken)");
+    default: return RB_MSG_("no legal move %1$s: the game is over (over)");
     }
 }
 
@@ -128,8 +161,7 @@ static const char *ending_word(rb_status st)
  * Finds the legal move from-to with this promotion, or explains why there is
  * none. label is how the move is quoted in the message.
  */
-static int resolve(const rb_pos *pos, int from, int to, int promo, const char *label, rb_move *m,
-                   char *err, size_t errlen)
+static int resolve(const rb_pos *pos, int from, int to, int promo, const char *label, rb_move *m, rb_message *why)
 {
     rb_move found = rb_move_find(pos, from, to, promo);
     if (found != RB_MOVE_NONE) {
@@ -142,57 +174,73 @@ static int resolve(const rb_pos *pos, int from, int to, int promo, const char *l
     const char *fn = rb_sq_name(from);
     const char *tn = rb_sq_name(to);
     if (st != RB_ONGOING) {
-        set_err(err, errlen, "no legal move %s: the game is over (%s)", label, ending_word(st));
+        fail(why, game_over(st));
+        rb_message_add(why, "%s", label);
     } else if (p == RB_EMPTY) {
-        set_err(err, errlen, "no legal move %s: there is no piece on %s", label, fn);
+        fail(why, RB_MSG_("no legal move %1$s: there is no piece on %2$s"));
+        rb_message_add(why, "%s", label);
+        rb_message_add(why, "%s", fn);
     } else if (RB_COLOR(p) != side) {
-        set_err(err, errlen, "no legal move %s: the %s on %s is %s's, and %s is to move", label,
-                piece_word[RB_TYPE(p)], fn, color_word[RB_COLOR(p)], color_word[side]);
+        fail(why, wrong_side[RB_COLOR(p)]);
+        rb_message_add(why, "%s", label);
+        rb_message_add_word(why, the_piece[RB_TYPE(p)]);
+        rb_message_add(why, "%s", fn);
     } else if (from == to) {
-        set_err(err, errlen, "no legal move %s: a move must leave its square", label);
+        fail(why, RB_MSG_("no legal move %1$s: a move must leave its square"));
+        rb_message_add(why, "%s", label);
     } else if (pos->board[to] != RB_EMPTY && RB_COLOR(pos->board[to]) == side) {
-        set_err(err, errlen, "no legal move %s: %s holds a piece of %s's own", label, tn,
-                color_word[side]);
+        fail(why, own_piece[side]);
+        rb_message_add(why, "%s", label);
+        rb_message_add(why, "%s", tn);
     } else if (promo != 0 && rb_move_find(pos, from, to, 0) != RB_MOVE_NONE) {
-        set_err(err, errlen, "no legal move %s: only a pawn reaching its promotion squares promotes",
-                label);
+        fail(why, RB_MSG_("no legal move %1$s: only a pawn reaching its promotion squares promotes"));
+        rb_message_add(why, "%s", label);
     } else if (promo != 0 && RB_TYPE(p) != RB_PAWN) {
-        set_err(err, errlen, "no legal move %s: only a pawn can promote, and that is a %s", label,
-                piece_word[RB_TYPE(p)]);
+        fail(why, RB_MSG_("no legal move %1$s: only a pawn can promote, and that is %2$s"));
+        rb_message_add(why, "%s", label);
+        rb_message_add_word(why, a_piece[RB_TYPE(p)]);
     } else if (promo == 0 && (rb_move_find(pos, from, to, RB_ROOK) != RB_MOVE_NONE ||
                               rb_move_find(pos, from, to, RB_BISHOP) != RB_MOVE_NONE)) {
-        set_err(err, errlen, "no legal move %s: a pawn reaching %s must promote (to a rook or a bishop)",
-                label, tn);
+        fail(why, RB_MSG_("no legal move %1$s: a pawn reaching %2$s must promote (to a rook or a bishop)"));
+        rb_message_add(why, "%s", label);
+        rb_message_add(why, "%s", tn);
     } else if ((rb_pos_attacks_from(pos, from) >> to) & 1u) {
         /* The piece could go there were it not for its own king. */
         if (RB_TYPE(p) == RB_KING) {
-            set_err(err, errlen, "no legal move %s: the king would be attacked on %s", label, tn);
+            fail(why, RB_MSG_("no legal move %1$s: the king would be attacked on %2$s"));
+            rb_message_add(why, "%s", label);
+            rb_message_add(why, "%s", tn);
         } else {
-            set_err(err, errlen, "no legal move %s: it would leave %s's king in check", label,
-                    color_word[side]);
+            fail(why, own_king[side]);
+            rb_message_add(why, "%s", label);
         }
     } else {
-        set_err(err, errlen, "no legal move %s: the %s on %s cannot reach %s", label,
-                piece_word[RB_TYPE(p)], fn, tn);
+        fail(why, RB_MSG_("no legal move %1$s: %2$s on %3$s cannot reach %4$s"));
+        rb_message_add(why, "%s", label);
+        rb_message_add_word(why, the_piece[RB_TYPE(p)]);
+        rb_message_add(why, "%s", fn);
+        rb_message_add(why, "%s", tn);
     }
     return -1;
 }
 
-int rb_move_parse_coord(const rb_pos *pos, const char *text, rb_move *m, char *err, size_t errlen)
+int rb_move_parse_coord_why(const rb_pos *pos, const char *text, rb_move *m, rb_message *why)
 {
+    rb_message_clear(why);
     char shown[48];
     quote(shown, sizeof shown, text, 24);
     size_t len = strlen(text);
     if (len < 4 || len > 5) {
-        set_err(err, errlen, "'%s' is not a move: the coordinate form is two squares and an optional r or b, like c2b3 or d6e6r",
-                shown);
+        fail(why, RB_MSG_("'%1$s' is not a move: the coordinate form is two squares and an optional r or b, "
+                          "like c2b3 or d6e6r"));
+        rb_message_add(why, "%s", shown);
         return -1;
     }
-    int from = read_square(text, err, errlen);
+    int from = read_square(text, why);
     if (from < 0) {
         return -1;
     }
-    int to = read_square(text + 2, err, errlen);
+    int to = read_square(text + 2, why);
     if (to < 0) {
         return -1;
     }
@@ -203,11 +251,13 @@ int rb_move_parse_coord(const rb_pos *pos, const char *text, rb_move *m, char *e
         } else if (text[4] == 'b') {
             promo = RB_BISHOP;
         } else {
-            set_err(err, errlen, "'%s': a promotion is written r or b, not '%c'", shown, text[4]);
+            fail(why, RB_MSG_("'%1$s': a promotion is written r or b, not '%2$s'"));
+            rb_message_add(why, "%s", shown);
+            rb_message_add(why, "%c", text[4]);
             return -1;
         }
     }
-    return resolve(pos, from, to, promo, shown, m, err, errlen);
+    return resolve(pos, from, to, promo, shown, m, why);
 }
 
 static int letter_type(char c)
@@ -221,8 +271,9 @@ static int letter_type(char c)
     }
 }
 
-int rb_move_parse_display(const rb_pos *pos, const char *text, rb_move *m, char *err, size_t errlen)
+int rb_move_parse_display_why(const rb_pos *pos, const char *text, rb_move *m, rb_message *why)
 {
+    rb_message_clear(why);
     char shown[48];
     quote(shown, sizeof shown, text, 24);
     const char *s = text;
@@ -231,10 +282,11 @@ int rb_move_parse_display(const rb_pos *pos, const char *text, rb_move *m, char 
         s++;
     }
     if (*s == '\0') {
-        set_err(err, errlen, "'%s' is not a move: a from-square should follow the piece letter", shown);
+        fail(why, RB_MSG_("'%1$s' is not a move: a from-square should follow the piece letter"));
+        rb_message_add(why, "%s", shown);
         return -1;
     }
-    int from = read_square(s, err, errlen);
+    int from = read_square(s, why);
     if (from < 0) {
         return -1;
     }
@@ -243,10 +295,11 @@ int rb_move_parse_display(const rb_pos *pos, const char *text, rb_move *m, char 
         s++;
     }
     if (*s == '\0') {
-        set_err(err, errlen, "'%s' is not a move: the to-square is missing", shown);
+        fail(why, RB_MSG_("'%1$s' is not a move: the to-square is missing"));
+        rb_message_add(why, "%s", shown);
         return -1;
     }
-    int to = read_square(s, err, errlen);
+    int to = read_square(s, why);
     if (to < 0) {
         return -1;
     }
@@ -255,7 +308,8 @@ int rb_move_parse_display(const rb_pos *pos, const char *text, rb_move *m, char 
     if (*s == '=') {
         s++;
         if (*s == '\0') {
-            set_err(err, errlen, "'%s': '=' should be followed by R or B", shown);
+            fail(why, RB_MSG_("'%1$s': '=' should be followed by R or B"));
+            rb_message_add(why, "%s", shown);
             return -1;
         }
     }
@@ -266,7 +320,9 @@ int rb_move_parse_display(const rb_pos *pos, const char *text, rb_move *m, char 
         promo = RB_BISHOP;
         s++;
     } else if (s[-1] == '=') {
-        set_err(err, errlen, "'%s': a pawn promotes to R or B, not '%c'", shown, *s);
+        fail(why, RB_MSG_("'%1$s': a pawn promotes to R or B, not '%2$s'"));
+        rb_message_add(why, "%s", shown);
+        rb_message_add(why, "%c", *s);
         return -1;
     }
     /* Suffixes and annotations are the reader's business, not the move's. */
@@ -274,17 +330,24 @@ int rb_move_parse_display(const rb_pos *pos, const char *text, rb_move *m, char 
         s++;
     }
     if (*s != '\0') {
-        set_err(err, errlen, "'%s' is not a move: unexpected '%c' after %s%s", shown, *s,
-                rb_sq_name(from), rb_sq_name(to));
+        fail(why, RB_MSG_("'%1$s' is not a move: unexpected '%2$s' after %3$s"));
+        rb_message_add(why, "%s", shown);
+        rb_message_add(why, "%c", *s);
+        rb_message_add(why, "%s%s", rb_sq_name(from), rb_sq_name(to));
         return -1;
     }
     rb_piece p = pos->board[from];
     if (letter != RB_NO_TYPE && p != RB_EMPTY && RB_TYPE(p) != letter) {
-        set_err(err, errlen, "no legal move %s: the piece on %s is a %s, not a %s", shown,
-                rb_sq_name(from), piece_word[RB_TYPE(p)], piece_word[letter]);
+        /* TRANSLATORS: %3$s and %4$s are pieces with the indefinite
+           article ("a rook"), translated on their own. */
+        fail(why, RB_MSG_("no legal move %1$s: the piece on %2$s is %3$s, not %4$s"));
+        rb_message_add(why, "%s", shown);
+        rb_message_add(why, "%s", rb_sq_name(from));
+        rb_message_add_word(why, a_piece[RB_TYPE(p)]);
+        rb_message_add_word(why, a_piece[letter]);
         return -1;
     }
-    return resolve(pos, from, to, promo, shown, m, err, errlen);
+    return resolve(pos, from, to, promo, shown, m, why);
 }
 
 /* Exactly the shape of the coordinate form: two squares' worth of file and
@@ -303,10 +366,40 @@ static bool looks_like_coord(const char *t)
     return len == 4 || (t[4] >= 'a' && t[4] <= 'z');
 }
 
-int rb_move_parse(const rb_pos *pos, const char *text, rb_move *m, char *err, size_t errlen)
+int rb_move_parse_why(const rb_pos *pos, const char *text, rb_move *m, rb_message *why)
 {
     if (looks_like_coord(text)) {
-        return rb_move_parse_coord(pos, text, m, err, errlen);
+        return rb_move_parse_coord_why(pos, text, m, why);
     }
-    return rb_move_parse_display(pos, text, m, err, errlen);
+    return rb_move_parse_display_why(pos, text, m, why);
+}
+
+int rb_move_parse_coord(const rb_pos *pos, const char *text, rb_move *m, char *err, size_t errlen)
+{
+    rb_message why;
+    int rc = rb_move_parse_coord_why(pos, text, m, &why);
+    if (rc != 0) {
+        english(&why, err, errlen);
+    }
+    return rc;
+}
+
+int rb_move_parse_display(const rb_pos *pos, const char *text, rb_move *m, char *err, size_t errlen)
+{
+    rb_message why;
+    int rc = rb_move_parse_display_why(pos, text, m, &why);
+    if (rc != 0) {
+        english(&why, err, errlen);
+    }
+    return rc;
+}
+
+int rb_move_parse(const rb_pos *pos, const char *text, rb_move *m, char *err, size_t errlen)
+{
+    rb_message why;
+    int rc = rb_move_parse_why(pos, text, m, &why);
+    if (rc != 0) {
+        english(&why, err, errlen);
+    }
+    return rc;
 }

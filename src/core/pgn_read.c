@@ -24,7 +24,6 @@
 #include "rb_util_text.h"
 
 #include <limits.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,21 +65,43 @@ typedef struct reader {
     size_t note_bytes;      /* comment bytes kept, all games together */
 } reader;
 
-static void fail_at(reader *r, int line, int col, const char *fmt, ...)
+/* Records the first error: where, and its message's template (rb_message.h),
+ * whose arguments the caller adds to what this returns (NULL after an
+ * earlier error, which the message builders ignore). Quoted text may be any
+ * bytes (or half a UTF-8 character, cut short): the arguments, and so the
+ * message, stay printable ASCII. The English sentence is written into
+ * err->message once reading ends. */
+static rb_message *fail_at(reader *r, int line, int col, const char *tmpl)
 {
     if (r->failed) {
-        return;
+        return NULL;
     }
     r->failed = true;
     r->err->line = line;
     r->err->column = col;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(r->err->message, sizeof r->err->message, fmt, ap);
-    va_end(ap);
-    /* Quoted text may be any bytes (or half a UTF-8 character, cut short):
-     * the message itself stays printable ASCII. */
-    rb_util_make_printable(r->err->message);
+    rb_message_set(&r->err->why, tmpl);
+    return &r->err->why;
+}
+
+static void fail_num(reader *r, int line, int col, const char *tmpl, long n)
+{
+    rb_message_add(fail_at(r, line, col, tmpl), "%ld", n);
+}
+
+static void fail_text(reader *r, int line, int col, const char *tmpl, const char *text)
+{
+    rb_message_add(fail_at(r, line, col, tmpl), "%s", text);
+}
+
+/* An error whose message holds another's: a move's, a position string's. */
+static rb_message *fail_around(reader *r, int line, int col, const rb_message *inner, const char *tmpl)
+{
+    rb_message *m = fail_at(r, line, col, "");
+    if (m != NULL) {
+        *m = *inner;
+        rb_message_wrap(m, tmpl);
+    }
+    return m;
 }
 
 static bool at_end(const reader *r)
@@ -120,7 +141,8 @@ static bool is_binary(int c)
 
 static void fail_binary(reader *r)
 {
-    fail_at(r, r->line, r->col, "binary data (byte 0x%02x): this is not PGN text", peek(r));
+    rb_message_add(fail_at(r, r->line, r->col, RB_MSG_("binary data (byte %1$s): this is not PGN text")), "0x%02x",
+                   peek(r));
 }
 
 static bool is_delimiter(int c)
@@ -135,11 +157,11 @@ static void begin_game(reader *r)
     rb_pos start;
     rb_pos_start(&start);
     if (r->ngames >= RB_PGN_MAX_GAMES) {
-        fail_at(r, r->line, r->col, "more than %d games in one text", RB_PGN_MAX_GAMES);
+        fail_num(r, r->line, r->col, RB_MSG_("more than %1$s games in one text"), RB_PGN_MAX_GAMES);
         return;
     }
     if (rb_game_init(&r->cur, &start) != 0) {
-        fail_at(r, r->line, r->col, "out of memory");
+        fail_at(r, r->line, r->col, RB_MSG_("out of memory"));
         return;
     }
     r->cur_live = true;
@@ -176,7 +198,7 @@ static void keep_game(reader *r)
         if (a == NULL) {
             rb_game_free(g);
             r->cur_live = false;
-            fail_at(r, r->line, r->col, "out of memory");
+            fail_at(r, r->line, r->col, RB_MSG_("out of memory"));
             return;
         }
         r->games = a;
@@ -200,16 +222,16 @@ static void drop_game(reader *r)
 static void start_moves(reader *r)
 {
     if (r->have_fen) {
-        char msg[160];
+        rb_message why;
         rb_pos start;
-        if (rb_pos_parse(&start, r->fen, msg, sizeof msg) != 0) {
-            fail_at(r, r->fen_line, r->fen_col, "bad FEN tag: %s", msg);
+        if (rb_pos_parse_why(&start, r->fen, &why) != 0) {
+            fail_around(r, r->fen_line, r->fen_col, &why, RB_MSG_("bad FEN tag: %1$s"));
             return;
         }
         r->cur.positions[0] = start;
         rb_game_goto(&r->cur, 0);
     } else if (r->setup_one) {
-        fail_at(r, r->setup_line, r->setup_col, "SetUp \"1\" but no FEN tag gives the position");
+        fail_at(r, r->setup_line, r->setup_col, RB_MSG_("SetUp \"1\" but no FEN tag gives the position"));
         return;
     }
     r->phase = IN_MOVES;
@@ -258,28 +280,53 @@ static void finish_game(reader *r, const char *token)
     keep_game(r);
 }
 
+/* How a game ended, as a word of the message about a move after it. */
+static rb_msg_word ending_word(rb_ending e)
+{
+    static const rb_msg_word words[] = {
+        [RB_END_NONE] = RB_MSGW_("how a game ended", "none"),
+        [RB_END_CHECKMATE] = RB_MSGW_("how a game ended", "checkmate"),
+        [RB_END_THRONE] = RB_MSGW_("how a game ended", "throne"),
+        [RB_END_STALEMATE] = RB_MSGW_("how a game ended", "stalemate"),
+        [RB_END_REPETITION] = RB_MSGW_("how a game ended", "repetition"),
+        [RB_END_RESIGNATION] = RB_MSGW_("how a game ended", "resignation"),
+        [RB_END_AGREEMENT] = RB_MSGW_("how a game ended", "agreement"),
+        [RB_END_TIME_FORFEIT] = RB_MSGW_("how a game ended", "time forfeit"),
+    };
+    /* The same words as rb_ending_name's, which the English must keep. */
+    return (unsigned)e < sizeof words / sizeof words[0] ? words[e] : words[RB_END_NONE];
+}
+
 static void play_token(reader *r, const char *tok, int line, int col)
 {
     rb_game *g = &r->cur;
     const rb_pos *pos = rb_game_pos(g);
     rb_ending end = rb_game_ending_at(g, g->ply);
     if (end != RB_END_NONE) {
-        fail_at(r, line, col, "'%s' comes after the end of the game (%s)", tok, rb_ending_name(end));
+        /* TRANSLATORS: %1$s is a move as written, %2$s how the game
+           ended ("checkmate"), translated on its own. */
+        rb_message *why = fail_at(r, line, col, RB_MSG_("'%1$s' comes after the end of the game (%2$s)"));
+        rb_message_add(why, "%s", tok);
+        rb_message_add_word(why, ending_word(end));
         return;
     }
     if (r->plies >= RB_PGN_MAX_PLIES) {
-        fail_at(r, line, col, "more than %d moves in one text", RB_PGN_MAX_PLIES);
+        fail_num(r, line, col, RB_MSG_("more than %1$s moves in one text"), RB_PGN_MAX_PLIES);
         return;
     }
     rb_move m;
-    char msg[160];
-    if (rb_move_parse(pos, tok, &m, msg, sizeof msg) != 0) {
-        fail_at(r, line, col, "move %lu (%s): %s", (unsigned long)pos->moveno,
-                pos->side == RB_WHITE ? "White" : "Black", msg);
+    rb_message why;
+    if (rb_move_parse_why(pos, tok, &m, &why) != 0) {
+        rb_message *m_why = fail_around(r, line, col, &why,
+                                        /* TRANSLATORS: %1$s is the move's number,
+                                           %2$s what is wrong with it. */
+                                        pos->side == RB_WHITE ? RB_MSG_("move %1$s (White): %2$s")
+                                                              : RB_MSG_("move %1$s (Black): %2$s"));
+        rb_message_add(m_why, "%lu", (unsigned long)pos->moveno);
         return;
     }
     if (rb_game_play(g, m) != 0) {
-        fail_at(r, line, col, "out of memory");
+        fail_at(r, line, col, RB_MSG_("out of memory"));
         return;
     }
     r->plies++;
@@ -310,7 +357,7 @@ static void add_nag(reader *r, int nag, int line, int col)
         return; /* a NAG before any move annotates nothing */
     }
     if (rb_game_add_nag(&r->cur, r->cur.length - 1, nag) != 0) {
-        fail_at(r, line, col, "more than %d NAGs on one move", RB_NOTE_NAGS_MAX);
+        fail_num(r, line, col, RB_MSG_("more than %1$s NAGs on one move"), RB_NOTE_NAGS_MAX);
     }
 }
 
@@ -333,7 +380,7 @@ static int split_word(reader *r, char *tok, size_t n, int line, int col, char **
         }
         if (*s != '.' && *s != '\0') {
             if (report) {
-                fail_at(r, line, col, "'%s' is neither a move number nor a move", tok);
+                fail_text(r, line, col, RB_MSG_("'%1$s' is neither a move number nor a move"), tok);
             }
             return -1;
         }
@@ -408,7 +455,7 @@ static void skip_comment(reader *r)
         step(r);
     }
     if (at_end(r)) {
-        fail_at(r, line, col, "the comment opened here with '{' is never closed");
+        fail_at(r, line, col, RB_MSG_("the comment opened here with '{' is never closed"));
         return;
     }
     step(r);
@@ -451,7 +498,7 @@ static void skip_variation(reader *r)
 {
     int line = r->line, col = r->col;
     if (!skip_to_close(r, 0)) {
-        fail_at(r, line, col, "the variation opened here with '(' is never closed");
+        fail_at(r, line, col, RB_MSG_("the variation opened here with '(' is never closed"));
     }
 }
 
@@ -515,14 +562,15 @@ static void use_tag(reader *r, const char *name, const char *value, int line, in
         r->time_forfeit = same_text_nocase(value, "time forfeit");
     } else if (strcmp(name, "Variant") == 0) {
         if (!same_text_nocase(value, "Rollerball")) {
-            fail_at(r, line, col, "the game is of the variant \"%.60s\", not Rollerball", value);
+            rb_message_add(fail_at(r, line, col, RB_MSG_("the game is of the variant \"%1$s\", not Rollerball")), "%.60s",
+                           value);
         }
     } else if (unknown_roster_value(name, value)) {
         /* "?" in Event, Site, Date... means unknown: the same as no tag. */
     } else if (r->cur.ntags >= RB_PGN_MAX_TAGS && rb_game_tag(&r->cur, name) == NULL) {
-        fail_at(r, line, col, "more than %d tags in one game", RB_PGN_MAX_TAGS);
+        fail_num(r, line, col, RB_MSG_("more than %1$s tags in one game"), RB_PGN_MAX_TAGS);
     } else if (rb_game_set_tag(&r->cur, name, value) != 0) {
-        fail_at(r, line, col, "out of memory");
+        fail_at(r, line, col, RB_MSG_("out of memory"));
     }
 }
 
@@ -536,7 +584,7 @@ static void read_tag(reader *r)
     skip_spaces(r);
     while (!at_end(r) && is_name_char(peek(r))) {
         if (n == NAME_MAX_LEN) {
-            fail_at(r, line, col, "tag name longer than %d characters", NAME_MAX_LEN);
+            fail_num(r, line, col, RB_MSG_("tag name longer than %1$s characters"), NAME_MAX_LEN);
             return;
         }
         name[n++] = (char)peek(r);
@@ -544,12 +592,12 @@ static void read_tag(reader *r)
     }
     name[n] = '\0';
     if (n == 0) {
-        fail_at(r, r->line, r->col, "a tag name should follow '['");
+        fail_at(r, r->line, r->col, RB_MSG_("a tag name should follow '['"));
         return;
     }
     skip_spaces(r);
     if (peek(r) != '"') {
-        fail_at(r, r->line, r->col, "tag %s: its value should follow in double quotes", name);
+        fail_text(r, r->line, r->col, RB_MSG_("tag %1$s: its value should follow in double quotes"), name);
         return;
     }
     int vline = r->line, vcol = r->col;
@@ -558,7 +606,7 @@ static void read_tag(reader *r)
     for (;;) {
         int c = peek(r);
         if (c < 0 || c == '\n' || c == '\r') {
-            fail_at(r, vline, vcol, "tag %s: its value is not closed with '\"' on the same line", name);
+            fail_text(r, vline, vcol, RB_MSG_("tag %1$s: its value is not closed with '\"' on the same line"), name);
             return;
         }
         if (is_binary(c)) {
@@ -574,7 +622,9 @@ static void read_tag(reader *r)
             step(r);
         }
         if (v == RB_PGN_MAX_TAG_TEXT) {
-            fail_at(r, vline, vcol, "tag %s: value longer than %d characters", name, RB_PGN_MAX_TAG_TEXT);
+            rb_message *m = fail_at(r, vline, vcol, RB_MSG_("tag %1$s: value longer than %2$s characters"));
+            rb_message_add(m, "%s", name);
+            rb_message_add(m, "%d", RB_PGN_MAX_TAG_TEXT);
             return;
         }
         r->value[v++] = (char)c;
@@ -582,7 +632,7 @@ static void read_tag(reader *r)
     r->value[v] = '\0';
     skip_spaces(r);
     if (peek(r) != ']') {
-        fail_at(r, r->line, r->col, "tag %s: ']' should close it", name);
+        fail_text(r, r->line, r->col, RB_MSG_("tag %1$s: ']' should close it"), name);
         return;
     }
     step(r);
@@ -607,7 +657,7 @@ static long read_word(reader *r, char *buf, bool report)
     buf[n] = '\0';
     if (too_long) {
         if (report) {
-            fail_at(r, line, col, "'%.20s...' is not a move (far too long)", buf);
+            rb_message_add(fail_at(r, line, col, RB_MSG_("'%1$s...' is not a move (far too long)")), "%.20s", buf);
         }
         return -1;
     }
@@ -637,7 +687,7 @@ static void read_nag(reader *r)
         step(r);
     }
     if (digits == 0 || value > 255) {
-        fail_at(r, line, col, "'$' should be followed by a NAG, a number from 0 to 255");
+        fail_at(r, line, col, RB_MSG_("'$' should be followed by a NAG, a number from 0 to 255"));
         return;
     }
     add_nag(r, (int)value, line, col);
@@ -845,7 +895,7 @@ static void read_comment(reader *r)
         step(r);
     }
     if (at_end(r)) {
-        fail_at(r, line, col, "the comment opened here with '{' is never closed");
+        fail_at(r, line, col, RB_MSG_("the comment opened here with '{' is never closed"));
         return;
     }
     step(r);
@@ -862,7 +912,7 @@ static void read_comment(reader *r)
         memcpy(r->note_text, r->note, n + 1);
     }
     if (too_long || len > RB_PGN_MAX_COMMENT_TEXT) {
-        fail_at(r, line, col, "comment longer than %d characters", RB_PGN_MAX_COMMENT_TEXT);
+        fail_num(r, line, col, RB_MSG_("comment longer than %1$s characters"), RB_PGN_MAX_COMMENT_TEXT);
         return;
     }
     /* Join it to what the move already has, dropping it if both together
@@ -881,7 +931,7 @@ static void read_comment(reader *r)
     if (len > 0) {
         r->note_bytes += len;
         if (r->note_bytes > RB_PGN_MAX_NOTES_TEXT) {
-            fail_at(r, line, col, "more than %d bytes of comments in one text", RB_PGN_MAX_NOTES_TEXT);
+            fail_num(r, line, col, RB_MSG_("more than %1$s bytes of comments in one text"), RB_PGN_MAX_NOTES_TEXT);
             return;
         }
     }
@@ -896,7 +946,7 @@ static void read_comment(reader *r)
         rc = rb_game_set_intro(g, r->note_text);
     }
     if (rc != 0) {
-        fail_at(r, line, col, "out of memory");
+        fail_at(r, line, col, RB_MSG_("out of memory"));
     }
 }
 
@@ -928,7 +978,7 @@ static void read_variation(reader *r)
             closed = true;
         } else if (c == '(') {
             if (!skip_to_close(r, 0) && !r->failed) {
-                fail_at(r, line, col, "the variation opened here with '(' is never closed");
+                fail_at(r, line, col, RB_MSG_("the variation opened here with '(' is never closed"));
             }
         } else if (c == '{') {
             skip_comment(r);
@@ -955,7 +1005,7 @@ static void read_variation(reader *r)
                 readable = false;
             } else if (kind == 0 && *move != '\0') {
                 if (r->plies >= RB_PGN_MAX_PLIES) {
-                    fail_at(r, wline, wcol, "more than %d moves in one text", RB_PGN_MAX_PLIES);
+                    fail_num(r, wline, wcol, RB_MSG_("more than %1$s moves in one text"), RB_PGN_MAX_PLIES);
                 } else if (n < RB_NOTE_LINE_MAX) {
                     moves[n++] = m;
                     r->plies++;
@@ -973,12 +1023,12 @@ static void read_variation(reader *r)
     }
     if (!closed) {
         if (!r->failed) {
-            fail_at(r, line, col, "the variation opened here with '(' is never closed");
+            fail_at(r, line, col, RB_MSG_("the variation opened here with '(' is never closed"));
         }
         return;
     }
     if (n > 0 && rb_game_set_line(g, at, moves, n) != 0) {
-        fail_at(r, line, col, "out of memory");
+        fail_at(r, line, col, RB_MSG_("out of memory"));
     }
 }
 
@@ -1021,7 +1071,7 @@ static void read_all(reader *r)
         } else if (c == '$') {
             read_nag(r);
         } else if (c == ')' || c == ']' || c == '}' || c == '"') {
-            fail_at(r, r->line, r->col, "unexpected '%c'", c);
+            rb_message_add(fail_at(r, r->line, r->col, RB_MSG_("unexpected '%1$s'")), "%c", c);
         } else {
             read_token(r);
         }
@@ -1044,7 +1094,8 @@ int rb_pgn_read(const char *text, size_t len, rb_game **games, size_t *ngames, r
     if (r == NULL) {
         err->line = 1;
         err->column = 1;
-        snprintf(err->message, sizeof err->message, "out of memory");
+        rb_message_set(&err->why, RB_MSG_("out of memory"));
+        rb_message_text(&err->why, NULL, NULL, err->message, sizeof err->message);
         return -1;
     }
     r->text = (const unsigned char *)(text != NULL ? text : "");
@@ -1066,7 +1117,10 @@ int rb_pgn_read(const char *text, size_t len, rb_game **games, size_t *ngames, r
         }
     }
     if (r->ngames == 0 && !r->failed) {
-        fail_at(r, 1, 1, "no game found in the text");
+        fail_at(r, 1, 1, RB_MSG_("no game found in the text"));
+    }
+    if (r->failed) {
+        rb_message_text(&err->why, NULL, NULL, err->message, sizeof err->message);
     }
     int count = r->ngames > 0 ? (int)r->ngames : -1;
     if (r->ngames == 0) {

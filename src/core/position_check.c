@@ -14,7 +14,6 @@
 
 #include "rb_fast.h"
 
-static const char *color_name(int c) { return c == RB_WHITE ? "White" : "Black"; }
 
 static rb_pos_problem found(rb_pos_verdict *v, rb_pos_problem problem, int color, int count, rb_bb squares)
 {
@@ -67,42 +66,56 @@ rb_pos_problem rb_pos_validate(const rb_pos *pos, rb_pos_verdict *v)
 /* The first square of a set, by name. */
 static const char *first_name(rb_bb squares) { return squares ? rb_sq_name(rb_lsb(squares)) : "?"; }
 
-size_t rb_pos_verdict_text(const rb_pos_verdict *v, char *buf, size_t len)
+/* One sentence per colour where the colour is named: a colour's name is
+ * part of the sentence to translate. Indexed [problem][color]. */
+static const char *const verdict_tmpl[RB_POS_PROBLEM_COUNT + 1][2] = {
+    [RB_POS_VALID] = {RB_MSG_("a legal position"), RB_MSG_("a legal position")},
+    [RB_POS_KING_COUNT] = {RB_MSG_("White has %1$s kings, expected exactly 1"),
+                           RB_MSG_("Black has %1$s kings, expected exactly 1")},
+    [RB_POS_TOO_MANY_PIECES] = {RB_MSG_("White has %1$s pieces, at most 6 are allowed"),
+                                RB_MSG_("Black has %1$s pieces, at most 6 are allowed")},
+    [RB_POS_TOO_MANY_PAWNS] = {RB_MSG_("White has %1$s pawns, at most 2 are allowed"),
+                               RB_MSG_("Black has %1$s pawns, at most 2 are allowed")},
+    [RB_POS_PAWN_ON_PROMOTION] = {RB_MSG_("White pawn on %1$s, one of its own promotion squares"),
+                                  RB_MSG_("Black pawn on %1$s, one of its own promotion squares")},
+    [RB_POS_KINGS_ADJACENT] = {RB_MSG_("the kings stand next to each other (%1$s and %2$s)"),
+                               RB_MSG_("the kings stand next to each other (%1$s and %2$s)")},
+    [RB_POS_WAITING_IN_CHECK] = {RB_MSG_("White is in check but it is Black's move"),
+                                 RB_MSG_("Black is in check but it is White's move")},
+    [RB_POS_THRONE_ENDED] = {
+        RB_MSG_("White's king already stands on the throne %1$s with its out flag set: the game ended"),
+        RB_MSG_("Black's king already stands on the throne %1$s with its out flag set: the game ended")},
+    [RB_POS_PROBLEM_COUNT] = {RB_MSG_("an unknown problem"), RB_MSG_("an unknown problem")},
+};
+
+void rb_pos_verdict_message(const rb_pos_verdict *v, rb_message *why)
 {
-    const char *who = color_name(v->color), *other = color_name(!v->color);
-    int n = 0;
-    switch (v->problem) {
-    case RB_POS_VALID:
-        n = snprintf(buf, len, "a legal position");
-        break;
+    unsigned problem = (unsigned)v->problem <= RB_POS_PROBLEM_COUNT ? (unsigned)v->problem : RB_POS_PROBLEM_COUNT;
+    rb_message_set(why, verdict_tmpl[problem][v->color == RB_WHITE ? 0 : 1]);
+    switch ((rb_pos_problem)problem) {
     case RB_POS_KING_COUNT:
-        n = snprintf(buf, len, "%s has %d kings, expected exactly 1", who, v->count);
-        break;
     case RB_POS_TOO_MANY_PIECES:
-        n = snprintf(buf, len, "%s has %d pieces, at most 6 are allowed", who, v->count);
-        break;
     case RB_POS_TOO_MANY_PAWNS:
-        n = snprintf(buf, len, "%s has %d pawns, at most 2 are allowed", who, v->count);
+        rb_message_add(why, "%d", v->count);
         break;
     case RB_POS_PAWN_ON_PROMOTION:
-        n = snprintf(buf, len, "%s pawn on %s, one of its own promotion squares", who, first_name(v->squares));
+        rb_message_add(why, "%s", first_name(v->squares));
         break;
-    case RB_POS_KINGS_ADJACENT: {
-        rb_bb rest = v->squares & (v->squares - 1);
-        n = snprintf(buf, len, "the kings stand next to each other (%s and %s)", first_name(v->squares),
-                     first_name(rest));
-        break;
-    }
-    case RB_POS_WAITING_IN_CHECK:
-        n = snprintf(buf, len, "%s is in check but it is %s's move", who, other);
+    case RB_POS_KINGS_ADJACENT:
+        rb_message_add(why, "%s", first_name(v->squares));
+        rb_message_add(why, "%s", first_name(v->squares & (v->squares - 1)));
         break;
     case RB_POS_THRONE_ENDED:
-        n = snprintf(buf, len, "%s's king already stands on the throne %s with its out flag set: the game ended",
-                     who, rb_sq_name(rb_throne(v->color)));
+        rb_message_add(why, "%s", rb_sq_name(rb_throne(v->color)));
         break;
-    case RB_POS_PROBLEM_COUNT:
-        n = snprintf(buf, len, "an unknown problem");
+    default:
         break;
     }
-    return n < 0 ? 0 : (size_t)n;
+}
+
+size_t rb_pos_verdict_text(const rb_pos_verdict *v, char *buf, size_t len)
+{
+    rb_message why;
+    rb_pos_verdict_message(v, &why);
+    return rb_message_text(&why, NULL, NULL, buf, len);
 }

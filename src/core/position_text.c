@@ -8,30 +8,30 @@
  * builds into a scratch position and only copies it out once everything,
  * legality included, has been checked.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "rb_tables.h"
-#include "rb_util_text.h"
+#include "rb_message.h"
 
 static const char start_text[] = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1";
 
 static const char piece_letters[] = " KRBP"; /* indexed by type */
 
-/* Messages quote the text they complain about, which may hold any bytes:
- * whatever is not printable ASCII is shown as '?', so a message is always
- * safe to print, log or draw. */
-static int fail(char *err, size_t errlen, const char *fmt, ...)
+/* Messages are templates with their arguments (rb_message.h), so that a
+ * window can show them in its player's language; the arguments quote the
+ * text complained about with whatever is not printable ASCII shown as '?',
+ * so a message is always safe to print, log or draw. */
+static int fail(rb_message *why, const char *tmpl)
 {
-    if (err && errlen > 0) {
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(err, errlen, fmt, ap);
-        va_end(ap);
-        rb_util_make_printable(err);
-    }
+    rb_message_set(why, tmpl);
     return -1;
+}
+
+/* The English sentence of why into err, as the char *err functions give it. */
+static void english(const rb_message *why, char *err, size_t errlen)
+{
+    if (err && errlen > 0) rb_message_text(why, NULL, NULL, err, errlen);
 }
 
 void rb_pos_start(rb_pos *pos)
@@ -51,69 +51,129 @@ static int letter_piece(char c)
     return -1;
 }
 
-/* A printable rendering of one byte for messages. */
-static const char *show(char c, char buf[8])
+/* A byte quoted in a message: the character in quotes, "a space", or its
+ * value in hexadecimal. */
+static void add_shown(rb_message *why, char c)
 {
-    if (c >= 33 && c < 127) snprintf(buf, 8, "'%c'", c);
-    else if (c == ' ') snprintf(buf, 8, "a space");
-    else snprintf(buf, 8, "0x%02x", (unsigned char)c);
-    return buf;
+    static const rb_msg_word space = RB_MSGW_("a character in a position string", "a space");
+    if (c >= 33 && c < 127) rb_message_add(why, "'%c'", c);
+    else if (c == ' ') rb_message_add_word(why, space);
+    else rb_message_add(why, "0x%02x", (unsigned char)c);
 }
 
-static int parse_placement(rb_pos *pos, const char *s, size_t n, char *err, size_t errlen)
+static int wrong_count(rb_message *why, int rank, int squares)
 {
-    char b[8];
+    /* TRANSLATORS: %1$s is a rank's number (1 to 7), %2$s a count. */
+    fail(why, RB_MSG_("rank %1$s: has %2$s squares, expected 7"));
+    rb_message_add(why, "%d", rank + 1);
+    rb_message_add(why, "%d", squares);
+    return -1;
+}
+
+static int parse_placement(rb_pos *pos, const char *s, size_t n, rb_message *why)
+{
     int rank = RB_NRANKS - 1, file = 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == '/') {
-            if (file != RB_NFILES)
-                return fail(err, errlen, "rank %d: has %d squares, expected 7", rank + 1, file);
-            if (rank == 0) return fail(err, errlen, "placement: more than 7 ranks");
+            if (file != RB_NFILES) return wrong_count(why, rank, file);
+            if (rank == 0) return fail(why, RB_MSG_("placement: more than 7 ranks"));
             rank--;
             file = 0;
             continue;
         }
-        if (file >= RB_NFILES)
-            return fail(err, errlen, "rank %d: too long at %s (more than 7 squares)", rank + 1, show(c, b));
+        if (file >= RB_NFILES) {
+            fail(why, RB_MSG_("rank %1$s: too long at %2$s (more than 7 squares)"));
+            rb_message_add(why, "%d", rank + 1);
+            add_shown(why, c);
+            return -1;
+        }
         char where[3] = {(char)('a' + file), (char)('1' + rank), 0};
         if (c == 'x') {
-            if (!is_hole(file, rank))
-                return fail(err, errlen, "rank %d: 'x' at %s, which is not in the hole (c3-e5)", rank + 1, where);
+            if (!is_hole(file, rank)) {
+                fail(why, RB_MSG_("rank %1$s: 'x' at %2$s, which is not in the hole (c3-e5)"));
+                rb_message_add(why, "%d", rank + 1);
+                rb_message_add(why, "%s", where);
+                return -1;
+            }
             file++;
             continue;
         }
-        if (is_hole(file, rank))
-            return fail(err, errlen, "rank %d: expected 'x' at %s, found %s", rank + 1, where, show(c, b));
+        if (is_hole(file, rank)) {
+            fail(why, RB_MSG_("rank %1$s: expected 'x' at %2$s, found %3$s"));
+            rb_message_add(why, "%d", rank + 1);
+            rb_message_add(why, "%s", where);
+            add_shown(why, c);
+            return -1;
+        }
         if (c >= '1' && c <= '9') {
             int run = c - '0';
             for (int k = 0; k < run; k++, file++) {
-                if (file >= RB_NFILES)
-                    return fail(err, errlen, "rank %d: %d empty squares from %s run past file g", rank + 1, run, where);
-                if (is_hole(file, rank))
-                    return fail(err, errlen, "rank %d: %d empty squares from %s run into the hole at %c%d",
-                                rank + 1, run, where, 'a' + file, rank + 1);
+                bool past = file >= RB_NFILES;
+                if (past || is_hole(file, rank)) {
+                    fail(why, past ? RB_MSG_("rank %1$s: %2$s empty squares from %3$s run past file g")
+                                   : RB_MSG_("rank %1$s: %2$s empty squares from %3$s run into the hole at %4$s"));
+                    rb_message_add(why, "%d", rank + 1);
+                    rb_message_add(why, "%d", run);
+                    rb_message_add(why, "%s", where);
+                    if (!past) rb_message_add(why, "%c%d", 'a' + file, rank + 1);
+                    return -1;
+                }
             }
             continue;
         }
         int p = letter_piece(c);
-        if (p < 0) return fail(err, errlen, "rank %d: unknown piece letter %s at %s", rank + 1, show(c, b), where);
+        if (p < 0) {
+            fail(why, RB_MSG_("rank %1$s: unknown piece letter %2$s at %3$s"));
+            rb_message_add(why, "%d", rank + 1);
+            add_shown(why, c);
+            rb_message_add(why, "%s", where);
+            return -1;
+        }
         rb_pos_put(pos, rb_sq_at(file, rank), (rb_piece)p);
         file++;
     }
-    if (file != RB_NFILES) return fail(err, errlen, "rank %d: has %d squares, expected 7", rank + 1, file);
-    if (rank != 0) return fail(err, errlen, "placement: has %d ranks, expected 7", RB_NRANKS - rank);
+    if (file != RB_NFILES) return wrong_count(why, rank, file);
+    if (rank != 0) {
+        fail(why, RB_MSG_("placement: has %1$s ranks, expected 7"));
+        rb_message_add(why, "%d", RB_NRANKS - rank);
+        return -1;
+    }
     return 0;
 }
 
-static int parse_counter(const char *s, size_t n, uint32_t *out, const char *what, char *err, size_t errlen)
+/* Quotes at most 20 characters of a field. */
+static void add_field(rb_message *why, const char *s, size_t n)
 {
-    if (n < 1 || n > 9)
-        return fail(err, errlen, "%s: expected 1 to 9 decimal digits, found '%.*s'", what, (int)(n > 20 ? 20 : n), s);
+    rb_message_add(why, "%.*s", (int)(n > 20 ? 20 : n), s);
+}
+
+/* The two counters, each with its own sentences: the field's name is part
+ * of the sentence to translate. */
+enum counter { QUIET_PLIES, MOVE_NUMBER };
+
+static int parse_counter(const char *s, size_t n, uint32_t *out, enum counter what, rb_message *why)
+{
+    static const char *const not_digits[2] = {
+        RB_MSG_("quiet-ply count: expected 1 to 9 decimal digits, found '%1$s'"),
+        RB_MSG_("move number: expected 1 to 9 decimal digits, found '%1$s'"),
+    };
+    static const char *const not_number[2] = {
+        RB_MSG_("quiet-ply count: '%1$s' is not a decimal number"),
+        RB_MSG_("move number: '%1$s' is not a decimal number"),
+    };
+    if (n < 1 || n > 9) {
+        fail(why, not_digits[what]);
+        add_field(why, s, n);
+        return -1;
+    }
     uint32_t v = 0;
     for (size_t i = 0; i < n; i++) {
-        if (s[i] < '0' || s[i] > '9')
-            return fail(err, errlen, "%s: '%.*s' is not a decimal number", what, (int)(n > 20 ? 20 : n), s);
+        if (s[i] < '0' || s[i] > '9') {
+            fail(why, not_number[what]);
+            add_field(why, s, n);
+            return -1;
+        }
         v = v * 10 + (uint32_t)(s[i] - '0');
     }
     *out = v;
@@ -122,75 +182,110 @@ static int parse_counter(const char *s, size_t n, uint32_t *out, const char *wha
 
 /* The position's form: fields, placement and counters. Legality is
  * rb_pos_validate's (position_check.c). */
-static int parse_form(rb_pos *pos, const char *text, char *err, size_t errlen)
+static int parse_form(rb_pos *pos, const char *text, rb_message *why)
 {
-    if (!text) return fail(err, errlen, "no position string");
+    if (!text) return fail(why, RB_MSG_("no position string"));
     const char *field[5];
     size_t len[5];
     int nfields = 0;
     const char *s = text;
     size_t total = strlen(text);
-    if (total == 0) return fail(err, errlen, "empty position string");
-    if (total > 200) return fail(err, errlen, "position string too long (%zu characters)", total);
+    if (total == 0) return fail(why, RB_MSG_("empty position string"));
+    if (total > 200) {
+        fail(why, RB_MSG_("position string too long (%1$s characters)"));
+        rb_message_add(why, "%zu", total);
+        return -1;
+    }
     for (;;) {
         const char *sp = strchr(s, ' ');
         size_t n = sp ? (size_t)(sp - s) : strlen(s);
-        if (n == 0)
-            return fail(err, errlen, "fields must be separated by single spaces (at column %d)", (int)(s - text) + 1);
-        if (nfields == 5) return fail(err, errlen, "more than 5 fields: unexpected '%.*s'", (int)(n > 20 ? 20 : n), s);
+        if (n == 0) {
+            fail(why, RB_MSG_("fields must be separated by single spaces (at column %1$s)"));
+            rb_message_add(why, "%d", (int)(s - text) + 1);
+            return -1;
+        }
+        if (nfields == 5) {
+            fail(why, RB_MSG_("more than 5 fields: unexpected '%1$s'"));
+            add_field(why, s, n);
+            return -1;
+        }
         field[nfields] = s;
         len[nfields++] = n;
         if (!sp) break;
         s = sp + 1;
     }
-    if (nfields != 5)
-        return fail(err, errlen, "expected 5 fields (placement, side, flags, quiet plies, move number), found %d",
-                    nfields);
+    if (nfields != 5) {
+        fail(why, RB_MSG_("expected 5 fields (placement, side, flags, quiet plies, move number), found %1$s"));
+        rb_message_add(why, "%d", nfields);
+        return -1;
+    }
 
     rb_pos p;
     rb_pos_clear(&p);
-    if (parse_placement(&p, field[0], len[0], err, errlen)) return -1;
+    if (parse_placement(&p, field[0], len[0], why)) return -1;
 
-    if (len[1] != 1 || (field[1][0] != 'w' && field[1][0] != 'b'))
-        return fail(err, errlen, "side to move: expected 'w' or 'b', found '%.*s'", (int)(len[1] > 20 ? 20 : len[1]),
-                    field[1]);
+    if (len[1] != 1 || (field[1][0] != 'w' && field[1][0] != 'b')) {
+        fail(why, RB_MSG_("side to move: expected 'w' or 'b', found '%1$s'"));
+        add_field(why, field[1], len[1]);
+        return -1;
+    }
     rb_pos_set_side(&p, field[1][0] == 'w' ? RB_WHITE : RB_BLACK);
 
     static const char *const flag_forms[4] = {"-", "K", "k", "Kk"};
     int out = -1;
     for (int f = 0; f < 4; f++)
         if (strlen(flag_forms[f]) == len[2] && memcmp(flag_forms[f], field[2], len[2]) == 0) out = f;
-    if (out < 0)
-        return fail(err, errlen, "out flags: expected '-', 'K', 'k' or 'Kk', found '%.*s'",
-                    (int)(len[2] > 20 ? 20 : len[2]), field[2]);
+    if (out < 0) {
+        fail(why, RB_MSG_("out flags: expected '-', 'K', 'k' or 'Kk', found '%1$s'"));
+        add_field(why, field[2], len[2]);
+        return -1;
+    }
     rb_pos_set_out(&p, out);
 
-    if (parse_counter(field[3], len[3], &p.quiet, "quiet-ply count", err, errlen)) return -1;
-    if (parse_counter(field[4], len[4], &p.moveno, "move number", err, errlen)) return -1;
-    if (p.moveno == 0) return fail(err, errlen, "move number: must be at least 1");
+    if (parse_counter(field[3], len[3], &p.quiet, QUIET_PLIES, why)) return -1;
+    if (parse_counter(field[4], len[4], &p.moveno, MOVE_NUMBER, why)) return -1;
+    if (p.moveno == 0) return fail(why, RB_MSG_("move number: must be at least 1"));
+    *pos = p;
+    return 0;
+}
+
+int rb_pos_parse_form_why(rb_pos *pos, const char *text, rb_message *why)
+{
+    rb_pos p;
+    rb_message_clear(why);
+    if (parse_form(&p, text, why)) return -1;
+    *pos = p;
+    return 0;
+}
+
+int rb_pos_parse_why(rb_pos *pos, const char *text, rb_message *why)
+{
+    rb_pos p;
+    rb_message_clear(why);
+    if (parse_form(&p, text, why)) return -1;
+    rb_pos_verdict v;
+    if (rb_pos_validate(&p, &v) != RB_POS_VALID) {
+        rb_pos_verdict_message(&v, why);
+        return -1;
+    }
     *pos = p;
     return 0;
 }
 
 int rb_pos_parse_form(rb_pos *pos, const char *text, char *err, size_t errlen)
 {
-    rb_pos p;
-    if (parse_form(&p, text, err, errlen)) return -1;
-    *pos = p;
-    return 0;
+    rb_message why;
+    if (rb_pos_parse_form_why(pos, text, &why) == 0) return 0;
+    english(&why, err, errlen);
+    return -1;
 }
 
 int rb_pos_parse(rb_pos *pos, const char *text, char *err, size_t errlen)
 {
-    rb_pos p;
-    if (parse_form(&p, text, err, errlen)) return -1;
-    rb_pos_verdict v;
-    if (rb_pos_validate(&p, &v) != RB_POS_VALID) {
-        if (err && errlen > 0) rb_pos_verdict_text(&v, err, errlen);
-        return -1;
-    }
-    *pos = p;
-    return 0;
+    rb_message why;
+    if (rb_pos_parse_why(pos, text, &why) == 0) return 0;
+    english(&why, err, errlen);
+    return -1;
 }
 
 size_t rb_pos_format(const rb_pos *pos, char *buf, size_t len)

@@ -17,6 +17,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "rb_message.h"
 
 #define RB_NSQ 40          /* squares on the board */
 #define RB_NFILES 7
@@ -132,6 +133,10 @@ int rb_pos_parse(rb_pos *pos, const char *text, char *err, size_t errlen);
  * without the legality checks of rb_pos_validate: for a position editor,
  * which shows an illegal set-up with the reason rather than refuse it. */
 int rb_pos_parse_form(rb_pos *pos, const char *text, char *err, size_t errlen);
+/* The same two with the message as a template and its arguments
+ * (rb_message.h), for a window that shows it in its player's language. */
+int rb_pos_parse_why(rb_pos *pos, const char *text, rb_message *why);
+int rb_pos_parse_form_why(rb_pos *pos, const char *text, rb_message *why);
 /* Writes at most len bytes including the terminator; returns the length. */
 size_t rb_pos_format(const rb_pos *pos, char *buf, size_t len);
 
@@ -169,6 +174,8 @@ typedef struct rb_pos_verdict {
 rb_pos_problem rb_pos_validate(const rb_pos *pos, rb_pos_verdict *v);
 /* The verdict in an English sentence (the parser's message). */
 size_t rb_pos_verdict_text(const rb_pos_verdict *v, char *buf, size_t len);
+/* The same sentence as a message (rb_message.h). */
+void rb_pos_verdict_message(const rb_pos_verdict *v, rb_message *why);
 
 /* ---- attacks --------------------------------------------------------- */
 bool rb_pos_attacked(const rb_pos *pos, int sq, int by_color);

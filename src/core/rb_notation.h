@@ -24,5 +24,10 @@ int rb_move_parse_coord(const rb_pos *pos, const char *text, rb_move *m, char *e
 int rb_move_parse_display(const rb_pos *pos, const char *text, rb_move *m, char *err, size_t errlen);
 /* Accepts either form. */
 int rb_move_parse(const rb_pos *pos, const char *text, rb_move *m, char *err, size_t errlen);
+/* The same three with the message as a template and its arguments
+ * (rb_message.h), for a window that shows it in its player's language. */
+int rb_move_parse_coord_why(const rb_pos *pos, const char *text, rb_move *m, rb_message *why);
+int rb_move_parse_display_why(const rb_pos *pos, const char *text, rb_move *m, rb_message *why);
+int rb_move_parse_why(const rb_pos *pos, const char *text, rb_move *m, rb_message *why);
 
 #endif

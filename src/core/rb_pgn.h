@@ -26,7 +26,9 @@
 typedef struct rb_pgn_error {
     int line;          /* 1-based; 0 when there is no error */
     int column;        /* 1-based */
-    char message[200];
+    char message[200]; /* in English */
+    rb_message why;    /* the same message as a template and its arguments
+                          (rb_message.h), to show it in a player's language */
 } rb_pgn_error;
 
 /*

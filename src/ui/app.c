@@ -42,6 +42,7 @@
 #include "analysis_view.h"
 #include "learn.h"
 #include "layout.h"
+#include "message_words.h"
 #include "pace.h"
 #include "panel.h"
 #include "prefs.h"
@@ -462,9 +463,11 @@ static int set_up_game(rb_app *app, const rb_ui_options *opt, rb_game *g, rb_ui_
     rb_pos_start(&pos);
     bool from_cli = false;
     if (opt->fen && !opt->edit) {
-        char why[200];
-        if (rb_pos_parse(&pos, opt->fen, why, sizeof why) != 0) {
-            /* TRANSLATORS: %s is what is wrong with the position string (in English) */
+        rb_message msg;
+        if (rb_pos_parse_why(&pos, opt->fen, &msg) != 0) {
+            char why[RB_UI_MESSAGE_TEXT_MAX];
+            rb_ui_message_text(&msg, why, sizeof why);
+            /* TRANSLATORS: %s is what is wrong with the position string */
             snprintf(note, notelen, _("The position given with --fen could not be read: %s"), why);
             rb_pos_start(&pos);
         } else {

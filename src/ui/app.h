@@ -79,6 +79,8 @@
  *              learn_view.c its view: the lesson map, a stage
  *   explain.c  view over the board: why a move was refused, the
  *              attackers' paths, the square in the way, for a few seconds
+ *   message_words.c the rules library's parse errors (a position
+ *              string, a typed move, a game file) in the player's language
  *   symbols.c  view over the board: a symbol pointed at says what it
  *              means; the help's legend of every symbol
  *   anim.c     the sliding piece of the last move

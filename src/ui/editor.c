@@ -21,6 +21,7 @@
 #include "anim.h"
 #include "i18n.h"
 #include "input.h"
+#include "message_words.h"
 #include "mistakes.h"
 #include "trainer.h"
 
@@ -229,11 +230,13 @@ static int take_text(rb_app *app, const char *text)
         snprintf(ed->text, sizeof ed->text, "%s", text);
         ed->caret = ed->anchor = (int)strlen(ed->text);
     }
-    char why[256];
+    rb_message msg;
     rb_pos p;
-    if (rb_pos_parse_form(&p, ed->text, why, sizeof why) != 0) {
-        /* TRANSLATORS: %s is the rules library's own message, in English,
-           naming the field and the place that is wrong. */
+    if (rb_pos_parse_form_why(&p, ed->text, &msg) != 0) {
+        char why[RB_UI_MESSAGE_TEXT_MAX];
+        rb_ui_message_text(&msg, why, sizeof why);
+        /* TRANSLATORS: %s is the rules library's message (translated
+           separately) naming the field and the place that is wrong. */
         snprintf(ed->field_error, sizeof ed->field_error, _("This position string cannot be read: %s."), why);
         app->dirty = true;
         return -1;

@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "message_words.h"
 #include "prefs.h"
 #include "rb_store.h"
 
@@ -198,7 +199,7 @@ int rb_ui_games_from_text(const char *text, rb_game *out, rb_ui_player players[2
     for (size_t i = 0; i + 1 < len && !numbered; i++)
         numbered = text[i] >= '0' && text[i] <= '9' && text[i + 1] == '.';
     if (one_line && memchr(text, '/', len) && !memchr(text, '[', len) && !numbered) {
-        char fen[512], why[200];
+        char fen[512];
         if (len >= sizeof fen) {
             snprintf(err, errlen, "%s", _("The pasted text is too long for a position string."));
             return -1;
@@ -206,8 +207,11 @@ int rb_ui_games_from_text(const char *text, rb_game *out, rb_ui_player players[2
         memcpy(fen, text, len);
         fen[len] = '\0';
         rb_pos pos;
-        if (rb_pos_parse(&pos, fen, why, sizeof why) != 0) {
-            /* TRANSLATORS: %s says what is wrong with the position string (in English) */
+        rb_message msg;
+        if (rb_pos_parse_why(&pos, fen, &msg) != 0) {
+            char why[RB_UI_MESSAGE_TEXT_MAX];
+            rb_ui_message_text(&msg, why, sizeof why);
+            /* TRANSLATORS: %s says what is wrong with the position string */
             snprintf(err, errlen, _("The pasted text is not a position: %s"), why);
             return -1;
         }

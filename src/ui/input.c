@@ -34,6 +34,7 @@
 
 #include "anim.h"
 #include "explain.h"
+#include "message_words.h"
 #include "view.h"
 
 void rb_ui_input_cancel(rb_ui_input *in)
@@ -338,8 +339,8 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
         return cmd;
     }
     const rb_pos *pos = rb_ui_state_pos(st);
-    char err[160];
-    if (rb_move_parse_coord(pos, text, &m, err, sizeof err) != 0) {
+    rb_message why;
+    if (rb_move_parse_coord_why(pos, text, &m, &why) != 0) {
         if (wants_letter) {
             /* Enter on a promotion without its letter: show the chooser */
             rb_ui_input_cancel(in);
@@ -347,7 +348,10 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
                 try_move(st, rb_sq_parse(text + 2), &cmd);
             return cmd;
         }
-        rb_ui_state_say(st, false, "%s: %s", text, err);
+        char err[RB_UI_MESSAGE_TEXT_MAX];
+        rb_ui_message_text(&why, err, sizeof err);
+        /* TRANSLATORS: what was typed (like c2b3), then why it is no move */
+        rb_ui_state_say(st, false, _("%s: %s"), text, err);
         rb_ui_input_cancel(in);
         int from = rb_sq_parse(text), to = rb_sq_parse(text + 2);
         if (from >= 0 && to >= 0) /* and the rules say why, on the board */

@@ -75,6 +75,7 @@ struct rb_ui_panel {
     bool shown[PB_COUNT];
     bool enabled[PB_COUNT];
     SDL_Rect list;            /* the move list's area */
+    SDL_Rect words;           /* the header's block for the state and the last message */
     int row_h, num_w, col_w;  /* its rows and columns */
     int scroll;               /* first row shown */
     int visible;              /* rows that fitted */
@@ -477,7 +478,6 @@ static int panel_player_row(rb_app *app, const rb_ui_state *st, const panel_metr
 static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics *m, SDL_Rect col, int y)
 {
     const rb_ui_theme *t = app->theme;
-    const rb_game *g = &st->game;
     char line[384];
 
     /* Whose turn: a disc in the side's colour (its outline keeps it
@@ -485,8 +485,6 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
      * the disc is the winner's (grey for a draw) and the words the result. */
     int lh = rb_ui_text_line_height(app, m->big);
     SDL_FPoint c = { (float)(col.x + m->big / 2), (float)(y + lh / 2) };
-    rb_ending ending = rb_game_ending_at(g, rb_ui_state_live_ply(st));
-    bool over = ending != RB_END_NONE;
     static const SDL_Color disc[3] = { { 250, 250, 245, 255 }, { 15, 15, 15, 255 }, { 128, 128, 128, 255 } };
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f, (SDL_Color){ 128, 128, 128, 255 });
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f - 1.5f, disc[rb_ui_panel_disc_colour(st)]);
@@ -502,32 +500,10 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
         y = panel_player_row(app, st, m, col, y, side, &mat);
     y += m->gap;
 
-    /* The words, clipped to a block of fixed height: the state (check in
-     * the check colour so it does not rest on colour alone: the words say it),
-     * browsing, the last message. */
+    /* A block of fixed height for the words (panel_words), drawn once the
+     * move list below it is. */
     int block_h = rb_ui_text_line_height(app, m->px) + 2 * rb_ui_text_line_height(app, m->small);
-    SDL_Rect block = { col.x, y, col.w, block_h };
-    SDL_RenderSetClipRect(app->renderer, &block);
-    int by = y;
-    if (rb_ui_panel_status_text(st, line, sizeof line) > 0) {
-        bool check = !over && rb_pos_in_check(rb_game_pos(g));
-        SDL_Color ink = check ? t->check_glow : t->text;
-        ink.a = 255;
-        /* A long state (or a long translation) a size smaller, to leave
-         * the block a line for browsing or a message. */
-        int size = m->px;
-        if (rb_ui_text_wrapped_height(app, line, size, true, col.w) >
-            rb_ui_text_line_height(app, m->px) + rb_ui_text_line_height(app, m->small))
-            size = m->small;
-        by += rb_ui_text_draw_wrapped(app, line, size, true, ink, col.x, by, col.w);
-    }
-    if (rb_ui_state_browsing(st)) {
-        rb_ui_panel_viewing_text(st, line, sizeof line);
-        by += rb_ui_text_draw_wrapped(app, line, m->small, false, t->text_dim, col.x, by, col.w);
-    }
-    if (st->status[0])
-        rb_ui_text_draw_wrapped(app, st->status, m->small, false, t->text_dim, col.x, by, col.w);
-    SDL_RenderSetClipRect(app->renderer, NULL);
+    app->panel->words = (SDL_Rect){ col.x, y, col.w, block_h };
     y += block_h;
 
     if (st->players[RB_WHITE].kind == RB_UI_COMPUTER || st->players[RB_BLACK].kind == RB_UI_COMPUTER) {
@@ -536,6 +512,54 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
         y += m->btn_h;
     }
     return y + m->pad / 2;
+}
+
+/* The words in the header's block: the state (check in the check colour
+ * so it does not rest on colour alone: the words say it), browsing, the
+ * last message. A message longer than the block has room for (a parse
+ * error quoting a line of a game file, in a long language) goes on over
+ * the top of the move list, down to bottom at most, on the panel's
+ * colour, for as long as it is shown: the list and the buttons stay where
+ * they are, and the message is whole. Returns the bottom of what it
+ * covered. */
+static int panel_words(rb_app *app, const rb_ui_state *st, const panel_metrics *m, SDL_Rect block, int bottom)
+{
+    const rb_ui_theme *t = app->theme;
+    const rb_game *g = &st->game;
+    char state[384], viewing[384];
+    bool over = rb_game_ending_at(g, rb_ui_state_live_ply(st)) != RB_END_NONE;
+    bool has_state = rb_ui_panel_status_text(st, state, sizeof state) > 0;
+    bool browsing = rb_ui_state_browsing(st);
+    if (browsing)
+        rb_ui_panel_viewing_text(st, viewing, sizeof viewing);
+    /* A long state (or a long translation) a size smaller, to leave the
+     * block a line for browsing or a message. */
+    int size = m->px;
+    if (has_state && rb_ui_text_wrapped_height(app, state, size, true, block.w) >
+                         rb_ui_text_line_height(app, m->px) + rb_ui_text_line_height(app, m->small))
+        size = m->small;
+    int need = (has_state ? rb_ui_text_wrapped_height(app, state, size, true, block.w) : 0) +
+               (browsing ? rb_ui_text_wrapped_height(app, viewing, m->small, false, block.w) : 0) +
+               (st->status[0] ? rb_ui_text_wrapped_height(app, st->status, m->small, false, block.w) : 0);
+    SDL_Rect area = block;
+    if (need > block.h && bottom > block.y + block.h) {
+        area.h = (need < bottom - block.y ? need : bottom - block.y);
+        rb_ui_draw_rect(app->renderer, (SDL_Rect){ block.x, block.y + block.h, block.w, area.h - block.h }, t->panel_bg);
+    }
+    SDL_RenderSetClipRect(app->renderer, &area);
+    int by = block.y;
+    if (has_state) {
+        bool check = !over && rb_pos_in_check(rb_game_pos(g));
+        SDL_Color ink = check ? t->check_glow : t->text;
+        ink.a = 255;
+        by += rb_ui_text_draw_wrapped(app, state, size, true, ink, block.x, by, block.w);
+    }
+    if (browsing)
+        by += rb_ui_text_draw_wrapped(app, viewing, m->small, false, t->text_dim, block.x, by, block.w);
+    if (st->status[0])
+        rb_ui_text_draw_wrapped(app, st->status, m->small, false, t->text_dim, block.x, by, block.w);
+    SDL_RenderSetClipRect(app->renderer, NULL);
+    return area.y + area.h;
 }
 
 /* Row and column of move k in the list (two moves a row, White's left). */
@@ -718,13 +742,13 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
     panel_grid(p, grid, PB_NEW, PANEL_GAME_BUTTONS, cols, m.gap, m.btn_h);
 
     /* Browsing buttons under the move list. */
-    SDL_Rect list;
+    SDL_Rect list, nav;
     if (two_cols) {
-        SDL_Rect nav = { right.x, right.y + right.h - m.btn_h, right.w, m.btn_h };
+        nav = (SDL_Rect){ right.x, right.y + right.h - m.btn_h, right.w, m.btn_h };
         panel_grid(p, nav, PB_FIRST, 4, 4, m.gap, m.btn_h);
         list = (SDL_Rect){ right.x, right.y, right.w, nav.y - m.gap - right.y };
     } else {
-        SDL_Rect nav = { left.x, grid.y - m.pad - m.btn_h, left.w, m.btn_h };
+        nav = (SDL_Rect){ left.x, grid.y - m.pad - m.btn_h, left.w, m.btn_h };
         panel_grid(p, nav, PB_FIRST, 4, 4, m.gap, m.btn_h);
         list = (SDL_Rect){ left.x, y, left.w, nav.y - m.gap - y };
     }
@@ -733,6 +757,14 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
         panel_move_list(app, st, &m, list);
     else
         p->list = (SDL_Rect){ 0, 0, 0, 0 };
+    /* The words last, so a long message may go on over the move list and,
+     * in the smallest windows, the browsing buttons, which are left out
+     * while it covers them (in two columns: over the room above the
+     * buttons). */
+    int covered = panel_words(app, st, &m, p->words, two_cols ? grid.y - m.gap : nav.y + nav.h);
+    if (!two_cols && covered > nav.y)
+        for (int i = PB_FIRST; i < PB_FIRST + 4; i++)
+            p->shown[i] = false;
 
     for (int i = 0; i < PB_COUNT; i++) {
         if (!p->shown[i])

@@ -23,6 +23,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "message_words.h"
 #include "rb_engine.h"
 #include "rb_store.h"
 #include "settings.h"
@@ -300,22 +301,24 @@ int rb_ui_prefs_parse_game(const char *text, size_t len, const char *name, bool 
     bool partial = n > 0 && ngames == 1 && perr.line != 0;
     bool keep = n > 0 && ngames > 0 && (perr.line == 0 || ngames > 1 ||
                                         (allow_partial && partial && games[0].length > 0));
-    /* The PGN reader's message (perr.message) stays in English. */
+    /* The reader's message in the player's language. */
+    char why[RB_UI_MESSAGE_TEXT_MAX];
+    rb_ui_message_text(&perr.why, why, sizeof why);
     if (perr.line != 0 && name)
-        /* TRANSLATORS: %s is a file, then a line and a column in it, then what is wrong there (in English) */
+        /* TRANSLATORS: %s is a file, then a line and a column in it, then what is wrong there */
         snprintf(err, errlen,
                  keep ? _("Could not read all of the game in %s: line %d, column %d: %s")
                       : _("Could not read the game in %s: line %d, column %d: %s"),
-                 name, perr.line, perr.column, perr.message);
+                 name, perr.line, perr.column, why);
     else if (perr.line != 0)
         snprintf(err, errlen,
                  keep ? _("Could not read all of the game in the pasted text: line %d, column %d: %s")
                       : _("Could not read the game in the pasted text: line %d, column %d: %s"),
-                 perr.line, perr.column, perr.message);
-    else if (!keep && perr.message[0] && name)
-        snprintf(err, errlen, _("Could not read the game in %s: %s"), name, perr.message);
-    else if (!keep && perr.message[0])
-        snprintf(err, errlen, _("Could not read the game in the pasted text: %s"), perr.message);
+                 perr.line, perr.column, why);
+    else if (!keep && why[0] && name)
+        snprintf(err, errlen, _("Could not read the game in %s: %s"), name, why);
+    else if (!keep && why[0])
+        snprintf(err, errlen, _("Could not read the game in the pasted text: %s"), why);
     else if (!keep && name)
         snprintf(err, errlen, _("Could not read a game in %s: it holds no game."), name);
     else if (!keep)

@@ -557,6 +557,31 @@ static void message_bad_file(rb_app *app)
     apply(app, cmd);
 }
 
+/* The rules library's messages, each through the window's own path: a
+ * position string the editor cannot read, a typed move the rules refuse,
+ * a pasted game whose first move is not legal. */
+static void editor_bad_string(rb_app *app)
+{
+    apply(app, rb_ui_cmd_of(RB_UI_CMD_EDITOR_OPEN));
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_TEXT);
+    cmd.text = "7/7/2xxx2 w - 0";
+    apply(app, cmd);
+    assert_true(app->state.editor.field_error[0] != '\0');
+}
+
+static void typed_move_refused(rb_app *app)
+{
+    fixture_type(app, "e1b1");
+    assert_true(app->state.status[0] != '\0');
+}
+
+static void pasted_game_unread(rb_app *app)
+{
+    fixture_use_clipboard(app, "[Event \"x\"]\n\n1. d6c6 *\n");
+    fixture_key(app, SDLK_v, KMOD_LCTRL);
+    assert_true(app->state.status[0] != '\0');
+}
+
 static void learn_map(rb_app *app)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_LEARN);
@@ -724,6 +749,9 @@ static const screen screens[] = {
     { "a draw offered", NULL, question_draw_offered },
     { "resuming the game", NULL, question_resume },
     { "a game file's problem", NULL, message_bad_file },
+    { "the editor, a position string it cannot read", NULL, editor_bad_string },
+    { "a typed move the rules refuse", NULL, typed_move_refused },
+    { "a pasted game it cannot read", NULL, pasted_game_unread },
     { "the Learn map", NULL, learn_map },
     { "a lesson of chapter 1", NULL, learn_stage_0 },
     { "a lesson of chapter 2", NULL, learn_stage_1 },

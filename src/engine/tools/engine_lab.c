@@ -8,7 +8,7 @@
  *   rollerball-engine-lab greedy <pairs> <nodes>   full strength vs a one-ply greedy player
  *   rollerball-engine-lab versus <level> random|greedy1|greedy2 <pairs> [nodes] [seed]
  *                                                  one level against a simple player
- *   rollerball-engine-lab ladder <pairs> [from] [to] [level-10 nodes]
+ *   rollerball-engine-lab ladder <pairs> [from] [to] [level-10 nodes] [seed]
  *                                                  each level against the one below
  *   rollerball-engine-lab legal <games>            self-play, every move checked by the rules
  *   rollerball-engine-lab feature <name> <pairs> <nodes>  without a search feature vs with it
@@ -382,16 +382,19 @@ int main(int argc, char **argv)
     } else if (strcmp(cmd, "ladder") == 0 && argc > 2) {
         int pairs = atoi(argv[2]), from = argc > 3 ? atoi(argv[3]) : 2, to = argc > 4 ? atoi(argv[4]) : 10;
         uint64_t top = argc > 5 ? strtoull(argv[5], NULL, 10) : 1200000;
+        /* another seed gives other openings and other choices, so that
+         * runs can be added together */
+        uint64_t seed = argc > 6 ? strtoull(argv[6], NULL, 10) : 0;
         for (int lv = from < 2 ? 2 : from; lv <= to && lv <= RB_LEVEL_MAX; lv++) {
             /* level 10 has no cap of its own: it gets a fixed node budget */
             player a = {RB_SPAR_ENGINE, new_engine(), lv == RB_LEVEL_MAX ? top : 0, 0}, b = {RB_SPAR_ENGINE, new_engine(), 0, 0};
             rb_engine_set_level(a.engine, lv);
             rb_engine_set_level(b.engine, lv - 1);
-            rb_engine_set_seed(a.engine, 11 * lv);
-            rb_engine_set_seed(b.engine, 13 * lv);
+            rb_engine_set_seed(a.engine, 11 * lv + 1000 * seed);
+            rb_engine_set_seed(b.engine, 13 * lv + 1000 * seed);
             char what[64];
             snprintf(what, sizeof what, "level %d vs level %d", lv, lv - 1);
-            report(what, match(&a, &b, pairs, 1000 + lv, true));
+            report(what, match(&a, &b, pairs, 1000 + (uint64_t)lv + 100 * seed, true));
             rb_engine_free(a.engine);
             rb_engine_free(b.engine);
         }

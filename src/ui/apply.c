@@ -813,10 +813,10 @@ int rb_ui_apply(rb_app *app, const rb_ui_cmd *cmd)
      * commands and close one another, and before whatever replaces them (a
      * new or loaded game): whichever command it was, the game's clocks stop
      * when it sets the game aside and go on when it comes back, with the
-     * time they had (game_clock.h has the one rule). */
-    bool aside = rb_ui_game_clock_set_aside(&app->state);
+     * time they had (rb_ui_state_game_set_aside is the one rule). */
+    bool aside = rb_ui_state_game_set_aside(&app->state);
     int rc = apply_command(app, cmd);
-    if (rb_ui_game_clock_set_aside(&app->state) != aside)
+    if (rb_ui_state_game_set_aside(&app->state) != aside)
         rb_ui_game_clock_update(&app->state, rb_ui_app_now_ms(app));
     if (cmd->kind != RB_UI_CMD_NONE)
         app->dirty = true;

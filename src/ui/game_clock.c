@@ -91,26 +91,13 @@ int rb_ui_game_clock_moved(rb_ui_state *st, int64_t now_ms)
     return -1;
 }
 
-bool rb_ui_game_clock_set_aside(const rb_ui_state *st)
-{
-    /* Each of these screens takes the board and the panel: the game is out
-     * of sight and its moves are kept off it, so no one can play on and no
-     * one's time may run. The analysis board opened from the editor counts
-     * as the editor. The analysis board opened over the game does not set
-     * it aside: it is allowed during a game only between people at one
-     * computer, it shows the game's own positions, and looking into them
-     * there is thinking about the game, which is what the clock charges;
-     * stopped, it would be a free pause with an engine's help. */
-    return st->editor.active || st->trainer.active || st->mistakes.active || st->learn.mode != RB_UI_LEARN_OFF;
-}
-
 void rb_ui_game_clock_update(rb_ui_state *st, int64_t now_ms)
 {
     if (!rb_ui_game_clock_timed(st))
         return;
     bool vs_computer = rb_ui_state_vs_computer(st);
     bool away = st->minimised && st->settings.pause_minimised && vs_computer;
-    if (game_goes_on(st) && !away && !rb_ui_game_clock_set_aside(st))
+    if (game_goes_on(st) && !away && !rb_ui_state_game_set_aside(st))
         rb_ui_clock_resume(&st->clock, now_ms);
     else
         rb_ui_clock_pause(&st->clock, now_ms);

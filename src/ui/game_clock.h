@@ -27,15 +27,10 @@ int rb_ui_game_clock_from_game(rb_ui_state *st, int64_t now_ms, char *err, size_
  * mover's time recorded on the move. Returns the colour whose flag had
  * fallen before the move was made, or -1. */
 int rb_ui_game_clock_moved(rb_ui_state *st, int64_t now_ms);
-/* Whether a screen open over the game sets it aside, its clocks standing
- * still: the position editor (and the analysis board opened from it), the
- * puzzle trainer, learn from your mistakes, the lessons. Not the analysis
- * board opened over the game (game_clock.c says why). */
-bool rb_ui_game_clock_set_aside(const rb_ui_state *st);
 /* Runs or pauses the clocks as things stand: they run while the game at the
  * record's end goes on, unless the window is minimised in a game against
- * the computer with the setting that pauses them then, or the game is set
- * aside. rb_ui_apply calls it when a command sets the game aside or brings
+ * the computer with the setting that pauses them then, or a screen has set
+ * the game aside (rb_ui_state_game_set_aside). rb_ui_apply calls it when a command sets the game aside or brings
  * it back, so a screen's opening and closing need not. */
 void rb_ui_game_clock_update(rb_ui_state *st, int64_t now_ms);
 /* A side's low-time warning that should sound now (once per time the side

@@ -4,10 +4,11 @@
  * of reach: the puzzle trainer, learn from your mistakes, a lesson (the
  * map and a stage); going back, the side to move's time goes on from where
  * it stood, and a flag that would have fallen meanwhile has not. One such
- * screen opened from another keeps them still. The analysis board opened
- * over a game between people is the exception: there the time of the side
- * to move runs on, as at the board. (The position editor's case is proved
- * with the editor, in test_position_editor.c.)
+ * screen opened from another keeps them still. Against the computer, its
+ * move found meanwhile waits for the person's return. The analysis board
+ * opened over a game between people is the exception: there the time of
+ * the side to move runs on, as at the board. (The position editor's case
+ * is proved with the editor, in test_position_editor.c.)
  *
  * The screens are opened and left by keys and clicks, as a player does;
  * the clocks read the test's own time source, so time passes exactly as
@@ -228,6 +229,92 @@ static void a_lesson_stops_the_clock(void **state)
     fixture_close(app);
 }
 
+/* The screens of the test below, opened and left by their keys. */
+enum { MISTAKES, PUZZLES, LESSONS, NSCREENS };
+
+static void open_screen(rb_app *app, int screen)
+{
+    switch (screen) {
+    case MISTAKES:
+        mark_white_blunder(&app->state.game, app->state.game.length - 1);
+        fixture_key(app, SDLK_m, KMOD_LCTRL);
+        assert_true(app->state.mistakes.active);
+        break;
+    case PUZZLES:
+        fixture_key(app, SDLK_p, KMOD_LCTRL);
+        assert_true(app->state.trainer.active);
+        break;
+    default:
+        fixture_key(app, SDLK_F1, KMOD_NONE);
+        click_dialog(app, DLG_WELCOME);
+        click_dialog(app, DLG_WELCOME);
+        assert_int_equal(app->state.learn.mode, RB_UI_LEARN_MAP);
+        break;
+    }
+}
+
+static void leave_screen(rb_app *app, int screen)
+{
+    rb_ui_app_draw(app);
+    fixture_key(app, screen == MISTAKES ? SDLK_m : screen == PUZZLES ? SDLK_p : SDLK_ESCAPE,
+                screen == LESSONS ? KMOD_NONE : KMOD_LCTRL);
+    assert_false(rb_ui_state_game_set_aside(&app->state));
+}
+
+/* A legal move in the game's position (the first the rules give). */
+static rb_move some_move(rb_app *app)
+{
+    rb_movelist list;
+    rb_gen_legal(rb_game_pos(&app->state.game), &list);
+    assert_true(list.count > 0);
+    return list.moves[0];
+}
+
+/* Against the computer, each screen opened while the computer is to move:
+ * its time stands still too, and its move, found meanwhile, waits for the
+ * person's return (nothing is due, the window sleeps), then presses its
+ * clock like any move. No engine runs here: the computer's move is handed
+ * in as the engine's thread hands it in. */
+static void against_the_computer_its_time_and_its_move_wait_for_the_return(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 800, 600);
+    app->ticks = test_now;
+    rb_ui_trainer_use_files(app, NULL, NULL);
+    fixture_key(app, SDLK_n, KMOD_LCTRL);
+    click_dialog(app, DLG_MODE + RB_UI_VS_COMPUTER);
+    click_dialog(app, DLG_SIDE + RB_WHITE);
+    click_dialog(app, DLG_TIME + 2);
+    click_dialog(app, DLG_OK);
+    assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_COMPUTER);
+    assert_int_equal(app->state.clock.tc[RB_BLACK].base_ms, 300000);
+    for (int screen = 0; screen < NSCREENS; screen++) {
+        assert_int_equal(fixture_play(app, some_move(app)), 0);
+        size_t length = app->state.game.length;
+        int64_t white = left(app, RB_WHITE), black = left(app, RB_BLACK) - 1000;
+        test_ms += 1000;
+        assert_int_equal(app->state.clock.running, RB_BLACK);
+        open_screen(app, screen);
+        pass(app, 600000);
+        assert_still(app, white, black);
+
+        rb_ui_cmd reply = rb_ui_cmd_of(RB_UI_CMD_REPLY);
+        reply.n = (int)length;
+        reply.move = some_move(app);
+        assert_int_equal(rb_ui_apply(app, &reply), 0);
+        assert_true(rb_ui_app_tick(app) > 0); /* nothing due: the loop may sleep */
+        assert_int_equal(app->state.game.length, length);
+        assert_still(app, white, black);
+
+        leave_screen(app, screen);
+        rb_ui_app_tick(app);
+        assert_int_equal(app->state.game.length, length + 1);
+        assert_int_equal(left(app, RB_BLACK), black + 3000);
+        assert_int_equal(app->state.clock.running, RB_WHITE);
+    }
+    fixture_close(app);
+}
+
 /* The exception: the analysis board over a game between people shows the
  * game's own positions, and thinking there is thinking about the game. */
 static void the_analysis_board_over_the_game_leaves_the_clock_running(void **state)
@@ -254,6 +341,7 @@ int main(void)
         cmocka_unit_test(one_screen_opened_from_another_keeps_the_clock_still),
         cmocka_unit_test(learning_from_mistakes_stops_the_clock),
         cmocka_unit_test(a_lesson_stops_the_clock),
+        cmocka_unit_test(against_the_computer_its_time_and_its_move_wait_for_the_return),
         cmocka_unit_test(the_analysis_board_over_the_game_leaves_the_clock_running),
     };
     int failed = cmocka_run_group_tests(tests, make_home, NULL);

@@ -18,11 +18,12 @@
  *   the change's sound plays (a move's own, or the end of the game).
  * The computer's move arrives as RB_UI_CMD_REPLY and waits in
  * state.pacing; the app plays it when pace.c says its time has come.
- * Any command marks one redraw at the end, and one that opens or closes
- * the position editor stops or restarts the game's clocks. A move presses
- * the clock before its follow-ups, so the autosave holds the mover's time;
- * a flag that falls (RB_UI_CMD_CLOCK, or found when a move comes too late)
- * ends the game like a resignation.
+ * Any command marks one redraw at the end, and one that sets the game
+ * aside (opens the position editor, the puzzles, the mistakes' exercises,
+ * the lessons) or brings it back stops or restarts the game's clocks. A
+ * move presses the clock before its follow-ups, so the autosave holds the
+ * mover's time; a flag that falls (RB_UI_CMD_CLOCK, or found when a move
+ * comes too late) ends the game like a resignation.
  */
 #include "apply.h"
 #include "i18n.h"
@@ -721,7 +722,6 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_LEARN_CLOSE:
         rb_ui_learn_close(app);
         return 0;
-        return 0;
     case RB_UI_CMD_FLIP:
         st->flipped = !st->flipped;
         rb_ui_anim_stop(&st->anim);
@@ -765,9 +765,38 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_QUIT:
         app->quit = true;
         return 0;
-    default:
-        /* the own commands of the screens that take over the board:
-           rb_ui_*_takes() took them above (command.h) */
+    /* The screens' own commands: rb_ui_*_takes() took them above, whole
+     * ranges at a time (command.h), so these cases are never reached. They
+     * are named here (their _FIRST and _LAST names are the same values),
+     * with no default, so that the compiler names any command left without
+     * a case; a new command of a screen's range is added to this list too. */
+    case RB_UI_CMD_PUZZLE_OPEN:
+    case RB_UI_CMD_PUZZLE_NEXT:
+    case RB_UI_CMD_PUZZLE_HINT:
+    case RB_UI_CMD_PUZZLE_SOLUTION:
+    case RB_UI_CMD_PUZZLE_THEMES:
+    case RB_UI_CMD_PUZZLE_STEP:
+    case RB_UI_CMD_PUZZLE_LEAVE:
+    case RB_UI_CMD_MISTAKES_OPEN:
+    case RB_UI_CMD_MISTAKES_NEXT:
+    case RB_UI_CMD_MISTAKES_SHOW:
+    case RB_UI_CMD_MISTAKES_STEP:
+    case RB_UI_CMD_MISTAKES_LEAVE:
+    case RB_UI_CMD_ANALYSIS_OPEN:
+    case RB_UI_CMD_ANALYSIS_GOTO:
+    case RB_UI_CMD_ANALYSIS_LINES:
+    case RB_UI_CMD_ANALYSIS_LEAVE:
+    case RB_UI_CMD_EDITOR_OPEN:
+    case RB_UI_CMD_EDITOR_PUT:
+    case RB_UI_CMD_EDITOR_SIDE:
+    case RB_UI_CMD_EDITOR_OUT:
+    case RB_UI_CMD_EDITOR_CLEAR:
+    case RB_UI_CMD_EDITOR_START:
+    case RB_UI_CMD_EDITOR_TEXT:
+    case RB_UI_CMD_EDITOR_COPY:
+    case RB_UI_CMD_EDITOR_PASTE:
+    case RB_UI_CMD_EDITOR_ANALYSE:
+    case RB_UI_CMD_EDITOR_LEAVE:
         break;
     }
     return 0;
@@ -780,13 +809,14 @@ void rb_ui_apply_sound_settings(rb_app *app)
 
 int rb_ui_apply(rb_app *app, const rb_ui_cmd *cmd)
 {
-    /* The editor opens and closes by its own commands, and closes before
-     * whatever replaces it (a new or loaded game, the puzzles, a lesson):
-     * whichever it was, the game's clocks stop with the game set aside and
-     * go on when it comes back, with the time they had. */
-    bool editing = app->state.editor.active;
+    /* The screens that set the game aside open and close by their own
+     * commands and close one another, and before whatever replaces them (a
+     * new or loaded game): whichever command it was, the game's clocks stop
+     * when it sets the game aside and go on when it comes back, with the
+     * time they had (rb_ui_state_game_set_aside is the one rule). */
+    bool aside = rb_ui_state_game_set_aside(&app->state);
     int rc = apply_command(app, cmd);
-    if (app->state.editor.active != editing)
+    if (rb_ui_state_game_set_aside(&app->state) != aside)
         rb_ui_game_clock_update(&app->state, rb_ui_app_now_ms(app));
     if (cmd->kind != RB_UI_CMD_NONE)
         app->dirty = true;

@@ -9,7 +9,9 @@
  * here, between its _FIRST and _LAST names: its module and rb_ui_apply both
  * ask rb_ui_cmd_is_*() of that range, so a new command of such a screen is
  * added here (above its _LAST name, which then names it) and handled in its
- * module, and nowhere else. Other commands get their case in apply.c.
+ * module; apply.c's switch, which has no default so that the compiler finds
+ * a command without a case, lists it among those left to the screens.
+ * Other commands get their case in apply.c.
  */
 #ifndef RB_UI_COMMAND_H
 #define RB_UI_COMMAND_H

@@ -97,10 +97,7 @@ void rb_ui_game_clock_update(rb_ui_state *st, int64_t now_ms)
         return;
     bool vs_computer = rb_ui_state_vs_computer(st);
     bool away = st->minimised && st->settings.pause_minimised && vs_computer;
-    /* The position editor sets the game aside (the analysis board opened
-     * from it too): no one can move in it, so no one's time may run. */
-    bool set_aside = st->editor.active;
-    if (game_goes_on(st) && !away && !set_aside)
+    if (game_goes_on(st) && !away && !rb_ui_state_game_set_aside(st))
         rb_ui_clock_resume(&st->clock, now_ms);
     else
         rb_ui_clock_pause(&st->clock, now_ms);

@@ -29,8 +29,9 @@ int rb_ui_game_clock_from_game(rb_ui_state *st, int64_t now_ms, char *err, size_
 int rb_ui_game_clock_moved(rb_ui_state *st, int64_t now_ms);
 /* Runs or pauses the clocks as things stand: they run while the game at the
  * record's end goes on, unless the window is minimised in a game against
- * the computer with the setting that pauses them then, or the position
- * editor is open over the game. */
+ * the computer with the setting that pauses them then, or a screen has set
+ * the game aside (rb_ui_state_game_set_aside). rb_ui_apply calls it when a command sets the game aside or brings
+ * it back, so a screen's opening and closing need not. */
 void rb_ui_game_clock_update(rb_ui_state *st, int64_t now_ms);
 /* A side's low-time warning that should sound now (once per time the side
  * falls below RB_UI_CLOCK_LOW_MS), or -1; marks it as sounded. */

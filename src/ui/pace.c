@@ -67,11 +67,11 @@ rb_ui_cmd rb_ui_pace_due(const rb_ui_state *st, Uint32 now, Uint32 *wait_ms)
         pace_sooner(wait_ms, at, now);
     }
 
-    /* The computer's move: never into a position browsed to nor while the
-     * position editor is open (it waits for the person's return), held
-     * while a watched game is paused. */
+    /* The computer's move: never into a position browsed to nor while a
+     * screen has set the game aside (it waits for the person's return),
+     * held while a watched game is paused. */
     const rb_ui_pacing *p = &st->pacing;
-    if (p->reply_ready && !rb_ui_state_browsing(st) && !st->editor.active && (!p->paused || p->step)) {
+    if (p->reply_ready && !rb_ui_state_browsing(st) && !rb_ui_state_game_set_aside(st) && (!p->paused || p->step)) {
         Uint32 at = p->paused ? now : rb_ui_pace_reply_at(st);
         if (pace_reached(now, at)) {
             cmd.kind = RB_UI_CMD_PLAY;

@@ -41,6 +41,19 @@ bool rb_ui_state_vs_computer(const rb_ui_state *st)
     return st->players[0].kind != st->players[1].kind;
 }
 
+bool rb_ui_state_game_set_aside(const rb_ui_state *st)
+{
+    /* Each of these screens takes the board and the panel, and keeps the
+     * game's moves off the game: no one can play on, so no one's time may
+     * run, and the computer's move would be made unseen. The analysis
+     * board opened over the game does not set it aside: it is allowed
+     * while a game goes on only between people at one computer, it shows
+     * the game's own positions, and looking into them there is thinking
+     * about the game, which is what a clock counts; stopped, it would be a
+     * free pause with an engine's help. */
+    return st->editor.active || st->trainer.active || st->mistakes.active || st->learn.mode != RB_UI_LEARN_OFF;
+}
+
 bool rb_ui_state_browsing(const rb_ui_state *st)
 {
     return st->browsing && st->game.ply < st->game.length;

@@ -350,6 +350,12 @@ size_t rb_ui_state_live_ply(const rb_ui_state *st);
 bool rb_ui_state_computer_to_move(const rb_ui_state *st);
 /* True when one side is a person and the other the computer. */
 bool rb_ui_state_vs_computer(const rb_ui_state *st);
+/* True while a screen open over the game sets it aside, out of sight and
+ * out of reach: the position editor (and the analysis board opened from
+ * it), the puzzle trainer, learn from your mistakes, the lessons. The
+ * game's clocks stand still and the computer's move waits meanwhile. Not
+ * the analysis board opened over the game (state.c says why). */
+bool rb_ui_state_game_set_aside(const rb_ui_state *st);
 /* True while an earlier position than the game's end is shown; the board
  * then shows rb_ui_state_pos() (which follows game.ply) read-only. */
 bool rb_ui_state_browsing(const rb_ui_state *st);

@@ -491,3 +491,11 @@ int rb_ui_text_drawn(const rb_app *app, const char *needle, char *first, size_t 
             }
     return count;
 }
+
+void rb_ui_text_drawn_each(const rb_app *app, void (*each)(const char *text, void *data), void *data)
+{
+    const struct rb_ui_text *t = app->text;
+    for (int b = 0; t && b < TEXT_BUCKETS; b++)
+        for (const text_entry *e = t->buckets[b]; e; e = e->next)
+            each(e->str, data);
+}

@@ -40,6 +40,10 @@ void rb_ui_text_elide(rb_app *app, const char *text, int px, bool bold, int widt
  * was last flushed (sizes and colours count apart); the first found goes
  * to first. For tests of what a frame says. */
 int rb_ui_text_drawn(const rb_app *app, const char *needle, char *first, size_t firstlen);
+/* Calls each(text, data) once for every string drawn since the cache was
+ * last flushed (each size, weight and colour apart), in no order. For tests
+ * of every word a frame shows. */
+void rb_ui_text_drawn_each(const rb_app *app, void (*each)(const char *text, void *data), void *data);
 /* Forget cached textures (after a resize or a theme change). */
 void rb_ui_text_flush(rb_app *app);
 

@@ -20,6 +20,12 @@
  * adding its code to the list: the hook then only asks for that language
  * (LANGUAGE) and passes the translations through unchanged.
  *
+ * The same screens, drawn once in the pseudo-language, also prove that
+ * every word shown came through a catalogue: a word of plain unaccented
+ * letters there was drawn without _() (or is a library's English), and is
+ * named with its screen. What a screen brings from outside (a typed name,
+ * a file's, the system's words) is handed in through given().
+ *
  * RB_FIT_LANGUAGES=en,pseudo,fr replaces the list for one run.
  * RB_FIT_SHOTS=FOLDER writes every screen's frame there as a PNG, to look
  * at what the check saw.
@@ -35,6 +41,8 @@
 #include <string.h>
 
 #include "dialog_kit.h"
+#include "i18n.h"
+#include "lang.h"
 #include "layout.h"
 #include "learn.h"
 #include "rb_learn.h"
@@ -228,6 +236,20 @@ static void use_language(const char *code)
     setlocale(LC_ALL, "C.UTF-8");
 }
 
+/* ---- texts the screens bring from outside ------------------------------ */
+
+/* What a screen shows that no catalogue could hold (names a person typed,
+ * a file's name, a system's message) is handed in through given(), so that
+ * the check of the pseudo-language allows its words on that screen only. */
+static char given_words[2048];
+
+static const char *given(const char *text)
+{
+    size_t used = strlen(given_words);
+    snprintf(given_words + used, sizeof given_words - used, " %s ", text);
+    return text;
+}
+
 /* ---- games and positions the screens show ------------------------------- */
 
 /* 84 plies, promotions and checks among them. */
@@ -387,7 +409,7 @@ static void game_vs_computer(rb_app *app)
 {
     app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 10 };
     put_game(app, read_game(long_pgn));
-    rb_ui_state_say(&app->state, false, "A message for the player that goes on for a while to see it wrap.");
+    rb_ui_state_say(&app->state, false, given("A message for the player that goes on for a while to see it wrap."));
 }
 
 static void game_computers(rb_app *app)
@@ -399,6 +421,7 @@ static void game_computers(rb_app *app)
 
 static void game_named_players(rb_app *app)
 {
+    given("Jean-Louis Cazaux Alexandra Kosteniuk");
     rb_game *g = read_game("[White \"Jean-Louis Cazaux\"]\n[Black \"Alexandra Kosteniuk\"]\n\n"
                            "1. c2-b1 e6-f6 2. Bd1-b5 Kd6-e6 3. Bb5xc6 Rc7xc6 *");
     put_game(app, g);
@@ -473,9 +496,9 @@ static void save_dialog(rb_app *app)
 static void save_dialog_error(rb_app *app)
 {
     open_dialog(app, RB_UI_DIALOG_SAVE);
-    snprintf(app->state.dialog.error, sizeof app->state.dialog.error,
-             "Could not save /home/somebody/.local/share/rollerball/games/a-rather-long-name.pgn: "
-             "No space left on device");
+    /* The system's reason, in the system's words. */
+    snprintf(app->state.dialog.error, sizeof app->state.dialog.error, _("Could not save %s: %s"),
+             "/home/somebody/.local/share/rollerball/games/a-rather-long-name.pgn", given("No space left on device"));
 }
 
 static void load_dialog(rb_app *app)
@@ -488,8 +511,8 @@ static void load_dialog(rb_app *app)
     assert_non_null(d->entries);
     snprintf(d->entries[0].name, sizeof d->entries[0].name, "game.pgn");
     snprintf(d->entries[1].name, sizeof d->entries[1].name,
-             "the long afternoon game against the computer at level ten, lost on time.pgn");
-    snprintf(d->entries[2].name, sizeof d->entries[2].name, "2026-11-30 club.pgn");
+             "%s", given("the long afternoon game against the computer at level ten, lost on time.pgn"));
+    snprintf(d->entries[2].name, sizeof d->entries[2].name, "%s", given("2026-11-30 club.pgn"));
     for (int i = 0; i < 3; i++)
         d->entries[i].modified = 1764500000 + i * 100000;
     d->selected = 1;
@@ -518,6 +541,9 @@ static void settings_board(rb_app *app)
 
 static void settings_game(rb_app *app)
 {
+    /* Each language is named in itself, in no catalogue (lang.c). */
+    for (int i = 1; i < rb_ui_lang_count; i++)
+        given(rb_ui_langs[i].name);
     settings_page(app, RB_UI_SETTINGS_GAME);
 }
 _Static_assert(RB_UI_SETTINGS_PAGES == 3, "a settings page without its screen here");
@@ -551,9 +577,11 @@ static void question_resume(rb_app *app)
 static void message_bad_file(rb_app *app)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_MESSAGE);
-    cmd.title = "Part of the game could not be read";
-    cmd.text = "/home/somebody/games/rollerball-club-championship-round-seven.pgn: move 23 (Rc1-a1) is not "
-               "legal there: the rook on c1 cannot reach a1. The game opens at its last good move.";
+    /* A message as long as the game's own, in no catalogue: the fit of a
+     * message box is what this screen is for. */
+    cmd.title = given("Part of the game could not be read");
+    cmd.text = given("/home/somebody/games/rollerball-club-championship-round-seven.pgn: move 23 (Rc1-a1) is not "
+                     "legal there: the rook on c1 cannot reach a1. The game opens at its last good move.");
     apply(app, cmd);
 }
 
@@ -811,11 +839,19 @@ static rb_app *open_at(const char *fen, int pct)
     return &fixture_app;
 }
 
+/* Opens the game and sets the screen up, the words it brings forgotten. */
+static rb_app *open_screen(const screen *s, int pct)
+{
+    given_words[0] = '\0';
+    rb_app *app = open_at(s->fen, pct);
+    s->setup(app);
+    return app;
+}
+
 /* Draws the screen in the language and size; writes its misfits down. */
 static void check_screen(const screen *s, const char *lang, int pct)
 {
-    rb_app *app = open_at(s->fen, pct);
-    s->setup(app);
+    rb_app *app = open_screen(s, pct);
     rb_ui_app_draw(app); /* the layout the frame's clicks go by */
     rb_ui_text_check(app, true);
     rb_ui_app_draw(app);
@@ -938,6 +974,154 @@ static void the_pseudo_language_is_longer(void **state)
     free(t);
 }
 
+/* ---- the check of words ------------------------------------------------ */
+
+/* In the pseudo-language every word the catalogue gives is accented, so a
+ * word of plain letters on a screen came from somewhere else: a text drawn
+ * without _(), or a library's English. Allowed: what a screen was given
+ * (given()), "Rollerball", words of one letter (a piece, a side in a
+ * position string), and whole tokens holding a digit, a '/' or a file's
+ * extension: move text and squares (c2b3, Bd1-b5, d6e6r), position strings,
+ * numbers, times, paths and file names. */
+
+/* The length of the letter at p (ASCII or a Latin letter with a mark,
+ * U+00C0 to U+024F, as the pseudo-language writes them), 0 if none;
+ * *plain says whether it was ASCII. */
+static size_t letter_at(const char *p, bool *plain)
+{
+    unsigned char c = (unsigned char)p[0];
+    *plain = is_letter((char)c);
+    if (*plain)
+        return 1;
+    if ((c & 0xE0) == 0xC0 && ((unsigned char)p[1] & 0xC0) == 0x80) {
+        unsigned cp = ((c & 0x1Fu) << 6) | ((unsigned char)p[1] & 0x3Fu);
+        if (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7)
+            return 2;
+    }
+    return 0;
+}
+
+/* True when the plain word is the pseudo-language's own: a word of letters
+ * it leaves unmarked (b, d, f, m, p, q, v, x) comes out as plain letters,
+ * its first ones again at its end. */
+static bool pseudo_form(const char *w, size_t len)
+{
+    for (size_t n = 1; n < len; n++) {
+        size_t extra = (n * 4 + 9) / 10;
+        if (n + extra != len)
+            continue;
+        bool same = true;
+        for (size_t i = 0; i < extra && same; i++)
+            same = w[n + i] == (i == 0 ? (char)(w[i] | 0x20) : w[i % n]);
+        if (same)
+            return true;
+    }
+    return false;
+}
+
+/* True when word (len bytes) stands whole among the given texts' words. */
+static bool given_word(const char *word, size_t len)
+{
+    for (const char *p = given_words; *p; p++)
+        if (strncmp(p, word, len) == 0 && (p == given_words || !is_letter(p[-1])) && !is_letter(p[len]))
+            return true;
+    return false;
+}
+
+/* True when the token (a run without spaces) is move text, a position, a
+ * number, a time or a file: a digit, a slash or an extension in it. */
+static bool token_of_its_own(const char *tok, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        if ((tok[i] >= '0' && tok[i] <= '9') || tok[i] == '/' || tok[i] == '\\')
+            return true;
+        if (tok[i] == '.' && i > 0 && is_letter(tok[i - 1]) && i + 1 < len && is_letter(tok[i + 1]))
+            return true;
+    }
+    return false;
+}
+
+typedef struct words_check {
+    const char *screen;
+    int found;
+} words_check;
+
+/* Writes down every plain English word of one drawn text. */
+static void check_words(const char *text, void *data)
+{
+    words_check *wc = data;
+    const char *p = text;
+    while (*p) {
+        while (*p == ' ' || *p == '\n')
+            p++;
+        const char *tok = p;
+        while (*p && *p != ' ' && *p != '\n')
+            p++;
+        if (p == tok || token_of_its_own(tok, (size_t)(p - tok)))
+            continue;
+        for (const char *q = tok; q < p;) {
+            bool plain, all_plain = true;
+            const char *w = q;
+            size_t n;
+            while (q < p && (n = letter_at(q, &plain)) > 0) {
+                all_plain = all_plain && plain;
+                q += n;
+            }
+            size_t len = (size_t)(q - w);
+            if (len == 0) {
+                q++;
+                continue;
+            }
+            if (!all_plain || len < 2 || pseudo_form(w, len) || given_word(w, len) ||
+                (len == 10 && strncmp(w, "Rollerball", len) == 0))
+                continue;
+            note("  %s: \"%.*s\" in \"%s\"\n", wc->screen, (int)len, w, text);
+            wc->found++;
+        }
+    }
+}
+
+/* Every word a screen shows in the pseudo-language came through a catalogue. */
+static void no_english_word_escapes_the_catalogue(void **state)
+{
+    (void)state;
+    report_len = 0;
+    report[0] = '\0';
+    use_language("pseudo");
+    words_check wc = { NULL, 0 };
+    for (size_t i = 0; i < NSCREENS; i++) {
+        rb_app *app = open_screen(&screens[i], 100);
+        rb_ui_app_draw(app);
+        wc.screen = screens[i].name;
+        rb_ui_text_drawn_each(app, check_words, &wc);
+        fixture_close(app);
+    }
+    use_language("en");
+    if (wc.found > 0) {
+        fprintf(stderr, "%d English words drawn without a catalogue:\n%s", wc.found, report);
+        fail_msg("%d English words drawn without a catalogue (listed above)", wc.found);
+    }
+}
+
+/* The check of words can fail: plain English is caught, the allowed is not. */
+static void an_english_word_is_caught(void **state)
+{
+    (void)state;
+    words_check wc = { "a made-up screen", 0 };
+    given_words[0] = '\0';
+    given("Alexandra");
+    char *drawn = pseudo_translate("Your move, Alexandra: c2b3 from 7/7/2xxx2 w at 10:05 in game.pgn.");
+    check_words(drawn, &wc);
+    free(drawn);
+    check_words("Bd1-b5 Rc7xc6 d6e6r Rollerball 1-0", &wc);
+    check_words("pxp", &wc); /* the pseudo-language's "px" */
+    assert_int_equal(wc.found, 0);
+    check_words("Your move, Alexandra.", &wc);
+    assert_int_equal(wc.found, 2); /* "Your", "move" */
+    report_len = 0;
+    report[0] = '\0';
+}
+
 static int setup(void **state)
 {
     (void)state;
@@ -952,6 +1136,8 @@ int main(void)
         cmocka_unit_test(every_text_fits_at_100_percent),
         cmocka_unit_test(every_text_fits_at_150_percent),
         cmocka_unit_test(every_text_fits_at_200_percent),
+        cmocka_unit_test(an_english_word_is_caught),
+        cmocka_unit_test(no_english_word_escapes_the_catalogue),
     };
     return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
 }

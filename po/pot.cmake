@@ -8,8 +8,9 @@
 #   - every .c and .h of src/ui, and the library files that mark texts for
 #     the window with N_() (the level names, the puzzle themes), through
 #     xgettext with the keywords of src/ui/i18n.h;
-#   - the rules library's messages, marked with RB_MSG_() (templates) and
-#     RB_MSGW_() (words with a context) of src/core/rb_message.h;
+#   - the messages of the rules library and of the lessons' and puzzles'
+#     file readers, marked with RB_MSG_() (templates) and RB_MSGW_() (words
+#     with a context) of src/core/rb_message.h;
 #   - the lessons' titles, texts and hints through extract-lessons.awk;
 #   - the desktop file's Name, GenericName, Comment and Keywords, and the
 #     metainfo's name and summary (metainfo-summary.its), which the build
@@ -27,7 +28,8 @@ file(GLOB ui_sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/ui/*.c ${SOURCE_DI
 list(SORT ui_sources)
 file(GLOB core_sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/core/*.c)
 list(SORT core_sources)
-set(sources ${ui_sources} src/engine/level.c src/puzzle/puzzle_file.c ${core_sources})
+set(sources ${ui_sources} src/engine/level.c src/learn/lesson_progress.c src/learn/lesson_set.c
+            src/puzzle/puzzle_file.c src/puzzle/puzzle_player.c ${core_sources})
 file(GLOB lessons ${SOURCE_DIR}/assets/lessons/*.lesson)
 list(SORT lessons)
 

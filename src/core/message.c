@@ -63,13 +63,13 @@ void rb_message_add_word(rb_message *m, rb_msg_word w)
 
 void rb_message_wrap(rb_message *m, const char *tmpl)
 {
-    if (m == NULL || m->nparts != 1) {
+    if (m == NULL || m->nparts < 1 || m->nparts >= RB_MSG_PARTS) {
         return;
     }
-    m->part[1] = m->part[0];
+    memmove(&m->part[1], &m->part[0], (size_t)m->nparts * sizeof m->part[0]);
     memset(&m->part[0], 0, sizeof m->part[0]);
     m->part[0].tmpl = tmpl;
-    m->nparts = 2;
+    m->nparts++;
 }
 
 /* The argument number of the placeholder at s (just after its '%'), with
@@ -172,10 +172,38 @@ size_t rb_message_text(const rb_message *m, rb_message_translate *tr, void *data
         }
         return 0;
     }
-    if (m->nparts == 1) {
-        return part_text(&m->part[0], NULL, tr, data, buf, len);
+    /* From the innermost sentence out, each the next one's last argument. */
+    char inner[2][RB_MSG_TEXT_MAX];
+    const char *in = NULL;
+    int k = 0;
+    for (int i = m->nparts - 1; i > 0; i--, k ^= 1) {
+        part_text(&m->part[i], in, tr, data, inner[k], sizeof inner[k]);
+        in = inner[k];
     }
-    char inner[RB_MSG_TEXT_MAX];
-    part_text(&m->part[1], NULL, tr, data, inner, sizeof inner);
-    return part_text(&m->part[0], inner, tr, data, buf, len);
+    return part_text(&m->part[0], in, tr, data, buf, len);
+}
+
+size_t rb_message_file_text(const char *file, int line, const rb_message *m, rb_message_translate *tr, void *data,
+                            char *buf, size_t len)
+{
+    /* TRANSLATORS: a file's name, then what is wrong with it */
+    static const char *const whole = RB_MSG_("%1$s: %2$s");
+    /* TRANSLATORS: a file's name, the number of a line of it, then what is wrong there */
+    static const char *const at_line = RB_MSG_("%1$s:%2$s: %3$s");
+    char sentence[RB_MSG_TEXT_MAX], number[16];
+    rb_message_text(m, tr, data, sentence, sizeof sentence);
+    snprintf(number, sizeof number, "%d", line);
+    const char *args[3] = { file != NULL ? file : "", number, sentence };
+    const char *tmpl = line > 0 ? at_line : whole;
+    int nargs = line > 0 ? 3 : 2;
+    if (line <= 0) {
+        args[1] = sentence;
+    }
+    size_t n = 0;
+    const char *t = tr != NULL ? tr(NULL, tmpl, data) : NULL;
+    if (t != NULL && t != tmpl && rb_message_fill(t, args, nargs, buf, len, &n)) {
+        return n;
+    }
+    rb_message_fill(tmpl, args, nargs, buf, len, &n);
+    return n;
 }

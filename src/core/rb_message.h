@@ -11,9 +11,9 @@
  * text the parse functions have always written into their char *err), or
  * with whatever a front end's function returns for each template and word.
  *
- * A message may hold one message inside another ("move 12 (White): ...",
- * "bad FEN tag: ..."): the inner one's sentence is the outer template's
- * last argument.
+ * A message may hold a message inside another ("move 12 (White): ...",
+ * "bad FEN tag: ..."), up to RB_MSG_PARTS deep: the inner one's sentence
+ * is the outer template's last argument.
  *
  * Templates are marked with RB_MSG_() and words with RB_MSGW_(), no-ops
  * here, so that the translation template's extraction finds them.
@@ -31,6 +31,7 @@
 #define RB_MSG_ARGS 4      /* arguments of one template */
 #define RB_MSG_ARG_MAX 80  /* bytes of one text argument, its NUL included */
 #define RB_MSG_TEXT_MAX 400 /* enough for any whole message */
+#define RB_MSG_PARTS 3     /* messages inside messages, the outermost counted */
 
 typedef struct rb_msg_word {
     const char *context; /* says what the word is doing in its sentences */
@@ -49,9 +50,10 @@ typedef struct rb_msg_part {
 } rb_msg_part;
 
 typedef struct rb_message {
-    /* part[0] is the sentence; with nparts 2, part[1]'s sentence is its
-     * argument number part[0].nargs + 1. nparts 0: no message. */
-    rb_msg_part part[2];
+    /* part[0] is the sentence; each part[i + 1] < nparts is the inner
+     * sentence of part[i], its argument number part[i].nargs + 1.
+     * nparts 0: no message. */
+    rb_msg_part part[RB_MSG_PARTS];
     int nparts;
 } rb_message;
 
@@ -75,7 +77,8 @@ void rb_message_add(rb_message *m, const char *fmt, ...);
 void rb_message_add_word(rb_message *m, rb_msg_word w);
 
 /* Puts the message m holds inside a new template, whose last argument
- * (after those added next) it becomes. m must hold a one-part message. */
+ * (after those added next) it becomes. m must hold fewer than
+ * RB_MSG_PARTS parts; otherwise it is left as it is. */
 void rb_message_wrap(rb_message *m, const char *tmpl);
 
 /*
@@ -92,6 +95,17 @@ typedef const char *rb_message_translate(const char *context, const char *text, 
  * a '%' that is none of %N$s and %%) is not used: the English one is.
  */
 size_t rb_message_text(const rb_message *m, rb_message_translate *tr, void *data, char *buf, size_t len);
+
+/*
+ * A message about a file: "FILE: SENTENCE", or "FILE:LINE: SENTENCE" when
+ * line > 0, written as rb_message_text() writes the sentence (its two
+ * frames are templates too, translated by tr). The file is kept out of the
+ * message's arguments, whose length is bounded, as a path's is not: readers
+ * of files say what is wrong in a message and leave the file to the caller
+ * that named it.
+ */
+size_t rb_message_file_text(const char *file, int line, const rb_message *m, rb_message_translate *tr, void *data,
+                            char *buf, size_t len);
 
 /*
  * Fills tmpl's placeholders with args[0..nargs) into buf (len bytes, cut

@@ -12,6 +12,8 @@
  * damaged lines: every good line is kept, and the first problem is named
  * with its line so the game can say what it put right. The file is written
  * beside itself and renamed over, so it is either the old or the new one.
+ * What is wrong is a message (rb_message.h), so that the game can say it in
+ * the player's language; the char *err forms write its English.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -94,29 +96,25 @@ static bool valid_key(const char *s, size_t n)
 
 typedef struct problems {
     int count;
-    const char *name;
-    char *err;
-    size_t errlen;
+    rb_message *why; /* the first problem, or NULL */
+    int *line;       /* its line, or NULL */
 } problems;
 
-static void problem(problems *pr, int line, const char *fmt, ...)
+/* Counts a problem at line; true for the first, which the caller then
+ * says in pr->why (a NULL message is ignored by its builders). */
+static bool problem(problems *pr, int line)
 {
-    if (pr->count++ == 0 && pr->err && pr->errlen) {
-        char msg[200];
-        va_list ap;
-        va_start(ap, fmt);
-        vsnprintf(msg, sizeof msg, fmt, ap);
-        va_end(ap);
-        snprintf(pr->err, pr->errlen, "%s:%d: %s", pr->name, line, msg);
-    }
+    if (pr->count++ > 0) return false;
+    if (pr->line) *pr->line = line;
+    return true;
 }
 
-int rb_learn_progress_parse(rb_learn_progress *p, const char *text, size_t len, const char *name,
-                            char *err, size_t errlen)
+int rb_learn_progress_parse_why(rb_learn_progress *p, const char *text, size_t len, rb_message *why, int *line_of)
 {
-    problems pr = {0, name ? name : "(progress)", err, errlen};
+    problems pr = {0, why, line_of};
     rb_learn_progress_clear(p);
-    if (err && errlen) err[0] = 0;
+    rb_message_clear(why);
+    if (line_of) *line_of = 0;
     const char *cur = text, *end = text + len;
     int line = 0;
     while (cur < end) {
@@ -128,7 +126,11 @@ int rb_learn_progress_parse(rb_learn_progress *p, const char *text, size_t len, 
         size_t n = (size_t)(e - cur);
         if (line == 1) {
             if (n != strlen(header) || memcmp(cur, header, n) != 0) {
-                problem(&pr, 1, "not a lessons progress file (it should start with '%s'); starting afresh", header);
+                if (problem(&pr, 1)) {
+                    rb_message_set(why, RB_MSG_("not a lessons progress file (it should start with '%1$s'); "
+                                                "starting afresh"));
+                    rb_message_add(why, "%s", header);
+                }
                 rb_learn_progress_clear(p);
                 return pr.count;
             }
@@ -141,21 +143,42 @@ int rb_learn_progress_parse(rb_learn_progress *p, const char *text, size_t len, 
                 char key[2 * RB_LEARN_ID_MAX];
                 memcpy(key, k, (size_t)(sp - k));
                 key[sp - k] = 0;
-                if (p->count < RB_LEARN_PROGRESS_MAX || find(p, key)) set_stars(p, key, sp[1] - '0');
-                else problem(&pr, line, "more than %d stages recorded; the rest are dropped", RB_LEARN_PROGRESS_MAX);
-            } else {
-                problem(&pr, line, "expected 'stars CHAPTER/STAGE N' with N from 1 to 3; the line is dropped");
+                if (p->count < RB_LEARN_PROGRESS_MAX || find(p, key)) {
+                    set_stars(p, key, sp[1] - '0');
+                } else if (problem(&pr, line)) {
+                    rb_message_set(why, RB_MSG_("more than %1$s stages recorded; the rest are dropped"));
+                    rb_message_add(why, "%d", RB_LEARN_PROGRESS_MAX);
+                }
+            } else if (problem(&pr, line)) {
+                rb_message_set(why, RB_MSG_("expected 'stars CHAPTER/STAGE N' with N from 1 to 3; the line is dropped"));
             }
         } else if (n > 5 && memcmp(cur, "last ", 5) == 0 && valid_key(cur + 5, n - 5)) {
             memcpy(p->last, cur + 5, n - 5);
             p->last[n - 5] = 0;
-        } else {
-            problem(&pr, line, "not a line of a progress file; it is dropped");
+        } else if (problem(&pr, line)) {
+            rb_message_set(why, RB_MSG_("not a line of a progress file; it is dropped"));
         }
         cur = next;
     }
-    if (line == 0) problem(&pr, 1, "the file is empty; starting afresh");
+    if (line == 0 && problem(&pr, 1)) rb_message_set(why, RB_MSG_("the file is empty; starting afresh"));
     return pr.count;
+}
+
+/* The English of a file's message into err, as "name: ..." or "name:line: ...". */
+static void english(const char *name, int line, const rb_message *why, char *err, size_t errlen)
+{
+    if (err && errlen) rb_message_file_text(name, line, why, NULL, NULL, err, errlen);
+}
+
+int rb_learn_progress_parse(rb_learn_progress *p, const char *text, size_t len,
+                            const char *name, char *err, size_t errlen)
+{
+    rb_message why;
+    int line;
+    if (err && errlen) err[0] = 0;
+    int count = rb_learn_progress_parse_why(p, text, len, &why, &line);
+    if (count > 0) english(name ? name : "(progress)", line, &why, err, errlen);
+    return count;
 }
 
 size_t rb_learn_progress_format(const rb_learn_progress *p, char *buf, size_t len)
@@ -178,16 +201,17 @@ size_t rb_learn_progress_format(const rb_learn_progress *p, char *buf, size_t le
 
 #define PROGRESS_FILE_MAX (64 * 1024)
 
-int rb_learn_progress_load(rb_learn_progress *p, const char *path, char *err, size_t errlen)
+int rb_learn_progress_load_why(rb_learn_progress *p, const char *path, rb_message *why, int *line)
 {
     rb_learn_progress_clear(p);
-    if (err && errlen) err[0] = 0;
+    rb_message_clear(why);
+    if (line) *line = 0;
     FILE *f = fopen(path, "rb");
     if (f == NULL) return 0; /* no progress yet */
     char *buf = malloc(PROGRESS_FILE_MAX + 1);
     if (buf == NULL) {
         fclose(f);
-        snprintf(err, errlen, "%s: out of memory", path);
+        rb_message_set(why, RB_MSG_("out of memory"));
         return 1;
     }
     size_t n = fread(buf, 1, PROGRESS_FILE_MAX + 1, f);
@@ -195,14 +219,14 @@ int rb_learn_progress_load(rb_learn_progress *p, const char *path, char *err, si
     fclose(f);
     int rc;
     if (bad) {
-        snprintf(err, errlen, "%s: cannot be read; starting afresh", path);
+        rb_message_set(why, RB_MSG_("cannot be read; starting afresh"));
         rc = 1;
     } else {
         /* An overlong file is read up to its limit: its first lines are the
          * ones written by us, the rest cannot be. */
-        rc = rb_learn_progress_parse(p, buf, n > PROGRESS_FILE_MAX ? PROGRESS_FILE_MAX : n, path, err, errlen);
+        rc = rb_learn_progress_parse_why(p, buf, n > PROGRESS_FILE_MAX ? PROGRESS_FILE_MAX : n, why, line);
         if (n > PROGRESS_FILE_MAX && rc == 0) {
-            snprintf(err, errlen, "%s: larger than a progress file can be; only its start is read", path);
+            rb_message_set(why, RB_MSG_("larger than a progress file can be; only its start is read"));
             rc = 1;
         }
     }
@@ -210,12 +234,23 @@ int rb_learn_progress_load(rb_learn_progress *p, const char *path, char *err, si
     return rc;
 }
 
-int rb_learn_progress_save(const rb_learn_progress *p, const char *path, char *err, size_t errlen)
+int rb_learn_progress_load(rb_learn_progress *p, const char *path, char *err, size_t errlen)
 {
+    rb_message why;
+    int line;
+    if (err && errlen) err[0] = 0;
+    int rc = rb_learn_progress_load_why(p, path, &why, &line);
+    if (rc != 0) english(path, line, &why, err, errlen);
+    return rc;
+}
+
+int rb_learn_progress_save_why(const rb_learn_progress *p, const char *path, rb_message *why)
+{
+    rb_message_clear(why);
     size_t need = rb_learn_progress_format(p, NULL, 0);
     char *buf = malloc(need + 1);
     if (buf == NULL) {
-        snprintf(err, errlen, "%s: out of memory", path);
+        rb_message_set(why, RB_MSG_("out of memory"));
         return -1;
     }
     rb_learn_progress_format(p, buf, need + 1);
@@ -223,7 +258,7 @@ int rb_learn_progress_save(const rb_learn_progress *p, const char *path, char *e
     char *tmp = malloc(plen + 8);
     if (tmp == NULL) {
         free(buf);
-        snprintf(err, errlen, "%s: out of memory", path);
+        rb_message_set(why, RB_MSG_("out of memory"));
         return -1;
     }
     memcpy(tmp, path, plen);
@@ -231,19 +266,29 @@ int rb_learn_progress_save(const rb_learn_progress *p, const char *path, char *e
     FILE *f = fopen(tmp, "wb");
     int rc = 0;
     if (f == NULL) {
-        snprintf(err, errlen, "%s: cannot be written", tmp);
+        /* The copy beside it cannot be made: for the person, the file
+         * cannot be written (its folder is the one to look at). */
+        rb_message_set(why, RB_MSG_("cannot be written"));
         rc = -1;
     } else {
         bool ok = fwrite(buf, 1, need, f) == need;
         ok = fflush(f) == 0 && ok;
         ok = fclose(f) == 0 && ok;
         if (!ok || rename(tmp, path) != 0) {
-            snprintf(err, errlen, "%s: cannot be written", path);
+            rb_message_set(why, RB_MSG_("cannot be written"));
             remove(tmp);
             rc = -1;
         }
     }
     free(tmp);
     free(buf);
+    return rc;
+}
+
+int rb_learn_progress_save(const rb_learn_progress *p, const char *path, char *err, size_t errlen)
+{
+    rb_message why;
+    int rc = rb_learn_progress_save_why(p, path, &why);
+    if (rc != 0) english(path, 0, &why, err, errlen);
     return rc;
 }

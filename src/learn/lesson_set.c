@@ -68,9 +68,21 @@ static bool is_lesson_name(const char *name)
 
 int rb_learn_load_dir(const char *dir, rb_learn_set *set, char *err, size_t errlen)
 {
+    rb_message why;
+    if (rb_learn_load_dir_why(dir, set, &why) == 0) return 0;
+    if (err && errlen) rb_message_file_text(dir, 0, &why, NULL, NULL, err, errlen);
+    return -1;
+}
+
+int rb_learn_load_dir_why(const char *dir, rb_learn_set *set, rb_message *why)
+{
     memset(set, 0, sizeof *set);
+    rb_message_clear(why);
     DIR *d = opendir(dir);
-    if (d == NULL) return rb_util_fail(err, errlen, "%s: the lessons folder cannot be opened", dir);
+    if (d == NULL) {
+        rb_message_set(why, RB_MSG_("the lessons folder cannot be opened"));
+        return -1;
+    }
     char *names[MAX_CHAPTERS];
     int nnames = 0;
     struct dirent *e;

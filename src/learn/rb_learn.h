@@ -31,6 +31,7 @@
 #include <stdint.h>
 
 #include "rb_board.h"
+#include "rb_message.h"
 #include "rb_explain.h"
 
 #define RB_LEARN_ID_MAX 32        /* chapter and stage ids, terminator included */
@@ -125,6 +126,10 @@ void rb_learn_chapter_free(rb_learn_chapter *chapter);
  * Returns 0 when the folder could be listed (even if some files were
  * broken: see set->errors), or -1 with a message in err. */
 int rb_learn_load_dir(const char *dir, rb_learn_set *set, char *err, size_t errlen);
+/* The same, the folder's problem as a message (rb_message.h) for a front
+ * end to put in its words, the folder left out of it. The messages of
+ * set->errors stay in English: they are for whoever writes lesson files. */
+int rb_learn_load_dir_why(const char *dir, rb_learn_set *set, rb_message *why);
 void rb_learn_set_free(rb_learn_set *set);
 
 /* A stage by its numbers as people write them, "3.2": chapter and stage
@@ -274,5 +279,12 @@ size_t rb_learn_progress_format(const rb_learn_progress *p, char *buf, size_t le
  * returns 0 or -1 with a message. */
 int rb_learn_progress_load(rb_learn_progress *p, const char *path, char *err, size_t errlen);
 int rb_learn_progress_save(const rb_learn_progress *p, const char *path, char *err, size_t errlen);
+/* The same, what is wrong given as a message (rb_message.h) for a front
+ * end to put in its words, the file left out of it (the caller named it)
+ * and its line in *line (0: the file as a whole, or no problem); the forms
+ * above write it as rb_message_file_text() does in English. */
+int rb_learn_progress_parse_why(rb_learn_progress *p, const char *text, size_t len, rb_message *why, int *line);
+int rb_learn_progress_load_why(rb_learn_progress *p, const char *path, rb_message *why, int *line);
+int rb_learn_progress_save_why(const rb_learn_progress *p, const char *path, rb_message *why);
 
 #endif

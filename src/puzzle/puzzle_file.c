@@ -4,7 +4,9 @@
  * The file ships with the game but is text a person may edit, so every
  * field is checked and every move is resolved against the position it is
  * played in: a line that loads is a line a session can play through. Errors
- * name the field and, for a whole file, the line number.
+ * name the field and, for a whole file, the line number. They are messages
+ * (rb_message.h), so that the game can say them in the player's language;
+ * the char *err forms write their English.
  */
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <errno.h>
@@ -16,7 +18,6 @@
 
 #include "rb_notation.h"
 #include "rb_puzzle.h"
-#include "rb_util_error.h"
 #include "rb_util_number.h"
 
 /* Marks a theme name for the game's translation catalogue; the names are
@@ -82,53 +83,68 @@ size_t rb_puzzle_themes_format(unsigned themes, char *buf, size_t len)
     return n;
 }
 
-static int parse_themes(char *text, unsigned *themes, char *err, size_t errlen)
+/* Starts *why over as tmpl and returns -1, for `return fail(...)` after
+ * its arguments are added. */
+static int fail(rb_message *why, const char *tmpl)
+{
+    rb_message_set(why, tmpl);
+    return -1;
+}
+
+static int parse_themes(char *text, unsigned *themes, rb_message *why)
 {
     *themes = 0;
     char *save = NULL;
     int count = 0;
     for (char *t = strtok_r(text, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         unsigned bit = rb_puzzle_theme_parse(t);
+        const char *tmpl = NULL;
         if (!bit) {
-            return rb_util_fail(err, errlen, "unknown theme '%.20s' (mate, throne, material, rebound)", t);
+            tmpl = RB_MSG_("unknown theme '%1$s' (mate, throne, material, rebound)");
+        } else if (count == 0 && !(bit & KIND_THEMES)) {
+            tmpl = RB_MSG_("the first theme must be mate, throne or material, not '%1$s'");
+        } else if (count > 0 && (bit & KIND_THEMES)) {
+            tmpl = RB_MSG_("more than one kind of win ('%1$s')");
+        } else if (*themes & bit) {
+            tmpl = RB_MSG_("theme '%1$s' given twice");
         }
-        if (count == 0 && !(bit & KIND_THEMES)) {
-            return rb_util_fail(err, errlen, "the first theme must be mate, throne or material, not '%s'", t);
-        }
-        if (count > 0 && (bit & KIND_THEMES)) {
-            return rb_util_fail(err, errlen, "more than one kind of win ('%s')", t);
-        }
-        if (*themes & bit) {
-            return rb_util_fail(err, errlen, "theme '%s' given twice", t);
+        if (tmpl) {
+            fail(why, tmpl);
+            rb_message_add(why, "%.20s", t);
+            return -1;
         }
         *themes |= bit;
         count++;
     }
     if (!count) {
-        return rb_util_fail(err, errlen, "no theme");
+        return fail(why, RB_MSG_("no theme"));
     }
     return 0;
 }
 
-static int parse_solution(char *text, rb_puzzle *p, char *err, size_t errlen)
+static int parse_solution(char *text, rb_puzzle *p, rb_message *why)
 {
     rb_pos pos = p->start;
     char *save = NULL;
     p->nline = 0;
     for (char *t = strtok_r(text, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
         if (p->nline == RB_PUZZLE_LINE_MAX) {
-            return rb_util_fail(err, errlen, "solution longer than %d moves", RB_PUZZLE_LINE_MAX);
+            fail(why, RB_MSG_("solution longer than %1$s moves"));
+            rb_message_add(why, "%d", RB_PUZZLE_LINE_MAX);
+            return -1;
         }
-        char why[128];
         rb_move m;
-        if (rb_move_parse_coord(&pos, t, &m, why, sizeof why) != 0) {
-            return rb_util_fail(err, errlen, "solution move %d '%.16s': %s", p->nline + 1, t, why);
+        if (rb_move_parse_coord_why(&pos, t, &m, why) != 0) {
+            rb_message_wrap(why, RB_MSG_("solution move %1$s '%2$s': %3$s"));
+            rb_message_add(why, "%d", p->nline + 1);
+            rb_message_add(why, "%.16s", t);
+            return -1;
         }
         p->line[p->nline++] = m;
         rb_pos_make(&pos, m, &pos);
     }
     if (p->nline % 2 == 0) {
-        return rb_util_fail(err, errlen, "the solution must have an odd number of moves, the solver's first and last");
+        return fail(why, RB_MSG_("the solution must have an odd number of moves, the solver's first and last"));
     }
     return 0;
 }
@@ -143,7 +159,7 @@ static rb_pos pos_before(const rb_puzzle *p, int ply)
     return pos;
 }
 
-static int parse_accept(char *text, rb_puzzle *p, char *err, size_t errlen)
+static int parse_accept(char *text, rb_puzzle *p, rb_message *why)
 {
     memset(p->nalt, 0, sizeof p->nalt);
     if (strcmp(text, "-") == 0) {
@@ -154,46 +170,79 @@ static int parse_accept(char *text, rb_puzzle *p, char *err, size_t errlen)
         char *colon = strchr(g, ':');
         int ply;
         if (!colon) {
-            return rb_util_fail(err, errlen, "accepted replies '%.20s': expected PLY:MOVE,...", g);
+            fail(why, RB_MSG_("accepted replies '%1$s': expected PLY:MOVE,..."));
+            rb_message_add(why, "%.20s", g);
+            return -1;
         }
         *colon = '\0';
         if (!rb_util_parse_int(g, 1, RB_PUZZLE_LINE_MAX, &ply) || ply > p->nline || ply % 2 != 0) {
-            return rb_util_fail(err, errlen, "accepted replies: '%.8s' is not the number of a defender move in the solution", g);
+            fail(why, RB_MSG_("accepted replies: '%1$s' is not the number of a defender move in the solution"));
+            rb_message_add(why, "%.8s", g);
+            return -1;
         }
         int i = ply - 1;
         if (p->nalt[i]) {
-            return rb_util_fail(err, errlen, "accepted replies for move %d given twice", ply);
+            fail(why, RB_MSG_("accepted replies for move %1$s given twice"));
+            rb_message_add(why, "%d", ply);
+            return -1;
         }
         rb_pos pos = pos_before(p, i);
         char *save2 = NULL;
         for (char *t = strtok_r(colon + 1, ",", &save2); t; t = strtok_r(NULL, ",", &save2)) {
-            char why[128];
             rb_move m;
-            if (rb_move_parse_coord(&pos, t, &m, why, sizeof why) != 0) {
-                return rb_util_fail(err, errlen, "accepted reply '%.16s' for move %d: %s", t, ply, why);
+            if (rb_move_parse_coord_why(&pos, t, &m, why) != 0) {
+                rb_message_wrap(why, RB_MSG_("accepted reply '%1$s' for move %2$s: %3$s"));
+                rb_message_add(why, "%.16s", t);
+                rb_message_add(why, "%d", ply);
+                return -1;
             }
             if (m == p->line[i]) {
-                return rb_util_fail(err, errlen, "accepted reply '%s' for move %d is the solution's own", t, ply);
+                fail(why, RB_MSG_("accepted reply '%1$s' for move %2$s is the solution's own"));
+                rb_message_add(why, "%s", t);
+                rb_message_add(why, "%d", ply);
+                return -1;
             }
             if (p->nalt[i] == RB_PUZZLE_ALT_MAX) {
-                return rb_util_fail(err, errlen, "more than %d accepted replies for move %d", RB_PUZZLE_ALT_MAX, ply);
+                fail(why, RB_MSG_("more than %1$s accepted replies for move %2$s"));
+                rb_message_add(why, "%d", RB_PUZZLE_ALT_MAX);
+                rb_message_add(why, "%d", ply);
+                return -1;
             }
             p->alt[i][p->nalt[i]++] = m;
         }
         if (!p->nalt[i]) {
-            return rb_util_fail(err, errlen, "no accepted replies after '%d:'", ply);
+            fail(why, RB_MSG_("no accepted replies after '%1$s:'"));
+            rb_message_add(why, "%d", ply);
+            return -1;
         }
     }
     return 0;
 }
 
-int rb_puzzle_parse_line(const char *line, rb_puzzle *p, char *err, size_t errlen)
+/* The English of a message into err (when given). */
+static int english(const rb_message *why, char *err, size_t errlen)
 {
-    static const char *const field_names[6] = {"ID", "rating", "themes", "position", "solution", "accepted replies"};
+    if (err && errlen) {
+        rb_message_text(why, NULL, NULL, err, errlen);
+    }
+    return -1;
+}
+
+int rb_puzzle_parse_line_why(const char *line, rb_puzzle *p, rb_message *why)
+{
+    /* TRANSLATORS: the names of the six fields of a puzzle line, in "the %s field is empty" */
+    static const rb_msg_word field_names[6] = {
+        RB_MSGW_("puzzle field", "ID"),       RB_MSGW_("puzzle field", "rating"),
+        RB_MSGW_("puzzle field", "themes"),   RB_MSGW_("puzzle field", "position"),
+        RB_MSGW_("puzzle field", "solution"), RB_MSGW_("puzzle field", "accepted replies"),
+    };
+    rb_message_clear(why);
     char copy[RB_PUZZLE_TEXT_MAX];
     size_t len = strlen(line);
     if (len >= sizeof copy) {
-        return rb_util_fail(err, errlen, "line longer than %d characters", RB_PUZZLE_TEXT_MAX - 1);
+        fail(why, RB_MSG_("line longer than %1$s characters"));
+        rb_message_add(why, "%d", RB_PUZZLE_TEXT_MAX - 1);
+        return -1;
     }
     memcpy(copy, line, len + 1);
     char *field[6];
@@ -201,7 +250,7 @@ int rb_puzzle_parse_line(const char *line, rb_puzzle *p, char *err, size_t errle
     char *s = copy;
     for (;;) {
         if (nfields == 6) {
-            return rb_util_fail(err, errlen, "more than 6 tab-separated fields");
+            return fail(why, RB_MSG_("more than 6 tab-separated fields"));
         }
         field[nfields++] = s;
         char *tab = strchr(s, '\t');
@@ -212,44 +261,69 @@ int rb_puzzle_parse_line(const char *line, rb_puzzle *p, char *err, size_t errle
         s = tab + 1;
     }
     if (nfields < 6) {
-        return rb_util_fail(err, errlen, "%d tab-separated fields, expected 6 (ID, rating, themes, position, solution, accepted replies)",
-                    nfields);
+        fail(why, RB_MSG_("%1$s tab-separated fields, expected 6 (ID, rating, themes, position, solution, accepted "
+                          "replies)"));
+        rb_message_add(why, "%d", nfields);
+        return -1;
     }
     for (int i = 0; i < 6; i++) {
         if (!*field[i]) {
-            return rb_util_fail(err, errlen, "the %s field is empty", field_names[i]);
+            fail(why, RB_MSG_("the %1$s field is empty"));
+            rb_message_add_word(why, field_names[i]);
+            return -1;
         }
     }
     rb_puzzle q;
     memset(&q, 0, sizeof q);
     if (!rb_util_parse_int(field[0], 1, INT_MAX, &q.id)) {
-        return rb_util_fail(err, errlen, "ID '%.20s' is not a positive whole number", field[0]);
-    }
-    if (!rb_util_parse_int(field[1], RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &q.rating)) {
-        return rb_util_fail(err, errlen, "rating '%.20s' is not a whole number from %d to %d", field[1], RB_PUZZLE_RATING_MIN,
-                    RB_PUZZLE_RATING_MAX);
-    }
-    if (parse_themes(field[2], &q.themes, err, errlen) != 0) {
+        fail(why, RB_MSG_("ID '%1$s' is not a positive whole number"));
+        rb_message_add(why, "%.20s", field[0]);
         return -1;
     }
-    char why[160];
-    if (rb_pos_parse(&q.start, field[3], why, sizeof why) != 0) {
-        return rb_util_fail(err, errlen, "position: %s", why);
+    if (!rb_util_parse_int(field[1], RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &q.rating)) {
+        fail(why, RB_MSG_("rating '%1$s' is not a whole number from %2$s to %3$s"));
+        rb_message_add(why, "%.20s", field[1]);
+        rb_message_add(why, "%d", RB_PUZZLE_RATING_MIN);
+        rb_message_add(why, "%d", RB_PUZZLE_RATING_MAX);
+        return -1;
+    }
+    if (parse_themes(field[2], &q.themes, why) != 0) {
+        return -1;
+    }
+    if (rb_pos_parse_why(&q.start, field[3], why) != 0) {
+        rb_message_wrap(why, RB_MSG_("position: %1$s"));
+        return -1;
     }
     if (rb_pos_status(&q.start) != RB_ONGOING) {
-        return rb_util_fail(err, errlen, "position: the game is already over there");
+        return fail(why, RB_MSG_("position: the game is already over there"));
     }
-    if (parse_solution(field[4], &q, err, errlen) != 0 || parse_accept(field[5], &q, err, errlen) != 0) {
+    if (parse_solution(field[4], &q, why) != 0 || parse_accept(field[5], &q, why) != 0) {
         return -1;
     }
     *p = q;
     return 0;
 }
 
-int rb_puzzle_set_parse(rb_puzzle_set *set, const char *text, size_t len, char *err, size_t errlen)
+int rb_puzzle_parse_line(const char *line, rb_puzzle *p, char *err, size_t errlen)
+{
+    rb_message why;
+    return rb_puzzle_parse_line_why(line, p, &why) == 0 ? 0 : english(&why, err, errlen);
+}
+
+/* Says what is wrong at line lineno of the file: the line's number goes
+ * around the message. Returns -1. */
+static int at_line(rb_message *why, int lineno)
+{
+    rb_message_wrap(why, RB_MSG_("line %1$s: %2$s"));
+    rb_message_add(why, "%d", lineno);
+    return -1;
+}
+
+int rb_puzzle_set_parse_why(rb_puzzle_set *set, const char *text, size_t len, rb_message *why)
 {
     set->items = NULL;
     set->count = 0;
+    rb_message_clear(why);
     size_t cap = 0;
     int lineno = 0;
     size_t at = 0;
@@ -268,11 +342,14 @@ int rb_puzzle_set_parse(rb_puzzle_set *set, const char *text, size_t len, char *
         char line[RB_PUZZLE_TEXT_MAX];
         if (n >= sizeof line) {
             rb_puzzle_set_free(set);
-            return rb_util_fail(err, errlen, "line %d: longer than %d characters", lineno, RB_PUZZLE_TEXT_MAX - 1);
+            fail(why, RB_MSG_("longer than %1$s characters"));
+            rb_message_add(why, "%d", RB_PUZZLE_TEXT_MAX - 1);
+            return at_line(why, lineno);
         }
         if (memchr(start, '\0', n)) {
             rb_puzzle_set_free(set);
-            return rb_util_fail(err, errlen, "line %d: a NUL byte in the text", lineno);
+            fail(why, RB_MSG_("a NUL byte in the text"));
+            return at_line(why, lineno);
         }
         memcpy(line, start, n);
         line[n] = '\0';
@@ -281,37 +358,49 @@ int rb_puzzle_set_parse(rb_puzzle_set *set, const char *text, size_t len, char *
             rb_puzzle *items = realloc(set->items, ncap * sizeof *items);
             if (!items) {
                 rb_puzzle_set_free(set);
-                return rb_util_fail(err, errlen, "line %d: out of memory", lineno);
+                fail(why, RB_MSG_("out of memory"));
+                return at_line(why, lineno);
             }
             set->items = items;
             cap = ncap;
         }
-        char why[256];
-        if (rb_puzzle_parse_line(line, &set->items[set->count], why, sizeof why) != 0) {
+        if (rb_puzzle_parse_line_why(line, &set->items[set->count], why) != 0) {
             rb_puzzle_set_free(set);
-            return rb_util_fail(err, errlen, "line %d: %s", lineno, why);
+            return at_line(why, lineno);
         }
         if (rb_puzzle_set_find(set, set->items[set->count].id)) {
             int id = set->items[set->count].id;
             rb_puzzle_set_free(set);
-            return rb_util_fail(err, errlen, "line %d: ID %d is used twice", lineno, id);
+            fail(why, RB_MSG_("ID %1$s is used twice"));
+            rb_message_add(why, "%d", id);
+            return at_line(why, lineno);
         }
         set->count++;
     }
     if (set->count == 0) {
         rb_puzzle_set_free(set);
-        return rb_util_fail(err, errlen, "no puzzles in the file");
+        return fail(why, RB_MSG_("no puzzles in the file"));
     }
     return 0;
 }
 
-int rb_puzzle_set_load(rb_puzzle_set *set, const char *path, char *err, size_t errlen)
+int rb_puzzle_set_parse(rb_puzzle_set *set, const char *text, size_t len, char *err, size_t errlen)
+{
+    rb_message why;
+    return rb_puzzle_set_parse_why(set, text, len, &why) == 0 ? 0 : english(&why, err, errlen);
+}
+
+int rb_puzzle_set_load_why(rb_puzzle_set *set, const char *path, rb_message *why)
 {
     set->items = NULL;
     set->count = 0;
+    rb_message_clear(why);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        return rb_util_fail(err, errlen, "%s: %s", path, strerror(errno));
+        /* TRANSLATORS: %1$s is the system's reason, in the system's words */
+        fail(why, RB_MSG_("cannot be opened (%1$s)"));
+        rb_message_add(why, "%s", strerror(errno));
+        return -1;
     }
     char *text = NULL;
     size_t len = 0, cap = 0;
@@ -321,13 +410,13 @@ int rb_puzzle_set_load(rb_puzzle_set *set, const char *path, char *err, size_t e
             if (cap > (64u << 20)) {
                 free(text);
                 fclose(f);
-                return rb_util_fail(err, errlen, "%s: larger than 64 MiB, not a puzzle file", path);
+                return fail(why, RB_MSG_("larger than 64 MiB, not a puzzle file"));
             }
             char *grown = realloc(text, cap);
             if (!grown) {
                 free(text);
                 fclose(f);
-                return rb_util_fail(err, errlen, "%s: out of memory", path);
+                return fail(why, RB_MSG_("out of memory"));
             }
             text = grown;
         }
@@ -341,15 +430,23 @@ int rb_puzzle_set_load(rb_puzzle_set *set, const char *path, char *err, size_t e
     fclose(f);
     if (bad) {
         free(text);
-        return rb_util_fail(err, errlen, "%s: read error", path);
+        return fail(why, RB_MSG_("read error"));
     }
-    char why[300];
-    int rc = rb_puzzle_set_parse(set, text, len, why, sizeof why);
+    int rc = rb_puzzle_set_parse_why(set, text, len, why);
     free(text);
-    if (rc != 0) {
-        return rb_util_fail(err, errlen, "%s: %s", path, why);
+    return rc;
+}
+
+int rb_puzzle_set_load(rb_puzzle_set *set, const char *path, char *err, size_t errlen)
+{
+    rb_message why;
+    if (rb_puzzle_set_load_why(set, path, &why) == 0) {
+        return 0;
     }
-    return 0;
+    if (err && errlen) {
+        rb_message_file_text(path, 0, &why, NULL, NULL, err, errlen);
+    }
+    return -1;
 }
 
 void rb_puzzle_set_free(rb_puzzle_set *set)

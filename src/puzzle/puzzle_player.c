@@ -9,7 +9,8 @@
  * The file is a few "key value" lines. Anything wrong in it (missing,
  * truncated, edited by hand) gives a fresh player and a message, never a
  * refusal to play; saving goes through a temporary file and a rename so a
- * crash mid-write cannot leave a half file behind.
+ * crash mid-write cannot leave a half file behind. What is wrong is a
+ * message (rb_message.h), for the game to say in the player's language.
  */
 #define _POSIX_C_SOURCE 200809L /* strtok_r */
 #include <errno.h>
@@ -19,7 +20,6 @@
 #include <string.h>
 
 #include "rb_puzzle.h"
-#include "rb_util_error.h"
 #include "rb_util_number.h"
 
 #define PLAYER_MAGIC "rollerball-puzzle-player 1"
@@ -52,7 +52,16 @@ int rb_puzzle_player_update(rb_puzzle_player *pl, int puzzle_id, int puzzle_rati
     return pl->rating - before;
 }
 
-static int parse_player(rb_puzzle_player *pl, char *text, char *err, size_t errlen)
+/* Starts *why over as tmpl with the line's number as its first argument;
+ * returns -1. */
+static int fail_at(rb_message *why, const char *tmpl, int lineno)
+{
+    rb_message_set(why, tmpl);
+    rb_message_add(why, "%d", lineno);
+    return -1;
+}
+
+static int parse_player(rb_puzzle_player *pl, char *text, rb_message *why)
 {
     char *save = NULL;
     int lineno = 0;
@@ -65,7 +74,7 @@ static int parse_player(rb_puzzle_player *pl, char *text, char *err, size_t errl
         }
         if (lineno == 1) {
             if (strcmp(line, PLAYER_MAGIC) != 0) {
-                return rb_util_fail(err, errlen, "line 1: not a puzzle player file");
+                return fail_at(why, RB_MSG_("line %1$s: not a puzzle player file"), 1);
             }
             continue;
         }
@@ -77,77 +86,95 @@ static int parse_player(rb_puzzle_player *pl, char *text, char *err, size_t errl
         char *value = strtok_r(NULL, " ", &save2);
         if (strcmp(key, "rating") == 0) {
             if (!rb_util_parse_int(value, RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &pl->rating) || strtok_r(NULL, " ", &save2)) {
-                return rb_util_fail(err, errlen, "line %d: the rating is not a number from %d to %d", lineno,
-                            RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX);
+                fail_at(why, RB_MSG_("line %1$s: the rating is not a number from %2$s to %3$s"), lineno);
+                rb_message_add(why, "%d", RB_PUZZLE_RATING_MIN);
+                rb_message_add(why, "%d", RB_PUZZLE_RATING_MAX);
+                return -1;
             }
             have_rating = true;
         } else if (strcmp(key, "attempts") == 0 || strcmp(key, "solved") == 0) {
             int *field = key[0] == 'a' ? &pl->attempts : &pl->solved;
             if (!rb_util_parse_int(value, 0, 1000000000, field) || strtok_r(NULL, " ", &save2)) {
-                return rb_util_fail(err, errlen, "line %d: %s is not a count", lineno, key);
+                /* TRANSLATORS: %2$s is the file's own word, attempts or solved */
+                fail_at(why, RB_MSG_("line %1$s: %2$s is not a count"), lineno);
+                rb_message_add(why, "%s", key);
+                return -1;
             }
         } else if (strcmp(key, "recent") == 0) {
             pl->nrecent = 0;
             for (; value; value = strtok_r(NULL, " ", &save2)) {
                 int id;
                 if (!rb_util_parse_int(value, 1, 2147483647L, &id) || pl->nrecent == RB_PUZZLE_RECENT_MAX) {
-                    return rb_util_fail(err, errlen, "line %d: bad recent puzzle list", lineno);
+                    return fail_at(why, RB_MSG_("line %1$s: bad recent puzzle list"), lineno);
                 }
                 pl->recent[pl->nrecent++] = id;
             }
         } else {
-            return rb_util_fail(err, errlen, "line %d: unknown key '%.20s'", lineno, key);
+            fail_at(why, RB_MSG_("line %1$s: unknown key '%2$s'"), lineno);
+            rb_message_add(why, "%.20s", key);
+            return -1;
         }
     }
-    if (lineno == 0) {
-        return rb_util_fail(err, errlen, "empty file");
-    }
-    if (!have_rating) {
-        return rb_util_fail(err, errlen, "no rating in the file");
-    }
-    if (pl->solved > pl->attempts) {
-        return rb_util_fail(err, errlen, "more puzzles solved than tried");
+    const char *tmpl = lineno == 0             ? RB_MSG_("empty file")
+                       : !have_rating          ? RB_MSG_("no rating in the file")
+                       : pl->solved > pl->attempts ? RB_MSG_("more puzzles solved than tried")
+                                               : NULL;
+    if (tmpl) {
+        rb_message_set(why, tmpl);
+        return -1;
     }
     return 0;
 }
 
-int rb_puzzle_player_load(rb_puzzle_player *pl, const char *path, char *err, size_t errlen)
+int rb_puzzle_player_load_why(rb_puzzle_player *pl, const char *path, rb_message *why)
 {
     rb_puzzle_player_init(pl);
+    rb_message_clear(why);
     FILE *f = fopen(path, "rb");
     if (!f) {
-        return rb_util_fail(err, errlen, "%s: %s", path, strerror(errno));
+        /* TRANSLATORS: %1$s is the system's reason, in the system's words */
+        rb_message_set(why, RB_MSG_("cannot be opened (%1$s)"));
+        rb_message_add(why, "%s", strerror(errno));
+        return -1;
     }
     char text[4096];
     size_t len = fread(text, 1, sizeof text - 1, f);
     bool too_long = len == sizeof text - 1 && fgetc(f) != EOF;
     fclose(f);
     if (too_long) {
-        return rb_util_fail(err, errlen, "%s: too long for a puzzle player file", path);
+        rb_message_set(why, RB_MSG_("too long for a puzzle player file"));
+        return -1;
     }
     text[len] = '\0';
     if (strlen(text) != len) {
-        return rb_util_fail(err, errlen, "%s: a NUL byte in the text", path);
+        rb_message_set(why, RB_MSG_("a NUL byte in the text"));
+        return -1;
     }
     rb_puzzle_player loaded;
     rb_puzzle_player_init(&loaded);
-    char why[200];
-    if (parse_player(&loaded, text, why, sizeof why) != 0) {
-        return rb_util_fail(err, errlen, "%s: %s", path, why);
+    if (parse_player(&loaded, text, why) != 0) {
+        return -1;
     }
     *pl = loaded;
     return 0;
 }
 
-int rb_puzzle_player_save(const rb_puzzle_player *pl, const char *path, char *err, size_t errlen)
+int rb_puzzle_player_save_why(const rb_puzzle_player *pl, const char *path, rb_message *why)
 {
+    rb_message_clear(why);
     char tmp[4096];
     if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        return rb_util_fail(err, errlen, "%s: path too long", path);
+        rb_message_set(why, RB_MSG_("path too long"));
+        return -1;
     }
+    /* Where the copy beside it cannot be made, the file cannot be written:
+     * the message names the file, the person's concern, not the copy. */
     FILE *f = fopen(tmp, "wb");
     if (!f) {
-        return rb_util_fail(err, errlen, "%s: %s", tmp, strerror(errno));
+        /* TRANSLATORS: %1$s is the system's reason, in the system's words */
+        rb_message_set(why, RB_MSG_("cannot be written (%1$s)"));
+        rb_message_add(why, "%s", strerror(errno));
+        return -1;
     }
     fprintf(f, "%s\nrating %d\nattempts %d\nsolved %d\nrecent", PLAYER_MAGIC, pl->rating, pl->attempts, pl->solved);
     for (int i = 0; i < pl->nrecent; i++) {
@@ -159,9 +186,36 @@ int rb_puzzle_player_save(const rb_puzzle_player *pl, const char *path, char *er
     if (bad || rename(tmp, path) != 0) {
         int saved = errno;
         remove(tmp);
-        return rb_util_fail(err, errlen, "%s: %s", path, bad ? "write error" : strerror(saved));
+        if (bad) {
+            rb_message_set(why, RB_MSG_("write error"));
+        } else {
+            rb_message_set(why, RB_MSG_("cannot be written (%1$s)"));
+            rb_message_add(why, "%s", strerror(saved));
+        }
+        return -1;
     }
     return 0;
+}
+
+/* The English of a message about the file at path into err (when given). */
+static int english(const char *path, const rb_message *why, char *err, size_t errlen)
+{
+    if (err && errlen) {
+        rb_message_file_text(path, 0, why, NULL, NULL, err, errlen);
+    }
+    return -1;
+}
+
+int rb_puzzle_player_load(rb_puzzle_player *pl, const char *path, char *err, size_t errlen)
+{
+    rb_message why;
+    return rb_puzzle_player_load_why(pl, path, &why) == 0 ? 0 : english(path, &why, err, errlen);
+}
+
+int rb_puzzle_player_save(const rb_puzzle_player *pl, const char *path, char *err, size_t errlen)
+{
+    rb_message why;
+    return rb_puzzle_player_save_why(pl, path, &why) == 0 ? 0 : english(path, &why, err, errlen);
 }
 
 static bool recent(const rb_puzzle_player *pl, int id)

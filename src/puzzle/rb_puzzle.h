@@ -36,6 +36,7 @@
 #include <stdint.h>
 
 #include "rb_board.h"
+#include "rb_message.h"
 
 #define RB_PUZZLE_LINE_MAX 7   /* four solver moves and three replies */
 #define RB_PUZZLE_ALT_MAX 8    /* accepted other replies at one ply */
@@ -82,6 +83,12 @@ int rb_puzzle_parse_line(const char *line, rb_puzzle *p, char *err, size_t errle
  * and a file without puzzles. */
 int rb_puzzle_set_parse(rb_puzzle_set *set, const char *text, size_t len, char *err, size_t errlen);
 int rb_puzzle_set_load(rb_puzzle_set *set, const char *path, char *err, size_t errlen);
+/* The same, what is wrong given as a message (rb_message.h) for a front
+ * end to put in its words; a file's message leaves the file out (the caller
+ * named it: rb_message_file_text puts the two together). */
+int rb_puzzle_parse_line_why(const char *line, rb_puzzle *p, rb_message *why);
+int rb_puzzle_set_parse_why(rb_puzzle_set *set, const char *text, size_t len, rb_message *why);
+int rb_puzzle_set_load_why(rb_puzzle_set *set, const char *path, rb_message *why);
 void rb_puzzle_set_free(rb_puzzle_set *set);
 const rb_puzzle *rb_puzzle_set_find(const rb_puzzle_set *set, int id);
 
@@ -148,6 +155,10 @@ int rb_puzzle_player_update(rb_puzzle_player *pl, int puzzle_id, int puzzle_rati
 int rb_puzzle_player_load(rb_puzzle_player *pl, const char *path, char *err, size_t errlen);
 /* Writes a temporary file beside path and renames it over: all or nothing. */
 int rb_puzzle_player_save(const rb_puzzle_player *pl, const char *path, char *err, size_t errlen);
+/* The same, what is wrong as a message (rb_message.h) that leaves the file
+ * out (rb_message_file_text puts the two together). */
+int rb_puzzle_player_load_why(rb_puzzle_player *pl, const char *path, rb_message *why);
+int rb_puzzle_player_save_why(const rb_puzzle_player *pl, const char *path, rb_message *why);
 
 /* A puzzle near rating with one of the themes (RB_THEME_ALL for any), not
  * among the player's recent ones when others fit; chosen at random (rng,

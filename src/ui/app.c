@@ -162,7 +162,8 @@ void rb_ui_app_draw(rb_app *app)
     if (app->first_frame_from) {
         double ms = (double)(SDL_GetPerformanceCounter() - app->first_frame_from) * 1000.0 /
                     (double)SDL_GetPerformanceFrequency();
-        fprintf(stderr, "rollerball: first frame %.1f ms after start\n", ms);
+        /* TRANSLATORS: the time from start to the first frame, in milliseconds */
+        fprintf(stderr, _("rollerball: first frame %.1f ms after start\n"), ms);
         app->first_frame_from = 0;
     }
 }

@@ -234,7 +234,8 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             }
         } else if (strcmp(a, "--scale") == 0) {
             if (rb_ui_settings_parse_scale(v, &opt->scale_pct) != 0) {
-                snprintf(err, errlen, "--scale: '%s' is not an interface size from %d to %d (percent, like 150)", v,
+                /* TRANSLATORS: what was given, then the least and the greatest interface size in percent */
+                snprintf(err, errlen, _("--scale: '%s' is not an interface size from %d to %d (percent, like 150)"), v,
                          RB_UI_SCALE_MIN, RB_UI_SCALE_MAX);
                 return RB_UI_ARGS_ERROR;
             }
@@ -279,7 +280,7 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
         return RB_UI_ARGS_ERROR;
     }
     if (opt->edit && (opt->learn || opt->puzzle_id || opt->analyse)) {
-        snprintf(err, errlen, "--edit opens the position editor: not with --learn, --puzzle or --analyse");
+        snprintf(err, errlen, "%s", _("--edit opens the position editor: not with --learn, --puzzle or --analyse"));
         return RB_UI_ARGS_ERROR;
     }
     if (opt->learn && (opt->pgn_file || opt->fen)) {

@@ -12,6 +12,7 @@
 #include "learn.h"
 #include "i18n.h"
 #include "learn_words.h"
+#include "message_words.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -82,8 +83,15 @@ static int learn_load(rb_app *app)
         rb_ui_state_say(st, true, "%s", _("Out of memory for the lessons."));
         return -1;
     }
-    char dir[RB_UI_PATH_MAX + 16], err[RB_UI_PATH_MAX + 200];
-    if (lessons_dir(dir, sizeof dir, err, sizeof err) != 0 || rb_learn_load_dir(dir, &l->set, err, sizeof err) != 0) {
+    char dir[RB_UI_PATH_MAX + 16], err[RB_UI_PATH_MAX + RB_UI_MESSAGE_TEXT_MAX];
+    rb_message why;
+    int line;
+    bool read = lessons_dir(dir, sizeof dir, err, sizeof err) == 0;
+    if (read && rb_learn_load_dir_why(dir, &l->set, &why) != 0) {
+        rb_ui_file_message_text(dir, 0, &why, err, sizeof err);
+        read = false;
+    }
+    if (!read) {
         rb_ui_state_say(st, true, _("Cannot read the lessons: %s"), err);
         free(l);
         return -1;
@@ -99,20 +107,26 @@ static int learn_load(rb_app *app)
     rb_learn_progress_clear(&l->progress);
     char path[RB_UI_PATH_MAX];
     if (app->player_files && rb_ui_prefs_file(app, RB_UI_LEARN_PROGRESS_FILE, path, sizeof path, err, sizeof err) == 0 &&
-        rb_learn_progress_load(&l->progress, path, err, sizeof err) != 0)
+        rb_learn_progress_load_why(&l->progress, path, &why, &line) != 0) {
+        rb_ui_file_message_text(path, line, &why, err, sizeof err);
         rb_ui_state_say(st, true, "%s", err);
+    }
     app->learn = l;
     return 0;
 }
 
 static void progress_save(rb_app *app)
 {
-    char path[RB_UI_PATH_MAX], err[RB_UI_PATH_MAX + 200];
+    char path[RB_UI_PATH_MAX], err[RB_UI_PATH_MAX + RB_UI_MESSAGE_TEXT_MAX];
     if (!app->player_files)
         return;
-    if (rb_ui_prefs_file(app, RB_UI_LEARN_PROGRESS_FILE, path, sizeof path, err, sizeof err) != 0 ||
-        rb_learn_progress_save(&app->learn->progress, path, err, sizeof err) != 0)
+    rb_message why;
+    if (rb_ui_prefs_file(app, RB_UI_LEARN_PROGRESS_FILE, path, sizeof path, err, sizeof err) != 0)
         rb_ui_state_say(&app->state, true, "%s", err);
+    else if (rb_learn_progress_save_why(&app->learn->progress, path, &why) != 0) {
+        rb_ui_file_message_text(path, 0, &why, err, sizeof err);
+        rb_ui_state_say(&app->state, true, "%s", err);
+    }
 }
 
 /* The stage's board as it starts: nothing selected, said or hinted. */
@@ -257,8 +271,13 @@ int rb_ui_learn_list(FILE *out, char *err, size_t errlen)
 {
     char dir[RB_UI_PATH_MAX + 16];
     rb_learn_set set;
-    if (lessons_dir(dir, sizeof dir, err, errlen) != 0 || rb_learn_load_dir(dir, &set, err, errlen) != 0)
+    rb_message why;
+    if (lessons_dir(dir, sizeof dir, err, errlen) != 0)
         return -1;
+    if (rb_learn_load_dir_why(dir, &set, &why) != 0) {
+        rb_ui_file_message_text(dir, 0, &why, err, errlen);
+        return -1;
+    }
     for (int i = 0; i < set.nerrors; i++)
         fprintf(stderr, "rollerball: %s\n", set.errors[i]);
     size_t need = rb_learn_list(&set, NULL, 0) + 1;

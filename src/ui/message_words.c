@@ -39,3 +39,8 @@ size_t rb_ui_message_text(const rb_message *m, char *buf, size_t len)
 {
     return rb_message_text(m, translate, NULL, buf, len);
 }
+
+size_t rb_ui_file_message_text(const char *file, int line, const rb_message *m, char *buf, size_t len)
+{
+    return rb_message_file_text(file, line, m, translate, NULL, buf, len);
+}

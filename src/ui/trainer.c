@@ -27,6 +27,7 @@
 #include "anim.h"
 #include "explain.h"
 #include "input.h"
+#include "message_words.h"
 #include "prefs.h"
 #include "rb_store.h"
 #include "worker.h"
@@ -176,10 +177,12 @@ static int solved_save(const struct rb_ui_trainer *t, const char *path, char *er
 static void save_player(rb_app *app)
 {
     struct rb_ui_trainer *t = app->trainer;
-    char path[RB_UI_PATH_MAX + 64], err[RB_UI_PATH_MAX + 300];
-    if (player_path(app, TRAINER_PLAYER_FILE, path, sizeof path) &&
-        rb_puzzle_player_save(&t->player, path, err, sizeof err) != 0)
+    char path[RB_UI_PATH_MAX + 64], err[RB_UI_PATH_MAX + RB_UI_MESSAGE_TEXT_MAX];
+    rb_message why;
+    if (player_path(app, TRAINER_PLAYER_FILE, path, sizeof path) && rb_puzzle_player_save_why(&t->player, path, &why) != 0) {
+        rb_ui_file_message_text(path, 0, &why, err, sizeof err);
         rb_ui_state_say(&app->state, true, "%s", err);
+    }
     if (player_path(app, TRAINER_SOLVED_FILE, path, sizeof path) && solved_save(t, path, err, sizeof err) != 0)
         rb_ui_state_say(&app->state, true, "%s", err);
 }
@@ -194,26 +197,28 @@ static bool trainer_ready(rb_app *app)
     if (t->tried)
         return t->set.count > 0;
     t->tried = true;
-    char path[RB_UI_PATH_MAX + 64], err[RB_UI_PATH_MAX + 300];
+    char path[RB_UI_PATH_MAX + 64], err[RB_UI_PATH_MAX + RB_UI_MESSAGE_TEXT_MAX];
     if (t->puzzle_file[0])
         SDL_strlcpy(path, t->puzzle_file, sizeof path);
     else
         snprintf(path, sizeof path, "%spuzzles/puzzles.txt", app->data_dir);
-    if (rb_puzzle_set_load(&t->set, path, err, sizeof err) != 0) {
+    rb_message why;
+    if (rb_puzzle_set_load_why(&t->set, path, &why) != 0) {
+        rb_ui_file_message_text(path, 0, &why, err, sizeof err);
         /* TRANSLATORS: %s says what is wrong with the puzzle file */
         snprintf(t->problem, sizeof t->problem, _("The puzzles cannot be read: %s. The game itself is not affected."),
                  err);
-        size_t n = strlen(path);
         SDL_strlcpy(t->problem_file, path, sizeof t->problem_file);
-        SDL_strlcpy(t->problem_why, strncmp(err, path, n) == 0 && strncmp(err + n, ": ", 2) == 0 ? err + n + 2 : err,
-                    sizeof t->problem_why);
+        rb_ui_message_text(&why, t->problem_why, sizeof t->problem_why);
         fprintf(stderr, "rollerball: %s\n", t->problem);
         return false;
     }
     if (player_path(app, TRAINER_PLAYER_FILE, path, sizeof path) && access(path, F_OK) == 0 &&
-        rb_puzzle_player_load(&t->player, path, err, sizeof err) != 0)
+        rb_puzzle_player_load_why(&t->player, path, &why) != 0) {
+        rb_ui_file_message_text(path, 0, &why, err, sizeof err);
         /* TRANSLATORS: %s says what is wrong with the file of the puzzle rating */
         snprintf(t->notice, sizeof t->notice, _("%s (your puzzle rating starts afresh)"), err);
+    }
     else if (player_path(app, TRAINER_SOLVED_FILE, path, sizeof path) && solved_load(t, path, err, sizeof err) != 0)
         snprintf(t->notice, sizeof t->notice, "%s", err);
     return true;
@@ -559,8 +564,11 @@ int rb_ui_trainer_list(const char *data_dir, FILE *out, char *err, size_t errlen
     char path[RB_UI_PATH_MAX + 64];
     snprintf(path, sizeof path, "%spuzzles/puzzles.txt", data_dir);
     rb_puzzle_set set;
-    if (rb_puzzle_set_load(&set, path, err, errlen) != 0)
+    rb_message why;
+    if (rb_puzzle_set_load_why(&set, path, &why) != 0) {
+        rb_ui_file_message_text(path, 0, &why, err, errlen);
         return -1;
+    }
     char line[RB_PUZZLE_TEXT_MAX];
     for (size_t i = 0; i < set.count; i++) {
         rb_puzzle_format_list(&set.items[i], line, sizeof line);

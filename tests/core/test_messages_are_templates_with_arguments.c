@@ -314,6 +314,48 @@ static void sentences_are_cut_like_snprintf(void **state)
     assert_int_equal(why.part[0].nargs, RB_MSG_ARGS);
 }
 
+/* Messages nest RB_MSG_PARTS deep, each sentence the next one's last
+ * argument, every part translated; a file's name, longer than any
+ * argument may be, stands whole outside the message, with its line. */
+static void messages_nest_and_a_file_stands_outside(void **state)
+{
+    (void)state;
+    rb_message why;
+    rb_message_set(&why, RB_MSG_("inner %1$s"));
+    rb_message_add(&why, "x");
+    rb_message_wrap(&why, RB_MSG_("middle %1$s: %2$s"));
+    rb_message_add(&why, "y");
+    rb_message_wrap(&why, RB_MSG_("outer %1$s: %2$s"));
+    rb_message_add(&why, "z");
+    assert_int_equal(why.nparts, RB_MSG_PARTS);
+    rb_message_wrap(&why, RB_MSG_("one too many: %1$s")); /* no room: left as it is */
+    assert_int_equal(why.nparts, RB_MSG_PARTS);
+    char out[RB_MSG_TEXT_MAX * 2];
+    rb_message_text(&why, NULL, NULL, out, sizeof out);
+    assert_string_equal(out, "outer z: middle y: inner x");
+    nmarked = 0;
+    rb_message_text(&why, mark, NULL, out, sizeof out);
+    assert_string_equal(out, "<outer z: <middle y: <inner x>>>");
+
+    char path[300];
+    memset(path, 'p', sizeof path - 1);
+    path[0] = '/';
+    path[sizeof path - 1] = '\0';
+    char expect[sizeof out];
+    rb_message_file_text(path, 0, &why, NULL, NULL, out, sizeof out);
+    snprintf(expect, sizeof expect, "%s: outer z: middle y: inner x", path);
+    assert_string_equal(out, expect);
+    rb_message_file_text(path, 7, &why, NULL, NULL, out, sizeof out);
+    snprintf(expect, sizeof expect, "%s:7: outer z: middle y: inner x", path);
+    assert_string_equal(out, expect);
+    nmarked = 0;
+    rb_message_file_text("f", 7, &why, mark, NULL, out, sizeof out);
+    assert_string_equal(out, "<f:7: <outer z: <middle y: <inner x>>>>");
+    /* A translation of the frame that does not fit it: the English frame. */
+    rb_message_file_text("f", 0, &why, every_template_as, "%3$s", out, sizeof out);
+    assert_string_equal(out, "f: outer z: middle y: inner x");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -323,6 +365,7 @@ int main(void)
         cmocka_unit_test(a_move_after_the_end_names_the_ending_as_a_word),
         cmocka_unit_test(translations_move_the_arguments_and_bad_ones_are_passed_over),
         cmocka_unit_test(sentences_are_cut_like_snprintf),
+        cmocka_unit_test(messages_nest_and_a_file_stands_outside),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

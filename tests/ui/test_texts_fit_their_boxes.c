@@ -35,6 +35,7 @@
 #include "support.h"
 
 #include <dlfcn.h>
+#include <errno.h>
 #include <locale.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,6 +53,7 @@
 #include "text.h"
 #include "trainer.h"
 #include "ui_fixture.h"
+#include "prefs.h"
 #include "ui_home.h"
 
 /* ---- the languages ------------------------------------------------------ */
@@ -656,6 +658,67 @@ static void puzzle(rb_app *app)
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
 }
 
+/* Writes text to path, whole, or fails the test. */
+static void write_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    assert_int_equal(fputs(text, f) >= 0, 1);
+    assert_int_equal(fclose(f), 0);
+}
+
+static void open_trainer(rb_app *app, const char *puzzle_file, const char *player_dir)
+{
+    rb_ui_trainer_use_files(app, puzzle_file, player_dir);
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
+    cmd.n = 2;
+    rb_ui_apply(app, &cmd);
+}
+
+/* The puzzle file's problems, as the reader of puzzles says them: a line
+ * that does not read (its position here), and no file at all. */
+static void puzzle_file_broken(rb_app *app)
+{
+    char path[200];
+    snprintf(path, sizeof path, "%s/broken-puzzles.txt", fixture_home);
+    write_file(path, "# puzzles\n1\t1500\tmate\t7/7/2xxx2 w - 0 1\tc2b3\t-\n");
+    open_trainer(app, path, NULL);
+    assert_true(app->state.trainer.unavailable);
+}
+
+static void puzzle_file_missing(rb_app *app)
+{
+    char path[200];
+    snprintf(path, sizeof path, "%s/no-such-folder/puzzles.txt", fixture_home);
+    given(strerror(ENOENT)); /* the system's reason, in the system's words */
+    open_trainer(app, path, NULL);
+    assert_true(app->state.trainer.unavailable);
+}
+
+/* A damaged file of the player's puzzle rating: said once the puzzle is up. */
+static void puzzle_rating_damaged(rb_app *app)
+{
+    char dir[200], path[260];
+    snprintf(dir, sizeof dir, "%s/", fixture_home);
+    snprintf(path, sizeof path, "%spuzzle-rating.txt", dir);
+    write_file(path, "rollerball-puzzle-player 1\nrating many\n");
+    open_trainer(app, NULL, dir);
+    assert_true(app->state.status[0] != '\0');
+}
+
+/* A damaged progress file of the lessons, read as the Learn map opens with
+ * the player's files on. */
+static void learn_progress_damaged(rb_app *app)
+{
+    char path[RB_UI_PATH_MAX], err[RB_UI_PATH_MAX + 200];
+    app->player_files = true;
+    assert_int_equal(rb_ui_prefs_file(app, RB_UI_LEARN_PROGRESS_FILE, path, sizeof path, err, sizeof err), 0);
+    write_file(path, "rollerball-lessons 1\nstars of the show\n");
+    learn_map(app);
+    apply(app, rb_ui_cmd_of(RB_UI_CMD_LEARN_CLOSE)); /* the map has no status line: the game's panel says it */
+    assert_true(app->state.status[0] != '\0');
+}
+
 static void puzzle_solution(rb_app *app)
 {
     puzzle(app);
@@ -794,6 +857,10 @@ static const screen screens[] = {
     { "a lesson's hint", NULL, learn_hint },
     { "the puzzle trainer", NULL, puzzle },
     { "a puzzle's solution", NULL, puzzle_solution },
+    { "the puzzle trainer, a line of its file broken", NULL, puzzle_file_broken },
+    { "the puzzle trainer, its file missing", NULL, puzzle_file_missing },
+    { "a puzzle rating file damaged", NULL, puzzle_rating_damaged },
+    { "a lessons progress file damaged", NULL, learn_progress_damaged },
     { "the analysis board", NULL, analysis },
     { "the position editor", NULL, editor },
     { "the analysis board opened from the position editor", NULL, editor_analysis },

@@ -102,7 +102,7 @@ void rb_ui_games_suggest_name(char *buf, size_t len)
     if (localtime_r(&now, &tm))
         strftime(buf, len, "Rollerball %Y-%m-%d %H-%M", &tm);
     else
-        snprintf(buf, len, "Rollerball game");
+        snprintf(buf, len, "%s", _("Rollerball game"));
 }
 
 /* The file a game saved under name goes to: trailing spaces dropped and

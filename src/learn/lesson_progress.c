@@ -150,7 +150,8 @@ int rb_learn_progress_parse_why(rb_learn_progress *p, const char *text, size_t l
                     rb_message_add(why, "%d", RB_LEARN_PROGRESS_MAX);
                 }
             } else if (problem(&pr, line)) {
-                rb_message_set(why, RB_MSG_("expected 'stars CHAPTER/STAGE N' with N from 1 to 3; the line is dropped"));
+                rb_message_set(why, RB_MSG_("expected 'stars CHAPTER/STAGE N' with N from 1 to 3; "
+                                            "the line is dropped"));
             }
         } else if (n > 5 && memcmp(cur, "last ", 5) == 0 && valid_key(cur + 5, n - 5)) {
             memcpy(p->last, cur + 5, n - 5);

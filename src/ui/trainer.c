@@ -179,7 +179,8 @@ static void save_player(rb_app *app)
     struct rb_ui_trainer *t = app->trainer;
     char path[RB_UI_PATH_MAX + 64], err[RB_UI_PATH_MAX + RB_UI_MESSAGE_TEXT_MAX];
     rb_message why;
-    if (player_path(app, TRAINER_PLAYER_FILE, path, sizeof path) && rb_puzzle_player_save_why(&t->player, path, &why) != 0) {
+    if (player_path(app, TRAINER_PLAYER_FILE, path, sizeof path) &&
+        rb_puzzle_player_save_why(&t->player, path, &why) != 0) {
         rb_ui_file_message_text(path, 0, &why, err, sizeof err);
         rb_ui_state_say(&app->state, true, "%s", err);
     }

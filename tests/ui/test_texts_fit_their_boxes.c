@@ -411,7 +411,8 @@ static void game_vs_computer(rb_app *app)
 {
     app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 10 };
     put_game(app, read_game(long_pgn));
-    rb_ui_state_say(&app->state, false, given("A message for the player that goes on for a while to see it wrap."));
+    rb_ui_state_say(&app->state, false, "%s",
+                    given("A message for the player that goes on for a while to see it wrap."));
 }
 
 static void game_computers(rb_app *app)

@@ -15,30 +15,54 @@
 #include <string.h>
 
 #include "rb_learn.h"
-#include "rb_util_error.h"
 
 #define MAX_FILE_BYTES (1 << 20)
 #define MAX_CHAPTERS 64
 
-static int add_error(rb_learn_set *set, const char *msg)
+static char *copy_of(const char *text)
 {
+    size_t n = strlen(text) + 1;
+    char *copy = malloc(n);
+    if (copy != NULL) memcpy(copy, text, n);
+    return copy;
+}
+
+/* Adds a problem with file, at line: why, or (NULL) the English msg alone,
+ * a problem inside a lesson. msg NULL: the English of why. */
+static int add_error(rb_learn_set *set, const char *file, int line, const rb_message *why, const char *msg)
+{
+    char english[RB_LEARN_ERROR_MAX];
+    if (msg == NULL) {
+        rb_message_file_text(file, line, why, NULL, NULL, english, sizeof english);
+        msg = english;
+    }
     char **grown = realloc(set->errors, (size_t)(set->nerrors + 1) * sizeof *grown);
     if (grown == NULL) return -1;
     set->errors = grown;
-    size_t n = strlen(msg) + 1;
-    char *copy = malloc(n);
-    if (copy == NULL) return -1;
-    memcpy(copy, msg, n);
+    rb_learn_problem *more = realloc(set->problems, (size_t)(set->nerrors + 1) * sizeof *more);
+    if (more == NULL) return -1;
+    set->problems = more;
+    char *copy = copy_of(msg), *name = copy_of(file);
+    if (copy == NULL || name == NULL) {
+        free(copy);
+        free(name);
+        return -1;
+    }
+    rb_learn_problem *p = &set->problems[set->nerrors];
+    p->file = name;
+    p->line = line;
+    rb_message_clear(&p->why);
+    if (why != NULL) p->why = *why;
     set->errors[set->nerrors++] = copy;
     return 0;
 }
 
-/* The whole file into a new buffer; NULL with a message. */
-static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
+/* The whole file into a new buffer; NULL with the problem in why. */
+static char *read_file(const char *path, size_t *len, rb_message *why)
 {
     FILE *f = fopen(path, "rb");
     if (f == NULL) {
-        rb_util_fail(err, errlen, "%s: cannot be opened", path);
+        rb_message_set(why, RB_MSG_("cannot be opened"));
         return NULL;
     }
     char *buf = malloc(MAX_FILE_BYTES + 1);
@@ -46,11 +70,11 @@ static char *read_file(const char *path, size_t *len, char *err, size_t errlen)
     bool bad = ferror(f);
     fclose(f);
     if (buf == NULL) {
-        rb_util_fail(err, errlen, "%s: out of memory", path);
+        rb_message_set(why, RB_MSG_("out of memory"));
         return NULL;
     }
     if (bad || n > MAX_FILE_BYTES) {
-        rb_util_fail(err, errlen, bad ? "%s: cannot be read" : "%s: larger than a lesson file can be (1 MiB)", path);
+        rb_message_set(why, bad ? RB_MSG_("cannot be read") : RB_MSG_("larger than a lesson file can be (1 MiB)"));
         free(buf);
         return NULL;
     }
@@ -102,16 +126,18 @@ int rb_learn_load_dir_why(const char *dir, rb_learn_set *set, rb_message *why)
     qsort(names, (size_t)nnames, sizeof names[0], by_name);
     set->chapters = calloc(nnames ? (size_t)nnames : 1, sizeof *set->chapters);
     char msg[RB_LEARN_ERROR_MAX];
+    rb_message problem;
     if (too_many) {
-        snprintf(msg, sizeof msg, "%s: more than %d lesson files; the rest are left out", dir, MAX_CHAPTERS);
-        add_error(set, msg);
+        rb_message_set(&problem, RB_MSG_("more than %1$s lesson files; the rest are left out"));
+        rb_message_add(&problem, "%d", MAX_CHAPTERS);
+        add_error(set, dir, 0, &problem, NULL);
     }
     for (int i = 0; i < nnames; i++) {
         char path[4096];
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         size_t len = 0;
-        char *text = set->chapters ? read_file(path, &len, msg, sizeof msg) : NULL;
-        if (set->chapters == NULL) snprintf(msg, sizeof msg, "%.400s: out of memory", path);
+        rb_message_set(&problem, RB_MSG_("out of memory"));
+        char *text = set->chapters ? read_file(path, &len, &problem) : NULL;
         if (text != NULL) {
             rb_learn_chapter *c = &set->chapters[set->nchapters];
             if (rb_learn_parse_chapter(text, len, path, true, c, msg, sizeof msg) == 0) {
@@ -119,18 +145,19 @@ int rb_learn_load_dir_why(const char *dir, rb_learn_set *set, rb_message *why)
                 for (int k = 0; k < set->nchapters; k++)
                     dup = dup || strcmp(set->chapters[k].id, c->id) == 0;
                 if (dup) {
-                    snprintf(msg, sizeof msg, "%.400s:1: chapter id '%s' is already used by another file", path, c->id);
+                    rb_message_set(&problem, RB_MSG_("chapter id '%1$s' is already used by another file"));
+                    rb_message_add(&problem, "%s", c->id);
                     rb_learn_chapter_free(c);
-                    add_error(set, msg);
+                    add_error(set, path, 1, &problem, NULL);
                 } else {
                     set->nchapters++;
                 }
             } else {
-                add_error(set, msg);
+                add_error(set, path, 0, NULL, msg); /* the lesson's own problem, for its author */
             }
             free(text);
         } else {
-            add_error(set, msg);
+            add_error(set, path, 0, &problem, NULL);
         }
         free(names[i]);
     }
@@ -141,8 +168,12 @@ void rb_learn_set_free(rb_learn_set *set)
 {
     for (int i = 0; i < set->nchapters; i++) rb_learn_chapter_free(&set->chapters[i]);
     free(set->chapters);
-    for (int i = 0; i < set->nerrors; i++) free(set->errors[i]);
+    for (int i = 0; i < set->nerrors; i++) {
+        free(set->errors[i]);
+        free(set->problems[i].file);
+    }
     free(set->errors);
+    free(set->problems);
     memset(set, 0, sizeof *set);
 }
 

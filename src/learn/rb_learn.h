@@ -102,6 +102,18 @@ typedef struct rb_learn_chapter {
     rb_learn_stage *stages;
 } rb_learn_chapter;
 
+/* A file's problem for a front end to say in its words: the file (or the
+ * folder), its line (0: the whole file) and the problem as a message
+ * (rb_message.h; rb_message_file_text puts the three together). A problem
+ * inside a lesson (its syntax, a stage that cannot be finished) has a
+ * message of no parts: that one is said in English only, for whoever
+ * writes lessons. */
+typedef struct rb_learn_problem {
+    char *file;
+    int line;
+    rb_message why;
+} rb_learn_problem;
+
 /* Every chapter that loaded, in file-name order, and a message for each
  * file that did not. A broken file costs its own chapter only. */
 typedef struct rb_learn_set {
@@ -109,6 +121,7 @@ typedef struct rb_learn_set {
     rb_learn_chapter *chapters;
     int nerrors;
     char **errors;        /* "file:line: problem" */
+    rb_learn_problem *problems; /* errors[i] as problems[i] */
 } rb_learn_set;
 
 /*
@@ -127,8 +140,7 @@ void rb_learn_chapter_free(rb_learn_chapter *chapter);
  * broken: see set->errors), or -1 with a message in err. */
 int rb_learn_load_dir(const char *dir, rb_learn_set *set, char *err, size_t errlen);
 /* The same, the folder's problem as a message (rb_message.h) for a front
- * end to put in its words, the folder left out of it. The messages of
- * set->errors stay in English: they are for whoever writes lesson files. */
+ * end to put in its words, the folder left out of it. */
 int rb_learn_load_dir_why(const char *dir, rb_learn_set *set, rb_message *why);
 void rb_learn_set_free(rb_learn_set *set);
 

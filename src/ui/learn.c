@@ -72,6 +72,21 @@ static int lessons_dir(char *dir, size_t len, char *err, size_t errlen)
     return 0;
 }
 
+/* The lesson files that did not read, on the terminal: a file's problem in
+ * the player's language, a lesson's own (for its author) in English. */
+static void say_problems(const rb_learn_set *set)
+{
+    for (int i = 0; i < set->nerrors; i++) {
+        const rb_learn_problem *p = &set->problems[i];
+        char text[RB_UI_PATH_MAX + RB_UI_MESSAGE_TEXT_MAX];
+        if (p->why.nparts > 0)
+            rb_ui_file_message_text(p->file, p->line, &p->why, text, sizeof text);
+        else
+            snprintf(text, sizeof text, "%s", set->errors[i]);
+        fprintf(stderr, "rollerball: %s\n", text);
+    }
+}
+
 /* Reads the lessons and the progress the first time; 0 or -1 (said). */
 static int learn_load(rb_app *app)
 {
@@ -96,8 +111,7 @@ static int learn_load(rb_app *app)
         free(l);
         return -1;
     }
-    for (int i = 0; i < l->set.nerrors; i++)
-        fprintf(stderr, "rollerball: %s\n", l->set.errors[i]);
+    say_problems(&l->set);
     if (l->set.nchapters == 0) {
         rb_ui_state_say(st, true, _("No lessons could be read from %s."), dir);
         rb_learn_set_free(&l->set);
@@ -278,8 +292,7 @@ int rb_ui_learn_list(FILE *out, char *err, size_t errlen)
         rb_ui_file_message_text(dir, 0, &why, err, errlen);
         return -1;
     }
-    for (int i = 0; i < set.nerrors; i++)
-        fprintf(stderr, "rollerball: %s\n", set.errors[i]);
+    say_problems(&set);
     size_t need = rb_learn_list(&set, NULL, 0) + 1;
     char *buf = malloc(need);
     if (!buf) {

@@ -82,7 +82,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (strncmp(err, "f.lesson:", 9) != 0) rb_fuzz_fail("a refusal without file and line: \"%s\"", err);
         return 0;
     }
-    rb_learn_set set = {1, &c, 0, NULL};
+    rb_learn_set set = {1, &c, 0, NULL, NULL};
     size_t need = rb_learn_list(&set, NULL, 0);
     char *list = malloc(need + 1);
     if (list != NULL) {

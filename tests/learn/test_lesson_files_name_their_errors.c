@@ -223,6 +223,39 @@ static void a_broken_file_costs_only_its_chapter(void **state)
     assert_non_null(strstr(err, "cannot be opened"));
 }
 
+/* A file that cannot be read is a problem a front end can say in its own
+ * words (a message about the file); a lesson's own mistake is said in
+ * English only, for its author. Both are in errors, in English. */
+static void a_file_problem_comes_as_a_message_a_lesson_problem_in_english(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/rb_lessons_XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char b[256], d[256];
+    snprintf(b, sizeof b, "%s/02-b.lesson", dir);
+    snprintf(d, sizeof d, "%s/04-d.lesson", dir);
+    write_file(b, "chapter: broken\ntitle: Broken\n\nstage: s\ngoal: win\n");
+    assert_int_equal(mkdir(d, 0700), 0); /* opens, but does not read */
+    rb_learn_set set;
+    char err[RB_LEARN_ERROR_MAX];
+    assert_int_equal(rb_learn_load_dir(dir, &set, err, sizeof err), 0);
+    assert_int_equal(set.nerrors, 2);
+    assert_string_equal(set.problems[0].file, b);
+    assert_int_equal(set.problems[0].why.nparts, 0);
+    assert_string_equal(set.problems[1].file, d);
+    assert_int_equal(set.problems[1].line, 0);
+    char said[RB_LEARN_ERROR_MAX];
+    rb_message_text(&set.problems[1].why, NULL, NULL, said, sizeof said);
+    assert_string_equal(said, "cannot be read");
+    char expect[300];
+    snprintf(expect, sizeof expect, "%s: cannot be read", d);
+    assert_string_equal(set.errors[1], expect);
+    rb_learn_set_free(&set);
+    remove(b);
+    rmdir(d);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -231,6 +264,7 @@ int main(void)
         cmocka_unit_test(a_stage_that_cannot_be_played_names_its_solution_line),
         cmocka_unit_test(damaged_files_never_crash),
         cmocka_unit_test(a_broken_file_costs_only_its_chapter),
+        cmocka_unit_test(a_file_problem_comes_as_a_message_a_lesson_problem_in_english),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

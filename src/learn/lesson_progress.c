@@ -15,7 +15,6 @@
  * What is wrong is a message (rb_message.h), so that the game can say it in
  * the player's language; the char *err forms write its English.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -241,12 +241,8 @@ void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     v->button[AV_NEXT] = (SDL_Rect){ col.x + half + gap, top, col.w - half - gap, btn_h };
     v->button[AV_BACK] = (SDL_Rect){ col.x, top + btn_h + gap, col.w, btn_h };
     v->button[AV_CLOSE] = (SDL_Rect){ col.x, top + 2 * (btn_h + gap), col.w, btn_h };
-    if (st->status[0] && top - gap > y) {
-        SDL_Rect clip = { col.x, y, col.w, top - gap - y };
-        SDL_RenderSetClipRect(app->renderer, &clip);
-        rb_ui_text_draw_wrapped(app, st->status, px * 7 / 8, false, t->text, col.x, y, col.w);
-        SDL_RenderSetClipRect(app->renderer, NULL);
-    }
+    if (top - gap > y)
+        rb_ui_kit_status(app, st->status, px * 7 / 8, col, y, top - gap);
     for (int i = 0; i < AV_COUNT; i++) {
         v->shown[i] = true;
         rb_ui_widget_button(app, v->button[i], _(v->labels[i]), px, v->enabled[i], st->analysis.hover_button == i,
@@ -320,7 +316,7 @@ static rb_ui_cmd av_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
     *used = true;
     if (key == SDLK_F5)
         return rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_LEAVE);
-    if ((k->keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) || (key >= SDLK_F1 && key <= SDLK_F12)) {
+    if (rb_ui_kit_window_key(k)) {
         *used = false; /* the window's shortcuts */
         return none;
     }
@@ -371,33 +367,18 @@ rb_ui_cmd rb_ui_analysis_view_event(rb_app *app, const SDL_Event *ev, bool *used
         *used = true; /* no typed moves on the analysis board */
         return none;
     }
-    if (ev->type == SDL_WINDOWEVENT)
-        return rb_ui_input_event(app, ev);
-    if (ev->type == SDL_MOUSEWHEEL) {
-        *used = true;
-        return none;
-    }
     int x, y;
-    if (!rb_ui_kit_pointer(ev, &x, &y))
-        return none;
-    *used = true;
+    rb_ui_cmd cmd;
+    if (!rb_ui_kit_panel_pointer(app, ev, used, &cmd, &x, &y))
+        return cmd;
     an->hover_button = av_button_at(v, x, y);
     an->hover_line = av_line_at(v, x, y);
-    rb_ui_input_state in = st->input.state;
-    bool board_has_mouse = in == RB_UI_DRAGGING || in == RB_UI_PRESSED;
-    if (board_has_mouse || !rb_ui_point_in(v->rect, x, y)) {
-        if (ev->type == SDL_MOUSEBUTTONUP)
-            an->pressed = -1;
-        rb_ui_cmd cmd = rb_ui_input_event(app, ev);
+    if (rb_ui_kit_board_has_pointer(app, v->rect, ev, x, y, &an->pressed)) {
+        /* No rule explanations over the analysis board: a refusal is
+         * only heard. */
+        cmd = rb_ui_input_event(app, ev);
         return cmd.kind == RB_UI_CMD_EXPLAIN ? rb_ui_cmd_of(RB_UI_CMD_ILLEGAL) : cmd;
     }
-    if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT)
-        an->pressed = an->hover_button;
-    if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
-        int b = an->pressed;
-        an->pressed = -1;
-        if (b >= 0 && b == an->hover_button && v->enabled[b])
-            return av_click(st, b);
-    }
-    return none;
+    int b = rb_ui_kit_button_click(ev, &an->pressed, an->hover_button, v->enabled);
+    return b >= 0 ? av_click(st, b) : none;
 }

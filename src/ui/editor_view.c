@@ -625,9 +625,6 @@ rb_ui_cmd rb_ui_editor_view_event(rb_app *app, const SDL_Event *ev, bool *used)
     /* Let go. */
     if (ed->hand != RB_UI_EDITOR_IDLE)
         return ev_release(app, x, y);
-    int pressed = ed->pressed_control;
-    ed->pressed_control = -1;
-    if (pressed >= 0 && pressed == ev_control_at(v, x, y) && v->enabled[pressed])
-        return ev_click(st, pressed);
-    return none;
+    int b = rb_ui_kit_release(&ed->pressed_control, ev_control_at(v, x, y), v->enabled);
+    return b >= 0 ? ev_click(st, b) : none;
 }

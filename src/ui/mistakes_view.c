@@ -86,12 +86,7 @@ void rb_ui_mistakes_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     v->button[MV_BACK] = (SDL_Rect){ col.x, bottom - btn_h, col.w, btn_h };
     for (int i = 0; i < MV_COUNT; i++)
         v->shown[i] = true;
-    if (st->status[0]) {
-        SDL_Rect clip = { col.x, y, col.w, top - gap > y ? top - gap - y : 0 };
-        SDL_RenderSetClipRect(app->renderer, &clip);
-        rb_ui_text_draw_wrapped(app, st->status, px, false, t->text, col.x, y, col.w);
-        SDL_RenderSetClipRect(app->renderer, NULL);
-    }
+    rb_ui_kit_status(app, st->status, px, col, y, top - gap);
     for (int i = 0; i < MV_COUNT; i++)
         rb_ui_widget_button(app, v->button[i], _(mv_labels[i]), px, v->enabled[i], ms->hover_button == i,
                             i == MV_NEXT && (ms->found || ms->shown));
@@ -125,7 +120,7 @@ static rb_ui_cmd mv_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
     *used = true;
     if ((k->keysym.mod & KMOD_CTRL) && key == SDLK_m)
         return rb_ui_cmd_of(RB_UI_CMD_MISTAKES_LEAVE);
-    if ((k->keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) || (key >= SDLK_F1 && key <= SDLK_F12)) {
+    if (rb_ui_kit_window_key(k)) {
         *used = false; /* the window's shortcuts */
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
@@ -151,31 +146,13 @@ rb_ui_cmd rb_ui_mistakes_view_event(rb_app *app, const SDL_Event *ev, bool *used
         return none;
     if (ev->type == SDL_KEYDOWN)
         return mv_key(app, &ev->key, used);
-    if (ev->type == SDL_WINDOWEVENT)
-        return rb_ui_input_event(app, ev);
-    if (ev->type == SDL_MOUSEWHEEL) {
-        *used = true;
-        return none;
-    }
     int x, y;
-    if (!rb_ui_kit_pointer(ev, &x, &y))
-        return none;
-    *used = true;
+    rb_ui_cmd cmd;
+    if (!rb_ui_kit_panel_pointer(app, ev, used, &cmd, &x, &y))
+        return cmd;
     ms->hover_button = mv_button_at(v, x, y);
-    rb_ui_input_state in = st->input.state;
-    bool board_has_mouse = in == RB_UI_DRAGGING || in == RB_UI_PRESSED;
-    if (board_has_mouse || !rb_ui_point_in(v->rect, x, y)) {
-        if (ev->type == SDL_MOUSEBUTTONUP)
-            ms->pressed = -1;
+    if (rb_ui_kit_board_has_pointer(app, v->rect, ev, x, y, &ms->pressed))
         return rb_ui_puzzle_view_board_event(app, ev);
-    }
-    if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT)
-        ms->pressed = ms->hover_button;
-    if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
-        int b = ms->pressed;
-        ms->pressed = -1;
-        if (b >= 0 && b == ms->hover_button && v->enabled[b])
-            return rb_ui_cmd_of(mv_commands[b]);
-    }
-    return none;
+    int b = rb_ui_kit_button_click(ev, &ms->pressed, ms->hover_button, v->enabled);
+    return b >= 0 ? rb_ui_cmd_of(mv_commands[b]) : none;
 }

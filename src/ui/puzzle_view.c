@@ -275,11 +275,8 @@ void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
     }
     if (tr->unavailable) {
         pv_problem(app, col, y, px);
-    } else if (st->status[0]) {
-        SDL_Rect clip = { col.x, y, col.w, below > y ? below - y : 0 };
-        SDL_RenderSetClipRect(app->renderer, &clip);
-        rb_ui_text_draw_wrapped(app, st->status, px, false, t->text, col.x, y, col.w);
-        SDL_RenderSetClipRect(app->renderer, NULL);
+    } else {
+        rb_ui_kit_status(app, st->status, px, col, y, below);
     }
 
     for (int i = 0; i < PV_COUNT; i++) {
@@ -441,7 +438,7 @@ static rb_ui_cmd pv_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
     *used = true;
     if (ctrl && key == SDLK_p)
         return rb_ui_cmd_of(RB_UI_CMD_PUZZLE_LEAVE);
-    if ((k->keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) || (key >= SDLK_F1 && key <= SDLK_F12)) {
+    if (rb_ui_kit_window_key(k)) {
         *used = false; /* the window's shortcuts */
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
@@ -469,35 +466,17 @@ rb_ui_cmd rb_ui_puzzle_view_event(rb_app *app, const SDL_Event *ev, bool *used)
         return none;
     if (ev->type == SDL_KEYDOWN)
         return pv_key(app, &ev->key, used);
-    if (ev->type == SDL_WINDOWEVENT)
-        return rb_ui_input_event(app, ev);
-    if (ev->type == SDL_MOUSEWHEEL) {
-        *used = true; /* nothing scrolls here */
-        return none;
-    }
     int x, y;
-    if (!rb_ui_kit_pointer(ev, &x, &y))
-        return none;
-    *used = true;
+    rb_ui_cmd cmd;
+    if (!rb_ui_kit_panel_pointer(app, ev, used, &cmd, &x, &y))
+        return cmd;
     v->mouse_x = x;
     v->mouse_y = y;
     tr->hover_button = pv_button_at(v, x, y);
-    rb_ui_input_state in = st->input.state;
-    bool board_has_mouse = in == RB_UI_DRAGGING || in == RB_UI_PRESSED;
-    if (board_has_mouse || !rb_ui_point_in(v->rect, x, y)) {
-        if (ev->type == SDL_MOUSEBUTTONUP)
-            tr->pressed = -1;
+    if (rb_ui_kit_board_has_pointer(app, v->rect, ev, x, y, &tr->pressed))
         return rb_ui_puzzle_view_board_event(app, ev);
-    }
-    if (ev->type == SDL_MOUSEBUTTONDOWN && ev->button.button == SDL_BUTTON_LEFT)
-        tr->pressed = tr->hover_button;
-    if (ev->type == SDL_MOUSEBUTTONUP && ev->button.button == SDL_BUTTON_LEFT) {
-        int b = tr->pressed;
-        tr->pressed = -1;
-        if (b >= 0 && b == tr->hover_button && v->enabled[b])
-            return pv_click(st, b);
-    }
-    return none;
+    int b = rb_ui_kit_button_click(ev, &tr->pressed, tr->hover_button, v->enabled);
+    return b >= 0 ? pv_click(st, b) : none;
 }
 
 rb_ui_cmd rb_ui_puzzle_view_tick(const rb_ui_state *st, Uint32 now_ms)

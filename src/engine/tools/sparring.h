@@ -9,7 +9,8 @@
  * a reader as it does to the code. Every choice among equals is drawn from
  * the player's own seeded generator, so a match replays exactly.
  *
- * Used by the lab tool and by the engine's tests; not part of the game.
+ * Used by the lab tool, the engine's tests and (for their openings) the
+ * training-data and puzzle makers; not part of the game.
  */
 #ifndef RB_SPARRING_H
 #define RB_SPARRING_H
@@ -43,8 +44,10 @@ rb_move rb_spar_random_move(const rb_pos *pos, uint64_t *rng);
 rb_move rb_spar_greedy1_move(const rb_pos *pos, uint64_t *rng);
 rb_move rb_spar_greedy2_move(const rb_pos *pos, uint64_t *rng);
 
-/* A start for a measuring game: the given number of uniformly random plies
- * from the start position, drawn again until the game is still going. */
+/* A start for a measuring or generating game (the lab, the training data,
+ * the puzzle maker): the given number of uniformly random plies from the
+ * start position, drawn again until the game is still going. The one
+ * place these openings are drawn, so a tool's seed names its games. */
 void rb_spar_opening(rb_pos *pos, uint64_t *rng, int plies);
 
 /* The move p plays in pos; history holds the keys of the game's earlier

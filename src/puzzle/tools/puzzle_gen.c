@@ -36,6 +36,8 @@
 
 #include "rb_core.h"
 #include "rb_puzzle_check.h"
+#include "rb_util_random.h"
+#include "sparring.h"
 
 #define MAX_PLIES 200
 #define MAX_GAME_PUZZLES 32
@@ -67,44 +69,17 @@ static double now_s(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-static uint64_t next_rand(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-static void random_opening(rb_pos *pos, uint64_t *rng)
-{
-    int plies = 2 + (int)(next_rand(rng) % 7);
-    for (;;) {
-        rb_pos_start(pos);
-        bool ok = true;
-        for (int i = 0; i < plies && ok; i++) {
-            rb_movelist list;
-            if (rb_gen_legal(pos, &list) == 0) {
-                ok = false;
-            } else {
-                rb_pos_make(pos, list.moves[next_rand(rng) % (uint64_t)list.count], pos);
-            }
-        }
-        if (ok && rb_pos_status(pos) == RB_ONGOING) {
-            return;
-        }
-    }
-}
-
 static void play_game(shared *sh, int g, rb_engine *player, rb_engine *checker)
 {
     game_result *res = &sh->results[g];
     uint64_t rng = sh->seed * 0x100000001B3ull + (uint64_t)g;
-    next_rand(&rng);
+    rb_util_splitmix64(&rng);
+    /* Two to eight random plies, drawn like the engine tools' openings. */
     rb_pos pos;
-    random_opening(&pos, &rng);
-    int level[2] = {4 + (int)(next_rand(&rng) % 6), 4 + (int)(next_rand(&rng) % 6)};
+    rb_spar_opening(&pos, &rng, 2 + (int)(rb_util_splitmix64(&rng) % 7));
+    int level[2] = {4 + (int)(rb_util_splitmix64(&rng) % 6), 4 + (int)(rb_util_splitmix64(&rng) % 6)};
     rb_engine_new_game(player);
-    rb_engine_set_seed(player, next_rand(&rng));
+    rb_engine_set_seed(player, rb_util_splitmix64(&rng));
     uint64_t keys[MAX_PLIES + 1];
     size_t nkeys = 0;
     int skip_until = 0;
@@ -196,7 +171,7 @@ static int verify_file(const char *path, int sample, uint64_t seed)
     int bad = 0, checked = 0;
     uint64_t rng = seed;
     for (size_t i = 0; i < set.count; i++) {
-        if (sample > 0 && (size_t)sample < set.count && next_rand(&rng) % set.count >= (uint64_t)sample) {
+        if (sample > 0 && (size_t)sample < set.count && rb_util_splitmix64(&rng) % set.count >= (uint64_t)sample) {
             continue;
         }
         checked++;

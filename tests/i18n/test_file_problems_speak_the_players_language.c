@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang_fixture.h"
 #include "ui_fixture.h"
 
 #include "lang.h"
@@ -43,16 +44,6 @@ static int remove_folder(void **state)
     char cmd[100];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", folder);
     return system(cmd) == 0 ? 0 : -1;
-}
-
-static rb_app *open_in(const char *code)
-{
-    rb_app *app = fixture_open(NULL, 800, 600);
-    int i = rb_ui_lang_find(code);
-    assert_true(i > 0);
-    rb_ui_lang_use(i);
-    assert_string_equal(rb_ui_lang_current(), code);
-    return app;
 }
 
 static void write_file(const char *path, const char *text)
@@ -98,7 +89,7 @@ static void open_learn_map(rb_app *app)
 static void a_damaged_lessons_progress_file_is_named_in_german(void **state)
 {
     (void)state;
-    rb_app *app = open_in("de");
+    rb_app *app = fixture_open_in("de");
     char path[RB_UI_PATH_MAX], wanted[RB_UI_PATH_MAX + 200];
     write_damaged_progress(app, path, sizeof path);
     open_learn_map(app);
@@ -113,7 +104,7 @@ static void a_damaged_lessons_progress_file_is_named_in_german(void **state)
 static void a_damaged_puzzle_rating_is_named_in_french(void **state)
 {
     (void)state;
-    rb_app *app = open_in("fr");
+    rb_app *app = fixture_open_in("fr");
     char dir[100], path[160], wanted[400];
     snprintf(dir, sizeof dir, "%s/", folder);
     snprintf(path, sizeof path, "%spuzzle-rating.txt", dir);
@@ -130,7 +121,7 @@ static void a_damaged_puzzle_rating_is_named_in_french(void **state)
 static void a_broken_or_missing_puzzle_file_is_named_in_russian(void **state)
 {
     (void)state;
-    rb_app *app = open_in("ru");
+    rb_app *app = fixture_open_in("ru");
     char path[160], wanted[400];
     snprintf(path, sizeof path, "%s/puzzles.txt", folder);
     write_file(path, "# puzzles\n1\t1500\tmate\t7/7/2xxx2 w - 0 1\tc2b3\t-\n");
@@ -141,7 +132,7 @@ static void a_broken_or_missing_puzzle_file_is_named_in_russian(void **state)
     say_on("a broken puzzle line", rb_ui_trainer_problem(app), wanted);
     fixture_close(app);
 
-    app = open_in("ru");
+    app = fixture_open_in("ru");
     snprintf(path, sizeof path, "%s/no-such-folder/puzzles.txt", folder);
     open_trainer(app, path, NULL);
     assert_true(app->state.trainer.unavailable);
@@ -155,7 +146,7 @@ static void a_broken_or_missing_puzzle_file_is_named_in_russian(void **state)
 static void in_english_the_window_says_what_the_libraries_say(void **state)
 {
     (void)state;
-    rb_app *app = open_in("en");
+    rb_app *app = fixture_open_in("en");
     char path[RB_UI_PATH_MAX], err[RB_UI_PATH_MAX + 400];
     write_damaged_progress(app, path, sizeof path);
     rb_learn_progress progress;
@@ -165,7 +156,7 @@ static void in_english_the_window_says_what_the_libraries_say(void **state)
     app->player_files = false;
     fixture_close(app);
 
-    app = open_in("en");
+    app = fixture_open_in("en");
     snprintf(path, sizeof path, "%s/puzzles.txt", folder);
     write_file(path, "# puzzles\n1\t1500\tmate\t7/7/2xxx2 w - 0 1\tc2b3\t-\n");
     rb_puzzle_set set;

@@ -17,20 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lang_fixture.h"
 #include "ui_fixture.h"
 
 #include "lang.h"
 #include "message_words.h"
-
-static rb_app *open_in(const char *code)
-{
-    rb_app *app = fixture_open(NULL, 800, 600);
-    int i = rb_ui_lang_find(code);
-    assert_true(i > 0);
-    rb_ui_lang_use(i);
-    assert_string_equal(rb_ui_lang_current(), code);
-    return app;
-}
 
 static void say_on(const char *what, const char *said, const char *wanted)
 {
@@ -41,7 +32,7 @@ static void say_on(const char *what, const char *said, const char *wanted)
 static void a_bad_position_string_in_the_editor_is_named_in_french(void **state)
 {
     (void)state;
-    rb_app *app = open_in("fr");
+    rb_app *app = fixture_open_in("fr");
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_OPEN);
     rb_ui_apply(app, &cmd);
     cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_TEXT);
@@ -60,7 +51,7 @@ static void a_bad_position_string_in_the_editor_is_named_in_french(void **state)
 static void a_refused_typed_move_is_explained_in_french(void **state)
 {
     (void)state;
-    rb_app *app = open_in("fr");
+    rb_app *app = fixture_open_in("fr");
     fixture_type(app, "e2d2");
     assert_string_equal(app->state.status,
                         "e2d2\u00a0: pas de coup légal e2d2\u00a0: d2 est occupée par une pièce des Blancs eux-mêmes");
@@ -74,7 +65,7 @@ static void a_refused_typed_move_is_explained_in_french(void **state)
 static void a_broken_pasted_game_is_named_in_french(void **state)
 {
     (void)state;
-    rb_app *app = open_in("fr");
+    rb_app *app = fixture_open_in("fr");
     fixture_use_clipboard(app, "[Event \"x\"]\n\n1. d6c6 *\n");
     fixture_key(app, SDLK_v, KMOD_LCTRL);
     say_on("a pasted game", app->state.status,
@@ -90,7 +81,7 @@ static void a_translation_with_a_placeholder_too_many_shows_the_english(void **s
     (void)state;
     const char *dir = getenv("RB_TEST_LOCALE_DIR");
     assert_non_null(dir);
-    rb_app *app = open_in("fr");
+    rb_app *app = fixture_open_in("fr");
     /* The tests' catalogue in place of the game's: its French for this
      * template has %9$s, and the message has two arguments. */
     bindtextdomain("rollerball", dir);

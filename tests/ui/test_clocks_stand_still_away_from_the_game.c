@@ -28,16 +28,9 @@
 #include "rb_review.h"
 #include "review.h"
 #include "trainer.h"
+#include "ui_clock.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
-
-static int64_t test_ms = 7000000;
-
-static Uint32 test_now(void *ctx)
-{
-    (void)ctx;
-    return (Uint32)test_ms;
-}
 
 static int make_home(void **state)
 {
@@ -46,15 +39,10 @@ static int make_home(void **state)
     return fixture_private_home("away-clock-test");
 }
 
-static int64_t left(const rb_app *app, int side)
-{
-    return rb_ui_clock_left(&app->state.clock, side, test_ms);
-}
-
 /* Time passes, the window ticks the clocks, and no flag has fallen. */
 static void pass(rb_app *app, int64_t ms)
 {
-    test_ms += ms;
+    fixture_clock_ms += ms;
     assert_int_equal(fixture_do(app, RB_UI_CMD_CLOCK), 0);
     assert_int_equal(rb_game_ending_at(&app->state.game, app->state.game.length), RB_END_NONE);
 }
@@ -63,9 +51,9 @@ static void pass(rb_app *app, int64_t ms)
  * time as it was. */
 static void assert_still(rb_app *app, int64_t white, int64_t black)
 {
-    assert_int_equal(rb_ui_game_clock_wait(&app->state, test_ms), -1);
-    assert_int_equal(left(app, RB_WHITE), white);
-    assert_int_equal(left(app, RB_BLACK), black);
+    assert_int_equal(rb_ui_game_clock_wait(&app->state, fixture_clock_ms), -1);
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), white);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), black);
 }
 
 static void click_dialog(rb_app *app, int id)
@@ -82,7 +70,7 @@ static void click_dialog(rb_app *app, int id)
 static rb_app *open_game_on_the_clock(void)
 {
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->ticks = test_now;
+    app->ticks = fixture_clock_ticks;
     rb_ui_trainer_use_files(app, NULL, NULL); /* the shipped puzzles, no player files */
     fixture_key(app, SDLK_n, KMOD_LCTRL);
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NEW_GAME);
@@ -90,12 +78,12 @@ static rb_app *open_game_on_the_clock(void)
     click_dialog(app, DLG_TIME + 2);
     click_dialog(app, DLG_OK);
     assert_int_equal(app->state.clock.tc[RB_BLACK].base_ms, 300000);
-    test_ms += 10000;
+    fixture_clock_ms += 10000;
     fixture_drag(app, "c2", "b3");
     assert_int_equal(app->state.game.ply, 1);
-    test_ms += 5000;
-    assert_int_equal(left(app, RB_WHITE), 293000);
-    assert_int_equal(left(app, RB_BLACK), 295000);
+    fixture_clock_ms += 5000;
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 293000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 295000);
     return app;
 }
 
@@ -103,14 +91,14 @@ static rb_app *open_game_on_the_clock(void)
  * adds the increment to what was left. */
 static void assert_black_goes_on(rb_app *app)
 {
-    assert_int_equal(left(app, RB_BLACK), 295000);
-    assert_true(rb_ui_game_clock_wait(&app->state, test_ms) > 0);
-    test_ms += 2000;
-    assert_int_equal(left(app, RB_BLACK), 293000);
-    assert_int_equal(left(app, RB_WHITE), 293000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 295000);
+    assert_true(rb_ui_game_clock_wait(&app->state, fixture_clock_ms) > 0);
+    fixture_clock_ms += 2000;
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 293000);
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 293000);
     fixture_drag(app, "c7", "b7");
     assert_int_equal(app->state.game.ply, 2);
-    assert_int_equal(left(app, RB_BLACK), 296000); /* 293 s + 3 s */
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 296000); /* 293 s + 3 s */
     assert_int_equal(app->state.clock.running, RB_WHITE);
 }
 
@@ -175,11 +163,11 @@ static void learning_from_mistakes_stops_the_clock(void **state)
     /* Black replies; White's move is then reviewed as a blunder, as a
      * review between people may be made while the game goes on. */
     fixture_drag(app, "c7", "b7");
-    assert_int_equal(left(app, RB_BLACK), 298000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 298000);
     mark_white_blunder(&app->state.game, 0);
     assert_true(rb_ui_review_complete(&app->state.game));
-    test_ms += 3000;
-    assert_int_equal(left(app, RB_WHITE), 290000);
+    fixture_clock_ms += 3000;
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 290000);
 
     fixture_key(app, SDLK_m, KMOD_LCTRL);
     assert_true(app->state.mistakes.active);
@@ -188,9 +176,9 @@ static void learning_from_mistakes_stops_the_clock(void **state)
     fixture_key(app, SDLK_m, KMOD_LCTRL); /* back to the game */
     assert_false(app->state.mistakes.active);
 
-    assert_int_equal(left(app, RB_WHITE), 290000);
-    test_ms += 1000;
-    assert_int_equal(left(app, RB_WHITE), 289000);
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 290000);
+    fixture_clock_ms += 1000;
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 289000);
     assert_int_equal(app->state.clock.running, RB_WHITE);
     fixture_close(app);
 }
@@ -279,7 +267,7 @@ static void against_the_computer_its_time_and_its_move_wait_for_the_return(void 
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->ticks = test_now;
+    app->ticks = fixture_clock_ticks;
     rb_ui_trainer_use_files(app, NULL, NULL);
     fixture_key(app, SDLK_n, KMOD_LCTRL);
     click_dialog(app, DLG_MODE + RB_UI_VS_COMPUTER);
@@ -291,8 +279,8 @@ static void against_the_computer_its_time_and_its_move_wait_for_the_return(void 
     for (int screen = 0; screen < NSCREENS; screen++) {
         assert_int_equal(fixture_play(app, some_move(app)), 0);
         size_t length = app->state.game.length;
-        int64_t white = left(app, RB_WHITE), black = left(app, RB_BLACK) - 1000;
-        test_ms += 1000;
+        int64_t white = fixture_clock_left(app, RB_WHITE), black = fixture_clock_left(app, RB_BLACK) - 1000;
+        fixture_clock_ms += 1000;
         assert_int_equal(app->state.clock.running, RB_BLACK);
         open_screen(app, screen);
         pass(app, 600000);
@@ -309,7 +297,7 @@ static void against_the_computer_its_time_and_its_move_wait_for_the_return(void 
         leave_screen(app, screen);
         rb_ui_app_tick(app);
         assert_int_equal(app->state.game.length, length + 1);
-        assert_int_equal(left(app, RB_BLACK), black + 3000);
+        assert_int_equal(fixture_clock_left(app, RB_BLACK), black + 3000);
         assert_int_equal(app->state.clock.running, RB_WHITE);
     }
     fixture_close(app);
@@ -323,14 +311,14 @@ static void the_analysis_board_over_the_game_leaves_the_clock_running(void **sta
     rb_app *app = open_game_on_the_clock();
     fixture_key(app, SDLK_F5, KMOD_NONE);
     assert_true(app->state.analysis.active);
-    test_ms += 20000;
-    assert_int_equal(left(app, RB_BLACK), 275000);
-    assert_true(rb_ui_game_clock_wait(&app->state, test_ms) > 0);
+    fixture_clock_ms += 20000;
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 275000);
+    assert_true(rb_ui_game_clock_wait(&app->state, fixture_clock_ms) > 0);
     fixture_key(app, SDLK_F5, KMOD_NONE);
     assert_false(app->state.analysis.active);
-    test_ms += 1000;
-    assert_int_equal(left(app, RB_BLACK), 274000);
-    assert_int_equal(left(app, RB_WHITE), 293000);
+    fixture_clock_ms += 1000;
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 274000);
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 293000);
     fixture_close(app);
 }
 

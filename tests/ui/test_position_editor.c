@@ -22,6 +22,7 @@
 #include "editor_view.h"
 #include "game_clock.h"
 #include "text.h"
+#include "ui_clock.h"
 #include "ui_fixture.h"
 
 #define PLAY "Play from here\u2026"
@@ -575,25 +576,11 @@ static void analysis_from_the_editor_leads_back_to_it(void **state)
     fixture_close(app);
 }
 
-/* The clocks' time, as the test says it is. */
-static int64_t test_ms = 7000000;
-
-static Uint32 test_now(void *ctx)
-{
-    (void)ctx;
-    return (Uint32)test_ms;
-}
-
-static int64_t left(const rb_app *app, int side)
-{
-    return rb_ui_clock_left(&app->state.clock, side, test_ms);
-}
-
 static void a_timed_games_clock_stands_still_while_the_editor_is_open(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->ticks = test_now;
+    app->ticks = fixture_clock_ticks;
     /* Two people on 5+3, as the New game dialog starts it. */
     fixture_key(app, SDLK_n, KMOD_LCTRL);
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NEW_GAME);
@@ -601,52 +588,52 @@ static void a_timed_games_clock_stands_still_while_the_editor_is_open(void **sta
     click_dialog(app, DLG_TIME + 2);
     click_dialog(app, DLG_OK);
     assert_int_equal(app->state.clock.tc[RB_WHITE].base_ms, 300000);
-    test_ms += 10000;
+    fixture_clock_ms += 10000;
     fixture_drag(app, "c2", "b3");
-    assert_int_equal(left(app, RB_WHITE), 293000);
-    test_ms += 5000;
-    assert_int_equal(left(app, RB_BLACK), 295000);
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 293000);
+    fixture_clock_ms += 5000;
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 295000);
 
     /* Black's time stops with the editor open, flag and all: ten minutes
      * go by, more than Black has. */
     fixture_key(app, SDLK_e, KMOD_LCTRL);
     assert_true(app->state.editor.active);
-    test_ms += 400000;
+    fixture_clock_ms += 400000;
     assert_int_equal(fixture_do(app, RB_UI_CMD_CLOCK), 0);
-    assert_int_equal(left(app, RB_BLACK), 295000);
-    assert_int_equal(left(app, RB_WHITE), 293000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 295000);
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 293000);
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);
-    assert_int_equal(rb_ui_game_clock_wait(&app->state, test_ms), -1); /* nothing runs: the window sleeps */
+    assert_int_equal(rb_ui_game_clock_wait(&app->state, fixture_clock_ms), -1); /* nothing runs: the window sleeps */
     /* and with the analysis board opened from it */
     rb_ui_app_draw(app);
     click_control(app, "Analyse");
     assert_true(app->state.analysis.active);
-    test_ms += 200000;
+    fixture_clock_ms += 200000;
     assert_int_equal(fixture_do(app, RB_UI_CMD_CLOCK), 0);
-    assert_int_equal(left(app, RB_BLACK), 295000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 295000);
     fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
     assert_true(app->state.editor.active);
-    test_ms += 1000;
-    assert_int_equal(left(app, RB_BLACK), 295000);
+    fixture_clock_ms += 1000;
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 295000);
 
     /* Cancel: Black's time goes on from where it stood. */
     click_control(app, "Cancel");
     assert_false(app->state.editor.active);
-    assert_int_equal(left(app, RB_BLACK), 295000);
-    test_ms += 2000;
-    assert_int_equal(left(app, RB_BLACK), 293000);
-    assert_int_equal(left(app, RB_WHITE), 293000);
-    assert_true(rb_ui_game_clock_wait(&app->state, test_ms) > 0);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 295000);
+    fixture_clock_ms += 2000;
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 293000);
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 293000);
+    assert_true(rb_ui_game_clock_wait(&app->state, fixture_clock_ms) > 0);
     fixture_drag(app, "c7", "b7");
     assert_int_equal(app->state.game.ply, 2);
-    assert_int_equal(left(app, RB_BLACK), 296000); /* 293 s + 3 s */
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 296000); /* 293 s + 3 s */
 
     /* Play from here: a new game on the clocks chosen in its dialog, full
      * time for both, the side to move's running. */
     fixture_key(app, SDLK_e, KMOD_LCTRL);
     rb_ui_app_draw(app);
     click_control(app, "Black to move");
-    test_ms += 50000;
+    fixture_clock_ms += 50000;
     click_control(app, PLAY);
     assert_true(app->state.dialog.from_editor);
     click_dialog(app, DLG_MODE + RB_UI_TWO_PLAYERS);
@@ -656,10 +643,10 @@ static void a_timed_games_clock_stands_still_while_the_editor_is_open(void **sta
     assert_int_equal(app->state.game.length, 0);
     assert_int_equal(app->state.clock.tc[RB_BLACK].base_ms, 180000);
     assert_int_equal(app->state.clock.running, RB_BLACK);
-    assert_int_equal(left(app, RB_WHITE), 180000);
-    assert_int_equal(left(app, RB_BLACK), 180000);
-    test_ms += 4000;
-    assert_int_equal(left(app, RB_BLACK), 176000);
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 180000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 180000);
+    fixture_clock_ms += 4000;
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 176000);
     fixture_close(app);
 }
 

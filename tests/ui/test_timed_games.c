@@ -22,17 +22,10 @@
 #include "panel.h"
 #include "rb_pgn.h"
 #include "sound.h"
+#include "ui_clock.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 #include "worker.h"
-
-static int64_t test_ms = 5000000;
-
-static Uint32 test_now(void *ctx)
-{
-    (void)ctx;
-    return (Uint32)test_ms;
-}
 
 static int make_home(void **state)
 {
@@ -60,16 +53,11 @@ static void new_timed_game(rb_app *app, rb_ui_time_control white, rb_ui_time_con
 static rb_app *open_timed(void)
 {
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->ticks = test_now;
+    app->ticks = fixture_clock_ticks;
     app->sound = rb_ui_sound_open(app->data_dir);
     rb_ui_apply_sound_settings(app);
     new_timed_game(app, five_three, five_three, -1, 1);
     return app;
-}
-
-static int64_t left(const rb_app *app, int side)
-{
-    return rb_ui_clock_left(&app->state.clock, side, test_ms);
 }
 
 static void tick(rb_app *app)
@@ -82,34 +70,34 @@ static void clock_runs_for_the_side_to_move_and_adds_the_increment(void **state)
     (void)state;
     rb_app *app = open_timed();
     assert_int_equal(app->state.clock.running, RB_WHITE);
-    assert_int_equal(left(app, RB_WHITE), 300000);
-    test_ms += 10000;
-    assert_int_equal(left(app, RB_WHITE), 290000);
-    assert_int_equal(left(app, RB_BLACK), 300000);
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 300000);
+    fixture_clock_ms += 10000;
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 290000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 300000);
     /* The window sleeps until the time shown changes: a second at most. */
-    int64_t wait = rb_ui_game_clock_wait(&app->state, test_ms);
+    int64_t wait = rb_ui_game_clock_wait(&app->state, fixture_clock_ms);
     assert_true(wait > 0 && wait <= 1000);
 
     fixture_drag(app, "c2", "b3");
     assert_int_equal(app->state.game.ply, 1);
-    assert_int_equal(left(app, RB_WHITE), 293000); /* 290 s + 3 s */
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 293000); /* 290 s + 3 s */
     assert_int_equal(rb_game_annotation(&app->state.game, 0)->clock_ms, 293000);
     assert_int_equal(app->state.clock.running, RB_BLACK);
-    test_ms += 4000;
-    assert_int_equal(left(app, RB_WHITE), 293000);
-    assert_int_equal(left(app, RB_BLACK), 296000);
+    fixture_clock_ms += 4000;
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 293000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 296000);
     fixture_drag(app, "c7", "b7");
     assert_int_equal(app->state.game.ply, 2);
-    assert_int_equal(left(app, RB_BLACK), 299000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 299000);
     assert_int_equal(rb_game_annotation(&app->state.game, 1)->clock_ms, 299000);
 
     /* An undo gives each side its time as it was at that move. */
-    test_ms += 20000;
+    fixture_clock_ms += 20000;
     assert_int_equal(fixture_do(app, RB_UI_CMD_UNDO), 0);
     assert_int_equal(app->state.game.ply, 1);
     assert_int_equal(app->state.clock.running, RB_BLACK);
-    assert_int_equal(left(app, RB_BLACK), 300000);
-    assert_int_equal(left(app, RB_WHITE), 293000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 300000);
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 293000);
     rb_ui_app_draw(app); /* the panel draws the clocks */
     fixture_close(app);
 }
@@ -120,18 +108,18 @@ static void a_fallen_flag_loses_the_game_on_time(void **state)
     rb_app *app = open_timed();
     fixture_drag(app, "c2", "b3");
     /* Black thinks until 9 s are left: the warning sounds, once. */
-    test_ms += 300000 - 9000;
+    fixture_clock_ms += 300000 - 9000;
     tick(app);
     assert_int_equal(rb_ui_sound_asked(app->sound, RB_UI_SOUND_LOW_TIME), 1);
-    assert_true(rb_ui_clock_low(&app->state.clock, RB_BLACK, test_ms));
-    test_ms += 100;
+    assert_true(rb_ui_clock_low(&app->state.clock, RB_BLACK, fixture_clock_ms));
+    fixture_clock_ms += 100;
     tick(app);
     assert_int_equal(rb_ui_sound_asked(app->sound, RB_UI_SOUND_LOW_TIME), 1);
     /* In the last ten seconds the clock wakes the window every tenth. */
-    assert_true(rb_ui_game_clock_wait(&app->state, test_ms) <= 100);
+    assert_true(rb_ui_game_clock_wait(&app->state, fixture_clock_ms) <= 100);
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);
 
-    test_ms += 8900;
+    fixture_clock_ms += 8900;
     tick(app);
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_TIME_FORFEIT);
     assert_int_equal(rb_game_result(&app->state.game), RB_RESULT_WHITE);
@@ -140,7 +128,7 @@ static void a_fallen_flag_loses_the_game_on_time(void **state)
     assert_string_equal(text, "Black ran out of time. White wins.");
     assert_int_equal(rb_ui_sound_asked(app->sound, RB_UI_SOUND_GAME_END), 1);
     assert_int_equal(app->state.clock.flagged, RB_BLACK);
-    assert_int_equal(rb_ui_game_clock_wait(&app->state, test_ms), -1); /* nothing runs: the window sleeps */
+    assert_int_equal(rb_ui_game_clock_wait(&app->state, fixture_clock_ms), -1); /* nothing runs: the window sleeps */
     /* The game is over: no move, and the record says why. */
     fixture_drag(app, "c7", "b7");
     assert_int_equal(app->state.game.ply, 1);
@@ -155,7 +143,7 @@ static void a_move_after_the_flag_fell_comes_too_late(void **state)
 {
     (void)state;
     rb_app *app = open_timed();
-    test_ms += 300001; /* no tick came in between */
+    fixture_clock_ms += 300001; /* no tick came in between */
     fixture_drag(app, "c2", "b3");
     assert_int_equal(app->state.game.ply, 0);
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_TIME_FORFEIT);
@@ -175,7 +163,7 @@ static void the_computer_plays_within_its_time(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->ticks = test_now;
+    app->ticks = fixture_clock_ticks;
     char err[400];
     if (rb_ui_worker_init(app, err, sizeof err) != 0)
         fail_msg("cannot start the computer player: %s", err);
@@ -183,7 +171,7 @@ static void the_computer_plays_within_its_time(void **state)
     rb_ui_time_control one_one = { 60000, 1000 };
     new_timed_game(app, five_three, one_one, RB_WHITE, 1);
     assert_string_equal(rb_game_tag(&app->state.game, "TimeControl"), "?");
-    test_ms += 7000;
+    fixture_clock_ms += 7000;
     fixture_drag(app, "c2", "b3");
     rb_limits limits;
     assert_true(rb_ui_worker_started_limits(app, &limits));
@@ -191,7 +179,7 @@ static void the_computer_plays_within_its_time(void **state)
     assert_int_equal(limits.increment_ms, 1000);
     assert_true(limits.movetime_ms > 0); /* the level's own pace still caps it */
     /* The limits follow the clock: after 20 s of Black's time, 40 s left. */
-    rb_ui_worker_limits(&app->state, test_ms + 20000, &limits);
+    rb_ui_worker_limits(&app->state, fixture_clock_ms + 20000, &limits);
     assert_int_equal(limits.time_left_ms, 40000);
     /* Its answer presses its clock like any move. */
     for (int i = 0; i < 1000 && !white_to_move(app); i++) {
@@ -200,7 +188,7 @@ static void the_computer_plays_within_its_time(void **state)
             rb_ui_app_event(app, &ev);
     }
     assert_int_equal(app->state.game.ply, 2);
-    assert_int_equal(left(app, RB_BLACK), 61000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 61000);
     assert_int_equal(app->state.clock.running, RB_WHITE);
     fixture_close(app);
 }
@@ -209,7 +197,7 @@ static void minimised_clocks_pause_against_the_computer(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->ticks = test_now;
+    app->ticks = fixture_clock_ticks;
     new_timed_game(app, five_three, five_three, RB_WHITE, 1);
     assert_true(app->state.settings.pause_minimised);
     SDL_Event ev;
@@ -218,20 +206,20 @@ static void minimised_clocks_pause_against_the_computer(void **state)
     ev.window.event = SDL_WINDOWEVENT_MINIMIZED;
     rb_ui_app_event(app, &ev);
     assert_true(app->state.minimised);
-    test_ms += 60000;
-    assert_int_equal(left(app, RB_WHITE), 300000);
-    assert_int_equal(rb_ui_game_clock_wait(&app->state, test_ms), -1);
+    fixture_clock_ms += 60000;
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 300000);
+    assert_int_equal(rb_ui_game_clock_wait(&app->state, fixture_clock_ms), -1);
     ev.window.event = SDL_WINDOWEVENT_RESTORED;
     rb_ui_app_event(app, &ev);
-    test_ms += 1000;
-    assert_int_equal(left(app, RB_WHITE), 299000);
+    fixture_clock_ms += 1000;
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 299000);
 
     /* Between two people a minimised window is no pause. */
     new_timed_game(app, five_three, five_three, -1, 1);
     ev.window.event = SDL_WINDOWEVENT_MINIMIZED;
     rb_ui_app_event(app, &ev);
-    test_ms += 1000;
-    assert_int_equal(left(app, RB_WHITE), 299000);
+    fixture_clock_ms += 1000;
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 299000);
     fixture_close(app);
 }
 
@@ -239,11 +227,11 @@ static void saved_games_keep_their_clocks(void **state)
 {
     (void)state;
     rb_app *app = open_timed();
-    test_ms += 7000;
+    fixture_clock_ms += 7000;
     fixture_drag(app, "c2", "b3"); /* White 296 s */
-    test_ms += 1500;
+    fixture_clock_ms += 1500;
     fixture_drag(app, "c7", "b7"); /* Black 301.5 s */
-    test_ms += 2000;
+    fixture_clock_ms += 2000;
     rb_ui_cmd save = rb_ui_cmd_of(RB_UI_CMD_SAVE);
     save.text = "clocks";
     assert_int_equal(rb_ui_apply(app, &save), 0);
@@ -272,12 +260,12 @@ static void saved_games_keep_their_clocks(void **state)
     assert_int_equal(rb_ui_apply(app, &load), 0);
     assert_true(rb_ui_game_clock_timed(&app->state));
     assert_int_equal(app->state.clock.tc[RB_BLACK].increment_ms, 3000);
-    assert_int_equal(left(app, RB_WHITE), 294000);
-    assert_int_equal(left(app, RB_BLACK), 301500); /* the reading keeps its fraction */
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 294000);
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 301500); /* the reading keeps its fraction */
     assert_int_equal(app->state.clock.running, RB_WHITE);
     assert_null(rb_game_tag(&app->state.game, "ClockToMove"));
-    test_ms += 1000;
-    assert_int_equal(left(app, RB_WHITE), 293000);
+    fixture_clock_ms += 1000;
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 293000);
     fixture_close(app);
 }
 
@@ -290,7 +278,7 @@ static rb_app *open_with_player_files(void)
     opt.height = 600;
     opt.player_files = true;
     rb_ui_app_defaults(&fixture_app);
-    fixture_app.ticks = test_now;
+    fixture_app.ticks = fixture_clock_ticks;
     char err[1400];
     if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
         fail_msg("cannot open the game: %s", err);
@@ -303,19 +291,19 @@ static void a_resumed_game_has_its_clocks(void **state)
     (void)state;
     rb_app *app = open_with_player_files();
     new_timed_game(app, five_three, (rb_ui_time_control){ 180000, 2000 }, -1, 1);
-    test_ms += 5000;
+    fixture_clock_ms += 5000;
     fixture_drag(app, "c2", "b3"); /* White 298 s */
-    test_ms += 30000;
+    fixture_clock_ms += 30000;
     fixture_drag(app, "c7", "b7"); /* Black 152 s */
-    test_ms += 40000; /* White thinks, then the window is closed */
+    fixture_clock_ms += 40000; /* White thinks, then the window is closed */
     fixture_close(app);
 
     app = open_with_player_files();
     assert_int_equal(app->state.game.ply, 2);
     assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_WHITE], five_three));
     assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_BLACK], (rb_ui_time_control){ 180000, 2000 }));
-    assert_int_equal(left(app, RB_WHITE), 258000); /* the 40 s are not given back */
-    assert_int_equal(left(app, RB_BLACK), 152000);
+    assert_int_equal(fixture_clock_left(app, RB_WHITE), 258000); /* the 40 s are not given back */
+    assert_int_equal(fixture_clock_left(app, RB_BLACK), 152000);
     assert_int_equal(app->state.clock.running, RB_WHITE);
     fixture_close(app);
 }
@@ -324,7 +312,7 @@ static void the_new_game_dialog_takes_a_custom_clock_per_side(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->ticks = test_now;
+    app->ticks = fixture_clock_ticks;
     rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
     open.n = RB_UI_DIALOG_NEW_GAME;
     rb_ui_apply(app, &open);

@@ -56,14 +56,6 @@ static void assert_still(rb_app *app, int64_t white, int64_t black)
     assert_int_equal(fixture_clock_left(app, RB_BLACK), black);
 }
 
-static void click_dialog(rb_app *app, int id)
-{
-    SDL_Rect r;
-    rb_ui_app_draw(app);
-    assert_true(rb_ui_dlg_focus_rect(app, id, &r));
-    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
-}
-
 /* Two people on 5+3, started from the New game dialog; White moves after
  * ten seconds and Black has thought for five: White 293 s, Black 295 s
  * and running. */
@@ -74,9 +66,9 @@ static rb_app *open_game_on_the_clock(void)
     rb_ui_trainer_use_files(app, NULL, NULL); /* the shipped puzzles, no player files */
     fixture_key(app, SDLK_n, KMOD_LCTRL);
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NEW_GAME);
-    click_dialog(app, DLG_MODE + RB_UI_TWO_PLAYERS);
-    click_dialog(app, DLG_TIME + 2);
-    click_dialog(app, DLG_OK);
+    fixture_click_control(app, DLG_MODE + RB_UI_TWO_PLAYERS);
+    fixture_click_control(app, DLG_TIME + 2);
+    fixture_click_control(app, DLG_OK);
     assert_int_equal(app->state.clock.tc[RB_BLACK].base_ms, 300000);
     fixture_clock_ms += 10000;
     fixture_drag(app, "c2", "b3");
@@ -190,8 +182,8 @@ static void a_lesson_stops_the_clock(void **state)
     /* Help, its Welcome, and "Learn to play": the lesson map. */
     fixture_key(app, SDLK_F1, KMOD_NONE);
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_HELP);
-    click_dialog(app, DLG_WELCOME);
-    click_dialog(app, DLG_WELCOME); /* its first choice */
+    fixture_click_control(app, DLG_WELCOME);
+    fixture_click_control(app, DLG_WELCOME); /* its first choice */
     assert_int_equal(app->state.learn.mode, RB_UI_LEARN_MAP);
     assert_false(rb_ui_dialog_active(&app->state));
     pass(app, 400000);
@@ -234,8 +226,8 @@ static void open_screen(rb_app *app, int screen)
         break;
     default:
         fixture_key(app, SDLK_F1, KMOD_NONE);
-        click_dialog(app, DLG_WELCOME);
-        click_dialog(app, DLG_WELCOME);
+        fixture_click_control(app, DLG_WELCOME);
+        fixture_click_control(app, DLG_WELCOME);
         assert_int_equal(app->state.learn.mode, RB_UI_LEARN_MAP);
         break;
     }
@@ -270,10 +262,10 @@ static void against_the_computer_its_time_and_its_move_wait_for_the_return(void 
     app->ticks = fixture_clock_ticks;
     rb_ui_trainer_use_files(app, NULL, NULL);
     fixture_key(app, SDLK_n, KMOD_LCTRL);
-    click_dialog(app, DLG_MODE + RB_UI_VS_COMPUTER);
-    click_dialog(app, DLG_SIDE + RB_WHITE);
-    click_dialog(app, DLG_TIME + 2);
-    click_dialog(app, DLG_OK);
+    fixture_click_control(app, DLG_MODE + RB_UI_VS_COMPUTER);
+    fixture_click_control(app, DLG_SIDE + RB_WHITE);
+    fixture_click_control(app, DLG_TIME + 2);
+    fixture_click_control(app, DLG_OK);
     assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_COMPUTER);
     assert_int_equal(app->state.clock.tc[RB_BLACK].base_ms, 300000);
     for (int screen = 0; screen < NSCREENS; screen++) {

@@ -121,15 +121,6 @@ static void a_2x_display_draws_the_same_layout_in_twice_the_pixels(void **state)
     fixture_close(app);
 }
 
-/* Clicks the dialog's control id as the pointer would. */
-static void click_control(rb_app *app, int id)
-{
-    rb_ui_app_draw(app);
-    SDL_Rect r;
-    assert_true(rb_ui_dlg_focus_rect(app, id, &r));
-    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
-}
-
 static void the_settings_dialog_changes_the_size(void **state)
 {
     (void)state;
@@ -138,14 +129,14 @@ static void the_settings_dialog_changes_the_size(void **state)
     SDL_Rect before = button(app, "New");
     fixture_key(app, SDLK_COMMA, KMOD_CTRL);
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_SETTINGS);
-    click_control(app, DLG_TAB + RB_UI_SETTINGS_GAME); /* the size is on the Game page */
+    fixture_click_control(app, DLG_TAB + RB_UI_SETTINGS_GAME); /* the size is on the Game page */
     rb_ui_app_draw(app);
     assert_false(rb_ui_dlg_focus_rect(app, DLG_SCALE, &(SDL_Rect){ 0 })); /* 100%: no smaller */
-    click_control(app, DLG_SCALE + 1);
+    fixture_click_control(app, DLG_SCALE + 1);
     assert_int_equal(app->state.settings.ui_scale_pct, 125);
-    click_control(app, DLG_SCALE + 1);
-    click_control(app, DLG_SCALE + 1);
-    click_control(app, DLG_SCALE + 1);
+    fixture_click_control(app, DLG_SCALE + 1);
+    fixture_click_control(app, DLG_SCALE + 1);
+    fixture_click_control(app, DLG_SCALE + 1);
     assert_int_equal(app->state.settings.ui_scale_pct, 200);
     rb_ui_app_draw(app);
     assert_false(rb_ui_dlg_focus_rect(app, DLG_SCALE + 1, &(SDL_Rect){ 0 })); /* 200%: no larger */
@@ -155,8 +146,8 @@ static void the_settings_dialog_changes_the_size(void **state)
     SDL_Rect after = button(app, "New");
     assert_true(after.h > before.h);
     fixture_key(app, SDLK_COMMA, KMOD_CTRL);
-    click_control(app, DLG_TAB + RB_UI_SETTINGS_GAME);
-    click_control(app, DLG_SCALE);
+    fixture_click_control(app, DLG_TAB + RB_UI_SETTINGS_GAME);
+    fixture_click_control(app, DLG_SCALE);
     assert_int_equal(app->state.settings.ui_scale_pct, 175);
     fixture_close(app);
 }

@@ -34,18 +34,10 @@ static int setup(void **state)
     return fixture_private_home("look-test");
 }
 
-static SDL_Rect control(rb_app *app, int id)
-{
-    SDL_Rect r;
-    if (!rb_ui_dlg_focus_rect(app, id, &r))
-        fail_msg("the settings dialog drew no control %d", id);
-    return r;
-}
-
+/* A click on the settings dialog's control id, and the frame after it. */
 static void click(rb_app *app, int id)
 {
-    SDL_Rect r = control(app, id);
-    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+    fixture_click_control(app, id);
     rb_ui_app_draw(app);
 }
 
@@ -54,7 +46,7 @@ static void click(rb_app *app, int id)
  * colour down to the piece sets, clear of the controls' focus rings. */
 static SDL_Rect preview_area(rb_app *app)
 {
-    SDL_Rect theme = control(app, DLG_THEME), pieces = control(app, DLG_PIECES), done = control(app, DLG_OK);
+    SDL_Rect theme = fixture_control(app, DLG_THEME), pieces = fixture_control(app, DLG_PIECES), done = fixture_control(app, DLG_OK);
     int px = rb_ui_widget_font_px(app);
     int left = theme.x + theme.w + px / 2;
     return (SDL_Rect){ left, theme.y, done.x + done.w - left, pieces.y + pieces.h - theme.y };

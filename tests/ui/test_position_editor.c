@@ -353,15 +353,6 @@ static void copy_and_paste_go_both_ways(void **state)
     fixture_close(app);
 }
 
-/* Chooses the dialog's control id by a click, as a person would. */
-static void click_dialog(rb_app *app, int id)
-{
-    SDL_Rect r;
-    rb_ui_app_draw(app);
-    assert_true(rb_ui_dlg_focus_rect(app, id, &r));
-    fixture_click_at(app, centre(r));
-}
-
 static void play_from_here_starts_the_game_from_that_position(void **state)
 {
     (void)state;
@@ -381,10 +372,10 @@ static void play_from_here_starts_the_game_from_that_position(void **state)
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NEW_GAME);
     assert_true(app->state.dialog.from_editor);
     assert_true(rb_ui_text_drawn(app, "Black moves first", NULL, 0) >= 1);
-    click_dialog(app, DLG_MODE + RB_UI_VS_COMPUTER);
-    click_dialog(app, DLG_SIDE + RB_WHITE);
-    click_dialog(app, DLG_LEVEL_W + 3 - 1);
-    click_dialog(app, DLG_OK);
+    fixture_click_control(app, DLG_MODE + RB_UI_VS_COMPUTER);
+    fixture_click_control(app, DLG_SIDE + RB_WHITE);
+    fixture_click_control(app, DLG_LEVEL_W + 3 - 1);
+    fixture_click_control(app, DLG_OK);
     assert_false(rb_ui_dialog_active(&app->state));
     assert_false(app->state.editor.active);
     char now[RB_POS_TEXT_MAX];
@@ -401,8 +392,8 @@ static void play_from_here_starts_the_game_from_that_position(void **state)
     rb_ui_app_draw(app);
     click_control(app, "Start position");
     click_control(app, PLAY);
-    click_dialog(app, DLG_MODE + RB_UI_TWO_PLAYERS);
-    click_dialog(app, DLG_OK);
+    fixture_click_control(app, DLG_MODE + RB_UI_TWO_PLAYERS);
+    fixture_click_control(app, DLG_OK);
     assert_false(app->state.editor.active);
     rb_pos_format(&app->state.game.positions[0], now, sizeof now);
     assert_string_equal(now, start_fen);
@@ -417,7 +408,7 @@ static void play_from_here_starts_the_game_from_that_position(void **state)
     rb_ui_app_draw(app);
     type_in_field(app, fen);
     click_control(app, PLAY);
-    click_dialog(app, DLG_CANCEL);
+    fixture_click_control(app, DLG_CANCEL);
     assert_true(app->state.editor.active);
     editor_fen(app, now, sizeof now);
     assert_string_equal(now, fen);
@@ -584,9 +575,9 @@ static void a_timed_games_clock_stands_still_while_the_editor_is_open(void **sta
     /* Two people on 5+3, as the New game dialog starts it. */
     fixture_key(app, SDLK_n, KMOD_LCTRL);
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NEW_GAME);
-    click_dialog(app, DLG_MODE + RB_UI_TWO_PLAYERS);
-    click_dialog(app, DLG_TIME + 2);
-    click_dialog(app, DLG_OK);
+    fixture_click_control(app, DLG_MODE + RB_UI_TWO_PLAYERS);
+    fixture_click_control(app, DLG_TIME + 2);
+    fixture_click_control(app, DLG_OK);
     assert_int_equal(app->state.clock.tc[RB_WHITE].base_ms, 300000);
     fixture_clock_ms += 10000;
     fixture_drag(app, "c2", "b3");
@@ -636,9 +627,9 @@ static void a_timed_games_clock_stands_still_while_the_editor_is_open(void **sta
     fixture_clock_ms += 50000;
     click_control(app, PLAY);
     assert_true(app->state.dialog.from_editor);
-    click_dialog(app, DLG_MODE + RB_UI_TWO_PLAYERS);
-    click_dialog(app, DLG_TIME + 1);
-    click_dialog(app, DLG_OK);
+    fixture_click_control(app, DLG_MODE + RB_UI_TWO_PLAYERS);
+    fixture_click_control(app, DLG_TIME + 1);
+    fixture_click_control(app, DLG_OK);
     assert_false(app->state.editor.active);
     assert_int_equal(app->state.game.length, 0);
     assert_int_equal(app->state.clock.tc[RB_BLACK].base_ms, 180000);

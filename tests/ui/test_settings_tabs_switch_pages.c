@@ -40,18 +40,10 @@ static rb_app *open_settings(int w, int h)
     return app;
 }
 
-static SDL_Rect control(rb_app *app, int id)
-{
-    SDL_Rect r;
-    if (!rb_ui_dlg_focus_rect(app, id, &r))
-        fail_msg("the settings dialog drew no control %d", id);
-    return r;
-}
-
+/* A click on the settings dialog's control id, and the frame after it. */
 static void click(rb_app *app, int id)
 {
-    SDL_Rect r = control(app, id);
-    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+    fixture_click_control(app, id);
     rb_ui_app_draw(app);
 }
 
@@ -90,7 +82,7 @@ static void the_tabs_change_the_page_by_mouse_and_keyboard(void **state)
     assert_int_equal(app->state.dialog.page, RB_UI_SETTINGS_LOOK);
     assert_true(drawn(app, DLG_THEME));
     assert_false(drawn(app, DLG_SETTING));
-    SDL_Rect done = control(app, DLG_OK), tab = control(app, DLG_TAB + RB_UI_SETTINGS_GAME);
+    SDL_Rect done = fixture_control(app, DLG_OK), tab = fixture_control(app, DLG_TAB + RB_UI_SETTINGS_GAME);
 
     click(app, DLG_TAB + RB_UI_SETTINGS_BOARD);
     assert_int_equal(app->state.dialog.page, RB_UI_SETTINGS_BOARD);
@@ -102,7 +94,7 @@ static void the_tabs_change_the_page_by_mouse_and_keyboard(void **state)
     assert_int_equal(app->state.dialog.page, RB_UI_SETTINGS_GAME);
     assert_true(drawn(app, DLG_LANGUAGE));
     /* The dialog kept its size: Done and the tabs did not move. */
-    SDL_Rect done_now = control(app, DLG_OK), tab_now = control(app, DLG_TAB + RB_UI_SETTINGS_GAME);
+    SDL_Rect done_now = fixture_control(app, DLG_OK), tab_now = fixture_control(app, DLG_TAB + RB_UI_SETTINGS_GAME);
     assert_true(SDL_RectEquals(&done, &done_now));
     assert_true(SDL_RectEquals(&tab, &tab_now));
 

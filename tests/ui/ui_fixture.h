@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "dialog_kit.h"
 #include "apply.h"
 #include "input.h"
 #include "view.h"
@@ -84,6 +85,25 @@ static inline void fixture_click_at(rb_app *app, SDL_Point p)
     fixture_motion(app, p, false);
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, p);
     fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, p);
+}
+
+/* Where the last frame drew the open dialog's control id; the test fails
+ * naming the control when the frame did not draw it. */
+static inline SDL_Rect fixture_control(rb_app *app, int id)
+{
+    SDL_Rect r = { 0, 0, 0, 0 };
+    if (!rb_ui_dlg_focus_rect(app, id, &r))
+        fail_msg("the dialog drew no control %d", id);
+    return r;
+}
+
+/* Clicks the middle of the open dialog's control id, as a person would,
+ * after drawing the frame that places it. */
+static inline void fixture_click_control(rb_app *app, int id)
+{
+    rb_ui_app_draw(app);
+    SDL_Rect r = fixture_control(app, id);
+    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
 }
 
 static inline void fixture_click(rb_app *app, const char *square)

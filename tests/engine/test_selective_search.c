@@ -80,18 +80,25 @@ static void full_strength_reaches_deeper_for_the_same_nodes(void **state)
     assert_int_equal(deeper, 3);
 }
 
+/* Position i searched at level with the selective search allowed and
+ * forbidden: the same move, score and nodes. */
+static void assert_same_search(size_t i, int level, const rb_limits *limits)
+{
+    rb_search_info sel, wide;
+    rb_move a = search_once(i, level, true, limits, &sel);
+    rb_move b = search_once(i, level, false, limits, &wide);
+    assert_int_equal(a, b);
+    assert_int_equal(sel.score, wide.score);
+    assert_int_equal(sel.nodes, wide.nodes);
+}
+
 static void a_search_to_a_depth_stays_full_width(void **state)
 {
     (void)state;
     rb_limits limits = {0};
     limits.depth = 9;
     for (size_t i = 0; i < NPOS; i++) {
-        rb_search_info sel, wide;
-        rb_move a = search_once(i, RB_LEVEL_MAX, true, &limits, &sel);
-        rb_move b = search_once(i, RB_LEVEL_MAX, false, &limits, &wide);
-        assert_int_equal(a, b);
-        assert_int_equal(sel.score, wide.score);
-        assert_int_equal(sel.nodes, wide.nodes);
+        assert_same_search(i, RB_LEVEL_MAX, &limits);
     }
 }
 
@@ -101,11 +108,7 @@ static void the_lower_levels_search_as_they_were_measured(void **state)
     rb_limits limits = {0}; /* the level's own caps */
     for (int level = RB_LEVEL_MIN; level < RB_LEVEL_MAX; level++) {
         for (size_t i = 0; i < NPOS; i++) {
-            rb_search_info sel, wide;
-            rb_move a = search_once(i, level, true, &limits, &sel);
-            rb_move b = search_once(i, level, false, &limits, &wide);
-            assert_int_equal(a, b);
-            assert_int_equal(sel.nodes, wide.nodes);
+            assert_same_search(i, level, &limits);
         }
     }
 }

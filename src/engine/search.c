@@ -4,7 +4,11 @@
  * The search is written as named steps, in the order a node takes them:
  * terminal checks (throne lost, repetition, mate distance), the table,
  * pruning of hopeless or overwhelming positions (reverse futility, null
- * move), then the moves in picker order with late move reductions. Below
+ * move), then the moves in picker order with late move reductions. At full
+ * strength the search is also selective: a node the table knows no move
+ * for is searched a ply shallower, quiet moves late in the order or far
+ * below alpha are not tried near the leaves, and reductions follow the
+ * move's history and whether the position is improving. Below
  * depth zero quiescence resolves captures, promotions and throne wins, and
  * treats a king one step from its throne like a check: the side facing it
  * may not stand pat.
@@ -16,8 +20,10 @@
  * its own (deepen_lines), so that the one-line search stays exactly as it
  * was: same nodes, same bench.
  *
- * Every search feature was kept because self-play at a fixed node count
- * showed it helps; the no_* switches in the engine exist to measure that.
+ * Every search feature was kept because self-play showed it helps (at a
+ * fixed node count, or for the selective search at a fixed time a move,
+ * where its worth is saved time); the no_* switches in the engine exist to
+ * measure that.
  * Their margins and reductions are the named numbers below.
  */
 #include <math.h>
@@ -49,6 +55,23 @@
 #define LMR_BASE 0.5
 #define LMR_DIVISOR 2.0
 #define LMR_TABLE_SIZE 64
+/* The selective search, at full strength only (rb_level_spec.selective):
+ * a quiet move's history moves its reduction by one ply per this much, and
+ * a node whose static evaluation is not above its value two plies before
+ * (not improving) reduces one ply more. */
+#define LMR_HISTORY_DIVISOR 6000
+/* Internal iterative reduction: a node the table knows no move for is
+ * searched a ply shallower from this depth on. */
+#define IIR_MIN_DEPTH 4
+/* Shallow pruning of quiet moves at non-PV nodes, up to PRUNE_MAX_DEPTH:
+ * after LMP_BASE + depth^2 quiet moves the rest are not tried (late move
+ * pruning), and none is tried whose static evaluation plus
+ * FUTILITY_MARGIN_PER_PLY per ply of depth cannot reach alpha (futility).
+ * Pawn moves and moves that give check are always tried: a pawn's run
+ * round the ring and a check are what a static evaluation misjudges. */
+#define PRUNE_MAX_DEPTH 3
+#define LMP_BASE 3
+#define FUTILITY_MARGIN_PER_PLY 120
 /* Quiescence answers a king next to its throne for this many plies. */
 #define QS_THRONE_PLIES 4
 /* History: a cutoff earns depth^2 (at most HISTORY_MAX_BONUS), scaled by
@@ -353,6 +376,10 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
         }
     }
 
+    if (e->selective && tt_move == RB_MOVE_NONE && depth >= IIR_MIN_DEPTH) {
+        depth--;
+    }
+
     /* The game may be over here (no legal move). Where step 5 may prune
      * the node and step 4 has nothing to look for, learning that there is
      * a move is enough for now, and much cheaper than listing them all;
@@ -380,6 +407,9 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     rb_bb unused[2];
     int eval = in_check || pv_node ? -RB_INF : evaluate(e, pos, unused);
     st->static_eval = eval;
+    /* Improving: our static evaluation is above its value two plies ago;
+     * where it is not, quiet moves are reduced one ply more. */
+    bool improving = in_check || pv_node || ply < 2 || eval > e->stack[ply - 2].static_eval;
     e->stack[ply + 1].killers[0] = e->stack[ply + 1].killers[1] = RB_MOVE_NONE;
 
     /* Step 5: prune positions far above beta. */
@@ -415,11 +445,20 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     rb_pick_init(&pk, e, pos, ply, tt_move, false);
     int best = -RB_INF, old_alpha = alpha, tried = 0, nquiets = 0;
     rb_move best_move = RB_MOVE_NONE, quiets[RB_MAX_MOVES];
+    /* best > -RB_WIN_BOUND (checked per move) keeps one move searched and
+     * a mate against us from being pruned into a false score */
+    bool prune_quiets = e->selective && !pv_node && !in_check && depth <= PRUNE_MAX_DEPTH && alpha > -RB_WIN_BOUND &&
+                        beta < RB_WIN_BOUND;
     push_key(e, pos->key);
     for (rb_move m; (m = rb_pick_next(&pk, NULL)) != RB_MOVE_NONE;) {
         bool tactical = rb_move_is_tactical(pos, m);
         rb_pos child;
         rb_pos_make(pos, m, &child);
+        if (prune_quiets && !tactical && RB_TYPE(pos->board[RB_MOVE_FROM(m)]) != RB_PAWN &&
+            (nquiets >= LMP_BASE + depth * depth || eval + FUTILITY_MARGIN_PER_PLY * depth <= alpha) &&
+            best > -RB_WIN_BOUND && !rb_pos_in_check(&child)) {
+            continue;
+        }
         rb_tt_prefetch(&e->tt, child.key);
         st->move = m;
         int new_depth = depth - 1, score;
@@ -432,6 +471,10 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
                              [tried < LMR_TABLE_SIZE ? tried : LMR_TABLE_SIZE - 1];
                 r -= pv_node;
                 r -= m == st->killers[0] || m == st->killers[1];
+                if (e->selective) {
+                    r += !improving;
+                    r -= e->history[pos->side][RB_MOVE_FROM(m)][RB_MOVE_TO(m)] / LMR_HISTORY_DIVISOR;
+                }
                 if (r > 0 && rb_pos_in_check(&child)) {
                     r = 0;
                 }
@@ -644,6 +687,10 @@ static int begin_search(rb_engine *e, const uint64_t *history, size_t nhistory, 
         e->node_limit = spec.nodes;
     }
     e->root_exact = spec.margin > 0;
+    /* A search asked for a depth stays full width to it: whatever judges a
+     * position by depth (the opening book's scores, draw offers, the bench,
+     * the tests' judges) gets the answer it was measured with. */
+    e->selective = spec.selective && !e->no_selective && !(limited && limits->depth > 0);
     e->root_margin = spec.margin;
 
     /* the game so far, for repetitions: only the latest positions matter */
@@ -657,6 +704,7 @@ static int begin_search(rb_engine *e, const uint64_t *history, size_t nhistory, 
 
     memset(e->history, 0, sizeof e->history);
     memset(e->stack, 0, sizeof e->stack);
+    e->stack[0].static_eval = -RB_INF; /* the root is not evaluated: unknown counts as improving */
     memset(e->evcache, 0, sizeof e->evcache);
     rb_tt_new_search(&e->tt);
     return max_depth;

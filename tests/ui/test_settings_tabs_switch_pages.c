@@ -201,5 +201,5 @@ int main(void)
         cmocka_unit_test(each_control_is_on_exactly_one_page),
         cmocka_unit_test(a_switch_works_on_its_page),
     };
-    return cmocka_run_group_tests(tests, setup, NULL);
+    return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
 }

@@ -30,26 +30,14 @@ static int setup(void **state)
     return mkdtemp(dir) ? 0 : -1;
 }
 
+/* Removes the folder and everything the tests left in it, folders made
+ * unwritable included: the tests take permissions away on purpose. */
 static int teardown(void **state)
 {
     (void)state;
-    DIR *d = opendir(dir);
-    if (d) {
-        struct dirent *de;
-        while ((de = readdir(d)) != NULL) {
-            if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
-                continue;
-            char p[600];
-            snprintf(p, sizeof p, "%s/%s", dir, de->d_name);
-            chmod(p, 0700);
-            if (rmdir(p) != 0)
-                unlink(p);
-        }
-        closedir(d);
-    }
-    chmod(dir, 0700);
-    rmdir(dir);
-    return 0;
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "chmod -R u+rwx '%s' && rm -rf '%s'", dir, dir);
+    return system(cmd) == 0 ? 0 : -1;
 }
 
 static void path_in(char *buf, size_t len, const char *name)

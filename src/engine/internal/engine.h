@@ -47,6 +47,7 @@ typedef struct rb_level_spec {
     int slip;            /* chance in 1000 that a move is chosen with slip_margin instead */
     int slip_margin;     /* a slip's margin: wide enough to let a piece go */
     bool careful;        /* a second-best choice must survive a deeper look (search.c) */
+    bool selective;      /* the shallow pruning and extra reductions of search.c */
 } rb_level_spec;
 
 /* Evaluations of recent positions with their attack sets, by key. A search
@@ -105,7 +106,8 @@ struct rb_engine {
     rb_search_info lines[RB_MULTIPV_MAX];
 
     /* switches for measuring what each search feature is worth */
-    bool no_null, no_lmr, no_rfp;
+    bool selective; /* this search's level allows the selective search */
+    bool no_null, no_lmr, no_rfp, no_selective;
 };
 
 /* engine.c: evaluation weights other than the defaults (tuning, tests) */

@@ -459,8 +459,9 @@ int main(int argc, char **argv)
         if (strcmp(argv[2], "null") == 0) a.engine->no_null = true;
         else if (strcmp(argv[2], "lmr") == 0) a.engine->no_lmr = true;
         else if (strcmp(argv[2], "rfp") == 0) a.engine->no_rfp = true;
+        else if (strcmp(argv[2], "selective") == 0) a.engine->no_selective = true;
         else {
-            fprintf(stderr, "features: null lmr rfp\n");
+            fprintf(stderr, "features: null lmr rfp selective\n");
             return 1;
         }
         report("without vs with", match(&a, &b, atoi(argv[3]), 99, true));

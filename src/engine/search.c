@@ -376,6 +376,8 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
         }
     }
 
+    /* No move from the table to search first: at full strength the node
+     * is searched a ply shallower (internal iterative reduction). */
     if (e->selective && tt_move == RB_MOVE_NONE && depth >= IIR_MIN_DEPTH) {
         depth--;
     }

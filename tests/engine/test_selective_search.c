@@ -10,16 +10,12 @@
  * compares the engine with the selective search allowed and forbidden
  * (the switch the lab's "feature selective" measures with).
  */
-#define _POSIX_C_SOURCE 200809L /* strtok_r */
-
 #include "support.h"
-
-#include <stdio.h>
-#include <string.h>
 
 #include "engine.h"
 #include "rb_engine.h"
 
+/* The start, a won ending and a middlegame. */
 static const char *const positions[] = {
     "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1",
     "5r1/1P2Rp1/2xxx2/2xxx2/2xxx2/4kp1/2K4 b Kk 0 27",
@@ -28,18 +24,17 @@ static const char *const positions[] = {
 
 #define NPOS (sizeof positions / sizeof positions[0])
 
-/* One search of position i by a fresh engine at level, with or without
- * the selective search. */
-static rb_move search_once(size_t i, int level, bool selective, const rb_limits *limits, rb_search_info *info)
+/* One search of pos by a fresh engine at level, with or without the
+ * selective search. */
+static rb_move search_once(const rb_pos *pos, int level, bool selective, const rb_limits *limits,
+                           rb_search_info *info)
 {
-    rb_pos pos;
-    rb_test_parse(&pos, positions[i]);
     rb_engine *e = rb_engine_new(8);
     assert_non_null(e);
     rb_engine_set_level(e, level);
     rb_engine_set_seed(e, 7);
     e->no_selective = !selective;
-    rb_move m = rb_engine_search(e, &pos, NULL, 0, limits, NULL, NULL, info);
+    rb_move m = rb_engine_search(e, pos, NULL, 0, limits, NULL, NULL, info);
     rb_engine_free(e);
     return m;
 }
@@ -59,21 +54,13 @@ static void full_strength_reaches_deeper_for_the_same_nodes(void **state)
     limits.nodes = 200000;
     int deeper = 0;
     for (size_t i = 0; i < sizeof openings / sizeof openings[0]; i++) {
-        rb_pos pos;
-        rb_pos_start(&pos);
-        char line[64], *save = NULL;
-        snprintf(line, sizeof line, "%s", openings[i]);
-        for (char *t = strtok_r(line, " ", &save); t != NULL; t = strtok_r(NULL, " ", &save)) {
-            rb_pos_make(&pos, rb_test_move(&pos, t), &pos);
-        }
+        rb_game g;
+        rb_test_new_game(&g, positions[0]);
+        rb_test_play(&g, openings[i]);
         rb_search_info sel, wide;
-        rb_engine *e = rb_engine_new(8);
-        assert_non_null(e);
-        rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, &sel);
-        rb_engine_new_game(e);
-        e->no_selective = true;
-        rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, &wide);
-        rb_engine_free(e);
+        search_once(rb_game_pos(&g), RB_LEVEL_MAX, true, &limits, &sel);
+        search_once(rb_game_pos(&g), RB_LEVEL_MAX, false, &limits, &wide);
+        rb_game_free(&g);
         assert_true(sel.depth >= wide.depth);
         deeper += sel.depth > wide.depth;
     }
@@ -84,9 +71,11 @@ static void full_strength_reaches_deeper_for_the_same_nodes(void **state)
  * forbidden: the same move, score and nodes. */
 static void assert_same_search(size_t i, int level, const rb_limits *limits)
 {
+    rb_pos pos;
+    rb_test_parse(&pos, positions[i]);
     rb_search_info sel, wide;
-    rb_move a = search_once(i, level, true, limits, &sel);
-    rb_move b = search_once(i, level, false, limits, &wide);
+    rb_move a = search_once(&pos, level, true, limits, &sel);
+    rb_move b = search_once(&pos, level, false, limits, &wide);
     assert_int_equal(a, b);
     assert_int_equal(sel.score, wide.score);
     assert_int_equal(sel.nodes, wide.nodes);

@@ -24,7 +24,7 @@ foreach(var SOURCE_DIR OUTPUT WORK_DIR XGETTEXT MSGCAT MSGUNIQ AWK)
   endif()
 endforeach()
 
-file(GLOB ui_sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/ui/*.c ${SOURCE_DIR}/src/ui/*.h)
+file(GLOB_RECURSE ui_sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/ui/*.c ${SOURCE_DIR}/src/ui/*.h)
 list(SORT ui_sources)
 file(GLOB core_sources RELATIVE ${SOURCE_DIR} ${SOURCE_DIR}/src/core/*.c)
 list(SORT core_sources)

@@ -6,7 +6,7 @@
 #ifndef RB_LANG_FIXTURE_H
 #define RB_LANG_FIXTURE_H
 
-#include "lang.h"
+#include "words/lang.h"
 #include "ui_fixture.h"
 
 /* An 800x600 window off screen, speaking the language of code ("fr"). */

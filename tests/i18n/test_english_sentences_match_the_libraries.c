@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "explain_words.h"
-#include "lang.h"
-#include "learn_words.h"
+#include "words/explain_words.h"
+#include "words/lang.h"
+#include "words/learn_words.h"
 #include "rb_explain.h"
 #include "rb_learn.h"
 #include "rb_util_random.h"
@@ -92,7 +92,7 @@ static void compare_try(const rb_learn_stage *st, const rb_learn_move *before, i
     rb_learn_try(&s, from, to, promo, &fb);
     if (fb.message[0]) {
         char ours[RB_UI_EXPLAIN_TEXT_MAX];
-        rb_ui_learn_feedback_words(&fb, &st->goal, ours, sizeof ours);
+        rb_ui_learn_words_feedback(&fb, &st->goal, ours, sizeof ours);
         if (strcmp(fb.message, ours) != 0)
             fail_msg("stage %s, %s-%s: the library says\n  %s\nthe window says\n  %s", st->id, rb_sq_name(from),
                      rb_sq_name(to), fb.message, ours);

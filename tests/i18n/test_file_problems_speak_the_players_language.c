@@ -20,12 +20,12 @@
 #include "lang_fixture.h"
 #include "ui_fixture.h"
 
-#include "lang.h"
-#include "learn.h"
-#include "prefs.h"
+#include "words/lang.h"
+#include "screens/learn/learn.h"
+#include "files/prefs.h"
 #include "rb_learn.h"
 #include "rb_puzzle.h"
-#include "trainer.h"
+#include "screens/puzzles/trainer.h"
 
 static char folder[64];
 

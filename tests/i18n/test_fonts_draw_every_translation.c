@@ -17,8 +17,8 @@
 
 #include <SDL_ttf.h>
 
-#include "assets.h"
-#include "lang.h"
+#include "media/assets.h"
+#include "words/lang.h"
 
 static TTF_Font *fonts[2];
 

@@ -17,13 +17,13 @@
 
 #include "ui_fixture.h"
 
-#include "args.h"
-#include "dialog.h"
-#include "i18n.h"
-#include "lang.h"
-#include "panel.h"
-#include "settings.h"
-#include "text.h"
+#include "app/args.h"
+#include "dialogs/dialog.h"
+#include "words/i18n.h"
+#include "words/lang.h"
+#include "panel/panel.h"
+#include "files/settings.h"
+#include "kit/text.h"
 
 /* A clean environment: no language asked for anywhere. */
 static int clear_env(void **state)

@@ -19,7 +19,7 @@
 
 #include "ui_fixture.h"
 
-#include "lang.h"
+#include "words/lang.h"
 
 /* Puzzle 6: White's bishop on d1, whose one slide runs north-west and
  * rebounds at a4. d1-d2 is a step north, which a bishop never makes. */

@@ -20,8 +20,8 @@
 #include "lang_fixture.h"
 #include "ui_fixture.h"
 
-#include "lang.h"
-#include "message_words.h"
+#include "words/lang.h"
+#include "words/message_words.h"
 
 static void say_on(const char *what, const char *said, const char *wanted)
 {
@@ -95,7 +95,7 @@ static void a_translation_with_a_placeholder_too_many_shows_the_english(void **s
     rb_move m;
     assert_int_equal(rb_move_parse_why(&start, "e2d2", &m, &why), -1);
     char out[RB_UI_MESSAGE_TEXT_MAX];
-    rb_ui_message_text(&why, out, sizeof out);
+    rb_ui_message_words_text(&why, out, sizeof out);
     assert_string_equal(out, "no legal move e2d2: d2 holds a piece of White's own");
     bindtextdomain("rollerball", rb_ui_lang_dir());
     fixture_close(app);

@@ -26,10 +26,10 @@ grep -q "<launchable type=\"desktop-id\">$id.desktop</launchable>" "$metainfo" |
 
 # The window class the game sets is the id the build gives it, so a dock
 # matches the window to the desktop file.
-grep -q 'RB_APP_ID="${RB_APP_ID}"' "$src/src/ui/CMakeLists.txt" 2>/dev/null ||
-  fail "src/ui/CMakeLists.txt does not hand RB_APP_ID to the game"
+grep -q 'RB_APP_ID="${RB_APP_ID}"' "$src/src/ui/words/CMakeLists.txt" 2>/dev/null ||
+  fail "src/ui/words/CMakeLists.txt does not hand RB_APP_ID to the game"
 for class in SDL_VIDEO_X11_WMCLASS SDL_VIDEO_WAYLAND_WMCLASS; do
-  grep -q "\"$class\", *RB_APP_ID" "$src"/src/ui/*.c 2>/dev/null ||
+  grep -q "\"$class\", *RB_APP_ID" "$src"/src/ui/app/*.c 2>/dev/null ||
     fail "the game does not set $class to RB_APP_ID"
 done
 

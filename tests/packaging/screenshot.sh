@@ -10,7 +10,7 @@
 
 # board_colours: sets $light and $dark to "R,G,B" from the normal theme.
 board_colours() {
-  theme=$src/src/ui/theme.c
+  theme=$src/src/ui/kit/theme.c
   light=$(sed -n 's/.*\.light = C(\([0-9]*\), *\([0-9]*\), *\([0-9]*\),.*/\1,\2,\3/p' "$theme" 2>/dev/null | head -n 1)
   dark=$(sed -n 's/.*\.dark = C(\([0-9]*\), *\([0-9]*\), *\([0-9]*\),.*/\1,\2,\3/p' "$theme" 2>/dev/null | head -n 1)
   [ -n "$light" ] && [ -n "$dark" ]
@@ -32,7 +32,7 @@ screenshot_shows_board() {
   elif ! "$pngtool" check "$work/shot.png" 320x240+; then
     fail "the screenshot of rollerball from the $label is blank or too small"
   elif ! board_colours; then
-    fail "cannot read the square colours (.light and .dark) from $src/src/ui/theme.c"
+    fail "cannot read the square colours (.light and .dark) from $src/src/ui/kit/theme.c"
   elif ! "$pngtool" board "$work/shot.png" "$light" "$dark"; then
     fail "the screenshot of rollerball from the $label does not show the board"
   fi

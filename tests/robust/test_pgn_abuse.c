@@ -6,7 +6,7 @@
  * consistent records; never a crash, never memory out of proportion.
  *
  * The game itself never hands the reader more than its file cap (see
- * rb_store_read); the reader is tested far beyond that, since other
+ * rb_ui_store_read); the reader is tested far beyond that, since other
  * programs use it on whole collections.
  */
 #define _POSIX_C_SOURCE 200809L

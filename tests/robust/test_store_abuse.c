@@ -31,7 +31,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "rb_store.h"
+#include "files/store.h"
 
 #define CHILD_SKIP 77
 
@@ -94,7 +94,7 @@ static bool holds(const char *path, const char *text)
 {
     char *data = NULL, err[300];
     size_t len = 0;
-    if (rb_store_read(path, 1 << 20, &data, &len, err, sizeof err) != 0) {
+    if (rb_ui_store_read(path, 1 << 20, &data, &len, err, sizeof err) != 0) {
         fprintf(stderr, "reading back %s: %s\n", path, err);
         return false;
     }
@@ -180,14 +180,14 @@ static void full_disk_child(void)
     char disk[300], path[340], err[300];
     mount_tiny_disk(disk, sizeof disk);
     snprintf(path, sizeof path, "%s/autosave.pgn", disk);
-    CHILD_CHECK(rb_store_write_atomic(path, old_game, strlen(old_game), err, sizeof err) == 0, "%s", err);
+    CHILD_CHECK(rb_ui_store_write_atomic(path, old_game, strlen(old_game), err, sizeof err) == 0, "%s", err);
 
     size_t big = 256 * 1024; /* four times the disk */
     char *data = malloc(big);
     CHILD_CHECK(data != NULL, "out of memory");
     memset(data, '1', big);
     err[0] = '\0';
-    int rc = rb_store_write_atomic(path, data, big, err, sizeof err);
+    int rc = rb_ui_store_write_atomic(path, data, big, err, sizeof err);
     free(data);
     CHILD_CHECK(rc == -1, "a save four times the size of the disk succeeded");
     CHILD_CHECK(strstr(err, "the disk is full") != NULL, "message: '%s'", err);
@@ -197,7 +197,7 @@ static void full_disk_child(void)
 
     /* The space of the failed attempt was given back: saving works again. */
     const char *next = "1. c2-b3 *\n";
-    CHILD_CHECK(rb_store_write_atomic(path, next, strlen(next), err, sizeof err) == 0, "%s", err);
+    CHILD_CHECK(rb_ui_store_write_atomic(path, next, strlen(next), err, sizeof err) == 0, "%s", err);
     CHILD_CHECK(holds(path, next), "the save after the full disk is wrong");
 }
 
@@ -212,13 +212,13 @@ static void read_only_disk_child(void)
     char disk[300], path[340], err[300];
     mount_tiny_disk(disk, sizeof disk);
     snprintf(path, sizeof path, "%s/game.pgn", disk);
-    CHILD_CHECK(rb_store_write_atomic(path, old_game, strlen(old_game), err, sizeof err) == 0, "%s", err);
+    CHILD_CHECK(rb_ui_store_write_atomic(path, old_game, strlen(old_game), err, sizeof err) == 0, "%s", err);
     if (mount(NULL, disk, NULL, MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV, NULL) != 0) {
         fprintf(stderr, "cannot remount read-only (%s): skipped\n", strerror(errno));
         _exit(CHILD_SKIP);
     }
     err[0] = '\0';
-    CHILD_CHECK(rb_store_write_atomic(path, "1. c2-b3 *\n", 11, err, sizeof err) == -1, "saved on a read-only disk");
+    CHILD_CHECK(rb_ui_store_write_atomic(path, "1. c2-b3 *\n", 11, err, sizeof err) == -1, "saved on a read-only disk");
     CHILD_CHECK(strstr(err, "read-only") != NULL, "message: '%s'", err);
     CHILD_CHECK(holds(path, old_game), "the previous save is damaged");
 }
@@ -235,12 +235,12 @@ static void locked_folder_child(void)
     snprintf(sub, sizeof sub, "%s/locked", dir);
     snprintf(path, sizeof path, "%s/settings.conf", sub);
     CHILD_CHECK(mkdir(sub, 0755) == 0, "%s", strerror(errno));
-    CHILD_CHECK(rb_store_write_atomic(path, old_game, strlen(old_game), err, sizeof err) == 0, "%s", err);
+    CHILD_CHECK(rb_ui_store_write_atomic(path, old_game, strlen(old_game), err, sizeof err) == 0, "%s", err);
     CHILD_CHECK(chmod(path, 0644) == 0 && chmod(sub, 0555) == 0 && chmod(dir, 0755) == 0, "chmod");
     /* Root writes anywhere: play an ordinary user for the rest. */
     CHILD_CHECK(setgid(65534) == 0 && setuid(65534) == 0, "dropping root: %s", strerror(errno));
     err[0] = '\0';
-    CHILD_CHECK(rb_store_write_atomic(path, "new", 3, err, sizeof err) == -1, "saved into a locked folder");
+    CHILD_CHECK(rb_ui_store_write_atomic(path, "new", 3, err, sizeof err) == -1, "saved into a locked folder");
     CHILD_CHECK(strstr(err, "permission denied") != NULL, "message: '%s'", err);
     CHILD_CHECK(holds(path, old_game), "the previous file is damaged");
     CHILD_CHECK(entries_in(sub) == 1, "a temporary file appeared");
@@ -280,7 +280,7 @@ static void a_kill_in_the_middle_of_a_save_keeps_the_previous_file(void **state)
     (void)state;
     char path[300], err[300], temp[600];
     snprintf(path, sizeof path, "%s/game.pgn", dir);
-    assert_int_equal(rb_store_write_atomic(path, old_game, strlen(old_game), err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, old_game, strlen(old_game), err, sizeof err), 0);
 
     /* The child saves 256 MB, which takes long enough to be caught
      * part-way; the parent kills it once the temporary file has grown. */
@@ -294,7 +294,7 @@ static void a_kill_in_the_middle_of_a_save_keeps_the_previous_file(void **state)
             _exit(3);
         }
         memset(data, 'x', big);
-        rb_store_write_atomic(path, data, big, err, sizeof err);
+        rb_ui_store_write_atomic(path, data, big, err, sizeof err);
         _exit(0);
     }
     struct timespec pause = {0, 200000};
@@ -324,14 +324,14 @@ static void a_kill_in_the_middle_of_a_save_keeps_the_previous_file(void **state)
     /* And the next save works and replaces it. A fresh leftover is kept
      * (another copy of the game may still be writing it)... */
     const char *next = "1. c2-b3 e6-f5 2. b3-b4 *\n";
-    assert_int_equal(rb_store_write_atomic(path, next, strlen(next), err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, next, strlen(next), err, sizeof err), 0);
     assert_true(holds(path, next));
     assert_int_equal(stat(temp, &st), 0);
 
     /* ...but once it is old, the next save clears it away. */
     struct timespec old[2] = {{time(NULL) - 3600, 0}, {time(NULL) - 3600, 0}};
     assert_int_equal(utimensat(AT_FDCWD, temp, old, 0), 0);
-    assert_int_equal(rb_store_write_atomic(path, next, strlen(next), err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, next, strlen(next), err, sizeof err), 0);
     assert_true(stat(temp, &st) != 0 && errno == ENOENT);
 }
 
@@ -365,7 +365,7 @@ static void a_huge_file_is_refused_in_bounded_time_and_memory(void **state)
     time_t start = time(NULL);
     char *data = (char *)1;
     size_t len = 9;
-    assert_int_equal(rb_store_read(path, 1 << 20, &data, &len, err, sizeof err), -1);
+    assert_int_equal(rb_ui_store_read(path, 1 << 20, &data, &len, err, sizeof err), -1);
     assert_null(data);
     assert_non_null(strstr(err, "too big"));
     assert_non_null(strstr(err, "huge.pgn"));
@@ -380,7 +380,7 @@ static void a_huge_file_is_refused_in_bounded_time_and_memory(void **state)
     assert_true(fd >= 0);
     assert_int_equal(ftruncate(fd, (off_t)100 << 20), 0);
     close(fd);
-    assert_int_equal(rb_store_read(path, 1 << 20, &data, &len, err, sizeof err), -1);
+    assert_int_equal(rb_ui_store_read(path, 1 << 20, &data, &len, err, sizeof err), -1);
     assert_non_null(strstr(err, "too big"));
 }
 
@@ -391,10 +391,10 @@ static void a_device_or_folder_is_refused(void **state)
     char *data = NULL, err[300];
     size_t len = 0;
     /* An endless device is cut at the cap like any big file. */
-    assert_int_equal(rb_store_read("/dev/zero", 1 << 20, &data, &len, err, sizeof err), -1);
+    assert_int_equal(rb_ui_store_read("/dev/zero", 1 << 20, &data, &len, err, sizeof err), -1);
     assert_null(data);
     assert_true(strlen(err) > 0);
-    assert_int_equal(rb_store_read(dir, 1 << 20, &data, &len, err, sizeof err), -1);
+    assert_int_equal(rb_ui_store_read(dir, 1 << 20, &data, &len, err, sizeof err), -1);
     assert_non_null(strstr(err, "folder"));
 }
 

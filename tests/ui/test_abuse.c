@@ -25,12 +25,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "dialog.h"
-#include "games.h"
-#include "prefs.h"
+#include "dialogs/dialog.h"
+#include "files/games.h"
+#include "files/prefs.h"
 #include "ui_fixture.h"
 #include "rb_util_clock.h"
-#include "worker.h"
+#include "computer/worker.h"
 
 static char home[128];
 
@@ -270,8 +270,8 @@ static void random_event(rb_app *app, const char *bad_file)
             from = RB_MOVE_FROM(m);
             to = RB_MOVE_TO(m);
         }
-        SDL_FPoint a = rb_ui_app_center(app, from);
-        SDL_FPoint b = rb_ui_app_center(app, to);
+        SDL_FPoint a = rb_ui_view_board_center(app, from);
+        SDL_FPoint b = rb_ui_view_board_center(app, to);
         SDL_Point pa = { (int)a.x, (int)a.y }, pb = { (int)b.x, (int)b.y };
         if (rnd(2)) {
             fixture_click_at(app, pa);

@@ -15,14 +15,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "analysis.h"
-#include "analysis_view.h"
-#include "dialog.h"
-#include "panel.h"
-#include "prefs.h"
+#include "screens/analysis/analysis.h"
+#include "screens/analysis/analysis_view.h"
+#include "dialogs/dialog.h"
+#include "panel/panel.h"
+#include "files/prefs.h"
 #include "rb_notation.h"
-#include "text.h"
-#include "view.h"
+#include "kit/text.h"
+#include "board/view.h"
 #include "ui_fixture.h"
 
 #include <math.h>

@@ -13,7 +13,7 @@
 
 #include <stdlib.h>
 
-#include "render.h"
+#include "board/render.h"
 #include "ui_fixture.h"
 
 #define ROOK_POS "7/3k3/2xxx2/2xxx2/2xxx2/3K3/6R w - 0 1"
@@ -46,7 +46,7 @@ static int distance(Uint32 a, Uint32 b)
 
 static int centre_change(rb_app *app, SDL_Surface *a, SDL_Surface *b, int sq)
 {
-    SDL_FPoint c = rb_ui_app_center(app, sq);
+    SDL_FPoint c = rb_ui_view_board_center(app, sq);
     return distance(pixel_at(a, (int)c.x, (int)c.y), pixel_at(b, (int)c.x, (int)c.y));
 }
 
@@ -146,7 +146,7 @@ static void check_rebound_path(const char *fen, const char *from, const char *to
         }
     }
     /* the rebound square carries the rebound colour at its centre */
-    SDL_FPoint c = rb_ui_app_center(app, path.sq[path.rebound]);
+    SDL_FPoint c = rb_ui_view_board_center(app, path.sq[path.rebound]);
     SDL_Color mark = app->theme->rebound_mark;
     Uint32 want = (Uint32)mark.r << 16 | (Uint32)mark.g << 8 | mark.b;
     int d = distance(pixel_at(hovering, (int)c.x, (int)c.y), want);

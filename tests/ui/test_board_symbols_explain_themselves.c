@@ -9,7 +9,7 @@
 
 #include <stdlib.h>
 
-#include "symbols.h"
+#include "board/symbols.h"
 #include "ui_fixture.h"
 
 /* A point of square at (fx, fy) of its size from its top left corner. */

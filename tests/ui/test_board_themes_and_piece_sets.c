@@ -11,8 +11,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "assets.h"
-#include "theme.h"
+#include "media/assets.h"
+#include "kit/theme.h"
 #include "ui_fixture.h"
 
 /* Every kind of piece of both colours on both kinds of square. */

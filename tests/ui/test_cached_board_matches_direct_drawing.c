@@ -14,12 +14,12 @@
  */
 #include "support.h"
 
-#include "assets.h"
-#include "board_cache.h"
-#include "layout.h"
-#include "render.h"
-#include "text.h"
-#include "theme.h"
+#include "media/assets.h"
+#include "board/board_cache.h"
+#include "kit/layout.h"
+#include "board/render.h"
+#include "kit/text.h"
+#include "kit/theme.h"
 #include "ui_fixture.h"
 
 /* A full board; the bishop on d1 reaches c6 (a rook) by a rebound at a4. */

@@ -11,7 +11,7 @@
 
 #include "support.h"
 
-#include "dialog.h"
+#include "dialogs/dialog.h"
 #include "ui_fixture.h"
 
 static void ctrl_c_copies_the_position_and_shift_the_game(void **state)

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "clock.h"
+#include "state/clock.h"
 #include "rb_pgn.h"
 
 static rb_ui_time_control tc(int64_t base_s, int64_t inc_s)

@@ -20,14 +20,14 @@
 
 #include <stdlib.h>
 
-#include "dialog.h"
-#include "dialog_kit.h"
-#include "editor_view.h"
-#include "game_clock.h"
-#include "learn.h"
+#include "dialogs/dialog.h"
+#include "dialogs/dlg.h"
+#include "screens/editor/editor_view.h"
+#include "state/game_clock.h"
+#include "screens/learn/learn.h"
 #include "rb_review.h"
-#include "review.h"
-#include "trainer.h"
+#include "computer/review.h"
+#include "screens/puzzles/trainer.h"
 #include "ui_clock.h"
 #include "ui_fixture.h"
 #include "ui_home.h"

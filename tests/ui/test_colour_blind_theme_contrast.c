@@ -15,7 +15,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "theme.h"
+#include "kit/theme.h"
 
 /* sRGB channel to linear light. */
 static double linear(double c)

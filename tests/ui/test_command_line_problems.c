@@ -17,7 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "dialog.h"
+#include "dialogs/dialog.h"
 #include "ui_fixture.h"
 
 static char dir[] = "/tmp/rb-cli-test-XXXXXX";

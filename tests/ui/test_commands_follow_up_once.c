@@ -19,13 +19,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "dialog.h"
-#include "prefs.h"
-#include "rb_store.h"
-#include "settings.h"
+#include "dialogs/dialog.h"
+#include "files/prefs.h"
+#include "files/store.h"
+#include "files/settings.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
-#include "worker.h"
+#include "computer/worker.h"
 
 static int make_home(void **state)
 {
@@ -147,7 +147,7 @@ static void every_game_change_is_autosaved_and_nothing_else_is(void **state)
     no_change(app, rb_ui_cmd_of(RB_UI_CMD_FLIP));
     rb_ui_cmd setting = rb_ui_cmd_of(RB_UI_CMD_SET_SETTING);
     setting.n = 0;
-    setting.on = !rb_ui_setting_get(&app->state.settings, 0);
+    setting.on = !rb_ui_settings_get(&app->state.settings, 0);
     no_change(app, setting);
     rb_ui_cmd help = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
     help.n = RB_UI_DIALOG_HELP;

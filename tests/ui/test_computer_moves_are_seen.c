@@ -11,10 +11,10 @@
  */
 #include "support.h"
 
-#include "anim.h"
-#include "pace.h"
+#include "board/anim.h"
+#include "state/pace.h"
 #include "ui_fixture.h"
-#include "worker.h"
+#include "computer/worker.h"
 
 static Uint32 fake_ms;
 

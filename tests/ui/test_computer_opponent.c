@@ -11,11 +11,11 @@
  */
 #include "support.h"
 
-#include "dialog.h"
-#include "panel.h"
-#include "session.h"
+#include "dialogs/dialog.h"
+#include "panel/panel.h"
+#include "state/session.h"
 #include "ui_fixture.h"
-#include "worker.h"
+#include "computer/worker.h"
 
 /* Off screen, White played by a person and Black by the computer. */
 static rb_app *open_vs_computer(const char *fen, int level)
@@ -81,7 +81,7 @@ static void move_now_makes_the_computer_answer_at_once(void **state)
     rb_ui_worker_move_now(app);
     pump_until(app, 10000, white_to_move);
     assert_int_equal(app->state.game.ply, 2);
-    assert_true(ms_now() - t < (double)rb_ui_level_movetime_ms(10));
+    assert_true(ms_now() - t < (double)rb_ui_worker_level_movetime_ms(10));
     fixture_close(app);
 }
 

@@ -11,13 +11,13 @@
 
 #include <stdlib.h>
 
-#include "dialog.h"
-#include "dialog_kit.h"
-#include "games.h"
-#include "settings.h"
+#include "dialogs/dialog.h"
+#include "dialogs/dlg.h"
+#include "files/games.h"
+#include "files/settings.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
-#include "widgets.h"
+#include "kit/widget.h"
 
 static int setup(void **state)
 {
@@ -123,9 +123,9 @@ static void enter_activates_the_focused_control(void **state)
     rb_ui_app_draw(app);
     fixture_key(app, SDLK_DOWN, KMOD_NONE); /* its first box */
     assert_int_equal(app->state.dialog.focus, DLG_SETTING);
-    bool was = rb_ui_setting_get(&app->state.settings, 0);
+    bool was = rb_ui_settings_get(&app->state.settings, 0);
     fixture_key(app, SDLK_SPACE, KMOD_NONE);
-    assert_true(rb_ui_setting_get(&app->state.settings, 0) != was);
+    assert_true(rb_ui_settings_get(&app->state.settings, 0) != was);
     fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
 
     /* A question: Tab to the other answer, Enter gives it. */

@@ -7,10 +7,10 @@
  */
 #include "support.h"
 
-#include "dialog.h"
-#include "panel.h"
+#include "dialogs/dialog.h"
+#include "panel/panel.h"
 #include "rb_engine.h"
-#include "session.h"
+#include "state/session.h"
 #include "ui_fixture.h"
 
 /* The game on the board against the computer (Black), without starting

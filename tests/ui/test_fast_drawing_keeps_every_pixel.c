@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "draw.h"
+#include "kit/draw.h"
 
 #define W 640
 #define H 480

@@ -13,9 +13,9 @@
 #include <stdlib.h>
 
 #include "rb_pgn.h"
-#include "review.h"
-#include "review_view.h"
-#include "text.h"
+#include "computer/review.h"
+#include "panel/review_view.h"
+#include "kit/text.h"
 #include "ui_fixture.h"
 
 /* Black's rook move lets White's rook mate at once. */

@@ -15,8 +15,8 @@
 
 #include <stdlib.h>
 
-#include "settings.h"
-#include "sound.h"
+#include "files/settings.h"
+#include "media/sound.h"
 #include "ui_fixture.h"
 
 static const char *const fen = "7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1";

@@ -9,7 +9,7 @@
 
 #include <stdlib.h>
 
-#include "coach.h"
+#include "computer/coach.h"
 #include "ui_fixture.h"
 
 /* Black mates in one with g2b1; with White to move that mate is the threat. */

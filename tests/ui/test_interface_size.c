@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "dialog_kit.h"
-#include "layout.h"
-#include "panel.h"
-#include "settings.h"
+#include "app/args.h"
+#include "dialogs/dlg.h"
+#include "kit/layout.h"
+#include "panel/panel.h"
+#include "files/settings.h"
 #include "ui_fixture.h"
 
 static void the_least_window_grows_with_the_size(void **state)

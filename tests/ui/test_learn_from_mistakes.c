@@ -17,13 +17,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "mistakes.h"
-#include "mistakes_view.h"
-#include "prefs.h"
-#include "panel.h"
+#include "screens/mistakes/mistakes.h"
+#include "screens/mistakes/mistakes_view.h"
+#include "files/prefs.h"
+#include "panel/panel.h"
 #include "rb_review.h"
-#include "review.h"
-#include "shot.h"
+#include "computer/review.h"
+#include "app/shot.h"
 #include "ui_home.h"
 
 /* The game: 1. c2-b1 e6-f6 2. Bd1-b5 Kd6-e6, White's second move the blunder. */
@@ -118,7 +118,7 @@ static void the_blunder_comes_back_as_an_exercise(void **state)
     rb_move played = st->game.moves[BLUNDER_PLY];
     rb_pos before = st->game.positions[BLUNDER_PLY];
 
-    assert_true(rb_ui_mistakes_available(st));
+    assert_true(rb_ui_review_mistakes_open_now(st));
     click_button(app, "Mistakes", false);
     assert_true(st->mistakes.active);
     assert_int_equal(st->mistakes.count, 1); /* White's one blunder */
@@ -217,14 +217,14 @@ static void nothing_to_learn_without_a_review_or_mistakes(void **state)
     for (size_t i = 0; i < g->length; i++)
         rb_game_set_eval(g, i, (rb_eval_mark){ RB_EVAL_NONE, 0 });
     put_game(app, g);
-    assert_false(rb_ui_mistakes_available(st));
+    assert_false(rb_ui_review_mistakes_open_now(st));
     assert_int_equal(fixture_do(app, RB_UI_CMD_MISTAKES_OPEN), -1);
     assert_false(st->mistakes.active);
     assert_non_null(strstr(st->status, "Review the game first"));
     /* Reviewed, but no mistakes: the button is there and does nothing. */
     put_game(app, reviewed_game(false, NULL));
     assert_true(rb_ui_review_complete(&st->game));
-    assert_false(rb_ui_mistakes_available(st));
+    assert_false(rb_ui_review_mistakes_open_now(st));
     click_button(app, "Mistakes", false);
     assert_false(st->mistakes.active);
     fixture_key(app, SDLK_m, KMOD_CTRL);

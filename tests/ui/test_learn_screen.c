@@ -13,11 +13,11 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "args.h"
-#include "dialog.h"
-#include "dialog_kit.h"
-#include "learn.h"
-#include "prefs.h"
+#include "app/args.h"
+#include "dialogs/dialog.h"
+#include "dialogs/dlg.h"
+#include "screens/learn/learn.h"
+#include "files/prefs.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 
@@ -133,7 +133,7 @@ static void command_line_names_lessons(void **state)
     size_t len = 0;
     FILE *out = open_memstream(&text, &len);
     assert_non_null(out);
-    assert_int_equal(rb_ui_learn_list(out, err, sizeof err), 0);
+    assert_int_equal(rb_ui_learn_list(NULL, out, err, sizeof err), 0);
     fclose(out);
     assert_true(strncmp(text, "1.1\t", 4) == 0);
     assert_non_null(strstr(text, "\n2.2\tNothing crosses the hole\t"));

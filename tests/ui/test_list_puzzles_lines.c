@@ -12,11 +12,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "assets.h"
+#include "app/args.h"
+#include "media/assets.h"
 #include "rb_notation.h"
 #include "rb_puzzle.h"
-#include "trainer.h"
+#include "screens/puzzles/trainer.h"
 
 static void every_puzzle_is_one_line_of_five_fields(void **state)
 {

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "dialog.h"
-#include "panel.h"
+#include "dialogs/dialog.h"
+#include "panel/panel.h"
 #include "ui_fixture.h"
 
 static char dir[] = "/tmp/rb-names-test-XXXXXX";

@@ -11,8 +11,8 @@
 
 #include <stdlib.h>
 
-#include "dialog.h"
-#include "games.h"
+#include "dialogs/dialog.h"
+#include "files/games.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 

@@ -17,16 +17,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "args.h"
-#include "assets.h"
-#include "dialog.h"
-#include "dialog_kit.h"
-#include "prefs.h"
-#include "settings.h"
-#include "shot.h"
-#include "theme.h"
+#include "app/args.h"
+#include "media/assets.h"
+#include "dialogs/dialog.h"
+#include "dialogs/dlg.h"
+#include "files/prefs.h"
+#include "files/settings.h"
+#include "app/shot.h"
+#include "kit/theme.h"
 #include "ui_home.h"
-#include "widgets.h"
+#include "kit/widget.h"
 
 static int setup(void **state)
 {

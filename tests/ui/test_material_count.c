@@ -8,9 +8,9 @@
 
 #include <string.h>
 
-#include "material.h"
-#include "panel.h"
-#include "text.h"
+#include "panel/material.h"
+#include "panel/panel.h"
+#include "kit/text.h"
 #include "ui_fixture.h"
 
 static rb_ui_material count_of(const char *fen)

@@ -15,10 +15,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "app.h"
-#include "apply.h"
-#include "assets.h"
-#include "prefs.h"
+#include "app/app.h"
+#include "app/apply.h"
+#include "media/assets.h"
+#include "files/prefs.h"
 
 static char dir[] = "/tmp/rb-data-test-XXXXXX";
 static char staged[RB_UI_PATH_MAX];

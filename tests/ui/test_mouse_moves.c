@@ -78,7 +78,7 @@ static void drop_off_the_board_and_on_the_hole_snaps_back(void **state)
     rb_ui_view v = rb_ui_view_of(app);
     SDL_Rect hole = rb_ui_view_hole(&v);
     SDL_Point a = fixture_center(app, "c2"), mid = { hole.x + hole.w / 2, hole.y + hole.h / 2 };
-    assert_int_equal(rb_ui_app_square_at(app, mid.x, mid.y), -1);
+    assert_int_equal(rb_ui_view_board_square_at(app, mid.x, mid.y), -1);
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
     fixture_motion(app, mid, true);
     assert_int_equal(app->state.input.state, RB_UI_DRAGGING);

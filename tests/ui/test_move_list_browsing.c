@@ -6,7 +6,7 @@
  */
 #include "support.h"
 
-#include "panel.h"
+#include "panel/panel.h"
 #include "ui_fixture.h"
 
 static void play_four_moves(rb_app *app)

@@ -9,7 +9,7 @@
  */
 #include "support.h"
 
-#include "sound.h"
+#include "media/sound.h"
 
 typedef struct move_case {
     const char *name;

@@ -15,13 +15,13 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "dialog.h"
-#include "games.h"
-#include "panel.h"
-#include "text.h"
+#include "dialogs/dialog.h"
+#include "files/games.h"
+#include "panel/panel.h"
+#include "kit/text.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
-#include "widgets.h"
+#include "kit/widget.h"
 
 static int setup(void **state)
 {

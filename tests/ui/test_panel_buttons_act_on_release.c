@@ -10,9 +10,9 @@
 
 #include "support.h"
 
-#include "analysis_view.h"
+#include "screens/analysis/analysis_view.h"
 #include "ui_fixture.h"
-#include "widgets.h"
+#include "kit/widget.h"
 
 static SDL_Point middle(SDL_Rect r)
 {
@@ -44,7 +44,7 @@ static void only_a_whole_click_on_a_button_acts(void **state)
     SDL_Rect close = close_button(app);
     /* A corner of the panel no button covers. */
     SDL_Point beside = { app->layout.panel.x + 2, app->layout.panel.y + 2 };
-    assert_false(rb_ui_point_in(close, beside.x, beside.y));
+    assert_false(rb_ui_widget_point_in(close, beside.x, beside.y));
 
     press_here_release_there(app, SDL_BUTTON_LEFT, middle(close), beside);
     assert_true(app->state.analysis.active);

@@ -7,9 +7,9 @@
  */
 #include "support.h"
 
-#include "panel.h"
+#include "panel/panel.h"
 #include "ui_fixture.h"
-#include "worker.h"
+#include "computer/worker.h"
 
 typedef struct rects {
     SDL_Rect move_now, undo, first_move, nav;

@@ -15,13 +15,13 @@
  */
 #include "support.h"
 
-#include "analysis_view.h"
-#include "args.h"
-#include "dialog.h"
-#include "dialog_kit.h"
-#include "editor_view.h"
-#include "game_clock.h"
-#include "text.h"
+#include "screens/analysis/analysis_view.h"
+#include "app/args.h"
+#include "dialogs/dialog.h"
+#include "dialogs/dlg.h"
+#include "screens/editor/editor_view.h"
+#include "state/game_clock.h"
+#include "kit/text.h"
 #include "ui_clock.h"
 #include "ui_fixture.h"
 
@@ -175,7 +175,7 @@ static void pieces_are_put_moved_and_taken_off_by_hand(void **state)
     SDL_Point e1 = fixture_center(app, "e1");
     click_control(app, "Flip");
     assert_true(app->state.flipped);
-    assert_int_equal(rb_ui_app_square_at(app, e1.x, e1.y), rb_sq_parse("c7"));
+    assert_int_equal(rb_ui_view_board_square_at(app, e1.x, e1.y), rb_sq_parse("c7"));
     fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
     assert_false(app->state.editor.active);
     assert_false(app->state.flipped);
@@ -227,7 +227,7 @@ static void every_reason_is_shown_and_play_is_disabled(void **state)
         char names[64];
         snprintf(names, sizeof names, "%s", cases[i].squares);
         for (char *w = strtok(names, " "); w; w = strtok(NULL, " ")) {
-            SDL_FPoint c = rb_ui_app_center(app, rb_sq_parse(w));
+            SDL_FPoint c = rb_ui_view_board_center(app, rb_sq_parse(w));
             /* the ring runs through 0.45 of a square from the centre */
             assert_true(red_at(app, (SDL_Point){(int)c.x + app->layout.sq * 45 / 100, (int)c.y}));
             want |= (rb_bb)1 << rb_sq_parse(w);

@@ -12,9 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "prefs.h"
-#include "rb_store.h"
-#include "trainer.h"
+#include "files/prefs.h"
+#include "files/store.h"
+#include "screens/puzzles/trainer.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 
@@ -57,7 +57,7 @@ static char *read_all(rb_app *app, const char *name)
     assert_int_equal(rb_ui_prefs_file(app, name, path, sizeof path, err, sizeof err), 0);
     char *text = NULL;
     size_t len;
-    if (rb_store_read(path, 1 << 20, &text, &len, err, sizeof err) != 0)
+    if (rb_ui_store_read(path, 1 << 20, &text, &len, err, sizeof err) != 0)
         return NULL;
     return text;
 }

@@ -14,11 +14,11 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "panel.h"
-#include "puzzle_view.h"
+#include "panel/panel.h"
+#include "screens/puzzles/puzzle_view.h"
 #include "rb_explain.h"
 #include "rb_notation.h"
-#include "trainer.h"
+#include "screens/puzzles/trainer.h"
 #include "ui_fixture.h"
 
 /* Puzzle 2: White mates in four, the line of seven moves

@@ -15,8 +15,8 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
-#include "dialog.h"
-#include "layout.h"
+#include "dialogs/dialog.h"
+#include "kit/layout.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 

@@ -9,7 +9,7 @@
  */
 #include "support.h"
 
-#include "explain.h"
+#include "board/explain.h"
 #include "ui_fixture.h"
 
 /* White's rook on c2 shields its king on b2 from Black's rook on e2. */

@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "dialog.h"
-#include "prefs.h"
-#include "rb_store.h"
+#include "dialogs/dialog.h"
+#include "files/prefs.h"
+#include "files/store.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 
@@ -72,7 +72,7 @@ static void a_damaged_autosave_starts_a_new_game(void **state)
     char path[RB_UI_PATH_MAX], err[600];
     autosave_path(app, path, sizeof path);
     fixture_close(app);
-    assert_int_equal(rb_store_write_atomic(path, "1. zz9 @@ {", 11, err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, "1. zz9 @@ {", 11, err, sizeof err), 0);
 
     app = fixture_open_with_player_files();
     assert_int_equal(app->state.game.length, 0);
@@ -129,7 +129,7 @@ static void the_command_line_says_who_plays_a_resumed_game(void **state)
     fixture_close(app);
     const char *game = "[White \"Player\"]\n[Black \"Computer (level 4)\"]\n[WhiteType \"human\"]\n"
                        "[BlackType \"program\"]\n[BlackLevel \"4\"]\n\n1. c2-b3 e7-f7 *\n";
-    assert_int_equal(rb_store_write_atomic(path, game, strlen(game), err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, game, strlen(game), err, sizeof err), 0);
 
     /* Resumed as it was saved: the computer at level 4 plays Black. */
     app = open_with_black(NULL);

@@ -11,7 +11,7 @@
 
 #include <stdlib.h>
 
-#include "dialog.h"
+#include "dialogs/dialog.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 

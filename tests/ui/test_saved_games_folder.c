@@ -12,9 +12,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "dialog.h"
-#include "games.h"
-#include "prefs.h"
+#include "dialogs/dialog.h"
+#include "files/games.h"
+#include "files/prefs.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 

@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#include "theme.h"
+#include "kit/theme.h"
 #include "ui_fixture.h"
 
 typedef struct switch_case {

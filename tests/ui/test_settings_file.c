@@ -13,11 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app.h"
-#include "prefs.h"
-#include "rb_store.h"
-#include "settings.h"
-#include "theme.h"
+#include "app/app.h"
+#include "files/prefs.h"
+#include "files/store.h"
+#include "files/settings.h"
+#include "kit/theme.h"
 
 /* A theme that is not the default, by its name. */
 #define RB_UI_THEME_GREEN_FOR_TEST rb_ui_theme_find("green")
@@ -32,9 +32,9 @@ static void every_setting_round_trips(void **state)
         rb_ui_settings_defaults(&s, players);
         if (i < 0) {
             for (int k = 0; k < rb_ui_setting_count; k++)
-                *rb_ui_setting_ref(&s, k) = !*rb_ui_setting_ref(&s, k);
+                *rb_ui_settings_ref(&s, k) = !*rb_ui_settings_ref(&s, k);
         } else {
-            *rb_ui_setting_ref(&s, i) = !*rb_ui_setting_ref(&s, i);
+            *rb_ui_settings_ref(&s, i) = !*rb_ui_settings_ref(&s, i);
         }
         players[RB_WHITE] = (rb_ui_player){ RB_UI_COMPUTER, 7 };
         players[RB_BLACK] = (rb_ui_player){ RB_UI_HUMAN, 10 };
@@ -44,7 +44,7 @@ static void every_setting_round_trips(void **state)
         assert_int_equal(rb_ui_settings_parse(text, &back, pback), 0);
         free(text);
         for (int k = 0; k < rb_ui_setting_count; k++)
-            assert_int_equal(*rb_ui_setting_ref(&back, k), *rb_ui_setting_ref(&s, k));
+            assert_int_equal(*rb_ui_settings_ref(&back, k), *rb_ui_settings_ref(&s, k));
         assert_int_equal(pback[RB_WHITE].kind, RB_UI_COMPUTER);
         assert_int_equal(pback[RB_WHITE].level, 7);
         assert_int_equal(pback[RB_BLACK].kind, RB_UI_HUMAN);
@@ -103,7 +103,7 @@ static void an_empty_file_keeps_the_defaults(void **state)
     rb_ui_settings_defaults(&d, dp);
     assert_int_equal(rb_ui_settings_parse("", &s, players), 0);
     for (int k = 0; k < rb_ui_setting_count; k++)
-        assert_int_equal(*rb_ui_setting_ref(&s, k), *rb_ui_setting_ref(&d, k));
+        assert_int_equal(*rb_ui_settings_ref(&s, k), *rb_ui_settings_ref(&d, k));
     for (int c = 0; c < 2; c++) {
         assert_int_equal(players[c].kind, dp[c].kind);
         assert_int_equal(players[c].level, dp[c].level);
@@ -121,7 +121,7 @@ static void a_first_run_starts_from_the_settings_defaults(void **state)
     rb_ui_player dp[2];
     rb_ui_settings_defaults(&d, dp);
     for (int k = 0; k < rb_ui_setting_count; k++)
-        assert_int_equal(*rb_ui_setting_ref(&app.state.settings, k), *rb_ui_setting_ref(&d, k));
+        assert_int_equal(*rb_ui_settings_ref(&app.state.settings, k), *rb_ui_settings_ref(&d, k));
     for (int c = 0; c < 2; c++) {
         assert_int_equal(app.state.players[c].kind, dp[c].kind);
         assert_int_equal(app.state.players[c].level, dp[c].level);
@@ -170,7 +170,7 @@ static void the_settings_file_is_saved_and_loaded(void **state)
     assert_int_equal(c.state.settings.theme, RB_UI_THEME_GREEN_FOR_TEST);
 
     /* A binary settings file: refused with a message, defaults stand. */
-    assert_int_equal(rb_store_write_atomic(path, "\0\0\0\x7f", 4, err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, "\0\0\0\x7f", 4, err, sizeof err), 0);
     rb_app e;
     memset(&e, 0, sizeof e);
     rb_ui_settings_defaults(&e.state.settings, e.state.players);

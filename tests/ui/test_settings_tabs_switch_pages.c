@@ -15,13 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialog.h"
-#include "dialog_kit.h"
-#include "lang.h"
-#include "settings.h"
-#include "shot.h"
-#include "theme.h"
-#include "assets.h"
+#include "dialogs/dialog.h"
+#include "dialogs/dlg.h"
+#include "words/lang.h"
+#include "files/settings.h"
+#include "app/shot.h"
+#include "kit/theme.h"
+#include "media/assets.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 

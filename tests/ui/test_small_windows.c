@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "layout.h"
-#include "panel.h"
+#include "kit/layout.h"
+#include "panel/panel.h"
 #include "ui_fixture.h"
 
 static char home[64];

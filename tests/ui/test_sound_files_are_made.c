@@ -18,8 +18,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "assets.h"
-#include "sound.h"
+#include "media/assets.h"
+#include "media/sound.h"
 
 typedef struct clip {
     Sint16 *x;

@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "sound.h"
+#include "media/sound.h"
 
 static char dir[256];
 

@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "rb_store.h"
+#include "files/store.h"
 
 static char dir[256];
 
@@ -62,7 +62,7 @@ static void assert_file_holds(const char *path, const char *text)
 {
     char *data = NULL, err[300];
     size_t len = 0;
-    assert_int_equal(rb_store_read(path, 1 << 20, &data, &len, err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_read(path, 1 << 20, &data, &len, err, sizeof err), 0);
     assert_int_equal(len, strlen(text));
     assert_string_equal(data, text);
     free(data);
@@ -73,9 +73,9 @@ static void a_write_replaces_the_file_and_reads_back(void **state)
     (void)state;
     char path[300], err[300];
     path_in(path, sizeof path, "game.pgn");
-    assert_int_equal(rb_store_write_atomic(path, "first", 5, err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, "first", 5, err, sizeof err), 0);
     assert_file_holds(path, "first");
-    assert_int_equal(rb_store_write_atomic(path, "second text", 11, err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, "second text", 11, err, sizeof err), 0);
     assert_file_holds(path, "second text");
     /* No temporary file is left beside it. */
     assert_int_equal(files_in_dir(), 1);
@@ -87,7 +87,7 @@ static void a_write_cut_short_keeps_the_old_file(void **state)
     char path[300], err[300];
     path_in(path, sizeof path, "autosave.pgn");
     const char *old = "[Event \"old game\"]\n\n1. c2-b3 *\n";
-    assert_int_equal(rb_store_write_atomic(path, old, strlen(old), err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, old, strlen(old), err, sizeof err), 0);
 
     size_t big = 64 * 1024;
     char *data = malloc(big);
@@ -101,7 +101,7 @@ static void a_write_cut_short_keeps_the_old_file(void **state)
     void (*was)(int) = signal(SIGXFSZ, SIG_IGN);
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &small), 0);
     err[0] = '\0';
-    int rc = rb_store_write_atomic(path, data, big, err, sizeof err);
+    int rc = rb_ui_store_write_atomic(path, data, big, err, sizeof err);
     assert_int_equal(setrlimit(RLIMIT_FSIZE, &saved), 0);
     signal(SIGXFSZ, was);
     free(data);
@@ -118,7 +118,7 @@ static void a_write_into_a_missing_folder_says_so(void **state)
     (void)state;
     char path[300], err[300];
     path_in(path, sizeof path, "no-such-folder/game.pgn");
-    assert_int_equal(rb_store_write_atomic(path, "x", 1, err, sizeof err), -1);
+    assert_int_equal(rb_ui_store_write_atomic(path, "x", 1, err, sizeof err), -1);
     assert_non_null(strstr(err, "does not exist"));
 }
 
@@ -129,8 +129,8 @@ static void a_write_over_a_folder_fails_and_leaves_it(void **state)
     path_in(path, sizeof path, "games");
     assert_int_equal(mkdir(path, 0700), 0);
     snprintf(inner, sizeof inner, "%s/keep.pgn", path);
-    assert_int_equal(rb_store_write_atomic(inner, "kept", 4, err, sizeof err), 0);
-    assert_int_equal(rb_store_write_atomic(path, "data", 4, err, sizeof err), -1);
+    assert_int_equal(rb_ui_store_write_atomic(inner, "kept", 4, err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, "data", 4, err, sizeof err), -1);
     assert_true(strlen(err) > 0);
     assert_file_holds(inner, "kept");
     assert_int_equal(files_in_dir(), 1); /* just the folder, no temp file */
@@ -147,9 +147,9 @@ static void a_read_only_folder_is_reported(void **state)
     path_in(sub, sizeof sub, "locked");
     assert_int_equal(mkdir(sub, 0700), 0);
     snprintf(path, sizeof path, "%s/settings.conf", sub);
-    assert_int_equal(rb_store_write_atomic(path, "old", 3, err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, "old", 3, err, sizeof err), 0);
     assert_int_equal(chmod(sub, 0500), 0);
-    assert_int_equal(rb_store_write_atomic(path, "new", 3, err, sizeof err), -1);
+    assert_int_equal(rb_ui_store_write_atomic(path, "new", 3, err, sizeof err), -1);
     assert_non_null(strstr(err, "permission denied"));
     chmod(sub, 0700);
     assert_file_holds(path, "old");
@@ -162,7 +162,7 @@ static void reading_a_missing_file_names_it(void **state)
     char *data = (char *)1;
     size_t len = 7;
     path_in(path, sizeof path, "nothing.pgn");
-    assert_int_equal(rb_store_read(path, 1000, &data, &len, err, sizeof err), -1);
+    assert_int_equal(rb_ui_store_read(path, 1000, &data, &len, err, sizeof err), -1);
     assert_null(data);
     assert_non_null(strstr(err, "nothing.pgn"));
     assert_non_null(strstr(err, "no such file"));
@@ -176,14 +176,14 @@ static void reading_refuses_a_file_over_the_cap(void **state)
     char text[2001];
     memset(text, 'a', 2000);
     text[2000] = '\0';
-    assert_int_equal(rb_store_write_atomic(path, text, 2000, err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, text, 2000, err, sizeof err), 0);
     char *data = NULL;
     size_t len = 0;
-    assert_int_equal(rb_store_read(path, 1999, &data, &len, err, sizeof err), -1);
+    assert_int_equal(rb_ui_store_read(path, 1999, &data, &len, err, sizeof err), -1);
     assert_null(data);
     assert_non_null(strstr(err, "too big"));
     /* Exactly at the cap is fine. */
-    assert_int_equal(rb_store_read(path, 2000, &data, &len, err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_read(path, 2000, &data, &len, err, sizeof err), 0);
     assert_int_equal(len, 2000);
     assert_int_equal(data[2000], '\0');
     free(data);
@@ -195,16 +195,16 @@ static void reading_refuses_binary_content(void **state)
     char path[300], err[300];
     path_in(path, sizeof path, "image.pgn");
     const char png[] = "\x89PNG\r\n\x1a\n\0\0\0\rIHDR";
-    assert_int_equal(rb_store_write_atomic(path, png, sizeof png - 1, err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, png, sizeof png - 1, err, sizeof err), 0);
     char *data = NULL;
     size_t len = 0;
-    assert_int_equal(rb_store_read(path, 1 << 20, &data, &len, err, sizeof err), -1);
+    assert_int_equal(rb_ui_store_read(path, 1 << 20, &data, &len, err, sizeof err), -1);
     assert_null(data);
     assert_non_null(strstr(err, "not a text file"));
 
     /* A NUL byte alone is enough. */
-    assert_int_equal(rb_store_write_atomic(path, "1. c2b3\0 e7f7", 13, err, sizeof err), 0);
-    assert_int_equal(rb_store_read(path, 1 << 20, &data, &len, err, sizeof err), -1);
+    assert_int_equal(rb_ui_store_write_atomic(path, "1. c2b3\0 e7f7", 13, err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_read(path, 1 << 20, &data, &len, err, sizeof err), -1);
     assert_non_null(strstr(err, "not a text file"));
 }
 
@@ -214,7 +214,7 @@ static void reading_takes_utf8_and_crlf_text(void **state)
     char path[300], err[300];
     path_in(path, sizeof path, "utf8.pgn");
     const char *text = "[White \"Jos\xc3\xa9\"]\r\n\r\n1. c2-b3 *\r\n";
-    assert_int_equal(rb_store_write_atomic(path, text, strlen(text), err, sizeof err), 0);
+    assert_int_equal(rb_ui_store_write_atomic(path, text, strlen(text), err, sizeof err), 0);
     assert_file_holds(path, text);
 }
 

@@ -7,7 +7,7 @@
 #include "support.h"
 
 #include "ui_fixture.h"
-#include "widgets.h"
+#include "kit/widget.h"
 
 static Uint32 pixel_at(SDL_Surface *s, int x, int y)
 {

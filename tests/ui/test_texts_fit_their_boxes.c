@@ -41,19 +41,19 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dialog_kit.h"
-#include "i18n.h"
-#include "lang.h"
-#include "layout.h"
-#include "learn.h"
+#include "dialogs/dlg.h"
+#include "words/i18n.h"
+#include "words/lang.h"
+#include "kit/layout.h"
+#include "screens/learn/learn.h"
 #include "rb_learn.h"
 #include "rb_review.h"
-#include "settings.h"
-#include "shot.h"
-#include "text.h"
-#include "trainer.h"
+#include "files/settings.h"
+#include "app/shot.h"
+#include "kit/text.h"
+#include "screens/puzzles/trainer.h"
 #include "ui_fixture.h"
-#include "prefs.h"
+#include "files/prefs.h"
 #include "ui_home.h"
 
 /* ---- the languages ------------------------------------------------------ */
@@ -754,7 +754,7 @@ static void editor(rb_app *app)
 static void editor_analysis(rb_app *app)
 {
     editor(app);
-    assert_int_equal(fixture_do(app, RB_UI_CMD_EDITOR_ANALYSE), 0);
+    assert_int_equal(fixture_do(app, RB_UI_CMD_ANALYSIS_OVER_EDITOR), 0);
     analysis_lines(app);
 }
 

@@ -17,15 +17,15 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "game_clock.h"
-#include "games.h"
-#include "panel.h"
+#include "state/game_clock.h"
+#include "files/games.h"
+#include "panel/panel.h"
 #include "rb_pgn.h"
-#include "sound.h"
+#include "media/sound.h"
 #include "ui_clock.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
-#include "worker.h"
+#include "computer/worker.h"
 
 static int make_home(void **state)
 {

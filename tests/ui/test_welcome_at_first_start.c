@@ -12,9 +12,9 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "dialog.h"
-#include "dialog_kit.h"
-#include "dialog_welcome.h"
+#include "dialogs/dialog.h"
+#include "dialogs/dlg.h"
+#include "dialogs/dlg_welcome.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 

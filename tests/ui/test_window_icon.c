@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "assets.h"
+#include "media/assets.h"
 #include "ui_fixture.h"
 
 static bool has_visible_pixels(SDL_Surface *s)

@@ -11,7 +11,7 @@
 
 #include <stdint.h>
 
-#include "game_clock.h"
+#include "state/game_clock.h"
 #include "ui_fixture.h"
 
 /* Far from zero, so that no test ever asks for a time before its start. */

@@ -10,11 +10,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "app.h"
-#include "dialog_kit.h"
-#include "apply.h"
-#include "input.h"
-#include "view.h"
+#include "app/app.h"
+#include "dialogs/dlg.h"
+#include "app/apply.h"
+#include "board/input.h"
+#include "board/view.h"
 
 static rb_app fixture_app;
 
@@ -52,7 +52,7 @@ static inline SDL_Point fixture_center(rb_app *app, const char *square)
 {
     int sq = rb_sq_parse(square);
     assert_true(sq >= 0);
-    SDL_FPoint c = rb_ui_app_center(app, sq);
+    SDL_FPoint c = rb_ui_view_board_center(app, sq);
     return (SDL_Point){ (int)c.x, (int)c.y };
 }
 
@@ -150,7 +150,7 @@ static inline void fixture_text(rb_app *app, const char *text)
 }
 
 /* The app's clock moved by hand: after fixture_use_test_clock(app) the
- * app's time (rb_ui_now, read by rb_ui_app_tick) is fixture_ms, which
+ * app's time (rb_ui_window_now, read by rb_ui_app_tick) is fixture_ms, which
  * starts at SDL's time and moves only by fixture_tick_at. */
 static Uint32 fixture_ms;
 

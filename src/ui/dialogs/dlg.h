@@ -1,0 +1,82 @@
+/*
+ * dialog_kit.h - what the dialog files share: the ids of their controls,
+ * the memory of where the last frame put them, and the frame every dialog
+ * is drawn in.
+ *
+ * A dialog draws itself from const state and records each clickable
+ * rectangle with an id; a click is answered by looking the id up. The ids
+ * below name the controls; ranges hold the rows of lists. What the player
+ * entered (the form, the page, the list's selection) is state
+ * (rb_ui_dialog_state in state.h); the rectangles are only the picture's.
+ */
+#ifndef RB_UI_DIALOG_KIT_H
+#define RB_UI_DIALOG_KIT_H
+
+#include "state/cmd.h"
+#include "state/window.h"
+
+enum {
+    DLG_NONE = 0,
+    DLG_OK, DLG_CANCEL, DLG_PREV, DLG_NEXT, DLG_FIELD, DLG_DELETE,
+    DLG_LIST,            /* the saved games list as a whole (one focus stop) */
+    DLG_MODE = 100,      /* + 0 computer, 1 two players, 2 computer vs computer */
+    DLG_SIDE = 110,      /* + 0 White, 1 Black, 2 random */
+    DLG_LEVEL_W = 120,   /* + level (the computer's level, or White's) */
+    DLG_LEVEL_B = 140,   /* + level (Black's, computer vs computer) */
+    DLG_TIME = 160,      /* + index into rb_ui_clock_presets; NPRESETS: custom */
+    DLG_SETTING = 200,   /* + index into rb_ui_setting_infos */
+    DLG_VOLUME = 280,    /* + 0 quieter, 1 louder */
+    DLG_LANGUAGE = 285,  /* + index into rb_ui_langs */
+    DLG_SCALE = 296,     /* + 0 smaller, 1 larger: the interface size */
+    DLG_PAGE = 300,      /* + help page */
+    DLG_WELCOME = 400,   /* + the welcome's choices; the help's button to it */
+    DLG_THEME = 500,     /* + index into rb_ui_themes */
+    DLG_PIECES = 520,    /* + index into rb_ui_piece_sets */
+    DLG_TAB = 540,       /* + the settings' page (rb_ui_settings_page) */
+    DLG_ENTRY = 1000     /* + index into the saved games list */
+};
+
+#define DLG_HITS_MAX 96
+#define DLG_HELP_PAGES 9
+
+typedef struct dlg_hit {
+    SDL_Rect r;
+    int id;
+} dlg_hit;
+
+/* The dialogs' memory of their last frame. */
+struct rb_ui_dialog {
+    dlg_hit hits[DLG_HITS_MAX];
+    int nhits;
+    int rows_visible;        /* rows of the load list that fitted */
+    int mouse_x, mouse_y;    /* the pointer, as the dialogs' last event left it */
+};
+
+/* Dims the window and draws an empty dialog box of w x h (clamped to the
+ * window); returns the box. */
+SDL_Rect rb_ui_dlg_frame(rb_app *app, int w, int h);
+/* The title at the top of box; returns the y below it. */
+int rb_ui_dlg_title(rb_app *app, SDL_Rect box, const char *title);
+/* Records a clickable area of the frame being drawn. */
+void rb_ui_dlg_hit(rb_app *app, SDL_Rect r, int id);
+/* True when the pointer is over r (a control being drawn). */
+bool rb_ui_dlg_hover(const rb_app *app, SDL_Rect r);
+/* A button that is drawn and clickable (when enabled). */
+void rb_ui_dlg_button(rb_app *app, SDL_Rect r, const char *label, int id, bool enabled, bool primary);
+/* Two buttons at the bottom right of box (OK and Cancel ids): the default
+ * on the right; secondary may be NULL. */
+void rb_ui_dlg_buttons(rb_app *app, SDL_Rect box, const char *primary, const char *secondary);
+/* Padding and button height for the current text size. */
+int rb_ui_dlg_pad(const rb_app *app);
+int rb_ui_dlg_button_h(const rb_app *app);
+/* The control under a point of the last frame, DLG_NONE if none. */
+int rb_ui_dlg_hit_at(const rb_app *app, int x, int y);
+/* Where the last frame drew the control id; false when it did not. */
+bool rb_ui_dlg_focus_rect(const rb_app *app, int id, SDL_Rect *r);
+/* The control the focus moves to from focus, dir 1 forward or -1 back,
+ * in the order the last frame drew them (wrapping round). */
+int rb_ui_dlg_focus_next(const rb_app *app, int focus, int dir);
+/* Closes the open dialog (input state: no command needed). */
+void rb_ui_dlg_close(rb_ui_state *st);
+
+#endif

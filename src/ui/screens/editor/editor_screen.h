@@ -1,0 +1,12 @@
+/*
+ * editor_screen.h - the position editor as a screen of the window: its entry in the table of
+ * screens (app/screens.c).
+ */
+#ifndef RB_UI_EDITOR_SCREEN_H
+#define RB_UI_EDITOR_SCREEN_H
+
+#include "screen/screen.h"
+
+extern const rb_ui_screen rb_ui_editor_screen;
+
+#endif

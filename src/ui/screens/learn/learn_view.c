@@ -1,0 +1,359 @@
+/*
+ * learn_view.c - the Learn screen drawn, and its clicks and keys.
+ *
+ * The map: every chapter a row, its stages as buttons with the stars won
+ * (drawn as the throne's star is, filled for won, faint for not yet). A
+ * stage: the lesson's board where the game's board goes, the target stars
+ * on their squares, the hint's path; beside it the chapter, the stage's
+ * title, its goal in words, the teaching text, what the last move brought,
+ * the moves against par, and Retry, Hint, Map and (when done) Next.
+ * Moves are click-to-move: the piece, then its square. A square that is not
+ * a destination still goes to the lesson, which explains why not.
+ */
+#include "screens/learn/learn_view.h"
+
+#include "screens/learn/learn.h"
+#include "words/i18n.h"
+#include "words/learn_words.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "kit/draw.h"
+#include "board/explain.h"
+#include "board/render.h"
+#include "kit/text.h"
+#include "board/view.h"
+#include "kit/widget.h"
+
+enum { LV_BACK = 1, LV_RETRY, LV_HINT, LV_MAP, LV_NEXT, LV_ROOK, LV_BISHOP, LV_STAGE = 1000 };
+
+static const SDL_Color gold = { 235, 180, 40, 255 }, gold_edge = { 90, 60, 10, 255 };
+
+static void star(rb_app *app, SDL_FPoint c, float r, bool won)
+{
+    SDL_Color edge = won ? gold_edge : app->theme->text_dim, fill = won ? gold : app->theme->panel_bg;
+    rb_ui_draw_star(app->renderer, c, r, r * 0.45f, edge);
+    rb_ui_draw_star(app->renderer, c, r * 0.78f, r * 0.35f, fill);
+}
+
+static void button(rb_app *app, const rb_ui_state *st, SDL_Rect r, const char *label, int id, bool primary)
+{
+    rb_ui_widget_button(app, r, label, rb_ui_widget_font_px(app), true, st->learn.hover == id, primary);
+    rb_ui_learn_hit(app, r, id);
+}
+
+/* ---- the map ---------------------------------------------------------------- */
+
+static void draw_map(rb_app *app, const rb_ui_state *st)
+{
+    const rb_learn_set *set = rb_ui_learn_set(app);
+    const rb_learn_progress *pr = rb_ui_learn_progress(app);
+    int w = app->layout.out_w, h = app->layout.out_h;
+    int px = rb_ui_widget_font_px(app), pad = px;
+    SDL_Color bg = app->theme->panel_bg;
+    rb_ui_draw_rect(app->renderer, (SDL_Rect){ 0, 0, w, h }, bg);
+    int th = rb_ui_text_line_height(app, px * 3 / 2);
+    rb_ui_text_draw(app, _("Learn Rollerball"), px * 3 / 2, true, app->theme->text, pad, pad + th / 2, RB_UI_ALIGN_LEFT);
+    int bh = px * 2, bw = rb_ui_text_width(app, _("Back to the game"), px, false) + 2 * px;
+    button(app, st, (SDL_Rect){ w - pad - bw, pad, bw, bh }, _("Back to the game"), LV_BACK, false);
+    if (!set)
+        return;
+    int top = pad + (th > bh ? th : bh) + pad / 2;
+    /* the bottom line names the stage pointed at */
+    int lh = rb_ui_text_line_height(app, px);
+    int id = st->learn.hover - LV_STAGE, pc = id / 100, ps = id % 100;
+    char about[640];
+    if (id >= 0 && pc < set->nchapters && ps < set->chapters[pc].nstages) {
+        const rb_learn_stage *sg = &set->chapters[pc].stages[ps];
+        char goal[320];
+        rb_ui_learn_words_goal(&sg->goal, goal, sizeof goal);
+        snprintf(about, sizeof about, "%d.%d  %s.  %s", pc + 1, ps + 1, rb_ui_learn_words_lesson(sg->title), goal);
+    } else {
+        snprintf(about, sizeof about, "%s",
+                 _("Each stage is a small task on the board. Start with 1.1, point at a stage to see what it asks."));
+    }
+    /* Two lines kept for it, whatever it says, so the map stays put; a
+     * longer text is drawn a size smaller. */
+    int about_px = px;
+    if (rb_ui_text_wrapped_height(app, about, px, false, w - 2 * pad) > 2 * lh)
+        about_px = px * 7 / 8;
+    rb_ui_text_draw_wrapped(app, about, about_px, false, app->theme->text_dim, pad, h - pad / 2 - 2 * lh, w - 2 * pad);
+    int n = set->nchapters, row = (h - top - pad - 2 * lh) / (n > 0 ? n : 1);
+    int title_w = w * 2 / 5;
+    for (int c = 0; c < n; c++) {
+        const rb_learn_chapter *ch = &set->chapters[c];
+        int y = top + c * row;
+        char title[320];
+        snprintf(title, sizeof title, "%d. %s", c + 1, rb_ui_learn_words_lesson(ch->title));
+        int tpx = px;
+        while (tpx > (px * 3 / 4 > 9 ? px * 3 / 4 : 9) && rb_ui_text_width(app, title, tpx, true) > title_w - pad)
+            tpx--;
+        rb_ui_text_draw(app, title, tpx, true, app->theme->text, pad, y + row / 2, RB_UI_ALIGN_LEFT);
+        int area = w - title_w - pad, gap = px / 3;
+        int cw = ch->nstages > 0 ? (area - (ch->nstages - 1) * gap) / ch->nstages : area;
+        if (cw > px * 6)
+            cw = px * 6;
+        int ch_h = row - gap;
+        for (int s = 0; s < ch->nstages; s++) {
+            SDL_Rect r = { title_w + s * (cw + gap), y + gap / 2, cw, ch_h };
+            int id = LV_STAGE + c * 100 + s;
+            bool last = st->learn.chapter == c && st->learn.stage == s;
+            char label[16];
+            snprintf(label, sizeof label, "%d", s + 1);
+            rb_ui_widget_button(app, r, "", px, true, st->learn.hover == id, last);
+            rb_ui_learn_hit(app, r, id);
+            rb_ui_text_draw(app, label, px, true, app->theme->text, r.x + r.w / 2, r.y + r.h / 3, RB_UI_ALIGN_CENTER);
+            int won = pr ? rb_learn_progress_stars(pr, ch->id, ch->stages[s].id) : 0;
+            float sr = (float)r.h / 7.0f;
+            if (sr * 7.0f > (float)r.w / 1.2f)
+                sr = (float)r.w / 8.4f;
+            for (int k = 0; k < 3; k++)
+                star(app, (SDL_FPoint){ (float)r.x + (float)r.w * 0.5f + (float)(k - 1) * sr * 2.3f,
+                                        (float)r.y + (float)r.h * 0.72f }, sr, k < won);
+        }
+    }
+}
+
+/* ---- a stage ------------------------------------------------------------------ */
+
+static void draw_hint(rb_app *app, const rb_path *p)
+{
+    rb_ui_view v = rb_ui_view_of(app);
+    float s = (float)v.sq, w = s * 0.09f;
+    if (p->len < 2)
+        return;
+    SDL_FPoint pts[RB_PATH_MAX];
+    for (int i = 0; i < p->len; i++)
+        pts[i] = rb_ui_view_center(&v, p->sq[i]);
+    int n = p->len;
+    SDL_FPoint tip = pts[n - 1], prev = pts[n - 2];
+    SDL_FPoint d = { tip.x - prev.x, tip.y - prev.y };
+    float len = SDL_sqrtf(d.x * d.x + d.y * d.y);
+    d.x /= len;
+    d.y /= len;
+    pts[n - 1] = (SDL_FPoint){ tip.x - d.x * w * 2.2f, tip.y - d.y * w * 2.2f };
+    SDL_Color col = { 40, 140, 230, 220 };
+    rb_ui_draw_polyline(app->renderer, pts, n, w, col);
+    rb_ui_draw_arrowhead(app->renderer, tip, d, w * 2.8f, w * 3.2f, col);
+}
+
+static void draw_stage(rb_app *app, const rb_ui_state *st)
+{
+    const rb_ui_learn_state *ls = &st->learn;
+    const rb_learn_session *s = rb_ui_learn_session(app);
+    const rb_learn_set *set = rb_ui_learn_set(app);
+    if (!s || !set)
+        return;
+    const rb_learn_stage *sg = s->stage;
+    const rb_learn_chapter *ch = &set->chapters[ls->chapter];
+    /* the board, its stars, the hint, a refusal explained */
+    rb_ui_render_position(app, &st->settings, rb_learn_pos(s), ls->last, ls->sel, ls->moves.moves, ls->moves.count,
+                          st->input.hover);
+    rb_ui_view v = rb_ui_view_of(app);
+    for (rb_bb b = sg->goal.kind == RB_GOAL_COLLECT ? s->stars : 0; b; b &= b - 1)
+        star(app, rb_ui_view_center(&v, rb_lsb(b)), (float)v.sq * 0.3f, true);
+    if (ls->hint_shown)
+        draw_hint(app, &ls->hint);
+    rb_ui_explain_draw(app, st);
+
+    /* the panel */
+    SDL_Rect p = app->layout.panel;
+    rb_ui_draw_rect(app->renderer, p, app->theme->panel_bg);
+    int px = rb_ui_widget_font_px(app), pad = px * 3 / 4, x = p.x + pad, w = p.w - 2 * pad, y = p.y + pad;
+    int bh = px * 2, gap = px / 2;
+    int buttons_h = ls->promo_to >= 0 ? 3 * bh + 2 * gap : 2 * bh + gap;
+    int bottom = p.y + p.h - pad - buttons_h - pad;
+    char line[640];
+    /* TRANSLATORS: "Lesson 3.2 · The rook": chapter and stage, then the chapter's title */
+    snprintf(line, sizeof line, _("Lesson %d.%d  \u00b7  %s"), ls->chapter + 1, ls->stage + 1,
+             rb_ui_learn_words_lesson(ch->title));
+    y += rb_ui_text_draw_wrapped(app, line, px * 7 / 8, false, app->theme->text_dim, x, y, w);
+    y += rb_ui_text_draw_wrapped(app, rb_ui_learn_words_lesson(sg->title), px * 5 / 4, true, app->theme->text, x, y, w) + gap;
+    char goal[320];
+    rb_ui_learn_words_goal(&sg->goal, goal, sizeof goal);
+    /* TRANSLATORS: %s is the goal, a sentence: "Goal: Land on every star." */
+    snprintf(line, sizeof line, _("Goal: %s"), goal);
+    y += rb_ui_text_draw_wrapped(app, line, px, true, gold, x, y, w) + gap;
+    /* the teaching text and the feedback share what room there is */
+    int tpx = px;
+    while (tpx > 9 && rb_ui_text_wrapped_height(app, rb_ui_learn_words_lesson(sg->text), tpx, false, w) +
+                              (ls->message[0] ? rb_ui_text_wrapped_height(app, ls->message, tpx, true, w) : 0) +
+                              3 * rb_ui_text_line_height(app, tpx) > bottom - y)
+        tpx--;
+    SDL_Rect clip = { p.x, y, p.w, bottom - y > 0 ? bottom - y : 0 };
+    SDL_RenderSetClipRect(app->renderer, &clip);
+    y += rb_ui_text_draw_wrapped(app, rb_ui_learn_words_lesson(sg->text), tpx, false, app->theme->text, x, y, w) + gap;
+    if (ls->message[0])
+        y += rb_ui_text_draw_wrapped(app, ls->message, tpx, true, ls->stars ? gold : app->theme->text, x, y, w) + gap;
+    /* TRANSLATORS: the moves made in a lesson stage, and the par (the moves that earn three stars) */
+    snprintf(line, sizeof line, _("Moves: %d  (par %d)"), s->moves, sg->par);
+    rb_ui_text_draw(app, line, tpx, false, app->theme->text_dim, x, y + rb_ui_text_line_height(app, tpx) / 2,
+                    RB_UI_ALIGN_LEFT);
+    y += rb_ui_text_line_height(app, tpx) + gap;
+    if (ls->stars)
+        for (int k = 0; k < 3; k++)
+            star(app, (SDL_FPoint){ (float)(x + px + k * px * 5 / 2), (float)(y + px) }, (float)px, k < ls->stars);
+    SDL_RenderSetClipRect(app->renderer, NULL);
+
+    /* the buttons */
+    int by = p.y + p.h - pad - buttons_h, bw = (w - gap) / 2;
+    if (ls->promo_to >= 0) {
+        button(app, st, (SDL_Rect){ x, by, bw, bh }, _("Rook"), LV_ROOK, true);
+        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Bishop"), LV_BISHOP, true);
+        by += bh + gap;
+    }
+    bool next = ls->stars > 0;
+    button(app, st, (SDL_Rect){ x, by, bw, bh }, _("Retry"), LV_RETRY, ls->over && !next);
+    button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Hint"), LV_HINT, false);
+    by += bh + gap;
+    button(app, st, (SDL_Rect){ x, by, bw, bh }, _("Lessons"), LV_MAP, false);
+    if (next)
+        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Next \u25B6"), LV_NEXT, true);
+    else
+        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Back to game"), LV_BACK, false);
+}
+
+void rb_ui_learn_view_draw(rb_app *app, const rb_ui_state *st)
+{
+    rb_ui_learn_hits_clear(app);
+    if (st->learn.mode == RB_UI_LEARN_MAP)
+        draw_map(app, st);
+    else if (st->learn.mode == RB_UI_LEARN_STAGE)
+        draw_stage(app, st);
+}
+
+/* ---- events ------------------------------------------------------------------ */
+
+static rb_ui_cmd cmd_n(rb_ui_cmd_kind kind, int n)
+{
+    rb_ui_cmd c = rb_ui_cmd_of(kind);
+    c.n = n;
+    return c;
+}
+
+static rb_ui_cmd try_cmd(int from, int to, int promo)
+{
+    rb_ui_cmd c = rb_ui_cmd_of(RB_UI_CMD_LEARN_TRY);
+    c.move = (rb_move)((unsigned)from | (unsigned)to << 6 | (unsigned)promo << 12);
+    return c;
+}
+
+/* The stage after the one played, in this chapter or the next; -1 at the end. */
+static int next_stage(const rb_app *app, const rb_ui_learn_state *ls)
+{
+    const rb_learn_set *set = rb_ui_learn_set(app);
+    if (!set)
+        return -1;
+    if (ls->stage + 1 < set->chapters[ls->chapter].nstages)
+        return ls->chapter * 100 + ls->stage + 1;
+    return ls->chapter + 1 < set->nchapters ? (ls->chapter + 1) * 100 : -1;
+}
+
+static rb_ui_cmd clicked(rb_app *app, int id)
+{
+    rb_ui_learn_state *ls = &app->state.learn;
+    switch (id) {
+    case LV_BACK: return rb_ui_cmd_of(RB_UI_CMD_LEARN_CLOSE);
+    case LV_RETRY: return rb_ui_cmd_of(RB_UI_CMD_LEARN_RETRY);
+    case LV_HINT: return rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT);
+    case LV_MAP: return cmd_n(RB_UI_CMD_LEARN, -1);
+    case LV_NEXT: return cmd_n(RB_UI_CMD_LEARN, next_stage(app, ls));
+    case LV_ROOK:
+    case LV_BISHOP:
+        if (ls->sel >= 0 && ls->promo_to >= 0)
+            return try_cmd(ls->sel, ls->promo_to, id == LV_ROOK ? RB_ROOK : RB_BISHOP);
+        break;
+    default:
+        if (id >= LV_STAGE)
+            return cmd_n(RB_UI_CMD_LEARN, id - LV_STAGE);
+    }
+    return rb_ui_cmd_of(RB_UI_CMD_NONE);
+}
+
+/* A press on the lesson's board: select a piece of the person's, or send
+ * the selected piece's move (legal or not: the lesson says why not). */
+static rb_ui_cmd board_press(rb_app *app, int sq)
+{
+    rb_ui_learn_state *ls = &app->state.learn;
+    const rb_learn_session *s = rb_ui_learn_session(app);
+    rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
+    if (!s || sq < 0) {
+        ls->sel = -1;
+        ls->promo_to = -1;
+        return none;
+    }
+    const rb_pos *pos = rb_learn_pos(s);
+    rb_piece p = pos->board[sq];
+    if (p && RB_COLOR(p) == pos->side && sq != ls->sel) {
+        ls->sel = sq;
+        ls->promo_to = -1;
+        rb_gen_legal_from(pos, sq, &ls->moves);
+        return none;
+    }
+    if (ls->sel < 0 || sq == ls->sel) {
+        ls->sel = -1;
+        ls->promo_to = -1;
+        ls->moves.count = 0;
+        return none;
+    }
+    for (int i = 0; i < ls->moves.count; i++)
+        if (RB_MOVE_TO(ls->moves.moves[i]) == sq && RB_MOVE_PROMO(ls->moves.moves[i])) {
+            ls->promo_to = sq; /* the choice is in the panel */
+            return none;
+        }
+    return try_cmd(ls->sel, sq, 0);
+}
+
+rb_ui_cmd rb_ui_learn_view_event(rb_app *app, const SDL_Event *ev, bool *used)
+{
+    rb_ui_state *st = &app->state;
+    *used = true; /* the screen has the whole window */
+    rb_ui_learn_state *ls = &st->learn;
+    rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
+    switch (ev->type) {
+    case SDL_MOUSEMOTION:
+        ls->hover = rb_ui_learn_hit_at(app, ev->motion.x, ev->motion.y);
+        st->input.hover = ls->mode == RB_UI_LEARN_STAGE ? rb_ui_view_board_square_at(app, ev->motion.x, ev->motion.y) : -1;
+        return none;
+    case SDL_MOUSEBUTTONDOWN: {
+        if (ev->button.button != SDL_BUTTON_LEFT)
+            return none;
+        int id = rb_ui_learn_hit_at(app, ev->button.x, ev->button.y);
+        if (id)
+            return clicked(app, id);
+        if (ls->mode == RB_UI_LEARN_STAGE)
+            return board_press(app, rb_ui_view_board_square_at(app, ev->button.x, ev->button.y));
+        return none;
+    }
+    case SDL_KEYDOWN: {
+        SDL_Keycode key = ev->key.keysym.sym;
+        bool ctrl = ev->key.keysym.mod & KMOD_CTRL;
+        if (key == SDLK_q && ctrl)
+            return rb_ui_cmd_of(RB_UI_CMD_QUIT);
+        if (key == SDLK_F1)
+            return cmd_n(RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_HELP);
+        if (key == SDLK_ESCAPE) {
+            if (ls->mode == RB_UI_LEARN_STAGE && (ls->sel >= 0 || ls->promo_to >= 0)) {
+                ls->sel = ls->promo_to = -1;
+                ls->moves.count = 0;
+                return none;
+            }
+            return ls->mode == RB_UI_LEARN_STAGE ? cmd_n(RB_UI_CMD_LEARN, -1) : rb_ui_cmd_of(RB_UI_CMD_LEARN_CLOSE);
+        }
+        if (ls->mode != RB_UI_LEARN_STAGE)
+            return none;
+        if (ls->promo_to >= 0 && (key == SDLK_r || key == SDLK_b))
+            return clicked(app, key == SDLK_r ? LV_ROOK : LV_BISHOP);
+        if (key == SDLK_h)
+            return rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT);
+        if (key == SDLK_BACKSPACE || (key == SDLK_r && !ctrl))
+            return rb_ui_cmd_of(RB_UI_CMD_LEARN_RETRY);
+        if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && ls->stars > 0 && next_stage(app, ls) >= 0)
+            return cmd_n(RB_UI_CMD_LEARN, next_stage(app, ls));
+        return none;
+    }
+    default:
+        return none;
+    }
+}

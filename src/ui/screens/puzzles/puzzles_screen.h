@@ -1,0 +1,12 @@
+/*
+ * puzzles_screen.h - the puzzle trainer as a screen of the window: its entry in
+ * the table of screens (app/screens.c).
+ */
+#ifndef RB_UI_PUZZLES_SCREEN_H
+#define RB_UI_PUZZLES_SCREEN_H
+
+#include "screen/screen.h"
+
+extern const rb_ui_screen rb_ui_puzzles_screen;
+
+#endif

@@ -31,12 +31,12 @@ static void presets_are_the_offered_controls(void **state)
     (void)state;
     const char *names[] = {"untimed", "3+2", "5+3", "10+5", "15+10"};
     const int64_t base_min[] = {0, 3, 5, 10, 15}, inc_s[] = {0, 2, 3, 5, 10};
-    for (int i = 0; i < RB_UI_CLOCK_NPRESETS; i++) {
-        assert_string_equal(rb_ui_clock_presets[i].name, names[i]);
-        assert_int_equal(rb_ui_clock_presets[i].tc.base_ms, base_min[i] * 60000);
-        assert_int_equal(rb_ui_clock_presets[i].tc.increment_ms, inc_s[i] * 1000);
+    for (int i = 0; i < RB_UI_TC_NPRESETS; i++) {
+        assert_string_equal(rb_ui_tc_presets[i].name, names[i]);
+        assert_int_equal(rb_ui_tc_presets[i].tc.base_ms, base_min[i] * 60000);
+        assert_int_equal(rb_ui_tc_presets[i].tc.increment_ms, inc_s[i] * 1000);
     }
-    assert_false(rb_ui_tc_timed(rb_ui_clock_presets[0].tc));
+    assert_false(rb_ui_tc_timed(rb_ui_tc_presets[0].tc));
 }
 
 static void running_side_counts_down_and_the_other_stands(void **state)
@@ -85,7 +85,7 @@ static void untimed_side_never_runs_or_falls(void **state)
 {
     (void)state;
     rb_ui_clock c;
-    rb_ui_clock_init(&c, rb_ui_clock_presets[0].tc, tc(60, 0));
+    rb_ui_clock_init(&c, rb_ui_tc_presets[0].tc, tc(60, 0));
     rb_ui_clock_start(&c, RB_WHITE, 0);
     int64_t day = 24LL * 3600 * 1000;
     assert_int_equal(rb_ui_clock_left(&c, RB_WHITE, day), -1);
@@ -220,7 +220,7 @@ static void time_control_text(void **state)
     assert_string_equal(buf, "600");
     rb_ui_tc_format((rb_ui_time_control){90000, 500}, buf, sizeof buf);
     assert_string_equal(buf, "90+0.5");
-    rb_ui_tc_format(rb_ui_clock_presets[0].tc, buf, sizeof buf);
+    rb_ui_tc_format(rb_ui_tc_presets[0].tc, buf, sizeof buf);
     assert_string_equal(buf, "-");
 
     char err[200];
@@ -253,7 +253,7 @@ static void custom_controls_are_checked(void **state)
     (void)state;
     char err[200];
     assert_true(rb_ui_tc_valid(tc(45 * 60, 45), err, sizeof err));
-    assert_true(rb_ui_tc_valid(rb_ui_clock_presets[0].tc, err, sizeof err));
+    assert_true(rb_ui_tc_valid(rb_ui_tc_presets[0].tc, err, sizeof err));
     assert_false(rb_ui_tc_valid(tc(11 * 3600, 0), err, sizeof err));
     assert_non_null(strstr(err, "base"));
     assert_false(rb_ui_tc_valid(tc(60, -1), err, sizeof err));

@@ -487,7 +487,7 @@ static void new_game_computers(rb_app *app)
 {
     open_dialog(app, RB_UI_DIALOG_NEW_GAME);
     app->state.dialog.mode = RB_UI_COMPUTERS;
-    app->state.dialog.time_choice = RB_UI_CLOCK_NPRESETS; /* custom */
+    app->state.dialog.time_choice = RB_UI_TC_NPRESETS; /* custom */
     snprintf(app->state.dialog.time_custom, sizeof app->state.dialog.time_custom, "10+5 / 5+3");
 }
 

@@ -319,7 +319,7 @@ static void the_new_game_dialog_takes_a_custom_clock_per_side(void **state)
     rb_ui_dialog_state *d = &app->state.dialog;
     assert_int_equal(d->time_choice, 0); /* untimed by default */
     d->mode = RB_UI_TWO_PLAYERS;
-    d->time_choice = RB_UI_CLOCK_NPRESETS; /* "Custom" */
+    d->time_choice = RB_UI_TC_NPRESETS; /* "Custom" */
     rb_ui_app_draw(app);
     for (int i = 0; i < 10; i++)
         fixture_key(app, SDLK_BACKSPACE, KMOD_NONE);
@@ -349,7 +349,7 @@ static void the_new_game_dialog_takes_a_custom_clock_per_side(void **state)
     rb_ui_apply(app, &open);
     d->time_choice = 2;
     fixture_key(app, SDLK_RETURN, KMOD_NONE);
-    assert_string_equal(rb_ui_clock_presets[2].name, "5+3");
+    assert_string_equal(rb_ui_tc_presets[2].name, "5+3");
     assert_string_equal(rb_game_tag(&app->state.game, "TimeControl"), "300+3");
     /* And untimed: no clock, no tag. */
     rb_ui_apply(app, &open);

@@ -10,7 +10,6 @@
 
 #include "media/assets.h"
 #include "words/lang.h"
-#include "words/i18n.h"
 #include "kit/layout.h"
 #include "rb_engine.h"
 #include "files/settings.h"

@@ -17,11 +17,12 @@
 #include <string.h>
 
 #include "media/assets.h"
-#include "dialogs/dlg_game.h"
+#include "dialogs/dlg_load.h"
+#include "dialogs/dlg_new.h"
+#include "dialogs/dlg_save.h"
 #include "dialogs/dlg_help.h"
 #include "dialogs/dlg.h"
 #include "dialogs/dlg_welcome.h"
-#include "words/i18n.h"
 #include "kit/layout.h"
 #include "board/render.h"
 #include "words/lang.h"

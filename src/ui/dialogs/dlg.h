@@ -23,7 +23,7 @@ enum {
     DLG_SIDE = 110,      /* + 0 White, 1 Black, 2 random */
     DLG_LEVEL_W = 120,   /* + level (the computer's level, or White's) */
     DLG_LEVEL_B = 140,   /* + level (Black's, computer vs computer) */
-    DLG_TIME = 160,      /* + index into rb_ui_clock_presets; NPRESETS: custom */
+    DLG_TIME = 160,      /* + index into rb_ui_tc_presets; NPRESETS: custom */
     DLG_SETTING = 200,   /* + index into rb_ui_setting_infos */
     DLG_VOLUME = 280,    /* + 0 quieter, 1 louder */
     DLG_LANGUAGE = 285,  /* + index into rb_ui_langs */

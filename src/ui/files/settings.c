@@ -14,7 +14,6 @@
 #include <string.h>
 
 #include "media/assets.h"
-#include "words/i18n.h"
 #include "words/lang.h"
 #include "kit/layout.h"
 #include "rb_engine.h"

@@ -31,11 +31,6 @@ static const char *const piece_files[2][5] = {
     { NULL, "bK.svg", "bR.svg", "bB.svg", "bP.svg" },
 };
 
-const char *rb_ui_assets_piece_file(int color, int type)
-{
-    return piece_files[color & 1][type >= 1 && type <= 4 ? type : 1];
-}
-
 int rb_ui_assets_find_set(const char *key)
 {
     for (int i = 0; key && i < rb_ui_piece_set_count; i++)

@@ -44,7 +44,5 @@ int rb_ui_assets_size_pieces(rb_app *app, int size, char *err, size_t errlen);
  * the next sizing. */
 void rb_ui_assets_drop_textures(rb_app *app);
 void rb_ui_assets_free(rb_app *app);
-/* The file name of a piece image in its set's folder, e.g. "wK.svg". */
-const char *rb_ui_assets_piece_file(int color, int type);
 
 #endif

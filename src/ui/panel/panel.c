@@ -35,7 +35,6 @@
 #include "panel/review_view.h"
 #include "state/session.h"
 #include "kit/text.h"
-#include "words/i18n.h"
 #include "kit/widget.h"
 #include "computer/worker.h"
 

@@ -181,8 +181,8 @@ typedef struct rb_ui_dialog_state {
     rb_ui_new_mode mode;
     int side;                 /* the human's side: 0 White, 1 Black, 2 random */
     int level[2];
-    int time_choice;          /* index into rb_ui_clock_presets, or
-                                 RB_UI_CLOCK_NPRESETS for the custom control */
+    int time_choice;          /* index into rb_ui_tc_presets, or
+                                 RB_UI_TC_NPRESETS for the custom control */
     char time_custom[40];     /* the custom control as typed: "10+5", or
                                  White's and Black's: "10+5 / 5+3" */
 

@@ -20,7 +20,6 @@
 
 #include "screens/analysis/analysis.h"
 #include "kit/draw.h"
-#include "words/i18n.h"
 #include "board/input.h"
 #include "kit/text.h"
 #include "board/view.h"

@@ -22,7 +22,6 @@
 #include <string.h>
 
 #include "kit/draw.h"
-#include "words/i18n.h"
 #include "board/input.h"
 #include "rb_explain.h"
 #include "kit/text.h"

@@ -66,7 +66,7 @@ static void open_trainer(rb_app *app, const char *puzzle_file, const char *playe
 {
     rb_ui_trainer_use_files(app, puzzle_file, player_dir);
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
-    cmd.n = 2;
+    cmd.puzzle_open.id = 2;
     rb_ui_apply(app, &cmd);
 }
 
@@ -82,7 +82,7 @@ static void write_damaged_progress(rb_app *app, char *path, size_t len)
 static void open_learn_map(rb_app *app)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_LEARN);
-    cmd.n = -1;
+    cmd.learn.chapter = -1;
     rb_ui_apply(app, &cmd);
 }
 

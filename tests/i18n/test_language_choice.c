@@ -198,13 +198,13 @@ static void the_settings_dialog_switches_at_once(void **state)
     rb_ui_panel_turn_text(&app->state, turn, sizeof turn);
     assert_string_equal(turn, "White to move");
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_SET_LANGUAGE);
-    cmd.n = lang_index("ru");
+    cmd.set_language.lang = lang_index("ru");
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
-    assert_int_equal(app->state.settings.language, cmd.n);
+    assert_int_equal(app->state.settings.language, cmd.set_language.lang);
     rb_ui_app_draw(app);
     char first[256];
     assert_true(rb_ui_text_drawn(app, "Ход белых", first, sizeof first) > 0);
-    cmd.n = 0;
+    cmd.set_language.lang = 0;
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
     rb_ui_app_draw(app);
     assert_int_equal(rb_ui_text_drawn(app, "Ход белых", first, sizeof first), 0);

@@ -72,7 +72,7 @@ static rb_app *russian_puzzle(void)
     assert_true(ru > 0);
     rb_ui_lang_use(ru); /* after opening, which speaks the settings' language */
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
-    cmd.n = PUZZLE;
+    cmd.puzzle_open.id = PUZZLE;
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
     assert_true(app->state.trainer.active);
     return app;

@@ -36,12 +36,12 @@ static void a_bad_position_string_in_the_editor_is_named_in_french(void **state)
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_OPEN);
     rb_ui_apply(app, &cmd);
     cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_TEXT);
-    cmd.text = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKQ2/2PBR2 w - 0 1";
+    cmd.editor_text.text = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKQ2/2PBR2 w - 0 1";
     assert_int_not_equal(rb_ui_apply(app, &cmd), 0);
     assert_string_equal(app->state.editor.field_error,
                         "Cette chaîne de position ne peut pas être lue\u00a0: rangée 2\u00a0: "
                         "lettre de pièce inconnue 'Q' en e2.");
-    cmd.text = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 x";
+    cmd.editor_text.text = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 x";
     rb_ui_apply(app, &cmd);
     say_on("a bad move number", app->state.editor.field_error,
            "numéro de coup\u00a0: «\u00a0x\u00a0» n’est pas un nombre décimal.");

@@ -21,7 +21,10 @@
 static void set_look(rb_app *app, rb_ui_cmd_kind kind, int n)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(kind);
-    cmd.n = n;
+    if (kind == RB_UI_CMD_SET_THEME)
+        cmd.set_theme.theme = n;
+    else
+        cmd.set_pieces.set = n;
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
     rb_ui_app_draw(app);
 }

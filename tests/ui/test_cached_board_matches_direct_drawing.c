@@ -299,15 +299,15 @@ static void the_layer_is_painted_again_exactly_when_it_changes(void **state)
      * piece set paints the layer again, once. */
     for (int i = 1; i < rb_ui_theme_count; i++) {
         rb_ui_cmd look = rb_ui_cmd_of(RB_UI_CMD_SET_THEME);
-        look.n = i;
+        look.set_theme.theme = i;
         assert_int_equal(rb_ui_apply(app, &look), 0);
         check_change(app, &before, &paints, rb_ui_themes[i].key);
     }
     for (int i = 1; i <= rb_ui_piece_set_count; i++) {
         rb_ui_cmd look = rb_ui_cmd_of(RB_UI_CMD_SET_PIECES);
-        look.n = i % rb_ui_piece_set_count; /* round to the first again */
+        look.set_pieces.set = i % rb_ui_piece_set_count; /* round to the first again */
         assert_int_equal(rb_ui_apply(app, &look), 0);
-        check_change(app, &before, &paints, rb_ui_piece_sets[look.n].key);
+        check_change(app, &before, &paints, rb_ui_piece_sets[look.set_pieces.set].key);
     }
 
     lay_out_as(app, 640, 480);

@@ -191,7 +191,8 @@ static void a_lesson_stops_the_clock(void **state)
 
     /* The first stage, as its button on the map asks for it. */
     rb_ui_cmd stage = rb_ui_cmd_of(RB_UI_CMD_LEARN);
-    stage.n = 0;
+    stage.learn.chapter = 0;
+    stage.learn.stage = 0;
     assert_int_equal(rb_ui_apply(app, &stage), 0);
     assert_int_equal(app->state.learn.mode, RB_UI_LEARN_STAGE);
     pass(app, 400000);
@@ -279,8 +280,8 @@ static void against_the_computer_its_time_and_its_move_wait_for_the_return(void 
         assert_still(app, white, black);
 
         rb_ui_cmd reply = rb_ui_cmd_of(RB_UI_CMD_REPLY);
-        reply.n = (int)length;
-        reply.move = some_move(app);
+        reply.reply.ply = (int)length;
+        reply.reply.move = some_move(app);
         assert_int_equal(rb_ui_apply(app, &reply), 0);
         assert_true(rb_ui_app_tick(app) > 0); /* nothing due: the loop may sleep */
         assert_int_equal(app->state.game.length, length);

@@ -69,7 +69,7 @@ static rb_ui_cmd move_cmd(rb_app *app, const char *coord)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PLAY);
     char err[200];
-    assert_int_equal(rb_move_parse_coord(rb_ui_state_pos(&app->state), coord, &cmd.move, err, sizeof err), 0);
+    assert_int_equal(rb_move_parse_coord(rb_ui_state_pos(&app->state), coord, &cmd.play.move, err, sizeof err), 0);
     return cmd;
 }
 
@@ -80,14 +80,14 @@ static rb_ui_cmd any_move(rb_app *app)
     rb_gen_legal(rb_ui_state_pos(&app->state), &list);
     assert_true(list.count > 0);
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PLAY);
-    cmd.move = list.moves[0];
+    cmd.play.move = list.moves[0];
     return cmd;
 }
 
 static rb_ui_cmd browse_cmd(int ply)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_BROWSE);
-    cmd.n = ply;
+    cmd.browse.ply = ply;
     return cmd;
 }
 
@@ -146,13 +146,13 @@ static void every_game_change_is_autosaved_and_nothing_else_is(void **state)
     /* The window's own business leaves the game and its autosave alone. */
     no_change(app, rb_ui_cmd_of(RB_UI_CMD_FLIP));
     rb_ui_cmd setting = rb_ui_cmd_of(RB_UI_CMD_SET_SETTING);
-    setting.n = 0;
-    setting.on = !rb_ui_settings_get(&app->state.settings, 0);
+    setting.set_setting.index = 0;
+    setting.set_setting.on = !rb_ui_settings_get(&app->state.settings, 0);
     no_change(app, setting);
     rb_ui_cmd help = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-    help.n = RB_UI_DIALOG_HELP;
+    help.open_dialog.dialog = RB_UI_DIALOG_HELP;
     no_change(app, help);
-    help.n = RB_UI_DIALOG_NONE;
+    help.open_dialog.dialog = RB_UI_DIALOG_NONE;
     no_change(app, help);
     no_change(app, browse_cmd(3)); /* already there */
 
@@ -165,14 +165,14 @@ static void every_game_change_is_autosaved_and_nothing_else_is(void **state)
 
     /* Ending the game ends the autosave: there is nothing to resume. */
     rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
-    resign.n = RB_WHITE;
+    resign.resign.color = RB_WHITE;
     change(app, resign);
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_RESIGNATION);
     assert_int_equal(autosaved_moves(app), -1);
 
     rb_ui_cmd fresh = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    fresh.players[0] = fresh.players[1] = (rb_ui_player){ RB_UI_HUMAN, 3 };
-    fresh.n = -1;
+    fresh.new_game.players[0] = fresh.new_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, 3 };
+    fresh.new_game.person = -1;
     change(app, fresh);
     assert_int_equal(app->state.game.length, 0);
     change(app, move_cmd(app, "c2b3"));
@@ -231,14 +231,14 @@ static void the_computer_starts_and_stops_with_each_change(void **state)
     change(app, any_move(app));
     assert_true(rb_ui_worker_busy(app));
     rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
-    resign.n = RB_WHITE;
+    resign.resign.color = RB_WHITE;
     change(app, resign);
     assert_false(rb_ui_worker_busy(app));
     /* A new game with the computer as White: it starts at once. */
     rb_ui_cmd fresh = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    fresh.players[RB_WHITE] = (rb_ui_player){ RB_UI_COMPUTER, 10 };
-    fresh.players[RB_BLACK] = (rb_ui_player){ RB_UI_HUMAN, 10 };
-    fresh.n = RB_BLACK;
+    fresh.new_game.players[RB_WHITE] = (rb_ui_player){ RB_UI_COMPUTER, 10 };
+    fresh.new_game.players[RB_BLACK] = (rb_ui_player){ RB_UI_HUMAN, 10 };
+    fresh.new_game.person = RB_BLACK;
     change(app, fresh);
     assert_true(rb_ui_worker_busy(app));
     fixture_close(app);
@@ -261,8 +261,8 @@ static void drawing_a_frame_changes_nothing(void **state)
     if (app->state.dialog.kind == RB_UI_DIALOG_MESSAGE)
         fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
     rb_ui_cmd fresh = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    fresh.players[0] = fresh.players[1] = (rb_ui_player){ RB_UI_HUMAN, 3 };
-    fresh.n = -1;
+    fresh.new_game.players[0] = fresh.new_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, 3 };
+    fresh.new_game.person = -1;
     rb_ui_apply(app, &fresh);
     fixture_type(app, "c2b3");
     fixture_type(app, "e7f7");
@@ -303,7 +303,7 @@ static void drawing_a_frame_changes_nothing(void **state)
                                                RB_UI_DIALOG_SETTINGS, RB_UI_DIALOG_HELP };
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-        open.n = kinds[i];
+        open.open_dialog.dialog = kinds[i];
         rb_ui_apply(app, &open);
         draw_changes_nothing(app);
         draw_changes_nothing(app);

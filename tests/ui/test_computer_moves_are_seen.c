@@ -41,9 +41,9 @@ static rb_app *open_paced(rb_ui_player white, rb_ui_player black)
     rb_pos_start(&start);
     assert_int_equal(rb_game_init(&g, &start), 0);
     rb_ui_cmd set = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);
-    set.players[RB_WHITE] = white;
-    set.players[RB_BLACK] = black;
-    set.game = &g;
+    set.set_game.players[RB_WHITE] = white;
+    set.set_game.players[RB_BLACK] = black;
+    set.set_game.game = &g;
     rb_ui_apply(app, &set);
     return app;
 }
@@ -139,7 +139,7 @@ static void a_watched_game_pauses_steps_and_resumes(void **state)
     (void)state;
     rb_app *app = open_paced((rb_ui_player){ RB_UI_COMPUTER, 1 }, (rb_ui_player){ RB_UI_COMPUTER, 1 });
     rb_ui_cmd pause = rb_ui_cmd_of(RB_UI_CMD_PAUSE);
-    pause.on = true;
+    pause.pause.on = true;
     rb_ui_apply(app, &pause);
     /* Held: a found move is not shown, however long one waits. */
     until_the_reply_is_found(app);
@@ -162,7 +162,7 @@ static void a_watched_game_pauses_steps_and_resumes(void **state)
     rb_ui_app_tick(app);
     assert_int_equal(app->state.game.ply, 3);
     /* Resume: the game goes on at its pace. */
-    pause.on = false;
+    pause.pause.on = false;
     rb_ui_apply(app, &pause);
     Uint32 t = fake_ms;
     until_the_reply_is_found(app);
@@ -178,7 +178,7 @@ static void looking_back_leaves_the_computer_thinking(void **state)
     fixture_type(app, "c2b3");
     assert_true(rb_ui_worker_busy(app));
     rb_ui_cmd browse = rb_ui_cmd_of(RB_UI_CMD_BROWSE);
-    browse.n = 0;
+    browse.browse.ply = 0;
     rb_ui_apply(app, &browse);
     assert_true(rb_ui_state_browsing(&app->state));
     /* Still thinking about the game, and the player is told so. */
@@ -192,7 +192,7 @@ static void looking_back_leaves_the_computer_thinking(void **state)
     assert_int_equal(app->state.game.ply, 0);
     assert_int_equal(app->state.game.length, 1);
     /* ... and is shown on the person's return to the game. */
-    browse.n = 1;
+    browse.browse.ply = 1;
     rb_ui_apply(app, &browse);
     rb_ui_app_tick(app);
     assert_int_equal(app->state.game.ply, 2);

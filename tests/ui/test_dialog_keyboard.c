@@ -28,7 +28,7 @@ static int setup(void **state)
 static void open_dialog(rb_app *app, rb_ui_dialog_kind kind)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-    cmd.n = kind;
+    cmd.open_dialog.dialog = kind;
     rb_ui_apply(app, &cmd);
     rb_ui_app_draw(app);
 }
@@ -130,7 +130,7 @@ static void enter_activates_the_focused_control(void **state)
 
     /* A question: Tab to the other answer, Enter gives it. */
     rb_ui_cmd ask = rb_ui_cmd_of(RB_UI_CMD_ASK);
-    ask.n = RB_UI_ASK_RESIGN;
+    ask.ask.question = RB_UI_ASK_RESIGN;
     rb_ui_apply(app, &ask);
     rb_ui_app_draw(app);
     fixture_key(app, SDLK_TAB, KMOD_NONE);

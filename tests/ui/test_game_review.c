@@ -47,8 +47,8 @@ static void set_game(rb_app *app, const char *text)
     rb_pgn_error perr;
     assert_int_equal(rb_pgn_read(text, strlen(text), &games, &n, &perr), 1);
     rb_ui_cmd set = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);
-    set.game = &games[0];
-    set.players[0] = set.players[1] = (rb_ui_player){ RB_UI_HUMAN, 1 };
+    set.set_game.game = &games[0];
+    set.set_game.players[0] = set.set_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, 1 };
     rb_ui_apply(app, &set);
     free(games);
 }
@@ -171,8 +171,8 @@ static void progress_advances_and_a_new_game_cancels(void **state)
     /* A new game stops it at once, and nothing of it reaches the new game. */
     double t0 = ms_now();
     rb_ui_cmd fresh = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    fresh.players[0] = fresh.players[1] = (rb_ui_player){ RB_UI_HUMAN, 1 };
-    fresh.n = -1;
+    fresh.new_game.players[0] = fresh.new_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, 1 };
+    fresh.new_game.person = -1;
     rb_ui_apply(app, &fresh);
     double cancel_ms = ms_now() - t0;
     print_message("cancel took %.1f ms\n", cancel_ms);

@@ -83,8 +83,8 @@ static void each_move_makes_its_sound_once(void **state)
         assert_int_equal(asked_total(app), 0);
         if (c->by_computer) { /* the computer's answer, as the worker hands it over */
             rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PLAY);
-            cmd.move = find_move(app, c->move);
-            cmd.by_computer = true;
+            cmd.play.move = find_move(app, c->move);
+            cmd.play.by_computer = true;
             assert_int_equal(rb_ui_apply(app, &cmd), 0);
         } else { /* the person's, dragged on the board */
             char from[3] = { c->move[0], c->move[1], 0 }, to[3] = { c->move[2], c->move[3], 0 };
@@ -97,7 +97,7 @@ static void each_move_makes_its_sound_once(void **state)
         /* Taking it back and browsing are silent. */
         assert_int_equal(fixture_do(app, RB_UI_CMD_UNDO), 0);
         rb_ui_cmd browse = rb_ui_cmd_of(RB_UI_CMD_BROWSE);
-        browse.n = 1;
+        browse.browse.ply = 1;
         fixture_do(app, RB_UI_CMD_REDO);
         rb_ui_apply(app, &browse);
         assert_int_equal(asked_total(app), 1);
@@ -134,12 +134,12 @@ static void resigning_and_agreeing_sound_the_end(void **state)
     (void)state;
     rb_app *app = open_with_sound(NULL);
     rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
-    resign.n = RB_WHITE;
+    resign.resign.color = RB_WHITE;
     assert_int_equal(rb_ui_apply(app, &resign), 0);
     assert_int_equal(asked(app, RB_UI_SOUND_GAME_END), 1);
     assert_int_equal(fixture_do(app, RB_UI_CMD_UNDO), 0); /* the resignation taken back */
     rb_ui_cmd agree = rb_ui_cmd_of(RB_UI_CMD_ANSWER_DRAW);
-    agree.on = true;
+    agree.answer_draw.accept = true;
     assert_int_equal(rb_ui_apply(app, &agree), 0);
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_AGREEMENT);
     assert_int_equal(asked(app, RB_UI_SOUND_GAME_END), 2);
@@ -155,7 +155,7 @@ static void switch_and_volume_act_at_once_and_are_kept(void **state)
     assert_int_equal(rb_ui_sound_volume(app->sound), RB_UI_SOUND_DEFAULT_VOLUME);
 
     rb_ui_cmd vol = rb_ui_cmd_of(RB_UI_CMD_SET_VOLUME);
-    vol.n = 30;
+    vol.set_volume.volume = 30;
     assert_int_equal(rb_ui_apply(app, &vol), 0);
     assert_int_equal(app->state.settings.volume, 30);
     assert_int_equal(rb_ui_sound_volume(app->sound), 30);
@@ -163,8 +163,8 @@ static void switch_and_volume_act_at_once_and_are_kept(void **state)
     assert_int_equal(before, 1);
 
     rb_ui_cmd off = rb_ui_cmd_of(RB_UI_CMD_SET_SETTING);
-    off.n = setting_index("sound");
-    off.on = false;
+    off.set_setting.index = setting_index("sound");
+    off.set_setting.on = false;
     assert_int_equal(rb_ui_apply(app, &off), 0);
     assert_false(rb_ui_sound_enabled(app->sound));
     fixture_drag(app, "d2", "c2");

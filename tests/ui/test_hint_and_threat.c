@@ -172,7 +172,7 @@ static void in_check_the_threat_is_the_check(void **state)
     (void)state;
     rb_app *app = open_vs_computer(BLACK_IN_CHECK, RB_BLACK);
     rb_ui_cmd threat = rb_ui_cmd_of(RB_UI_CMD_THREAT);
-    threat.on = true;
+    threat.threat.show = true;
     assert_int_equal(rb_ui_apply(app, &threat), 0);
     wait_for_coach(app);
     assert_true(app->state.coach.in_check);
@@ -186,7 +186,7 @@ static void a_move_or_an_undo_clears_hint_and_threat(void **state)
     (void)state;
     rb_app *app = open_vs_computer(WHITE_THREATENED, RB_WHITE);
     rb_ui_cmd threat = rb_ui_cmd_of(RB_UI_CMD_THREAT);
-    threat.on = true;
+    threat.threat.show = true;
     assert_int_equal(rb_ui_apply(app, &threat), 0);
     wait_for_coach(app);
     /* a move: the threat was about the position before */

@@ -135,8 +135,8 @@ static void the_blunder_comes_back_as_an_exercise(void **state)
      * piece onto its own king. */
     char explained[sizeof st->status];
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PLAY);
-    cmd.move = (rb_move)((unsigned)RB_MOVE_FROM(played) | (unsigned)before.king[before.side] << 6);
-    assert_false(rb_move_is_legal(&before, cmd.move));
+    cmd.play.move = (rb_move)((unsigned)RB_MOVE_FROM(played) | (unsigned)before.king[before.side] << 6);
+    assert_false(rb_move_is_legal(&before, cmd.play.move));
     st->status[0] = 0;
     assert_int_equal(rb_ui_apply(app, &cmd), -1);
     assert_true(st->status[0] != 0);

@@ -65,7 +65,7 @@ static void a_stage_finished_keeps_its_stars(void **state)
     /* the next start reads them back */
     app = start(NULL);
     rb_ui_cmd map = rb_ui_cmd_of(RB_UI_CMD_LEARN);
-    map.n = -1;
+    map.learn.chapter = -1;
     assert_int_equal(rb_ui_apply(app, &map), 0);
     assert_int_equal(app->state.learn.mode, RB_UI_LEARN_MAP);
     set = rb_ui_learn_set(app);

@@ -83,7 +83,7 @@ static void an_empty_or_finished_game_is_replaced_without_a_question(void **stat
     assert_int_equal(app->state.game.length, 3);
 
     rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
-    resign.n = RB_BLACK;
+    resign.resign.color = RB_BLACK;
     rb_ui_apply(app, &resign);
     open_from_the_load_dialog(app); /* a finished game */
     assert_false(rb_ui_dialog_active(&app->state));

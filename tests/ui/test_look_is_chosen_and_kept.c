@@ -80,7 +80,7 @@ static void the_preview_follows_the_choice(void **state)
     (void)state;
     rb_app *app = fixture_open(NULL, 1024, 720);
     rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-    open.n = RB_UI_DIALOG_SETTINGS;
+    open.open_dialog.dialog = RB_UI_DIALOG_SETTINGS;
     rb_ui_apply(app, &open);
     rb_ui_app_draw(app);
     SDL_Rect area = preview_area(app);
@@ -130,7 +130,7 @@ static void the_choice_survives_a_restart(void **state)
     rb_app *app = fixture_start(&opt);
     assert_int_equal(app->state.settings.theme, RB_UI_THEME_CLASSIC);
     rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-    open.n = RB_UI_DIALOG_SETTINGS;
+    open.open_dialog.dialog = RB_UI_DIALOG_SETTINGS;
     rb_ui_apply(app, &open);
     rb_ui_app_draw(app);
     click(app, DLG_THEME + blue);

@@ -85,7 +85,7 @@ static int drawn(rb_app *app, const char *needle)
 static void browse(rb_app *app, int ply)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_BROWSE);
-    cmd.n = ply;
+    cmd.browse.ply = ply;
     rb_ui_apply(app, &cmd);
     assert_int_equal(app->state.game.ply, ply);
 }

@@ -139,7 +139,7 @@ static void a_broken_set_in_the_settings_gives_way_to_the_classic_one(void **sta
     /* Chosen again in the settings dialog: refused, with the file named,
      * and the classic pieces stay. */
     rb_ui_cmd choose = rb_ui_cmd_of(RB_UI_CMD_SET_PIECES);
-    choose.n = rb_ui_assets_find_set("geometric");
+    choose.set_pieces.set = rb_ui_assets_find_set("geometric");
     assert_int_not_equal(rb_ui_apply(&app, &choose), 0);
     assert_int_equal(app.state.dialog.kind, RB_UI_DIALOG_MESSAGE);
     if (!strstr(app.state.dialog.text, "pieces/geometric/wK.svg"))

@@ -79,7 +79,7 @@ static void after_a_win_the_disc_shows_the_winner_and_the_list_the_result(void *
     fixture_type(app, "c2b3");
     /* Black to move resigns: White wins. */
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
-    cmd.n = RB_BLACK;
+    cmd.resign.color = RB_BLACK;
     rb_ui_apply(app, &cmd);
     assert_int_equal(rb_game_result(&app->state.game), RB_RESULT_WHITE);
     assert_int_equal(rb_ui_panel_disc_colour(&app->state), RB_WHITE);
@@ -137,9 +137,9 @@ static void a_saved_game_has_its_date_and_players(void **state)
     rb_app *app = fixture_open(NULL, 800, 600);
     /* A new game against the computer, as the dialog starts one. */
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    cmd.players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 4 };
-    cmd.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
-    cmd.n = RB_WHITE;
+    cmd.new_game.players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 4 };
+    cmd.new_game.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
+    cmd.new_game.person = RB_WHITE;
     rb_ui_apply(app, &cmd);
     app->state.players[RB_BLACK].kind = RB_UI_HUMAN; /* the test plays both */
     fixture_type(app, "c2b3");
@@ -189,7 +189,7 @@ static void a_long_saved_name_ends_in_an_ellipsis(void **state)
     char err[RB_UI_PATH_MAX + 300];
     assert_int_equal(rb_ui_games_save(app, name, err, sizeof err), 0);
     rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-    open.n = RB_UI_DIALOG_LOAD;
+    open.open_dialog.dialog = RB_UI_DIALOG_LOAD;
     rb_ui_apply(app, &open);
     assert_true(app->state.dialog.nentries >= 1);
     draw_fresh(app);

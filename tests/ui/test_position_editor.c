@@ -472,9 +472,8 @@ static void analyse_opens_the_analysis_board_and_cancel_leaves_the_game(void **s
     assert_int_equal(app->state.game.ply, 1);
     /* The computer's answer found meanwhile waits for the person's return. */
     rb_ui_cmd reply = rb_ui_cmd_of(RB_UI_CMD_REPLY);
-    reply.n = 1;
-    reply.move = rb_test_move(&app->state.game.positions[1], "e6f6");
-    reply.by_computer = true;
+    reply.reply.ply = 1;
+    reply.reply.move = rb_test_move(&app->state.game.positions[1], "e6f6");
     rb_ui_apply(app, &reply);
     assert_true(rb_ui_app_tick(app) > 0); /* nothing due: the loop may sleep */
     assert_int_equal(app->state.game.length, 1);
@@ -529,7 +528,7 @@ static void analysis_from_the_editor_leads_back_to_it(void **state)
 
     /* A game's command is refused with the way back named. */
     rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
-    resign.n = RB_WHITE;
+    resign.resign.color = RB_WHITE;
     assert_int_equal(rb_ui_apply(app, &resign), -1);
     assert_non_null(strstr(app->state.status, "Esc goes back to the position editor"));
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);

@@ -73,8 +73,8 @@ static void click_premove(rb_app *app, rb_move m)
 static void computer_plays(rb_app *app, rb_move m)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PLAY);
-    cmd.move = m;
-    cmd.by_computer = true;
+    cmd.play.move = m;
+    cmd.play.by_computer = true;
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
     rb_ui_app_tick(app);
 }

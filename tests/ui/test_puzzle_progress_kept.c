@@ -29,14 +29,14 @@ static rb_app *open_with_player_files(void)
     fixture_open_with_player_files();
     /* Carry on with a resumed game, as the question offers. */
     if (fixture_app.state.dialog.kind != RB_UI_DIALOG_NONE)
-        rb_ui_apply(&fixture_app, &(rb_ui_cmd){ .kind = RB_UI_CMD_OPEN_DIALOG, .n = RB_UI_DIALOG_NONE });
+        rb_ui_apply(&fixture_app, &(rb_ui_cmd){ .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_NONE });
     return &fixture_app;
 }
 
 static void open_puzzle(rb_app *app, int id)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
-    cmd.n = id;
+    cmd.puzzle_open.id = id;
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
 }
 

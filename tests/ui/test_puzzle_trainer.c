@@ -37,7 +37,7 @@ static rb_app *open_trainer_app(void)
 static int open_puzzle(rb_app *app, int id)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
-    cmd.n = id;
+    cmd.puzzle_open.id = id;
     return rb_ui_apply(app, &cmd);
 }
 
@@ -287,7 +287,7 @@ static void show_solution_plays_it_out_with_paths(void **state)
 
     /* Next brings a fresh puzzle of the filter's themes. */
     rb_ui_cmd only = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_THEMES);
-    only.n = RB_THEME_THRONE;
+    only.puzzle_themes.themes = RB_THEME_THRONE;
     rb_ui_apply(app, &only);
     assert_true(tr->session.puzzle->themes & RB_THEME_THRONE);
     assert_false(tr->session.done);
@@ -310,7 +310,7 @@ static void leaving_returns_to_the_unchanged_game(void **state)
     }
     fixture_do(app, RB_UI_CMD_FLIP);
     rb_ui_cmd back = rb_ui_cmd_of(RB_UI_CMD_BROWSE);
-    back.n = 1;
+    back.browse.ply = 1;
     rb_ui_apply(app, &back);
     char fen[128];
     fixture_fen(app, fen, sizeof fen);

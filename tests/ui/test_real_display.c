@@ -84,7 +84,7 @@ static void the_least_window_grows_with_the_interface_size(void **state)
     assert_int_equal(w, RB_UI_MIN_W);
     assert_int_equal(h, RB_UI_MIN_H);
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_SET_SCALE);
-    cmd.n = 200;
+    cmd.set_scale.percent = 200;
     rb_ui_apply(app, &cmd);
     rb_ui_app_draw(app);
     SDL_GetWindowMinimumSize(app->window, &w, &h);

@@ -89,7 +89,7 @@ static void a_finished_game_is_not_offered_again(void **state)
     rb_app *app = fixture_open_with_player_files();
     fixture_type(app, "c2b3");
     rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
-    resign.n = RB_BLACK;
+    resign.resign.color = RB_BLACK;
     assert_int_equal(rb_ui_apply(app, &resign), 0);
     char err[600];
     assert_int_equal(rb_ui_prefs_autosave(app, err, sizeof err), 0);

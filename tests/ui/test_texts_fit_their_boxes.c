@@ -305,14 +305,14 @@ static void apply(rb_app *app, rb_ui_cmd cmd)
 static void open_dialog(rb_app *app, rb_ui_dialog_kind kind)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-    cmd.n = kind;
+    cmd.open_dialog.dialog = kind;
     apply(app, cmd);
 }
 
 static void ask(rb_app *app, rb_ui_ask what)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_ASK);
-    cmd.n = what;
+    cmd.ask.question = what;
     apply(app, cmd);
 }
 
@@ -358,7 +358,7 @@ static void game_browsing(rb_app *app)
 {
     put_game(app, read_game(long_pgn));
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_BROWSE);
-    cmd.n = 17;
+    cmd.browse.ply = 17;
     apply(app, cmd);
 }
 
@@ -403,7 +403,7 @@ static void game_resigned(rb_app *app)
 {
     put_game(app, read_game(long_pgn));
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
-    cmd.n = RB_BLACK;
+    cmd.resign.color = RB_BLACK;
     apply(app, cmd);
 }
 
@@ -433,10 +433,10 @@ static void game_named_players(rb_app *app)
 static void game_clocks(rb_app *app)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    cmd.tc[RB_WHITE] = (rb_ui_time_control){ 300000, 3000 };
-    cmd.tc[RB_BLACK] = (rb_ui_time_control){ 5400000, 30000 };
-    cmd.n = -1;
-    cmd.players[0] = cmd.players[1] = (rb_ui_player){ RB_UI_HUMAN, 4 };
+    cmd.new_game.tc[RB_WHITE] = (rb_ui_time_control){ 300000, 3000 };
+    cmd.new_game.tc[RB_BLACK] = (rb_ui_time_control){ 5400000, 30000 };
+    cmd.new_game.person = -1;
+    cmd.new_game.players[0] = cmd.new_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, 4 };
     apply(app, cmd);
 }
 
@@ -582,8 +582,8 @@ static void message_bad_file(rb_app *app)
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_MESSAGE);
     /* A message as long as the game's own, in no catalogue: the fit of a
      * message box is what this screen is for. */
-    cmd.title = given("Part of the game could not be read");
-    cmd.text = given("/home/somebody/games/rollerball-club-championship-round-seven.pgn: move 23 (Rc1-a1) is not "
+    cmd.message.title = given("Part of the game could not be read");
+    cmd.message.text = given("/home/somebody/games/rollerball-club-championship-round-seven.pgn: move 23 (Rc1-a1) is not "
                      "legal there: the rook on c1 cannot reach a1. The game opens at its last good move.");
     apply(app, cmd);
 }
@@ -595,7 +595,7 @@ static void editor_bad_string(rb_app *app)
 {
     apply(app, rb_ui_cmd_of(RB_UI_CMD_EDITOR_OPEN));
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_TEXT);
-    cmd.text = "7/7/2xxx2 w - 0";
+    cmd.editor_text.text = "7/7/2xxx2 w - 0";
     apply(app, cmd);
     assert_true(app->state.editor.field_error[0] != '\0');
 }
@@ -616,7 +616,7 @@ static void pasted_game_unread(rb_app *app)
 static void learn_map(rb_app *app)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_LEARN);
-    cmd.n = -1;
+    cmd.learn.chapter = -1;
     apply(app, cmd);
     assert_int_equal(app->state.learn.mode, RB_UI_LEARN_MAP);
 }
@@ -624,7 +624,8 @@ static void learn_map(rb_app *app)
 static void learn_stage(rb_app *app, int chapter)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_LEARN);
-    cmd.n = chapter * 100;
+    cmd.learn.chapter = chapter;
+    cmd.learn.stage = 0;
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
     assert_int_equal(app->state.learn.mode, RB_UI_LEARN_STAGE);
 }
@@ -655,7 +656,7 @@ static void puzzle(rb_app *app)
 {
     rb_ui_trainer_use_files(app, NULL, NULL);
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
-    cmd.n = 2;
+    cmd.puzzle_open.id = 2;
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
 }
 
@@ -672,7 +673,7 @@ static void open_trainer(rb_app *app, const char *puzzle_file, const char *playe
 {
     rb_ui_trainer_use_files(app, puzzle_file, player_dir);
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
-    cmd.n = 2;
+    cmd.puzzle_open.id = 2;
     rb_ui_apply(app, &cmd);
 }
 
@@ -762,7 +763,7 @@ static void review(rb_app *app)
 {
     put_game(app, reviewed_long_game());
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_BROWSE);
-    cmd.n = 5;
+    cmd.browse.ply = 5;
     apply(app, cmd);
 }
 

@@ -42,11 +42,11 @@ static void new_timed_game(rb_app *app, rb_ui_time_control white, rb_ui_time_con
                            int level)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    cmd.tc[RB_WHITE] = white;
-    cmd.tc[RB_BLACK] = black;
-    cmd.n = human_side;
+    cmd.new_game.tc[RB_WHITE] = white;
+    cmd.new_game.tc[RB_BLACK] = black;
+    cmd.new_game.person = human_side;
     for (int c = 0; c < 2; c++)
-        cmd.players[c] = (rb_ui_player){ human_side < 0 || c == human_side ? RB_UI_HUMAN : RB_UI_COMPUTER, level };
+        cmd.new_game.players[c] = (rb_ui_player){ human_side < 0 || c == human_side ? RB_UI_HUMAN : RB_UI_COMPUTER, level };
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
 }
 
@@ -233,7 +233,7 @@ static void saved_games_keep_their_clocks(void **state)
     fixture_drag(app, "c7", "b7"); /* Black 301.5 s */
     fixture_clock_ms += 2000;
     rb_ui_cmd save = rb_ui_cmd_of(RB_UI_CMD_SAVE);
-    save.text = "clocks";
+    save.save.name = "clocks";
     assert_int_equal(rb_ui_apply(app, &save), 0);
 
     char dir[RB_UI_PATH_MAX], err[300], path[RB_UI_PATH_MAX + 20];
@@ -256,7 +256,7 @@ static void saved_games_keep_their_clocks(void **state)
     new_timed_game(app, (rb_ui_time_control){ 0, 0 }, (rb_ui_time_control){ 0, 0 }, -1, 1);
     assert_false(rb_ui_game_clock_timed(&app->state));
     rb_ui_cmd load = rb_ui_cmd_of(RB_UI_CMD_LOAD);
-    load.text = path;
+    load.load.path = path;
     assert_int_equal(rb_ui_apply(app, &load), 0);
     assert_true(rb_ui_game_clock_timed(&app->state));
     assert_int_equal(app->state.clock.tc[RB_BLACK].increment_ms, 3000);
@@ -314,7 +314,7 @@ static void the_new_game_dialog_takes_a_custom_clock_per_side(void **state)
     rb_app *app = fixture_open(NULL, 800, 600);
     app->ticks = fixture_clock_ticks;
     rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-    open.n = RB_UI_DIALOG_NEW_GAME;
+    open.open_dialog.dialog = RB_UI_DIALOG_NEW_GAME;
     rb_ui_apply(app, &open);
     rb_ui_dialog_state *d = &app->state.dialog;
     assert_int_equal(d->time_choice, 0); /* untimed by default */

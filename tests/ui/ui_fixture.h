@@ -206,7 +206,7 @@ static inline int fixture_do(rb_app *app, rb_ui_cmd_kind kind)
 static inline int fixture_play(rb_app *app, rb_move m)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PLAY);
-    cmd.move = m;
+    cmd.play.move = m;
     return rb_ui_apply(app, &cmd);
 }
 
@@ -214,9 +214,9 @@ static inline int fixture_play(rb_app *app, rb_move m)
 static inline void fixture_set_game(rb_app *app, rb_game *g)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);
-    cmd.players[0] = app->state.players[0];
-    cmd.players[1] = app->state.players[1];
-    cmd.game = g;
+    cmd.set_game.players[0] = app->state.players[0];
+    cmd.set_game.players[1] = app->state.players[1];
+    cmd.set_game.game = g;
     rb_ui_apply(app, &cmd);
 }
 

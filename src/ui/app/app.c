@@ -153,30 +153,28 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
     static const struct {
         SDL_Keycode key;
         bool ctrl, shift;
-        rb_ui_cmd_kind kind;
-        rb_ui_dialog_kind dialog; /* also COPY's "whole game" (1) */
+        rb_ui_cmd cmd;
     } keys[] = {
-        { SDLK_F1, false, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_HELP },
-        { SDLK_n, true, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_NEW_GAME },
-        { SDLK_s, true, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_SAVE },
-        { SDLK_o, true, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_LOAD },
-        { SDLK_COMMA, true, false, RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_SETTINGS },
-        { SDLK_z, true, false, RB_UI_CMD_UNDO, RB_UI_DIALOG_NONE },
-        { SDLK_z, true, true, RB_UI_CMD_REDO, RB_UI_DIALOG_NONE },
-        { SDLK_y, true, false, RB_UI_CMD_REDO, RB_UI_DIALOG_NONE },
-        { SDLK_f, true, false, RB_UI_CMD_FLIP, RB_UI_DIALOG_NONE },
-        { SDLK_q, true, false, RB_UI_CMD_QUIT, RB_UI_DIALOG_NONE },
-        { SDLK_c, true, false, RB_UI_CMD_COPY, 0 },
-        { SDLK_c, true, true, RB_UI_CMD_COPY, 1 },
-        { SDLK_v, true, false, RB_UI_CMD_PASTE, RB_UI_DIALOG_NONE },
-        { SDLK_p, true, false, RB_UI_CMD_PUZZLE_OPEN, RB_UI_DIALOG_NONE },
-        { SDLK_r, true, false, RB_UI_CMD_REVIEW, RB_UI_DIALOG_NONE },
-        { SDLK_m, true, false, RB_UI_CMD_MISTAKES_OPEN, RB_UI_DIALOG_NONE },
-        { SDLK_F5, false, false, RB_UI_CMD_ANALYSIS_OPEN, RB_UI_DIALOG_NONE },
-        { SDLK_e, true, false, RB_UI_CMD_EDITOR_OPEN, RB_UI_DIALOG_NONE },
+        { SDLK_F1, false, false, { .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_HELP } },
+        { SDLK_n, true, false, { .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_NEW_GAME } },
+        { SDLK_s, true, false, { .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_SAVE } },
+        { SDLK_o, true, false, { .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_LOAD } },
+        { SDLK_COMMA, true, false, { .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_SETTINGS } },
+        { SDLK_z, true, false, { .kind = RB_UI_CMD_UNDO } },
+        { SDLK_z, true, true, { .kind = RB_UI_CMD_REDO } },
+        { SDLK_y, true, false, { .kind = RB_UI_CMD_REDO } },
+        { SDLK_f, true, false, { .kind = RB_UI_CMD_FLIP } },
+        { SDLK_q, true, false, { .kind = RB_UI_CMD_QUIT } },
+        { SDLK_c, true, false, { .kind = RB_UI_CMD_COPY, .copy.whole_game = false } },
+        { SDLK_c, true, true, { .kind = RB_UI_CMD_COPY, .copy.whole_game = true } },
+        { SDLK_v, true, false, { .kind = RB_UI_CMD_PASTE } },
+        { SDLK_p, true, false, { .kind = RB_UI_CMD_PUZZLE_OPEN } },
+        { SDLK_r, true, false, { .kind = RB_UI_CMD_REVIEW } },
+        { SDLK_m, true, false, { .kind = RB_UI_CMD_MISTAKES_OPEN } },
+        { SDLK_F5, false, false, { .kind = RB_UI_CMD_ANALYSIS_OPEN } },
+        { SDLK_e, true, false, { .kind = RB_UI_CMD_EDITOR_OPEN } },
     };
     bool ctrl = k->keysym.mod & KMOD_CTRL, shift = k->keysym.mod & KMOD_SHIFT;
-    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
     *used = false;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         /* Shift matters only where it picks another command (Ctrl+Shift+Z,
@@ -185,13 +183,10 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
         bool shift_ok = picks ? shift == keys[i].shift : !keys[i].shift;
         if (keys[i].key != k->keysym.sym || (keys[i].ctrl && !ctrl) || !shift_ok)
             continue;
-        cmd.kind = keys[i].kind;
-        cmd.n = keys[i].dialog;
-        cmd.on = keys[i].kind == RB_UI_CMD_COPY && keys[i].dialog == 1;
         *used = true;
-        break;
+        return keys[i].cmd;
     }
-    return cmd;
+    return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
 /* The event with its mouse position in output pixels. */
@@ -240,7 +235,7 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         bool back = we == SDL_WINDOWEVENT_RESTORED || we == SDL_WINDOWEVENT_MAXIMIZED || we == SDL_WINDOWEVENT_SHOWN;
         if ((away && !app->state.minimised) || (back && app->state.minimised)) {
             cmd.kind = RB_UI_CMD_MINIMISED;
-            cmd.on = away;
+            cmd.minimised.away = away;
             return cmd;
         }
     }
@@ -279,7 +274,7 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
     }
     if (ev->type == SDL_DROPFILE) {
         cmd.kind = RB_UI_CMD_LOAD;
-        cmd.text = ev->drop.file; /* freed by the caller once applied */
+        cmd.load.path = ev->drop.file; /* freed by the caller once applied */
         return cmd;
     }
     if (ev->type == SDL_DROPTEXT)
@@ -561,7 +556,7 @@ static void open_editor(rb_app *app, const rb_ui_options *opt)
     if (!opt->fen)
         return;
     cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_TEXT);
-    cmd.text = opt->fen;
+    cmd.editor_text.text = opt->fen;
     if (rb_ui_apply(app, &cmd) != 0)
         fprintf(stderr, "rollerball: --fen: %s\n", app->state.editor.field_error);
 }
@@ -571,7 +566,7 @@ static void open_editor(rb_app *app, const rb_ui_options *opt)
 static int open_puzzle(rb_app *app, const rb_ui_options *opt, char *err, size_t errlen)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
-    cmd.n = opt->puzzle_id;
+    cmd.puzzle_open.id = opt->puzzle_id;
     if (rb_ui_apply(app, &cmd) != 0 && !app->state.trainer.unavailable) {
         snprintf(err, errlen, "--puzzle %d: %s", opt->puzzle_id, app->state.status);
         return -2;
@@ -660,19 +655,19 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     rb_ui_cmd set = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);
     rb_game g;
     bool resumed;
-    set.players[0] = st->players[0];
-    set.players[1] = st->players[1];
+    set.set_game.players[0] = st->players[0];
+    set.set_game.players[1] = st->players[1];
     char note[RB_UI_PATH_MAX + 400];
     const char *title;
-    if (set_up_game(app, opt, &g, set.players, &resumed, note, sizeof note, &title, err, errlen) != 0)
+    if (set_up_game(app, opt, &g, set.set_game.players, &resumed, note, sizeof note, &title, err, errlen) != 0)
         return -1;
     if (opt->fen && !opt->edit && !note[0]) /* the board turns as the position's players say */
         st->players[0].kind = st->players[1].kind = RB_UI_HUMAN;
     if (resumed) { /* the autosave said who played */
-        set.players[0] = st->players[0];
-        set.players[1] = st->players[1];
+        set.set_game.players[0] = st->players[0];
+        set.set_game.players[1] = st->players[1];
     }
-    apply_cli_players(set.players, opt);
+    apply_cli_players(set.set_game.players, opt);
     /* Black at the bottom as the settings and command line say; a game
      * file's players do not turn the board. */
     apply_cli_players(st->players, opt);
@@ -699,7 +694,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     }
     /* The game goes on the board as any game does: autosaved, the
      * computer started if it is to move, drawn. */
-    set.game = &g;
+    set.set_game.game = &g;
     rb_ui_apply(app, &set);
     /* A game restored from the autosave is shown at once, with the choice
      * to carry on or start afresh. */
@@ -708,12 +703,12 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
          * board (in place of the welcome back, when the autosave came
          * back instead). */
         rb_ui_cmd say = rb_ui_cmd_of(RB_UI_CMD_MESSAGE);
-        say.title = title;
-        say.text = note;
+        say.message.title = title;
+        say.message.text = note;
         rb_ui_apply(app, &say);
     } else if (resumed && !opt->edit) { /* --edit: the editor on the resumed game */
         rb_ui_cmd ask = rb_ui_cmd_of(RB_UI_CMD_ASK);
-        ask.n = RB_UI_ASK_RESUME;
+        ask.ask.question = RB_UI_ASK_RESUME;
         rb_ui_apply(app, &ask);
     }
     if (opt->review && rb_ui_review_now(app) != 0) {
@@ -729,7 +724,8 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
             snprintf(err, errlen, _("--learn: '%s' is not CHAPTER.STAGE, like 2.1"), opt->learn);
             return -2;
         }
-        learn.n = (chapter - 1) * 100 + stage - 1;
+        learn.learn.chapter = chapter - 1;
+        learn.learn.stage = stage - 1;
         if (chapter < 1 || stage < 1 || stage > 100 || rb_ui_apply(app, &learn) != 0) {
             snprintf(err, errlen, "--learn %s: %s", opt->learn, st->status[0] ? st->status : _("no such lesson"));
             return -2;
@@ -745,7 +741,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         open_editor(app, opt);
     } else if (welcome) {
         rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-        open.n = RB_UI_DIALOG_WELCOME;
+        open.open_dialog.dialog = RB_UI_DIALOG_WELCOME;
         rb_ui_apply(app, &open);
     }
     return 0;

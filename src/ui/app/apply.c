@@ -242,8 +242,8 @@ static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
         flag_fell(app, fell);
         return -1;
     }
-    if (rb_game_play(&st->game, cmd->move) != 0) {
-        if (cmd->by_computer) {
+    if (rb_game_play(&st->game, cmd->play.move) != 0) {
+        if (cmd->play.by_computer) {
             rb_ui_state_say(st, true, _("The computer chose a move the rules do not allow."));
         } else {
             rb_ui_state_say(st, false, _("That move is not legal here."));
@@ -252,14 +252,14 @@ static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
         return -1;
     }
     st->status[0] = 0;
-    if (!cmd->by_computer)
+    if (!cmd->play.by_computer)
         rb_ui_coach_note_move(st, ply_before, before.key);
     /* The flag was looked at just now, so the press finds it standing. */
     (void)rb_ui_game_clock_moved(st, now);
-    rb_ui_anim_start(&st->anim, &st->settings, &before, cmd->move, rb_ui_window_now(app));
+    rb_ui_anim_start(&st->anim, &st->settings, &before, cmd->play.move, rb_ui_window_now(app));
     rb_move premove = st->premove;
     game_changed(app, false, false, (int)rb_ui_sound_for_ply(&st->game, st->game.ply));
-    if (cmd->by_computer)
+    if (cmd->play.by_computer)
         st->premove = premove;
     return 0;
 }
@@ -302,7 +302,7 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
     rb_ui_state *st = &app->state;
     rb_pos start;
     rb_pos_start(&start);
-    if (cmd->on) { /* from the position editor's position */
+    if (cmd->new_game.from_editor) { /* from the position editor's position */
         if (!rb_ui_state_editor_playable(st)) {
             rb_ui_state_say(st, false, "%s", _("The position set up cannot be played: the editor says why."));
             return -1;
@@ -314,7 +314,7 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
         rb_ui_state_say(st, true, _("Out of memory starting a new game."));
         return -1;
     }
-    if ((rb_ui_tc_timed(cmd->tc[0]) || rb_ui_tc_timed(cmd->tc[1])) && rb_ui_tc_write_tags(&g, cmd->tc) != 0) {
+    if ((rb_ui_tc_timed(cmd->new_game.tc[0]) || rb_ui_tc_timed(cmd->new_game.tc[1])) && rb_ui_tc_write_tags(&g, cmd->new_game.tc) != 0) {
         rb_game_free(&g);
         rb_ui_state_say(st, true, _("Out of memory starting a new game."));
         return -1;
@@ -323,13 +323,13 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
     rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
     /* The screens close (the editor too, its position taken), then the
      * board turns to the person's side. */
-    replace_game(app, &g, cmd->players, true);
-    int human_side = cmd->n;
+    replace_game(app, &g, cmd->new_game.players, true);
+    int human_side = cmd->new_game.person;
     if (human_side >= 0 && st->settings.auto_flip)
         st->flipped = human_side == RB_BLACK;
     else if (human_side < 0)
         st->flipped = false;
-    if (cmd->on)
+    if (cmd->new_game.from_editor)
         rb_ui_state_say(st, false, "%s",
                         start.side == RB_WHITE ? _("A new game from the position set up: White to move.")
                                                : _("A new game from the position set up: Black to move."));
@@ -347,10 +347,10 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
 
 /* A failure of a dialog's command shows in the dialog, which stays open;
  * any other in the status line. */
-static void apply_failed(rb_app *app, const rb_ui_cmd *cmd, rb_ui_dialog_kind dialog, const char *why)
+static void apply_failed(rb_app *app, bool in_dialog, rb_ui_dialog_kind dialog, const char *why)
 {
     rb_ui_state *st = &app->state;
-    if (cmd->in_dialog && st->dialog.kind == dialog)
+    if (in_dialog && st->dialog.kind == dialog)
         SDL_strlcpy(st->dialog.error, why, sizeof st->dialog.error);
     else
         rb_ui_state_say(st, true, "%s", why);
@@ -414,22 +414,22 @@ static int apply_load(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
     char why[RB_UI_PATH_MAX + 300], path[RB_UI_PATH_MAX + 256];
-    const char *file = cmd->text;
-    if (cmd->in_dialog) {
+    const char *file = cmd->load.path;
+    if (cmd->load.in_dialog) {
         /* The load dialog names a game of the games folder. */
         char dir[RB_UI_PATH_MAX];
         if (rb_ui_games_dir(app, dir, sizeof dir, why, sizeof why) != 0) {
-            apply_failed(app, cmd, RB_UI_DIALOG_LOAD, why);
+            apply_failed(app, cmd->load.in_dialog, RB_UI_DIALOG_LOAD, why);
             return -1;
         }
-        snprintf(path, sizeof path, "%s%s", dir, cmd->text);
+        snprintf(path, sizeof path, "%s%s", dir, cmd->load.path);
         file = path;
     }
     rb_game g;
     rb_ui_player players[2] = { st->players[0], st->players[1] };
     int rc = rb_ui_games_read(file, &g, players, why, sizeof why);
     if (rc < 0) {
-        apply_failed(app, cmd, RB_UI_DIALOG_LOAD, why);
+        apply_failed(app, cmd->load.in_dialog, RB_UI_DIALOG_LOAD, why);
         return -1; /* the game on the board is unchanged */
     }
     char name[300];
@@ -489,12 +489,12 @@ static int apply_save(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
     char why[RB_UI_PATH_MAX + 300], name[sizeof st->dialog.name];
-    SDL_strlcpy(name, cmd->text, sizeof name);
+    SDL_strlcpy(name, cmd->save.name, sizeof name);
     rb_ui_game_clock_mark(st, rb_ui_window_now_ms(app));
     int rc = rb_ui_games_save(app, name, why, sizeof why);
     rb_ui_game_clock_unmark(st);
     if (rc != 0) {
-        apply_failed(app, cmd, RB_UI_DIALOG_SAVE, why);
+        apply_failed(app, cmd->save.in_dialog, RB_UI_DIALOG_SAVE, why);
         return -1;
     }
     if (st->dialog.kind == RB_UI_DIALOG_SAVE)
@@ -553,7 +553,7 @@ static int apply_premove(rb_app *app)
         rb_ui_input_cancel(&st->input);
         if (m != RB_MOVE_NONE) {
             rb_ui_cmd play = rb_ui_cmd_of(RB_UI_CMD_PLAY);
-            play.move = m;
+            play.play.move = m;
             return apply_play(app, &play);
         }
     }
@@ -594,23 +594,25 @@ static int apply_look(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
     if (cmd->kind == RB_UI_CMD_SET_THEME) {
-        if (cmd->n < 0 || cmd->n >= rb_ui_theme_count)
+        int theme = cmd->set_theme.theme;
+        if (theme < 0 || theme >= rb_ui_theme_count)
             return -1;
-        st->settings.theme = cmd->n;
-        app->theme = rb_ui_theme_get(cmd->n);
+        st->settings.theme = theme;
+        app->theme = rb_ui_theme_get(theme);
         rb_ui_text_flush(app); /* the text was drawn in the old colours */
         return 0;
     }
-    if (cmd->n < 0 || cmd->n >= rb_ui_piece_set_count)
+    int set = cmd->set_pieces.set;
+    if (set < 0 || set >= rb_ui_piece_set_count)
         return -1;
-    if (cmd->n == app->pieces.set && app->pieces.svg[RB_WHITE][RB_KING])
+    if (set == app->pieces.set && app->pieces.svg[RB_WHITE][RB_KING])
         return 0;
     char err[RB_UI_PATH_MAX + 200];
-    if (rb_ui_assets_load_pieces(app, cmd->n, err, sizeof err) != 0) {
+    if (rb_ui_assets_load_pieces(app, set, err, sizeof err) != 0) {
         rb_ui_dialog_message(app, _("The pieces cannot be changed"), err);
         return -1;
     }
-    st->settings.pieces = cmd->n;
+    st->settings.pieces = set;
     if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0)
         rb_ui_state_say(st, true, "%s", err);
     return 0;
@@ -638,37 +640,37 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_REDO:
         return apply_step(app, false);
     case RB_UI_CMD_BROWSE:
-        return apply_browse(app, cmd->n);
+        return apply_browse(app, cmd->browse.ply);
     case RB_UI_CMD_NEW_GAME:
         return apply_new_game(app, cmd);
     case RB_UI_CMD_SET_GAME:
-        replace_game(app, cmd->game, cmd->players, false);
+        replace_game(app, cmd->set_game.game, cmd->set_game.players, false);
         return 0;
     case RB_UI_CMD_LOAD:
         return apply_load(app, cmd);
     case RB_UI_CMD_TAKE_PENDING:
         return apply_take_pending(app);
     case RB_UI_CMD_COPY:
-        return apply_copy(app, cmd->on);
+        return apply_copy(app, cmd->copy.whole_game);
     case RB_UI_CMD_PASTE:
         return apply_paste(app);
     case RB_UI_CMD_MESSAGE:
-        rb_ui_dialog_message(app, cmd->title ? cmd->title : "Rollerball", cmd->text ? cmd->text : "");
+        rb_ui_dialog_message(app, cmd->message.title ? cmd->message.title : "Rollerball", cmd->message.text ? cmd->message.text : "");
         return 0;
     case RB_UI_CMD_SAVE:
         return apply_save(app, cmd);
     case RB_UI_CMD_RESIGN:
-        if (rb_game_ending(&st->game) != RB_END_NONE || (cmd->n != RB_WHITE && cmd->n != RB_BLACK))
+        if (rb_game_ending(&st->game) != RB_END_NONE || (cmd->resign.color != RB_WHITE && cmd->resign.color != RB_BLACK))
             return -1;
         /* The panel says who resigned and who won; the status line stays
          * quiet rather than say it twice. */
         st->status[0] = '\0';
-        end_game(app, true, cmd->n);
+        end_game(app, true, cmd->resign.color);
         return 0;
     case RB_UI_CMD_OFFER_DRAW:
         return apply_offer_draw(app);
     case RB_UI_CMD_ANSWER_DRAW:
-        if (!cmd->on) {
+        if (!cmd->answer_draw.accept) {
             rb_ui_state_say(st, false, "%s", _("The draw offer was declined."));
             return 0;
         }
@@ -697,7 +699,7 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_HINT:
         return rb_ui_coach_ask(app, RB_UI_COACH_HINT);
     case RB_UI_CMD_THREAT:
-        if (cmd->on)
+        if (cmd->threat.show)
             return rb_ui_coach_ask(app, RB_UI_COACH_THREAT);
         if (st->coach.asked == RB_UI_COACH_THREAT || st->coach.shown == RB_UI_COACH_THREAT) {
             rb_ui_coach_clear(app);
@@ -709,18 +711,17 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         return 0;
     case RB_UI_CMD_EXPLAIN: /* refused, heard and said why */
         rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
-        rb_ui_explain_attempt(st, RB_MOVE_FROM(cmd->move), RB_MOVE_TO(cmd->move), RB_MOVE_PROMO(cmd->move),
-                              rb_ui_window_now(app));
+        rb_ui_explain_attempt(st, cmd->explain.from, cmd->explain.to, cmd->explain.promo, rb_ui_window_now(app));
         return 0;
     case RB_UI_CMD_REPLY:
-        if (cmd->n < 0 || (size_t)cmd->n != rb_ui_state_live_ply(st))
+        if (cmd->reply.ply < 0 || (size_t)cmd->reply.ply != rb_ui_state_live_ply(st))
             return -1; /* the game has moved on */
         st->pacing.reply_ready = true;
-        st->pacing.reply = cmd->move;
-        st->pacing.reply_ply = (size_t)cmd->n;
+        st->pacing.reply = cmd->reply.move;
+        st->pacing.reply_ply = (size_t)cmd->reply.ply;
         return 0;
     case RB_UI_CMD_PAUSE:
-        st->pacing.paused = cmd->on;
+        st->pacing.paused = cmd->pause.on;
         st->pacing.step = false;
         return 0;
     case RB_UI_CMD_STEP:
@@ -742,29 +743,29 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         rb_ui_anim_stop(&st->anim);
         return 0;
     case RB_UI_CMD_SET_SETTING:
-        return apply_setting(app, cmd->n, cmd->on);
+        return apply_setting(app, cmd->set_setting.index, cmd->set_setting.on);
     case RB_UI_CMD_SET_VOLUME:
-        st->settings.volume = cmd->n < 0 ? 0 : cmd->n > 100 ? 100 : cmd->n;
+        st->settings.volume = cmd->set_volume.volume < 0 ? 0 : cmd->set_volume.volume > 100 ? 100 : cmd->set_volume.volume;
         apply_sound_settings(app);
         rb_ui_sound_play(app->sound, RB_UI_SOUND_MOVE); /* hear the new level */
         return 0;
     case RB_UI_CMD_SET_SCALE:
-        apply_interface_size(app, cmd->n);
+        apply_interface_size(app, cmd->set_scale.percent);
         return 0;
     case RB_UI_CMD_SET_THEME:
     case RB_UI_CMD_SET_PIECES:
         return apply_look(app, cmd);
     case RB_UI_CMD_SET_LANGUAGE:
-        if (cmd->n < 0 || cmd->n >= rb_ui_lang_count)
+        if (cmd->set_language.lang < 0 || cmd->set_language.lang >= rb_ui_lang_count)
             return -1;
         /* At once: gettext answers in the new language from the next call,
          * and the text already drawn is forgotten. */
-        st->settings.language = cmd->n;
-        rb_ui_lang_use(cmd->n);
+        st->settings.language = cmd->set_language.lang;
+        rb_ui_lang_use(cmd->set_language.lang);
         rb_ui_text_flush(app);
         return 0;
     case RB_UI_CMD_MINIMISED:
-        st->minimised = cmd->on;
+        st->minimised = cmd->minimised.away;
         rb_ui_game_clock_update(st, rb_ui_window_now_ms(app));
         return 0;
     case RB_UI_CMD_SAVE_SETTINGS:
@@ -772,10 +773,10 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
         apply_save_settings(app);
         return 0;
     case RB_UI_CMD_OPEN_DIALOG:
-        rb_ui_dialog_open(app, (rb_ui_dialog_kind)cmd->n);
+        rb_ui_dialog_open(app, cmd->open_dialog.dialog);
         return 0;
     case RB_UI_CMD_ASK:
-        rb_ui_dialog_ask(app, (rb_ui_ask)cmd->n);
+        rb_ui_dialog_ask(app, cmd->ask.question);
         return 0;
     case RB_UI_CMD_QUIT:
         app->quit = true;
@@ -815,6 +816,7 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_LEARN_RETRY:
     case RB_UI_CMD_LEARN_HINT:
     case RB_UI_CMD_LEARN_CLOSE:
+    case RB_UI_CMD_COUNT:
         break;
     }
     return 0;

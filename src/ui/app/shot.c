@@ -34,7 +34,7 @@ int rb_ui_shot_stage(rb_app *app, const char *select, const char *hover, char *e
 int rb_ui_shot_coach(rb_app *app, rb_ui_coach_kind kind, char *err, size_t errlen)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(kind == RB_UI_COACH_HINT ? RB_UI_CMD_HINT : RB_UI_CMD_THREAT);
-    cmd.on = true;
+    cmd.threat.show = true; /* (a hint has nothing more to say) */
     if (rb_ui_apply(app, &cmd) != 0) {
         snprintf(err, errlen, "%s: %s", kind == RB_UI_COACH_HINT ? "--show-hint" : "--show-threat",
                  app->state.status);

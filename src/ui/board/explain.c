@@ -26,8 +26,7 @@ static const SDL_Color explain_dark = { 30, 10, 10, 200 };
 rb_ui_cmd rb_ui_explain_cmd(int from, int to, int promo)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_EXPLAIN);
-    /* An attempt need not be a move: only the squares' fields are used. */
-    cmd.move = (rb_move)((unsigned)from | (unsigned)to << 6 | (unsigned)promo << 12);
+    cmd.explain = (rb_ui_cmd_attempt){ from, to, promo }; /* need not be a move */
     return cmd;
 }
 

@@ -120,9 +120,7 @@ void rb_ui_input_pointer(rb_app *app, int x, int y)
 
 static rb_ui_cmd play(rb_move m)
 {
-    rb_ui_cmd cmd = rb_ui_cmd_of(m == RB_MOVE_NONE ? RB_UI_CMD_NONE : RB_UI_CMD_PLAY);
-    cmd.move = m;
-    return cmd;
+    return m == RB_MOVE_NONE ? rb_ui_cmd_of(RB_UI_CMD_NONE) : rb_ui_cmd_play(m);
 }
 
 void rb_ui_input_set_premove(rb_ui_state *st, rb_move m)
@@ -404,7 +402,7 @@ rb_ui_cmd rb_ui_input_event(rb_app *app, const SDL_Event *ev)
             return ev->key.repeat ? none : rb_ui_cmd_of(RB_UI_CMD_HINT);
         if (key == SDLK_t) {
             rb_ui_cmd threat = rb_ui_cmd_of(RB_UI_CMD_THREAT);
-            threat.on = true;
+            threat.threat.show = true;
             return ev->key.repeat ? none : threat;
         }
         return typed_key(app, key);

@@ -152,29 +152,29 @@ bool rb_ui_coach_busy(const rb_app *app)
 void rb_ui_coach_found(rb_ui_state *st, const rb_ui_cmd *cmd)
 {
     rb_ui_coach_state *cs = &st->coach;
-    if (cs->asked != (rb_ui_coach_kind)cmd->n)
+    if (cs->asked != cmd->coach_found.kind)
         return; /* cleared since it was asked */
     cs->asked = RB_UI_COACH_NONE;
-    cs->shown = (rb_ui_coach_kind)cmd->n;
-    cs->move = cmd->move;
-    cs->in_check = cmd->on;
+    cs->shown = cmd->coach_found.kind;
+    cs->move = cmd->coach_found.move;
+    cs->in_check = cmd->coach_found.in_check;
     memset(&cs->path, 0, sizeof cs->path);
     char text[RB_MOVE_TEXT_MAX];
-    if (cmd->move != RB_MOVE_NONE) {
-        rb_move_path(cmd->move, &cs->path);
+    if (cmd->coach_found.move != RB_MOVE_NONE) {
+        rb_move_path(cmd->coach_found.move, &cs->path);
         /* The threat is the opponent's move: said from their position. */
         rb_pos pos = *rb_ui_state_live_pos(st);
         if (cs->shown == RB_UI_COACH_THREAT)
             pos.side ^= 1;
-        rb_move_to_display(&pos, cmd->move, text);
+        rb_move_to_display(&pos, cmd->coach_found.move, text);
     }
     if (cs->shown == RB_UI_COACH_HINT)
         /* TRANSLATORS: %s is a move, like c2b3 */
-        rb_ui_state_say(st, false, cmd->move != RB_MOVE_NONE ? _("Hint: %s (the green arrow).") : "%s",
-                        cmd->move != RB_MOVE_NONE ? text : _("No hint: there is no move to play."));
-    else if (cmd->on)
+        rb_ui_state_say(st, false, cmd->coach_found.move != RB_MOVE_NONE ? _("Hint: %s (the green arrow).") : "%s",
+                        cmd->coach_found.move != RB_MOVE_NONE ? text : _("No hint: there is no move to play."));
+    else if (cmd->coach_found.in_check)
         rb_ui_state_say(st, false, "%s", _("You are in check: the threat is the check itself."));
-    else if (cmd->move != RB_MOVE_NONE)
+    else if (cmd->coach_found.move != RB_MOVE_NONE)
         rb_ui_state_say(st, false, /* TRANSLATORS: %s is a move, like c2b3 */
                         _("Threat: if you passed, your opponent would play %s (the red arrow)."), text);
     else
@@ -216,9 +216,9 @@ rb_ui_search_kind rb_ui_coach_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd 
     if (rb_ui_state_live_ply(st) != c->ply || rb_ui_state_live_pos(st)->key != c->key)
         return RB_UI_SEARCH_STALE;
     out->kind = RB_UI_CMD_COACH_FOUND;
-    out->n = (int)c->kind;
-    out->move = res.move;
-    out->on = c->kind == RB_UI_COACH_THREAT && res.threat == RB_THREAT_IN_CHECK;
+    out->coach_found.kind = c->kind;
+    out->coach_found.move = res.move;
+    out->coach_found.in_check = c->kind == RB_UI_COACH_THREAT && res.threat == RB_THREAT_IN_CHECK;
     return kind;
 }
 

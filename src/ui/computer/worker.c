@@ -179,8 +179,7 @@ rb_ui_search_kind rb_ui_worker_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd
         return kind;
     /* Found, not yet shown: the app shows it when its time comes (pace.c). */
     out->kind = RB_UI_CMD_REPLY;
-    out->move = res.move;
-    out->by_computer = true;
-    out->n = (int)w->ply;
+    out->reply.move = res.move;
+    out->reply.ply = (int)w->ply;
     return kind;
 }

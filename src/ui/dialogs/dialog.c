@@ -191,17 +191,17 @@ static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
     case RB_UI_ASK_RESIGN:
         if (yes) {
             cmd.kind = RB_UI_CMD_RESIGN;
-            cmd.n = rb_ui_session_resigner(st);
+            cmd.resign.color = rb_ui_session_resigner(st);
         }
         break;
     case RB_UI_ASK_DRAW:
         cmd.kind = RB_UI_CMD_ANSWER_DRAW;
-        cmd.on = yes;
+        cmd.answer_draw.accept = yes;
         break;
     case RB_UI_ASK_RESUME:
         if (!yes) {
             cmd.kind = RB_UI_CMD_OPEN_DIALOG;
-            cmd.n = RB_UI_DIALOG_NEW_GAME;
+            cmd.open_dialog.dialog = RB_UI_DIALOG_NEW_GAME;
         }
         break;
     case RB_UI_ASK_OFFER_DRAW:
@@ -474,24 +474,24 @@ static rb_ui_cmd dlg_settings_click(rb_ui_state *st, int id)
     } else if (id >= DLG_SETTING && id < DLG_SETTING + rb_ui_setting_count) {
         /* Changes show at once behind the dialog. */
         cmd.kind = RB_UI_CMD_SET_SETTING;
-        cmd.n = id - DLG_SETTING;
-        cmd.on = !rb_ui_settings_get(&st->settings, cmd.n);
+        cmd.set_setting.index = id - DLG_SETTING;
+        cmd.set_setting.on = !rb_ui_settings_get(&st->settings, cmd.set_setting.index);
     } else if (id >= DLG_THEME && id < DLG_THEME + rb_ui_theme_count) {
         cmd.kind = RB_UI_CMD_SET_THEME;
-        cmd.n = id - DLG_THEME;
+        cmd.set_theme.theme = id - DLG_THEME;
     } else if (id >= DLG_PIECES && id < DLG_PIECES + rb_ui_piece_set_count) {
         cmd.kind = RB_UI_CMD_SET_PIECES;
-        cmd.n = id - DLG_PIECES;
+        cmd.set_pieces.set = id - DLG_PIECES;
     } else if (id >= DLG_LANGUAGE && id < DLG_LANGUAGE + rb_ui_lang_count) {
         cmd.kind = RB_UI_CMD_SET_LANGUAGE;
-        cmd.n = id - DLG_LANGUAGE;
+        cmd.set_language.lang = id - DLG_LANGUAGE;
     } else if (id == DLG_VOLUME || id == DLG_VOLUME + 1) {
         int v = st->settings.volume + (id == DLG_VOLUME ? -DLG_VOLUME_STEP : DLG_VOLUME_STEP);
         cmd.kind = RB_UI_CMD_SET_VOLUME;
-        cmd.n = v < 0 ? 0 : v > 100 ? 100 : v;
+        cmd.set_volume.volume = v < 0 ? 0 : v > 100 ? 100 : v;
     } else if (id == DLG_SCALE || id == DLG_SCALE + 1) {
         cmd.kind = RB_UI_CMD_SET_SCALE;
-        cmd.n = st->settings.ui_scale_pct + (id == DLG_SCALE ? -RB_UI_SCALE_STEP : RB_UI_SCALE_STEP);
+        cmd.set_scale.percent = st->settings.ui_scale_pct + (id == DLG_SCALE ? -RB_UI_SCALE_STEP : RB_UI_SCALE_STEP);
     }
     return cmd;
 }
@@ -530,7 +530,7 @@ static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
     case RB_UI_DIALOG_HELP:
         if (id == DLG_WELCOME) {
             rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-            cmd.n = RB_UI_DIALOG_WELCOME;
+            cmd.open_dialog.dialog = RB_UI_DIALOG_WELCOME;
             return cmd;
         }
         rb_ui_dlg_help_click(st, id);

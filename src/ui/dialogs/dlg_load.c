@@ -126,8 +126,8 @@ static rb_ui_cmd dlg_load_now(const rb_ui_state *st)
     if (d->selected < 0 || d->selected >= d->nentries)
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_LOAD);
-    cmd.text = d->entries[d->selected].name;
-    cmd.in_dialog = true;
+    cmd.load.path = d->entries[d->selected].name;
+    cmd.load.in_dialog = true;
     return cmd;
 }
 

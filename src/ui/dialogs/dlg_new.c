@@ -178,28 +178,28 @@ static rb_ui_cmd dlg_new_start(rb_ui_state *st)
     rb_ui_dialog_state *d = &st->dialog;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
     if (dlg_new_custom(d)) {
-        if (rb_ui_game_clock_parse_custom(d->time_custom, cmd.tc, d->error, sizeof d->error) != 0)
+        if (rb_ui_game_clock_parse_custom(d->time_custom, cmd.new_game.tc, d->error, sizeof d->error) != 0)
             return rb_ui_cmd_of(RB_UI_CMD_NONE);
     } else if (d->time_choice > 0 && d->time_choice < RB_UI_TC_NPRESETS) {
-        cmd.tc[0] = cmd.tc[1] = rb_ui_tc_presets[d->time_choice].tc;
+        cmd.new_game.tc[0] = cmd.new_game.tc[1] = rb_ui_tc_presets[d->time_choice].tc;
     }
-    cmd.players[0] = st->players[0];
-    cmd.players[1] = st->players[1];
-    cmd.n = -1;
-    cmd.on = d->from_editor;
+    cmd.new_game.players[0] = st->players[0];
+    cmd.new_game.players[1] = st->players[1];
+    cmd.new_game.person = -1;
+    cmd.new_game.from_editor = d->from_editor;
     switch (d->mode) {
     case RB_UI_VS_COMPUTER:
-        cmd.n = d->side == 2 ? (int)(SDL_GetPerformanceCounter() & 1) : d->side;
-        cmd.players[cmd.n] = (rb_ui_player){ RB_UI_HUMAN, d->level[0] };
-        cmd.players[cmd.n ^ 1] = (rb_ui_player){ RB_UI_COMPUTER, d->level[0] };
+        cmd.new_game.person = d->side == 2 ? (int)(SDL_GetPerformanceCounter() & 1) : d->side;
+        cmd.new_game.players[cmd.new_game.person] = (rb_ui_player){ RB_UI_HUMAN, d->level[0] };
+        cmd.new_game.players[cmd.new_game.person ^ 1] = (rb_ui_player){ RB_UI_COMPUTER, d->level[0] };
         break;
     case RB_UI_TWO_PLAYERS:
-        cmd.players[0] = (rb_ui_player){ RB_UI_HUMAN, d->level[0] };
-        cmd.players[1] = (rb_ui_player){ RB_UI_HUMAN, d->level[1] };
+        cmd.new_game.players[0] = (rb_ui_player){ RB_UI_HUMAN, d->level[0] };
+        cmd.new_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, d->level[1] };
         break;
     case RB_UI_COMPUTERS:
-        cmd.players[0] = (rb_ui_player){ RB_UI_COMPUTER, d->level[0] };
-        cmd.players[1] = (rb_ui_player){ RB_UI_COMPUTER, d->level[1] };
+        cmd.new_game.players[0] = (rb_ui_player){ RB_UI_COMPUTER, d->level[0] };
+        cmd.new_game.players[1] = (rb_ui_player){ RB_UI_COMPUTER, d->level[1] };
         break;
     }
     return cmd;

@@ -87,8 +87,8 @@ void rb_ui_dlg_save_draw(rb_app *app, const rb_ui_state *st)
 static rb_ui_cmd dlg_save_now(const rb_ui_state *st)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_SAVE);
-    cmd.text = st->dialog.name;
-    cmd.in_dialog = true;
+    cmd.save.name = st->dialog.name;
+    cmd.save.in_dialog = true;
     return cmd;
 }
 

@@ -58,19 +58,19 @@ rb_ui_cmd rb_ui_dlg_welcome_click(rb_ui_state *st, int id)
     switch (id) {
     case WELCOME_LEARN:
         cmd.kind = RB_UI_CMD_LEARN;
-        cmd.n = -1; /* the lesson map */
+        cmd.learn.chapter = -1; /* the lesson map */
         break;
     case WELCOME_COMPUTER:
         cmd.kind = RB_UI_CMD_NEW_GAME;
-        cmd.n = RB_WHITE;
-        cmd.players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, RB_UI_WELCOME_LEVEL };
-        cmd.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, RB_UI_WELCOME_LEVEL };
+        cmd.new_game.person = RB_WHITE;
+        cmd.new_game.players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, RB_UI_WELCOME_LEVEL };
+        cmd.new_game.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, RB_UI_WELCOME_LEVEL };
         break;
     case WELCOME_FRIEND:
         cmd.kind = RB_UI_CMD_NEW_GAME;
-        cmd.n = -1;
-        cmd.players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, st->players[RB_WHITE].level };
-        cmd.players[RB_BLACK] = (rb_ui_player){ RB_UI_HUMAN, st->players[RB_BLACK].level };
+        cmd.new_game.person = -1;
+        cmd.new_game.players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, st->players[RB_WHITE].level };
+        cmd.new_game.players[RB_BLACK] = (rb_ui_player){ RB_UI_HUMAN, st->players[RB_BLACK].level };
         break;
     case DLG_OK:
     case DLG_CANCEL:

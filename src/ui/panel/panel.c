@@ -784,14 +784,14 @@ static rb_ui_cmd panel_goto(const rb_ui_state *st, long ply)
     if (ply < 0 || (size_t)ply > st->game.length || (size_t)ply == st->game.ply)
         return cmd;
     cmd.kind = RB_UI_CMD_BROWSE;
-    cmd.n = (int)ply;
+    cmd.browse.ply = (int)ply;
     return cmd;
 }
 
 static rb_ui_cmd panel_open(rb_ui_dialog_kind kind)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-    cmd.n = kind;
+    cmd.open_dialog.dialog = kind;
     return cmd;
 }
 
@@ -803,7 +803,7 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
     case PB_MOVE_NOW: return rb_ui_cmd_of(RB_UI_CMD_MOVE_NOW);
     case PB_PAUSE:
         cmd.kind = RB_UI_CMD_PAUSE;
-        cmd.on = !st->pacing.paused;
+        cmd.pause.on = !st->pacing.paused;
         return cmd;
     case PB_STEP: return rb_ui_cmd_of(RB_UI_CMD_STEP);
     case PB_FIRST: return panel_goto(st, 0);
@@ -816,11 +816,11 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
     case PB_FLIP: return rb_ui_cmd_of(RB_UI_CMD_FLIP);
     case PB_RESIGN:
         cmd.kind = RB_UI_CMD_ASK;
-        cmd.n = RB_UI_ASK_RESIGN;
+        cmd.ask.question = RB_UI_ASK_RESIGN;
         return cmd;
     case PB_DRAW: /* an offer is made only once confirmed */
         cmd.kind = RB_UI_CMD_ASK;
-        cmd.n = RB_UI_ASK_OFFER_DRAW;
+        cmd.ask.question = RB_UI_ASK_OFFER_DRAW;
         return cmd;
     case PB_SAVE: return panel_open(RB_UI_DIALOG_SAVE);
     case PB_LOAD: return panel_open(RB_UI_DIALOG_LOAD);
@@ -830,7 +830,7 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
     case PB_HINT: return rb_ui_cmd_of(RB_UI_CMD_HINT);
     case PB_THREAT: /* a button stays down: it toggles what t shows while held */
         cmd.kind = RB_UI_CMD_THREAT;
-        cmd.on = st->coach.asked != RB_UI_COACH_THREAT && st->coach.shown != RB_UI_COACH_THREAT;
+        cmd.threat.show = st->coach.asked != RB_UI_COACH_THREAT && st->coach.shown != RB_UI_COACH_THREAT;
         return cmd;
     case PB_REVIEW: return rb_ui_cmd_of(RB_UI_CMD_REVIEW);
     case PB_MISTAKES: return rb_ui_cmd_of(RB_UI_CMD_MISTAKES_OPEN);

@@ -150,7 +150,7 @@ rb_ui_cmd rb_ui_review_view_event(rb_app *app, const SDL_Event *ev, bool *used)
     if ((size_t)ply > g->length)
         ply = (long)g->length;
     cmd.kind = RB_UI_CMD_BROWSE;
-    cmd.n = (int)ply;
+    cmd.browse.ply = (int)ply;
     return cmd;
 }
 

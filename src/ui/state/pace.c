@@ -75,8 +75,8 @@ rb_ui_cmd rb_ui_pace_due(const rb_ui_state *st, Uint32 now, Uint32 *wait_ms)
         Uint32 at = p->paused ? now : rb_ui_pace_reply_at(st);
         if (pace_reached(now, at)) {
             cmd.kind = RB_UI_CMD_PLAY;
-            cmd.move = p->reply;
-            cmd.by_computer = true;
+            cmd.play.move = p->reply;
+            cmd.play.by_computer = true;
             return cmd;
         }
         pace_sooner(wait_ms, at, now);

@@ -454,23 +454,23 @@ int rb_ui_analysis_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer 
             take_lines(app);
         return 0;
     case RB_UI_CMD_ANALYSIS_GOTO:
-        if (!an->active || cmd->n < 0 || (size_t)cmd->n > (an->own_root ? 0 : st->game.length))
+        if (!an->active || cmd->analysis_goto.ply < 0 || (size_t)cmd->analysis_goto.ply > (an->own_root ? 0 : st->game.length))
             return -1;
-        go_to(app, (size_t)cmd->n);
+        go_to(app, (size_t)cmd->analysis_goto.ply);
         return 0;
     case RB_UI_CMD_ANALYSIS_LEAVE:
         rb_ui_analysis_leave(app);
         return 0;
     case RB_UI_CMD_PLAY:
         if (an->nvar >= RB_UI_ANALYSIS_VAR_MAX || rb_pos_status(&an->board) != RB_ONGOING ||
-            rb_move_find(&an->board, RB_MOVE_FROM(cmd->move), RB_MOVE_TO(cmd->move), RB_MOVE_PROMO(cmd->move)) !=
-                cmd->move) {
+            rb_move_find(&an->board, RB_MOVE_FROM(cmd->play.move), RB_MOVE_TO(cmd->play.move), RB_MOVE_PROMO(cmd->play.move)) !=
+                cmd->play.move) {
             rb_ui_state_say(st, false, "%s", _("That move cannot be played here."));
             return -1;
         }
-        an->var[an->nvar++] = cmd->move;
-        rb_pos_make(&an->board, cmd->move, &an->board);
-        an->last = cmd->move;
+        an->var[an->nvar++] = cmd->play.move;
+        rb_pos_make(&an->board, cmd->play.move, &an->board);
+        an->last = cmd->play.move;
         st->status[0] = 0;
         position_changed(app);
         return 0;

@@ -289,7 +289,7 @@ void rb_ui_analysis_view_draw_board(rb_app *app, const rb_ui_state *st)
 static rb_ui_cmd av_goto(long ply)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_GOTO);
-    cmd.n = (int)ply;
+    cmd.analysis_goto.ply = (int)ply;
     return cmd;
 }
 

@@ -186,11 +186,11 @@ static bool piece_ok(rb_piece p)
 static int put(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_pos *pos = &app->state.editor.pos;
-    if (cmd->n < 0 || cmd->n >= RB_NSQ || cmd->from >= RB_NSQ || !piece_ok(cmd->piece))
+    if (cmd->editor_put.sq < 0 || cmd->editor_put.sq >= RB_NSQ || cmd->editor_put.from >= RB_NSQ || !piece_ok(cmd->editor_put.piece))
         return -1;
-    if (cmd->from >= 0 && cmd->from != cmd->n)
-        rb_pos_remove(pos, cmd->from);
-    rb_pos_put(pos, cmd->n, cmd->piece);
+    if (cmd->editor_put.from >= 0 && cmd->editor_put.from != cmd->editor_put.sq)
+        rb_pos_remove(pos, cmd->editor_put.from);
+    rb_pos_put(pos, cmd->editor_put.sq, cmd->editor_put.piece);
     changed(app, false);
     return 0;
 }
@@ -279,16 +279,16 @@ int rb_ui_editor_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer cl
     case RB_UI_CMD_EDITOR_PUT:
         return put(app, cmd);
     case RB_UI_CMD_EDITOR_SIDE:
-        if (cmd->n != RB_WHITE && cmd->n != RB_BLACK)
+        if (cmd->editor_side.color != RB_WHITE && cmd->editor_side.color != RB_BLACK)
             return -1;
-        rb_pos_set_side(&ed->pos, cmd->n);
+        rb_pos_set_side(&ed->pos, cmd->editor_side.color);
         changed(app, false);
         return 0;
     case RB_UI_CMD_EDITOR_OUT: {
-        if (cmd->n != RB_WHITE && cmd->n != RB_BLACK)
+        if (cmd->editor_out.color != RB_WHITE && cmd->editor_out.color != RB_BLACK)
             return -1;
-        int flag = rb_out_flag(cmd->n);
-        rb_pos_set_out(&ed->pos, cmd->on ? ed->pos.out | flag : ed->pos.out & ~flag);
+        int flag = rb_out_flag(cmd->editor_out.color);
+        rb_pos_set_out(&ed->pos, cmd->editor_out.on ? ed->pos.out | flag : ed->pos.out & ~flag);
         changed(app, false);
         return 0;
     }
@@ -301,7 +301,7 @@ int rb_ui_editor_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer cl
         changed(app, false);
         return 0;
     case RB_UI_CMD_EDITOR_TEXT:
-        return cmd->text ? take_text(app, cmd->text) : -1;
+        return cmd->editor_text.text ? take_text(app, cmd->editor_text.text) : -1;
     case RB_UI_CMD_EDITOR_COPY:
         return copy(app);
     case RB_UI_CMD_EDITOR_PASTE:

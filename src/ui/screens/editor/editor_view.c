@@ -347,9 +347,9 @@ void rb_ui_editor_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
 static rb_ui_cmd ev_put(int sq, rb_piece piece, int from)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_PUT);
-    cmd.n = sq;
-    cmd.piece = piece;
-    cmd.from = from;
+    cmd.editor_put.sq = sq;
+    cmd.editor_put.piece = piece;
+    cmd.editor_put.from = from;
     return cmd;
 }
 
@@ -358,7 +358,7 @@ static rb_ui_cmd ev_play(const rb_ui_state *st)
     if (!rb_ui_state_editor_playable(st))
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
-    cmd.n = RB_UI_DIALOG_NEW_GAME; /* it starts the game from the editor's position */
+    cmd.open_dialog.dialog = RB_UI_DIALOG_NEW_GAME; /* it starts the game from the editor's position */
     return cmd;
 }
 
@@ -385,13 +385,13 @@ static rb_ui_cmd ev_click(rb_ui_state *st, int id)
     case EC_WHITE_TO_MOVE:
     case EC_BLACK_TO_MOVE:
         cmd.kind = RB_UI_CMD_EDITOR_SIDE;
-        cmd.n = id == EC_BLACK_TO_MOVE ? RB_BLACK : RB_WHITE;
+        cmd.editor_side.color = id == EC_BLACK_TO_MOVE ? RB_BLACK : RB_WHITE;
         return cmd;
     case EC_OUT_WHITE:
     case EC_OUT_BLACK:
         cmd.kind = RB_UI_CMD_EDITOR_OUT;
-        cmd.n = id == EC_OUT_BLACK ? RB_BLACK : RB_WHITE;
-        cmd.on = !(ed->pos.out & rb_out_flag(cmd.n));
+        cmd.editor_out.color = id == EC_OUT_BLACK ? RB_BLACK : RB_WHITE;
+        cmd.editor_out.on = !(ed->pos.out & rb_out_flag(cmd.editor_out.color));
         return cmd;
     case EC_FIELD: return cmd; /* focused on the press */
     case EC_COPY: return rb_ui_cmd_of(RB_UI_CMD_EDITOR_COPY);
@@ -411,7 +411,7 @@ static rb_ui_edit ev_edit(rb_ui_editor_state *ed)
 static rb_ui_cmd ev_text_changed(rb_ui_editor_state *ed)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_TEXT);
-    cmd.text = ed->text; /* read at once by the apply that follows */
+    cmd.editor_text.text = ed->text; /* read at once by the apply that follows */
     return cmd;
 }
 

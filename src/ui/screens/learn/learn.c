@@ -293,9 +293,9 @@ int rb_ui_learn_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer clo
 {
     switch (cmd->kind) {
     case RB_UI_CMD_LEARN:
-        return learn_open(app, cmd->n < 0 ? -1 : cmd->n / 100, cmd->n < 0 ? 0 : cmd->n % 100, close_others);
+        return learn_open(app, cmd->learn.chapter < 0 ? -1 : cmd->learn.chapter, cmd->learn.stage, close_others);
     case RB_UI_CMD_LEARN_TRY:
-        return learn_try(app, RB_MOVE_FROM(cmd->move), RB_MOVE_TO(cmd->move), RB_MOVE_PROMO(cmd->move));
+        return learn_try(app, cmd->learn_try.from, cmd->learn_try.to, cmd->learn_try.promo);
     case RB_UI_CMD_LEARN_RETRY:
         learn_retry(app);
         return 0;

@@ -225,40 +225,46 @@ void rb_ui_learn_view_draw(rb_app *app, const rb_ui_state *st)
 
 /* ---- events ------------------------------------------------------------------ */
 
-static rb_ui_cmd cmd_n(rb_ui_cmd_kind kind, int n)
+/* A stage (chapter and stage from 0), or the lesson map (chapter -1). */
+static rb_ui_cmd open_cmd(int chapter, int stage)
 {
-    rb_ui_cmd c = rb_ui_cmd_of(kind);
-    c.n = n;
+    rb_ui_cmd c = rb_ui_cmd_of(RB_UI_CMD_LEARN);
+    c.learn.chapter = chapter;
+    c.learn.stage = stage;
     return c;
 }
 
 static rb_ui_cmd try_cmd(int from, int to, int promo)
 {
     rb_ui_cmd c = rb_ui_cmd_of(RB_UI_CMD_LEARN_TRY);
-    c.move = (rb_move)((unsigned)from | (unsigned)to << 6 | (unsigned)promo << 12);
+    c.learn_try = (rb_ui_cmd_attempt){ from, to, promo };
     return c;
 }
 
-/* The stage after the one played, in this chapter or the next; -1 at the end. */
-static int next_stage(const rb_app *app, const rb_ui_learn_state *ls)
+/* The stage after the one played, in this chapter or the next, opened;
+ * the map after the last. *any says whether there is one. */
+static rb_ui_cmd next_stage(const rb_app *app, const rb_ui_learn_state *ls, bool *any)
 {
     const rb_learn_set *set = rb_ui_learn_set(app);
-    if (!set)
-        return -1;
-    if (ls->stage + 1 < set->chapters[ls->chapter].nstages)
-        return ls->chapter * 100 + ls->stage + 1;
-    return ls->chapter + 1 < set->nchapters ? (ls->chapter + 1) * 100 : -1;
+    *any = true;
+    if (set && ls->stage + 1 < set->chapters[ls->chapter].nstages)
+        return open_cmd(ls->chapter, ls->stage + 1);
+    if (set && ls->chapter + 1 < set->nchapters)
+        return open_cmd(ls->chapter + 1, 0);
+    *any = false;
+    return open_cmd(-1, 0);
 }
 
 static rb_ui_cmd clicked(rb_app *app, int id)
 {
     rb_ui_learn_state *ls = &app->state.learn;
+    bool any;
     switch (id) {
     case LV_BACK: return rb_ui_cmd_of(RB_UI_CMD_LEARN_CLOSE);
     case LV_RETRY: return rb_ui_cmd_of(RB_UI_CMD_LEARN_RETRY);
     case LV_HINT: return rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT);
-    case LV_MAP: return cmd_n(RB_UI_CMD_LEARN, -1);
-    case LV_NEXT: return cmd_n(RB_UI_CMD_LEARN, next_stage(app, ls));
+    case LV_MAP: return open_cmd(-1, 0);
+    case LV_NEXT: return next_stage(app, ls, &any);
     case LV_ROOK:
     case LV_BISHOP:
         if (ls->sel >= 0 && ls->promo_to >= 0)
@@ -266,7 +272,7 @@ static rb_ui_cmd clicked(rb_app *app, int id)
         break;
     default:
         if (id >= LV_STAGE)
-            return cmd_n(RB_UI_CMD_LEARN, id - LV_STAGE);
+            return open_cmd((id - LV_STAGE) / 100, (id - LV_STAGE) % 100);
     }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
@@ -332,14 +338,14 @@ rb_ui_cmd rb_ui_learn_view_event(rb_app *app, const SDL_Event *ev, bool *used)
         if (key == SDLK_q && ctrl)
             return rb_ui_cmd_of(RB_UI_CMD_QUIT);
         if (key == SDLK_F1)
-            return cmd_n(RB_UI_CMD_OPEN_DIALOG, RB_UI_DIALOG_HELP);
+            return (rb_ui_cmd){ .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_HELP };
         if (key == SDLK_ESCAPE) {
             if (ls->mode == RB_UI_LEARN_STAGE && (ls->sel >= 0 || ls->promo_to >= 0)) {
                 ls->sel = ls->promo_to = -1;
                 ls->moves.count = 0;
                 return none;
             }
-            return ls->mode == RB_UI_LEARN_STAGE ? cmd_n(RB_UI_CMD_LEARN, -1) : rb_ui_cmd_of(RB_UI_CMD_LEARN_CLOSE);
+            return ls->mode == RB_UI_LEARN_STAGE ? open_cmd(-1, 0) : rb_ui_cmd_of(RB_UI_CMD_LEARN_CLOSE);
         }
         if (ls->mode != RB_UI_LEARN_STAGE)
             return none;
@@ -349,8 +355,10 @@ rb_ui_cmd rb_ui_learn_view_event(rb_app *app, const SDL_Event *ev, bool *used)
             return rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT);
         if (key == SDLK_BACKSPACE || (key == SDLK_r && !ctrl))
             return rb_ui_cmd_of(RB_UI_CMD_LEARN_RETRY);
-        if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && ls->stars > 0 && next_stage(app, ls) >= 0)
-            return cmd_n(RB_UI_CMD_LEARN, next_stage(app, ls));
+        bool any;
+        rb_ui_cmd next = next_stage(app, ls, &any);
+        if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && ls->stars > 0 && any)
+            return next;
         return none;
     }
     default:

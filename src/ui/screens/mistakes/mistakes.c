@@ -302,7 +302,7 @@ int rb_ui_mistakes_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer 
     case RB_UI_CMD_MISTAKES_SHOW: return show_line(app);
     case RB_UI_CMD_MISTAKES_STEP: return step(app);
     case RB_UI_CMD_MISTAKES_LEAVE: rb_ui_mistakes_leave(app); return 0;
-    case RB_UI_CMD_PLAY: return cmd->by_computer ? -1 : try_move(app, cmd->move);
+    case RB_UI_CMD_PLAY: return cmd->play.by_computer ? -1 : try_move(app, cmd->play.move);
     default:
         rb_ui_state_say(st, false, "%s", _("That is for the game: press Back to game first."));
         return -1;

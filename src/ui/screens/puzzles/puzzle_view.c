@@ -339,7 +339,7 @@ static rb_ui_cmd pv_click(const rb_ui_state *st, int b)
         if (st->trainer.themes == pv_theme_bits[b - PV_THEME_ALL])
             return cmd;
         cmd.kind = RB_UI_CMD_PUZZLE_THEMES;
-        cmd.n = (int)pv_theme_bits[b - PV_THEME_ALL];
+        cmd.puzzle_themes.themes = pv_theme_bits[b - PV_THEME_ALL];
         return cmd;
     case PV_COUNT: break;
     }

@@ -452,12 +452,12 @@ static int next_puzzle(rb_app *app)
     return 0;
 }
 
-static int set_themes(rb_app *app, int themes)
+static int set_themes(rb_app *app, unsigned themes)
 {
     rb_ui_trainer_state *tr = &app->state.trainer;
-    if (themes <= 0 || (themes & ~RB_THEME_ALL))
+    if (themes == 0 || (themes & ~(unsigned)RB_THEME_ALL))
         return -1;
-    tr->themes = (unsigned)themes;
+    tr->themes = themes;
     /* A puzzle not yet begun gives way to one of the chosen kind. */
     bool untouched = !tr->have_session || tr->session.done ||
                      (tr->session.nplayed == 0 && tr->session.mistakes == 0 && tr->session.hint == 0);
@@ -547,14 +547,14 @@ int rb_ui_trainer_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer c
     if (!ready)
         return cmd->kind == RB_UI_CMD_PUZZLE_LEAVE ? (rb_ui_trainer_leave(app), 0) : -1;
     switch (cmd->kind) {
-    case RB_UI_CMD_PUZZLE_OPEN: return open_puzzle(app, cmd->n, close_others);
+    case RB_UI_CMD_PUZZLE_OPEN: return open_puzzle(app, cmd->puzzle_open.id, close_others);
     case RB_UI_CMD_PUZZLE_NEXT: return next_puzzle(app);
     case RB_UI_CMD_PUZZLE_HINT: return hint(app);
     case RB_UI_CMD_PUZZLE_SOLUTION: return show_solution(app);
-    case RB_UI_CMD_PUZZLE_THEMES: return set_themes(app, cmd->n);
+    case RB_UI_CMD_PUZZLE_THEMES: return set_themes(app, cmd->puzzle_themes.themes);
     case RB_UI_CMD_PUZZLE_STEP: return step(app);
     case RB_UI_CMD_PUZZLE_LEAVE: rb_ui_trainer_leave(app); return 0;
-    case RB_UI_CMD_PLAY: return cmd->by_computer ? -1 : try_move(app, cmd->move);
+    case RB_UI_CMD_PLAY: return cmd->play.by_computer ? -1 : try_move(app, cmd->play.move);
     default:
         rb_ui_state_say(st, false, "%s", _("That is for the game: press Back to game first."));
         return -1;

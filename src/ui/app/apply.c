@@ -18,6 +18,9 @@
  *   the change's sound plays (a move's own, or the end of the game).
  * The computer's move arrives as RB_UI_CMD_REPLY and waits in
  * state.pacing; the app plays it when pace.c says its time has come.
+ * The screens over the game (app/screens.h) get their own commands and
+ * those they keep off the game; whatever puts another game on the board
+ * closes them first, and a screen that opens closes the others.
  * Any command marks one redraw at the end, and one that sets the game
  * aside (opens the position editor, the puzzles, the mistakes' exercises,
  * the lessons) or brings it back stops or restarts the game's clocks. A

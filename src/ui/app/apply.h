@@ -1,5 +1,5 @@
 /*
- * apply.h - carrying out a command (command.h): the one place that changes
+ * apply.h - carrying out a command (state/cmd.h): the one place that changes
  * the game, and does what every change brings with it once.
  */
 #ifndef RB_UI_APPLY_H

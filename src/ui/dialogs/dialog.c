@@ -1,8 +1,8 @@
 /*
  * dialog.c - modal dialogs: opening them, routing events, and the small
  * ones (messages, yes/no questions, settings). The new-game, save and load
- * dialogs are in dialog_game.c, the help screen in dialog_help.c, the frame
- * they share in dialog_kit.c.
+ * dialogs are in dlg_new.c, dlg_save.c and dlg_load.c, the help screen in
+ * dlg_help.c, the welcome in dlg_welcome.c, the frame they share in dlg.c.
  *
  * While a dialog is open it gets every event: the board and the panel see
  * nothing, so a stray click cannot move a piece behind a question. Its

@@ -3,7 +3,7 @@
  * settings, help (F1), the welcome, and messages and questions.
  *
  * A dialog is a view: it draws from const state and turns the player's
- * clicks and keys into commands (command.h). Opening one is a command too
+ * clicks and keys into commands (state/cmd.h). Opening one is a command too
  * (it may read the games folder); while one is open it gets every event
  * and the board gets none.
  */

@@ -1,5 +1,5 @@
 /*
- * dialog_kit.c - what every dialog is drawn with: the dimmed window and
+ * dlg.c - what every dialog is drawn with: the dimmed window and
  * the box, the title, buttons, and the list of clickable areas the last
  * frame recorded. Kept apart from the dialogs themselves so each dialog
  * file depends on the kit and the kit on none of them.

@@ -1,5 +1,5 @@
 /*
- * dialog_kit.h - what the dialog files share: the ids of their controls,
+ * dlg.h - what the dialog files share: the ids of their controls,
  * the memory of where the last frame put them, and the frame every dialog
  * is drawn in.
  *
@@ -9,8 +9,8 @@
  * entered (the form, the page, the list's selection) is state
  * (rb_ui_dialog_state in state.h); the rectangles are only the picture's.
  */
-#ifndef RB_UI_DIALOG_KIT_H
-#define RB_UI_DIALOG_KIT_H
+#ifndef RB_UI_DLG_H
+#define RB_UI_DLG_H
 
 #include "state/cmd.h"
 #include "state/window.h"

@@ -1,5 +1,5 @@
 /*
- * dialog_help.c - the help screen (F1): the rules taught a page at a time,
+ * dlg_help.c - the help screen (F1): the rules taught a page at a time,
  * each beside a live diagram drawn by the board renderer itself.
  *
  * A page is data: a title, the text, a position string and the square whose

@@ -1,9 +1,9 @@
 /*
- * dialog_help.h - the help screen (F1): the rules a page at a time. A
+ * dlg_help.h - the help screen (F1): the rules a page at a time. A
  * draw from const state; its keys and buttons only turn the page.
  */
-#ifndef RB_UI_DIALOG_HELP_H
-#define RB_UI_DIALOG_HELP_H
+#ifndef RB_UI_DLG_HELP_H
+#define RB_UI_DLG_HELP_H
 
 #include "dialogs/dlg.h"
 

@@ -1,5 +1,5 @@
 /*
- * dialog_welcome.c - the first thing a newcomer sees: Rollerball in two
+ * dlg_welcome.c - the first thing a newcomer sees: Rollerball in two
  * sentences and three big choices, learning first (it is the one a person
  * who has never played should take). Each choice leaves as a command:
  * learning opens the Learn screen's lesson map, the two games start a new

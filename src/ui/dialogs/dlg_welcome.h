@@ -1,10 +1,10 @@
 /*
- * dialog_welcome.h - the welcome over the board at the first start: what
+ * dlg_welcome.h - the welcome over the board at the first start: what
  * Rollerball is, and three ways in (learn, play the computer, play a
  * friend). Reachable again from Help.
  */
-#ifndef RB_UI_DIALOG_WELCOME_H
-#define RB_UI_DIALOG_WELCOME_H
+#ifndef RB_UI_DLG_WELCOME_H
+#define RB_UI_DLG_WELCOME_H
 
 #include "dialogs/dlg.h"
 

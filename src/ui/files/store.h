@@ -1,10 +1,10 @@
 /*
- * rb_store.h - the files the game keeps (saved games, the autosave, the
+ * store.h - the files the game keeps (saved games, the autosave, the
  * settings): atomic writes and bounded reads, with messages a player can
  * read. Plain C stdio, no SDL, so it is tested without a window.
  */
-#ifndef RB_STORE_H
-#define RB_STORE_H
+#ifndef RB_UI_STORE_H
+#define RB_UI_STORE_H
 
 #include <stddef.h>
 

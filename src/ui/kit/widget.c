@@ -1,5 +1,5 @@
 /*
- * widgets.c - buttons, check boxes, choices and a text field.
+ * widget.c - buttons, check boxes, choices and a text field.
  *
  * Colours come from the theme by mixing its panel background with its text
  * colour, so the controls follow both the normal and the high-contrast

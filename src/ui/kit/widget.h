@@ -1,13 +1,13 @@
 /*
- * widgets.h - the few controls the panel and the dialogs share: buttons,
+ * widget.h - the few controls the panel and the dialogs share: buttons,
  * check boxes, choice rows and a text field, drawn in the theme's colours.
  *
  * Controls are immediate: the caller keeps the rectangles it drew and tests
  * clicks against them; a widget has no state of its own beyond what the
  * caller passes (hovered, enabled, on).
  */
-#ifndef RB_UI_WIDGETS_H
-#define RB_UI_WIDGETS_H
+#ifndef RB_UI_WIDGET_H
+#define RB_UI_WIDGET_H
 
 #include "state/window.h"
 

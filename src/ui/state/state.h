@@ -2,35 +2,37 @@
  * state.h - what the game window shows, as plain data, and the shape of the
  * front end around it.
  *
- *    SDL event --> app.c --> a view's event handler --> rb_ui_cmd
- *                                                         |
+ *    SDL event --> app/app.c --> a view's event handler --> rb_ui_cmd
+ *                                                             |
  *    frame <-- views draw from const rb_ui_state      rb_ui_apply()
- *                        ^                                 |
- *                        +------- rb_ui_state <------------+
+ *                        ^                                     |
+ *                        +------- rb_ui_state <----------------+
  *
  * - rb_ui_state (this file) is everything the window shows: the game, who
  *   plays, the settings, the board's selection and drag, browsing, the open
- *   dialog and its form, the panel's scroll and hover, the status line.
- *   Plain values; no renderer, no textures, no files.
- * - Views draw from a const rb_ui_state: the board (render.c draws it,
- *   input.c takes its clicks and keys), the panel (panel.c), the dialogs
- *   (dialog*.c) and the help (dialog_help.c). Their
- *   event handlers change only input state (what is selected, pressed,
- *   hovered, typed, scrolled; which dialog page or field) and turn every
- *   other wish into a command.
- * - command.h lists the commands (play, undo, browse, new game, load, save,
- *   resign, set a setting, ...). apply.c carries one out and does every
+ *   dialog and its form, the panel's scroll and hover, the status line, and
+ *   each screen's own state (trainer_state.h, mistakes_state.h,
+ *   analysis_state.h, editor_state.h, the lessons' below). Plain values; no
+ *   renderer, no textures, no files.
+ * - Views draw from a const rb_ui_state: the board (board/render.c draws
+ *   it, board/input.c takes its clicks and keys), the panel (panel/), the
+ *   dialogs (dialogs/) and the screens that take over the window
+ *   (screens/). Their event handlers change only input state (what is
+ *   selected, pressed, hovered, typed, scrolled; which dialog page or
+ *   field) and turn every other wish into a command.
+ * - cmd.h lists the commands (play, undo, browse, new game, load, save,
+ *   resign, set a setting, ...). app/apply.c carries one out and does every
  *   follow-up once: selection and animation dropped, browsing ended, the
  *   autosave written, the computer started or cancelled, the move list
  *   refreshed, a redraw marked. Nothing else changes the game.
- * - app.c routes events to the views, applies the commands they return and
- *   marks a redraw when input state changed; it alone draws frames.
+ * - app/app.c routes events to the views, applies the commands they return
+ *   and marks a redraw when input state changed; it alone draws frames.
  * - What draws is not state: the renderer, piece textures, the text cache
  *   and each view's memory of where its last frame put what and where the
  *   pointer is (window.h).
- * A new screen is one more view (a draw from const state, an event handler
- * returning commands), its input state here and its commands in command.h
- * and apply.c.
+ * A new screen is a folder under screens/ with an entry in the table of
+ * screens (screen/screen.h says what the entry holds), its state here and
+ * its commands in cmd.h.
  */
 #ifndef RB_UI_STATE_H
 #define RB_UI_STATE_H

@@ -57,12 +57,15 @@ else
     fail "the Flatpak asks for '$perms'"
 fi
 
-# The newest release comes first in NEWS and in the Debian changelog, with
-# the same date; the manual pages name it too.
+# The newest release comes first in NEWS (which the build turns into the
+# metainfo's releases, checked by metainfo_releases_follow_news) and in the
+# Debian changelog, with the same date; the manual pages name it too.
 news=$src/NEWS
 newest=$(sed -n 's/^Version \([^ ]*\) (\([^)]*\))$/\1 \2/p' "$news" | head -n 1)
 [ "${newest% *}" = "$version" ] || fail "NEWS's newest version is '${newest% *}', the project is $version"
 date=${newest#* }
+grep -q '<releases/>' "$metainfo" ||
+  fail "the metainfo's releases are written by the build from NEWS: the committed file holds only <releases/>"
 top=$(sed -n '1s/^rollerball (\([^)]*\)).*/\1/p' "$changelog")
 [ "$top" = "$version" ] || fail "debian/changelog's newest entry is '$top', the project is $version"
 stamp=$(sed -n 's/^ -- .*>  \(.*\)$/\1/p' "$changelog" | head -n 1)

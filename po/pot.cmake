@@ -1,7 +1,8 @@
 # pot.cmake - writes the translation template from the sources and lessons.
 #
 #   cmake -DSOURCE_DIR=<repo> -DOUTPUT=<file.pot> -DWORK_DIR=<dir>
-#         -DXGETTEXT=... -DMSGCAT=... -DMSGUNIQ=... -DAWK=... -P pot.cmake
+#         -DPROJECT_VERSION=<X.Y.Z> -DXGETTEXT=... -DMSGCAT=... -DMSGUNIQ=...
+#         -DAWK=... -P pot.cmake
 #
 # One script for the `pot` target and for the test that the committed
 # template is current, so both read the same files the same way:
@@ -17,8 +18,10 @@
 #     puts back into those files translated (msgfmt --desktop and --xml);
 # all merged with msgcat.
 # References are relative to the repository, so the template is the same
-# wherever it is built.
-foreach(var SOURCE_DIR OUTPUT WORK_DIR XGETTEXT MSGCAT MSGUNIQ AWK)
+# wherever it is built. The header names the version of the project that
+# calls it (po/CMakeLists.txt and the i18n test hand it PROJECT_VERSION), so
+# a release changes one line, not this script.
+foreach(var SOURCE_DIR OUTPUT WORK_DIR PROJECT_VERSION XGETTEXT MSGCAT MSGUNIQ AWK)
   if(NOT ${var})
     message(FATAL_ERROR "pot.cmake needs -D${var}=...")
   endif()
@@ -37,7 +40,7 @@ file(MAKE_DIRECTORY ${WORK_DIR})
 execute_process(
   COMMAND ${XGETTEXT} --language=C --from-code=UTF-8 --keyword=_ --keyword=N_ --keyword=ngettext:1,2
           --keyword=RB_MSG_ --keyword=RB_MSGW_:1c,2
-          --add-comments=TRANSLATORS: --package-name=Rollerball --package-version=1.0.0
+          --add-comments=TRANSLATORS: --package-name=Rollerball --package-version=${PROJECT_VERSION}
           --msgid-bugs-address=https://example.org/rollerball
           --copyright-holder=The\ Rollerball\ authors
           -o ${WORK_DIR}/code.pot ${sources}

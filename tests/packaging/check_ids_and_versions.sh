@@ -1,8 +1,8 @@
 #!/bin/sh
 # One application id and one version everywhere a desktop or a package
 # manager reads them: a desktop file whose Icon or window class differs from
-# the id shows a blank icon in the dock, and a release without notes in the
-# metainfo or the Debian changelog is a release nobody can read about.
+# the id shows a blank icon in the dock, and a release without notes in
+# NEWS or the Debian changelog is a release nobody can read about.
 # usage: check_ids_and_versions.sh SOURCE_DIR APP_ID VERSION
 set -u
 src=$1 id=$2 version=$3
@@ -57,17 +57,27 @@ else
     fail "the Flatpak asks for '$perms'"
 fi
 
-# The newest release comes first in both files.
-newest=$(sed -n 's/.*<release version="\([^"]*\)".*/\1/p' "$metainfo" | head -n 1)
-[ "$newest" = "$version" ] || fail "metainfo's newest release is '$newest', the project is $version"
-awk -v v="$version" '/<release version="/ { inside = index($0, "\"" v "\"") > 0 }
-  inside && /<description>/ { found = 1 } END { exit !found }' "$metainfo" ||
-  fail "metainfo release $version has no release notes"
+# The newest release comes first in NEWS (which the build turns into the
+# metainfo's releases, checked by metainfo_releases_follow_news) and in the
+# Debian changelog, with the same date; the manual pages name it too.
+news=$src/NEWS
+newest=$(sed -n 's/^Version \([^ ]*\) (\([^)]*\))$/\1 \2/p' "$news" | head -n 1)
+[ "${newest% *}" = "$version" ] || fail "NEWS's newest version is '${newest% *}', the project is $version"
+date=${newest#* }
+grep -q '<releases/>' "$metainfo" ||
+  fail "the metainfo's releases are written by the build from NEWS: the committed file holds only <releases/>"
 top=$(sed -n '1s/^rollerball (\([^)]*\)).*/\1/p' "$changelog")
 [ "$top" = "$version" ] || fail "debian/changelog's newest entry is '$top', the project is $version"
+stamp=$(sed -n 's/^ -- .*>  \(.*\)$/\1/p' "$changelog" | head -n 1)
+[ "$(date -u -d "$stamp" +%F 2>/dev/null)" = "$date" ] ||
+  fail "debian/changelog's newest entry is dated '$stamp', NEWS says $version is of $date"
+for page in "$src"/packaging/man/*.6; do
+  grep -q "^\.TH [^ ]* 6 $date \"Rollerball $version\" " "$page" ||
+    fail "$(basename "$page"): its .TH line does not name Rollerball $version of $date"
+done
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures check(s) failed"
   exit 1
 fi
-echo "id $id and version $version agree in the desktop file, the metainfo, the Flatpak manifest and the changelog"
+echo "id $id and version $version agree in the desktop file, the metainfo, the Flatpak manifest, NEWS, the changelog and the manual pages"

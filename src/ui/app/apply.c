@@ -569,11 +569,12 @@ static int apply_premove(rb_app *app)
 
 /* A new interface size: the next frame is laid out again, and with it the
  * least window (app.c), which the window grows to when it is smaller. */
-static void apply_interface_size(rb_app *app, int pct)
+static int apply_interface_size(rb_app *app, int pct)
 {
     rb_ui_settings *s = &app->state.settings;
     s->ui_scale_pct = pct < RB_UI_SCALE_MIN ? RB_UI_SCALE_MIN : pct > RB_UI_SCALE_MAX ? RB_UI_SCALE_MAX : pct;
     app->relayout_due = true;
+    return 0;
 }
 
 static int apply_setting(rb_app *app, int index, bool on)
@@ -621,6 +622,207 @@ static int apply_look(rb_app *app, const rb_ui_cmd *cmd)
     return 0;
 }
 
+/* ---- the game's commands, one small function each ---------------------- */
+
+static int apply_set_game(rb_app *app, const rb_ui_cmd *cmd)
+{
+    replace_game(app, cmd->set_game.game, cmd->set_game.players, false);
+    return 0;
+}
+
+static int apply_message(rb_app *app, const rb_ui_cmd *cmd)
+{
+    const char *title = cmd->message.title, *text = cmd->message.text;
+    rb_ui_dialog_message(app, title ? title : "Rollerball", text ? text : "");
+    return 0;
+}
+
+static int apply_resign(rb_app *app, const rb_ui_cmd *cmd)
+{
+    rb_ui_state *st = &app->state;
+    int color = cmd->resign.color;
+    if (rb_game_ending(&st->game) != RB_END_NONE || (color != RB_WHITE && color != RB_BLACK))
+        return -1;
+    /* The panel says who resigned and who won; the status line stays
+     * quiet rather than say it twice. */
+    st->status[0] = '\0';
+    end_game(app, true, color);
+    return 0;
+}
+
+static int apply_answer_draw(rb_app *app, const rb_ui_cmd *cmd)
+{
+    rb_ui_state *st = &app->state;
+    if (!cmd->answer_draw.accept) {
+        rb_ui_state_say(st, false, "%s", _("The draw offer was declined."));
+        return 0;
+    }
+    if (rb_game_ending(&st->game) != RB_END_NONE)
+        return -1;
+    st->status[0] = '\0';
+    end_game(app, false, 0); /* the panel says "Draw by agreement." */
+    return 0;
+}
+
+static int apply_move_now(rb_app *app)
+{
+    rb_ui_worker_move_now(app);
+    return 0;
+}
+
+/* Time passed: a flag may have fallen, or a side be low on time. */
+static int apply_clock(rb_app *app)
+{
+    rb_ui_state *st = &app->state;
+    int64_t now = rb_ui_window_now_ms(app);
+    int fell = rb_ui_clock_flag(&st->clock, now);
+    if (fell >= 0 && rb_game_ending_at(&st->game, st->game.length) == RB_END_NONE) {
+        flag_fell(app, fell);
+        return 0;
+    }
+    if (rb_ui_game_clock_warn(st, now) >= 0)
+        rb_ui_sound_play(app->sound, RB_UI_SOUND_LOW_TIME);
+    return 0;
+}
+
+static int apply_illegal(rb_app *app)
+{
+    rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
+    return 0;
+}
+
+static int apply_threat(rb_app *app, const rb_ui_cmd *cmd)
+{
+    rb_ui_state *st = &app->state;
+    if (cmd->threat.show)
+        return rb_ui_coach_ask(app, RB_UI_COACH_THREAT);
+    if (st->coach.asked == RB_UI_COACH_THREAT || st->coach.shown == RB_UI_COACH_THREAT) {
+        rb_ui_coach_clear(app);
+        st->status[0] = 0;
+    }
+    return 0;
+}
+
+static int apply_coach_found(rb_app *app, const rb_ui_cmd *cmd)
+{
+    rb_ui_coach_found(&app->state, cmd);
+    return 0;
+}
+
+/* A refused attempt: heard, and said why. */
+static int apply_explain(rb_app *app, const rb_ui_cmd *cmd)
+{
+    rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
+    rb_ui_explain_attempt(&app->state, cmd->explain.from, cmd->explain.to, cmd->explain.promo,
+                          rb_ui_window_now(app));
+    return 0;
+}
+
+/* The computer's move waits to be shown (pace.c). */
+static int apply_reply(rb_app *app, const rb_ui_cmd *cmd)
+{
+    rb_ui_state *st = &app->state;
+    if (cmd->reply.ply < 0 || (size_t)cmd->reply.ply != rb_ui_state_live_ply(st))
+        return -1; /* the game has moved on */
+    st->pacing.reply_ready = true;
+    st->pacing.reply = cmd->reply.move;
+    st->pacing.reply_ply = (size_t)cmd->reply.ply;
+    return 0;
+}
+
+static int apply_pause(rb_app *app, const rb_ui_cmd *cmd)
+{
+    app->state.pacing.paused = cmd->pause.on;
+    app->state.pacing.step = false;
+    return 0;
+}
+
+static int apply_pace_step(rb_app *app)
+{
+    app->state.pacing.step = app->state.pacing.paused;
+    return 0;
+}
+
+static int apply_forget_typed(rb_app *app)
+{
+    rb_ui_input_forget_typed(&app->state.input);
+    return 0;
+}
+
+/* Annotations only: the game and its computer go on as they were. */
+static int apply_review_done(rb_app *app)
+{
+    rb_ui_review_take(app);
+    apply_autosave(app);
+    return 0;
+}
+
+/* ---- the window's commands ------------------------------------------- */
+
+static int apply_flip(rb_app *app)
+{
+    app->state.flipped = !app->state.flipped;
+    rb_ui_anim_stop(&app->state.anim);
+    return 0;
+}
+
+static int apply_volume(rb_app *app, const rb_ui_cmd *cmd)
+{
+    int volume = cmd->set_volume.volume;
+    app->state.settings.volume = volume < 0 ? 0 : volume > 100 ? 100 : volume;
+    apply_sound_settings(app);
+    rb_ui_sound_play(app->sound, RB_UI_SOUND_MOVE); /* hear the new level */
+    return 0;
+}
+
+static int apply_language(rb_app *app, const rb_ui_cmd *cmd)
+{
+    int lang = cmd->set_language.lang;
+    if (lang < 0 || lang >= rb_ui_lang_count)
+        return -1;
+    /* At once: gettext answers in the new language from the next call,
+     * and the text already drawn is forgotten. */
+    app->state.settings.language = lang;
+    rb_ui_lang_use(lang);
+    rb_ui_text_flush(app);
+    return 0;
+}
+
+static int apply_minimised(rb_app *app, const rb_ui_cmd *cmd)
+{
+    app->state.minimised = cmd->minimised.away;
+    rb_ui_game_clock_update(&app->state, rb_ui_window_now_ms(app));
+    return 0;
+}
+
+/* The settings dialog is done: it closes and the settings are kept. */
+static int apply_settings_done(rb_app *app)
+{
+    rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
+    apply_save_settings(app);
+    return 0;
+}
+
+static int apply_open_dialog(rb_app *app, const rb_ui_cmd *cmd)
+{
+    rb_ui_dialog_open(app, cmd->open_dialog.dialog);
+    return 0;
+}
+
+static int apply_ask(rb_app *app, const rb_ui_cmd *cmd)
+{
+    rb_ui_dialog_ask(app, cmd->ask.question);
+    return 0;
+}
+
+static int apply_quit(rb_app *app)
+{
+    app->quit = true;
+    return 0;
+}
+
+/* ---- dispatching -------------------------------------------------------- */
+
 static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
@@ -634,156 +836,48 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     if (screen)
         return apply_screen(app, screen, cmd);
     switch (cmd->kind) {
-    case RB_UI_CMD_NONE:
-        return 0;
-    case RB_UI_CMD_PLAY:
-        return apply_play(app, cmd);
-    case RB_UI_CMD_UNDO:
-        return apply_step(app, true);
-    case RB_UI_CMD_REDO:
-        return apply_step(app, false);
-    case RB_UI_CMD_BROWSE:
-        return apply_browse(app, cmd->browse.ply);
-    case RB_UI_CMD_NEW_GAME:
-        return apply_new_game(app, cmd);
-    case RB_UI_CMD_SET_GAME:
-        replace_game(app, cmd->set_game.game, cmd->set_game.players, false);
-        return 0;
-    case RB_UI_CMD_LOAD:
-        return apply_load(app, cmd);
-    case RB_UI_CMD_TAKE_PENDING:
-        return apply_take_pending(app);
-    case RB_UI_CMD_COPY:
-        return apply_copy(app, cmd->copy.whole_game);
-    case RB_UI_CMD_PASTE:
-        return apply_paste(app);
-    case RB_UI_CMD_MESSAGE:
-        rb_ui_dialog_message(app, cmd->message.title ? cmd->message.title : "Rollerball", cmd->message.text ? cmd->message.text : "");
-        return 0;
-    case RB_UI_CMD_SAVE:
-        return apply_save(app, cmd);
-    case RB_UI_CMD_RESIGN:
-        if (rb_game_ending(&st->game) != RB_END_NONE || (cmd->resign.color != RB_WHITE && cmd->resign.color != RB_BLACK))
-            return -1;
-        /* The panel says who resigned and who won; the status line stays
-         * quiet rather than say it twice. */
-        st->status[0] = '\0';
-        end_game(app, true, cmd->resign.color);
-        return 0;
-    case RB_UI_CMD_OFFER_DRAW:
-        return apply_offer_draw(app);
-    case RB_UI_CMD_ANSWER_DRAW:
-        if (!cmd->answer_draw.accept) {
-            rb_ui_state_say(st, false, "%s", _("The draw offer was declined."));
-            return 0;
-        }
-        if (rb_game_ending(&st->game) != RB_END_NONE)
-            return -1;
-        st->status[0] = '\0';
-        end_game(app, false, 0); /* the panel says "Draw by agreement." */
-        return 0;
-    case RB_UI_CMD_MOVE_NOW:
-        rb_ui_worker_move_now(app);
-        return 0;
-    case RB_UI_CMD_CLOCK: {
-        int64_t now = rb_ui_window_now_ms(app);
-        int fell = rb_ui_clock_flag(&st->clock, now);
-        if (fell >= 0 && rb_game_ending_at(&st->game, st->game.length) == RB_END_NONE) {
-            flag_fell(app, fell);
-            return 0;
-        }
-        if (rb_ui_game_clock_warn(st, now) >= 0)
-            rb_ui_sound_play(app->sound, RB_UI_SOUND_LOW_TIME);
-        return 0;
-    }
-    case RB_UI_CMD_ILLEGAL:
-        rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
-        return 0;
-    case RB_UI_CMD_HINT:
-        return rb_ui_coach_ask(app, RB_UI_COACH_HINT);
-    case RB_UI_CMD_THREAT:
-        if (cmd->threat.show)
-            return rb_ui_coach_ask(app, RB_UI_COACH_THREAT);
-        if (st->coach.asked == RB_UI_COACH_THREAT || st->coach.shown == RB_UI_COACH_THREAT) {
-            rb_ui_coach_clear(app);
-            st->status[0] = 0;
-        }
-        return 0;
-    case RB_UI_CMD_COACH_FOUND:
-        rb_ui_coach_found(st, cmd);
-        return 0;
-    case RB_UI_CMD_EXPLAIN: /* refused, heard and said why */
-        rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
-        rb_ui_explain_attempt(st, cmd->explain.from, cmd->explain.to, cmd->explain.promo, rb_ui_window_now(app));
-        return 0;
-    case RB_UI_CMD_REPLY:
-        if (cmd->reply.ply < 0 || (size_t)cmd->reply.ply != rb_ui_state_live_ply(st))
-            return -1; /* the game has moved on */
-        st->pacing.reply_ready = true;
-        st->pacing.reply = cmd->reply.move;
-        st->pacing.reply_ply = (size_t)cmd->reply.ply;
-        return 0;
-    case RB_UI_CMD_PAUSE:
-        st->pacing.paused = cmd->pause.on;
-        st->pacing.step = false;
-        return 0;
-    case RB_UI_CMD_STEP:
-        st->pacing.step = st->pacing.paused;
-        return 0;
-    case RB_UI_CMD_PLAY_PREMOVE:
-        return apply_premove(app);
-    case RB_UI_CMD_FORGET_TYPED:
-        rb_ui_input_forget_typed(&st->input);
-        return 0;
-    case RB_UI_CMD_REVIEW:
-        return rb_ui_review_start(app);
-    case RB_UI_CMD_REVIEW_DONE: /* annotations only: the game and its computer go on as they were */
-        rb_ui_review_take(app);
-        apply_autosave(app);
-        return 0;
-    case RB_UI_CMD_FLIP:
-        st->flipped = !st->flipped;
-        rb_ui_anim_stop(&st->anim);
-        return 0;
-    case RB_UI_CMD_SET_SETTING:
-        return apply_setting(app, cmd->set_setting.index, cmd->set_setting.on);
-    case RB_UI_CMD_SET_VOLUME:
-        st->settings.volume = cmd->set_volume.volume < 0 ? 0 : cmd->set_volume.volume > 100 ? 100 : cmd->set_volume.volume;
-        apply_sound_settings(app);
-        rb_ui_sound_play(app->sound, RB_UI_SOUND_MOVE); /* hear the new level */
-        return 0;
-    case RB_UI_CMD_SET_SCALE:
-        apply_interface_size(app, cmd->set_scale.percent);
-        return 0;
-    case RB_UI_CMD_SET_THEME:
-    case RB_UI_CMD_SET_PIECES:
-        return apply_look(app, cmd);
-    case RB_UI_CMD_SET_LANGUAGE:
-        if (cmd->set_language.lang < 0 || cmd->set_language.lang >= rb_ui_lang_count)
-            return -1;
-        /* At once: gettext answers in the new language from the next call,
-         * and the text already drawn is forgotten. */
-        st->settings.language = cmd->set_language.lang;
-        rb_ui_lang_use(cmd->set_language.lang);
-        rb_ui_text_flush(app);
-        return 0;
-    case RB_UI_CMD_MINIMISED:
-        st->minimised = cmd->minimised.away;
-        rb_ui_game_clock_update(st, rb_ui_window_now_ms(app));
-        return 0;
-    case RB_UI_CMD_SAVE_SETTINGS:
-        rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
-        apply_save_settings(app);
-        return 0;
-    case RB_UI_CMD_OPEN_DIALOG:
-        rb_ui_dialog_open(app, cmd->open_dialog.dialog);
-        return 0;
-    case RB_UI_CMD_ASK:
-        rb_ui_dialog_ask(app, cmd->ask.question);
-        return 0;
-    case RB_UI_CMD_QUIT:
-        app->quit = true;
-        return 0;
+    case RB_UI_CMD_NONE: return 0;
+    case RB_UI_CMD_PLAY: return apply_play(app, cmd);
+    case RB_UI_CMD_UNDO: return apply_step(app, true);
+    case RB_UI_CMD_REDO: return apply_step(app, false);
+    case RB_UI_CMD_BROWSE: return apply_browse(app, cmd->browse.ply);
+    case RB_UI_CMD_NEW_GAME: return apply_new_game(app, cmd);
+    case RB_UI_CMD_SET_GAME: return apply_set_game(app, cmd);
+    case RB_UI_CMD_LOAD: return apply_load(app, cmd);
+    case RB_UI_CMD_TAKE_PENDING: return apply_take_pending(app);
+    case RB_UI_CMD_COPY: return apply_copy(app, cmd->copy.whole_game);
+    case RB_UI_CMD_PASTE: return apply_paste(app);
+    case RB_UI_CMD_MESSAGE: return apply_message(app, cmd);
+    case RB_UI_CMD_SAVE: return apply_save(app, cmd);
+    case RB_UI_CMD_RESIGN: return apply_resign(app, cmd);
+    case RB_UI_CMD_OFFER_DRAW: return apply_offer_draw(app);
+    case RB_UI_CMD_ANSWER_DRAW: return apply_answer_draw(app, cmd);
+    case RB_UI_CMD_MOVE_NOW: return apply_move_now(app);
+    case RB_UI_CMD_CLOCK: return apply_clock(app);
+    case RB_UI_CMD_ILLEGAL: return apply_illegal(app);
+    case RB_UI_CMD_REPLY: return apply_reply(app, cmd);
+    case RB_UI_CMD_PAUSE: return apply_pause(app, cmd);
+    case RB_UI_CMD_STEP: return apply_pace_step(app);
+    case RB_UI_CMD_PLAY_PREMOVE: return apply_premove(app);
+    case RB_UI_CMD_FORGET_TYPED: return apply_forget_typed(app);
+    case RB_UI_CMD_HINT: return rb_ui_coach_ask(app, RB_UI_COACH_HINT);
+    case RB_UI_CMD_THREAT: return apply_threat(app, cmd);
+    case RB_UI_CMD_COACH_FOUND: return apply_coach_found(app, cmd);
+    case RB_UI_CMD_REVIEW: return rb_ui_review_start(app);
+    case RB_UI_CMD_REVIEW_DONE: return apply_review_done(app);
+    case RB_UI_CMD_EXPLAIN: return apply_explain(app, cmd);
+    case RB_UI_CMD_FLIP: return apply_flip(app);
+    case RB_UI_CMD_SET_SETTING: return apply_setting(app, cmd->set_setting.index, cmd->set_setting.on);
+    case RB_UI_CMD_SET_VOLUME: return apply_volume(app, cmd);
+    case RB_UI_CMD_SET_SCALE: return apply_interface_size(app, cmd->set_scale.percent);
+    case RB_UI_CMD_SET_THEME: return apply_look(app, cmd);
+    case RB_UI_CMD_SET_PIECES: return apply_look(app, cmd);
+    case RB_UI_CMD_SET_LANGUAGE: return apply_language(app, cmd);
+    case RB_UI_CMD_MINIMISED: return apply_minimised(app, cmd);
+    case RB_UI_CMD_SAVE_SETTINGS: return apply_settings_done(app);
+    case RB_UI_CMD_OPEN_DIALOG: return apply_open_dialog(app, cmd);
+    case RB_UI_CMD_ASK: return apply_ask(app, cmd);
+    case RB_UI_CMD_QUIT: return apply_quit(app);
     /* The screens' own commands went to them above, whole ranges at a
      * time (cmd.h); they are named here, with no default, so that the
      * compiler names any command left without a case. */
@@ -822,7 +916,7 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_COUNT:
         break;
     }
-    return 0;
+    return -1;
 }
 
 void rb_ui_apply_close_screens(rb_app *app)

@@ -1,5 +1,8 @@
 /*
- * game.c - the game record: positions reached, a cursor, endings and tags.
+ * game.c - the game record: positions reached, a cursor and endings. Its
+ * tags are in game_tags.c and the annotations of its moves in annotation.c,
+ * both below this file: the record calls down into its annotations, and
+ * neither of them calls the record.
  *
  * Every position of the game is kept, not just the moves, because three
  * things want them: undo/redo and browsing become cursor moves, threefold
@@ -17,16 +20,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-
-static char *copy_text(const char *s)
-{
-    size_t n = strlen(s) + 1;
-    char *c = malloc(n);
-    if (c != NULL) {
-        memcpy(c, s, n);
-    }
-    return c;
-}
 
 int rb_game_init(rb_game *g, const rb_pos *start)
 {
@@ -290,56 +283,4 @@ const char *rb_result_text(rb_result r)
     case RB_RESULT_NONE: break;
     }
     return "*";
-}
-
-static rb_tag *find_tag(const rb_game *g, const char *name)
-{
-    for (size_t i = 0; i < g->ntags; i++) {
-        if (strcmp(g->tags[i].name, name) == 0) {
-            return &g->tags[i];
-        }
-    }
-    return NULL;
-}
-
-int rb_game_set_tag(rb_game *g, const char *name, const char *value)
-{
-    rb_tag *t = find_tag(g, name);
-    if (value == NULL) {
-        if (t != NULL) {
-            free(t->name);
-            free(t->value);
-            size_t i = (size_t)(t - g->tags);
-            memmove(t, t + 1, (g->ntags - i - 1) * sizeof *t);
-            g->ntags--;
-        }
-        return 0;
-    }
-    char *v = copy_text(value);
-    if (v == NULL) {
-        return -1;
-    }
-    if (t != NULL) {
-        free(t->value);
-        t->value = v;
-        return 0;
-    }
-    char *n = copy_text(name);
-    rb_tag *tags = n != NULL ? realloc(g->tags, (g->ntags + 1) * sizeof *tags) : NULL;
-    if (tags == NULL) {
-        free(n);
-        free(v);
-        return -1;
-    }
-    g->tags = tags;
-    g->tags[g->ntags].name = n;
-    g->tags[g->ntags].value = v;
-    g->ntags++;
-    return 0;
-}
-
-const char *rb_game_tag(const rb_game *g, const char *name)
-{
-    const rb_tag *t = find_tag(g, name);
-    return t != NULL ? t->value : NULL;
 }

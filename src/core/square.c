@@ -17,7 +17,6 @@ int rb_sq_rank(int sq) { return valid(sq) ? rb_geo.rank[sq] : -1; }
 const char *rb_sq_name(int sq) { return valid(sq) ? rb_geo.name[sq] : "??"; }
 int rb_sq_forward(int sq) { return valid(sq) ? rb_geo.forward[sq] : -1; }
 bool rb_sq_is_outer(int sq) { return valid(sq) && (rb_geo.outer & RB_BIT(sq)); }
-bool rb_sq_is_corner(int sq) { return valid(sq) && (rb_geo.corners & RB_BIT(sq)); }
 bool rb_sq_is_turn(int sq) { return valid(sq) && (rb_geo.turns & RB_BIT(sq)); }
 
 int rb_sq_parse(const char *text)

@@ -366,12 +366,6 @@ static void derive_sums(rb_eval_params *p)
     derive_sums_from_tables(p);
 }
 
-int rb_eval_route_distance(int color, int sq, int flag_set)
-{
-    ensure_tables();
-    return route_dist[color & 1][flag_set ? 1 : 0][sq];
-}
-
 int rb_eval_pawn_distance(int color, int sq)
 {
     ensure_tables();

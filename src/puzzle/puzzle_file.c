@@ -37,16 +37,6 @@ static const struct {
 #define NTHEMES (sizeof theme_names / sizeof theme_names[0])
 #define KIND_THEMES (RB_THEME_MATE | RB_THEME_THRONE | RB_THEME_MATERIAL)
 
-const char *rb_puzzle_theme_name(unsigned theme)
-{
-    for (size_t i = 0; i < NTHEMES; i++) {
-        if (theme_names[i].bit == theme) {
-            return theme_names[i].name;
-        }
-    }
-    return NULL;
-}
-
 unsigned rb_puzzle_theme_parse(const char *name)
 {
     for (size_t i = 0; i < NTHEMES; i++) {

@@ -9,6 +9,7 @@
  * one-steps) are symmetric lookups.
  */
 #include "attack.h"
+#include "rb_fast.h"
 
 /* Does a slider on s, with these rays, reach target square t? A piece reaches
  * a square by one route at most (geom_build checks), so the first ray that

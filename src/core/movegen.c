@@ -10,6 +10,7 @@
  * the move's new occupancy. No allocation, no recursion except perft.
  */
 #include "attack.h"
+#include "rb_fast.h"
 
 #define ENCODE(from, to, promo, route, type)                                                        \
     ((rb_move)(from) | ((rb_move)(to) << 6) | ((rb_move)(promo) << 12) | ((rb_move)(route) << 15) | \

@@ -8,6 +8,7 @@
  */
 #include <string.h>
 
+#include "rb_fast.h"
 #include "rb_tables.h"
 
 static uint64_t zpiece(rb_piece p, int sq) { return rb_geo.zobrist_piece[p][sq]; }

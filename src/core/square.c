@@ -2,6 +2,7 @@
  * square.c - square names and the geometry queries a front end needs.
  * All answers come from the generated tables; nothing is computed here.
  */
+#include "rb_fast.h"
 #include "rb_tables.h"
 
 int rb_sq_at(int file, int rank)

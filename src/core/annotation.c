@@ -9,6 +9,7 @@
  * record holds, writing and reading it gives the same record back.
  */
 #include "annotation.h"
+#include "rb_util_assert.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +119,7 @@ static rb_annotation *note_for(rb_game *g, size_t i)
 
 void rb_game_notes_drop_from(rb_game *g, size_t from)
 {
+    RB_ASSERT_MSG(from <= g->length, "the first of the moves that are gone");
     /* Entries past the record's length are always empty: only moves up to
      * it are looked at, which keeps playing move after move linear. */
     size_t end = g->length < g->notes_cap ? g->length : g->notes_cap;

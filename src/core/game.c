@@ -17,9 +17,19 @@
  */
 #include "annotation.h"
 #include "rb_game.h"
+#include "rb_util_assert.h"
 
 #include <stdlib.h>
 #include <string.h>
+
+/* The record's own invariants, which only a caller writing its fields by
+ * hand can break: an initialised record, its cursor within its moves, its
+ * moves within its room. */
+static bool record_in_step(const rb_game *g)
+{
+    return g->positions != NULL && g->ply <= g->length && g->length <= g->capacity &&
+           (g->declared == RB_END_NONE || g->declared_ply == g->length);
+}
 
 int rb_game_init(rb_game *g, const rb_pos *start)
 {
@@ -76,6 +86,7 @@ static bool third_occurrence(const rb_game *g, size_t ply)
 
 rb_ending rb_game_ending_at(const rb_game *g, size_t ply)
 {
+    RB_ASSERT(g != NULL && g->positions != NULL);
     if (ply > g->length) {
         return RB_END_NONE;
     }
@@ -161,6 +172,7 @@ static int reserve(rb_game *g, size_t moves)
 
 int rb_game_play(rb_game *g, rb_move m)
 {
+    RB_ASSERT(record_in_step(g));
     if (rb_game_ending_at(g, g->ply) != RB_END_NONE) {
         return -1;
     }
@@ -179,6 +191,7 @@ int rb_game_play(rb_game *g, rb_move m)
 
 bool rb_game_undo(rb_game *g)
 {
+    RB_ASSERT(record_in_step(g));
     if (g->declared != RB_END_NONE && g->declared_ply == g->ply) {
         g->declared = RB_END_NONE;
         g->resigned = -1;
@@ -195,6 +208,7 @@ bool rb_game_undo(rb_game *g)
 
 bool rb_game_redo(rb_game *g)
 {
+    RB_ASSERT(record_in_step(g));
     if (g->ply >= g->length) {
         return false;
     }
@@ -205,6 +219,7 @@ bool rb_game_redo(rb_game *g)
 
 bool rb_game_goto(rb_game *g, size_t ply)
 {
+    RB_ASSERT(record_in_step(g));
     if (ply > g->length) {
         return false;
     }
@@ -215,6 +230,7 @@ bool rb_game_goto(rb_game *g, size_t ply)
 
 const rb_pos *rb_game_pos(const rb_game *g)
 {
+    RB_ASSERT(record_in_step(g));
     return &g->positions[g->ply];
 }
 
@@ -230,6 +246,7 @@ rb_result rb_game_result(const rb_game *g)
 
 static void declare(rb_game *g, rb_ending how, int color)
 {
+    RB_ASSERT(record_in_step(g));
     if (rb_game_ending_at(g, g->ply) != RB_END_NONE) {
         return;
     }

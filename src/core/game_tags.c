@@ -9,6 +9,7 @@
  * its memory, and the annotations' clocks go with the TimeControl tag.
  */
 #include "rb_game.h"
+#include "rb_util_assert.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +37,7 @@ static rb_tag *find_tag(const rb_game *g, const char *name)
 
 int rb_game_set_tag(rb_game *g, const char *name, const char *value)
 {
+    RB_ASSERT(g != NULL && name != NULL);
     rb_tag *t = find_tag(g, name);
     if (value == NULL) {
         if (t != NULL) {
@@ -72,6 +74,7 @@ int rb_game_set_tag(rb_game *g, const char *name, const char *value)
 
 const char *rb_game_tag(const rb_game *g, const char *name)
 {
+    RB_ASSERT(g != NULL && name != NULL);
     const rb_tag *t = find_tag(g, name);
     return t != NULL ? t->value : NULL;
 }

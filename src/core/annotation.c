@@ -1,7 +1,6 @@
 /*
  * annotation.c - what a game record says about its moves besides the moves:
- * comments, evaluations, clocks, NAGs and a variation per move, and the
- * TimeControl tag that goes with clocks.
+ * comments, evaluations, clocks, NAGs and a variation per move.
  *
  * Annotations sit in an array beside the moves that is only allocated once
  * something is annotated, so the many plain games a PGN collection holds
@@ -10,8 +9,8 @@
  * record holds, writing and reading it gives the same record back.
  */
 #include "annotation.h"
+#include "rb_util_assert.h"
 
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -120,6 +119,7 @@ static rb_annotation *note_for(rb_game *g, size_t i)
 
 void rb_game_notes_drop_from(rb_game *g, size_t from)
 {
+    RB_ASSERT_MSG(from <= g->length, "the first of the moves that are gone");
     /* Entries past the record's length are always empty: only moves up to
      * it are looked at, which keeps playing move after move linear. */
     size_t end = g->length < g->notes_cap ? g->length : g->notes_cap;
@@ -279,74 +279,4 @@ bool rb_annotation_equal(const rb_annotation *a, const rb_annotation *b)
            a->nnags == b->nnags && memcmp(a->nags, b->nags, (size_t)a->nnags) == 0 &&
            a->line_len == b->line_len &&
            (a->line_len == 0 || memcmp(a->line, b->line, (size_t)a->line_len * sizeof *a->line) == 0);
-}
-
-/* ---- TimeControl -------------------------------------------------------- */
-
-int rb_game_set_time_control(rb_game *g, int64_t base_ms, int64_t increment_ms)
-{
-    if (base_ms < 0 || increment_ms < 0) {
-        return -1;
-    }
-    char text[64];
-    /* Seconds, as PGN has it; a fraction only when there is one. */
-    int n = base_ms % 1000 == 0 ? snprintf(text, sizeof text, "%lld", (long long)(base_ms / 1000))
-                                : snprintf(text, sizeof text, "%.3f", (double)base_ms / 1000.0);
-    if (increment_ms > 0) {
-        if (increment_ms % 1000 == 0) {
-            snprintf(text + n, sizeof text - (size_t)n, "+%lld", (long long)(increment_ms / 1000));
-        } else {
-            snprintf(text + n, sizeof text - (size_t)n, "+%.3f", (double)increment_ms / 1000.0);
-        }
-    }
-    return rb_game_set_tag(g, "TimeControl", text);
-}
-
-/* Seconds with an optional fraction of up to three digits, to ms. */
-static const char *parse_seconds(const char *s, int64_t *ms)
-{
-    int64_t whole = 0;
-    const char *start = s;
-    while (*s >= '0' && *s <= '9') {
-        if (whole > RB_NOTE_CLOCK_MAX / 1000) {
-            return NULL;
-        }
-        whole = whole * 10 + (*s++ - '0');
-    }
-    if (s == start) {
-        return NULL;
-    }
-    int64_t frac = 0;
-    if (*s == '.') {
-        s++;
-        int digits = 0;
-        while (*s >= '0' && *s <= '9' && digits < 3) {
-            frac = frac * 10 + (*s++ - '0');
-            digits++;
-        }
-        if (digits == 0) {
-            return NULL;
-        }
-        for (; digits < 3; digits++) {
-            frac *= 10;
-        }
-    }
-    *ms = whole * 1000 + frac;
-    return s;
-}
-
-bool rb_game_time_control(const rb_game *g, int64_t *base_ms, int64_t *increment_ms)
-{
-    const char *tc = rb_game_tag(g, "TimeControl");
-    int64_t base = 0, inc = 0;
-    const char *s = tc != NULL ? parse_seconds(tc, &base) : NULL;
-    if (s != NULL && *s == '+') {
-        s = parse_seconds(s + 1, &inc);
-    }
-    if (s == NULL || *s != '\0') {
-        return false;
-    }
-    *base_ms = base;
-    *increment_ms = inc;
-    return true;
 }

@@ -9,6 +9,8 @@
  * one-steps) are symmetric lookups.
  */
 #include "attack.h"
+#include "contract.h"
+#include "rb_fast.h"
 
 /* Does a slider on s, with these rays, reach target square t? A piece reaches
  * a square by one route at most (geom_build checks), so the first ray that
@@ -24,6 +26,7 @@ static bool rays_hit(const rb_ray *rays, int n, int t, rb_bb occ)
 
 bool rb_attacked_by(const rb_pos *pos, int sq, rb_bb attackers, rb_bb occ)
 {
+    RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     rb_bb rooks = attackers & pos->by_type[RB_ROOK];
     rb_bb bishops = attackers & pos->by_type[RB_BISHOP];
     /* Every step comes from a neighbour, so without an attacker next to sq
@@ -71,6 +74,7 @@ rb_bb rb_pos_attacks(const rb_pos *pos, int by_color)
 
 rb_bb rb_pos_checkers(const rb_pos *pos)
 {
+    RB_ASSERT_MSG(rb_pos_is_sound(pos), "a position built with rb_pos_put or reached with rb_pos_make");
     rb_bb checkers = 0, occ = occupied(pos);
     int king = pos->king[pos->side];
     if (!(pos->by_type[RB_KING] & pos->by_color[pos->side])) return 0;
@@ -83,6 +87,9 @@ rb_bb rb_pos_checkers(const rb_pos *pos)
 
 bool rb_pos_in_check(const rb_pos *pos)
 {
+    /* Asked at every node of a search, which has generated its moves (and
+     * so checked the position) already: only what indexes the king. */
+    RB_ASSERT(pos->side == RB_WHITE || pos->side == RB_BLACK);
     if (!(pos->by_type[RB_KING] & pos->by_color[pos->side])) return false;
     return rb_attacked_by(pos, pos->king[pos->side], pos->by_color[!pos->side], occupied(pos));
 }

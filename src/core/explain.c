@@ -11,7 +11,8 @@
  */
 #include <string.h>
 
-#include "attack.h"
+#include "rb_fast.h"
+#include "rb_tables.h"
 #include "rb_explain.h"
 
 /* Unit steps of RB_DIR_NORTH, EAST, SOUTH, WEST. */

@@ -1,5 +1,8 @@
 /*
- * game.c - the game record: positions reached, a cursor, endings and tags.
+ * game.c - the game record: positions reached, a cursor and endings. Its
+ * tags are in game_tags.c and the annotations of its moves in annotation.c,
+ * both below this file: the record calls down into its annotations, and
+ * neither of them calls the record.
  *
  * Every position of the game is kept, not just the moves, because three
  * things want them: undo/redo and browsing become cursor moves, threefold
@@ -14,18 +17,18 @@
  */
 #include "annotation.h"
 #include "rb_game.h"
+#include "rb_util_assert.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static char *copy_text(const char *s)
+/* The record's own invariants, which only a caller writing its fields by
+ * hand can break: an initialised record, its cursor within its moves, its
+ * moves within its room. */
+static bool record_in_step(const rb_game *g)
 {
-    size_t n = strlen(s) + 1;
-    char *c = malloc(n);
-    if (c != NULL) {
-        memcpy(c, s, n);
-    }
-    return c;
+    return g->positions != NULL && g->ply <= g->length && g->length <= g->capacity &&
+           (g->declared == RB_END_NONE || g->declared_ply == g->length);
 }
 
 int rb_game_init(rb_game *g, const rb_pos *start)
@@ -83,6 +86,7 @@ static bool third_occurrence(const rb_game *g, size_t ply)
 
 rb_ending rb_game_ending_at(const rb_game *g, size_t ply)
 {
+    RB_ASSERT(g != NULL && g->positions != NULL);
     if (ply > g->length) {
         return RB_END_NONE;
     }
@@ -168,6 +172,7 @@ static int reserve(rb_game *g, size_t moves)
 
 int rb_game_play(rb_game *g, rb_move m)
 {
+    RB_ASSERT(record_in_step(g));
     if (rb_game_ending_at(g, g->ply) != RB_END_NONE) {
         return -1;
     }
@@ -186,6 +191,7 @@ int rb_game_play(rb_game *g, rb_move m)
 
 bool rb_game_undo(rb_game *g)
 {
+    RB_ASSERT(record_in_step(g));
     if (g->declared != RB_END_NONE && g->declared_ply == g->ply) {
         g->declared = RB_END_NONE;
         g->resigned = -1;
@@ -202,6 +208,7 @@ bool rb_game_undo(rb_game *g)
 
 bool rb_game_redo(rb_game *g)
 {
+    RB_ASSERT(record_in_step(g));
     if (g->ply >= g->length) {
         return false;
     }
@@ -212,6 +219,7 @@ bool rb_game_redo(rb_game *g)
 
 bool rb_game_goto(rb_game *g, size_t ply)
 {
+    RB_ASSERT(record_in_step(g));
     if (ply > g->length) {
         return false;
     }
@@ -222,6 +230,7 @@ bool rb_game_goto(rb_game *g, size_t ply)
 
 const rb_pos *rb_game_pos(const rb_game *g)
 {
+    RB_ASSERT(record_in_step(g));
     return &g->positions[g->ply];
 }
 
@@ -237,6 +246,7 @@ rb_result rb_game_result(const rb_game *g)
 
 static void declare(rb_game *g, rb_ending how, int color)
 {
+    RB_ASSERT(record_in_step(g));
     if (rb_game_ending_at(g, g->ply) != RB_END_NONE) {
         return;
     }
@@ -290,56 +300,4 @@ const char *rb_result_text(rb_result r)
     case RB_RESULT_NONE: break;
     }
     return "*";
-}
-
-static rb_tag *find_tag(const rb_game *g, const char *name)
-{
-    for (size_t i = 0; i < g->ntags; i++) {
-        if (strcmp(g->tags[i].name, name) == 0) {
-            return &g->tags[i];
-        }
-    }
-    return NULL;
-}
-
-int rb_game_set_tag(rb_game *g, const char *name, const char *value)
-{
-    rb_tag *t = find_tag(g, name);
-    if (value == NULL) {
-        if (t != NULL) {
-            free(t->name);
-            free(t->value);
-            size_t i = (size_t)(t - g->tags);
-            memmove(t, t + 1, (g->ntags - i - 1) * sizeof *t);
-            g->ntags--;
-        }
-        return 0;
-    }
-    char *v = copy_text(value);
-    if (v == NULL) {
-        return -1;
-    }
-    if (t != NULL) {
-        free(t->value);
-        t->value = v;
-        return 0;
-    }
-    char *n = copy_text(name);
-    rb_tag *tags = n != NULL ? realloc(g->tags, (g->ntags + 1) * sizeof *tags) : NULL;
-    if (tags == NULL) {
-        free(n);
-        free(v);
-        return -1;
-    }
-    g->tags = tags;
-    g->tags[g->ntags].name = n;
-    g->tags[g->ntags].value = v;
-    g->ntags++;
-    return 0;
-}
-
-const char *rb_game_tag(const rb_game *g, const char *name)
-{
-    const rb_tag *t = find_tag(g, name);
-    return t != NULL ? t->value : NULL;
 }

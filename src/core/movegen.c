@@ -8,8 +8,14 @@
  * king on one of that slider's rays, can expose the king. Those few are
  * tested exactly by asking whether the king's square would be attacked with
  * the move's new occupancy. No allocation, no recursion except perft.
+ *
+ * Every way in goes through begin(), which asserts that the position's
+ * fields are in step (contract.h): a position the generator cannot trust
+ * would give moves that rb_pos_make then corrupts further.
  */
 #include "attack.h"
+#include "contract.h"
+#include "rb_fast.h"
 
 #define ENCODE(from, to, promo, route, type)                                                        \
     ((rb_move)(from) | ((rb_move)(to) << 6) | ((rb_move)(promo) << 12) | ((rb_move)(route) << 15) | \
@@ -178,6 +184,8 @@ static void gen_piece(gen_ctx *c, int from)
  * already won by throne. */
 static bool begin(gen_ctx *c, const rb_pos *pos, rb_bb to_mask, int check, rb_movelist *list)
 {
+    RB_ASSERT(pos != NULL && list != NULL);
+    RB_ASSERT_MSG(rb_pos_is_sound(pos), "a position built with rb_pos_put or reached with rb_pos_make");
     list->count = 0;
     int us = pos->side;
     rb_bb own = pos->by_color[us];
@@ -231,6 +239,8 @@ int rb_gen_legal_known(const rb_pos *pos, bool in_check, rb_bb targets, rb_movel
 
 int rb_gen_legal_from(const rb_pos *pos, int from, rb_movelist *list)
 {
+    /* A square off the board has no moves: callers pass what a click or a
+     * text named, so this is no contract. */
     if (from < 0 || from >= RB_NSQ) {
         list->count = 0;
         return 0;
@@ -253,6 +263,7 @@ rb_status rb_pos_status(const rb_pos *pos)
 
 bool rb_move_is_capture(const rb_pos *pos, rb_move m)
 {
+    RB_ASSERT_MSG(RB_MOVE_TO(m) < RB_NSQ, "a move the generator made");
     return pos->board[RB_MOVE_TO(m)] != RB_EMPTY;
 }
 
@@ -264,6 +275,7 @@ bool rb_move_wins_throne(const rb_pos *pos, rb_move m)
 void rb_move_path(rb_move m, rb_path *path)
 {
     int from = RB_MOVE_FROM(m), to = RB_MOVE_TO(m), route = RB_MOVE_ROUTE(m);
+    RB_ASSERT_MSG(from < RB_NSQ && to < RB_NSQ, "a move the generator made");
     int type = RB_MOVE_PIECE(m);
     path->len = 0;
     path->rebound = -1;

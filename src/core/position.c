@@ -5,12 +5,28 @@
  * and by type, and a Zobrist key) because move generation wants bitboards,
  * a front end wants the mailbox and a search wants the key. Every change goes
  * through put/remove or rb_pos_make, which keep the three in step.
+ *
+ * rb_pos_make trusts its move to be one the generator made in this very
+ * position, and checks nothing in a Release build: it runs at every node
+ * of a search. Debug and sanitizer builds assert it (contract.h).
  */
 #include <string.h>
 
+#include "contract.h"
+#include "rb_fast.h"
 #include "rb_tables.h"
 
-static uint64_t zpiece(rb_piece p, int sq) { return rb_geo.zobrist_piece[p][sq]; }
+static uint64_t zpiece(rb_piece p, int sq)
+{
+    RB_ASSERT(p < 16 && sq >= 0 && sq < RB_NSQ);
+    return rb_geo.zobrist_piece[p][sq];
+}
+
+/* A piece of either colour and one of the four kinds, or no piece. */
+static bool is_piece(rb_piece p)
+{
+    return p == RB_EMPTY || (RB_COLOR(p) <= RB_BLACK && RB_TYPE(p) >= RB_KING && RB_TYPE(p) <= RB_PAWN);
+}
 
 void rb_pos_clear(rb_pos *pos)
 {
@@ -20,6 +36,7 @@ void rb_pos_clear(rb_pos *pos)
 
 void rb_pos_remove(rb_pos *pos, int sq)
 {
+    RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     rb_piece p = pos->board[sq];
     if (p == RB_EMPTY) return;
     pos->by_color[RB_COLOR(p)] &= ~RB_BIT(sq);
@@ -30,6 +47,8 @@ void rb_pos_remove(rb_pos *pos, int sq)
 
 void rb_pos_put(rb_pos *pos, int sq, rb_piece p)
 {
+    RB_ASSERT(sq >= 0 && sq < RB_NSQ);
+    RB_ASSERT_MSG(is_piece(p), "RB_EMPTY or RB_PIECE(colour, kind)");
     rb_pos_remove(pos, sq);
     if (p == RB_EMPTY) return;
     pos->by_color[RB_COLOR(p)] |= RB_BIT(sq);
@@ -41,12 +60,14 @@ void rb_pos_put(rb_pos *pos, int sq, rb_piece p)
 
 void rb_pos_set_side(rb_pos *pos, int color)
 {
+    RB_ASSERT(color == RB_WHITE || color == RB_BLACK);
     if ((color & 1) != pos->side) pos->key ^= rb_geo.zobrist_side;
     pos->side = (uint8_t)(color & 1);
 }
 
 void rb_pos_set_out(rb_pos *pos, int out)
 {
+    RB_ASSERT(out >= 0 && out <= (RB_OUT_WHITE | RB_OUT_BLACK));
     pos->key ^= rb_geo.zobrist_out[pos->out] ^ rb_geo.zobrist_out[out & 3];
     pos->out = (uint8_t)(out & 3);
 }
@@ -72,6 +93,7 @@ void rb_pos_make(const rb_pos *pos, rb_move m, rb_pos *out)
      * afterwards (out may be pos): building a copy and then copying it out
      * again costs more than the move itself. A promotion is the piece put
      * on `to` being a new one, so it needs no steps of its own. */
+    RB_ASSERT_MSG(rb_move_fits(pos, m), "a move the generator made in this position");
     int from = RB_MOVE_FROM(m), to = RB_MOVE_TO(m), promo = RB_MOVE_PROMO(m);
     int us = pos->side;
     rb_piece mover = pos->board[from], victim = pos->board[to];

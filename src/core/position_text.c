@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "rb_tables.h"
+#include "rb_board.h"
 #include "rb_message.h"
 
 static const char start_text[] = "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1";

@@ -105,7 +105,6 @@ const char *rb_sq_name(int sq);       /* "a1" */
 int rb_sq_parse(const char *text);    /* two characters "a1".."g7"; -1 if not a square */
 int rb_sq_forward(int sq);            /* RB_DIR_* of the square's zone */
 bool rb_sq_is_outer(int sq);
-bool rb_sq_is_corner(int sq);         /* a1 a7 g7 g1: where rooks rebound */
 bool rb_sq_is_turn(int sq);           /* the eight squares where the flow turns */
 int rb_throne(int color);             /* the square color's king wins on (the enemy king's start) */
 rb_bb rb_start_line_behind(int color); /* moving the king from here ... */

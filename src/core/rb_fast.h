@@ -11,11 +11,16 @@
  * the throne win. They are the very tables and code the move generator
  * uses, so an engine built on them cannot drift from the rules. Everything
  * else about the geometry stays private to the library (internal/).
+ *
+ * The functions index the tables with the square or colour they are given,
+ * so those must be in range; they assert it (rb_util_assert.h), which costs
+ * nothing where the assertions are compiled out.
  */
 #ifndef RB_FAST_H
 #define RB_FAST_H
 
 #include "rb_board.h"
+#include "rb_util_assert.h"
 
 #define RB_BIT(sq) ((rb_bb)1 << (sq))
 #define RB_RAY_MAX 14
@@ -101,6 +106,7 @@ static inline rb_bb rb_ray_reach(const rb_ray *r, rb_bb occ)
  * reaches nothing, so the first needs no test. */
 static inline rb_bb rb_rook_reach(int sq, rb_bb occ)
 {
+    RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     rb_bb reach = rb_fast.rook_steps[sq] | rb_ray_reach(&rb_fast.rook_rays[sq][0], occ);
     if (rb_fast.rook_nrays[sq] > 1) reach |= rb_ray_reach(&rb_fast.rook_rays[sq][1], occ);
     return reach;
@@ -108,20 +114,30 @@ static inline rb_bb rb_rook_reach(int sq, rb_bb occ)
 
 static inline rb_bb rb_bishop_reach(int sq, rb_bb occ)
 {
+    RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     rb_bb reach = rb_fast.bishop_steps[sq] | rb_ray_reach(&rb_fast.bishop_rays[sq][0], occ);
     if (rb_fast.bishop_nrays[sq] > 1) reach |= rb_ray_reach(&rb_fast.bishop_rays[sq][1], occ);
     return reach;
 }
 
 /* The king's neighbours: where it steps and what it attacks. */
-static inline rb_bb rb_king_steps(int sq) { return rb_fast.king_steps[sq]; }
+static inline rb_bb rb_king_steps(int sq)
+{
+    RB_ASSERT(sq >= 0 && sq < RB_NSQ);
+    return rb_fast.king_steps[sq];
+}
 
 /* The squares a pawn on sq attacks and steps to (the same three). */
-static inline rb_bb rb_pawn_targets(int sq) { return rb_fast.pawn_targets[sq]; }
+static inline rb_bb rb_pawn_targets(int sq)
+{
+    RB_ASSERT(sq >= 0 && sq < RB_NSQ);
+    return rb_fast.pawn_targets[sq];
+}
 
 /* Squares the piece of the given type on sq attacks with occupancy occ. */
 static inline rb_bb rb_piece_reach(int type, int sq, rb_bb occ)
 {
+    RB_ASSERT_MSG(type >= RB_KING && type <= RB_PAWN, "the type of a piece, not of an empty square");
     switch (type) {
     case RB_KING: return rb_king_steps(sq);
     case RB_PAWN: return rb_pawn_targets(sq);
@@ -134,15 +150,25 @@ static inline rb_bb rb_piece_reach(int type, int sq, rb_bb occ)
 /* ---- the throne and promotion ------------------------------------------- */
 
 /* The square color's king wins on (the enemy king's start). */
-static inline int rb_throne_sq(int color) { return rb_fast.throne[color]; }
+static inline int rb_throne_sq(int color)
+{
+    RB_ASSERT(color == RB_WHITE || color == RB_BLACK);
+    return rb_fast.throne[color];
+}
 
 /* The squares where color's pawns promote. */
-static inline rb_bb rb_promotion_bb(int color) { return rb_fast.promotion[color]; }
+static inline rb_bb rb_promotion_bb(int color)
+{
+    RB_ASSERT(color == RB_WHITE || color == RB_BLACK);
+    return rb_fast.promotion[color];
+}
 
 /* The out flags after color's king moves from -> to: crossing its start
  * line clockwise sets its flag, crossing back clears it. */
 static inline int rb_out_after_king_move(int out, int color, int from, int to)
 {
+    RB_ASSERT(color == RB_WHITE || color == RB_BLACK);
+    RB_ASSERT(from >= 0 && from < RB_NSQ && to >= 0 && to < RB_NSQ);
     int flag = rb_out_flag(color);
     if ((rb_fast.line_behind[color] & RB_BIT(from)) && (rb_fast.line_ahead[color] & RB_BIT(to))) return out | flag;
     if ((rb_fast.line_ahead[color] & RB_BIT(from)) && (rb_fast.line_behind[color] & RB_BIT(to))) return out & ~flag;
@@ -161,6 +187,7 @@ static inline bool rb_wins_throne(const rb_pos *pos, rb_move m)
 /* True when the side not to move has won on the throne. */
 static inline bool rb_throne_taken(const rb_pos *pos)
 {
+    RB_ASSERT(pos->side == RB_WHITE || pos->side == RB_BLACK);
     int them = pos->side ^ 1;
     return (pos->out & rb_out_flag(them)) &&
            (pos->by_type[RB_KING] & pos->by_color[them] & RB_BIT(rb_throne_sq(them)));

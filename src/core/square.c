@@ -2,6 +2,7 @@
  * square.c - square names and the geometry queries a front end needs.
  * All answers come from the generated tables; nothing is computed here.
  */
+#include "rb_fast.h"
 #include "rb_tables.h"
 
 int rb_sq_at(int file, int rank)
@@ -17,7 +18,6 @@ int rb_sq_rank(int sq) { return valid(sq) ? rb_geo.rank[sq] : -1; }
 const char *rb_sq_name(int sq) { return valid(sq) ? rb_geo.name[sq] : "??"; }
 int rb_sq_forward(int sq) { return valid(sq) ? rb_geo.forward[sq] : -1; }
 bool rb_sq_is_outer(int sq) { return valid(sq) && (rb_geo.outer & RB_BIT(sq)); }
-bool rb_sq_is_corner(int sq) { return valid(sq) && (rb_geo.corners & RB_BIT(sq)); }
 bool rb_sq_is_turn(int sq) { return valid(sq) && (rb_geo.turns & RB_BIT(sq)); }
 
 int rb_sq_parse(const char *text)

@@ -32,6 +32,7 @@
 
 #include "rb_engine.h"
 #include "rb_fast.h"
+#include "rb_util_assert.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -69,16 +70,21 @@ void rb_eval_params_default(rb_eval_params *p)
 
 int rb_eval_param_mg(const rb_eval_params *p, int index)
 {
+    RB_ASSERT(index >= 0 && index < RB_EP_COUNT);
     return rb_eval_pair_mg(p->w[index]);
 }
 
 int rb_eval_param_eg(const rb_eval_params *p, int index)
 {
+    RB_ASSERT(index >= 0 && index < RB_EP_COUNT);
     return rb_eval_pair_eg(p->w[index]);
 }
 
 void rb_eval_param_set(rb_eval_params *p, int index, int mg, int eg)
 {
+    RB_ASSERT(index >= 0 && index < RB_EP_COUNT);
+    RB_ASSERT_MSG(mg > INT16_MIN && mg < INT16_MAX && eg > INT16_MIN && eg < INT16_MAX,
+                  "a weight fits its half of the packed pair");
     p->w[index] = rb_eval_pack(mg, eg);
     derive_sums(p);
 }
@@ -366,20 +372,18 @@ static void derive_sums(rb_eval_params *p)
     derive_sums_from_tables(p);
 }
 
-int rb_eval_route_distance(int color, int sq, int flag_set)
-{
-    ensure_tables();
-    return route_dist[color & 1][flag_set ? 1 : 0][sq];
-}
-
 int rb_eval_pawn_distance(int color, int sq)
 {
+    RB_ASSERT(color == RB_WHITE || color == RB_BLACK);
+    RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     ensure_tables();
     return pawn_dist[color & 1][sq];
 }
 
 int rb_eval_zone(int color, int sq)
 {
+    RB_ASSERT(color == RB_WHITE || color == RB_BLACK);
+    RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     ensure_tables();
     return zone_of[color & 1][sq];
 }
@@ -460,6 +464,8 @@ RB_EVAL_INLINE void add(side_sum *s, int weight, int n)
  * two weights apart. (Kings have no material: material is -1.) */
 RB_EVAL_INLINE void add_piece(side_sum *s, int c, int type, int material, int first_zone, int sq)
 {
+    RB_ASSERT_MSG((c == RB_WHITE || c == RB_BLACK) && type >= RB_KING && type < RB_PAWN && sq >= 0 && sq < RB_NSQ,
+                  "the indexes of the piece-square sums: a king, rook or bishop on a square");
     if (s->trace == NULL) {
         s->sum += s->p->piece_sq[c][type][sq];
         return;
@@ -771,6 +777,8 @@ int rb_eval_trace_of(const rb_pos *pos, rb_eval_trace *t)
 
 int rb_eval_pawn_route(const rb_pos *pos, int sq)
 {
+    RB_ASSERT(sq >= 0 && sq < RB_NSQ);
+    RB_ASSERT_MSG(RB_TYPE(pos->board[sq]) == RB_PAWN, "the square of a pawn");
     int c = RB_COLOR(pos->board[sq]);
     return pawn_route(c, sq, pos->by_color[c] | (pos->by_type[RB_KING] & pos->by_color[c ^ 1]));
 }

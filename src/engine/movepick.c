@@ -7,6 +7,7 @@
  * is possible at all) is read once before it.
  */
 #include "movepick.h"
+#include "rb_util_assert.h"
 
 /* The bits of a move that say which piece goes where. */
 #define PIECE_TO_MASK (((rb_move)7 << 17) | ((rb_move)63 << 6))
@@ -21,6 +22,9 @@ static int tactical_score(const rb_pos *pos, rb_move m)
 void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, int ply, rb_move tt_move,
                   bool tactical_only)
 {
+    RB_ASSERT(ply >= 0 && ply < RB_MAX_PLY + 8);
+    RB_ASSERT(pos->side == RB_WHITE || pos->side == RB_BLACK);
+    RB_ASSERT(pk->list.count >= 0 && pk->list.count <= RB_MAX_MOVES);
     const rb_stack *st = &e->stack[ply];
     const rb_move killer0 = st->killers[0], killer1 = st->killers[1];
     const int(*history)[RB_NSQ] = e->history[pos->side];

@@ -33,6 +33,7 @@
 #include "engine.h"
 #include "movepick.h"
 #include "rb_fast.h"
+#include "rb_util_assert.h"
 #include "rb_util_clock.h"
 
 /* ---- the search's numbers, in one place ---------------------------------
@@ -217,6 +218,8 @@ static int evaluate(rb_engine *e, const rb_pos *pos, rb_bb attacks[2])
 
 static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply, int qply)
 {
+    RB_ASSERT_MSG(ply >= 0 && ply < RB_MAX_PLY, "the search stack's index");
+    RB_ASSERT_MSG(-RB_INF <= alpha && alpha < beta && beta <= RB_INF, "a window with room in it");
     rb_stack *st = &e->stack[ply];
     st->pvlen = 0;
     if (out_of_budget(e)) {
@@ -317,11 +320,15 @@ static void reward_quiet(rb_engine *e, const rb_pos *pos, int ply, rb_move m, in
         st->killers[1] = st->killers[0];
         st->killers[0] = m;
     }
+    RB_ASSERT(ply >= 0 && ply < RB_MAX_PLY + 8);
+    RB_ASSERT_MSG(RB_MOVE_FROM(m) < RB_NSQ && RB_MOVE_TO(m) < RB_NSQ, "the history table's indexes");
+    RB_ASSERT(ntried >= 0 && ntried <= RB_MAX_MOVES);
     int bonus = depth * depth > HISTORY_MAX_BONUS ? HISTORY_MAX_BONUS : depth * depth;
     int(*h)[RB_NSQ] = e->history[pos->side];
     int *slot = &h[RB_MOVE_FROM(m)][RB_MOVE_TO(m)];
     *slot += HISTORY_SCALE * bonus - *slot * bonus / HISTORY_DECAY;
     for (int i = 0; i < ntried; i++) {
+        RB_ASSERT(RB_MOVE_FROM(tried[i]) < RB_NSQ && RB_MOVE_TO(tried[i]) < RB_NSQ);
         slot = &h[RB_MOVE_FROM(tried[i])][RB_MOVE_TO(tried[i])];
         *slot -= HISTORY_SCALE * bonus + *slot * bonus / HISTORY_DECAY;
     }
@@ -329,6 +336,8 @@ static void reward_quiet(rb_engine *e, const rb_pos *pos, int ply, rb_move m, in
 
 static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int depth, int ply, bool pv_node)
 {
+    RB_ASSERT_MSG(ply >= 0 && ply <= QS_FROM_PLY, "the search stack's index");
+    RB_ASSERT_MSG(-RB_INF <= alpha && alpha < beta && beta <= RB_INF, "a window with room in it");
     rb_stack *st = &e->stack[ply];
     st->pvlen = 0;
 
@@ -974,6 +983,8 @@ static void choose_for_level(rb_engine *e, const rb_pos *root, root_result *r)
 rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *history, size_t nhistory,
                          const rb_limits *limits, rb_info_fn info, void *user, rb_search_info *final_info)
 {
+    RB_ASSERT(e != NULL && root != NULL);
+    RB_ASSERT_MSG(history != NULL || nhistory == 0, "the keys of the positions before the root");
     pthread_once(&lmr_once, build_lmr);
     bool limited = has_limits(limits);
     int max_depth = begin_search(e, history, nhistory, limits, limited);

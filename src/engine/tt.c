@@ -10,6 +10,10 @@
  * probes also miss the address translation cache. On Linux the table is
  * therefore aligned to 2 MiB and offered to the kernel for huge pages; the
  * contents and the results are the same either way.
+ *
+ * Probing and storing index the table by masking the key, so they assert
+ * a table that was sized (rb_tt_resize) to a power of two; storing asserts
+ * what the entry's narrow fields can hold.
  */
 #if defined(__linux__)
 #define _DEFAULT_SOURCE /* madvise, posix_memalign */
@@ -22,6 +26,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "rb_util_assert.h"
 
 #define RB_TT_HUGE_PAGE ((size_t)2 << 20)
 
@@ -110,6 +115,12 @@ static int score_from_tt(int score, int ply)
     return score > RB_WIN_BOUND ? score - ply : score < -RB_WIN_BOUND ? score + ply : score;
 }
 
+/* A table rb_tt_resize made: buckets to index, a power of two of them. */
+static bool is_sized(const rb_tt *tt)
+{
+    return tt->buckets != NULL && tt->nbuckets > 0 && (tt->nbuckets & (tt->nbuckets - 1)) == 0;
+}
+
 /* An entry holds something when it was written since the last clearing
  * with a bound. */
 static bool is_filled(const rb_tt *tt, const rb_tt_entry *e)
@@ -119,6 +130,8 @@ static bool is_filled(const rb_tt *tt, const rb_tt_entry *e)
 
 bool rb_tt_probe(const rb_tt *tt, uint64_t key, int ply, rb_tt_hit *hit)
 {
+    RB_ASSERT(is_sized(tt));
+    RB_ASSERT(ply >= 0 && ply <= RB_MAX_PLY);
     const rb_tt_bucket *b = &tt->buckets[key & (tt->nbuckets - 1)];
     for (int i = 0; i < RB_TT_BUCKET; i++) {
         const rb_tt_entry *e = &b->e[i];
@@ -135,6 +148,11 @@ bool rb_tt_probe(const rb_tt *tt, uint64_t key, int ply, rb_tt_hit *hit)
 
 void rb_tt_store(rb_tt *tt, uint64_t key, int ply, rb_move move, int score, int depth, int bound)
 {
+    RB_ASSERT(is_sized(tt));
+    RB_ASSERT(ply >= 0 && ply <= RB_MAX_PLY);
+    RB_ASSERT_MSG(bound >= RB_BOUND_UPPER && bound <= RB_BOUND_EXACT, "an upper, lower or exact bound");
+    RB_ASSERT_MSG(score > -RB_INF && score < RB_INF, "a score the search can return");
+    RB_ASSERT_MSG(move < ((rb_move)1 << 20), "a move fits the entry's 20 bits");
     rb_tt_bucket *b = &tt->buckets[key & (tt->nbuckets - 1)];
     rb_tt_entry *victim = &b->e[0];
     int worst = 1 << 30;

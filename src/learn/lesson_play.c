@@ -24,6 +24,7 @@
 
 #include "rb_engine.h"
 #include "rb_learn.h"
+#include "rb_util_assert.h"
 #include "rb_util_error.h"
 
 static const char *const piece_word[] = {"piece", "king", "rook", "bishop", "pawn"};
@@ -44,6 +45,7 @@ static void say(rb_learn_feedback *fb, rb_learn_say what, const char *fmt, ...)
 
 int rb_learn_session_start(rb_learn_session *s, const rb_learn_stage *stage)
 {
+    RB_ASSERT(s != NULL && stage != NULL);
     memset(s, 0, sizeof *s);
     s->stage = stage;
     if (stage->replies == RB_REPLY_ENGINE) {
@@ -57,6 +59,7 @@ int rb_learn_session_start(rb_learn_session *s, const rb_learn_stage *stage)
 
 void rb_learn_session_reset(rb_learn_session *s)
 {
+    RB_ASSERT_MSG(s->stage != NULL, "a session rb_learn_session_start started");
     const rb_learn_stage *st = s->stage;
     s->pos = st->start;
     s->color = st->start.side;
@@ -80,6 +83,7 @@ const rb_pos *rb_learn_pos(const rb_learn_session *s) { return &s->pos; }
 
 static int occurrences(const rb_learn_session *s, uint64_t key)
 {
+    RB_ASSERT(s->nkeys >= 0 && s->nkeys <= (int)(sizeof s->keys / sizeof s->keys[0]));
     int n = 0;
     for (int i = 0; i < s->nkeys; i++) n += s->keys[i] == key;
     return n;
@@ -232,6 +236,8 @@ static bool choose_reply(rb_learn_session *s, const rb_pos *after, rb_move *repl
 
 rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, rb_learn_feedback *fb)
 {
+    RB_ASSERT(fb != NULL);
+    RB_ASSERT_MSG(s->stage != NULL, "a session rb_learn_session_start started");
     const rb_learn_stage *st = s->stage;
     memset(fb, 0, sizeof *fb);
     fb->reply = RB_MOVE_NONE;
@@ -240,6 +246,7 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
         say(fb, RB_SAY_OVER, "This stage is over: start it again to play on.");
         return fb->result = RB_LEARN_OVER;
     }
+    RB_ASSERT_MSG(s->pos.side == s->color, "while a stage goes on, the person's side is to move");
     rb_move m = RB_MOVE_NONE;
     if (from >= 0 && from < RB_NSQ && to >= 0 && to < RB_NSQ) m = rb_move_find(&s->pos, from, to, promo);
     if (m == RB_MOVE_NONE) {
@@ -431,6 +438,9 @@ static rb_move search_hint(const rb_learn_session *s)
 
 bool rb_learn_hint(const rb_learn_session *s, rb_move *move, rb_path *path)
 {
+    RB_ASSERT(move != NULL);
+    RB_ASSERT_MSG(s->stage != NULL, "a session rb_learn_session_start started");
+    RB_ASSERT(s->moves >= 0);
     const rb_learn_stage *st = s->stage;
     if (s->done || s->failed) return false;
     rb_move m = RB_MOVE_NONE;
@@ -447,6 +457,8 @@ bool rb_learn_hint(const rb_learn_session *s, rb_move *move, rb_path *path)
 
 int rb_learn_stars(const rb_learn_stage *stage, int moves)
 {
+    RB_ASSERT(stage != NULL);
+    RB_ASSERT_MSG(moves >= 0, "the person's moves, counted");
     int slack = (stage->par + 1) / 2;
     if (slack < 1) slack = 1;
     if (moves <= stage->par) return 3;

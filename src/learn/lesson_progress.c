@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "rb_learn.h"
+#include "rb_util_assert.h"
 
 static const char header[] = "rollerball-lessons 1";
 
@@ -27,6 +28,7 @@ void rb_learn_progress_clear(rb_learn_progress *p) { memset(p, 0, sizeof *p); }
 
 static bool make_key(char *key, const char *chapter, const char *stage)
 {
+    RB_ASSERT_MSG(chapter != NULL && stage != NULL, "a stage's chapter and stage ids");
     int n = snprintf(key, 2 * RB_LEARN_ID_MAX, "%s/%s", chapter, stage);
     return n > 0 && n < 2 * RB_LEARN_ID_MAX;
 }
@@ -48,6 +50,7 @@ int rb_learn_progress_stars(const rb_learn_progress *p, const char *chapter, con
 
 static void set_stars(rb_learn_progress *p, const char *key, int stars)
 {
+    RB_ASSERT(p->count >= 0 && p->count <= RB_LEARN_PROGRESS_MAX);
     rb_learn_progress_entry *e = find(p, key);
     if (e == NULL) {
         if (p->count == RB_LEARN_PROGRESS_MAX) return;

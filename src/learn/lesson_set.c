@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "rb_learn.h"
+#include "rb_util_assert.h"
 
 #define MAX_FILE_BYTES (1 << 20)
 #define MAX_CHAPTERS 64
@@ -179,6 +180,9 @@ void rb_learn_set_free(rb_learn_set *set)
 
 const rb_learn_stage *rb_learn_find(const rb_learn_set *set, int chapter, int stage)
 {
+    /* Numbers out of range are no contract: they come from what a person
+     * typed, and find nothing. */
+    RB_ASSERT(set != NULL && (set->chapters != NULL || set->nchapters == 0));
     if (chapter < 1 || chapter > set->nchapters) return NULL;
     const rb_learn_chapter *c = &set->chapters[chapter - 1];
     if (stage < 1 || stage > c->nstages) return NULL;
@@ -199,6 +203,7 @@ static bool read_number(const char **s, int *out)
 
 int rb_learn_parse_ref(const char *text, int *chapter, int *stage)
 {
+    RB_ASSERT(text != NULL && chapter != NULL && stage != NULL);
     int c, s;
     if (!read_number(&text, &c) || *text++ != '.' || !read_number(&text, &s) || *text != 0) return -1;
     if (c < 1 || s < 1) return -1;

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "rb_notation.h"
+#include "rb_util_clock.h"
 #include "rb_util_random.h"
 
 /* Waiting for the handshake answers: generous, engines may load tables. */

@@ -9,6 +9,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "match_proc.h"
+#include "rb_util_clock.h"
 
 #include <errno.h>
 #include <fcntl.h>

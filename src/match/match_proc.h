@@ -15,7 +15,6 @@
 #include <sys/types.h>
 
 #include "linereader.h"
-#include "rb_util_clock.h"
 
 #define RB_PROC_LINE_MAX 65536
 

@@ -1,10 +1,15 @@
 /*
  * proto_internal.h - what the protocol's source files share.
  *
- * protocol.c reads lines and dispatches commands; proto_position.c holds
- * the commands about the game (position, d, perft); proto_search.c runs
- * searches on their own thread (go, stop, bench). They share the state
- * below and the helpers for reading words and writing answers.
+ * The files stand in layers, each calling only those below it:
+ *   protocol.c        reads lines and dispatches commands, the life cycle
+ *   proto_position.c  the commands about the game (position, d, perft)
+ *   proto_search.c    go, stop, threat and bench
+ *   proto_explain.c   explain
+ *   proto_worker.c    the worker thread the jobs of those commands run on
+ *   proto_text.c      reading words and writing answers
+ * They share the state below; the declarations are grouped by the file
+ * that defines them.
  */
 #ifndef RB_PROTO_INTERNAL_H
 #define RB_PROTO_INTERNAL_H
@@ -18,8 +23,6 @@
 #include "protocol.h"
 #include "rb_core.h"
 #include "rb_engine.h"
-#include "rb_util_clock.h"
-#include "rb_util_text.h"
 
 /* The words of a line, read one at a time without copying the line. */
 typedef struct rb_words {
@@ -39,9 +42,14 @@ typedef struct rb_word {
  * query is short and answered in one line, so it is waited for like them. */
 typedef enum rb_job_kind { RB_JOB_SEARCH, RB_JOB_PERFT, RB_JOB_BENCH, RB_JOB_BENCH_PERFT, RB_JOB_THREAT } rb_job_kind;
 
+/* The worker's side of a job: runs on the worker thread, prints its
+ * answers and returns when the job is done. */
+typedef void (*rb_job_fn)(rb_proto *p);
+
 /* What the worker works on: copies, so the game may change meanwhile. */
 typedef struct rb_search_job {
     rb_job_kind kind;
+    rb_job_fn run;              /* set by rb_proto_start_job */
     int depth;                  /* perft and bench */
     rb_pos root;
     uint64_t *history;
@@ -75,14 +83,16 @@ struct rb_proto {
     bool (*client_gone)(void *user); /* may be NULL */
 };
 
-/* ---- answers ---- */
+/* ---- proto_text.c: answers ---- */
 void rb_proto_emit(rb_proto *p, const char *fmt, ...);
 /* One "info string error: ..." line. */
 void rb_proto_error(rb_proto *p, const char *fmt, ...);
 /* A word made safe to echo: printable characters only, cut to fit buf. */
 const char *rb_proto_show(rb_word w, char *buf, size_t size);
+/* Sorted coordinate-form texts of the legal moves in list (count entries). */
+void rb_proto_sorted_moves(const rb_movelist *list, char (*text)[RB_MOVE_TEXT_MAX]);
 
-/* ---- words ---- */
+/* ---- proto_text.c: words ---- */
 bool rb_words_next(rb_words *ws, rb_word *w);
 bool rb_word_is(rb_word w, const char *text);
 /* Copies a word into buf as a C string; false when it does not fit. */
@@ -91,27 +101,29 @@ bool rb_word_copy(rb_word w, char *buf, size_t size);
  * [min, max]. */
 bool rb_word_int(rb_word w, int64_t min, int64_t max, int64_t *value);
 
-/* ---- commands (each gets the words after the command's own) ---- */
-void rb_cmd_position(rb_proto *p, rb_words *args);
-void rb_cmd_display(rb_proto *p, rb_words *args);
-void rb_cmd_perft(rb_proto *p, rb_words *args);
-void rb_cmd_bench_perft(rb_proto *p);
-void rb_cmd_go(rb_proto *p, rb_words *args);
-void rb_cmd_stop(rb_proto *p);
-void rb_cmd_bench(rb_proto *p, rb_words *args);
-void rb_cmd_threat(rb_proto *p, rb_words *args);
-void rb_cmd_explain(rb_proto *p, rb_words *args); /* proto_explain.c */
-
+/* ---- proto_worker.c: the worker thread ---- */
+/* Starts the worker thread on p->job, running run; false after reporting
+ * an error. */
+bool rb_proto_start_job(rb_proto *p, rb_job_fn run);
+/* Asks a running search to end and a running perft or bench to give up. */
+void rb_proto_request_stop(rb_proto *p);
 /* Ends a running search (it prints its bestmove), or waits for a perft or
  * bench job to finish (ending it if the client has gone), and joins the
  * worker thread. */
 void rb_proto_finish_search(rb_proto *p);
-/* Starts the worker thread on p->job; false after reporting an error. */
-bool rb_proto_start_job(rb_proto *p);
-/* The worker's side of the measuring jobs (proto_position.c). */
-void rb_proto_run_perft(rb_proto *p);
-void rb_proto_run_bench_perft(rb_proto *p);
-/* Sorted coordinate-form texts of the legal moves in list (count entries). */
-void rb_proto_sorted_moves(const rb_movelist *list, char (*text)[RB_MOVE_TEXT_MAX]);
+
+/* ---- the commands (each gets the words after the command's own) ---- */
+/* proto_position.c */
+void rb_cmd_position(rb_proto *p, rb_words *args);
+void rb_cmd_display(rb_proto *p, rb_words *args);
+void rb_cmd_perft(rb_proto *p, rb_words *args);
+void rb_cmd_bench_perft(rb_proto *p);
+/* proto_search.c */
+void rb_cmd_go(rb_proto *p, rb_words *args);
+void rb_cmd_stop(rb_proto *p);
+void rb_cmd_bench(rb_proto *p, rb_words *args);
+void rb_cmd_threat(rb_proto *p, rb_words *args);
+/* proto_explain.c */
+void rb_cmd_explain(rb_proto *p, rb_words *args);
 
 #endif

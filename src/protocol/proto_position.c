@@ -5,7 +5,8 @@
  * "position" builds a complete new game record first and only replaces the
  * current one when every part of the line was good, so an error leaves the
  * previous position exactly as it was. The record (not just the last
- * position) is kept because repetition needs the history.
+ * position) is kept because repetition needs the history. The two counts
+ * run on the worker thread (proto_worker.c), like a search.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -14,6 +15,8 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "rb_util_clock.h"
 
 #define FEN_FIELDS 5
 
@@ -254,32 +257,9 @@ static uint64_t perft_abortable(const rb_pos *pos, int depth, atomic_bool *abort
     return total;
 }
 
-void rb_cmd_perft(rb_proto *p, rb_words *args)
-{
-    rb_word w;
-    int64_t depth;
-    char shown[64];
-    if (!rb_words_next(args, &w)) {
-        rb_proto_error(p, "go perft: missing depth");
-        return;
-    }
-    if (!rb_word_int(w, 1, PERFT_DEPTH_MAX, &depth)) {
-        rb_proto_error(p, "go perft: depth must be a whole number from 1 to %d, not '%s'",
-                       PERFT_DEPTH_MAX, rb_proto_show(w, shown, sizeof shown));
-        return;
-    }
-    if (rb_words_next(args, &w)) {
-        rb_proto_error(p, "go perft: unexpected '%s'", rb_proto_show(w, shown, sizeof shown));
-        return;
-    }
-    rb_proto_finish_search(p);
-    p->job.kind = RB_JOB_PERFT;
-    p->job.depth = (int)depth;
-    p->job.root = *rb_game_pos(&p->game);
-    rb_proto_start_job(p);
-}
-
-void rb_proto_run_perft(rb_proto *p)
+/* The worker's side of "go perft": the count below each move, in the
+ * moves' sorted order, then the total. */
+static void run_perft(rb_proto *p)
 {
     const rb_pos *pos = &p->job.root;
     rb_movelist list;
@@ -306,6 +286,31 @@ void rb_proto_run_perft(rb_proto *p)
     rb_proto_emit(p, "Nodes searched: %" PRIu64, total);
 }
 
+void rb_cmd_perft(rb_proto *p, rb_words *args)
+{
+    rb_word w;
+    int64_t depth;
+    char shown[64];
+    if (!rb_words_next(args, &w)) {
+        rb_proto_error(p, "go perft: missing depth");
+        return;
+    }
+    if (!rb_word_int(w, 1, PERFT_DEPTH_MAX, &depth)) {
+        rb_proto_error(p, "go perft: depth must be a whole number from 1 to %d, not '%s'",
+                       PERFT_DEPTH_MAX, rb_proto_show(w, shown, sizeof shown));
+        return;
+    }
+    if (rb_words_next(args, &w)) {
+        rb_proto_error(p, "go perft: unexpected '%s'", rb_proto_show(w, shown, sizeof shown));
+        return;
+    }
+    rb_proto_finish_search(p);
+    p->job.kind = RB_JOB_PERFT;
+    p->job.depth = (int)depth;
+    p->job.root = *rb_game_pos(&p->game);
+    rb_proto_start_job(p, run_perft);
+}
+
 /* ---- bench perft ---------------------------------------------------------- */
 
 /* A fixed workload: the start position deep, plus positions with rebounds,
@@ -320,14 +325,8 @@ static const struct {
     {"7/2K4/2xxx2/2xxx2/2xxxk1/7/7 w K 0 1", 7},
 };
 
-void rb_cmd_bench_perft(rb_proto *p)
-{
-    rb_proto_finish_search(p);
-    p->job.kind = RB_JOB_BENCH_PERFT;
-    rb_proto_start_job(p);
-}
-
-void rb_proto_run_bench_perft(rb_proto *p)
+/* The worker's side of "bench perft". */
+static void run_bench_perft(rb_proto *p)
 {
     uint64_t total = 0;
     int64_t start = rb_util_now_ms();
@@ -352,4 +351,11 @@ void rb_proto_run_bench_perft(rb_proto *p)
     rb_proto_emit(p, "Nodes searched: %" PRIu64, total);
     rb_proto_emit(p, "Time: %" PRId64 " ms", ms);
     rb_proto_emit(p, "Nodes per second: %" PRIu64, total * 1000 / (uint64_t)(ms > 0 ? ms : 1));
+}
+
+void rb_cmd_bench_perft(rb_proto *p)
+{
+    rb_proto_finish_search(p);
+    p->job.kind = RB_JOB_BENCH_PERFT;
+    rb_proto_start_job(p, run_bench_perft);
 }

@@ -1,21 +1,12 @@
 /*
- * proto_search.c - "go", "stop", "threat" and "bench": searches on their
- * own thread.
+ * proto_search.c - "go", "stop", "threat" and "bench": searches on the
+ * worker thread (proto_worker.c).
  *
- * The engine searches on a worker thread so that the reading thread keeps
- * answering isready, stop and quit at once. The worker searches copies of
- * the position and its history, prints the engine's progress as info lines
- * and ends with bestmove. A search under "go infinite" that finishes early
- * holds its bestmove back until "stop", as UCI asks.
- *
- * The engine's stop request is cleared here, before the worker starts, and
- * never by the search itself, so one stop is enough even when it arrives
- * before the worker has begun.
- *
- * The same worker runs the measuring jobs (go perft, bench, bench perft),
- * so that even a perft that would take days leaves isready and stop
- * answered. Unlike a search, such a job is waited for by the commands that
- * follow it, and ended early only by "stop" or when the client has gone.
+ * The worker searches copies of the position and its history, prints the
+ * engine's progress as info lines and ends with bestmove. A search under
+ * "go infinite" that finishes early holds its bestmove back until "stop",
+ * as UCI asks. Each command here reads its arguments, sets up the job and
+ * hands the worker the function below that runs it.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -25,6 +16,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "rb_util_clock.h"
 
 /* How long "stop" waits for the bestmove before answering the next line. */
 #define STOP_WAIT_MS 40
@@ -101,21 +94,10 @@ static void run_bench(rb_proto *p)
     rb_proto_emit(p, "Nodes per second: %" PRIu64, nps);
 }
 
-static void *search_main(void *arg)
+/* The worker's side of "go": the search, then its bestmove. */
+static void run_search(rb_proto *p)
 {
-    rb_proto *p = arg;
     rb_search_job *job = &p->job;
-    switch (job->kind) {
-    case RB_JOB_PERFT: rb_proto_run_perft(p); break;
-    case RB_JOB_BENCH_PERFT: rb_proto_run_bench_perft(p); break;
-    case RB_JOB_BENCH: run_bench(p); break;
-    case RB_JOB_THREAT: run_threat(p); break;
-    case RB_JOB_SEARCH: break;
-    }
-    if (job->kind != RB_JOB_SEARCH) {
-        atomic_store(&p->searching, false);
-        return NULL;
-    }
     rb_search_info final;
     rb_move best = rb_engine_search(p->engine, &job->root, job->history, job->nhistory,
                                     &job->limits, print_info, p, &final);
@@ -133,59 +115,6 @@ static void *search_main(void *arg)
         rb_move_to_coord(best, mv);
         rb_proto_emit(p, "bestmove %s", mv);
     }
-    atomic_store(&p->searching, false);
-    return NULL;
-}
-
-static void request_stop(rb_proto *p)
-{
-    pthread_mutex_lock(&p->stop_lock);
-    p->stop_requested = true;
-    pthread_cond_broadcast(&p->stop_cond);
-    pthread_mutex_unlock(&p->stop_lock);
-    atomic_store(&p->abort_job, true);
-    rb_engine_stop(p->engine);
-    if (p->bench_engine != NULL) {
-        rb_engine_stop(p->bench_engine);
-    }
-}
-
-void rb_proto_finish_search(rb_proto *p)
-{
-    if (!p->thread_live) {
-        return;
-    }
-    bool measuring = p->job.kind != RB_JOB_SEARCH;
-    if (!measuring && atomic_load(&p->searching)) {
-        request_stop(p);
-    }
-    while (atomic_load(&p->searching)) {
-        if (measuring && p->client_gone != NULL && p->client_gone(p->user)) {
-            request_stop(p);
-        }
-        rb_util_sleep_ms(1);
-    }
-    pthread_join(p->thread, NULL);
-    p->thread_live = false;
-    if (p->bench_engine != NULL) {
-        rb_engine_free(p->bench_engine);
-        p->bench_engine = NULL;
-    }
-}
-
-bool rb_proto_start_job(rb_proto *p)
-{
-    p->stop_requested = false;
-    rb_engine_clear_stop(p->engine);
-    atomic_store(&p->abort_job, false);
-    atomic_store(&p->searching, true);
-    if (pthread_create(&p->thread, NULL, search_main, p) != 0) {
-        atomic_store(&p->searching, false);
-        rb_proto_error(p, "could not start the worker thread");
-        return false;
-    }
-    p->thread_live = true;
-    return true;
 }
 
 void rb_cmd_stop(rb_proto *p)
@@ -194,7 +123,7 @@ void rb_cmd_stop(rb_proto *p)
         rb_proto_emit(p, "info string stop: no search is running");
         return;
     }
-    request_stop(p);
+    rb_proto_request_stop(p);
     for (int waited = 0; waited < STOP_WAIT_MS && atomic_load(&p->searching); waited++) {
         rb_util_sleep_ms(1);
     }
@@ -351,12 +280,6 @@ static bool read_limits(rb_proto *p, rb_words *args, const rb_pos *root, bool th
 
 void rb_cmd_go(rb_proto *p, rb_words *args)
 {
-    rb_words peek = *args;
-    rb_word w;
-    if (rb_words_next(&peek, &w) && rb_word_is(w, "perft")) {
-        rb_cmd_perft(p, &peek);
-        return;
-    }
     if (atomic_load(&p->searching) && p->job.kind == RB_JOB_SEARCH) {
         rb_proto_error(p, "go: a search is already running (send stop first)");
         return;
@@ -378,7 +301,7 @@ void rb_cmd_go(rb_proto *p, rb_words *args)
         return;
     }
     if (set_job_position(p, RB_JOB_SEARCH, &limits)) {
-        rb_proto_start_job(p);
+        rb_proto_start_job(p, run_search);
     }
 }
 
@@ -402,10 +325,9 @@ void rb_cmd_threat(rb_proto *p, rb_words *args)
         return;
     }
     if (set_job_position(p, RB_JOB_THREAT, &limits)) {
-        rb_proto_start_job(p);
+        rb_proto_start_job(p, run_threat);
     }
 }
-
 
 /* ---- bench ------------------------------------------------------------------ */
 
@@ -433,7 +355,7 @@ void rb_cmd_bench(rb_proto *p, rb_words *args)
     }
     p->job.kind = RB_JOB_BENCH;
     p->job.depth = (int)depth;
-    if (!rb_proto_start_job(p)) {
+    if (!rb_proto_start_job(p, run_bench)) {
         rb_engine_free(p->bench_engine);
         p->bench_engine = NULL;
     }

@@ -1,159 +1,33 @@
 /*
  * protocol.c - reading protocol lines and dispatching them.
  *
- * A line is split into words on blanks; the first word names the command
- * and a table maps it to its handler. Nothing in a line can make the engine
- * stop answering: unknown words, bad numbers and stray bytes all end in one
- * "info string error: ..." line, and the state stays as it was.
+ * A line is split into words on blanks; the first word names the command,
+ * and the dispatch below hands the rest to that command's handler. Nothing
+ * in a line can make the engine stop answering: unknown words, bad numbers
+ * and stray bytes all end in one "info string error: ..." line, and the
+ * state stays as it was.
+ *
+ * This file is the top of the protocol's layers: it calls the commands
+ * (proto_position.c, proto_search.c, proto_explain.c), which call the
+ * worker (proto_worker.c) and the words and answers (proto_text.c); no
+ * file calls back up. Where one command word leads to two handlers ("go"
+ * and "go perft", "bench" and "bench perft") the choice is made here, so
+ * that the handlers never call each other.
  */
 #define _POSIX_C_SOURCE 200809L
 
 #include "proto_internal.h"
 
-#include <ctype.h>
 #include <inttypes.h>
-#include <stdarg.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
+
+#include "rb_util_clock.h"
 
 #ifndef RB_VERSION
 #define RB_VERSION "dev"
 #endif
-
-/* ---- answers --------------------------------------------------------- */
-
-static void emit_v(rb_proto *p, const char *prefix, const char *fmt, va_list ap)
-{
-    /* Longest answers: a Legal line (128 moves) or a principal variation. */
-    char line[4096];
-    size_t n = strlen(prefix);
-    memcpy(line, prefix, n);
-    vsnprintf(line + n, sizeof line - n, fmt, ap);
-    /* Answers are printable ASCII whatever bytes came in and got quoted
-     * back, so a client reading text never meets a control character or
-     * broken UTF-8. */
-    rb_util_make_printable(line);
-    pthread_mutex_lock(&p->out_lock);
-    p->out(line, p->user);
-    pthread_mutex_unlock(&p->out_lock);
-}
-
-void rb_proto_emit(rb_proto *p, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    emit_v(p, "", fmt, ap);
-    va_end(ap);
-}
-
-void rb_proto_error(rb_proto *p, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    emit_v(p, "info string error: ", fmt, ap);
-    va_end(ap);
-}
-
-const char *rb_proto_show(rb_word w, char *buf, size_t size)
-{
-    size_t limit = size - 1;
-    bool cut = w.n > limit;
-    if (cut) {
-        limit = size >= 4 ? size - 4 : 0;
-    }
-    size_t n = 0;
-    for (; n < w.n && n < limit; n++) {
-        buf[n] = rb_util_printable_char((unsigned char)w.s[n]);
-    }
-    if (cut) {
-        for (int i = 0; i < 3 && n + 1 < size; i++) {
-            buf[n++] = '.';
-        }
-    }
-    buf[n] = '\0';
-    return buf;
-}
-
-/* ---- words ----------------------------------------------------------- */
-
-static bool is_blank(char c)
-{
-    return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
-}
-
-bool rb_words_next(rb_words *ws, rb_word *w)
-{
-    while (ws->p < ws->end && is_blank(*ws->p)) {
-        ws->p++;
-    }
-    if (ws->p == ws->end) {
-        return false;
-    }
-    w->s = ws->p;
-    while (ws->p < ws->end && !is_blank(*ws->p)) {
-        ws->p++;
-    }
-    w->n = (size_t)(ws->p - w->s);
-    return true;
-}
-
-bool rb_word_is(rb_word w, const char *text)
-{
-    return strlen(text) == w.n && memcmp(w.s, text, w.n) == 0;
-}
-
-bool rb_word_copy(rb_word w, char *buf, size_t size)
-{
-    if (w.n >= size || memchr(w.s, '\0', w.n) != NULL) {
-        return false;
-    }
-    memcpy(buf, w.s, w.n);
-    buf[w.n] = '\0';
-    return true;
-}
-
-bool rb_word_int(rb_word w, int64_t min, int64_t max, int64_t *value)
-{
-    size_t i = 0;
-    bool negative = w.n > 0 && w.s[0] == '-';
-    if (negative) {
-        i = 1;
-    }
-    if (i == w.n || w.n - i > 18) {
-        return false;
-    }
-    int64_t v = 0;
-    for (; i < w.n; i++) {
-        if (w.s[i] < '0' || w.s[i] > '9') {
-            return false;
-        }
-        v = v * 10 + (w.s[i] - '0');
-    }
-    if (negative) {
-        v = -v;
-    }
-    if (v < min || v > max) {
-        return false;
-    }
-    *value = v;
-    return true;
-}
-
-static int compare_text(const void *a, const void *b)
-{
-    return strcmp((const char *)a, (const char *)b);
-}
-
-void rb_proto_sorted_moves(const rb_movelist *list, char (*text)[RB_MOVE_TEXT_MAX])
-{
-    for (int i = 0; i < list->count; i++) {
-        rb_move_to_coord(list->moves[i], text[i]);
-    }
-    qsort(text, (size_t)list->count, RB_MOVE_TEXT_MAX, compare_text);
-}
 
 /* ---- simple commands ------------------------------------------------- */
 
@@ -259,6 +133,18 @@ static void cmd_setoption(rb_proto *p, rb_words *args)
     }
 }
 
+/* "go perft N" counts moves; any other "go" searches. */
+static void cmd_go_dispatch(rb_proto *p, rb_words *args)
+{
+    rb_words peek = *args;
+    rb_word w;
+    if (rb_words_next(&peek, &w) && rb_word_is(w, "perft")) {
+        rb_cmd_perft(p, &peek);
+        return;
+    }
+    rb_cmd_go(p, args);
+}
+
 static void cmd_bench_dispatch(rb_proto *p, rb_words *args)
 {
     rb_words peek = *args;
@@ -358,7 +244,7 @@ rb_proto_status rb_proto_handle_line(rb_proto *p, const char *line, size_t len)
     } else if (rb_word_is(cmd, "position")) {
         rb_cmd_position(p, &args);
     } else if (rb_word_is(cmd, "go")) {
-        rb_cmd_go(p, &args);
+        cmd_go_dispatch(p, &args);
     } else if (rb_word_is(cmd, "stop")) {
         rb_cmd_stop(p);
     } else if (rb_word_is(cmd, "d")) {

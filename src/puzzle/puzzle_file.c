@@ -18,6 +18,7 @@
 
 #include "rb_notation.h"
 #include "rb_puzzle.h"
+#include "rb_util_assert.h"
 #include "rb_util_number.h"
 
 /* Marks a theme name for the game's translation catalogue; the names are
@@ -36,16 +37,6 @@ static const struct {
 };
 #define NTHEMES (sizeof theme_names / sizeof theme_names[0])
 #define KIND_THEMES (RB_THEME_MATE | RB_THEME_THRONE | RB_THEME_MATERIAL)
-
-const char *rb_puzzle_theme_name(unsigned theme)
-{
-    for (size_t i = 0; i < NTHEMES; i++) {
-        if (theme_names[i].bit == theme) {
-            return theme_names[i].name;
-        }
-    }
-    return NULL;
-}
 
 unsigned rb_puzzle_theme_parse(const char *name)
 {
@@ -458,6 +449,7 @@ void rb_puzzle_set_free(rb_puzzle_set *set)
 
 const rb_puzzle *rb_puzzle_set_find(const rb_puzzle_set *set, int id)
 {
+    RB_ASSERT(set != NULL && (set->items != NULL || set->count == 0));
     for (size_t i = 0; i < set->count; i++) {
         if (set->items[i].id == id) {
             return &set->items[i];

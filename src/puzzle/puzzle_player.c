@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "rb_puzzle.h"
+#include "rb_util_assert.h"
 #include "rb_util_number.h"
 
 #define PLAYER_MAGIC "rollerball-puzzle-player 1"
@@ -37,6 +38,8 @@ static int clamp_rating(int r)
 
 int rb_puzzle_player_update(rb_puzzle_player *pl, int puzzle_id, int puzzle_rating, bool success)
 {
+    RB_ASSERT(pl != NULL);
+    RB_ASSERT_MSG(pl->nrecent >= 0 && pl->nrecent <= RB_PUZZLE_RECENT_MAX, "a player from init or load");
     double expected = 1.0 / (1.0 + pow(10.0, (double)(puzzle_rating - pl->rating) / 400.0));
     double k = pl->attempts < 10 ? 64.0 : 32.0;
     int delta = (int)lround(k * ((success ? 1.0 : 0.0) - expected));
@@ -231,6 +234,8 @@ static bool recent(const rb_puzzle_player *pl, int id)
 const rb_puzzle *rb_puzzle_choose(const rb_puzzle_set *set, const rb_puzzle_player *pl, unsigned themes,
                                   uint64_t *rng)
 {
+    RB_ASSERT(set != NULL && pl != NULL && rng != NULL);
+    RB_ASSERT(set->items != NULL || set->count == 0);
     /* The few closest puzzles by rating among those not seen lately (all
      * of them when every fitting one was), one of them at random so the
      * same rating does not always give the same puzzle. */

@@ -6,13 +6,28 @@
  * solver. A wrong move changes nothing: the caller shows why (an illegal
  * move through rb_explain_move, a legal one as "not the winning move") and
  * the solver may try again, which counts as a mistake.
+ *
+ * A session indexes its puzzle's line with its ply, so the functions below
+ * assert a session that was started on a puzzle the file reader made (a
+ * line of one move or more, within its bounds) and a ply inside it.
  */
 #include <string.h>
 
 #include "rb_puzzle.h"
+#include "rb_util_assert.h"
+
+/* A started session whose ply is inside its puzzle's line, or past its
+ * end once done. */
+static bool session_in_step(const rb_puzzle_session *s)
+{
+    return s->puzzle != NULL && s->ply >= 0 && s->ply <= s->puzzle->nline && (s->done || s->ply < s->puzzle->nline) &&
+           s->nplayed >= 0 && s->nplayed <= s->puzzle->nline;
+}
 
 void rb_puzzle_session_start(rb_puzzle_session *s, const rb_puzzle *p)
 {
+    RB_ASSERT(s != NULL && p != NULL);
+    RB_ASSERT_MSG(p->nline >= 1 && p->nline <= RB_PUZZLE_LINE_MAX, "a puzzle as the file reader makes it");
     memset(s, 0, sizeof *s);
     s->puzzle = p;
     s->pos = p->start;
@@ -20,6 +35,7 @@ void rb_puzzle_session_start(rb_puzzle_session *s, const rb_puzzle *p)
 
 rb_move rb_puzzle_session_expected(const rb_puzzle_session *s)
 {
+    RB_ASSERT(session_in_step(s));
     return s->done ? RB_MOVE_NONE : s->puzzle->line[s->ply];
 }
 
@@ -39,6 +55,7 @@ static bool also_finishes(const rb_puzzle_session *s, rb_move m)
 
 static void play(rb_puzzle_session *s, rb_move m)
 {
+    RB_ASSERT(s->nplayed < RB_PUZZLE_LINE_MAX);
     rb_pos_make(&s->pos, m, &s->pos);
     s->played[s->nplayed++] = m;
     s->ply++;
@@ -46,6 +63,7 @@ static void play(rb_puzzle_session *s, rb_move m)
 
 rb_puzzle_result rb_puzzle_session_try(rb_puzzle_session *s, rb_move m, rb_move *reply)
 {
+    RB_ASSERT(session_in_step(s));
     if (reply) {
         *reply = RB_MOVE_NONE;
     }
@@ -75,6 +93,7 @@ rb_puzzle_result rb_puzzle_session_try(rb_puzzle_session *s, rb_move m, rb_move 
 
 int rb_puzzle_session_hint(rb_puzzle_session *s, int level, rb_path *path)
 {
+    RB_ASSERT(session_in_step(s));
     if (s->done) {
         return -1;
     }
@@ -98,6 +117,8 @@ int rb_puzzle_session_hint(rb_puzzle_session *s, int level, rb_path *path)
 
 int rb_puzzle_session_show(rb_puzzle_session *s, rb_move *moves, int max)
 {
+    RB_ASSERT(session_in_step(s));
+    RB_ASSERT(max >= 0 && (moves != NULL || max == 0));
     int n = 0;
     if (s->done) {
         return 0;

@@ -69,7 +69,6 @@ typedef struct rb_puzzle_set {
 } rb_puzzle_set;
 
 /* ---- themes ----------------------------------------------------------- */
-const char *rb_puzzle_theme_name(unsigned theme);   /* one bit; NULL if not one */
 unsigned rb_puzzle_theme_parse(const char *name);   /* one name; 0 if unknown */
 /* "mate,rebound": the kind first, then the others. Returns the length. */
 size_t rb_puzzle_themes_format(unsigned themes, char *buf, size_t len);

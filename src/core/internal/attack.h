@@ -5,7 +5,7 @@
 #ifndef RB_ATTACK_H
 #define RB_ATTACK_H
 
-#include "rb_tables.h"
+#include "rb_board.h"
 
 /* True when one of `attackers` (pieces of one colour, as a square set
  * within pos) could capture on sq with the board occupied as occ. occ and

@@ -5,6 +5,7 @@
 #ifndef RB_GEOM_BUILD_H
 #define RB_GEOM_BUILD_H
 
+#include "rb_fast.h"
 #include "rb_tables.h"
 
 /* Fills g and fast. Returns 0, or -1 with a message in err when the

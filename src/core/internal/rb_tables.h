@@ -16,7 +16,7 @@
 #ifndef RB_TABLES_H
 #define RB_TABLES_H
 
-#include "rb_fast.h"
+#include "rb_board.h"
 
 typedef struct rb_geometry {
     int8_t sq_at[RB_NFILES][RB_NRANKS]; /* [file][rank] -> square or -1 */

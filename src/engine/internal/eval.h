@@ -191,10 +191,6 @@ static inline int rb_eval_piece_value(int type)
     return type > 0 && type < 5 ? order_values[type] : 0;
 }
 
-/* Moves a king of color still needs to win on the throne along the
- * clockwise route, from sq with the given out flag (1 set, 0 clear), on an
- * empty board. */
-int rb_eval_route_distance(int color, int sq, int flag_set);
 /* Pawn moves a pawn of color on sq still needs to promote, on an empty board. */
 int rb_eval_pawn_distance(int color, int sq);
 /* Pawn moves the pawn on sq needs in pos, through squares free of its own

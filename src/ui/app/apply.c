@@ -52,6 +52,7 @@
 #include "media/sound.h"
 #include "panel/panel.h"
 #include "rb_engine.h"
+#include "rb_util_assert.h"
 #include "state/game_clock.h"
 #include "state/pace.h"
 #include "state/session.h"
@@ -180,6 +181,7 @@ static void close_others(rb_app *app, rb_ui_cmd_kind opening, bool keep_top)
  * from the position editor goes with the editor). */
 static int apply_screen(rb_app *app, const rb_ui_screen *s, const rb_ui_cmd *cmd)
 {
+    RB_ASSERT_MSG(s->is_open && s->apply && s->leave, "a screen's entry fills in what every screen has");
     bool was_open = s->is_open(&app->state);
     int rc = s->apply(app, cmd, close_others);
     if (was_open && !s->is_open(&app->state)) {
@@ -198,6 +200,7 @@ static int apply_screen(rb_app *app, const rb_ui_screen *s, const rb_ui_cmd *cmd
 static void replace_game(rb_app *app, rb_game *g, const rb_ui_player players[2], bool clear_status)
 {
     rb_ui_state *st = &app->state;
+    RB_ASSERT_MSG(g != NULL && g->positions != NULL, "a game to take over, made by rb_game_init");
     close_screens(app, NULL, false);
     st->players[0] = players[0];
     st->players[1] = players[1];
@@ -931,6 +934,11 @@ void rb_ui_apply_sound_settings(rb_app *app)
 
 int rb_ui_apply(rb_app *app, const rb_ui_cmd *cmd)
 {
+    RB_ASSERT(app != NULL && cmd != NULL);
+    RB_ASSERT_MSG(cmd->kind >= RB_UI_CMD_NONE && cmd->kind < RB_UI_CMD_COUNT, "a command of a kind cmd.h names");
+    if (cmd->kind < RB_UI_CMD_NONE || cmd->kind >= RB_UI_CMD_COUNT) {
+        return -1;
+    }
     /* Whichever command opened or closed a screen that sets the game
      * aside, the game's clocks stop when it is set aside and go on when it
      * comes back, with the time they had. */

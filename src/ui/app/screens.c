@@ -8,6 +8,8 @@
 
 #include <string.h>
 
+#include "rb_util_assert.h"
+
 #include "screens/analysis/analysis_screen.h"
 #include "screens/editor/editor_screen.h"
 #include "screens/learn/learn_screen.h"
@@ -33,9 +35,11 @@ const rb_ui_screen *rb_ui_screens_top(const rb_ui_state *st)
 
 const rb_ui_screen *rb_ui_screens_owner(rb_ui_cmd_kind kind)
 {
-    for (size_t i = 0; i < rb_ui_screens_count; i++)
+    for (size_t i = 0; i < rb_ui_screens_count; i++) {
+        RB_ASSERT_MSG(rb_ui_screens[i]->first <= rb_ui_screens[i]->last, "a screen's commands are one range of cmd.h");
         if (rb_ui_screen_owns(rb_ui_screens[i], kind))
             return rb_ui_screens[i];
+    }
     return NULL;
 }
 

@@ -4,6 +4,8 @@
  */
 #include "board/view.h"
 
+#include "rb_util_assert.h"
+
 rb_ui_view rb_ui_view_of(const rb_app *app)
 {
     return (rb_ui_view){ app->layout.board, app->layout.sq, app->layout.margin, app->state.flipped };
@@ -47,6 +49,7 @@ int rb_ui_view_square_at(const rb_ui_view *v, int x, int y)
 
 SDL_Rect rb_ui_view_rect(const rb_ui_view *v, int sq)
 {
+    RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     int s = v->sq;
     return (SDL_Rect){ v->board.x + rb_ui_view_col(v, rb_sq_file(sq)) * s,
                        v->board.y + rb_ui_view_row(v, rb_sq_rank(sq)) * s, s, s };

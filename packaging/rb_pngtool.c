@@ -65,14 +65,13 @@ static int rb_render(const char *svg_path, const char *size_text, const char *pn
     SDL_Surface *picture = IMG_LoadSizedSVG_RW(in, (int)size, (int)size);
     SDL_RWclose(in);
     if (picture == NULL) {
-        fprintf(stderr, "rb_pngtool: %s is not an SVG that SDL2_image can draw: %s\n", svg_path,
-                IMG_GetError());
+        fprintf(stderr, "rb_pngtool: %s is not an SVG that SDL2_image can draw: %s\n", svg_path, IMG_GetError());
         return 1;
     }
     int status = 0;
     if (picture->w != size || picture->h != size) {
-        fprintf(stderr, "rb_pngtool: %s drew as %dx%d, not %ldx%ld: is its view box square?\n",
-                svg_path, picture->w, picture->h, size, size);
+        fprintf(stderr, "rb_pngtool: %s drew as %dx%d, not %ldx%ld: is its view box square?\n", svg_path, picture->w,
+                picture->h, size, size);
         status = 1;
     } else if (IMG_SavePNG(picture, png_path) != 0) {
         fprintf(stderr, "rb_pngtool: cannot write %s: %s\n", png_path, IMG_GetError());
@@ -103,8 +102,7 @@ static SDL_Surface *rb_load_rgba(const char *png_path)
 {
     SDL_Surface *loaded = IMG_Load(png_path);
     if (loaded == NULL) {
-        fprintf(stderr, "rb_pngtool: %s is not a picture SDL2_image can read: %s\n", png_path,
-                IMG_GetError());
+        fprintf(stderr, "rb_pngtool: %s is not a picture SDL2_image can read: %s\n", png_path, IMG_GetError());
         return NULL;
     }
     SDL_Surface *rgba = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_RGBA32, 0);
@@ -130,8 +128,7 @@ static int rb_check(const char *png_path, const char *size_text)
     }
 
     int status = 0;
-    bool size_ok = at_least ? (rgba->w >= want_w && rgba->h >= want_h)
-                            : (rgba->w == want_w && rgba->h == want_h);
+    bool size_ok = at_least ? (rgba->w >= want_w && rgba->h >= want_h) : (rgba->w == want_w && rgba->h == want_h);
     if (!size_ok) {
         fprintf(stderr, "rb_pngtool: %s is %dx%d, expected %s%dx%d\n", png_path, rgba->w, rgba->h,
                 at_least ? "at least " : "", want_w, want_h);
@@ -160,11 +157,10 @@ static int rb_check(const char *png_path, const char *size_text)
         }
     }
     double share = total > 0 ? (double)dominant / (double)total : 1.0;
-    printf("%s: %dx%d, %d colours, the commonest covers %.1f%%\n", png_path, rgba->w, rgba->h,
-           colours, 100.0 * share);
+    printf("%s: %dx%d, %d colours, the commonest covers %.1f%%\n", png_path, rgba->w, rgba->h, colours, 100.0 * share);
     if (colours < RB_MIN_COLOURS || share > rb_max_dominant_share) {
-        fprintf(stderr, "rb_pngtool: %s looks blank (%d colours, one covers %.1f%%)\n", png_path,
-                colours, 100.0 * share);
+        fprintf(stderr, "rb_pngtool: %s looks blank (%d colours, one covers %.1f%%)\n", png_path, colours,
+                100.0 * share);
         status = 1;
     }
     SDL_FreeSurface(rgba);
@@ -227,8 +223,8 @@ static int rb_board(const char *png_path, const char *light_text, const char *da
     int light[3];
     int dark[3];
     if (!rb_parse_colour(light_text, light) || !rb_parse_colour(dark_text, dark)) {
-        fprintf(stderr, "rb_pngtool: colours must be R,G,B with parts 0..255, not '%s' and '%s'\n",
-                light_text, dark_text);
+        fprintf(stderr, "rb_pngtool: colours must be R,G,B with parts 0..255, not '%s' and '%s'\n", light_text,
+                dark_text);
         return 1;
     }
     SDL_Surface *s = rb_load_rgba(png_path);
@@ -256,8 +252,8 @@ static int rb_board(const char *png_path, const char *light_text, const char *da
     int bw = right - left + 1;
     int bh = bottom - top + 1;
     if (top < 0 || left < 0 || bw < 7 * 8 || abs(bw - bh) > bw / 20 + 2) {
-        fprintf(stderr, "rb_pngtool: %s shows no square board in the colours %s and %s\n", png_path,
-                light_text, dark_text);
+        fprintf(stderr, "rb_pngtool: %s shows no square board in the colours %s and %s\n", png_path, light_text,
+                dark_text);
         goto done;
     }
 
@@ -268,7 +264,7 @@ static int rb_board(const char *png_path, const char *light_text, const char *da
             int x0 = left + (c * bw) / 7, x1 = left + ((c + 1) * bw) / 7;
             int y0 = top + (r * bh) / 7, y1 = top + ((r + 1) * bh) / 7;
             int mx = (x1 - x0) / 10, my = (y1 - y0) / 10;
-            int counts[3] = { 0, 0, 0 };
+            int counts[3] = {0, 0, 0};
             int area = 0;
             for (int y = y0 + my; y < y1 - my; y++) {
                 for (int x = x0 + mx; x < x1 - mx; x++) {
@@ -278,15 +274,17 @@ static int rb_board(const char *png_path, const char *light_text, const char *da
             }
             bool hole = r >= 2 && r <= 4 && c >= 2 && c <= 4;
             int want = (r + c) % 2 == 0 ? 2 : 1;
-            bool ok = hole ? 20 * (counts[1] + counts[2]) <= area
-                           : 5 * counts[want] >= area && 20 * counts[3 - want] <= area;
+            bool ok =
+                hole ? 20 * (counts[1] + counts[2]) <= area : 5 * counts[want] >= area && 20 * counts[3 - want] <= area;
             /* A few cells name the fault; forty would bury it. */
             if (!ok && ++wrong <= 3) {
                 fprintf(stderr,
                         "rb_pngtool: %s: the cell in row %d, column %d from the top left should %s, "
                         "but %d%% of it is light and %d%% dark\n",
                         png_path, r + 1, c + 1,
-                        hole ? "be the hole" : want == 2 ? "be a dark square" : "be a light square",
+                        hole        ? "be the hole"
+                        : want == 2 ? "be a dark square"
+                                    : "be a light square",
                         100 * counts[1] / area, 100 * counts[2] / area);
             }
         }
@@ -295,8 +293,8 @@ static int rb_board(const char *png_path, const char *light_text, const char *da
         fprintf(stderr, "rb_pngtool: %s: %d more cells are wrong\n", png_path, wrong - 3);
     }
     if (wrong == 0) {
-        printf("%s: a %dx%d board at %d,%d with 40 squares in checkerboard order around the hole\n",
-               png_path, bw, bh, left, top);
+        printf("%s: a %dx%d board at %d,%d with 40 squares in checkerboard order around the hole\n", png_path, bw, bh,
+               left, top);
         status = 0;
     }
 done:

@@ -18,8 +18,8 @@
 
 /* What the search of one position said, for its side to move. */
 typedef struct judged {
-    bool over;              /* the game is over here by the rules */
-    rb_review_score score;  /* for the side to move */
+    bool over;             /* the game is over here by the rules */
+    rb_review_score score; /* for the side to move */
     rb_move best;
     int pvlen;
     rb_move pv[RB_ANNOTATE_LINE_PLIES];
@@ -27,8 +27,7 @@ typedef struct judged {
 
 static bool over_by_rules(rb_ending end)
 {
-    return end == RB_END_CHECKMATE || end == RB_END_THRONE || end == RB_END_STALEMATE ||
-           end == RB_END_REPETITION;
+    return end == RB_END_CHECKMATE || end == RB_END_THRONE || end == RB_END_STALEMATE || end == RB_END_REPETITION;
 }
 
 static void judge(rb_engine *e, const rb_game *g, size_t ply, const uint64_t *keys, const rb_limits *limits,

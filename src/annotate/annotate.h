@@ -18,7 +18,7 @@
 
 /* How each side played: moves counted by class (rb_move_class). */
 typedef struct rb_annotate_tally {
-    int moves[2];            /* by colour */
+    int moves[2]; /* by colour */
     int classes[2][RB_CLASS_BLUNDER + 1];
 } rb_annotate_tally;
 

@@ -39,10 +39,10 @@ static const char *program = "rollerball-annotate";
 
 typedef struct options {
     const char *in;
-    const char *out;        /* NULL: standard output */
+    const char *out; /* NULL: standard output */
     rb_limits limits;
-    long games;             /* 0: all */
-    int threads;            /* 0: one per processor */
+    long games;  /* 0: all */
+    int threads; /* 0: one per processor */
 } options;
 
 static void usage(FILE *f)
@@ -194,13 +194,13 @@ typedef struct work {
     rb_game *games;
     size_t ngames;
     const rb_limits *limits;
-    atomic_size_t next;     /* the next game to take */
-    pthread_mutex_t lock;   /* for stderr and the counts below */
+    atomic_size_t next;   /* the next game to take */
+    pthread_mutex_t lock; /* for stderr and the counts below */
     size_t finished;
     int64_t start_ms;
-    int64_t shown_ms;       /* when the live line was last drawn */
-    bool live;              /* stderr is a terminal: keep a live line there */
-    bool failed;            /* memory ran out somewhere */
+    int64_t shown_ms; /* when the live line was last drawn */
+    bool live;        /* stderr is a terminal: keep a live line there */
+    bool failed;      /* memory ran out somewhere */
 } work;
 
 /* One thread's game in progress, for the live line. */
@@ -234,13 +234,14 @@ static void report_game(work *w, size_t index, const rb_annotate_tally *t)
     if (w->live) {
         fprintf(stderr, "\r\033[K");
     }
-    fprintf(stderr, "%s: game %zu (%s - %s), %zu moves; inaccuracies/mistakes/blunders White %d/%d/%d, "
-                    "Black %d/%d/%d [%zu of %zu done, %.1f s]\n",
+    fprintf(stderr,
+            "%s: game %zu (%s - %s), %zu moves; inaccuracies/mistakes/blunders White %d/%d/%d, "
+            "Black %d/%d/%d [%zu of %zu done, %.1f s]\n",
             program, index + 1, white != NULL ? white : "?", black != NULL ? black : "?", g->length,
             t->classes[RB_WHITE][RB_CLASS_INACCURACY], t->classes[RB_WHITE][RB_CLASS_MISTAKE],
             t->classes[RB_WHITE][RB_CLASS_BLUNDER], t->classes[RB_BLACK][RB_CLASS_INACCURACY],
-            t->classes[RB_BLACK][RB_CLASS_MISTAKE], t->classes[RB_BLACK][RB_CLASS_BLUNDER], w->finished,
-            w->ngames, (double)(rb_util_now_ms() - w->start_ms) / 1000.0);
+            t->classes[RB_BLACK][RB_CLASS_MISTAKE], t->classes[RB_BLACK][RB_CLASS_BLUNDER], w->finished, w->ngames,
+            (double)(rb_util_now_ms() - w->start_ms) / 1000.0);
     pthread_mutex_unlock(&w->lock);
 }
 
@@ -276,7 +277,10 @@ static void *worker(void *arg)
  * out. */
 static bool annotate_all(rb_game *games, size_t ngames, const options *o)
 {
-    work w = {.games = games, .ngames = ngames, .limits = &o->limits, .start_ms = rb_util_now_ms(),
+    work w = {.games = games,
+              .ngames = ngames,
+              .limits = &o->limits,
+              .start_ms = rb_util_now_ms(),
               .live = isatty(STDERR_FILENO)};
     atomic_init(&w.next, 0);
     pthread_mutex_init(&w.lock, NULL);
@@ -360,8 +364,7 @@ int main(int argc, char **argv)
         fprintf(stderr,
                 "%s: %s:%d:%d: %s\n%s: annotating what was read before it: %zu game%s, the last one "
                 "cut after %zu plies\n",
-                program, o.in, err.line, err.column, err.message, program, ngames, ngames == 1 ? "" : "s",
-                plies);
+                program, o.in, err.line, err.column, err.message, program, ngames, ngames == 1 ? "" : "s", plies);
         result = 1;
     }
     size_t todo = o.games > 0 && (size_t)o.games < ngames ? (size_t)o.games : ngames;

@@ -231,8 +231,7 @@ static bool legal_line(const rb_pos *pos, const rb_move *line, int n)
     rb_pos here = *pos;
     for (int k = 0; k < n; k++) {
         if (rb_pos_status(&here) != RB_ONGOING ||
-            rb_move_find(&here, RB_MOVE_FROM(line[k]), RB_MOVE_TO(line[k]), RB_MOVE_PROMO(line[k])) !=
-                line[k]) {
+            rb_move_find(&here, RB_MOVE_FROM(line[k]), RB_MOVE_TO(line[k]), RB_MOVE_PROMO(line[k])) != line[k]) {
             return false;
         }
         rb_pos_make(&here, line[k], &here);
@@ -266,8 +265,8 @@ int rb_game_set_line(rb_game *g, size_t i, const rb_move *line, int n)
 
 bool rb_annotation_is_empty(const rb_annotation *a)
 {
-    return a->comment == NULL && a->eval.kind == RB_EVAL_NONE && a->clock_ms == RB_CLOCK_NONE &&
-           a->nnags == 0 && a->line_len == 0;
+    return a->comment == NULL && a->eval.kind == RB_EVAL_NONE && a->clock_ms == RB_CLOCK_NONE && a->nnags == 0 &&
+           a->line_len == 0;
 }
 
 bool rb_annotation_equal(const rb_annotation *a, const rb_annotation *b)
@@ -276,7 +275,6 @@ bool rb_annotation_equal(const rb_annotation *a, const rb_annotation *b)
                         (a->comment != NULL && b->comment != NULL && strcmp(a->comment, b->comment) == 0);
     return same_comment && a->eval.kind == b->eval.kind &&
            (a->eval.kind == RB_EVAL_NONE || a->eval.value == b->eval.value) && a->clock_ms == b->clock_ms &&
-           a->nnags == b->nnags && memcmp(a->nags, b->nags, (size_t)a->nnags) == 0 &&
-           a->line_len == b->line_len &&
+           a->nnags == b->nnags && memcmp(a->nags, b->nags, (size_t)a->nnags) == 0 && a->line_len == b->line_len &&
            (a->line_len == 0 || memcmp(a->line, b->line, (size_t)a->line_len * sizeof *a->line) == 0);
 }

@@ -19,9 +19,15 @@
 static const int dir_dx[4] = {0, 1, 0, -1};
 static const int dir_dy[4] = {1, 0, -1, 0};
 
-static bool valid_sq(int sq) { return sq >= 0 && sq < RB_NSQ; }
+static bool valid_sq(int sq)
+{
+    return sq >= 0 && sq < RB_NSQ;
+}
 
-static int sign(int v) { return (v > 0) - (v < 0); }
+static int sign(int v)
+{
+    return (v > 0) - (v < 0);
+}
 
 /* The compass direction from one square toward another, by the signs of the
  * file and rank differences; -1 for the same square. */
@@ -67,7 +73,9 @@ bool rb_explain_route(int type, int from, int to, rb_path *path)
 {
     path->len = 0;
     path->rebound = -1;
-    if (!valid_sq(from) || !valid_sq(to) || from == to) return false;
+    if (!valid_sq(from) || !valid_sq(to) || from == to) {
+        return false;
+    }
     path->sq[path->len++] = (uint8_t)from;
     if (steps_of(type, from) & RB_BIT(to)) {
         path->sq[path->len++] = (uint8_t)to;
@@ -77,10 +85,16 @@ bool rb_explain_route(int type, int from, int to, rb_path *path)
     int n = rays_of(type, from, &rays);
     for (int i = 0; i < n; i++) {
         int k = rays[i].index[to];
-        if (k < 0) continue;
-        for (int j = 0; j <= k; j++) path->sq[path->len++] = rays[i].sq[j];
+        if (k < 0) {
+            continue;
+        }
+        for (int j = 0; j <= k; j++) {
+            path->sq[path->len++] = rays[i].sq[j];
+        }
         /* Stopping on the rebound square is not turning there. */
-        if (rays[i].rebound >= 0 && rays[i].rebound < k) path->rebound = rays[i].rebound + 1;
+        if (rays[i].rebound >= 0 && rays[i].rebound < k) {
+            path->rebound = rays[i].rebound + 1;
+        }
         return true;
     }
     path->len = 0;
@@ -89,7 +103,9 @@ bool rb_explain_route(int type, int from, int to, rb_path *path)
 
 int rb_explain_slides(int type, int sq, rb_explain_slide *slides)
 {
-    if (!valid_sq(sq)) return 0;
+    if (!valid_sq(sq)) {
+        return 0;
+    }
     const rb_ray *rays;
     int n = rays_of(type, sq, &rays);
     for (int i = 0; i < n; i++) {
@@ -122,11 +138,17 @@ static rb_explain_rule unreachable_rule(int type, int from, int to)
     case RB_KING: return RB_RULE_KING_STEP;
     case RB_PAWN: return RB_RULE_PAWN_FORWARD;
     case RB_ROOK:
-        if (across == 0 && along < 0) return RB_RULE_ROOK_BACKWARD;
-        if (along == 0) return RB_RULE_ROOK_SIDEWAYS;
+        if (across == 0 && along < 0) {
+            return RB_RULE_ROOK_BACKWARD;
+        }
+        if (along == 0) {
+            return RB_RULE_ROOK_SIDEWAYS;
+        }
         return RB_RULE_ROOK_LINE;
     default:
-        if (dx * dx == dy * dy && along < 0) return RB_RULE_BISHOP_BACKWARD;
+        if (dx * dx == dy * dy && along < 0) {
+            return RB_RULE_BISHOP_BACKWARD;
+        }
         return RB_RULE_BISHOP_LINE;
     }
 }
@@ -164,13 +186,18 @@ static bool king_attacked_after(const rb_pos *pos, rb_explanation *e)
     rb_pos_remove(&after, e->from);
     rb_pos_put(&after, e->to, e->piece);
     rb_bb attackers = rb_pos_checkers(&after);
-    if (!attackers) return false;
+    if (!attackers) {
+        return false;
+    }
     e->king = after.king[e->side];
     for (rb_bb b = attackers; b; b &= b - 1) {
         int sq = rb_lsb(b);
-        if (e->nattackers == RB_EXPLAIN_ATTACKERS_MAX) break;
-        if (rb_explain_route(RB_TYPE(after.board[sq]), sq, e->king, &e->attacks[e->nattackers]))
+        if (e->nattackers == RB_EXPLAIN_ATTACKERS_MAX) {
+            break;
+        }
+        if (rb_explain_route(RB_TYPE(after.board[sq]), sq, e->king, &e->attacks[e->nattackers])) {
             e->nattackers++;
+        }
     }
     refuse(e, RB_EXPLAIN_KING_ATTACKED, RB_RULE_NONE, attackers);
     return true;
@@ -180,9 +207,15 @@ static rb_explain_rule promotion_rule(const rb_explanation *e)
 {
     bool pawn = RB_TYPE(e->piece) == RB_PAWN;
     bool promotes = pawn && (rb_fast.promotion[e->side] & RB_BIT(e->to));
-    if (promotes && e->promo == 0) return RB_RULE_PROMO_MISSING;
-    if (promotes && e->promo != RB_ROOK && e->promo != RB_BISHOP) return RB_RULE_PROMO_KIND;
-    if (!promotes && e->promo != 0) return pawn ? RB_RULE_PROMO_NOT_HERE : RB_RULE_PROMO_NOT_PAWN;
+    if (promotes && e->promo == 0) {
+        return RB_RULE_PROMO_MISSING;
+    }
+    if (promotes && e->promo != RB_ROOK && e->promo != RB_BISHOP) {
+        return RB_RULE_PROMO_KIND;
+    }
+    if (!promotes && e->promo != 0) {
+        return pawn ? RB_RULE_PROMO_NOT_HERE : RB_RULE_PROMO_NOT_PAWN;
+    }
     return RB_RULE_NONE;
 }
 
@@ -220,12 +253,13 @@ static void explain(const rb_pos *pos, rb_explanation *e)
         if (occ & RB_BIT(sq)) {
             e->blocker = sq;
             e->in_way = pos->board[sq];
-            refuse(e, RB_EXPLAIN_BLOCKED, i == e->route.rebound ? RB_RULE_BLOCKED_AT_TURN : RB_RULE_NONE,
-                   RB_BIT(sq));
+            refuse(e, RB_EXPLAIN_BLOCKED, i == e->route.rebound ? RB_RULE_BLOCKED_AT_TURN : RB_RULE_NONE, RB_BIT(sq));
             return;
         }
     }
-    if (king_attacked_after(pos, e)) return;
+    if (king_attacked_after(pos, e)) {
+        return;
+    }
     rb_explain_rule promo = promotion_rule(e);
     if (promo != RB_RULE_NONE) {
         refuse(e, RB_EXPLAIN_PROMOTION, promo, RB_BIT(to));
@@ -241,7 +275,9 @@ static bool valid_args(int from, int to, int promo)
 
 int rb_explain_move(const rb_pos *pos, int from, int to, int promo, rb_explanation *out)
 {
-    if (!valid_args(from, to, promo)) return -1;
+    if (!valid_args(from, to, promo)) {
+        return -1;
+    }
     begin(out, pos, from, to, promo);
     switch (rb_pos_status(pos)) {
     case RB_CHECKMATE:
@@ -252,11 +288,8 @@ int rb_explain_move(const rb_pos *pos, int from, int to, int promo, rb_explanati
         out->ending = RB_END_THRONE;
         out->winner = !pos->side;
         break;
-    case RB_STALEMATE:
-        out->ending = RB_END_STALEMATE;
-        break;
-    default:
-        break;
+    case RB_STALEMATE: out->ending = RB_END_STALEMATE; break;
+    default: break;
     }
     explain(pos, out);
     return 0;
@@ -264,7 +297,9 @@ int rb_explain_move(const rb_pos *pos, int from, int to, int promo, rb_explanati
 
 int rb_explain_game_move(const rb_game *g, int from, int to, int promo, rb_explanation *out)
 {
-    if (!valid_args(from, to, promo)) return -1;
+    if (!valid_args(from, to, promo)) {
+        return -1;
+    }
     begin(out, rb_game_pos(g), from, to, promo);
     out->ending = rb_game_ending(g);
     rb_result result = rb_game_result(g);
@@ -276,17 +311,15 @@ int rb_explain_game_move(const rb_game *g, int from, int to, int promo, rb_expla
 const char *rb_explain_reason_name(rb_explain_reason reason)
 {
     static const char *const names[] = {
-        [RB_EXPLAIN_LEGAL] = "legal",
-        [RB_EXPLAIN_GAME_OVER] = "game-over",
-        [RB_EXPLAIN_NO_PIECE] = "no-piece",
-        [RB_EXPLAIN_NOT_YOUR_PIECE] = "not-your-piece",
-        [RB_EXPLAIN_OWN_PIECE] = "own-piece",
-        [RB_EXPLAIN_UNREACHABLE] = "unreachable",
-        [RB_EXPLAIN_BLOCKED] = "blocked",
-        [RB_EXPLAIN_KING_ATTACKED] = "king-attacked",
+        [RB_EXPLAIN_LEGAL] = "legal",         [RB_EXPLAIN_GAME_OVER] = "game-over",
+        [RB_EXPLAIN_NO_PIECE] = "no-piece",   [RB_EXPLAIN_NOT_YOUR_PIECE] = "not-your-piece",
+        [RB_EXPLAIN_OWN_PIECE] = "own-piece", [RB_EXPLAIN_UNREACHABLE] = "unreachable",
+        [RB_EXPLAIN_BLOCKED] = "blocked",     [RB_EXPLAIN_KING_ATTACKED] = "king-attacked",
         [RB_EXPLAIN_PROMOTION] = "promotion",
     };
-    if ((unsigned)reason >= sizeof names / sizeof names[0]) return "?";
+    if ((unsigned)reason >= sizeof names / sizeof names[0]) {
+        return "?";
+    }
     return names[reason];
 }
 
@@ -294,6 +327,8 @@ const char *rb_explain_compass_name(int dir)
 {
     static const char *const names[] = {"north", "north-east", "east", "south-east",
                                         "south", "south-west", "west", "north-west"};
-    if (dir < 0 || dir >= 8) return "?";
+    if (dir < 0 || dir >= 8) {
+        return "?";
+    }
     return names[dir];
 }

@@ -30,20 +30,28 @@ static void put(text_out *t, const char *fmt, ...)
     size_t room = t->need < t->len ? t->len - t->need : 0;
     int n = vsnprintf(room ? t->buf + t->need : NULL, room, fmt, ap);
     va_end(ap);
-    if (n > 0) t->need += (size_t)n;
+    if (n > 0) {
+        t->need += (size_t)n;
+    }
 }
 
-static const char *piece(rb_piece p) { return piece_word[RB_TYPE(p) <= RB_PAWN ? RB_TYPE(p) : 0]; }
+static const char *piece(rb_piece p)
+{
+    return piece_word[RB_TYPE(p) <= RB_PAWN ? RB_TYPE(p) : 0];
+}
 
 /* The squares of a set in name order: files a..g, ranks 1..7 in each. */
 static int sorted_squares(rb_bb set, int *out)
 {
     int n = 0;
-    for (int file = 0; file < RB_NFILES; file++)
+    for (int file = 0; file < RB_NFILES; file++) {
         for (int rank = 0; rank < RB_NRANKS; rank++) {
             int sq = rb_sq_at(file, rank);
-            if (sq >= 0 && (set & ((rb_bb)1 << sq))) out[n++] = sq;
+            if (sq >= 0 && (set & ((rb_bb)1 << sq))) {
+                out[n++] = sq;
+            }
         }
+    }
     return n;
 }
 
@@ -52,9 +60,15 @@ size_t rb_explain_squares_text(rb_bb squares, char *buf, size_t len)
     text_out t = {buf, len, 0};
     int sq[RB_NSQ];
     int n = sorted_squares(squares, sq);
-    if (len) buf[0] = '\0';
-    if (n == 0) put(&t, "-");
-    for (int i = 0; i < n; i++) put(&t, "%s%s", i ? "," : "", rb_sq_name(sq[i]));
+    if (len) {
+        buf[0] = '\0';
+    }
+    if (n == 0) {
+        put(&t, "-");
+    }
+    for (int i = 0; i < n; i++) {
+        put(&t, "%s%s", i ? "," : "", rb_sq_name(sq[i]));
+    }
     return t.need;
 }
 
@@ -63,8 +77,9 @@ static void put_square_list(text_out *t, rb_bb squares)
 {
     int sq[RB_NSQ];
     int n = sorted_squares(squares, sq);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         put(t, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", rb_sq_name(sq[i]));
+    }
 }
 
 /* "west, turning north at a1, or north". */
@@ -80,10 +95,11 @@ static void put_slides(text_out *t, const rb_explanation *e)
     for (int i = 0; i < e->nslides; i++) {
         const rb_explain_slide *s = &e->slides[i];
         put(t, "%s%s", i ? ", or " : "", rb_explain_compass_name(s->dir));
-        if (s->turn_at >= 0 && rook)
+        if (s->turn_at >= 0 && rook) {
             put(t, ", turning %s at %s", rb_explain_compass_name(s->turn_dir), rb_sq_name(s->turn_at));
-        else if (s->turn_at >= 0)
+        } else if (s->turn_at >= 0) {
             put(t, ", rebounding at %s", rb_sq_name(s->turn_at));
+        }
     }
 }
 
@@ -92,12 +108,8 @@ static void put_unreachable(text_out *t, const rb_explanation *e)
     static const char rook_tail[] = ", and otherwise steps one square in a straight line.";
     static const char bishop_tail[] = ", and otherwise steps one square diagonally backward.";
     switch (e->rule) {
-    case RB_RULE_STAY:
-        put(t, "A move must leave its square.");
-        return;
-    case RB_RULE_KING_STEP:
-        put(t, "A king moves only one step, to a neighbouring square.");
-        return;
+    case RB_RULE_STAY: put(t, "A move must leave its square."); return;
+    case RB_RULE_KING_STEP: put(t, "A king moves only one step, to a neighbouring square."); return;
     case RB_RULE_PAWN_FORWARD:
         /* RB_DIR_* north, east, south, west are every other compass point. */
         put(t, "A pawn moves only one step forward, straight or diagonally, and forward on %s is %s.",
@@ -150,16 +162,11 @@ static void put_promotion(text_out *t, const rb_explanation *e)
 {
     static const char *const kind[] = {"nothing", "king", "rook", "bishop", "pawn"};
     switch (e->rule) {
-    case RB_RULE_PROMO_MISSING:
-        put(t, "A pawn reaching %s must become a rook or a bishop.", rb_sq_name(e->to));
-        break;
+    case RB_RULE_PROMO_MISSING: put(t, "A pawn reaching %s must become a rook or a bishop.", rb_sq_name(e->to)); break;
     case RB_RULE_PROMO_KIND:
-        put(t, "A pawn reaching %s must become a rook or a bishop, not a %s.", rb_sq_name(e->to),
-            kind[e->promo]);
+        put(t, "A pawn reaching %s must become a rook or a bishop, not a %s.", rb_sq_name(e->to), kind[e->promo]);
         break;
-    case RB_RULE_PROMO_NOT_PAWN:
-        put(t, "Only a pawn promotes, and this is a %s.", piece(e->piece));
-        break;
+    case RB_RULE_PROMO_NOT_PAWN: put(t, "Only a pawn promotes, and this is a %s.", piece(e->piece)); break;
     default:
         put(t, "%s's pawns promote only on ", color_word[e->side]);
         put_square_list(t, rb_promotion_squares(e->side));
@@ -171,37 +178,34 @@ static void put_promotion(text_out *t, const rb_explanation *e)
 size_t rb_explain_text(const rb_explanation *e, char *buf, size_t len)
 {
     text_out t = {buf, len, 0};
-    if (len) buf[0] = '\0';
+    if (len) {
+        buf[0] = '\0';
+    }
     const char *from = rb_sq_name(e->from), *to = rb_sq_name(e->to);
     const char *side = color_word[e->side & 1];
     switch (e->reason) {
     case RB_EXPLAIN_LEGAL:
         put(&t, "The %s on %s may move to %s", piece(e->piece), from, to);
-        if (e->promo) put(&t, " and become a %s", piece_word[e->promo]);
+        if (e->promo) {
+            put(&t, " and become a %s", piece_word[e->promo]);
+        }
         put(&t, ".");
         break;
-    case RB_EXPLAIN_GAME_OVER:
-        put_game_over(&t, e);
-        break;
-    case RB_EXPLAIN_NO_PIECE:
-        put(&t, "There is no piece on %s.", from);
-        break;
+    case RB_EXPLAIN_GAME_OVER: put_game_over(&t, e); break;
+    case RB_EXPLAIN_NO_PIECE: put(&t, "There is no piece on %s.", from); break;
     case RB_EXPLAIN_NOT_YOUR_PIECE:
-        put(&t, "The %s on %s is %s's, and %s is to move.", piece(e->piece), from,
-            color_word[RB_COLOR(e->piece) & 1], side);
+        put(&t, "The %s on %s is %s's, and %s is to move.", piece(e->piece), from, color_word[RB_COLOR(e->piece) & 1],
+            side);
         break;
-    case RB_EXPLAIN_OWN_PIECE:
-        put(&t, "%s holds %s's own %s.", to, side, piece(e->target));
-        break;
-    case RB_EXPLAIN_UNREACHABLE:
-        put_unreachable(&t, e);
-        break;
+    case RB_EXPLAIN_OWN_PIECE: put(&t, "%s holds %s's own %s.", to, side, piece(e->target)); break;
+    case RB_EXPLAIN_UNREACHABLE: put_unreachable(&t, e); break;
     case RB_EXPLAIN_BLOCKED:
-        put(&t, "The %s on %s cannot reach %s: the %s on %s is in the way", piece(e->piece), from, to,
-            piece(e->in_way), rb_sq_name(e->blocker));
-        if (e->rule == RB_RULE_BLOCKED_AT_TURN)
+        put(&t, "The %s on %s cannot reach %s: the %s on %s is in the way", piece(e->piece), from, to, piece(e->in_way),
+            rb_sq_name(e->blocker));
+        if (e->rule == RB_RULE_BLOCKED_AT_TURN) {
             put(&t, RB_TYPE(e->piece) == RB_ROOK ? " (a rook turns only at an empty corner)"
                                                  : " (a bishop cannot rebound off a piece)");
+        }
         put(&t, ".");
         break;
     case RB_EXPLAIN_KING_ATTACKED:
@@ -209,9 +213,7 @@ size_t rb_explain_text(const rb_explanation *e, char *buf, size_t len)
         put_square_list(&t, e->squares);
         put(&t, ".");
         break;
-    case RB_EXPLAIN_PROMOTION:
-        put_promotion(&t, e);
-        break;
+    case RB_EXPLAIN_PROMOTION: put_promotion(&t, e); break;
     }
     return t.need;
 }

@@ -276,14 +276,9 @@ void rb_game_lose_on_time(rb_game *g, int color)
 const char *rb_ending_name(rb_ending e)
 {
     static const char *const names[] = {
-        [RB_END_NONE] = "none",
-        [RB_END_CHECKMATE] = "checkmate",
-        [RB_END_THRONE] = "throne",
-        [RB_END_STALEMATE] = "stalemate",
-        [RB_END_REPETITION] = "repetition",
-        [RB_END_RESIGNATION] = "resignation",
-        [RB_END_AGREEMENT] = "agreement",
-        [RB_END_TIME_FORFEIT] = "time forfeit",
+        [RB_END_NONE] = "none",           [RB_END_CHECKMATE] = "checkmate",       [RB_END_THRONE] = "throne",
+        [RB_END_STALEMATE] = "stalemate", [RB_END_REPETITION] = "repetition",     [RB_END_RESIGNATION] = "resignation",
+        [RB_END_AGREEMENT] = "agreement", [RB_END_TIME_FORFEIT] = "time forfeit",
     };
     if ((unsigned)e >= sizeof names / sizeof names[0]) {
         return "none";

@@ -17,8 +17,9 @@ static FILE *out;
 static void u64s(const char *field, const uint64_t *v, int n)
 {
     fprintf(out, "    .%s = {", field);
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         fprintf(out, "%s0x%016" PRIx64 "u", i == 0 ? "\n        " : i % 4 ? ", " : ",\n        ", v[i]);
+    }
     fprintf(out, "},\n");
 }
 
@@ -37,11 +38,17 @@ static void ray(const rb_ray *r)
     fprintf(out, "{ .mask = 0x%" PRIx64 "u, .near = 0x%" PRIx64 "u, .near_up = %d, .far_up = %d, ", r->mask, r->near,
             r->near_up, r->far_up);
     fprintf(out, ".len = %d, .rebound = %d, .sq = {", r->len, r->rebound);
-    for (int i = 0; i < RB_RAY_MAX; i++) fprintf(out, "%s%d", i ? ", " : "", r->sq[i]);
+    for (int i = 0; i < RB_RAY_MAX; i++) {
+        fprintf(out, "%s%d", i ? ", " : "", r->sq[i]);
+    }
     fprintf(out, "}, .upto = {");
-    for (int i = 0; i < RB_RAY_MAX; i++) fprintf(out, "%s0x%" PRIx64 "u", i ? ", " : "", r->upto[i]);
+    for (int i = 0; i < RB_RAY_MAX; i++) {
+        fprintf(out, "%s0x%" PRIx64 "u", i ? ", " : "", r->upto[i]);
+    }
     fprintf(out, "}, .index = {");
-    for (int i = 0; i < RB_NSQ; i++) fprintf(out, "%s%d", i ? ", " : "", r->index[i]);
+    for (int i = 0; i < RB_NSQ; i++) {
+        fprintf(out, "%s%d", i ? ", " : "", r->index[i]);
+    }
     fprintf(out, "} }");
 }
 
@@ -81,7 +88,9 @@ int main(int argc, char **argv)
     fprintf(out, "    .sq_at = {");
     for (int f = 0; f < RB_NFILES; f++) {
         fprintf(out, "{");
-        for (int r = 0; r < RB_NRANKS; r++) fprintf(out, "%s%d", r ? ", " : "", g.sq_at[f][r]);
+        for (int r = 0; r < RB_NRANKS; r++) {
+            fprintf(out, "%s%d", r ? ", " : "", g.sq_at[f][r]);
+        }
         fprintf(out, "}%s", f < RB_NFILES - 1 ? ", " : "");
     }
     fprintf(out, "},\n");
@@ -89,16 +98,19 @@ int main(int argc, char **argv)
     ints("rank", g.rank, RB_NSQ, 0);
     ints("forward", g.forward, RB_NSQ, 0);
     fprintf(out, "    .name = {");
-    for (int sq = 0; sq < RB_NSQ; sq++) fprintf(out, "%s\"%s\"", sq ? ", " : "", g.name[sq]);
+    for (int sq = 0; sq < RB_NSQ; sq++) {
+        fprintf(out, "%s\"%s\"", sq ? ", " : "", g.name[sq]);
+    }
     fprintf(out, "},\n");
-    fprintf(out, "    .outer = 0x%" PRIx64 "u, .corners = 0x%" PRIx64 "u, .turns = 0x%" PRIx64 "u,\n",
-            g.outer, g.corners, g.turns);
+    fprintf(out, "    .outer = 0x%" PRIx64 "u, .corners = 0x%" PRIx64 "u, .turns = 0x%" PRIx64 "u,\n", g.outer,
+            g.corners, g.turns);
     ints("king_start", g.king_start, 2, 0);
     fprintf(out, "    .zobrist_piece = {\n");
     for (int p = 0; p < 16; p++) {
         fprintf(out, "        {");
-        for (int sq = 0; sq < RB_NSQ; sq++)
+        for (int sq = 0; sq < RB_NSQ; sq++) {
             fprintf(out, "%s0x%016" PRIx64 "u", sq ? ", " : "", g.zobrist_piece[p][sq]);
+        }
         fprintf(out, "},\n");
     }
     fprintf(out, "    },\n");

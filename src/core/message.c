@@ -193,7 +193,7 @@ size_t rb_message_file_text(const char *file, int line, const rb_message *m, rb_
     char sentence[RB_MSG_TEXT_MAX], number[16];
     rb_message_text(m, tr, data, sentence, sizeof sentence);
     snprintf(number, sizeof number, "%d", line);
-    const char *args[3] = { file != NULL ? file : "", number, sentence };
+    const char *args[3] = {file != NULL ? file : "", number, sentence};
     const char *tmpl = line > 0 ? at_line : whole;
     int nargs = line > 0 ? 3 : 2;
     if (line <= 0) {

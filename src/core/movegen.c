@@ -17,20 +17,20 @@
 #include "contract.h"
 #include "rb_fast.h"
 
-#define ENCODE(from, to, promo, route, type)                                                        \
-    ((rb_move)(from) | ((rb_move)(to) << 6) | ((rb_move)(promo) << 12) | ((rb_move)(route) << 15) | \
+#define ENCODE(from, to, promo, route, type)                                                                           \
+    ((rb_move)(from) | ((rb_move)(to) << 6) | ((rb_move)(promo) << 12) | ((rb_move)(route) << 15) |                    \
      ((rb_move)(type) << 17))
 
 typedef struct gen_ctx {
     const rb_pos *pos;
-    rb_move *out;      /* where the next move goes in the caller's list */
+    rb_move *out; /* where the next move goes in the caller's list */
     int us;
-    int king;          /* our king's square */
+    int king; /* our king's square */
     rb_bb enemy, occ;
-    rb_bb allowed;     /* squares moves may go to: not our own, within the caller's targets */
+    rb_bb allowed; /* squares moves may go to: not our own, within the caller's targets */
     bool in_check;
-    rb_bb exposed;     /* our pieces whose departure could open a line to our king */
-    rb_bb blocks;      /* in check: where a piece other than the king may stop every check */
+    rb_bb exposed; /* our pieces whose departure could open a line to our king */
+    rb_bb blocks;  /* in check: where a piece other than the king may stop every check */
 } gen_ctx;
 
 /* Squares between each enemy slider and our king along the slider's rays:
@@ -44,7 +44,9 @@ static rb_bb exposed_squares(const rb_pos *pos, int us, int king)
         for (int i = 0; i < rb_fast.rook_nrays[s]; i++) {
             const rb_ray *r = &rb_fast.rook_rays[s][i];
             int k = r->index[king];
-            if (k > 0) exposed |= r->upto[k - 1];
+            if (k > 0) {
+                exposed |= r->upto[k - 1];
+            }
         }
     }
     for (rb_bb b = them & pos->by_type[RB_BISHOP] & rb_fast.bishop_ray_sources[king]; b; b &= b - 1) {
@@ -52,7 +54,9 @@ static rb_bb exposed_squares(const rb_pos *pos, int us, int king)
         for (int i = 0; i < rb_fast.bishop_nrays[s]; i++) {
             const rb_ray *r = &rb_fast.bishop_rays[s][i];
             int k = r->index[king];
-            if (k > 0) exposed |= r->upto[k - 1];
+            if (k > 0) {
+                exposed |= r->upto[k - 1];
+            }
         }
     }
     return exposed;
@@ -69,10 +73,18 @@ static rb_bb king_danger(const gen_ctx *c)
 {
     const rb_pos *pos = c->pos;
     rb_bb occ = c->occ & ~RB_BIT(c->king), danger = 0;
-    for (rb_bb b = c->enemy & pos->by_type[RB_PAWN]; b; b &= b - 1) danger |= rb_pawn_targets(rb_lsb(b));
-    for (rb_bb b = c->enemy & pos->by_type[RB_KING]; b; b &= b - 1) danger |= rb_king_steps(rb_lsb(b));
-    for (rb_bb b = c->enemy & pos->by_type[RB_ROOK]; b; b &= b - 1) danger |= rb_rook_reach(rb_lsb(b), occ);
-    for (rb_bb b = c->enemy & pos->by_type[RB_BISHOP]; b; b &= b - 1) danger |= rb_bishop_reach(rb_lsb(b), occ);
+    for (rb_bb b = c->enemy & pos->by_type[RB_PAWN]; b; b &= b - 1) {
+        danger |= rb_pawn_targets(rb_lsb(b));
+    }
+    for (rb_bb b = c->enemy & pos->by_type[RB_KING]; b; b &= b - 1) {
+        danger |= rb_king_steps(rb_lsb(b));
+    }
+    for (rb_bb b = c->enemy & pos->by_type[RB_ROOK]; b; b &= b - 1) {
+        danger |= rb_rook_reach(rb_lsb(b), occ);
+    }
+    for (rb_bb b = c->enemy & pos->by_type[RB_BISHOP]; b; b &= b - 1) {
+        danger |= rb_bishop_reach(rb_lsb(b), occ);
+    }
     return danger;
 }
 
@@ -91,14 +103,19 @@ static rb_bb check_blocks(const gen_ctx *c)
     rb_bb contact = (rb_fast.king_steps[king] & c->enemy & pos->by_type[RB_KING]) |
                     (rb_fast.pawn_sources[king] & c->enemy & pos->by_type[RB_PAWN]) |
                     (rb_fast.orthogonal[king] & rooks) | (rb_fast.bishop_step_sources[king] & bishops);
-    for (; contact; contact &= contact - 1) blocks &= contact & -contact;
+    for (; contact; contact &= contact - 1) {
+        blocks &= contact & -contact;
+    }
     for (rb_bb b = rooks & rb_fast.rook_ray_sources[king]; b; b &= b - 1) {
         int s = rb_lsb(b);
         for (int i = 0; i < rb_fast.rook_nrays[s]; i++) {
             const rb_ray *r = &rb_fast.rook_rays[s][i];
             int k = r->index[king];
-            if (k == 0) blocks &= RB_BIT(s);
-            else if (k > 0 && !(r->upto[k - 1] & c->occ)) blocks &= r->upto[k - 1] | RB_BIT(s);
+            if (k == 0) {
+                blocks &= RB_BIT(s);
+            } else if (k > 0 && !(r->upto[k - 1] & c->occ)) {
+                blocks &= r->upto[k - 1] | RB_BIT(s);
+            }
         }
     }
     for (rb_bb b = bishops & rb_fast.bishop_ray_sources[king]; b; b &= b - 1) {
@@ -106,8 +123,11 @@ static rb_bb check_blocks(const gen_ctx *c)
         for (int i = 0; i < rb_fast.bishop_nrays[s]; i++) {
             const rb_ray *r = &rb_fast.bishop_rays[s][i];
             int k = r->index[king];
-            if (k == 0) blocks &= RB_BIT(s);
-            else if (k > 0 && !(r->upto[k - 1] & c->occ)) blocks &= r->upto[k - 1] | RB_BIT(s);
+            if (k == 0) {
+                blocks &= RB_BIT(s);
+            } else if (k > 0 && !(r->upto[k - 1] & c->occ)) {
+                blocks &= r->upto[k - 1] | RB_BIT(s);
+            }
         }
     }
     return blocks;
@@ -118,13 +138,17 @@ static rb_bb check_blocks(const gen_ctx *c)
  * them all; the others are tested exactly with each move's occupancy. */
 static rb_bb safe_targets(const gen_ctx *c, int from, rb_bb targets)
 {
-    if (!c->in_check && !(c->exposed & RB_BIT(from))) return targets;
+    if (!c->in_check && !(c->exposed & RB_BIT(from))) {
+        return targets;
+    }
     targets &= c->blocks;
     rb_bb safe = 0;
     for (rb_bb b = targets; b; b &= b - 1) {
         int to = rb_lsb(b);
         rb_bb occ = (c->occ & ~RB_BIT(from)) | RB_BIT(to);
-        if (!rb_attacked_by(c->pos, c->king, c->enemy & ~RB_BIT(to), occ)) safe |= RB_BIT(to);
+        if (!rb_attacked_by(c->pos, c->king, c->enemy & ~RB_BIT(to), occ)) {
+            safe |= RB_BIT(to);
+        }
     }
     return safe;
 }
@@ -149,8 +173,9 @@ static void emit(gen_ctx *c, int from, rb_bb targets, int route, int type)
 
 static void emit_rays(gen_ctx *c, int from, const rb_ray *rays, int n, int type)
 {
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         emit(c, from, safe_targets(c, from, rb_ray_reach(&rays[i], c->occ) & c->allowed), i + 1, type);
+    }
 }
 
 static void gen_piece(gen_ctx *c, int from)
@@ -160,11 +185,11 @@ static void gen_piece(gen_ctx *c, int from)
     switch (type) {
     case RB_KING:
         to &= rb_fast.king_steps[from];
-        if (to) emit(c, from, to & ~king_danger(c), 0, type);
+        if (to) {
+            emit(c, from, to & ~king_danger(c), 0, type);
+        }
         break;
-    case RB_PAWN:
-        emit(c, from, safe_targets(c, from, rb_fast.pawn_targets[from] & to), 0, type);
-        break;
+    case RB_PAWN: emit(c, from, safe_targets(c, from, rb_fast.pawn_targets[from] & to), 0, type); break;
     case RB_ROOK:
         emit(c, from, safe_targets(c, from, rb_fast.rook_steps[from] & to), 0, type);
         emit_rays(c, from, rb_fast.rook_rays[from], rb_fast.rook_nrays[from], type);
@@ -173,8 +198,7 @@ static void gen_piece(gen_ctx *c, int from)
         emit(c, from, safe_targets(c, from, rb_fast.bishop_steps[from] & to), 0, type);
         emit_rays(c, from, rb_fast.bishop_rays[from], rb_fast.bishop_nrays[from], type);
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -189,7 +213,9 @@ static bool begin(gen_ctx *c, const rb_pos *pos, rb_bb to_mask, int check, rb_mo
     list->count = 0;
     int us = pos->side;
     rb_bb own = pos->by_color[us];
-    if (!(own & pos->by_type[RB_KING]) || rb_throne_taken(pos)) return false;
+    if (!(own & pos->by_type[RB_KING]) || rb_throne_taken(pos)) {
+        return false;
+    }
     c->pos = pos;
     c->out = list->moves;
     c->us = us;
@@ -206,8 +232,12 @@ static bool begin(gen_ctx *c, const rb_pos *pos, rb_bb to_mask, int check, rb_mo
 static int generate(const rb_pos *pos, rb_bb from_mask, rb_bb to_mask, int check, rb_movelist *list)
 {
     gen_ctx c;
-    if (!begin(&c, pos, to_mask, check, list)) return 0;
-    for (rb_bb b = pos->by_color[c.us] & from_mask; b; b &= b - 1) gen_piece(&c, rb_lsb(b));
+    if (!begin(&c, pos, to_mask, check, list)) {
+        return 0;
+    }
+    for (rb_bb b = pos->by_color[c.us] & from_mask; b; b &= b - 1) {
+        gen_piece(&c, rb_lsb(b));
+    }
     list->count = (int)(c.out - list->moves);
     return list->count;
 }
@@ -219,10 +249,14 @@ bool rb_gen_has_legal(const rb_pos *pos, bool in_check)
 {
     rb_movelist unused;
     gen_ctx c;
-    if (!begin(&c, pos, ~(rb_bb)0, in_check, &unused)) return false;
+    if (!begin(&c, pos, ~(rb_bb)0, in_check, &unused)) {
+        return false;
+    }
     for (rb_bb b = pos->by_color[c.us] & ~pos->by_type[RB_KING]; b; b &= b - 1) {
         int from = rb_lsb(b);
-        if (safe_targets(&c, from, rb_piece_reach(RB_TYPE(pos->board[from]), from, c.occ) & c.allowed)) return true;
+        if (safe_targets(&c, from, rb_piece_reach(RB_TYPE(pos->board[from]), from, c.occ) & c.allowed)) {
+            return true;
+        }
     }
     return (rb_fast.king_steps[c.king] & c.allowed & ~king_danger(&c)) != 0;
 }
@@ -256,8 +290,12 @@ int rb_gen_count(const rb_pos *pos)
 
 rb_status rb_pos_status(const rb_pos *pos)
 {
-    if (rb_pos_throne_won(pos)) return RB_THRONE;
-    if (rb_gen_count(pos) > 0) return RB_ONGOING;
+    if (rb_pos_throne_won(pos)) {
+        return RB_THRONE;
+    }
+    if (rb_gen_count(pos) > 0) {
+        return RB_ONGOING;
+    }
     return rb_pos_in_check(pos) ? RB_CHECKMATE : RB_STALEMATE;
 }
 
@@ -281,25 +319,35 @@ void rb_move_path(rb_move m, rb_path *path)
     path->rebound = -1;
     path->sq[path->len++] = (uint8_t)from;
     const rb_ray *r = NULL;
-    if (route > 0 && type == RB_ROOK && route <= rb_fast.rook_nrays[from]) r = &rb_fast.rook_rays[from][route - 1];
-    if (route > 0 && type == RB_BISHOP && route <= rb_fast.bishop_nrays[from])
+    if (route > 0 && type == RB_ROOK && route <= rb_fast.rook_nrays[from]) {
+        r = &rb_fast.rook_rays[from][route - 1];
+    }
+    if (route > 0 && type == RB_BISHOP && route <= rb_fast.bishop_nrays[from]) {
         r = &rb_fast.bishop_rays[from][route - 1];
+    }
     int k = r ? r->index[to] : -1;
     if (k < 0) {
         path->sq[path->len++] = (uint8_t)to;
         return;
     }
-    for (int i = 0; i <= k; i++) path->sq[path->len++] = r->sq[i];
+    for (int i = 0; i <= k; i++) {
+        path->sq[path->len++] = r->sq[i];
+    }
     /* Stopping on the rebound square is not turning there. */
-    if (r->rebound >= 0 && r->rebound < k) path->rebound = r->rebound + 1;
+    if (r->rebound >= 0 && r->rebound < k) {
+        path->rebound = r->rebound + 1;
+    }
 }
 
 rb_move rb_move_find(const rb_pos *pos, int from, int to, int promo)
 {
     rb_movelist list;
     rb_gen_legal_from(pos, from, &list);
-    for (int i = 0; i < list.count; i++)
-        if (RB_MOVE_TO(list.moves[i]) == to && RB_MOVE_PROMO(list.moves[i]) == promo) return list.moves[i];
+    for (int i = 0; i < list.count; i++) {
+        if (RB_MOVE_TO(list.moves[i]) == to && RB_MOVE_PROMO(list.moves[i]) == promo) {
+            return list.moves[i];
+        }
+    }
     return RB_MOVE_NONE;
 }
 
@@ -307,17 +355,24 @@ bool rb_move_is_legal(const rb_pos *pos, rb_move m)
 {
     rb_movelist list;
     rb_gen_legal(pos, &list);
-    for (int i = 0; i < list.count; i++)
-        if (list.moves[i] == m) return true;
+    for (int i = 0; i < list.count; i++) {
+        if (list.moves[i] == m) {
+            return true;
+        }
+    }
     return false;
 }
 
 uint64_t rb_perft(const rb_pos *pos, int depth)
 {
-    if (depth <= 0) return 1;
+    if (depth <= 0) {
+        return 1;
+    }
     rb_movelist list;
     int n = rb_gen_legal(pos, &list);
-    if (depth == 1) return (uint64_t)n;
+    if (depth == 1) {
+        return (uint64_t)n;
+    }
     uint64_t total = 0;
     for (int i = 0; i < n; i++) {
         rb_pos child;

@@ -28,7 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define TOKEN_MAX 32   /* longer than any move, move number or result */
+#define TOKEN_MAX 32 /* longer than any move, move number or result */
 #define NAME_MAX_LEN 64
 
 enum phase { BETWEEN_GAMES, IN_TAGS, IN_MOVES };
@@ -37,24 +37,24 @@ typedef struct reader {
     const unsigned char *text;
     size_t len;
     size_t at;
-    int line, col;          /* of text[at] */
+    int line, col; /* of text[at] */
     rb_pgn_error *err;
     bool failed;
 
     rb_game *games;
     size_t ngames, cap;
-    size_t plies;           /* moves read, all games together */
+    size_t plies; /* moves read, all games together */
 
     /* The game being read. */
     enum phase phase;
     rb_game cur;
-    bool cur_live;          /* cur holds allocated memory */
+    bool cur_live; /* cur holds allocated memory */
     char fen[RB_PGN_MAX_TAG_TEXT + 1];
     int fen_line, fen_col;
     bool have_fen, setup_one;
     int setup_line, setup_col;
     char result_tag[16];
-    bool time_forfeit;      /* Termination "time forfeit": a decisive result was lost on time */
+    bool time_forfeit; /* Termination "time forfeit": a decisive result was lost on time */
 
     char value[RB_PGN_MAX_TAG_TEXT + 1]; /* scratch for a tag's value */
     /* Scratch for a comment as read (white space runs already one space)
@@ -62,7 +62,7 @@ typedef struct reader {
      * longer than this is an error whatever its commands. */
     char note[RB_PGN_MAX_COMMENT_TEXT + 256];
     char note_text[2 * RB_PGN_MAX_COMMENT_TEXT + 2];
-    size_t note_bytes;      /* comment bytes kept, all games together */
+    size_t note_bytes; /* comment bytes kept, all games together */
 } reader;
 
 /* Records the first error: where, and its message's template (rb_message.h),
@@ -562,8 +562,8 @@ static void use_tag(reader *r, const char *name, const char *value, int line, in
         r->time_forfeit = same_text_nocase(value, "time forfeit");
     } else if (strcmp(name, "Variant") == 0) {
         if (!same_text_nocase(value, "Rollerball")) {
-            rb_message_add(fail_at(r, line, col, RB_MSG_("the game is of the variant \"%1$s\", not Rollerball")), "%.60s",
-                           value);
+            rb_message_add(fail_at(r, line, col, RB_MSG_("the game is of the variant \"%1$s\", not Rollerball")),
+                           "%.60s", value);
         }
     } else if (unknown_roster_value(name, value)) {
         /* "?" in Event, Site, Date... means unknown: the same as no tag. */
@@ -1000,8 +1000,9 @@ static void read_variation(reader *r)
             int kind = len < 0 ? -1 : split_word(r, buf, (size_t)len, wline, wcol, &move, &nag, false);
             rb_move m;
             char msg[160];
-            if (kind != 0 || (kind == 0 && *move != '\0' &&
-                              (rb_pos_status(&pos) != RB_ONGOING || rb_move_parse(&pos, move, &m, msg, sizeof msg) != 0))) {
+            if (kind != 0 ||
+                (kind == 0 && *move != '\0' &&
+                 (rb_pos_status(&pos) != RB_ONGOING || rb_move_parse(&pos, move, &m, msg, sizeof msg) != 0))) {
                 readable = false;
             } else if (kind == 0 && *move != '\0') {
                 if (r->plies >= RB_PGN_MAX_PLIES) {

@@ -90,9 +90,8 @@ static void put_tag(out_buf *b, const char *name, const char *value)
  * are not written, the game's own state is. */
 static bool derived_tag(const char *name)
 {
-    static const char *const names[] = {"Event", "Site",  "Date",        "Round", "White",
-                                        "Black", "Result", "Variant",    "SetUp", "FEN",
-                                        "Termination"};
+    static const char *const names[] = {"Event",  "Site",    "Date",  "Round", "White",      "Black",
+                                        "Result", "Variant", "SetUp", "FEN",   "Termination"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         if (strcmp(name, names[i]) == 0) {
             return true;
@@ -239,8 +238,7 @@ char *rb_pgn_write(const rb_game *g)
 {
     out_buf b = {0};
     static const char *const roster[][2] = {
-        {"Event", "?"}, {"Site", "?"},  {"Date", "????.??.??"},
-        {"Round", "?"}, {"White", "?"}, {"Black", "?"},
+        {"Event", "?"}, {"Site", "?"}, {"Date", "????.??.??"}, {"Round", "?"}, {"White", "?"}, {"Black", "?"},
     };
     for (size_t i = 0; i < sizeof roster / sizeof roster[0]; i++) {
         const char *v = rb_game_tag(g, roster[i][0]);
@@ -282,8 +280,8 @@ char *rb_pgn_write(const rb_game *g)
             continue;
         }
         put_annotation(&b, &g->positions[i], a);
-        interrupted = a->comment != NULL || a->eval.kind != RB_EVAL_NONE || a->clock_ms != RB_CLOCK_NONE ||
-                      a->line_len > 0;
+        interrupted =
+            a->comment != NULL || a->eval.kind != RB_EVAL_NONE || a->clock_ms != RB_CLOCK_NONE || a->line_len > 0;
     }
     put_word(&b, rb_result_text(result));
     put(&b, "\n");

@@ -38,7 +38,9 @@ void rb_pos_remove(rb_pos *pos, int sq)
 {
     RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     rb_piece p = pos->board[sq];
-    if (p == RB_EMPTY) return;
+    if (p == RB_EMPTY) {
+        return;
+    }
     pos->by_color[RB_COLOR(p)] &= ~RB_BIT(sq);
     pos->by_type[RB_TYPE(p)] &= ~RB_BIT(sq);
     pos->board[sq] = RB_EMPTY;
@@ -50,18 +52,24 @@ void rb_pos_put(rb_pos *pos, int sq, rb_piece p)
     RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     RB_ASSERT_MSG(is_piece(p), "RB_EMPTY or RB_PIECE(colour, kind)");
     rb_pos_remove(pos, sq);
-    if (p == RB_EMPTY) return;
+    if (p == RB_EMPTY) {
+        return;
+    }
     pos->by_color[RB_COLOR(p)] |= RB_BIT(sq);
     pos->by_type[RB_TYPE(p)] |= RB_BIT(sq);
     pos->board[sq] = p;
     pos->key ^= zpiece(p, sq);
-    if (RB_TYPE(p) == RB_KING) pos->king[RB_COLOR(p)] = (uint8_t)sq;
+    if (RB_TYPE(p) == RB_KING) {
+        pos->king[RB_COLOR(p)] = (uint8_t)sq;
+    }
 }
 
 void rb_pos_set_side(rb_pos *pos, int color)
 {
     RB_ASSERT(color == RB_WHITE || color == RB_BLACK);
-    if ((color & 1) != pos->side) pos->key ^= rb_geo.zobrist_side;
+    if ((color & 1) != pos->side) {
+        pos->key ^= rb_geo.zobrist_side;
+    }
     pos->side = (uint8_t)(color & 1);
 }
 
@@ -75,16 +83,21 @@ void rb_pos_set_out(rb_pos *pos, int out)
 uint64_t rb_pos_compute_key(const rb_pos *pos)
 {
     uint64_t key = rb_geo.zobrist_out[pos->out & 3];
-    if (pos->side == RB_BLACK) key ^= rb_geo.zobrist_side;
-    for (int sq = 0; sq < RB_NSQ; sq++)
-        if (pos->board[sq] != RB_EMPTY) key ^= zpiece(pos->board[sq], sq);
+    if (pos->side == RB_BLACK) {
+        key ^= rb_geo.zobrist_side;
+    }
+    for (int sq = 0; sq < RB_NSQ; sq++) {
+        if (pos->board[sq] != RB_EMPTY) {
+            key ^= zpiece(pos->board[sq], sq);
+        }
+    }
     return key;
 }
 
 bool rb_pos_equal(const rb_pos *a, const rb_pos *b)
 {
-    return memcmp(a->board, b->board, sizeof a->board) == 0 && a->side == b->side &&
-           a->out == b->out && a->quiet == b->quiet && a->moveno == b->moveno;
+    return memcmp(a->board, b->board, sizeof a->board) == 0 && a->side == b->side && a->out == b->out &&
+           a->quiet == b->quiet && a->moveno == b->moveno;
 }
 
 void rb_pos_make(const rb_pos *pos, rb_move m, rb_pos *out)
@@ -101,7 +114,9 @@ void rb_pos_make(const rb_pos *pos, rb_move m, rb_pos *out)
     int type = RB_TYPE(mover);
     uint64_t key = pos->key ^ rb_geo.zobrist_side ^ zpiece(mover, from) ^ zpiece(placed, to);
 
-    if (out != pos) *out = *pos;
+    if (out != pos) {
+        *out = *pos;
+    }
     rb_pos *t = out;
     if (victim != RB_EMPTY) {
         t->by_color[!us] &= ~RB_BIT(to);

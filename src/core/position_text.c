@@ -31,7 +31,9 @@ static int fail(rb_message *why, const char *tmpl)
 /* The English sentence of why into err, as the char *err functions give it. */
 static void english(const rb_message *why, char *err, size_t errlen)
 {
-    if (err && errlen > 0) rb_message_text(why, NULL, NULL, err, errlen);
+    if (err && errlen > 0) {
+        rb_message_text(why, NULL, NULL, err, errlen);
+    }
 }
 
 void rb_pos_start(rb_pos *pos)
@@ -40,13 +42,20 @@ void rb_pos_start(rb_pos *pos)
     rb_pos_parse(pos, start_text, err, sizeof err);
 }
 
-static bool is_hole(int file, int rank) { return rb_sq_at(file, rank) < 0; }
+static bool is_hole(int file, int rank)
+{
+    return rb_sq_at(file, rank) < 0;
+}
 
 static int letter_piece(char c)
 {
     for (int t = RB_KING; t <= RB_PAWN; t++) {
-        if (c == piece_letters[t]) return RB_PIECE(RB_WHITE, t);
-        if (c == piece_letters[t] + ('a' - 'A')) return RB_PIECE(RB_BLACK, t);
+        if (c == piece_letters[t]) {
+            return RB_PIECE(RB_WHITE, t);
+        }
+        if (c == piece_letters[t] + ('a' - 'A')) {
+            return RB_PIECE(RB_BLACK, t);
+        }
     }
     return -1;
 }
@@ -56,9 +65,13 @@ static int letter_piece(char c)
 static void add_shown(rb_message *why, char c)
 {
     static const rb_msg_word space = RB_MSGW_("a character in a position string", "a space");
-    if (c >= 33 && c < 127) rb_message_add(why, "'%c'", c);
-    else if (c == ' ') rb_message_add_word(why, space);
-    else rb_message_add(why, "0x%02x", (unsigned char)c);
+    if (c >= 33 && c < 127) {
+        rb_message_add(why, "'%c'", c);
+    } else if (c == ' ') {
+        rb_message_add_word(why, space);
+    } else {
+        rb_message_add(why, "0x%02x", (unsigned char)c);
+    }
 }
 
 static int wrong_count(rb_message *why, int rank, int squares)
@@ -76,8 +89,12 @@ static int parse_placement(rb_pos *pos, const char *s, size_t n, rb_message *why
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == '/') {
-            if (file != RB_NFILES) return wrong_count(why, rank, file);
-            if (rank == 0) return fail(why, RB_MSG_("placement: more than 7 ranks"));
+            if (file != RB_NFILES) {
+                return wrong_count(why, rank, file);
+            }
+            if (rank == 0) {
+                return fail(why, RB_MSG_("placement: more than 7 ranks"));
+            }
             rank--;
             file = 0;
             continue;
@@ -116,7 +133,9 @@ static int parse_placement(rb_pos *pos, const char *s, size_t n, rb_message *why
                     rb_message_add(why, "%d", rank + 1);
                     rb_message_add(why, "%d", run);
                     rb_message_add(why, "%s", where);
-                    if (!past) rb_message_add(why, "%c%d", 'a' + file, rank + 1);
+                    if (!past) {
+                        rb_message_add(why, "%c%d", 'a' + file, rank + 1);
+                    }
                     return -1;
                 }
             }
@@ -133,7 +152,9 @@ static int parse_placement(rb_pos *pos, const char *s, size_t n, rb_message *why
         rb_pos_put(pos, rb_sq_at(file, rank), (rb_piece)p);
         file++;
     }
-    if (file != RB_NFILES) return wrong_count(why, rank, file);
+    if (file != RB_NFILES) {
+        return wrong_count(why, rank, file);
+    }
     if (rank != 0) {
         fail(why, RB_MSG_("placement: has %1$s ranks, expected 7"));
         rb_message_add(why, "%d", RB_NRANKS - rank);
@@ -184,13 +205,17 @@ static int parse_counter(const char *s, size_t n, uint32_t *out, enum counter wh
  * rb_pos_validate's (position_check.c). */
 static int parse_form(rb_pos *pos, const char *text, rb_message *why)
 {
-    if (!text) return fail(why, RB_MSG_("no position string"));
+    if (!text) {
+        return fail(why, RB_MSG_("no position string"));
+    }
     const char *field[5];
     size_t len[5];
     int nfields = 0;
     const char *s = text;
     size_t total = strlen(text);
-    if (total == 0) return fail(why, RB_MSG_("empty position string"));
+    if (total == 0) {
+        return fail(why, RB_MSG_("empty position string"));
+    }
     if (total > 200) {
         fail(why, RB_MSG_("position string too long (%1$s characters)"));
         rb_message_add(why, "%zu", total);
@@ -211,7 +236,9 @@ static int parse_form(rb_pos *pos, const char *text, rb_message *why)
         }
         field[nfields] = s;
         len[nfields++] = n;
-        if (!sp) break;
+        if (!sp) {
+            break;
+        }
         s = sp + 1;
     }
     if (nfields != 5) {
@@ -222,7 +249,9 @@ static int parse_form(rb_pos *pos, const char *text, rb_message *why)
 
     rb_pos p;
     rb_pos_clear(&p);
-    if (parse_placement(&p, field[0], len[0], why)) return -1;
+    if (parse_placement(&p, field[0], len[0], why)) {
+        return -1;
+    }
 
     if (len[1] != 1 || (field[1][0] != 'w' && field[1][0] != 'b')) {
         fail(why, RB_MSG_("side to move: expected 'w' or 'b', found '%1$s'"));
@@ -233,8 +262,11 @@ static int parse_form(rb_pos *pos, const char *text, rb_message *why)
 
     static const char *const flag_forms[4] = {"-", "K", "k", "Kk"};
     int out = -1;
-    for (int f = 0; f < 4; f++)
-        if (strlen(flag_forms[f]) == len[2] && memcmp(flag_forms[f], field[2], len[2]) == 0) out = f;
+    for (int f = 0; f < 4; f++) {
+        if (strlen(flag_forms[f]) == len[2] && memcmp(flag_forms[f], field[2], len[2]) == 0) {
+            out = f;
+        }
+    }
     if (out < 0) {
         fail(why, RB_MSG_("out flags: expected '-', 'K', 'k' or 'Kk', found '%1$s'"));
         add_field(why, field[2], len[2]);
@@ -242,9 +274,15 @@ static int parse_form(rb_pos *pos, const char *text, rb_message *why)
     }
     rb_pos_set_out(&p, out);
 
-    if (parse_counter(field[3], len[3], &p.quiet, QUIET_PLIES, why)) return -1;
-    if (parse_counter(field[4], len[4], &p.moveno, MOVE_NUMBER, why)) return -1;
-    if (p.moveno == 0) return fail(why, RB_MSG_("move number: must be at least 1"));
+    if (parse_counter(field[3], len[3], &p.quiet, QUIET_PLIES, why)) {
+        return -1;
+    }
+    if (parse_counter(field[4], len[4], &p.moveno, MOVE_NUMBER, why)) {
+        return -1;
+    }
+    if (p.moveno == 0) {
+        return fail(why, RB_MSG_("move number: must be at least 1"));
+    }
     *pos = p;
     return 0;
 }
@@ -253,7 +291,9 @@ int rb_pos_parse_form_why(rb_pos *pos, const char *text, rb_message *why)
 {
     rb_pos p;
     rb_message_clear(why);
-    if (parse_form(&p, text, why)) return -1;
+    if (parse_form(&p, text, why)) {
+        return -1;
+    }
     *pos = p;
     return 0;
 }
@@ -262,7 +302,9 @@ int rb_pos_parse_why(rb_pos *pos, const char *text, rb_message *why)
 {
     rb_pos p;
     rb_message_clear(why);
-    if (parse_form(&p, text, why)) return -1;
+    if (parse_form(&p, text, why)) {
+        return -1;
+    }
     rb_pos_verdict v;
     if (rb_pos_validate(&p, &v) != RB_POS_VALID) {
         rb_pos_verdict_message(&v, why);
@@ -275,7 +317,9 @@ int rb_pos_parse_why(rb_pos *pos, const char *text, rb_message *why)
 int rb_pos_parse_form(rb_pos *pos, const char *text, char *err, size_t errlen)
 {
     rb_message why;
-    if (rb_pos_parse_form_why(pos, text, &why) == 0) return 0;
+    if (rb_pos_parse_form_why(pos, text, &why) == 0) {
+        return 0;
+    }
     english(&why, err, errlen);
     return -1;
 }
@@ -283,7 +327,9 @@ int rb_pos_parse_form(rb_pos *pos, const char *text, char *err, size_t errlen)
 int rb_pos_parse(rb_pos *pos, const char *text, char *err, size_t errlen)
 {
     rb_message why;
-    if (rb_pos_parse_why(pos, text, &why) == 0) return 0;
+    if (rb_pos_parse_why(pos, text, &why) == 0) {
+        return 0;
+    }
     english(&why, err, errlen);
     return -1;
 }
@@ -301,13 +347,22 @@ size_t rb_pos_format(const rb_pos *pos, char *buf, size_t len)
                 empty++;
                 continue;
             }
-            if (empty) tmp[n++] = (char)('0' + empty);
+            if (empty) {
+                tmp[n++] = (char)('0' + empty);
+            }
             empty = 0;
-            if (sq < 0) tmp[n++] = 'x';
-            else tmp[n++] = (char)(piece_letters[RB_TYPE(p)] + (RB_COLOR(p) == RB_BLACK ? 'a' - 'A' : 0));
+            if (sq < 0) {
+                tmp[n++] = 'x';
+            } else {
+                tmp[n++] = (char)(piece_letters[RB_TYPE(p)] + (RB_COLOR(p) == RB_BLACK ? 'a' - 'A' : 0));
+            }
         }
-        if (empty) tmp[n++] = (char)('0' + empty);
-        if (rank > 0) tmp[n++] = '/';
+        if (empty) {
+            tmp[n++] = (char)('0' + empty);
+        }
+        if (rank > 0) {
+            tmp[n++] = '/';
+        }
     }
     static const char *const flag_forms[4] = {"-", "K", "k", "Kk"};
     n += (size_t)snprintf(tmp + n, sizeof tmp - n, " %c %s %u %u", pos->side == RB_WHITE ? 'w' : 'b',

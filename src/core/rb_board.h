@@ -19,7 +19,7 @@
 #include <stdint.h>
 #include "rb_message.h"
 
-#define RB_NSQ 40          /* squares on the board */
+#define RB_NSQ 40 /* squares on the board */
 #define RB_NFILES 7
 #define RB_NRANKS 7
 #define RB_MAX_MOVES 128   /* more than any position can have */
@@ -37,25 +37,28 @@ enum { RB_DIR_NORTH = 0, RB_DIR_EAST = 1, RB_DIR_SOUTH = 2, RB_DIR_WEST = 3 };
 typedef uint8_t rb_piece;
 #define RB_EMPTY 0
 #define RB_PIECE(color, type) ((rb_piece)(((color) << 3) | (type)))
-#define RB_TYPE(piece) ((piece) & 7)
+#define RB_TYPE(piece) ((piece)&7)
 #define RB_COLOR(piece) ((piece) >> 3)
 
 /* Out flags (the throne rule): set when a king has left its start line
  * clockwise. */
 #define RB_OUT_WHITE 1
 #define RB_OUT_BLACK 2
-static inline int rb_out_flag(int color) { return color == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK; }
+static inline int rb_out_flag(int color)
+{
+    return color == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
+}
 
 typedef struct rb_pos {
-    rb_bb by_color[2];        /* squares holding each colour's pieces */
-    rb_bb by_type[5];         /* squares holding each piece type (index RB_KING..RB_PAWN) */
-    rb_piece board[RB_NSQ];   /* the same, square by square */
-    uint8_t king[2];          /* each side's king square */
-    uint8_t side;             /* colour to move */
-    uint8_t out;              /* RB_OUT_WHITE | RB_OUT_BLACK */
-    uint32_t quiet;           /* plies since the last capture or pawn move */
-    uint32_t moveno;          /* full-move number, starts at 1 */
-    uint64_t key;             /* Zobrist key of placement, side and out flags */
+    rb_bb by_color[2];      /* squares holding each colour's pieces */
+    rb_bb by_type[5];       /* squares holding each piece type (index RB_KING..RB_PAWN) */
+    rb_piece board[RB_NSQ]; /* the same, square by square */
+    uint8_t king[2];        /* each side's king square */
+    uint8_t side;           /* colour to move */
+    uint8_t out;            /* RB_OUT_WHITE | RB_OUT_BLACK */
+    uint32_t quiet;         /* plies since the last capture or pawn move */
+    uint32_t moveno;        /* full-move number, starts at 1 */
+    uint64_t key;           /* Zobrist key of placement, side and out flags */
 } rb_pos;
 
 /*
@@ -66,11 +69,11 @@ typedef struct rb_pos {
  */
 typedef uint32_t rb_move;
 #define RB_MOVE_NONE 0u
-#define RB_MOVE_FROM(m) ((int)((m) & 63u))
+#define RB_MOVE_FROM(m) ((int)((m)&63u))
 #define RB_MOVE_TO(m) ((int)(((m) >> 6) & 63u))
-#define RB_MOVE_PROMO(m) ((int)(((m) >> 12) & 7u))  /* RB_ROOK, RB_BISHOP or 0 */
-#define RB_MOVE_ROUTE(m) ((int)(((m) >> 15) & 3u))  /* 0 step, 1.. slide ray */
-#define RB_MOVE_PIECE(m) ((int)(((m) >> 17) & 7u))  /* type of the moving piece */
+#define RB_MOVE_PROMO(m) ((int)(((m) >> 12) & 7u)) /* RB_ROOK, RB_BISHOP or 0 */
+#define RB_MOVE_ROUTE(m) ((int)(((m) >> 15) & 3u)) /* 0 step, 1.. slide ray */
+#define RB_MOVE_PIECE(m) ((int)(((m) >> 17) & 7u)) /* type of the moving piece */
 
 _Static_assert(RB_NSQ <= 64, "a square fits a move's 6-bit from and to fields");
 _Static_assert(RB_KING <= 7 && RB_ROOK <= 7 && RB_BISHOP <= 7 && RB_PAWN <= 7,
@@ -92,37 +95,43 @@ typedef struct rb_path {
 
 typedef enum {
     RB_ONGOING = 0,
-    RB_CHECKMATE,  /* the side to move is mated */
-    RB_STALEMATE,  /* the side to move has no move and is not in check */
-    RB_THRONE      /* the side not to move has won by throne */
+    RB_CHECKMATE, /* the side to move is mated */
+    RB_STALEMATE, /* the side to move has no move and is not in check */
+    RB_THRONE     /* the side not to move has won by throne */
 } rb_status;
 
 /* ---- squares --------------------------------------------------------- */
-int rb_sq_at(int file, int rank);     /* file, rank 0..6; -1 off the board or in the hole */
-int rb_sq_file(int sq);               /* 0..6 = a..g */
-int rb_sq_rank(int sq);               /* 0..6 = 1..7 */
-const char *rb_sq_name(int sq);       /* "a1" */
-int rb_sq_parse(const char *text);    /* two characters "a1".."g7"; -1 if not a square */
-int rb_sq_forward(int sq);            /* RB_DIR_* of the square's zone */
+int rb_sq_at(int file, int rank);  /* file, rank 0..6; -1 off the board or in the hole */
+int rb_sq_file(int sq);            /* 0..6 = a..g */
+int rb_sq_rank(int sq);            /* 0..6 = 1..7 */
+const char *rb_sq_name(int sq);    /* "a1" */
+int rb_sq_parse(const char *text); /* two characters "a1".."g7"; -1 if not a square */
+int rb_sq_forward(int sq);         /* RB_DIR_* of the square's zone */
 bool rb_sq_is_outer(int sq);
-bool rb_sq_is_turn(int sq);           /* the eight squares where the flow turns */
-int rb_throne(int color);             /* the square color's king wins on (the enemy king's start) */
+bool rb_sq_is_turn(int sq);            /* the eight squares where the flow turns */
+int rb_throne(int color);              /* the square color's king wins on (the enemy king's start) */
 rb_bb rb_start_line_behind(int color); /* moving the king from here ... */
 rb_bb rb_start_line_ahead(int color);  /* ... to here sets its out flag; back clears it */
 rb_bb rb_promotion_squares(int color);
-static inline int rb_popcount(rb_bb b) { return __builtin_popcountll(b); }
-static inline int rb_lsb(rb_bb b) { return __builtin_ctzll(b); }
+static inline int rb_popcount(rb_bb b)
+{
+    return __builtin_popcountll(b);
+}
+static inline int rb_lsb(rb_bb b)
+{
+    return __builtin_ctzll(b);
+}
 
 /* ---- positions ------------------------------------------------------- */
 void rb_pos_start(rb_pos *pos);
-void rb_pos_clear(rb_pos *pos);       /* empty board, White to move, move 1 */
+void rb_pos_clear(rb_pos *pos); /* empty board, White to move, move 1 */
 /* Put or remove a piece, keeping every field (and the key) consistent.
  * For building positions; does not check legality. */
 void rb_pos_put(rb_pos *pos, int sq, rb_piece piece);
 void rb_pos_remove(rb_pos *pos, int sq);
 void rb_pos_set_side(rb_pos *pos, int color);
 void rb_pos_set_out(rb_pos *pos, int out);
-uint64_t rb_pos_compute_key(const rb_pos *pos); /* from scratch, for checking */
+uint64_t rb_pos_compute_key(const rb_pos *pos);      /* from scratch, for checking */
 bool rb_pos_equal(const rb_pos *a, const rb_pos *b); /* placement, side, flags, counters */
 
 /* Position strings (the FEN-like one-line form). Parse returns 0, or -1 with
@@ -178,9 +187,9 @@ void rb_pos_verdict_message(const rb_pos_verdict *v, rb_message *why);
 
 /* ---- attacks --------------------------------------------------------- */
 bool rb_pos_attacked(const rb_pos *pos, int sq, int by_color);
-rb_bb rb_pos_attacks(const rb_pos *pos, int by_color);      /* every square attacked */
-rb_bb rb_pos_attacks_from(const rb_pos *pos, int sq);        /* squares the piece on sq attacks */
-rb_bb rb_pos_checkers(const rb_pos *pos);                   /* pieces giving check to the side to move */
+rb_bb rb_pos_attacks(const rb_pos *pos, int by_color); /* every square attacked */
+rb_bb rb_pos_attacks_from(const rb_pos *pos, int sq);  /* squares the piece on sq attacks */
+rb_bb rb_pos_checkers(const rb_pos *pos);              /* pieces giving check to the side to move */
 bool rb_pos_in_check(const rb_pos *pos);
 bool rb_pos_throne_won(const rb_pos *pos); /* side not to move has its flagged king on the throne */
 
@@ -192,7 +201,7 @@ int rb_gen_legal_from(const rb_pos *pos, int from, rb_movelist *list); /* one pi
  * rb_gen_legal's order, so that a search after captures need not generate
  * the quiet moves. With targets ~0 it is rb_gen_legal. */
 int rb_gen_legal_known(const rb_pos *pos, bool in_check, rb_bb targets, rb_movelist *list);
-int rb_gen_count(const rb_pos *pos);     /* legal moves, counted without a list */
+int rb_gen_count(const rb_pos *pos); /* legal moves, counted without a list */
 /* Whether the side to move has any legal move (in_check exact, as for
  * rb_gen_legal_known): stops at the first it finds, for a search that must
  * know the game goes on before it may prune a node unseen. */

@@ -79,16 +79,22 @@ typedef enum rb_explain_rule {
     /* blocked */
     RB_RULE_BLOCKED_AT_TURN, /* the square in the way is where the route would turn */
     /* promotion */
-    RB_RULE_PROMO_MISSING,   /* a pawn reaching its promotion squares must choose */
-    RB_RULE_PROMO_KIND,      /* the choice was neither a rook nor a bishop */
-    RB_RULE_PROMO_NOT_PAWN,  /* only pawns promote */
-    RB_RULE_PROMO_NOT_HERE   /* a pawn promotes only on its promotion squares */
+    RB_RULE_PROMO_MISSING,  /* a pawn reaching its promotion squares must choose */
+    RB_RULE_PROMO_KIND,     /* the choice was neither a rook nor a bishop */
+    RB_RULE_PROMO_NOT_PAWN, /* only pawns promote */
+    RB_RULE_PROMO_NOT_HERE  /* a pawn promotes only on its promotion squares */
 } rb_explain_rule;
 
 /* The eight compass directions, as White sees the board. */
 enum {
-    RB_COMPASS_N = 0, RB_COMPASS_NE, RB_COMPASS_E, RB_COMPASS_SE,
-    RB_COMPASS_S, RB_COMPASS_SW, RB_COMPASS_W, RB_COMPASS_NW
+    RB_COMPASS_N = 0,
+    RB_COMPASS_NE,
+    RB_COMPASS_E,
+    RB_COMPASS_SE,
+    RB_COMPASS_S,
+    RB_COMPASS_SW,
+    RB_COMPASS_W,
+    RB_COMPASS_NW
 };
 
 /* One slide of a rook or bishop from a square on an empty board: how a
@@ -110,9 +116,9 @@ typedef struct rb_explanation {
     rb_explain_rule rule;
     /* The move asked about, and the position's facts about it. */
     int from, to, promo;
-    int side;           /* the colour to move */
-    rb_piece piece;     /* what stands on from (RB_EMPTY for no-piece) */
-    rb_piece target;    /* what stands on to before the move */
+    int side;        /* the colour to move */
+    rb_piece piece;  /* what stands on from (RB_EMPTY for no-piece) */
+    rb_piece target; /* what stands on to before the move */
     /* The squares the reason concerns, for marking on a board:
      *   game-over none; no-piece and not-your-piece from; unreachable from
      *   and to; own-piece to; blocked the square in the way; king-attacked
@@ -124,15 +130,15 @@ typedef struct rb_explanation {
     /* From blocked on (blocked, king-attacked, promotion, legal): the
      * piece's one route to the target, origin first (see rb_path). */
     rb_path route;
-    int blocker;        /* blocked: the square in the way, else -1 ... */
-    rb_piece in_way;    /* ... and the piece standing there */
+    int blocker;     /* blocked: the square in the way, else -1 ... */
+    rb_piece in_way; /* ... and the piece standing there */
     /* king-attacked: where the king would stand, and each attacker's path
      * to it after the move (attacker first, king last). */
     int king;
     int nattackers;
     rb_path attacks[RB_EXPLAIN_ATTACKERS_MAX];
     /* unreachable: how the piece does move from its square. */
-    int forward;        /* RB_DIR_* of the from square's zone */
+    int forward; /* RB_DIR_* of the from square's zone */
     int nslides;
     rb_explain_slide slides[2];
 } rb_explanation;

@@ -32,14 +32,14 @@ typedef struct rb_ray {
      * at most two straight runs (before and after its rebound), and along
      * a straight run square numbers only rise or only fall, so the first
      * blocker of a run is its lowest or highest occupied bit. */
-    rb_bb mask;                /* every square of the ray */
-    rb_bb near;                /* squares sq[0..rebound], or the whole ray */
-    uint8_t near_up, far_up;   /* whether each run goes to higher squares */
-    uint8_t len;               /* squares on the ray (the origin is not one) */
-    int8_t rebound;            /* index in sq[] of the square where it turns, or -1 */
+    rb_bb mask;              /* every square of the ray */
+    rb_bb near;              /* squares sq[0..rebound], or the whole ray */
+    uint8_t near_up, far_up; /* whether each run goes to higher squares */
+    uint8_t len;             /* squares on the ray (the origin is not one) */
+    int8_t rebound;          /* index in sq[] of the square where it turns, or -1 */
     uint8_t sq[RB_RAY_MAX];
-    rb_bb upto[RB_RAY_MAX];    /* upto[i] = squares sq[0..i] */
-    int8_t index[RB_NSQ];      /* where a square sits on the ray, or -1 */
+    rb_bb upto[RB_RAY_MAX]; /* upto[i] = squares sq[0..i] */
+    int8_t index[RB_NSQ];   /* where a square sits on the ray, or -1 */
 } rb_ray;
 
 /* The tables behind the fast path, generated at build time (see
@@ -47,21 +47,21 @@ typedef struct rb_ray {
  * the functions below. */
 typedef struct rb_fast_tables {
     rb_bb king_steps[RB_NSQ];
-    rb_bb pawn_targets[RB_NSQ];         /* the three forward squares */
-    rb_bb rook_steps[RB_NSQ];           /* one-steps that do not start a ray */
-    rb_bb bishop_steps[RB_NSQ];         /* the backward diagonal steps */
+    rb_bb pawn_targets[RB_NSQ]; /* the three forward squares */
+    rb_bb rook_steps[RB_NSQ];   /* one-steps that do not start a ray */
+    rb_bb bishop_steps[RB_NSQ]; /* the backward diagonal steps */
     uint8_t rook_nrays[RB_NSQ];
-    rb_ray rook_rays[RB_NSQ][2];        /* forward slide, long sideways slide */
+    rb_ray rook_rays[RB_NSQ][2]; /* forward slide, long sideways slide */
     uint8_t bishop_nrays[RB_NSQ];
-    rb_ray bishop_rays[RB_NSQ][2];      /* the two forward diagonals */
-    rb_bb promotion[2];                 /* where each colour's pawns promote */
-    uint8_t throne[2];                  /* where each colour's king wins */
+    rb_ray bishop_rays[RB_NSQ][2];       /* the two forward diagonals */
+    rb_bb promotion[2];                  /* where each colour's pawns promote */
+    uint8_t throne[2];                   /* where each colour's king wins */
     rb_bb line_behind[2], line_ahead[2]; /* each colour's king start line */
     /* The steps seen from the target, for attack tests in the same tables
      * (one base address) as the rays they are used with. */
-    rb_bb orthogonal[RB_NSQ];           /* a rook's one-step reach */
-    rb_bb bishop_step_sources[RB_NSQ];  /* squares from which a back-step lands here */
-    rb_bb pawn_sources[RB_NSQ];         /* squares whose pawn targets include this one */
+    rb_bb orthogonal[RB_NSQ];          /* a rook's one-step reach */
+    rb_bb bishop_step_sources[RB_NSQ]; /* squares from which a back-step lands here */
+    rb_bb pawn_sources[RB_NSQ];        /* squares whose pawn targets include this one */
     /* Squares from which a rook's (a bishop's) rays pass this one on an
      * empty board: the only sliders worth walking in an attack test. */
     rb_bb rook_ray_sources[RB_NSQ];
@@ -72,8 +72,7 @@ extern const rb_fast_tables rb_fast;
 
 /* A move's route is 0 for a step or 1 + the index of its ray, in 2 bits
  * (RB_MOVE_ROUTE in rb_board.h). */
-_Static_assert(sizeof rb_fast.rook_rays[0] / sizeof(rb_ray) <= 3 &&
-                   sizeof rb_fast.bishop_rays[0] / sizeof(rb_ray) <= 3,
+_Static_assert(sizeof rb_fast.rook_rays[0] / sizeof(rb_ray) <= 3 && sizeof rb_fast.bishop_rays[0] / sizeof(rb_ray) <= 3,
                "a piece's rays must be numbered within a move's 2-bit route field");
 
 /* ---- reach: the squares a piece attacks --------------------------------- */
@@ -85,7 +84,9 @@ _Static_assert(sizeof rb_fast.rook_rays[0] / sizeof(rb_ray) <= 3 &&
  * Masks instead of a walk or a table look-up per blocker. */
 static inline rb_bb rb_run_reach(rb_bb run, rb_bb blockers, int up)
 {
-    if (up) return run & (blockers ^ (blockers - 1));
+    if (up) {
+        return run & (blockers ^ (blockers - 1));
+    }
     return run & -(RB_BIT(63 - __builtin_clzll(blockers)));
 }
 
@@ -94,10 +95,14 @@ static inline rb_bb rb_run_reach(rb_bb run, rb_bb blockers, int up)
 static inline rb_bb rb_ray_reach(const rb_ray *r, rb_bb occ)
 {
     rb_bb b = r->near & occ;
-    if (b) return rb_run_reach(r->near, b, r->near_up);
+    if (b) {
+        return rb_run_reach(r->near, b, r->near_up);
+    }
     rb_bb far = r->mask ^ r->near;
     b = far & occ;
-    if (!b) return r->mask;
+    if (!b) {
+        return r->mask;
+    }
     return r->near | rb_run_reach(far, b, r->far_up);
 }
 
@@ -108,7 +113,9 @@ static inline rb_bb rb_rook_reach(int sq, rb_bb occ)
 {
     RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     rb_bb reach = rb_fast.rook_steps[sq] | rb_ray_reach(&rb_fast.rook_rays[sq][0], occ);
-    if (rb_fast.rook_nrays[sq] > 1) reach |= rb_ray_reach(&rb_fast.rook_rays[sq][1], occ);
+    if (rb_fast.rook_nrays[sq] > 1) {
+        reach |= rb_ray_reach(&rb_fast.rook_rays[sq][1], occ);
+    }
     return reach;
 }
 
@@ -116,7 +123,9 @@ static inline rb_bb rb_bishop_reach(int sq, rb_bb occ)
 {
     RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     rb_bb reach = rb_fast.bishop_steps[sq] | rb_ray_reach(&rb_fast.bishop_rays[sq][0], occ);
-    if (rb_fast.bishop_nrays[sq] > 1) reach |= rb_ray_reach(&rb_fast.bishop_rays[sq][1], occ);
+    if (rb_fast.bishop_nrays[sq] > 1) {
+        reach |= rb_ray_reach(&rb_fast.bishop_rays[sq][1], occ);
+    }
     return reach;
 }
 
@@ -170,8 +179,12 @@ static inline int rb_out_after_king_move(int out, int color, int from, int to)
     RB_ASSERT(color == RB_WHITE || color == RB_BLACK);
     RB_ASSERT(from >= 0 && from < RB_NSQ && to >= 0 && to < RB_NSQ);
     int flag = rb_out_flag(color);
-    if ((rb_fast.line_behind[color] & RB_BIT(from)) && (rb_fast.line_ahead[color] & RB_BIT(to))) return out | flag;
-    if ((rb_fast.line_ahead[color] & RB_BIT(from)) && (rb_fast.line_behind[color] & RB_BIT(to))) return out & ~flag;
+    if ((rb_fast.line_behind[color] & RB_BIT(from)) && (rb_fast.line_ahead[color] & RB_BIT(to))) {
+        return out | flag;
+    }
+    if ((rb_fast.line_ahead[color] & RB_BIT(from)) && (rb_fast.line_behind[color] & RB_BIT(to))) {
+        return out & ~flag;
+    }
     return out;
 }
 
@@ -189,8 +202,7 @@ static inline bool rb_throne_taken(const rb_pos *pos)
 {
     RB_ASSERT(pos->side == RB_WHITE || pos->side == RB_BLACK);
     int them = pos->side ^ 1;
-    return (pos->out & rb_out_flag(them)) &&
-           (pos->by_type[RB_KING] & pos->by_color[them] & RB_BIT(rb_throne_sq(them)));
+    return (pos->out & rb_out_flag(them)) && (pos->by_type[RB_KING] & pos->by_color[them] & RB_BIT(rb_throne_sq(them)));
 }
 
 #endif

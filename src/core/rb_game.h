@@ -43,18 +43,18 @@ typedef struct rb_tag {
 /* ---- Annotations ------------------------------------------------------- */
 
 /* Bounds that keep an annotated record's memory in proportion. */
-#define RB_NOTE_COMMENT_MAX 4096 /* bytes of comment text on one move */
-#define RB_NOTE_NAGS_MAX 8       /* NAGs on one move */
-#define RB_NOTE_LINE_MAX 128     /* moves of one variation */
-#define RB_NOTE_CP_MAX 100000    /* |centipawns| of an evaluation */
-#define RB_NOTE_MATE_MAX 999     /* moves to a forced win in an evaluation */
+#define RB_NOTE_COMMENT_MAX 4096                         /* bytes of comment text on one move */
+#define RB_NOTE_NAGS_MAX 8                               /* NAGs on one move */
+#define RB_NOTE_LINE_MAX 128                             /* moves of one variation */
+#define RB_NOTE_CP_MAX 100000                            /* |centipawns| of an evaluation */
+#define RB_NOTE_MATE_MAX 999                             /* moves to a forced win in an evaluation */
 #define RB_NOTE_CLOCK_MAX ((int64_t)10000 * 3600 * 1000) /* a clock reading below 10,000 hours */
 #define RB_CLOCK_NONE ((int64_t)-1)
 
 typedef enum {
     RB_EVAL_NONE = 0,
-    RB_EVAL_CP,   /* value: centipawns, from White's view */
-    RB_EVAL_MATE  /* value: moves to a forced win, > 0 White wins, < 0 Black wins; never 0 */
+    RB_EVAL_CP,  /* value: centipawns, from White's view */
+    RB_EVAL_MATE /* value: moves to a forced win, > 0 White wins, < 0 Black wins; never 0 */
 } rb_eval_kind;
 
 /* An evaluation of the position after a move ("[%eval 0.35]", "[%eval #-3]"). */
@@ -74,22 +74,22 @@ enum {
 };
 
 typedef struct rb_annotation {
-    char *comment;        /* text, NULL when none (see rb_game_set_comment) */
-    rb_eval_mark eval;    /* kind RB_EVAL_NONE when none */
-    int64_t clock_ms;     /* the mover's clock after the move, or RB_CLOCK_NONE */
+    char *comment;     /* text, NULL when none (see rb_game_set_comment) */
+    rb_eval_mark eval; /* kind RB_EVAL_NONE when none */
+    int64_t clock_ms;  /* the mover's clock after the move, or RB_CLOCK_NONE */
     uint8_t nags[RB_NOTE_NAGS_MAX];
-    int nnags;            /* in the order they were added, no repeats */
-    rb_move *line;        /* a variation played instead of this move, from the */
-    int line_len;         /* same position; NULL and 0 when none */
+    int nnags;     /* in the order they were added, no repeats */
+    rb_move *line; /* a variation played instead of this move, from the */
+    int line_len;  /* same position; NULL and 0 when none */
 } rb_annotation;
 
 typedef struct rb_game {
-    rb_pos *positions;   /* positions[0] is the start; positions[i] after i moves */
-    rb_move *moves;      /* moves[i] leads from positions[i] to positions[i+1] */
-    size_t length;       /* moves recorded, redo tail included */
-    size_t ply;          /* moves applied: the current position is positions[ply] */
+    rb_pos *positions; /* positions[0] is the start; positions[i] after i moves */
+    rb_move *moves;    /* moves[i] leads from positions[i] to positions[i+1] */
+    size_t length;     /* moves recorded, redo tail included */
+    size_t ply;        /* moves applied: the current position is positions[ply] */
     size_t capacity;
-    rb_ending ending;    /* how the game at the cursor ended (RB_END_NONE if it goes on) */
+    rb_ending ending; /* how the game at the cursor ended (RB_END_NONE if it goes on) */
     rb_result result;
     int resigned;        /* colour that resigned (RB_END_RESIGNATION) or lost on
                             time (RB_END_TIME_FORFEIT) */
@@ -98,9 +98,9 @@ typedef struct rb_game {
     size_t declared_ply; /* ... and the ply it was made at (always the record's length) */
     rb_tag *tags;        /* PGN tags other than those derived from the game */
     size_t ntags;
-    char *intro;         /* a comment on the game before its first move, or NULL */
+    char *intro;          /* a comment on the game before its first move, or NULL */
     rb_annotation *notes; /* notes[i] annotates moves[i]; NULL until the first annotation */
-    size_t notes_cap;    /* entries allocated in notes (beyond it: none) */
+    size_t notes_cap;     /* entries allocated in notes (beyond it: none) */
 } rb_game;
 
 /* Returns 0, or -1 when memory runs out. */
@@ -128,8 +128,8 @@ void rb_game_lose_on_time(rb_game *g, int color);
  * the cursor; at g->length this is the outcome of the whole record. */
 rb_ending rb_game_ending_at(const rb_game *g, size_t ply);
 rb_result rb_game_result_at(const rb_game *g, size_t ply);
-const char *rb_ending_name(rb_ending e);   /* "checkmate", "throne", ... */
-const char *rb_result_text(rb_result r);   /* "1-0", "0-1", "1/2-1/2", "*" */
+const char *rb_ending_name(rb_ending e); /* "checkmate", "throne", ... */
+const char *rb_result_text(rb_result r); /* "1-0", "0-1", "1/2-1/2", "*" */
 /* Tags: set (replacing) or read a tag; NULL when absent. Setting NULL removes
  * the tag. set returns 0, or -1 when memory runs out. */
 int rb_game_set_tag(rb_game *g, const char *name, const char *value);
@@ -159,9 +159,9 @@ bool rb_game_time_control(const rb_game *g, int64_t *base_ms, int64_t *increment
  */
 const rb_annotation *rb_game_annotation(const rb_game *g, size_t i);
 int rb_game_set_comment(rb_game *g, size_t i, const char *text);
-int rb_game_set_eval(rb_game *g, size_t i, rb_eval_mark eval);        /* kind NONE removes */
-int rb_game_set_clock(rb_game *g, size_t i, int64_t clock_ms);        /* RB_CLOCK_NONE removes */
-int rb_game_add_nag(rb_game *g, size_t i, int nag);                   /* a repeat is a no-op */
+int rb_game_set_eval(rb_game *g, size_t i, rb_eval_mark eval); /* kind NONE removes */
+int rb_game_set_clock(rb_game *g, size_t i, int64_t clock_ms); /* RB_CLOCK_NONE removes */
+int rb_game_add_nag(rb_game *g, size_t i, int nag);            /* a repeat is a no-op */
 void rb_game_clear_nags(rb_game *g, size_t i);
 int rb_game_set_line(rb_game *g, size_t i, const rb_move *line, int n); /* n == 0 removes */
 /* The comment before the first move, stored like a move's comment. */

@@ -26,12 +26,15 @@
 
 #define RB_MSG_(text) text
 /* A word in a context, as a table's initializer: {context, word}. */
-#define RB_MSGW_(context, word) { context, word }
+#define RB_MSGW_(context, word)                                                                                        \
+    {                                                                                                                  \
+        context, word                                                                                                  \
+    }
 
-#define RB_MSG_ARGS 4      /* arguments of one template */
-#define RB_MSG_ARG_MAX 80  /* bytes of one text argument, its NUL included */
+#define RB_MSG_ARGS 4       /* arguments of one template */
+#define RB_MSG_ARG_MAX 80   /* bytes of one text argument, its NUL included */
 #define RB_MSG_TEXT_MAX 400 /* enough for any whole message */
-#define RB_MSG_PARTS 3     /* messages inside messages, the outermost counted */
+#define RB_MSG_PARTS 3      /* messages inside messages, the outermost counted */
 
 typedef struct rb_msg_word {
     const char *context; /* says what the word is doing in its sentences */

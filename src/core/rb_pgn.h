@@ -36,10 +36,10 @@ typedef struct rb_pgn_error {
  * collections whatever the input: reading stops with an error past them,
  * keeping what was read. A tag's value must fit on its line.
  */
-#define RB_PGN_MAX_GAMES 100000   /* games in one text */
-#define RB_PGN_MAX_PLIES 500000   /* moves in one text, all games together */
-#define RB_PGN_MAX_TAGS 1000      /* tags in one game */
-#define RB_PGN_MAX_TAG_TEXT 4096  /* characters in a tag's value */
+#define RB_PGN_MAX_GAMES 100000  /* games in one text */
+#define RB_PGN_MAX_PLIES 500000  /* moves in one text, all games together */
+#define RB_PGN_MAX_TAGS 1000     /* tags in one game */
+#define RB_PGN_MAX_TAG_TEXT 4096 /* characters in a tag's value */
 /* Bytes in one comment, its "[%eval]" and "[%clk]" commands left out; the
  * comments after one move together are cut to it as well (whole comments
  * beyond it are dropped). Variations longer than RB_NOTE_LINE_MAX moves are

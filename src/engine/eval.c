@@ -41,11 +41,12 @@
 #define RB_FAR RB_EVAL_FAR
 
 static const rb_eval_params default_weights = {
-    .w = {
+    .w =
+        {
 #define RB_EVAL_DEFAULT(name, mg, eg) RB_EVAL_PACK((mg), (eg)),
-        RB_EVAL_PARAMS(RB_EVAL_DEFAULT)
+            RB_EVAL_PARAMS(RB_EVAL_DEFAULT)
 #undef RB_EVAL_DEFAULT
-    },
+        },
     .empty_board_routes = false,
 };
 
@@ -94,12 +95,11 @@ void rb_eval_params_hand_set(rb_eval_params *p)
     static const struct {
         int index, value;
     } hand_set[] = {
-        {RB_EP_ROOK, 500},         {RB_EP_BISHOP, 330},         {RB_EP_PAWN, 110},
-        {RB_EP_MOB_ROOK, 5},       {RB_EP_MOB_BISHOP, 6},       {RB_EP_MOB_KING, 3},
-        {RB_EP_PAWN_STEP, 10},     {RB_EP_PAWN_NEXT, 50},       {RB_EP_THRONE_1, 160},
-        {RB_EP_THRONE_2, 80},      {RB_EP_THRONE_3, 40},        {RB_EP_THRONE_4, 20},
-        {RB_EP_THRONE_FAR, 3},     {RB_EP_THRONE_OPEN, 60},     {RB_EP_THREAT_HANGING, 40},
-        {RB_EP_THREAT_LESSER, 30}, {RB_EP_KING_ZONE, -8},       {RB_EP_TEMPO, 12},
+        {RB_EP_ROOK, 500},     {RB_EP_BISHOP, 330},     {RB_EP_PAWN, 110},          {RB_EP_MOB_ROOK, 5},
+        {RB_EP_MOB_BISHOP, 6}, {RB_EP_MOB_KING, 3},     {RB_EP_PAWN_STEP, 10},      {RB_EP_PAWN_NEXT, 50},
+        {RB_EP_THRONE_1, 160}, {RB_EP_THRONE_2, 80},    {RB_EP_THRONE_3, 40},       {RB_EP_THRONE_4, 20},
+        {RB_EP_THRONE_FAR, 3}, {RB_EP_THRONE_OPEN, 60}, {RB_EP_THREAT_HANGING, 40}, {RB_EP_THREAT_LESSER, 30},
+        {RB_EP_KING_ZONE, -8}, {RB_EP_TEMPO, 12},
     };
     memset(p, 0, sizeof *p);
     p->empty_board_routes = true;
@@ -126,12 +126,12 @@ int rb_eval_param_find(const char *name)
 
 /* ---- geometry tables, built once from the rules library ---------------- */
 
-static int route_dist[2][2][RB_NSQ];       /* [colour][flag set][square] */
-static int pawn_dist[2][RB_NSQ];           /* [colour][square] */
-static rb_bb pawn_cone[2][RB_NSQ];         /* [colour][square]: every square on a shortest route */
-static rb_bb pawn_layer[2][RB_FAR];        /* [colour][d]: the squares d pawn moves from promotion */
-static int promo_king_dist[2][RB_NSQ];     /* [pawn colour][king square]: king steps to its nearest promotion square */
-static int zone_of[2][RB_NSQ];             /* [colour][square]: rb_eval_zone */
+static int route_dist[2][2][RB_NSQ];   /* [colour][flag set][square] */
+static int pawn_dist[2][RB_NSQ];       /* [colour][square] */
+static rb_bb pawn_cone[2][RB_NSQ];     /* [colour][square]: every square on a shortest route */
+static rb_bb pawn_layer[2][RB_FAR];    /* [colour][d]: the squares d pawn moves from promotion */
+static int promo_king_dist[2][RB_NSQ]; /* [pawn colour][king square]: king steps to its nearest promotion square */
+static int zone_of[2][RB_NSQ];         /* [colour][square]: rb_eval_zone */
 static rb_bb rook_after[RB_NSQ][2], bishop_after[RB_NSQ][2]; /* each ray's squares past its turn */
 static pthread_once_t tables_once = PTHREAD_ONCE_INIT;
 
@@ -335,8 +335,8 @@ static int pawn_step_count(int d)
 /* One to four moves away each have a weight; longer routes below twelve
  * moves count per move saved. */
 static const int8_t throne_weight[RB_FAR + 1] = {
-    [1] = RB_EP_THRONE_1, [2] = RB_EP_THRONE_2, [3] = RB_EP_THRONE_3, [4] = RB_EP_THRONE_4,
-    [5] = RB_EP_THRONE_FAR, [6] = RB_EP_THRONE_FAR, [7] = RB_EP_THRONE_FAR, [8] = RB_EP_THRONE_FAR,
+    [1] = RB_EP_THRONE_1,   [2] = RB_EP_THRONE_2,    [3] = RB_EP_THRONE_3,   [4] = RB_EP_THRONE_4,
+    [5] = RB_EP_THRONE_FAR, [6] = RB_EP_THRONE_FAR,  [7] = RB_EP_THRONE_FAR, [8] = RB_EP_THRONE_FAR,
     [9] = RB_EP_THRONE_FAR, [10] = RB_EP_THRONE_FAR, [11] = RB_EP_THRONE_FAR};
 
 static int throne_count(int d)
@@ -346,9 +346,9 @@ static int throne_count(int d)
 
 static void derive_sums_from_tables(rb_eval_params *p)
 {
-    static const int first_zone[RB_PAWN] = {
-        [RB_KING] = RB_EP_ZONE_KING_HOME_OUT, [RB_ROOK] = RB_EP_ZONE_ROOK_HOME_OUT,
-        [RB_BISHOP] = RB_EP_ZONE_BISHOP_HOME_OUT};
+    static const int first_zone[RB_PAWN] = {[RB_KING] = RB_EP_ZONE_KING_HOME_OUT,
+                                            [RB_ROOK] = RB_EP_ZONE_ROOK_HOME_OUT,
+                                            [RB_BISHOP] = RB_EP_ZONE_BISHOP_HOME_OUT};
     static const int material[RB_PAWN] = {[RB_KING] = -1, [RB_ROOK] = RB_EP_ROOK, [RB_BISHOP] = RB_EP_BISHOP};
     memset(p->piece_sq, 0, sizeof p->piece_sq);
     for (int c = 0; c < 2; c++) {
@@ -401,7 +401,7 @@ int rb_eval_zone(int color, int sq)
  * clones that another file calls. Not under ThreadSanitizer: the loader
  * runs the resolver before the sanitizer's runtime is ready, and its
  * instrumented code crashes there. */
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__has_attribute) && \
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__) && defined(__has_attribute) &&                     \
     !defined(__SANITIZE_THREAD__)
 #if __has_attribute(target_clones)
 #define RB_EVAL_CLONES __attribute__((target_clones("popcnt", "default")))
@@ -433,12 +433,12 @@ RB_EVAL_INLINE int count(rb_bb b)
 
 /* What one colour's pieces do, gathered before anything is scored. */
 typedef struct side_info {
-    rb_bb all;          /* every square the side attacks */
-    rb_bb by_pawn;      /* attacked by a pawn */
-    rb_bb by_minor;     /* attacked by a pawn or bishop */
-    int king_route;     /* king moves to the throne on the empty board */
-    int pawn_route[2];  /* real routes of the (at most two counted) pawns */
-    int best_pawn;      /* the shortest of them, RB_FAR without pawns */
+    rb_bb all;           /* every square the side attacks */
+    rb_bb by_pawn;       /* attacked by a pawn */
+    rb_bb by_minor;      /* attacked by a pawn or bishop */
+    int king_route;      /* king moves to the throne on the empty board */
+    int pawn_route[2];   /* real routes of the (at most two counted) pawns */
+    int best_pawn;       /* the shortest of them, RB_FAR without pawns */
     rb_bb pawn_blockers; /* own pieces and the enemy king: squares no pawn enters */
 } side_info;
 
@@ -618,7 +618,8 @@ RB_EVAL_INLINE void routes(const rb_pos *pos, int c, const rb_eval_params *p, si
     }
 
     rb_bb key = pawns | ((rb_bb)c << 63);
-    route_memo *m = &memo[((blockers ^ (key * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull) >> (64 - RB_ROUTE_MEMO_BITS)];
+    route_memo *m =
+        &memo[((blockers ^ (key * 0x9E3779B97F4A7C15ull)) * 0xBF58476D1CE4E5B9ull) >> (64 - RB_ROUTE_MEMO_BITS)];
     if (m->blockers == blockers && m->pawns == key) {
         s->pawn_route[0] = m->route[0];
         s->pawn_route[1] = m->route[1];

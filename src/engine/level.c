@@ -43,17 +43,17 @@ typedef struct level_row {
 static const level_row level_table[RB_LEVEL_MAX + 1] = {
     /* TRANSLATORS: the names of the computer's levels 1 to 10, shown as "3, casual" */
     /* name        depth  nodes  margin  slip (in 1000)  slip margin  careful  selective */
-    {"", {0, 0, 0, 0, 0, false, false}},                          /* unused */
-    {N_("beginner"), {1, 200, 300, 900, 1000, false, false}},         /* 1: slips on nine moves in ten */
-    {N_("novice"), {1, 200, 200, 0, 0, false, false}},                /* 2: one move ahead, captures resolved */
-    {N_("casual"), {2, 600, 140, 0, 0, false, false}},                /* 3 */
-    {N_("intermediate"), {3, 1500, 90, 0, 0, false, false}},          /* 4 */
-    {N_("club"), {4, 4000, 60, 0, 0, true, false}},                   /* 5: margin below any piece, checked */
-    {N_("skilled"), {6, 10000, 40, 0, 0, true, false}},               /* 6 */
-    {N_("advanced"), {8, 25000, 28, 0, 0, true, false}},              /* 7 */
-    {N_("expert"), {10, 60000, 18, 0, 0, true, false}},               /* 8 */
-    {N_("master"), {14, 150000, 10, 0, 0, true, false}},              /* 9 */
-    {N_("strongest"), {0, 0, 0, 0, 0, false, true}},                  /* 10: full strength, the clock only */
+    {"", {0, 0, 0, 0, 0, false, false}},                      /* unused */
+    {N_("beginner"), {1, 200, 300, 900, 1000, false, false}}, /* 1: slips on nine moves in ten */
+    {N_("novice"), {1, 200, 200, 0, 0, false, false}},        /* 2: one move ahead, captures resolved */
+    {N_("casual"), {2, 600, 140, 0, 0, false, false}},        /* 3 */
+    {N_("intermediate"), {3, 1500, 90, 0, 0, false, false}},  /* 4 */
+    {N_("club"), {4, 4000, 60, 0, 0, true, false}},           /* 5: margin below any piece, checked */
+    {N_("skilled"), {6, 10000, 40, 0, 0, true, false}},       /* 6 */
+    {N_("advanced"), {8, 25000, 28, 0, 0, true, false}},      /* 7 */
+    {N_("expert"), {10, 60000, 18, 0, 0, true, false}},       /* 8 */
+    {N_("master"), {14, 150000, 10, 0, 0, true, false}},      /* 9 */
+    {N_("strongest"), {0, 0, 0, 0, 0, false, true}},          /* 10: full strength, the clock only */
 };
 
 static int clamp_level(int level)

@@ -19,8 +19,7 @@ static int tactical_score(const rb_pos *pos, rb_move m)
            rb_eval_piece_value(RB_MOVE_PIECE(m)) / 8;
 }
 
-void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, int ply, rb_move tt_move,
-                  bool tactical_only)
+void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, int ply, rb_move tt_move, bool tactical_only)
 {
     RB_ASSERT(ply >= 0 && ply < RB_MAX_PLY + 8);
     RB_ASSERT(pos->side == RB_WHITE || pos->side == RB_BLACK);
@@ -31,9 +30,8 @@ void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, int ply,
     /* A throne win is the king stepping onto its throne with its flag set
      * (rb_wins_throne): one pattern of piece and destination, which no move
      * matches (piece 0) while the flag is clear. */
-    const rb_move throne_win = (pos->out & rb_out_flag(pos->side))
-                                   ? ((rb_move)RB_KING << 17) | ((rb_move)rb_throne_sq(pos->side) << 6)
-                                   : 0;
+    const rb_move throne_win =
+        (pos->out & rb_out_flag(pos->side)) ? ((rb_move)RB_KING << 17) | ((rb_move)rb_throne_sq(pos->side) << 6) : 0;
     int n = 0, first = 0, first_score = 0;
     /* Moves are kept in place, or moved down over dropped ones. */
     for (int i = 0, count = pk->list.count; i < count; i++) {

@@ -48,9 +48,9 @@ typedef enum { RB_SCORE_CP = 0, RB_SCORE_WIN, RB_SCORE_LOSS } rb_score_kind;
 
 typedef struct rb_search_info {
     int depth;
-    int multipv;        /* which line, 1 = the best (see rb_engine_set_multipv) */
+    int multipv; /* which line, 1 = the best (see rb_engine_set_multipv) */
     rb_score_kind kind;
-    int score;          /* centipawns, or the moves to the win/loss */
+    int score; /* centipawns, or the moves to the win/loss */
     uint64_t nodes;
     uint64_t nps;
     int64_t time_ms;
@@ -60,7 +60,7 @@ typedef struct rb_search_info {
 
 typedef void (*rb_info_fn)(const rb_search_info *info, void *user);
 
-rb_engine *rb_engine_new(size_t hash_mib);     /* NULL when memory runs out */
+rb_engine *rb_engine_new(size_t hash_mib); /* NULL when memory runs out */
 void rb_engine_free(rb_engine *e);
 int rb_engine_set_hash(rb_engine *e, size_t hash_mib); /* 0, or -1 keeping the old table */
 void rb_engine_set_level(rb_engine *e, int level);     /* RB_LEVEL_MIN..RB_LEVEL_MAX */
@@ -72,7 +72,7 @@ int rb_engine_level(const rb_engine *e);
 /* A level in one English word, "beginner" (1) to "strongest" (10), for a
  * menu; out-of-range levels are named as the nearest level. */
 const char *rb_level_name(int level);
-void rb_engine_set_seed(rb_engine *e, uint64_t seed);  /* for the weaker levels' choices */
+void rb_engine_set_seed(rb_engine *e, uint64_t seed); /* for the weaker levels' choices */
 void rb_engine_new_game(rb_engine *e);
 
 /*
@@ -99,10 +99,8 @@ int rb_engine_lines(const rb_engine *e, rb_search_info *lines, int max);
  * the searching thread. With only a node or depth limit the result is
  * deterministic.
  */
-rb_move rb_engine_search(rb_engine *e, const rb_pos *root,
-                         const uint64_t *history, size_t nhistory,
-                         const rb_limits *limits, rb_info_fn info, void *user,
-                         rb_search_info *final_info);
+rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *history, size_t nhistory,
+                         const rb_limits *limits, rb_info_fn info, void *user, rb_search_info *final_info);
 
 /*
  * The threat in a position: what the opponent of the side to move would
@@ -135,8 +133,8 @@ rb_threat_kind rb_engine_threat(rb_engine *e, const rb_pos *pos, const uint64_t 
  * to another thread, and a stop it sends at any moment after that, even
  * before the searching thread has begun, is kept.
  */
-void rb_engine_stop(rb_engine *e);             /* thread-safe */
-void rb_engine_clear_stop(rb_engine *e);       /* thread-safe */
+void rb_engine_stop(rb_engine *e);       /* thread-safe */
+void rb_engine_clear_stop(rb_engine *e); /* thread-safe */
 
 /*
  * Searches a fixed set of positions to the given depth (0: the default

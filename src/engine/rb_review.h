@@ -44,8 +44,8 @@ typedef struct rb_review_score {
 #define RB_REVIEW_BLUNDER 0.3
 
 typedef enum {
-    RB_CLASS_BEST = 0,   /* the engine's move, or one scoring as well */
-    RB_CLASS_GOOD,       /* loses less than RB_REVIEW_INACCURACY */
+    RB_CLASS_BEST = 0, /* the engine's move, or one scoring as well */
+    RB_CLASS_GOOD,     /* loses less than RB_REVIEW_INACCURACY */
     RB_CLASS_INACCURACY,
     RB_CLASS_MISTAKE,
     RB_CLASS_BLUNDER

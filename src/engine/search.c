@@ -144,8 +144,7 @@ static bool out_of_budget(rb_engine *e)
     if (e->node_limit && e->nodes >= e->node_limit) {
         e->aborted = true;
     } else if ((e->nodes & (CHECK_EVERY - 1)) == 0) {
-        if (atomic_load_explicit(&e->stop, memory_order_relaxed) ||
-            (e->hard_ms && rb_util_now_ms() >= e->hard_ms)) {
+        if (atomic_load_explicit(&e->stop, memory_order_relaxed) || (e->hard_ms && rb_util_now_ms() >= e->hard_ms)) {
             e->aborted = true;
         }
     }
@@ -242,8 +241,8 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
     int static_eval = evaluate(e, pos, attacks);
     bool in_check = (pos->by_type[RB_KING] & pos->by_color[us] & attacks[them]) != 0;
     bool we_reach = throne_in_reach(pos, us);
-    bool they_reach = !in_check && qply < QS_THRONE_PLIES && throne_in_reach(pos, them) &&
-                      !((attacks[us] >> rb_throne_sq(them)) & 1);
+    bool they_reach =
+        !in_check && qply < QS_THRONE_PLIES && throne_in_reach(pos, them) && !((attacks[us] >> rb_throne_sq(them)) & 1);
     bool evasion = in_check || they_reach;
 
     int best = -RB_INF;
@@ -312,8 +311,8 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
     return best;
 }
 
-static void reward_quiet(rb_engine *e, const rb_pos *pos, int ply, rb_move m, int depth,
-                         const rb_move *tried, int ntried)
+static void reward_quiet(rb_engine *e, const rb_pos *pos, int ply, rb_move m, int depth, const rb_move *tried,
+                         int ntried)
 {
     rb_stack *st = &e->stack[ply];
     if (st->killers[0] != m) {
@@ -428,8 +427,7 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
         if (!e->no_rfp && depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN_PER_PLY * depth >= beta) {
             return eval;
         }
-        if (!e->no_null && depth >= NULL_MIN_DEPTH && eval >= beta && !st->null_done &&
-            has_pieces(pos, pos->side)) {
+        if (!e->no_null && depth >= NULL_MIN_DEPTH && eval >= beta && !st->null_done && has_pieces(pos, pos->side)) {
             int r = NULL_BASE_R + depth / NULL_DEPTH_DIVISOR;
             rb_pos null_pos = *pos;
             rb_pos_set_side(&null_pos, pos->side ^ 1);
@@ -534,8 +532,7 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
  * in multi-line analysis, and stay out). At full strength only the best
  * needs a true score; weaker levels choose among near-equal moves, so there
  * each move within the level's margin of the best gets its true score. */
-static int search_root(rb_engine *e, const rb_pos *pos, int alpha, int beta, int depth, int first,
-                       rb_move *iter_best)
+static int search_root(rb_engine *e, const rb_pos *pos, int alpha, int beta, int depth, int first, rb_move *iter_best)
 {
     rb_stack *st = &e->stack[0];
     int best = -RB_INF, old_alpha = alpha;
@@ -611,8 +608,7 @@ static void fill_score(rb_search_info *info, int score)
     }
 }
 
-static void fill_info(const rb_engine *e, rb_search_info *info, int depth, int score,
-                      const rb_move *pv, int pvlen)
+static void fill_info(const rb_engine *e, rb_search_info *info, int depth, int score, const rb_move *pv, int pvlen)
 {
     info->depth = depth;
     info->multipv = 1;
@@ -667,7 +663,7 @@ static bool has_limits(const rb_limits *l)
 typedef struct root_result {
     rb_move best_move;
     int best_score;
-    int done_depth;         /* the last completed iteration, 0 for none */
+    int done_depth; /* the last completed iteration, 0 for none */
     int pvlen;
     rb_move pv[RB_MAX_PLY];
 } root_result;
@@ -675,8 +671,7 @@ typedef struct root_result {
 /* Phase 1: the limits of this search (the caller's and the level's), the
  * game so far for repetitions, and per-search state cleared. Returns the
  * deepest iteration allowed. */
-static int begin_search(rb_engine *e, const uint64_t *history, size_t nhistory, const rb_limits *limits,
-                        bool limited)
+static int begin_search(rb_engine *e, const uint64_t *history, size_t nhistory, const rb_limits *limits, bool limited)
 {
     e->start_ms = rb_util_now_ms();
     e->nodes = 0;
@@ -771,12 +766,10 @@ static void collect_root_moves(rb_engine *e, const rb_pos *root, const rb_limits
 
 /* One iteration within an aspiration window around the last score, widened
  * until the score falls inside it. */
-static int search_iteration(rb_engine *e, const rb_pos *root, int depth, int last_score, int first,
-                            rb_move *iter_best)
+static int search_iteration(rb_engine *e, const rb_pos *root, int depth, int last_score, int first, rb_move *iter_best)
 {
     int window = ASPIRATION_WINDOW, alpha = -RB_INF, beta = RB_INF, score;
-    if (depth >= ASPIRATION_MIN_DEPTH && !e->root_exact && last_score > -RB_WIN_BOUND &&
-        last_score < RB_WIN_BOUND) {
+    if (depth >= ASPIRATION_MIN_DEPTH && !e->root_exact && last_score > -RB_WIN_BOUND && last_score < RB_WIN_BOUND) {
         alpha = last_score - window;
         beta = last_score + window;
     }

@@ -30,7 +30,10 @@
 static const char *const piece_word[] = {"piece", "king", "rook", "bishop", "pawn"};
 static const char *const color_word[] = {"White", "Black"};
 
-static const char *piece_name(rb_piece p) { return piece_word[RB_TYPE(p) <= RB_PAWN ? RB_TYPE(p) : 0]; }
+static const char *piece_name(rb_piece p)
+{
+    return piece_word[RB_TYPE(p) <= RB_PAWN ? RB_TYPE(p) : 0];
+}
 
 /* The English message, and what it says (the values are set by the caller). */
 static void say(rb_learn_feedback *fb, rb_learn_say what, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -50,7 +53,9 @@ int rb_learn_session_start(rb_learn_session *s, const rb_learn_stage *stage)
     s->stage = stage;
     if (stage->replies == RB_REPLY_ENGINE) {
         s->engine = rb_engine_new(1);
-        if (s->engine == NULL) return -1;
+        if (s->engine == NULL) {
+            return -1;
+        }
         rb_engine_set_level(s->engine, RB_LEVEL_MAX);
     }
     rb_learn_session_reset(s);
@@ -79,13 +84,18 @@ void rb_learn_session_free(rb_learn_session *s)
     s->engine = NULL;
 }
 
-const rb_pos *rb_learn_pos(const rb_learn_session *s) { return &s->pos; }
+const rb_pos *rb_learn_pos(const rb_learn_session *s)
+{
+    return &s->pos;
+}
 
 static int occurrences(const rb_learn_session *s, uint64_t key)
 {
     RB_ASSERT(s->nkeys >= 0 && s->nkeys <= (int)(sizeof s->keys / sizeof s->keys[0]));
     int n = 0;
-    for (int i = 0; i < s->nkeys; i++) n += s->keys[i] == key;
+    for (int i = 0; i < s->nkeys; i++) {
+        n += s->keys[i] == key;
+    }
     return n;
 }
 
@@ -106,7 +116,9 @@ static rb_bb attackers_of(const rb_pos *pos, int sq, int by_color)
     rb_bb found = 0;
     for (rb_bb b = pos->by_color[by_color]; b; b &= b - 1) {
         int from = rb_lsb(b);
-        if (rb_pos_attacks_from(pos, from) & ((rb_bb)1 << sq)) found |= (rb_bb)1 << from;
+        if (rb_pos_attacks_from(pos, from) & ((rb_bb)1 << sq)) {
+            found |= (rb_bb)1 << from;
+        }
     }
     return found;
 }
@@ -139,9 +151,15 @@ static bool sits_out(const rb_learn_session *s)
 {
     const rb_learn_stage *st = s->stage;
     rb_learn_goal_kind k = st->goal.kind;
-    if (k == RB_GOAL_MATE || k == RB_GOAL_THRONE || k == RB_GOAL_STALEMATE || k == RB_GOAL_REPETITION) return false;
-    if (st->replies == RB_REPLY_PASS) return true;
-    if (st->replies == RB_REPLY_SCRIPT) return s->replies >= st->nscript || st->script[s->replies].from < 0;
+    if (k == RB_GOAL_MATE || k == RB_GOAL_THRONE || k == RB_GOAL_STALEMATE || k == RB_GOAL_REPETITION) {
+        return false;
+    }
+    if (st->replies == RB_REPLY_PASS) {
+        return true;
+    }
+    if (st->replies == RB_REPLY_SCRIPT) {
+        return s->replies >= st->nscript || st->script[s->replies].from < 0;
+    }
     return false;
 }
 
@@ -176,7 +194,8 @@ static bool ended(const rb_learn_session *s, const rb_pos *after, int mover, rb_
             say(fb, RB_SAY_STALEMATE_THEM, "Stalemate: %s has no legal move and is not in check, so the game is drawn.",
                 color_word[!mover]);
         } else {
-            say(fb, RB_SAY_STALEMATE_YOU, "Stalemate: you have no legal move and are not in check, so the game is drawn.");
+            say(fb, RB_SAY_STALEMATE_YOU,
+                "Stalemate: you have no legal move and are not in check, so the game is drawn.");
         }
         fb->squares = (rb_bb)1 << after->king[!mover];
         return true;
@@ -199,10 +218,12 @@ static void describe_unsafe(const rb_pos *after, int to, int enemy, rb_learn_fee
         fb->say_color = enemy;
         fb->say_piece2 = RB_TYPE(after->board[a]);
         fb->say_sq2 = a;
-        say(fb, RB_SAY_UNSAFE, "On %s your %s could be taken by the %s %s on %s.", rb_sq_name(to), piece_name(after->board[to]),
-            enemy == RB_WHITE ? "white" : "black", piece_name(after->board[a]), rb_sq_name(a));
+        say(fb, RB_SAY_UNSAFE, "On %s your %s could be taken by the %s %s on %s.", rb_sq_name(to),
+            piece_name(after->board[to]), enemy == RB_WHITE ? "white" : "black", piece_name(after->board[a]),
+            rb_sq_name(a));
     } else {
-        say(fb, RB_SAY_NOT_THE_SQUARE, "That square is not the one: look for the only square where nothing can take your piece.");
+        say(fb, RB_SAY_NOT_THE_SQUARE,
+            "That square is not the one: look for the only square where nothing can take your piece.");
     }
 }
 
@@ -215,9 +236,13 @@ static bool choose_reply(rb_learn_session *s, const rb_pos *after, rb_move *repl
     switch (st->replies) {
     case RB_REPLY_PASS: return true;
     case RB_REPLY_SCRIPT: {
-        if (s->replies >= st->nscript) return true; /* the script is over: passes */
+        if (s->replies >= st->nscript) {
+            return true; /* the script is over: passes */
+        }
         const rb_learn_move *r = &st->script[s->replies];
-        if (r->from < 0) return true;
+        if (r->from < 0) {
+            return true;
+        }
         *reply = rb_move_find(after, r->from, r->to, r->promo);
         return *reply != RB_MOVE_NONE;
     }
@@ -248,7 +273,9 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     }
     RB_ASSERT_MSG(s->pos.side == s->color, "while a stage goes on, the person's side is to move");
     rb_move m = RB_MOVE_NONE;
-    if (from >= 0 && from < RB_NSQ && to >= 0 && to < RB_NSQ) m = rb_move_find(&s->pos, from, to, promo);
+    if (from >= 0 && from < RB_NSQ && to >= 0 && to < RB_NSQ) {
+        m = rb_move_find(&s->pos, from, to, promo);
+    }
     if (m == RB_MOVE_NONE) {
         if (rb_explain_move(&s->pos, from, to, promo, &fb->explain) == 0) {
             rb_explain_text(&fb->explain, fb->message, sizeof fb->message);
@@ -266,8 +293,7 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     int enemy = !s->color;
 
     /* 2. legal, but not what the stage asks */
-    if (st->goal.kind == RB_GOAL_PROMOTE && st->goal.promo && RB_MOVE_PROMO(m) &&
-        RB_MOVE_PROMO(m) != st->goal.promo) {
+    if (st->goal.kind == RB_GOAL_PROMOTE && st->goal.promo && RB_MOVE_PROMO(m) && RB_MOVE_PROMO(m) != st->goal.promo) {
         fb->say_piece = st->goal.promo;
         say(fb, RB_SAY_PROMOTE_TO, "Promote to a %s this time.", piece_word[st->goal.promo]);
         fb->squares = (rb_bb)1 << to;
@@ -302,15 +328,17 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     if (!over && st->goal.kind == RB_GOAL_THRONE && RB_TYPE(before.board[from]) == RB_KING &&
         to == rb_throne(s->color)) {
         fb->say_sq = to;
-        say(fb, RB_SAY_FLAG_CLEAR, "Your king stands on %s, but its out flag is clear: it did not come round clockwise, "
-            "so this is an ordinary move and wins nothing.", rb_sq_name(to));
+        say(fb, RB_SAY_FLAG_CLEAR,
+            "Your king stands on %s, but its out flag is clear: it did not come round clockwise, "
+            "so this is an ordinary move and wins nothing.",
+            rb_sq_name(to));
         fb->squares = (rb_bb)1 << to;
         over = true;
     }
     if (!over && st->goal.limit && s->moves + 1 >= st->goal.limit) {
         fb->say_number = st->goal.limit;
-        say(fb, RB_SAY_LAST_MOVE, "That was your last move: the goal was %s in %d.", st->goal.kind == RB_GOAL_MATE ? "mate" : "the throne",
-            st->goal.limit);
+        say(fb, RB_SAY_LAST_MOVE, "That was your last move: the goal was %s in %d.",
+            st->goal.kind == RB_GOAL_MATE ? "mate" : "the throne", st->goal.limit);
         over = true;
     }
     if (over) {
@@ -329,15 +357,18 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     bool answered = choose_reply(s, &after, &reply);
     if (!answered) {
         s->stars = stars_before;
-        say(fb, RB_SAY_NOT_THIS_WAY, "That move is legal, but this lesson has another in mind: try again, or ask for a hint.");
+        say(fb, RB_SAY_NOT_THIS_WAY,
+            "That move is legal, but this lesson has another in mind: try again, or ask for a hint.");
         return fb->result = RB_LEARN_REFUSED;
     }
     if (reply == RB_MOVE_NONE && rb_pos_in_check(&after)) {
         s->stars = stars_before;
         fb->squares = (rb_bb)1 << after.king[enemy];
         fb->say_color = enemy;
-        say(fb, RB_SAY_CHECK_PASSER, "That move attacks the %s king, but %s does not move in this stage: leave its king alone "
-            "and go for the goal.", enemy == RB_WHITE ? "white" : "black", color_word[enemy]);
+        say(fb, RB_SAY_CHECK_PASSER,
+            "That move attacks the %s king, but %s does not move in this stage: leave its king alone "
+            "and go for the goal.",
+            enemy == RB_WHITE ? "white" : "black", color_word[enemy]);
         return fb->result = RB_LEARN_REFUSED;
     }
 
@@ -346,7 +377,9 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
     fb->move = m;
     fb->stars_taken = taken;
     remember(s, after.key);
-    if (st->replies == RB_REPLY_SCRIPT && s->replies < st->nscript) s->replies++;
+    if (st->replies == RB_REPLY_SCRIPT && s->replies < st->nscript) {
+        s->replies++;
+    }
     if (reply == RB_MOVE_NONE) {
         rb_pos_set_side(&after, s->color);
         s->pos = after;
@@ -402,21 +435,27 @@ static bool reaches_goal(const rb_learn_session *s, int depth, int *budget)
 {
     rb_movelist list;
     rb_gen_legal(&s->pos, &list);
-    for (int i = 0; i < list.count && *budget > 0; i++) {
+    for (int i = 0; i<list.count && * budget> 0; i++) {
         rb_move m = list.moves[i];
         rb_learn_session copy = *s;
         rb_learn_feedback fb;
         (*budget)--;
         rb_learn_result r = rb_learn_try(&copy, RB_MOVE_FROM(m), RB_MOVE_TO(m), RB_MOVE_PROMO(m), &fb);
-        if (r == RB_LEARN_DONE) return true;
-        if (r == RB_LEARN_PLAYED && depth > 1 && reaches_goal(&copy, depth - 1, budget)) return true;
+        if (r == RB_LEARN_DONE) {
+            return true;
+        }
+        if (r == RB_LEARN_PLAYED && depth > 1 && reaches_goal(&copy, depth - 1, budget)) {
+            return true;
+        }
     }
     return false;
 }
 
 static rb_move search_hint(const rb_learn_session *s)
 {
-    if (s->stage->replies == RB_REPLY_ENGINE) return RB_MOVE_NONE;
+    if (s->stage->replies == RB_REPLY_ENGINE) {
+        return RB_MOVE_NONE;
+    }
     rb_movelist list;
     rb_gen_legal(&s->pos, &list);
     /* Shallowest first, so the hint is the start of a shortest way. */
@@ -428,10 +467,16 @@ static rb_move search_hint(const rb_learn_session *s)
             rb_learn_feedback fb;
             budget--;
             rb_learn_result r = rb_learn_try(&copy, RB_MOVE_FROM(m), RB_MOVE_TO(m), RB_MOVE_PROMO(m), &fb);
-            if (r == RB_LEARN_DONE) return m;
-            if (r == RB_LEARN_PLAYED && depth > 1 && reaches_goal(&copy, depth - 1, &budget)) return m;
+            if (r == RB_LEARN_DONE) {
+                return m;
+            }
+            if (r == RB_LEARN_PLAYED && depth > 1 && reaches_goal(&copy, depth - 1, &budget)) {
+                return m;
+            }
         }
-        if (budget <= 0) break;
+        if (budget <= 0) {
+            break;
+        }
     }
     return RB_MOVE_NONE;
 }
@@ -442,16 +487,24 @@ bool rb_learn_hint(const rb_learn_session *s, rb_move *move, rb_path *path)
     RB_ASSERT_MSG(s->stage != NULL, "a session rb_learn_session_start started");
     RB_ASSERT(s->moves >= 0);
     const rb_learn_stage *st = s->stage;
-    if (s->done || s->failed) return false;
+    if (s->done || s->failed) {
+        return false;
+    }
     rb_move m = RB_MOVE_NONE;
     if (s->on_line && s->moves < st->nsolution) {
         const rb_learn_move *h = &st->solution[s->moves];
         m = rb_move_find(&s->pos, h->from, h->to, h->promo);
     }
-    if (m == RB_MOVE_NONE) m = search_hint(s);
-    if (m == RB_MOVE_NONE) return false;
+    if (m == RB_MOVE_NONE) {
+        m = search_hint(s);
+    }
+    if (m == RB_MOVE_NONE) {
+        return false;
+    }
     *move = m;
-    if (path) rb_move_path(m, path);
+    if (path) {
+        rb_move_path(m, path);
+    }
     return true;
 }
 
@@ -460,9 +513,15 @@ int rb_learn_stars(const rb_learn_stage *stage, int moves)
     RB_ASSERT(stage != NULL);
     RB_ASSERT_MSG(moves >= 0, "the person's moves, counted");
     int slack = (stage->par + 1) / 2;
-    if (slack < 1) slack = 1;
-    if (moves <= stage->par) return 3;
-    if (moves <= stage->par + slack) return 2;
+    if (slack < 1) {
+        slack = 1;
+    }
+    if (moves <= stage->par) {
+        return 3;
+    }
+    if (moves <= stage->par + slack) {
+        return 2;
+    }
     return 1;
 }
 
@@ -473,30 +532,41 @@ static int check_start(const rb_learn_stage *st, char *err, size_t errlen)
 {
     const rb_pos *pos = &st->start;
     int me = pos->side, enemy = !me;
-    if (rb_pos_status(pos) != RB_ONGOING || rb_pos_throne_won(pos))
+    if (rb_pos_status(pos) != RB_ONGOING || rb_pos_throne_won(pos)) {
         return rb_util_fail(err, errlen, "the game is already over in the position");
+    }
     switch (st->goal.kind) {
     case RB_GOAL_COLLECT:
-        if (st->goal.squares & (pos->by_color[0] | pos->by_color[1]))
+        if (st->goal.squares & (pos->by_color[0] | pos->by_color[1])) {
             return rb_util_fail(err, errlen, "a star stands on an occupied square");
+        }
         break;
     case RB_GOAL_CAPTURE_ALL:
-        if ((pos->by_color[enemy] & ~((rb_bb)1 << pos->king[enemy])) == 0)
+        if ((pos->by_color[enemy] & ~((rb_bb)1 << pos->king[enemy])) == 0) {
             return rb_util_fail(err, errlen, "there is no enemy piece to capture");
+        }
         break;
     case RB_GOAL_ESCAPE_CHECK:
-        if (!rb_pos_in_check(pos)) return rb_util_fail(err, errlen, "the side to move is not in check");
+        if (!rb_pos_in_check(pos)) {
+            return rb_util_fail(err, errlen, "the side to move is not in check");
+        }
         break;
     case RB_GOAL_PROMOTE:
-        if ((pos->by_color[me] & pos->by_type[RB_PAWN]) == 0) return rb_util_fail(err, errlen, "there is no pawn to promote");
+        if ((pos->by_color[me] & pos->by_type[RB_PAWN]) == 0) {
+            return rb_util_fail(err, errlen, "there is no pawn to promote");
+        }
         break;
     case RB_GOAL_SAFE_SQUARE: {
         /* Every safe square must be reachable, or the stage is a trick. */
         rb_movelist list;
         rb_gen_legal(pos, &list);
         rb_bb reach = 0;
-        for (int i = 0; i < list.count; i++) reach |= (rb_bb)1 << RB_MOVE_TO(list.moves[i]);
-        if ((st->goal.squares & ~reach) != 0) return rb_util_fail(err, errlen, "a safe square cannot be reached in one move");
+        for (int i = 0; i < list.count; i++) {
+            reach |= (rb_bb)1 << RB_MOVE_TO(list.moves[i]);
+        }
+        if ((st->goal.squares & ~reach) != 0) {
+            return rb_util_fail(err, errlen, "a safe square cannot be reached in one move");
+        }
         break;
     }
     default: break;
@@ -506,33 +576,49 @@ static int check_start(const rb_learn_stage *st, char *err, size_t errlen)
 
 int rb_learn_verify_stage(const rb_learn_stage *st, char *err, size_t errlen)
 {
-    if (check_start(st, err, errlen) != 0) return -1;
-    if (st->nsolution > st->par)
+    if (check_start(st, err, errlen) != 0) {
+        return -1;
+    }
+    if (st->nsolution > st->par) {
         return rb_util_fail(err, errlen, "the solution has %d moves, more than par (%d)", st->nsolution, st->par);
+    }
     rb_learn_session s;
-    if (rb_learn_session_start(&s, st) != 0) return rb_util_fail(err, errlen, "out of memory");
+    if (rb_learn_session_start(&s, st) != 0) {
+        return rb_util_fail(err, errlen, "out of memory");
+    }
     int rc = 0;
     for (int i = 0; i < st->nsolution && rc == 0; i++) {
         const rb_learn_move *mv = &st->solution[i];
         char text[8];
         snprintf(text, sizeof text, "%s%s%s", rb_sq_name(mv->from), rb_sq_name(mv->to),
-                 mv->promo == RB_ROOK ? "r" : mv->promo == RB_BISHOP ? "b" : "");
+                 mv->promo == RB_ROOK     ? "r"
+                 : mv->promo == RB_BISHOP ? "b"
+                                          : "");
         rb_learn_feedback fb;
         rb_learn_result r = rb_learn_try(&s, mv->from, mv->to, mv->promo, &fb);
         bool last = i + 1 == st->nsolution;
-        if (r == RB_LEARN_DONE && last) break;
-        if (r == RB_LEARN_PLAYED && !last) continue;
-        if (r == RB_LEARN_PLAYED)
+        if (r == RB_LEARN_DONE && last) {
+            break;
+        }
+        if (r == RB_LEARN_PLAYED && !last) {
+            continue;
+        }
+        if (r == RB_LEARN_PLAYED) {
             rc = rb_util_fail(err, errlen, "the solution ends before the goal is reached");
-        else if (r == RB_LEARN_DONE)
-            rc = rb_util_fail(err, errlen, "the goal is reached at move %d (%s), before the solution ends", i + 1, text);
-        else
+        } else if (r == RB_LEARN_DONE) {
+            rc =
+                rb_util_fail(err, errlen, "the goal is reached at move %d (%s), before the solution ends", i + 1, text);
+        } else {
             rc = rb_util_fail(err, errlen, "solution move %d (%s) is %s: %s", i + 1, text,
-                      r == RB_LEARN_ILLEGAL ? "illegal" : r == RB_LEARN_REFUSED ? "refused" : "a failure",
-                      fb.message);
+                              r == RB_LEARN_ILLEGAL   ? "illegal"
+                              : r == RB_LEARN_REFUSED ? "refused"
+                                                      : "a failure",
+                              fb.message);
+        }
     }
-    if (rc == 0 && st->replies == RB_REPLY_SCRIPT && s.replies != st->nscript)
+    if (rc == 0 && st->replies == RB_REPLY_SCRIPT && s.replies != st->nscript) {
         rc = rb_util_fail(err, errlen, "the script has %d replies but the solution uses %d", st->nscript, s.replies);
+    }
     rb_learn_session_free(&s);
     return rc;
 }

@@ -24,7 +24,10 @@
 
 static const char header[] = "rollerball-lessons 1";
 
-void rb_learn_progress_clear(rb_learn_progress *p) { memset(p, 0, sizeof *p); }
+void rb_learn_progress_clear(rb_learn_progress *p)
+{
+    memset(p, 0, sizeof *p);
+}
 
 static bool make_key(char *key, const char *chapter, const char *stage)
 {
@@ -35,15 +38,20 @@ static bool make_key(char *key, const char *chapter, const char *stage)
 
 static rb_learn_progress_entry *find(rb_learn_progress *p, const char *key)
 {
-    for (int i = 0; i < p->count; i++)
-        if (strcmp(p->entries[i].key, key) == 0) return &p->entries[i];
+    for (int i = 0; i < p->count; i++) {
+        if (strcmp(p->entries[i].key, key) == 0) {
+            return &p->entries[i];
+        }
+    }
     return NULL;
 }
 
 int rb_learn_progress_stars(const rb_learn_progress *p, const char *chapter, const char *stage)
 {
     char key[2 * RB_LEARN_ID_MAX];
-    if (!make_key(key, chapter, stage)) return 0;
+    if (!make_key(key, chapter, stage)) {
+        return 0;
+    }
     rb_learn_progress_entry *e = find((rb_learn_progress *)p, key);
     return e ? e->stars : 0;
 }
@@ -53,18 +61,24 @@ static void set_stars(rb_learn_progress *p, const char *key, int stars)
     RB_ASSERT(p->count >= 0 && p->count <= RB_LEARN_PROGRESS_MAX);
     rb_learn_progress_entry *e = find(p, key);
     if (e == NULL) {
-        if (p->count == RB_LEARN_PROGRESS_MAX) return;
+        if (p->count == RB_LEARN_PROGRESS_MAX) {
+            return;
+        }
         e = &p->entries[p->count++];
         strcpy(e->key, key);
         e->stars = 0;
     }
-    if (stars > e->stars) e->stars = stars;
+    if (stars > e->stars) {
+        e->stars = stars;
+    }
 }
 
 void rb_learn_progress_record(rb_learn_progress *p, const char *chapter, const char *stage, int stars)
 {
     char key[2 * RB_LEARN_ID_MAX];
-    if (stars < 1 || stars > 3 || !make_key(key, chapter, stage)) return;
+    if (stars < 1 || stars > 3 || !make_key(key, chapter, stage)) {
+        return;
+    }
     set_stars(p, key, stars);
     strcpy(p->last, key);
 }
@@ -72,23 +86,31 @@ void rb_learn_progress_record(rb_learn_progress *p, const char *chapter, const c
 void rb_learn_progress_visit(rb_learn_progress *p, const char *chapter, const char *stage)
 {
     char key[2 * RB_LEARN_ID_MAX];
-    if (make_key(key, chapter, stage)) strcpy(p->last, key);
+    if (make_key(key, chapter, stage)) {
+        strcpy(p->last, key);
+    }
 }
 
 /* "chapter/stage", each part an id as lesson files allow. */
 static bool valid_key(const char *s, size_t n)
 {
-    if (n == 0 || n >= 2 * RB_LEARN_ID_MAX) return false;
+    if (n == 0 || n >= 2 * RB_LEARN_ID_MAX) {
+        return false;
+    }
     int slashes = 0;
     size_t part = 0;
     for (size_t i = 0; i < n; i++) {
         char c = s[i];
         if (c == '/') {
-            if (part == 0) return false;
+            if (part == 0) {
+                return false;
+            }
             slashes++;
             part = 0;
         } else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-') {
-            if (++part >= RB_LEARN_ID_MAX) return false;
+            if (++part >= RB_LEARN_ID_MAX) {
+                return false;
+            }
         } else {
             return false;
         }
@@ -106,8 +128,12 @@ typedef struct problems {
  * says in pr->why (a NULL message is ignored by its builders). */
 static bool problem(problems *pr, int line)
 {
-    if (pr->count++ > 0) return false;
-    if (pr->line) *pr->line = line;
+    if (pr->count++ > 0) {
+        return false;
+    }
+    if (pr->line) {
+        *pr->line = line;
+    }
     return true;
 }
 
@@ -116,7 +142,9 @@ int rb_learn_progress_parse_why(rb_learn_progress *p, const char *text, size_t l
     problems pr = {0, why, line_of};
     rb_learn_progress_clear(p);
     rb_message_clear(why);
-    if (line_of) *line_of = 0;
+    if (line_of) {
+        *line_of = 0;
+    }
     const char *cur = text, *end = text + len;
     int line = 0;
     while (cur < end) {
@@ -124,7 +152,9 @@ int rb_learn_progress_parse_why(rb_learn_progress *p, const char *text, size_t l
         const char *e = nl ? nl : end;
         const char *next = nl ? nl + 1 : end;
         line++;
-        if (e > cur && e[-1] == '\r') e--;
+        if (e > cur && e[-1] == '\r') {
+            e--;
+        }
         size_t n = (size_t)(e - cur);
         if (line == 1) {
             if (n != strlen(header) || memcmp(cur, header, n) != 0) {
@@ -163,24 +193,32 @@ int rb_learn_progress_parse_why(rb_learn_progress *p, const char *text, size_t l
         }
         cur = next;
     }
-    if (line == 0 && problem(&pr, 1)) rb_message_set(why, RB_MSG_("the file is empty; starting afresh"));
+    if (line == 0 && problem(&pr, 1)) {
+        rb_message_set(why, RB_MSG_("the file is empty; starting afresh"));
+    }
     return pr.count;
 }
 
 /* The English of a file's message into err, as "name: ..." or "name:line: ...". */
 static void english(const char *name, int line, const rb_message *why, char *err, size_t errlen)
 {
-    if (err && errlen) rb_message_file_text(name, line, why, NULL, NULL, err, errlen);
+    if (err && errlen) {
+        rb_message_file_text(name, line, why, NULL, NULL, err, errlen);
+    }
 }
 
-int rb_learn_progress_parse(rb_learn_progress *p, const char *text, size_t len,
-                            const char *name, char *err, size_t errlen)
+int rb_learn_progress_parse(rb_learn_progress *p, const char *text, size_t len, const char *name, char *err,
+                            size_t errlen)
 {
     rb_message why;
     int line;
-    if (err && errlen) err[0] = 0;
+    if (err && errlen) {
+        err[0] = 0;
+    }
     int count = rb_learn_progress_parse_why(p, text, len, &why, &line);
-    if (count > 0) english(name ? name : "(progress)", line, &why, err, errlen);
+    if (count > 0) {
+        english(name ? name : "(progress)", line, &why, err, errlen);
+    }
     return count;
 }
 
@@ -208,9 +246,13 @@ int rb_learn_progress_load_why(rb_learn_progress *p, const char *path, rb_messag
 {
     rb_learn_progress_clear(p);
     rb_message_clear(why);
-    if (line) *line = 0;
+    if (line) {
+        *line = 0;
+    }
     FILE *f = fopen(path, "rb");
-    if (f == NULL) return 0; /* no progress yet */
+    if (f == NULL) {
+        return 0; /* no progress yet */
+    }
     char *buf = malloc(PROGRESS_FILE_MAX + 1);
     if (buf == NULL) {
         fclose(f);
@@ -241,9 +283,13 @@ int rb_learn_progress_load(rb_learn_progress *p, const char *path, char *err, si
 {
     rb_message why;
     int line;
-    if (err && errlen) err[0] = 0;
+    if (err && errlen) {
+        err[0] = 0;
+    }
     int rc = rb_learn_progress_load_why(p, path, &why, &line);
-    if (rc != 0) english(path, line, &why, err, errlen);
+    if (rc != 0) {
+        english(path, line, &why, err, errlen);
+    }
     return rc;
 }
 
@@ -292,6 +338,8 @@ int rb_learn_progress_save(const rb_learn_progress *p, const char *path, char *e
 {
     rb_message why;
     int rc = rb_learn_progress_save_why(p, path, &why);
-    if (rc != 0) english(path, 0, &why, err, errlen);
+    if (rc != 0) {
+        english(path, 0, &why, err, errlen);
+    }
     return rc;
 }

@@ -24,7 +24,9 @@ static char *copy_of(const char *text)
 {
     size_t n = strlen(text) + 1;
     char *copy = malloc(n);
-    if (copy != NULL) memcpy(copy, text, n);
+    if (copy != NULL) {
+        memcpy(copy, text, n);
+    }
     return copy;
 }
 
@@ -38,10 +40,14 @@ static int add_error(rb_learn_set *set, const char *file, int line, const rb_mes
         msg = english;
     }
     char **grown = realloc(set->errors, (size_t)(set->nerrors + 1) * sizeof *grown);
-    if (grown == NULL) return -1;
+    if (grown == NULL) {
+        return -1;
+    }
     set->errors = grown;
     rb_learn_problem *more = realloc(set->problems, (size_t)(set->nerrors + 1) * sizeof *more);
-    if (more == NULL) return -1;
+    if (more == NULL) {
+        return -1;
+    }
     set->problems = more;
     char *copy = copy_of(msg), *name = copy_of(file);
     if (copy == NULL || name == NULL) {
@@ -53,7 +59,9 @@ static int add_error(rb_learn_set *set, const char *file, int line, const rb_mes
     p->file = name;
     p->line = line;
     rb_message_clear(&p->why);
-    if (why != NULL) p->why = *why;
+    if (why != NULL) {
+        p->why = *why;
+    }
     set->errors[set->nerrors++] = copy;
     return 0;
 }
@@ -83,7 +91,10 @@ static char *read_file(const char *path, size_t *len, rb_message *why)
     return buf;
 }
 
-static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
 
 static bool is_lesson_name(const char *name)
 {
@@ -94,8 +105,12 @@ static bool is_lesson_name(const char *name)
 int rb_learn_load_dir(const char *dir, rb_learn_set *set, char *err, size_t errlen)
 {
     rb_message why;
-    if (rb_learn_load_dir_why(dir, set, &why) == 0) return 0;
-    if (err && errlen) rb_message_file_text(dir, 0, &why, NULL, NULL, err, errlen);
+    if (rb_learn_load_dir_why(dir, set, &why) == 0) {
+        return 0;
+    }
+    if (err && errlen) {
+        rb_message_file_text(dir, 0, &why, NULL, NULL, err, errlen);
+    }
     return -1;
 }
 
@@ -113,14 +128,18 @@ int rb_learn_load_dir_why(const char *dir, rb_learn_set *set, rb_message *why)
     struct dirent *e;
     bool too_many = false;
     while ((e = readdir(d)) != NULL) {
-        if (!is_lesson_name(e->d_name)) continue;
+        if (!is_lesson_name(e->d_name)) {
+            continue;
+        }
         if (nnames == MAX_CHAPTERS) {
             too_many = true;
             continue;
         }
         size_t n = strlen(e->d_name) + 1;
         names[nnames] = malloc(n);
-        if (names[nnames] == NULL) continue;
+        if (names[nnames] == NULL) {
+            continue;
+        }
         memcpy(names[nnames++], e->d_name, n);
     }
     closedir(d);
@@ -143,8 +162,9 @@ int rb_learn_load_dir_why(const char *dir, rb_learn_set *set, rb_message *why)
             rb_learn_chapter *c = &set->chapters[set->nchapters];
             if (rb_learn_parse_chapter(text, len, path, true, c, msg, sizeof msg) == 0) {
                 bool dup = false;
-                for (int k = 0; k < set->nchapters; k++)
+                for (int k = 0; k < set->nchapters; k++) {
                     dup = dup || strcmp(set->chapters[k].id, c->id) == 0;
+                }
                 if (dup) {
                     rb_message_set(&problem, RB_MSG_("chapter id '%1$s' is already used by another file"));
                     rb_message_add(&problem, "%s", c->id);
@@ -167,7 +187,9 @@ int rb_learn_load_dir_why(const char *dir, rb_learn_set *set, rb_message *why)
 
 void rb_learn_set_free(rb_learn_set *set)
 {
-    for (int i = 0; i < set->nchapters; i++) rb_learn_chapter_free(&set->chapters[i]);
+    for (int i = 0; i < set->nchapters; i++) {
+        rb_learn_chapter_free(&set->chapters[i]);
+    }
     free(set->chapters);
     for (int i = 0; i < set->nerrors; i++) {
         free(set->errors[i]);
@@ -183,9 +205,13 @@ const rb_learn_stage *rb_learn_find(const rb_learn_set *set, int chapter, int st
     /* Numbers out of range are no contract: they come from what a person
      * typed, and find nothing. */
     RB_ASSERT(set != NULL && (set->chapters != NULL || set->nchapters == 0));
-    if (chapter < 1 || chapter > set->nchapters) return NULL;
+    if (chapter < 1 || chapter > set->nchapters) {
+        return NULL;
+    }
     const rb_learn_chapter *c = &set->chapters[chapter - 1];
-    if (stage < 1 || stage > c->nstages) return NULL;
+    if (stage < 1 || stage > c->nstages) {
+        return NULL;
+    }
     return &c->stages[stage - 1];
 }
 
@@ -205,8 +231,12 @@ int rb_learn_parse_ref(const char *text, int *chapter, int *stage)
 {
     RB_ASSERT(text != NULL && chapter != NULL && stage != NULL);
     int c, s;
-    if (!read_number(&text, &c) || *text++ != '.' || !read_number(&text, &s) || *text != 0) return -1;
-    if (c < 1 || s < 1) return -1;
+    if (!read_number(&text, &c) || *text++ != '.' || !read_number(&text, &s) || *text != 0) {
+        return -1;
+    }
+    if (c < 1 || s < 1) {
+        return -1;
+    }
     *chapter = c;
     *stage = s;
     return 0;
@@ -220,27 +250,37 @@ static void put(char *buf, size_t len, size_t *need, const char *fmt, ...)
     size_t room = *need < len ? len - *need : 0;
     int n = vsnprintf(room ? buf + *need : NULL, room, fmt, ap);
     va_end(ap);
-    if (n > 0) *need += (size_t)n;
+    if (n > 0) {
+        *need += (size_t)n;
+    }
 }
 
 static void put_squares(char *buf, size_t len, size_t *need, rb_bb set)
 {
     bool first = true;
-    for (int file = 0; file < RB_NFILES; file++)
+    for (int file = 0; file < RB_NFILES; file++) {
         for (int rank = 0; rank < RB_NRANKS; rank++) {
             int sq = rb_sq_at(file, rank);
-            if (sq < 0 || !((set >> sq) & 1)) continue;
+            if (sq < 0 || !((set >> sq) & 1)) {
+                continue;
+            }
             put(buf, len, need, "%s%s", first ? " " : ",", rb_sq_name(sq));
             first = false;
         }
+    }
 }
 
 size_t rb_learn_goal_text(const rb_learn_goal *g, char *buf, size_t len)
 {
     size_t need = 0;
-    if (len) buf[0] = 0;
+    if (len) {
+        buf[0] = 0;
+    }
     switch (g->kind) {
-    case RB_GOAL_COLLECT: put(buf, len, &need, "collect"); put_squares(buf, len, &need, g->squares); break;
+    case RB_GOAL_COLLECT:
+        put(buf, len, &need, "collect");
+        put_squares(buf, len, &need, g->squares);
+        break;
     case RB_GOAL_CAPTURE_ALL: put(buf, len, &need, "capture-all"); break;
     case RB_GOAL_MATE: put(buf, len, &need, "mate %d", g->limit); break;
     case RB_GOAL_THRONE: put(buf, len, &need, "throne %d", g->limit); break;
@@ -248,7 +288,10 @@ size_t rb_learn_goal_text(const rb_learn_goal *g, char *buf, size_t len)
     case RB_GOAL_PROMOTE:
         put(buf, len, &need, "promote%s", g->promo == RB_ROOK ? " rook" : g->promo == RB_BISHOP ? " bishop" : "");
         break;
-    case RB_GOAL_SAFE_SQUARE: put(buf, len, &need, "safe-square"); put_squares(buf, len, &need, g->squares); break;
+    case RB_GOAL_SAFE_SQUARE:
+        put(buf, len, &need, "safe-square");
+        put_squares(buf, len, &need, g->squares);
+        break;
     case RB_GOAL_STALEMATE: put(buf, len, &need, "stalemate"); break;
     case RB_GOAL_REPETITION: put(buf, len, &need, "repetition"); break;
     default: put(buf, len, &need, "?"); break;
@@ -259,7 +302,9 @@ size_t rb_learn_goal_text(const rb_learn_goal *g, char *buf, size_t len)
 size_t rb_learn_list(const rb_learn_set *set, char *buf, size_t len)
 {
     size_t need = 0;
-    if (len) buf[0] = 0;
+    if (len) {
+        buf[0] = 0;
+    }
     for (int c = 0; c < set->nchapters; c++) {
         const rb_learn_chapter *ch = &set->chapters[c];
         for (int s = 0; s < ch->nstages; s++) {

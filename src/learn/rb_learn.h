@@ -34,10 +34,10 @@
 #include "rb_message.h"
 #include "rb_explain.h"
 
-#define RB_LEARN_ID_MAX 32        /* chapter and stage ids, terminator included */
-#define RB_LEARN_MOVES_MAX 32     /* moves in a stored solution or reply script */
-#define RB_LEARN_MESSAGE_MAX 256  /* one feedback sentence */
-#define RB_LEARN_ERROR_MAX 512    /* one "file:line: problem" message */
+#define RB_LEARN_ID_MAX 32       /* chapter and stage ids, terminator included */
+#define RB_LEARN_MOVES_MAX 32    /* moves in a stored solution or reply script */
+#define RB_LEARN_MESSAGE_MAX 256 /* one feedback sentence */
+#define RB_LEARN_ERROR_MAX 512   /* one "file:line: problem" message */
 
 /* ---- lessons as data ------------------------------------------------------- */
 
@@ -76,28 +76,28 @@ typedef struct rb_learn_move {
 
 typedef struct rb_learn_stage {
     char id[RB_LEARN_ID_MAX];
-    char *title;          /* one line */
-    char *text;           /* the teaching text, one or a few sentences */
-    char *hint;           /* optional words for the hint; NULL if none */
+    char *title; /* one line */
+    char *text;  /* the teaching text, one or a few sentences */
+    char *hint;  /* optional words for the hint; NULL if none */
     char position[RB_POS_TEXT_MAX];
-    rb_pos start;         /* the position parsed; the person plays its side to move */
+    rb_pos start; /* the position parsed; the person plays its side to move */
     rb_learn_goal goal;
-    int par;              /* moves for three stars */
+    int par; /* moves for three stars */
     rb_learn_reply_kind replies;
-    int depth;            /* RB_REPLY_ENGINE: the search depth */
+    int depth; /* RB_REPLY_ENGINE: the search depth */
     int nscript;
     rb_learn_move script[RB_LEARN_MOVES_MAX];
     int nsolution;
     rb_learn_move solution[RB_LEARN_MOVES_MAX]; /* the person's moves only */
-    int line;             /* where the stage starts in its file */
-    int solution_line;    /* where its solution is written */
+    int line;                                   /* where the stage starts in its file */
+    int solution_line;                          /* where its solution is written */
 } rb_learn_stage;
 
 typedef struct rb_learn_chapter {
     char id[RB_LEARN_ID_MAX];
     char *title;
     char *intro;
-    char *file;           /* the file it was read from, as given */
+    char *file; /* the file it was read from, as given */
     int nstages;
     rb_learn_stage *stages;
 } rb_learn_chapter;
@@ -120,7 +120,7 @@ typedef struct rb_learn_set {
     int nchapters;
     rb_learn_chapter *chapters;
     int nerrors;
-    char **errors;        /* "file:line: problem" */
+    char **errors;              /* "file:line: problem" */
     rb_learn_problem *problems; /* errors[i] as problems[i] */
 } rb_learn_set;
 
@@ -131,8 +131,8 @@ typedef struct rb_learn_set {
  * solution is also replayed (rb_learn_verify_stage), so a lesson that cannot
  * be finished is refused with the line of its solution.
  */
-int rb_learn_parse_chapter(const char *text, size_t len, const char *name, bool verify,
-                           rb_learn_chapter *chapter, char *err, size_t errlen);
+int rb_learn_parse_chapter(const char *text, size_t len, const char *name, bool verify, rb_learn_chapter *chapter,
+                           char *err, size_t errlen);
 void rb_learn_chapter_free(rb_learn_chapter *chapter);
 
 /* Reads every *.lesson file of dir, in name order, verifying each stage.
@@ -177,58 +177,58 @@ typedef enum rb_learn_result {
  * language (message keeps the English one). */
 typedef enum rb_learn_say {
     RB_SAY_NONE = 0,
-    RB_SAY_OVER,            /* the stage was already over */
-    RB_SAY_NOT_A_MOVE,      /* the squares are not a move on this board */
-    RB_SAY_ILLEGAL,         /* against the rules: see explain */
-    RB_SAY_PROMOTE_TO,      /* say_piece: the promotion the stage asks for */
-    RB_SAY_UNSAFE,          /* say_sq the square moved to, say_piece the person's piece
-                             * there, say_color the enemy, say_piece2 the attacker on say_sq2 */
-    RB_SAY_NOT_THE_SQUARE,  /* not the safe square, though nothing attacks it */
-    RB_SAY_THRONE_WON,      /* say_color won by throne on say_sq; say_you: the person */
-    RB_SAY_MATE_NOT_ASKED,  /* the person gave a checkmate the stage does not ask for */
-    RB_SAY_MATED,           /* say_color mated the person's king */
-    RB_SAY_STALEMATE_THEM,  /* say_color (not the person) has no move: drawn */
-    RB_SAY_STALEMATE_YOU,   /* the person has no move: drawn */
-    RB_SAY_REPETITION,      /* drawn by repetition */
-    RB_SAY_FLAG_CLEAR,      /* the person's king reached the throne say_sq with its flag clear */
-    RB_SAY_LAST_MOVE,       /* the goal's moves (say_number) are used up; the goal is the stage's */
-    RB_SAY_NOT_THIS_WAY,    /* legal, but not the lesson's way */
-    RB_SAY_CHECK_PASSER,    /* the move checks say_color's king, a side that does not move */
-    RB_SAY_PIECE_LOST       /* say_color's say_piece2 took the person's say_piece on say_sq */
+    RB_SAY_OVER,           /* the stage was already over */
+    RB_SAY_NOT_A_MOVE,     /* the squares are not a move on this board */
+    RB_SAY_ILLEGAL,        /* against the rules: see explain */
+    RB_SAY_PROMOTE_TO,     /* say_piece: the promotion the stage asks for */
+    RB_SAY_UNSAFE,         /* say_sq the square moved to, say_piece the person's piece
+                            * there, say_color the enemy, say_piece2 the attacker on say_sq2 */
+    RB_SAY_NOT_THE_SQUARE, /* not the safe square, though nothing attacks it */
+    RB_SAY_THRONE_WON,     /* say_color won by throne on say_sq; say_you: the person */
+    RB_SAY_MATE_NOT_ASKED, /* the person gave a checkmate the stage does not ask for */
+    RB_SAY_MATED,          /* say_color mated the person's king */
+    RB_SAY_STALEMATE_THEM, /* say_color (not the person) has no move: drawn */
+    RB_SAY_STALEMATE_YOU,  /* the person has no move: drawn */
+    RB_SAY_REPETITION,     /* drawn by repetition */
+    RB_SAY_FLAG_CLEAR,     /* the person's king reached the throne say_sq with its flag clear */
+    RB_SAY_LAST_MOVE,      /* the goal's moves (say_number) are used up; the goal is the stage's */
+    RB_SAY_NOT_THIS_WAY,   /* legal, but not the lesson's way */
+    RB_SAY_CHECK_PASSER,   /* the move checks say_color's king, a side that does not move */
+    RB_SAY_PIECE_LOST      /* say_color's say_piece2 took the person's say_piece on say_sq */
 } rb_learn_say;
 
 typedef struct rb_learn_feedback {
     rb_learn_result result;
-    rb_move move;          /* the person's move, as played (PLAYED, DONE, FAILED) */
-    rb_move reply;         /* the answer played, or RB_MOVE_NONE (a pass, or none) */
-    rb_path reply_path;    /* its squares, for animating it */
-    rb_explanation explain; /* ILLEGAL: the rules library's reason */
-    rb_bb squares;         /* the squares the message is about (attackers, blocker) */
-    int stars_taken;       /* collect: stars picked up by this move */
+    rb_move move;                       /* the person's move, as played (PLAYED, DONE, FAILED) */
+    rb_move reply;                      /* the answer played, or RB_MOVE_NONE (a pass, or none) */
+    rb_path reply_path;                 /* its squares, for animating it */
+    rb_explanation explain;             /* ILLEGAL: the rules library's reason */
+    rb_bb squares;                      /* the squares the message is about (attackers, blocker) */
+    int stars_taken;                    /* collect: stars picked up by this move */
     char message[RB_LEARN_MESSAGE_MAX]; /* one English sentence, or "" */
-    rb_learn_say say;      /* what message says, and its values: */
-    int say_color;         /* RB_WHITE or RB_BLACK */
-    int say_sq, say_sq2;   /* squares */
-    int say_piece, say_piece2; /* piece types RB_KING..RB_PAWN */
+    rb_learn_say say;                   /* what message says, and its values: */
+    int say_color;                      /* RB_WHITE or RB_BLACK */
+    int say_sq, say_sq2;                /* squares */
+    int say_piece, say_piece2;          /* piece types RB_KING..RB_PAWN */
     int say_number;
-    bool say_you;          /* say_color is the person's side */
+    bool say_you; /* say_color is the person's side */
 } rb_learn_feedback;
 
 typedef struct rb_engine rb_engine;
 
 typedef struct rb_learn_session {
     const rb_learn_stage *stage;
-    rb_pos pos;            /* the board now; the person's side is always to move */
-    int color;             /* the person's colour */
-    int moves;             /* the person's moves so far */
-    int replies;           /* script entries used */
-    rb_bb stars;           /* collect: the stars still on the board */
+    rb_pos pos;  /* the board now; the person's side is always to move */
+    int color;   /* the person's colour */
+    int moves;   /* the person's moves so far */
+    int replies; /* script entries used */
+    rb_bb stars; /* collect: the stars still on the board */
     bool done, failed;
-    bool on_line;          /* every move so far was the solution's */
-    int nkeys;             /* positions reached, for repetition */
+    bool on_line; /* every move so far was the solution's */
+    int nkeys;    /* positions reached, for repetition */
     uint64_t keys[2 * RB_LEARN_MOVES_MAX + 8];
-    int nplayed;           /* every ply played, for the engine's history */
-    rb_engine *engine;     /* made on first use by an engine stage */
+    int nplayed;       /* every ply played, for the engine's history */
+    rb_engine *engine; /* made on first use by an engine stage */
 } rb_learn_session;
 
 /* Returns 0, or -1 when memory for the engine runs out. */
@@ -238,8 +238,7 @@ void rb_learn_session_free(rb_learn_session *s);
 const rb_pos *rb_learn_pos(const rb_learn_session *s);
 
 /* The person's move from-to (promo RB_ROOK, RB_BISHOP or 0). */
-rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo,
-                             rb_learn_feedback *fb);
+rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, rb_learn_feedback *fb);
 
 /* The next move of the stage's stored solution, with its path, while the
  * person has followed it. Once they have left it, the first move of a
@@ -261,7 +260,7 @@ int rb_learn_verify_stage(const rb_learn_stage *stage, char *err, size_t errlen)
 #define RB_LEARN_PROGRESS_MAX 256
 typedef struct rb_learn_progress_entry {
     char key[2 * RB_LEARN_ID_MAX];
-    int stars;             /* 1..3 */
+    int stars; /* 1..3 */
 } rb_learn_progress_entry;
 
 typedef struct rb_learn_progress {
@@ -282,8 +281,8 @@ void rb_learn_progress_visit(rb_learn_progress *p, const char *chapter, const ch
  * number of problems (0 when clean) and describes the first in err as
  * "name:line: problem". A wrong first line means a file of something else:
  * nothing is read and 1 is returned. */
-int rb_learn_progress_parse(rb_learn_progress *p, const char *text, size_t len,
-                            const char *name, char *err, size_t errlen);
+int rb_learn_progress_parse(rb_learn_progress *p, const char *text, size_t len, const char *name, char *err,
+                            size_t errlen);
 size_t rb_learn_progress_format(const rb_learn_progress *p, char *buf, size_t len);
 /* Files: load returns 0 (clean, or no file yet: a fresh start), or the
  * problems found (the good lines kept, message in err). Save writes a new

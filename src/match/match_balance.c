@@ -33,8 +33,8 @@ bool rb_balance_within(int white_cp, int margin_cp)
     return abs(white_cp) <= margin_cp;
 }
 
-size_t rb_balance_make(rb_engine *e, const rb_balance_spec *spec, rb_opening *out, int *scores,
-                       size_t count, size_t max_tries, size_t *tried)
+size_t rb_balance_make(rb_engine *e, const rb_balance_spec *spec, rb_opening *out, int *scores, size_t count,
+                       size_t max_tries, size_t *tried)
 {
     uint64_t state = spec->seed;
     int span = spec->max_plies - spec->min_plies + 1;

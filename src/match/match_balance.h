@@ -46,7 +46,7 @@ bool rb_balance_within(int white_cp, int margin_cp);
  * until count are kept or max_tries lines were drawn. Writes the openings
  * and their scores (scores may be NULL); *tried (may be NULL) receives the
  * number of lines drawn. Returns the number kept. */
-size_t rb_balance_make(rb_engine *e, const rb_balance_spec *spec, rb_opening *out, int *scores,
-                       size_t count, size_t max_tries, size_t *tried);
+size_t rb_balance_make(rb_engine *e, const rb_balance_spec *spec, rb_opening *out, int *scores, size_t count,
+                       size_t max_tries, size_t *tried);
 
 #endif

@@ -76,8 +76,7 @@ bool rb_player_ensure(rb_player *p, char *err, size_t errlen)
     bool ok = rb_proc_send(&p->proc, "uci", deadline) && await_word(p, "uciok", deadline, err, errlen);
     for (int i = 0; ok && i < p->spec->noptions; i++) {
         char line[512];
-        snprintf(line, sizeof line, "setoption name %s value %s", p->spec->option_name[i],
-                 p->spec->option_value[i]);
+        snprintf(line, sizeof line, "setoption name %s value %s", p->spec->option_name[i], p->spec->option_value[i]);
         ok = rb_proc_send(&p->proc, line, deadline);
     }
     ok = ok && rb_proc_send(&p->proc, "isready", deadline) && await_word(p, "readyok", deadline, err, errlen);
@@ -97,8 +96,7 @@ void rb_player_stop(rb_player *p)
 
 /* ---- refereeing ------------------------------------------------------------ */
 
-static void forfeit(rb_player *p, rb_game *game, int color, const char *termination, rb_outcome *out,
-                    const char *why)
+static void forfeit(rb_player *p, rb_game *game, int color, const char *termination, rb_outcome *out, const char *why)
 {
     rb_proc_stop(&p->proc, 0); /* whatever state it is in, it is not trusted again */
     p->ready = false;
@@ -106,8 +104,7 @@ static void forfeit(rb_player *p, rb_game *game, int color, const char *terminat
     out->result = color == RB_WHITE ? RB_RESULT_BLACK : RB_RESULT_WHITE;
     out->forfeit_color = color;
     snprintf(out->termination, sizeof out->termination, "%s", termination);
-    snprintf(out->reason, sizeof out->reason, "%s %s: %s", color == RB_WHITE ? "White" : "Black",
-             p->spec->name, why);
+    snprintf(out->reason, sizeof out->reason, "%s %s: %s", color == RB_WHITE ? "White" : "Black", p->spec->name, why);
 }
 
 /* "position startpos moves ..." for the game so far. */
@@ -145,8 +142,8 @@ typedef enum { ASK_MOVE, ASK_TIMEOUT, ASK_CRASH, ASK_GARBAGE } ask_status;
 
 /* Asks p for a move in the game's current position; on ASK_MOVE the move
  * text is in move. */
-static ask_status ask_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, uint64_t nodes,
-                           char *move, size_t size, char *why, size_t whylen)
+static ask_status ask_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, uint64_t nodes, char *move,
+                           size_t size, char *why, size_t whylen)
 {
     char go[128];
     go_command(lim, nodes, go, sizeof go);
@@ -206,8 +203,8 @@ static bool new_game(rb_player *p, char *why, size_t whylen)
            await_word(p, "readyok", deadline, why, whylen);
 }
 
-void rb_match_play(rb_player *white, rb_player *black, const rb_opening *opening,
-                   const rb_match_limits *lim, rb_game *game, rb_outcome *out)
+void rb_match_play(rb_player *white, rb_player *black, const rb_opening *opening, const rb_match_limits *lim,
+                   rb_game *game, rb_outcome *out)
 {
     rb_player *players[2] = {white, black};
     uint64_t spread_state = lim->spread_seed;
@@ -236,8 +233,7 @@ void rb_match_play(rb_player *white, rb_player *black, const rb_opening *opening
             out->result = RB_RESULT_DRAW;
             out->adjudicated = true;
             snprintf(out->termination, sizeof out->termination, "adjudication");
-            snprintf(out->reason, sizeof out->reason, "adjudicated a draw after %d plies",
-                     lim->adjudicate_after);
+            snprintf(out->reason, sizeof out->reason, "adjudicated a draw after %d plies", lim->adjudicate_after);
             return;
         }
         int side = rb_game_pos(game)->side;

@@ -34,16 +34,16 @@ typedef struct rb_engine_spec {
 typedef struct rb_player {
     const rb_engine_spec *spec;
     rb_proc proc;
-    bool ready;     /* started and through the handshake */
+    bool ready; /* started and through the handshake */
 } rb_player;
 
 typedef struct rb_match_limits {
-    int64_t movetime_ms;      /* go movetime */
-    uint64_t nodes;           /* go nodes */
-    int depth;                /* go depth */
-    int64_t margin_ms;        /* grace beyond movetime before a timeout */
-    int64_t move_timeout_ms;  /* longest wait for a node- or depth-limited move */
-    int adjudicate_after;     /* plies after which the game is drawn; 0: never */
+    int64_t movetime_ms;     /* go movetime */
+    uint64_t nodes;          /* go nodes */
+    int depth;               /* go depth */
+    int64_t margin_ms;       /* grace beyond movetime before a timeout */
+    int64_t move_timeout_ms; /* longest wait for a node- or depth-limited move */
+    int adjudicate_after;    /* plies after which the game is drawn; 0: never */
     /* With a node limit: each move's limit is drawn from nodes +/- this
      * percentage, from spread_seed, so games between deterministic engines
      * differ and stay reproducible. 0: every move gets exactly nodes. */
@@ -53,10 +53,10 @@ typedef struct rb_match_limits {
 
 typedef struct rb_outcome {
     rb_result result;
-    char termination[32];   /* the PGN Termination tag */
-    char reason[256];       /* for people: what ended the game */
+    char termination[32]; /* the PGN Termination tag */
+    char reason[256];     /* for people: what ended the game */
     bool adjudicated;
-    int forfeit_color;      /* colour that forfeited, or -1 */
+    int forfeit_color; /* colour that forfeited, or -1 */
 } rb_outcome;
 
 /* Starts the engine and runs the uci/setoption/isready handshake if it is
@@ -66,7 +66,7 @@ void rb_player_stop(rb_player *p);
 
 /* Plays a game from the opening; game must be initialised at the start
  * position and receives every move. */
-void rb_match_play(rb_player *white, rb_player *black, const rb_opening *opening,
-                   const rb_match_limits *lim, rb_game *game, rb_outcome *out);
+void rb_match_play(rb_player *white, rb_player *black, const rb_opening *opening, const rb_match_limits *lim,
+                   rb_game *game, rb_outcome *out);
 
 #endif

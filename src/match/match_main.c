@@ -44,15 +44,15 @@ typedef struct match {
     rb_opening *openings;
     FILE *pgn;
 
-    pthread_mutex_t lock;  /* guards everything below and the output */
+    pthread_mutex_t lock; /* guards everything below and the output */
     int next_game;
     int finished;
-    bool stop;             /* the SPRT has decided, or the PGN file failed */
-    bool pgn_failed;       /* a game could not be written: the run fails */
-    rb_wdl score;          /* of engine 0 */
-    rb_wdl white;          /* of the side playing White */
-    double *points;        /* engine 0's score of each game, -1 until played */
-    double *white_points;  /* White's score of each game, -1 until played */
+    bool stop;            /* the SPRT has decided, or the PGN file failed */
+    bool pgn_failed;      /* a game could not be written: the run fails */
+    rb_wdl score;         /* of engine 0 */
+    rb_wdl white;         /* of the side playing White */
+    double *points;       /* engine 0's score of each game, -1 until played */
+    double *white_points; /* White's score of each game, -1 until played */
     int adjudicated;
     int forfeits[2];
 } match;
@@ -125,8 +125,7 @@ static bool parse_args(match *m, int argc, char **argv)
             if (strncmp(a, "name=", 5) == 0) {
                 e->name = a + 5;
             } else if (strncmp(a, "option.", 7) == 0 && eq > a + 7 && e->noptions == RB_MATCH_OPTIONS_MAX) {
-                fprintf(stderr, "rollerball-match: '%s': at most %d options per engine\n", a,
-                        RB_MATCH_OPTIONS_MAX);
+                fprintf(stderr, "rollerball-match: '%s': at most %d options per engine\n", a, RB_MATCH_OPTIONS_MAX);
                 return false;
             } else if (strncmp(a, "option.", 7) == 0 && eq > a + 7) {
                 size_t n = (size_t)(eq - (a + 7));
@@ -191,8 +190,7 @@ static bool parse_args(match *m, int argc, char **argv)
         } else if (strcmp(a, "--pgn") == 0) {
             m->pgn_path = value;
         } else if (strcmp(a, "--sprt") == 0) {
-            ok = i + 1 < argc && parse_real(value, &m->elo0) && parse_real(argv[i + 1], &m->elo1) &&
-                 m->elo1 > m->elo0;
+            ok = i + 1 < argc && parse_real(value, &m->elo0) && parse_real(argv[i + 1], &m->elo1) && m->elo1 > m->elo0;
             i++;
             m->sprt = true;
             if (!ok) {
@@ -254,8 +252,7 @@ static void write_pgn(match *m, rb_game *game, int index, const rb_outcome *o, b
     char *text = rb_pgn_write(game);
     const char *why = "out of memory";
     errno = 0;
-    bool written = text != NULL && fputs(text, m->pgn) != EOF && fputs("\n", m->pgn) != EOF &&
-                   fflush(m->pgn) == 0;
+    bool written = text != NULL && fputs(text, m->pgn) != EOF && fputs("\n", m->pgn) != EOF && fflush(m->pgn) == 0;
     if (text != NULL) {
         why = errno != 0 ? strerror(errno) : "write error";
     }
@@ -298,10 +295,9 @@ static void record(match *m, int index, rb_game *game, const rb_outcome *o)
     if (!m->quiet) {
         /* The running total too, so a long match cut short still says
          * where it stood. */
-        printf("Game %d/%d (opening %d, %zu plies): %s - %s %s (%s)  %s so far: +%d =%d -%d\n", index + 1,
-               m->games, index / 2 + 1, game->ply, m->engine[first_white ? 0 : 1].name,
-               m->engine[first_white ? 1 : 0].name, rb_result_text(o->result), o->reason, m->engine[0].name,
-               m->score.wins, m->score.draws, m->score.losses);
+        printf("Game %d/%d (opening %d, %zu plies): %s - %s %s (%s)  %s so far: +%d =%d -%d\n", index + 1, m->games,
+               index / 2 + 1, game->ply, m->engine[first_white ? 0 : 1].name, m->engine[first_white ? 1 : 0].name,
+               rb_result_text(o->result), o->reason, m->engine[0].name, m->score.wins, m->score.draws, m->score.losses);
         fflush(stdout);
     }
     write_pgn(m, game, index, o, first_white);
@@ -345,8 +341,8 @@ static void *worker(void *arg)
         rb_match_limits limits = m->limits;
         uint64_t game_seed = m->seed ^ (0x5851F42D4C957F2Dull * (uint64_t)(index + 1));
         limits.spread_seed = rb_util_splitmix64(&game_seed);
-        rb_match_play(&players[first_white ? 0 : 1], &players[first_white ? 1 : 0], &m->openings[index / 2],
-                      &limits, &game, &outcome);
+        rb_match_play(&players[first_white ? 0 : 1], &players[first_white ? 1 : 0], &m->openings[index / 2], &limits,
+                      &game, &outcome);
         record(m, index, &game, &outcome);
         rb_game_free(&game);
     }
@@ -368,8 +364,8 @@ static void report(const match *m)
     if (m->limits.adjudicate_after > 0) {
         snprintf(adjudication, sizeof adjudication, "after %d plies", m->limits.adjudicate_after);
     }
-    printf("Adjudicated draws: %d (%s)  Forfeits: %s %d, %s %d\n", m->adjudicated, adjudication,
-           m->engine[0].name, m->forfeits[0], m->engine[1].name, m->forfeits[1]);
+    printf("Adjudicated draws: %d (%s)  Forfeits: %s %d, %s %d\n", m->adjudicated, adjudication, m->engine[0].name,
+           m->forfeits[0], m->engine[1].name, m->forfeits[1]);
     /* The intervals count a colour pair as one sample (see rb_pair_score). */
     double mean, half;
     if (rb_pair_score(m->points, m->games, &mean, &half)) {
@@ -384,8 +380,8 @@ static void report(const match *m)
         printf("%s%d", i == 0 ? " (" : ", ", lost[i]);
     }
     printf("%s\n", nlost == 0 ? "" : nlost > 16 ? ", ...)" : ")");
-    printf("White: %d wins, %d draws, %d losses  White's score: %.1f%%", m->white.wins, m->white.draws,
-           m->white.losses, 100.0 * rb_wdl_score(m->white));
+    printf("White: %d wins, %d draws, %d losses  White's score: %.1f%%", m->white.wins, m->white.draws, m->white.losses,
+           100.0 * rb_wdl_score(m->white));
     if (rb_pair_score(m->white_points, m->games, &mean, &half)) {
         printf(" +/- %.1f%% (95%%, by colour pairs)", 100.0 * half);
     }
@@ -396,15 +392,17 @@ static void report(const match *m)
     } else {
         /* A score of 0% or 100% puts the difference at infinity. */
         printf("Elo difference: undefined (%s%s)\n",
-               n == 0 ? "no games" : s.wins == n ? m->engine[0].name : m->engine[1].name,
+               n == 0        ? "no games"
+               : s.wins == n ? m->engine[0].name
+                             : m->engine[1].name,
                n == 0 ? "" : " won every game");
     }
     if (m->sprt) {
         double lower, upper;
         rb_sprt_bounds(0.05, 0.05, &lower, &upper);
         double llr = rb_sprt_llr(s, m->elo0, m->elo1);
-        printf("SPRT: elo0 %.1f elo1 %.1f alpha 0.05 beta 0.05  LLR %.3f  bounds [%.3f, %.3f]  %s\n", m->elo0,
-               m->elo1, llr, lower, upper, rb_sprt_verdict_name(rb_sprt_verdict_of(llr, lower, upper)));
+        printf("SPRT: elo0 %.1f elo1 %.1f alpha 0.05 beta 0.05  LLR %.3f  bounds [%.3f, %.3f]  %s\n", m->elo0, m->elo1,
+               llr, lower, upper, rb_sprt_verdict_name(rb_sprt_verdict_of(llr, lower, upper)));
     }
 }
 

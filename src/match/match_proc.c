@@ -239,8 +239,8 @@ rb_proc_status rb_proc_read_line(rb_proc *p, int64_t deadline_ms, const char **l
     for (;;) {
         if (p->raw_used < p->raw_len) {
             taken t = {NULL, false, false};
-            p->raw_used += rb_linereader_feed_line(&p->lines, p->raw + p->raw_used, p->raw_len - p->raw_used,
-                                                   take_line, &t);
+            p->raw_used +=
+                rb_linereader_feed_line(&p->lines, p->raw + p->raw_used, p->raw_len - p->raw_used, take_line, &t);
             if (t.got && t.overlong) {
                 return RB_PROC_OVERLONG;
             }

@@ -19,21 +19,21 @@
 #define RB_PROC_LINE_MAX 65536
 
 typedef struct rb_proc {
-    pid_t pid;           /* 0 when no process runs */
-    int to_fd;           /* the engine's standard input */
-    int from_fd;         /* the engine's standard output */
-    rb_linereader lines; /* splits the output into lines of at most RB_PROC_LINE_MAX */
-    size_t raw_len;      /* bytes in raw */
-    size_t raw_used;     /* of which the line reader has taken this many */
-    char raw[4096];      /* output read but not yet split */
+    pid_t pid;                                          /* 0 when no process runs */
+    int to_fd;                                          /* the engine's standard input */
+    int from_fd;                                        /* the engine's standard output */
+    rb_linereader lines;                                /* splits the output into lines of at most RB_PROC_LINE_MAX */
+    size_t raw_len;                                     /* bytes in raw */
+    size_t raw_used;                                    /* of which the line reader has taken this many */
+    char raw[4096];                                     /* output read but not yet split */
     char line[RB_LINEREADER_STORAGE(RB_PROC_LINE_MAX)]; /* the line reader's storage */
 } rb_proc;
 
 typedef enum {
-    RB_PROC_LINE = 0,  /* *line holds a complete line */
-    RB_PROC_TIMEOUT,   /* the deadline passed */
-    RB_PROC_CLOSED,    /* the engine closed its output or died */
-    RB_PROC_OVERLONG   /* a line longer than RB_PROC_LINE_MAX (dropped) */
+    RB_PROC_LINE = 0, /* *line holds a complete line */
+    RB_PROC_TIMEOUT,  /* the deadline passed */
+    RB_PROC_CLOSED,   /* the engine closed its output or died */
+    RB_PROC_OVERLONG  /* a line longer than RB_PROC_LINE_MAX (dropped) */
 } rb_proc_status;
 
 /* Starts command (words separated by blanks; quotes group words). Returns 0,

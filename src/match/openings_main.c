@@ -59,8 +59,7 @@ static bool parse_range(const char *text, int *lo, int *hi)
     }
     memcpy(first, text, n);
     first[n] = '\0';
-    if (!parse_int(first, 0, RB_OPENING_PLIES_MAX, &a) || !parse_int(dots + 2, 0, RB_OPENING_PLIES_MAX, &b) ||
-        b < a) {
+    if (!parse_int(first, 0, RB_OPENING_PLIES_MAX, &a) || !parse_int(dots + 2, 0, RB_OPENING_PLIES_MAX, &b) || b < a) {
         return false;
     }
     *lo = (int)a;
@@ -123,8 +122,8 @@ int main(int argc, char **argv)
            "# Kept %zu of %zu random lines: those the engine's search to depth %d (fresh\n"
            "# table, full strength) scores within %d centipawns of equality. The comment\n"
            "# after each line is that score, from White's point of view.\n",
-           count, spec.min_plies, spec.max_plies, spec.depth, spec.margin_cp, spec.seed, kept, tried,
-           spec.depth, spec.margin_cp);
+           count, spec.min_plies, spec.max_plies, spec.depth, spec.margin_cp, spec.seed, kept, tried, spec.depth,
+           spec.margin_cp);
     for (size_t i = 0; i < kept; i++) {
         char text[RB_OPENING_TEXT_MAX];
         rb_opening_format(&book[i], text, sizeof text);

@@ -72,8 +72,8 @@ void rb_cmd_explain(rb_proto *p, rb_words *args)
     if (w.n == 5) {
         promo = read_promotion(w.s[4]);
         if (promo < 0) {
-            rb_proto_error(p, "explain: '%s': '%c' names no piece of the game (a pawn promotes to r or b)",
-                           shown, w.s[4]);
+            rb_proto_error(p, "explain: '%s': '%c' names no piece of the game (a pawn promotes to r or b)", shown,
+                           w.s[4]);
             return;
         }
     }

@@ -49,8 +49,8 @@ typedef void (*rb_job_fn)(rb_proto *p);
 /* What the worker works on: copies, so the game may change meanwhile. */
 typedef struct rb_search_job {
     rb_job_kind kind;
-    rb_job_fn run;              /* set by rb_proto_start_job */
-    int depth;                  /* perft and bench */
+    rb_job_fn run; /* set by rb_proto_start_job */
+    int depth;     /* perft and bench */
     rb_pos root;
     uint64_t *history;
     size_t nhistory;
@@ -60,24 +60,24 @@ typedef struct rb_search_job {
 struct rb_proto {
     rb_proto_out_fn out;
     void *user;
-    pthread_mutex_t out_lock;   /* one answer line at a time */
+    pthread_mutex_t out_lock; /* one answer line at a time */
 
     rb_engine *engine;
     int level;
-    int multipv;                /* lines per iteration (setoption MultiPV) */
+    int multipv; /* lines per iteration (setoption MultiPV) */
     size_t hash_mib;
 
-    rb_game game;               /* the position set by "position", with its history */
+    rb_game game; /* the position set by "position", with its history */
     bool position_given;
 
     pthread_t thread;
-    bool thread_live;           /* a search thread exists that was not joined yet */
-    atomic_bool searching;      /* true until the search has printed bestmove */
+    bool thread_live;      /* a search thread exists that was not joined yet */
+    atomic_bool searching; /* true until the search has printed bestmove */
     pthread_mutex_t stop_lock;
     pthread_cond_t stop_cond;
-    bool stop_requested;        /* "stop" came (guarded by stop_lock) */
-    atomic_bool abort_job;      /* a perft or bench job must end now */
-    rb_engine *bench_engine;    /* the engine a running bench uses */
+    bool stop_requested;     /* "stop" came (guarded by stop_lock) */
+    atomic_bool abort_job;   /* a perft or bench job must end now */
+    rb_engine *bench_engine; /* the engine a running bench uses */
     rb_search_job job;
 
     bool (*client_gone)(void *user); /* may be NULL */

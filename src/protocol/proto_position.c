@@ -57,8 +57,10 @@ static bool read_fen(rb_proto *p, rb_words *args, rb_pos *start, rb_word *after,
         return false;
     }
     if (fields < FEN_FIELDS) {
-        rb_proto_error(p, "position fen: expected five fields (placement, side, out flags, "
-                          "quiet plies, move number), got %d", fields);
+        rb_proto_error(p,
+                       "position fen: expected five fields (placement, side, out flags, "
+                       "quiet plies, move number), got %d",
+                       fields);
         return false;
     }
     char err[256];
@@ -94,8 +96,7 @@ void rb_cmd_position(rb_proto *p, rb_words *args)
             return;
         }
     } else {
-        rb_proto_error(p, "position: expected 'startpos' or 'fen', not '%s'",
-                       rb_proto_show(kind, shown, sizeof shown));
+        rb_proto_error(p, "position: expected 'startpos' or 'fen', not '%s'", rb_proto_show(kind, shown, sizeof shown));
         return;
     }
 
@@ -296,8 +297,8 @@ void rb_cmd_perft(rb_proto *p, rb_words *args)
         return;
     }
     if (!rb_word_int(w, 1, PERFT_DEPTH_MAX, &depth)) {
-        rb_proto_error(p, "go perft: depth must be a whole number from 1 to %d, not '%s'",
-                       PERFT_DEPTH_MAX, rb_proto_show(w, shown, sizeof shown));
+        rb_proto_error(p, "go perft: depth must be a whole number from 1 to %d, not '%s'", PERFT_DEPTH_MAX,
+                       rb_proto_show(w, shown, sizeof shown));
         return;
     }
     if (rb_words_next(args, &w)) {
@@ -344,8 +345,8 @@ static void run_bench_perft(rb_proto *p)
             return;
         }
         total += nodes;
-        rb_proto_emit(p, "info string perft position %zu/%zu depth %d nodes %" PRIu64,
-                      i + 1, count, perft_bench[i].depth, nodes);
+        rb_proto_emit(p, "info string perft position %zu/%zu depth %d nodes %" PRIu64, i + 1, count,
+                      perft_bench[i].depth, nodes);
     }
     int64_t ms = rb_util_now_ms() - start;
     rb_proto_emit(p, "Nodes searched: %" PRIu64, total);

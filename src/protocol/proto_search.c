@@ -46,10 +46,8 @@ static void print_info(const rb_search_info *info, void *user)
     if (p->multipv > 1) {
         snprintf(multipv, sizeof multipv, " multipv %d", info->multipv);
     }
-    int n = snprintf(line, sizeof line, "info depth %d%s score %s %d nodes %" PRIu64 " nps %" PRIu64
-                     " time %" PRId64,
-                     info->depth, multipv, score_kinds[info->kind], info->score, info->nodes, info->nps,
-                     info->time_ms);
+    int n = snprintf(line, sizeof line, "info depth %d%s score %s %d nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64,
+                     info->depth, multipv, score_kinds[info->kind], info->score, info->nodes, info->nps, info->time_ms);
     append_pv(line, sizeof line, (size_t)n, info);
     rb_proto_emit(p, "%s", line);
 }
@@ -61,8 +59,8 @@ static void run_threat(rb_proto *p)
     rb_search_job *job = &p->job;
     rb_move move;
     rb_search_info info;
-    rb_threat_kind kind = rb_engine_threat(p->engine, &job->root, job->history, job->nhistory, &job->limits,
-                                           &move, &info);
+    rb_threat_kind kind =
+        rb_engine_threat(p->engine, &job->root, job->history, job->nhistory, &job->limits, &move, &info);
     if (kind == RB_THREAT_IN_CHECK) {
         rb_proto_emit(p, "threat (none) check");
         return;
@@ -73,8 +71,8 @@ static void run_threat(rb_proto *p)
     }
     char line[3072], mv[RB_MOVE_TEXT_MAX];
     rb_move_to_coord(move, mv);
-    int n = snprintf(line, sizeof line, "threat %s depth %d score %s %d", mv, info.depth,
-                     score_kinds[info.kind], info.score);
+    int n = snprintf(line, sizeof line, "threat %s depth %d score %s %d", mv, info.depth, score_kinds[info.kind],
+                     info.score);
     append_pv(line, sizeof line, (size_t)n, &info);
     rb_proto_emit(p, "%s", line);
 }
@@ -99,8 +97,8 @@ static void run_search(rb_proto *p)
 {
     rb_search_job *job = &p->job;
     rb_search_info final;
-    rb_move best = rb_engine_search(p->engine, &job->root, job->history, job->nhistory,
-                                    &job->limits, print_info, p, &final);
+    rb_move best =
+        rb_engine_search(p->engine, &job->root, job->history, job->nhistory, &job->limits, print_info, p, &final);
     if (job->limits.infinite) {
         pthread_mutex_lock(&p->stop_lock);
         while (!p->stop_requested) {
@@ -153,8 +151,7 @@ static bool set_job_position(rb_proto *p, rb_job_kind kind, const rb_limits *lim
     return true;
 }
 
-static const char *const numeric[] = {"depth", "nodes", "movetime", "wtime", "btime",
-                                       "winc", "binc", "movestogo"};
+static const char *const numeric[] = {"depth", "nodes", "movetime", "wtime", "btime", "winc", "binc", "movestogo"};
 #define NUMERIC_COUNT (sizeof numeric / sizeof numeric[0])
 
 static bool is_go_keyword(rb_word w)
@@ -244,7 +241,9 @@ static bool read_limits(rb_proto *p, rb_words *args, const rb_pos *root, bool th
             char range[32];
             snprintf(range, sizeof range, "from 1 to %d", RB_MAX_PLY - 1);
             rb_proto_error(p, "%s: %s must be a whole number %s, not '%s'", cmd, numeric[which],
-                           which == 0 ? range : min > 0 ? "above 0" : "of milliseconds",
+                           which == 0 ? range
+                           : min > 0  ? "above 0"
+                                      : "of milliseconds",
                            rb_proto_show(arg, shown, sizeof shown));
             return false;
         }

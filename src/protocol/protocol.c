@@ -35,10 +35,9 @@ static void cmd_uci(rb_proto *p)
 {
     rb_proto_emit(p, "id name Rollerball %s", RB_VERSION);
     rb_proto_emit(p, "id author The Rollerball authors");
-    rb_proto_emit(p, "option name Level type spin default %d min %d max %d",
-                  RB_LEVEL_MAX, RB_LEVEL_MIN, RB_LEVEL_MAX);
-    rb_proto_emit(p, "option name Hash type spin default %d min %d max %d",
-                  RB_PROTO_HASH_DEFAULT, RB_PROTO_HASH_MIN, RB_PROTO_HASH_MAX);
+    rb_proto_emit(p, "option name Level type spin default %d min %d max %d", RB_LEVEL_MAX, RB_LEVEL_MIN, RB_LEVEL_MAX);
+    rb_proto_emit(p, "option name Hash type spin default %d min %d max %d", RB_PROTO_HASH_DEFAULT, RB_PROTO_HASH_MIN,
+                  RB_PROTO_HASH_MAX);
     rb_proto_emit(p, "option name MultiPV type spin default 1 min 1 max %d", RB_MULTIPV_MAX);
     rb_proto_emit(p, "uciok");
 }
@@ -128,8 +127,8 @@ static void cmd_setoption(rb_proto *p, rb_words *args)
     } else if (rb_engine_set_hash(p->engine, (size_t)v) == 0) {
         p->hash_mib = (size_t)v;
     } else {
-        rb_proto_error(p, "setoption: not enough memory for a %" PRId64 " MiB hash table; keeping %zu MiB",
-                       v, p->hash_mib);
+        rb_proto_error(p, "setoption: not enough memory for a %" PRId64 " MiB hash table; keeping %zu MiB", v,
+                       p->hash_mib);
     }
 }
 

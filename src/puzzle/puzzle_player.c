@@ -88,7 +88,8 @@ static int parse_player(rb_puzzle_player *pl, char *text, rb_message *why)
         }
         char *value = strtok_r(NULL, " ", &save2);
         if (strcmp(key, "rating") == 0) {
-            if (!rb_util_parse_int(value, RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &pl->rating) || strtok_r(NULL, " ", &save2)) {
+            if (!rb_util_parse_int(value, RB_PUZZLE_RATING_MIN, RB_PUZZLE_RATING_MAX, &pl->rating) ||
+                strtok_r(NULL, " ", &save2)) {
                 fail_at(why, RB_MSG_("line %1$s: the rating is not a number from %2$s to %3$s"), lineno);
                 rb_message_add(why, "%d", RB_PUZZLE_RATING_MIN);
                 rb_message_add(why, "%d", RB_PUZZLE_RATING_MAX);
@@ -118,10 +119,10 @@ static int parse_player(rb_puzzle_player *pl, char *text, rb_message *why)
             return -1;
         }
     }
-    const char *tmpl = lineno == 0             ? RB_MSG_("empty file")
-                       : !have_rating          ? RB_MSG_("no rating in the file")
+    const char *tmpl = lineno == 0                 ? RB_MSG_("empty file")
+                       : !have_rating              ? RB_MSG_("no rating in the file")
                        : pl->solved > pl->attempts ? RB_MSG_("more puzzles solved than tried")
-                                               : NULL;
+                                                   : NULL;
     if (tmpl) {
         rb_message_set(why, tmpl);
         return -1;
@@ -231,8 +232,7 @@ static bool recent(const rb_puzzle_player *pl, int id)
     return false;
 }
 
-const rb_puzzle *rb_puzzle_choose(const rb_puzzle_set *set, const rb_puzzle_player *pl, unsigned themes,
-                                  uint64_t *rng)
+const rb_puzzle *rb_puzzle_choose(const rb_puzzle_set *set, const rb_puzzle_player *pl, unsigned themes, uint64_t *rng)
 {
     RB_ASSERT(set != NULL && pl != NULL && rng != NULL);
     RB_ASSERT(set->items != NULL || set->count == 0);

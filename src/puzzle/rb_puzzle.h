@@ -38,24 +38,18 @@
 #include "rb_board.h"
 #include "rb_message.h"
 
-#define RB_PUZZLE_LINE_MAX 7   /* four solver moves and three replies */
-#define RB_PUZZLE_ALT_MAX 8    /* accepted other replies at one ply */
+#define RB_PUZZLE_LINE_MAX 7 /* four solver moves and three replies */
+#define RB_PUZZLE_ALT_MAX 8  /* accepted other replies at one ply */
 #define RB_PUZZLE_RATING_MIN 100
 #define RB_PUZZLE_RATING_MAX 3500
 #define RB_PUZZLE_TEXT_MAX 512 /* enough for any formatted line */
 
-enum {
-    RB_THEME_MATE = 1,
-    RB_THEME_THRONE = 2,
-    RB_THEME_MATERIAL = 4,
-    RB_THEME_REBOUND = 8,
-    RB_THEME_ALL = 15
-};
+enum { RB_THEME_MATE = 1, RB_THEME_THRONE = 2, RB_THEME_MATERIAL = 4, RB_THEME_REBOUND = 8, RB_THEME_ALL = 15 };
 
 typedef struct rb_puzzle {
     int id;
     int rating;
-    unsigned themes;           /* RB_THEME_* bits */
+    unsigned themes; /* RB_THEME_* bits */
     rb_pos start;
     int nline;
     rb_move line[RB_PUZZLE_LINE_MAX];
@@ -64,12 +58,12 @@ typedef struct rb_puzzle {
 } rb_puzzle;
 
 typedef struct rb_puzzle_set {
-    rb_puzzle *items;          /* in file order */
+    rb_puzzle *items; /* in file order */
     size_t count;
 } rb_puzzle_set;
 
 /* ---- themes ----------------------------------------------------------- */
-unsigned rb_puzzle_theme_parse(const char *name);   /* one name; 0 if unknown */
+unsigned rb_puzzle_theme_parse(const char *name); /* one name; 0 if unknown */
 /* "mate,rebound": the kind first, then the others. Returns the length. */
 size_t rb_puzzle_themes_format(unsigned themes, char *buf, size_t len);
 
@@ -107,11 +101,11 @@ typedef enum {
 
 typedef struct rb_puzzle_session {
     const rb_puzzle *puzzle;
-    rb_pos pos;                /* the position now, the solver to move */
-    int ply;                   /* index in the line of the solver's next move */
-    int mistakes;              /* wrong moves tried */
-    int hint;                  /* highest hint level given, 0..2 */
-    bool shown;                /* the solution was shown: not a success */
+    rb_pos pos;   /* the position now, the solver to move */
+    int ply;      /* index in the line of the solver's next move */
+    int mistakes; /* wrong moves tried */
+    int hint;     /* highest hint level given, 0..2 */
+    bool shown;   /* the solution was shown: not a success */
     bool done;
     rb_move played[RB_PUZZLE_LINE_MAX]; /* the moves played so far, both sides */
     int nplayed;
@@ -141,7 +135,7 @@ typedef struct rb_puzzle_player {
     int rating;
     int attempts;
     int solved;
-    int nrecent;                            /* puzzle IDs tried last, newest last */
+    int nrecent; /* puzzle IDs tried last, newest last */
     int recent[RB_PUZZLE_RECENT_MAX];
 } rb_puzzle_player;
 
@@ -162,7 +156,6 @@ int rb_puzzle_player_save_why(const rb_puzzle_player *pl, const char *path, rb_m
 /* A puzzle near rating with one of the themes (RB_THEME_ALL for any), not
  * among the player's recent ones when others fit; chosen at random (rng,
  * any seed) among the closest few. NULL only if no puzzle has the theme. */
-const rb_puzzle *rb_puzzle_choose(const rb_puzzle_set *set, const rb_puzzle_player *pl,
-                                  unsigned themes, uint64_t *rng);
+const rb_puzzle *rb_puzzle_choose(const rb_puzzle_set *set, const rb_puzzle_player *pl, unsigned themes, uint64_t *rng);
 
 #endif

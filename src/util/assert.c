@@ -13,8 +13,8 @@
 
 void rb_util_assert_fail(const char *expr, const char *why, const char *file, int line, const char *func)
 {
-    fprintf(stderr, "%s:%d: %s: assertion failed: %s%s%s%s\n", file, line, func, expr,
-            why != NULL ? " (" : "", why != NULL ? why : "", why != NULL ? ")" : "");
+    fprintf(stderr, "%s:%d: %s: assertion failed: %s%s%s%s\n", file, line, func, expr, why != NULL ? " (" : "",
+            why != NULL ? why : "", why != NULL ? ")" : "");
     fflush(stderr);
     abort();
 }

@@ -22,8 +22,8 @@
 typedef void (*rb_line_fn)(const char *text, size_t len, bool overlong, void *user);
 
 typedef struct rb_linereader {
-    char *buf;     /* the line so far, cap bytes plus a terminator */
-    size_t cap;    /* longest line delivered whole */
+    char *buf;  /* the line so far, cap bytes plus a terminator */
+    size_t cap; /* longest line delivered whole */
     size_t len;
     bool skipping; /* the current line went past cap: drop bytes until newline */
     bool owned;    /* buf was allocated by rb_linereader_init */

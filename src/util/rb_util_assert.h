@@ -32,15 +32,13 @@
 
 /* Prints the failed contract on stderr and aborts (assert.c). why may be
  * NULL. */
-_Noreturn void rb_util_assert_fail(const char *expr, const char *why, const char *file, int line,
-                                   const char *func);
+_Noreturn void rb_util_assert_fail(const char *expr, const char *why, const char *file, int line, const char *func);
 
 /* Each macro turns its own argument into text, so that the message shows
  * the expression as written (RB_NSQ, not 40). */
 #ifdef RB_ASSERTS
 #define RB_ASSERT(expr) ((expr) ? (void)0 : rb_util_assert_fail(#expr, NULL, __FILE__, __LINE__, __func__))
-#define RB_ASSERT_MSG(expr, why) \
-    ((expr) ? (void)0 : rb_util_assert_fail(#expr, (why), __FILE__, __LINE__, __func__))
+#define RB_ASSERT_MSG(expr, why) ((expr) ? (void)0 : rb_util_assert_fail(#expr, (why), __FILE__, __LINE__, __func__))
 #else
 #define RB_ASSERT(expr) ((void)sizeof((expr) ? 1 : 0))
 #define RB_ASSERT_MSG(expr, why) ((void)sizeof((expr) ? 1 : 0))

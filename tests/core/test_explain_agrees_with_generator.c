@@ -38,7 +38,10 @@ static bool same_path(const rb_path *a, const rb_path *b)
     return a->len == b->len && a->rebound == b->rebound && memcmp(a->sq, b->sq, (size_t)a->len) == 0;
 }
 
-static rb_bb occupied(const rb_pos *pos) { return pos->by_color[0] | pos->by_color[1]; }
+static rb_bb occupied(const rb_pos *pos)
+{
+    return pos->by_color[0] | pos->by_color[1];
+}
 
 typedef struct {
     long positions;
@@ -53,32 +56,27 @@ static rb_move listed(const rb_movelist *list, int from, int to, int promo)
 {
     for (int i = 0; i < list->count; i++) {
         rb_move m = list->moves[i];
-        if (RB_MOVE_FROM(m) == from && RB_MOVE_TO(m) == to && RB_MOVE_PROMO(m) == promo) return m;
+        if (RB_MOVE_FROM(m) == from && RB_MOVE_TO(m) == to && RB_MOVE_PROMO(m) == promo) {
+            return m;
+        }
     }
     return RB_MOVE_NONE;
 }
 
-static void check_refusal(const rb_pos *pos, const rb_movelist *list, const rb_explanation *e,
-                          const char *where, tally *t)
+static void check_refusal(const rb_pos *pos, const rb_movelist *list, const rb_explanation *e, const char *where,
+                          tally *t)
 {
     int us = pos->side, type = RB_TYPE(e->piece);
     rb_path empty_route;
     switch (e->reason) {
-    case RB_EXPLAIN_NO_PIECE:
-        assert_int_equal(pos->board[e->from], RB_EMPTY);
-        break;
-    case RB_EXPLAIN_NOT_YOUR_PIECE:
-        assert_int_equal(RB_COLOR(pos->board[e->from]), !us);
-        break;
-    case RB_EXPLAIN_OWN_PIECE:
-        assert_true(pos->board[e->to] != RB_EMPTY && RB_COLOR(pos->board[e->to]) == us);
-        break;
+    case RB_EXPLAIN_NO_PIECE: assert_int_equal(pos->board[e->from], RB_EMPTY); break;
+    case RB_EXPLAIN_NOT_YOUR_PIECE: assert_int_equal(RB_COLOR(pos->board[e->from]), !us); break;
+    case RB_EXPLAIN_OWN_PIECE: assert_true(pos->board[e->to] != RB_EMPTY && RB_COLOR(pos->board[e->to]) == us); break;
     case RB_EXPLAIN_UNREACHABLE:
         if (e->rule == RB_RULE_STAY) {
             assert_int_equal(e->from, e->to);
         } else if (rb_explain_route(type, e->from, e->to, &empty_route)) {
-            fail_msg("%s: %s-%s called unreachable, but it has a route", where, rb_sq_name(e->from),
-                     rb_sq_name(e->to));
+            fail_msg("%s: %s-%s called unreachable, but it has a route", where, rb_sq_name(e->from), rb_sq_name(e->to));
         }
         break;
     case RB_EXPLAIN_BLOCKED: {
@@ -94,7 +92,9 @@ static void check_refusal(const rb_pos *pos, const rb_movelist *list, const rb_e
             assert_int_equal(pos->board[e->route.sq[i]], RB_EMPTY);
             i++;
         }
-        if (i >= e->route.len - 1) fail_msg("%s: the blocker is not on the route before the target", where);
+        if (i >= e->route.len - 1) {
+            fail_msg("%s: the blocker is not on the route before the target", where);
+        }
         if (e->rule == RB_RULE_BLOCKED_AT_TURN) {
             assert_int_equal(i, e->route.rebound);
             t->blocked_at_turn++;
@@ -112,7 +112,9 @@ static void check_refusal(const rb_pos *pos, const rb_movelist *list, const rb_e
         rb_bb attackers = 0;
         for (rb_bb b = after.by_color[!us]; b; b &= b - 1) {
             int sq = rb_lsb(b);
-            if (rb_pos_attacks_from(&after, sq) & ((rb_bb)1 << king)) attackers |= (rb_bb)1 << sq;
+            if (rb_pos_attacks_from(&after, sq) & ((rb_bb)1 << king)) {
+                attackers |= (rb_bb)1 << sq;
+            }
         }
         assert_true(attackers != 0);
         assert_int_equal(e->squares, attackers);
@@ -121,8 +123,12 @@ static void check_refusal(const rb_pos *pos, const rb_movelist *list, const rb_e
             const rb_path *p = &e->attacks[k];
             assert_true(attackers & ((rb_bb)1 << p->sq[0]));
             assert_int_equal(p->sq[p->len - 1], king);
-            for (int j = 1; j < p->len - 1; j++) assert_int_equal(after.board[p->sq[j]], RB_EMPTY);
-            if (p->rebound >= 0) t->attack_rebounds++;
+            for (int j = 1; j < p->len - 1; j++) {
+                assert_int_equal(after.board[p->sq[j]], RB_EMPTY);
+            }
+            if (p->rebound >= 0) {
+                t->attack_rebounds++;
+            }
         }
         /* And the generator, which agreed it is illegal, has the move with
          * its king safe in no form. */
@@ -137,8 +143,7 @@ static void check_refusal(const rb_pos *pos, const rb_movelist *list, const rb_e
             assert_true(listed(list, e->from, e->to, 0) != RB_MOVE_NONE);
         }
         break;
-    default:
-        break;
+    default: break;
     }
 }
 
@@ -158,7 +163,9 @@ static void check_position(const rb_pos *pos, tally *t)
         rb_move_path(m, &from_gen);
         int type = RB_TYPE(pos->board[RB_MOVE_FROM(m)]);
         assert_true(rb_explain_route(type, RB_MOVE_FROM(m), RB_MOVE_TO(m), &from_tables));
-        if (!same_path(&from_gen, &from_tables)) fail_msg("%s: the route of a move differs", where);
+        if (!same_path(&from_gen, &from_tables)) {
+            fail_msg("%s: the route of a move differs", where);
+        }
     }
 
     static const int promos[] = {0, RB_ROOK, RB_BISHOP, RB_KING, RB_PAWN};
@@ -171,8 +178,8 @@ static void check_position(const rb_pos *pos, tally *t)
                 t->by_reason[e.reason]++;
                 rb_move m = listed(&list, from, to, promos[k]);
                 if ((e.reason == RB_EXPLAIN_LEGAL) != (m != RB_MOVE_NONE)) {
-                    fail_msg("%s: %s%s promotion %d: explain says %s, the generator %s", where,
-                             rb_sq_name(from), rb_sq_name(to), promos[k], rb_explain_reason_name(e.reason),
+                    fail_msg("%s: %s%s promotion %d: explain says %s, the generator %s", where, rb_sq_name(from),
+                             rb_sq_name(to), promos[k], rb_explain_reason_name(e.reason),
                              m != RB_MOVE_NONE ? "lists it" : "does not");
                 }
                 assert_int_equal(e.reason == RB_EXPLAIN_GAME_OVER, over);
@@ -202,8 +209,12 @@ static void play_random_games(const char *fen, int games, int max_plies, tally *
             /* Check every few plies: neighbouring positions teach little. */
             rb_movelist list;
             int n = rb_gen_legal(&pos, &list);
-            if (ply % 3 == 0 || n == 0) check_position(&pos, t);
-            if (n == 0) break;
+            if (ply % 3 == 0 || n == 0) {
+                check_position(&pos, t);
+            }
+            if (n == 0) {
+                break;
+            }
             rb_pos_make(&pos, list.moves[rng_next() % (uint64_t)n], &pos);
         }
     }
@@ -223,19 +234,22 @@ static void explain_agrees_with_the_generator_on_random_games(void **state)
     };
     bool small = rb_test_sanitized();
     tally t = {0};
-    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++)
+    for (size_t i = 0; i < sizeof starts / sizeof starts[0]; i++) {
         play_random_games(starts[i], small ? 3 : 16, 90, &t);
+    }
     printf("positions %ld, moves explained %ld; legal %ld, game-over %ld, no-piece %ld, "
            "not-your-piece %ld, own-piece %ld, unreachable %ld, blocked %ld (at a turn %ld), "
            "king-attacked %ld (attack paths turning %ld), promotion %ld\n",
            t.positions, t.asked, t.by_reason[RB_EXPLAIN_LEGAL], t.by_reason[RB_EXPLAIN_GAME_OVER],
-           t.by_reason[RB_EXPLAIN_NO_PIECE], t.by_reason[RB_EXPLAIN_NOT_YOUR_PIECE],
-           t.by_reason[RB_EXPLAIN_OWN_PIECE], t.by_reason[RB_EXPLAIN_UNREACHABLE],
-           t.by_reason[RB_EXPLAIN_BLOCKED], t.blocked_at_turn, t.by_reason[RB_EXPLAIN_KING_ATTACKED],
-           t.attack_rebounds, t.by_reason[RB_EXPLAIN_PROMOTION]);
+           t.by_reason[RB_EXPLAIN_NO_PIECE], t.by_reason[RB_EXPLAIN_NOT_YOUR_PIECE], t.by_reason[RB_EXPLAIN_OWN_PIECE],
+           t.by_reason[RB_EXPLAIN_UNREACHABLE], t.by_reason[RB_EXPLAIN_BLOCKED], t.blocked_at_turn,
+           t.by_reason[RB_EXPLAIN_KING_ATTACKED], t.attack_rebounds, t.by_reason[RB_EXPLAIN_PROMOTION]);
     /* The run must have met every reason, or it proved less than it says. */
-    for (int r = RB_EXPLAIN_LEGAL; r <= RB_EXPLAIN_PROMOTION; r++)
-        if (t.by_reason[r] == 0) fail_msg("no position gave the reason %s", rb_explain_reason_name(r));
+    for (int r = RB_EXPLAIN_LEGAL; r <= RB_EXPLAIN_PROMOTION; r++) {
+        if (t.by_reason[r] == 0) {
+            fail_msg("no position gave the reason %s", rb_explain_reason_name(r));
+        }
+    }
     assert_true(t.blocked_at_turn > 0);
     assert_true(t.attack_rebounds > 0);
 }
@@ -269,7 +283,9 @@ static void unreachable_pairs_are_never_legal_and_the_rest_are(void **state)
             rb_bb seen = 0;
             for (size_t k = 0; k < sizeof kings / sizeof kings[0]; k++) {
                 int ours = rb_sq_parse(kings[k][0]), theirs = rb_sq_parse(kings[k][1]);
-                if (from == ours || from == theirs) continue;
+                if (from == ours || from == theirs) {
+                    continue;
+                }
                 rb_pos pos;
                 piece_alone(&pos, type, from, ours, theirs);
                 /* Every sentence about a lone piece fits the advertised
@@ -281,24 +297,30 @@ static void unreachable_pairs_are_never_legal_and_the_rest_are(void **state)
                     assert_int_equal(rb_explain_move(&pos, from, to, 0, &e), 0);
                     size_t need = rb_explain_text(&e, sentence, sizeof sentence);
                     assert_true(need < sizeof sentence);
-                    if (need > longest) longest = need;
+                    if (need > longest) {
+                        longest = need;
+                    }
                 }
                 char text[RB_POS_TEXT_MAX];
                 rb_pos_format(&pos, text, sizeof text);
                 char moves[PLAIN_MAX_MOVES][PLAIN_MOVE_LEN];
                 int n = plain_legal_moves(text, moves, PLAIN_MAX_MOVES);
-                for (int i = 0; i < n; i++)
-                    if (rb_sq_parse(moves[i]) == from) seen |= (rb_bb)1 << rb_sq_parse(moves[i] + 2);
+                for (int i = 0; i < n; i++) {
+                    if (rb_sq_parse(moves[i]) == from) {
+                        seen |= (rb_bb)1 << rb_sq_parse(moves[i] + 2);
+                    }
+                }
             }
             for (int to = 0; to < RB_NSQ; to++) {
                 rb_path route;
                 bool reach = rb_explain_route(type, from, to, &route);
                 bool legal_somewhere = seen & ((rb_bb)1 << to);
                 unreachable += !reach;
-                if (reach != legal_somewhere)
-                    fail_msg("piece type %d %s-%s: explain says %s, the plain generator %s", type,
-                             rb_sq_name(from), rb_sq_name(to), reach ? "reachable" : "unreachable",
+                if (reach != legal_somewhere) {
+                    fail_msg("piece type %d %s-%s: explain says %s, the plain generator %s", type, rb_sq_name(from),
+                             rb_sq_name(to), reach ? "reachable" : "unreachable",
                              legal_somewhere ? "plays it" : "never plays it");
+                }
             }
         }
     }
@@ -311,8 +333,8 @@ static void unreachable_pairs_are_never_legal_and_the_rest_are(void **state)
             assert_int_equal(rb_explain_route(RB_KING, from, to, &route), step);
         }
     }
-    printf("unreachable pairs of rooks, bishops and pawns: %ld; longest sentence %zu characters\n",
-           unreachable, longest);
+    printf("unreachable pairs of rooks, bishops and pawns: %ld; longest sentence %zu characters\n", unreachable,
+           longest);
 }
 
 int main(void)

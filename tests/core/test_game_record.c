@@ -286,7 +286,7 @@ static void tags_are_set_replaced_and_removed(void **state)
 static void names_of_endings_and_results(void **state)
 {
     (void)state;
-    static const char *const names[] = {"none", "checkmate", "throne", "stalemate",
+    static const char *const names[] = {"none",       "checkmate",   "throne",    "stalemate",
                                         "repetition", "resignation", "agreement", "time forfeit"};
     for (int e = RB_END_NONE; e <= RB_END_TIME_FORFEIT; e++) {
         assert_string_equal(rb_ending_name((rb_ending)e), names[e]);

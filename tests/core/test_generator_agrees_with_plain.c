@@ -46,18 +46,18 @@ static int rng_below(int n)
 /* ---- what the run covered -------------------------------------------- */
 
 typedef struct {
-    long compared;        /* positions whose answers were compared */
+    long compared; /* positions whose answers were compared */
     long moves_made;
     long in_check;
     long checkmates;
     long stalemates;
-    long thrones;         /* positions already won by throne */
-    long with_promotion;  /* positions where a promotion was legal */
-    long with_throne_win; /* positions where a throne-winning move was legal */
+    long thrones;               /* positions already won by throne */
+    long with_promotion;        /* positions where a promotion was legal */
+    long with_throne_win;       /* positions where a throne-winning move was legal */
     long near_throne_unflagged; /* king next to the enemy throne, out flag clear */
-    long with_rebound;    /* positions where a legal move rebounds */
-    long flag_changes;    /* moves that set or cleared an out flag */
-    long rejected;        /* random placements both sides refused */
+    long with_rebound;          /* positions where a legal move rebounds */
+    long flag_changes;          /* moves that set or cleared an out flag */
+    long rejected;              /* random placements both sides refused */
 } tally;
 
 /* ---- moves as text ----------------------------------------------------- */
@@ -65,8 +65,10 @@ typedef struct {
 static void move_text(rb_move m, char out[PLAIN_MOVE_LEN])
 {
     int promo = RB_MOVE_PROMO(m);
-    snprintf(out, PLAIN_MOVE_LEN, "%s%s%s", rb_sq_name(RB_MOVE_FROM(m)),
-             rb_sq_name(RB_MOVE_TO(m)), promo == RB_ROOK ? "r" : promo == RB_BISHOP ? "b" : "");
+    snprintf(out, PLAIN_MOVE_LEN, "%s%s%s", rb_sq_name(RB_MOVE_FROM(m)), rb_sq_name(RB_MOVE_TO(m)),
+             promo == RB_ROOK     ? "r"
+             : promo == RB_BISHOP ? "b"
+                                  : "");
 }
 
 static int compare_text(const void *a, const void *b)
@@ -76,18 +78,19 @@ static int compare_text(const void *a, const void *b)
 
 /* Appends the moves of a that are not in b (both sorted) to buf, as many as
  * fit: the list only explains a failure, so a full buffer ends it. */
-static void append_missing(char *buf, size_t len, char a[][PLAIN_MOVE_LEN], int na,
-                           char b[][PLAIN_MOVE_LEN], int nb)
+static void append_missing(char *buf, size_t len, char a[][PLAIN_MOVE_LEN], int na, char b[][PLAIN_MOVE_LEN], int nb)
 {
     for (int i = 0; i < na; i++) {
         bool found = false;
-        for (int j = 0; j < nb && !found; j++)
+        for (int j = 0; j < nb && !found; j++) {
             found = strcmp(a[i], b[j]) == 0;
+        }
         if (!found) {
             size_t used = strlen(buf);
             int wrote = snprintf(buf + used, len - used, " %s", a[i]);
-            if (wrote < 0 || (size_t)wrote >= len - used)
+            if (wrote < 0 || (size_t)wrote >= len - used) {
                 return;
+            }
         }
     }
 }
@@ -115,12 +118,15 @@ static bool check_path(const rb_pos *pos, const char *text, rb_move m, const cha
         int a = path.sq[i - 1], b = path.sq[i];
         ok = adjacent(a, b);
         bool diagonal = rb_sq_file(a) != rb_sq_file(b) && rb_sq_rank(a) != rb_sq_rank(b);
-        if (type == RB_ROOK && diagonal)
+        if (type == RB_ROOK && diagonal) {
             ok = false;
-        if (type == RB_BISHOP && !diagonal)
+        }
+        if (type == RB_BISHOP && !diagonal) {
             ok = false;
-        if (i < path.len - 1 && pos->board[b] != RB_EMPTY)
+        }
+        if (i < path.len - 1 && pos->board[b] != RB_EMPTY) {
             ok = false;
+        }
         if (ok && i >= 2) {
             int a0 = path.sq[i - 2];
             bool same = rb_sq_file(b) - rb_sq_file(a) == rb_sq_file(a) - rb_sq_file(a0) &&
@@ -131,24 +137,27 @@ static bool check_path(const rb_pos *pos, const char *text, rb_move m, const cha
             }
         }
     }
-    if (ok && type != RB_ROOK && type != RB_BISHOP)
+    if (ok && type != RB_ROOK && type != RB_BISHOP) {
         ok = path.len == 2;
-    if (ok && turns > 1)
+    }
+    if (ok && turns > 1) {
         ok = false;
+    }
     /* a move that stops where it would rebound may or may not call that
      * square its rebound */
-    if (ok && turns == 1)
+    if (ok && turns == 1) {
         ok = path.rebound == turned_at;
-    if (ok && turns == 0)
+    }
+    if (ok && turns == 0) {
         ok = path.rebound == -1 || path.rebound == path.len - 1;
+    }
     if (!ok) {
         char squares[RB_PATH_MAX * 3 + 1] = "";
         for (int i = 0; i < path.len && i < RB_PATH_MAX; i++) {
             strcat(squares, " ");
             strcat(squares, rb_sq_name(path.sq[i]));
         }
-        fail_msg("position %s: move %s has the path%s (rebound index %d)", text, name, squares,
-                 path.rebound);
+        fail_msg("position %s: move %s has the path%s (rebound index %d)", text, name, squares, path.rebound);
     }
     return turns == 1;
 }
@@ -174,51 +183,60 @@ static void compare_position(const rb_pos *pos, tally *t)
         int j = 0;
         for (int i = 0; i < n; i++) {
             if ((masks[k] >> RB_MOVE_TO(list.moves[i])) & 1) {
-                if (j >= ns || some.moves[j] != list.moves[i])
+                if (j >= ns || some.moves[j] != list.moves[i]) {
                     fail_msg("position %s: targeted generation differs at move %d", text, i);
+                }
                 j++;
             }
         }
         assert_int_equal(j, ns);
     }
     char real[RB_MAX_MOVES][PLAIN_MOVE_LEN];
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         move_text(list.moves[i], real[i]);
+    }
     qsort(real, (size_t)n, sizeof real[0], compare_text);
-    for (int i = 1; i < n; i++)
-        if (strcmp(real[i - 1], real[i]) == 0)
+    for (int i = 1; i < n; i++) {
+        if (strcmp(real[i - 1], real[i]) == 0) {
             fail_msg("position %s: the library lists %s twice", text, real[i]);
+        }
+    }
 
     char plain[PLAIN_MAX_MOVES][PLAIN_MOVE_LEN];
     int np = plain_legal_moves(text, plain, PLAIN_MAX_MOVES);
     bool same = n == np;
-    for (int i = 0; same && i < n; i++)
+    for (int i = 0; same && i < n; i++) {
         same = strcmp(real[i], plain[i]) == 0;
+    }
     if (!same) {
         char only_real[1024] = "", only_plain[1024] = "";
         append_missing(only_real, sizeof only_real, real, n, plain, np);
         append_missing(only_plain, sizeof only_plain, plain, np, real, n);
-        fail_msg("position %s: legal moves differ\n  only the library:%s\n  only plain:%s", text,
-                 only_real, only_plain);
+        fail_msg("position %s: legal moves differ\n  only the library:%s\n  only plain:%s", text, only_real,
+                 only_plain);
     }
     assert_int_equal(rb_gen_count(pos), n);
-    if (rb_gen_has_legal(pos, rb_pos_in_check(pos)) != (n > 0))
+    if (rb_gen_has_legal(pos, rb_pos_in_check(pos)) != (n > 0)) {
         fail_msg("position %s: has a legal move says %d, with %d legal moves", text, n == 0, n);
+    }
 
     /* check, status */
     bool check = rb_pos_in_check(pos);
-    if (check != plain_in_check(text))
+    if (check != plain_in_check(text)) {
         fail_msg("position %s: library says in check %d, plain says %d", text, check, !check);
+    }
     assert_int_equal(rb_pos_checkers(pos) != 0, check);
     rb_status status = rb_pos_status(pos);
     static const rb_status from_plain[] = {
-        [PLAIN_ONGOING] = RB_ONGOING, [PLAIN_CHECKMATE] = RB_CHECKMATE,
-        [PLAIN_STALEMATE] = RB_STALEMATE, [PLAIN_THRONE] = RB_THRONE,
+        [PLAIN_ONGOING] = RB_ONGOING,
+        [PLAIN_CHECKMATE] = RB_CHECKMATE,
+        [PLAIN_STALEMATE] = RB_STALEMATE,
+        [PLAIN_THRONE] = RB_THRONE,
     };
     rb_status expected = from_plain[plain_status(text)];
-    if (status != expected)
-        fail_msg("position %s: library status %d, plain status %d", text, (int)status,
-                 (int)expected);
+    if (status != expected) {
+        fail_msg("position %s: library status %d, plain status %d", text, (int)status, (int)expected);
+    }
     assert_int_equal(rb_pos_throne_won(pos), status == RB_THRONE);
 
     /* attacked squares (squares holding the attacker's own pieces aside,
@@ -226,14 +244,15 @@ static void compare_position(const rb_pos *pos, tally *t)
     for (int color = RB_WHITE; color <= RB_BLACK; color++) {
         rb_bb all = rb_pos_attacks(pos, color);
         for (int sq = 0; sq < RB_NSQ; sq++) {
-            if (pos->board[sq] != RB_EMPTY && RB_COLOR(pos->board[sq]) == color)
+            if (pos->board[sq] != RB_EMPTY && RB_COLOR(pos->board[sq]) == color) {
                 continue;
+            }
             bool lib = rb_pos_attacked(pos, sq, color);
             bool pl = plain_attacked(text, rb_sq_name(sq), color);
-            if (lib != pl || lib != ((all >> sq) & 1))
-                fail_msg("position %s: %s attacked by %s: library %d (attack set %d), plain %d",
-                         text, rb_sq_name(sq), color == RB_WHITE ? "White" : "Black", lib,
-                         (int)((all >> sq) & 1), pl);
+            if (lib != pl || lib != ((all >> sq) & 1)) {
+                fail_msg("position %s: %s attacked by %s: library %d (attack set %d), plain %d", text, rb_sq_name(sq),
+                         color == RB_WHITE ? "White" : "Black", lib, (int)((all >> sq) & 1), pl);
+            }
         }
     }
 
@@ -252,9 +271,9 @@ static void compare_position(const rb_pos *pos, tally *t)
         promotion |= RB_MOVE_PROMO(m) != 0;
         bool wins = rb_move_wins_throne(pos, m);
         if (wins || (RB_MOVE_PIECE(m) == RB_KING && to == rb_throne(pos->side))) {
-            if (wins != plain_wins_throne(text, name))
-                fail_msg("position %s: move %s wins by throne: library %d, plain %d", text, name,
-                         wins, !wins);
+            if (wins != plain_wins_throne(text, name)) {
+                fail_msg("position %s: move %s wins by throne: library %d, plain %d", text, name, wins, !wins);
+            }
         }
         throne_win |= wins;
         rebound |= check_path(pos, text, m, name);
@@ -262,18 +281,21 @@ static void compare_position(const rb_pos *pos, tally *t)
 
     /* one piece's moves are the full list's moves from that square */
     for (int sq = 0; sq < RB_NSQ; sq++) {
-        if (pos->board[sq] == RB_EMPTY || RB_COLOR(pos->board[sq]) != pos->side)
+        if (pos->board[sq] == RB_EMPTY || RB_COLOR(pos->board[sq]) != pos->side) {
             continue;
+        }
         rb_movelist one;
         int count = rb_gen_legal_from(pos, sq, &one);
         int expect = 0;
-        for (int i = 0; i < n; i++)
+        for (int i = 0; i < n; i++) {
             expect += RB_MOVE_FROM(list.moves[i]) == sq;
-        if (count != expect)
-            fail_msg("position %s: %d moves from %s, %d in the full list", text, count,
-                     rb_sq_name(sq), expect);
-        for (int i = 0; i < count; i++)
+        }
+        if (count != expect) {
+            fail_msg("position %s: %d moves from %s, %d in the full list", text, count, rb_sq_name(sq), expect);
+        }
+        for (int i = 0; i < count; i++) {
             assert_int_equal(RB_MOVE_FROM(one.moves[i]), sq);
+        }
     }
 
     t->compared++;
@@ -286,17 +308,14 @@ static void compare_position(const rb_pos *pos, tally *t)
     t->with_rebound += rebound;
     int king = pos->king[pos->side];
     int out_flag = pos->side == RB_WHITE ? RB_OUT_WHITE : RB_OUT_BLACK;
-    t->near_throne_unflagged +=
-        status != RB_THRONE && adjacent(king, rb_throne(pos->side)) && !(pos->out & out_flag);
+    t->near_throne_unflagged += status != RB_THRONE && adjacent(king, rb_throne(pos->side)) && !(pos->out & out_flag);
 }
 
 /* Every field of two positions, the derived ones included. */
 static bool same_state(const rb_pos *a, const rb_pos *b)
 {
-    return rb_pos_equal(a, b) && a->key == b->key &&
-           memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
-           memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
-           memcmp(a->king, b->king, sizeof a->king) == 0;
+    return rb_pos_equal(a, b) && a->key == b->key && memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
+           memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 && memcmp(a->king, b->king, sizeof a->king) == 0;
 }
 
 /* The bitboards and king squares say what the board says. */
@@ -305,16 +324,19 @@ static void check_consistent(const rb_pos *pos, const char *text, const char *na
     rb_bb color[2] = {0, 0}, type[5] = {0, 0, 0, 0, 0};
     for (int sq = 0; sq < RB_NSQ; sq++) {
         rb_piece p = pos->board[sq];
-        if (p == RB_EMPTY)
+        if (p == RB_EMPTY) {
             continue;
+        }
         color[RB_COLOR(p)] |= (rb_bb)1 << sq;
         type[RB_TYPE(p)] |= (rb_bb)1 << sq;
-        if (RB_TYPE(p) == RB_KING && pos->king[RB_COLOR(p)] != sq)
+        if (RB_TYPE(p) == RB_KING && pos->king[RB_COLOR(p)] != sq) {
             fail_msg("position %s: after %s the king square is stale", text, name);
+        }
     }
     if (memcmp(color, pos->by_color, sizeof color) != 0 ||
-        memcmp(type + 1, pos->by_type + 1, sizeof type - sizeof type[0]) != 0)
+        memcmp(type + 1, pos->by_type + 1, sizeof type - sizeof type[0]) != 0) {
         fail_msg("position %s: after %s the bitboards disagree with the board", text, name);
+    }
 }
 
 /* Plays m on pos into after, checking the result against the plain
@@ -327,29 +349,34 @@ static void make_and_check(const rb_pos *pos, rb_move m, rb_pos *after, tally *t
 
     rb_pos parent = *pos;
     rb_pos_make(pos, m, after);
-    if (!same_state(pos, &parent))
+    if (!same_state(pos, &parent)) {
         fail_msg("position %s: making %s changed the position it was made from", text, name);
+    }
     check_consistent(after, text, name);
-    if (after->key != rb_pos_compute_key(after))
+    if (after->key != rb_pos_compute_key(after)) {
         fail_msg("position %s: after %s the key is not the one computed from scratch", text, name);
+    }
     rb_pos in_place = *pos;
     rb_pos_make(&in_place, m, &in_place);
-    if (!rb_pos_equal(&in_place, after) || in_place.key != after->key)
+    if (!rb_pos_equal(&in_place, after) || in_place.key != after->key) {
         fail_msg("position %s: making %s in place gives a different position", text, name);
+    }
 
     char got[RB_POS_TEXT_MAX], want[PLAIN_TEXT_MAX];
     rb_pos_format(after, got, sizeof got);
     assert_true(plain_make(text, name, want, sizeof want));
-    if (strcmp(got, want) != 0)
+    if (strcmp(got, want) != 0) {
         fail_msg("position %s: after %s\n  library: %s\n  plain:   %s", text, name, got, want);
+    }
 
     rb_pos back;
     char err[256];
-    if (rb_pos_parse(&back, got, err, sizeof err) != 0)
-        fail_msg("position %s: after %s the formatted position %s is rejected: %s", text, name,
-                 got, err);
-    if (!rb_pos_equal(&back, after) || back.key != after->key)
+    if (rb_pos_parse(&back, got, err, sizeof err) != 0) {
+        fail_msg("position %s: after %s the formatted position %s is rejected: %s", text, name, got, err);
+    }
+    if (!rb_pos_equal(&back, after) || back.key != after->key) {
         fail_msg("position %s parsed back is not the position it was formatted from", got);
+    }
 
     t->moves_made++;
     t->flag_changes += after->out != pos->out;
@@ -370,8 +397,9 @@ static rb_move pick_move(const rb_pos *pos)
     rb_movelist list;
     int n = rb_gen_legal(pos, &list);
     char names[RB_MAX_MOVES][PLAIN_MOVE_LEN];
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         move_text(list.moves[i], names[i]);
+    }
     qsort(names, (size_t)n, sizeof names[0], compare_text);
     int chosen = rng_below(n);
     if (rng_below(2) == 0) {
@@ -390,8 +418,9 @@ static void random_walk(rb_pos pos, int plies, tally *t)
 {
     for (int ply = 0;; ply++) {
         compare_position(&pos, t);
-        if (ply == plies || rb_gen_count(&pos) == 0)
+        if (ply == plies || rb_gen_count(&pos) == 0) {
             return;
+        }
         rb_pos after;
         make_and_check(&pos, pick_move(&pos), &after, t);
         pos = after;
@@ -419,8 +448,9 @@ static int free_square(const int *board, const char *hot)
 {
     for (int tries = 0; tries < 100; tries++) {
         int sq = (hot && rng_below(2) == 0) ? hot_square(hot) : rng_below(RB_NSQ);
-        if (board[sq] == 0)
+        if (board[sq] == 0) {
             return sq;
+        }
     }
     return -1;
 }
@@ -438,13 +468,14 @@ static void random_placement(char *text, size_t len)
         int pawns = 0;
         for (int i = 0; i < extra; i++) {
             int kind = rng_below(3);
-            if (kind == 2 && pawns == 2)
+            if (kind == 2 && pawns == 2) {
                 kind = rng_below(2);
-            const char *hot = kind == 2 ? (color == 0 ? hot_white_pawn : hot_black_pawn)
-                                        : hot_slider;
+            }
+            const char *hot = kind == 2 ? (color == 0 ? hot_white_pawn : hot_black_pawn) : hot_slider;
             int sq = free_square(board, hot);
-            if (sq < 0)
+            if (sq < 0) {
                 continue;
+            }
             pawns += kind == 2;
             board[sq] = "RBP"[kind] + (color == 0 ? 0 : 'a' - 'A');
         }
@@ -461,20 +492,23 @@ static void random_placement(char *text, size_t len)
                 empty++;
                 continue;
             }
-            if (empty)
+            if (empty) {
                 placement[used++] = (char)('0' + empty);
+            }
             empty = 0;
             placement[used++] = c;
         }
-        if (empty)
+        if (empty) {
             placement[used++] = (char)('0' + empty);
-        if (rank > 0)
+        }
+        if (rank > 0) {
             placement[used++] = '/';
+        }
     }
     placement[used] = '\0';
     static const char *const flags[] = {"-", "K", "k", "Kk"};
-    snprintf(text, len, "%s %c %s %d %d", placement, rng_below(2) ? 'b' : 'w',
-             flags[rng_below(4)], rng_below(60), 1 + rng_below(150));
+    snprintf(text, len, "%s %c %s %d %d", placement, rng_below(2) ? 'b' : 'w', flags[rng_below(4)], rng_below(60),
+             1 + rng_below(150));
 }
 
 /* ---- the tests ---------------------------------------------------------- */
@@ -485,9 +519,9 @@ static void report(const char *what, const tally *t)
                   "%ld stalemates, %ld throne-won, %ld with a promotion, %ld with a throne win, "
                   "%ld next to the throne unflagged, %ld with a rebound, "
                   "%ld out-flag changes, %ld placements refused\n",
-                  what, t->compared, t->moves_made, t->in_check, t->checkmates, t->stalemates,
-                  t->thrones, t->with_promotion, t->with_throne_win, t->near_throne_unflagged,
-                  t->with_rebound, t->flag_changes, t->rejected);
+                  what, t->compared, t->moves_made, t->in_check, t->checkmates, t->stalemates, t->thrones,
+                  t->with_promotion, t->with_throne_win, t->near_throne_unflagged, t->with_rebound, t->flag_changes,
+                  t->rejected);
 }
 
 static void test_random_games_from_start(void **state)
@@ -520,13 +554,14 @@ static void test_random_placements(void **state)
         char err[256] = "";
         bool accepted = rb_pos_parse(&pos, text, err, sizeof err) == 0;
         bool valid = plain_position_ok(text);
-        if (accepted != valid)
-            fail_msg("position %s: the parser %s it, the rules %s it%s%s", text,
-                     accepted ? "accepts" : "refuses", valid ? "allow" : "forbid",
-                     accepted ? "" : "; parser says: ", err);
+        if (accepted != valid) {
+            fail_msg("position %s: the parser %s it, the rules %s it%s%s", text, accepted ? "accepts" : "refuses",
+                     valid ? "allow" : "forbid", accepted ? "" : "; parser says: ", err);
+        }
         if (!accepted) {
-            if (err[0] == '\0')
+            if (err[0] == '\0') {
                 fail_msg("position %s refused without a message", text);
+            }
             t.rejected++;
             continue;
         }
@@ -564,8 +599,9 @@ static void test_every_piece_on_every_square(void **state)
             for (int sq = 0; sq < RB_NSQ; sq++) {
                 for (int side = RB_WHITE; side <= RB_BLACK; side++) {
                     int wk = rb_sq_parse(kings[k][0]), bk = rb_sq_parse(kings[k][1]);
-                    if (sq == wk || sq == bk)
+                    if (sq == wk || sq == bk) {
                         continue;
+                    }
                     rb_pos pos;
                     rb_pos_clear(&pos);
                     rb_pos_put(&pos, wk, RB_PIECE(RB_WHITE, RB_KING));
@@ -580,9 +616,9 @@ static void test_every_piece_on_every_square(void **state)
                     rb_pos_format(&pos, text, sizeof text);
                     rb_pos parsed;
                     bool accepted = rb_pos_parse(&parsed, text, err, sizeof err) == 0;
-                    if (accepted != plain_position_ok(text))
-                        fail_msg("position %s: the parser %s it (%s)", text,
-                                 accepted ? "accepts" : "refuses", err);
+                    if (accepted != plain_position_ok(text)) {
+                        fail_msg("position %s: the parser %s it (%s)", text, accepted ? "accepts" : "refuses", err);
+                    }
                     if (!accepted) {
                         t.rejected++;
                         continue;

@@ -57,44 +57,47 @@ static void check_message(const rb_message *why, const char *err, const text_cas
 {
     char english[RB_MSG_TEXT_MAX], parts[RB_MSG_TEXT_MAX];
     size_t n = rb_message_text(why, NULL, NULL, english, sizeof english);
-    if (strcmp(err, c->english) != 0)
+    if (strcmp(err, c->english) != 0) {
         fail_msg("'%s': the library says \"%s\", not \"%s\"", c->text, err, c->english);
-    if (strcmp(english, c->english) != 0)
+    }
+    if (strcmp(english, c->english) != 0) {
         fail_msg("'%s': the message rebuilds \"%s\", not \"%s\"", c->text, english, c->english);
+    }
     assert_int_equal(n, strlen(c->english));
     rb_message_text(why, mark, NULL, parts, sizeof parts);
-    if (strcmp(parts, c->marked) != 0)
+    if (strcmp(parts, c->marked) != 0) {
         fail_msg("'%s': the translation sees \"%s\", not \"%s\"", c->text, parts, c->marked);
+    }
 }
 
 static void position_strings(void **state)
 {
     (void)state;
     static const text_case cases[] = {
-        { "", "empty position string", "<empty position string>" },
-        { "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 x", "move number: 'x' is not a decimal number",
-          "<move number: 'x' is not a decimal number>" },
-        { "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKQ2/2PBR2 w - 0 1", "rank 2: unknown piece letter 'Q' at e2",
-          "<rank 2: unknown piece letter 'Q' at e2>" },
-        { "2rbp2/2rkp2/3xx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1", "rank 5: 3 empty squares from a5 run into the hole at c5",
-          "<rank 5: 3 empty squares from a5 run into the hole at c5>" },
-        { "a b c", "expected 5 fields (placement, side, flags, quiet plies, move number), found 3",
-          "<expected 5 fields (placement, side, flags, quiet plies, move number), found 3>" },
-        { "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w Q 0 1", "out flags: expected '-', 'K', 'k' or 'Kk', found 'Q'",
-          "<out flags: expected '-', 'K', 'k' or 'Kk', found 'Q'>" },
+        {"", "empty position string", "<empty position string>"},
+        {"2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 x", "move number: 'x' is not a decimal number",
+         "<move number: 'x' is not a decimal number>"},
+        {"2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKQ2/2PBR2 w - 0 1", "rank 2: unknown piece letter 'Q' at e2",
+         "<rank 2: unknown piece letter 'Q' at e2>"},
+        {"2rbp2/2rkp2/3xx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1", "rank 5: 3 empty squares from a5 run into the hole at c5",
+         "<rank 5: 3 empty squares from a5 run into the hole at c5>"},
+        {"a b c", "expected 5 fields (placement, side, flags, quiet plies, move number), found 3",
+         "<expected 5 fields (placement, side, flags, quiet plies, move number), found 3>"},
+        {"2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w Q 0 1", "out flags: expected '-', 'K', 'k' or 'Kk', found 'Q'",
+         "<out flags: expected '-', 'K', 'k' or 'Kk', found 'Q'>"},
         /* Bytes that are not printable ASCII: shown by value, or as '?'. */
-        { "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2P\xc3\xa9"
-          "2 w - 0 1",
-          "rank 1: unknown piece letter 0xc3 at d1", "<rank 1: unknown piece letter 0xc3 at d1>" },
-        { "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1 \x01", "more than 5 fields: unexpected '?'",
-          "<more than 5 fields: unexpected '?'>" },
+        {"2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2P\xc3\xa9"
+         "2 w - 0 1",
+         "rank 1: unknown piece letter 0xc3 at d1", "<rank 1: unknown piece letter 0xc3 at d1>"},
+        {"2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1 \x01", "more than 5 fields: unexpected '?'",
+         "<more than 5 fields: unexpected '?'>"},
         /* Legality: the verdict's sentence, with the side in the template. */
-        { "7/7/2xxx2/2xxx2/2xxx2/7/3K3 w - 0 1", "Black has 0 kings, expected exactly 1",
-          "<Black has 0 kings, expected exactly 1>" },
-        { "7/7/2xxx2/2xxx2/2xxx2/7/2kK3 w - 0 1", "the kings stand next to each other (c1 and d1)",
-          "<the kings stand next to each other (c1 and d1)>" },
-        { "R2k3/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", "Black is in check but it is White's move",
-          "<Black is in check but it is White's move>" },
+        {"7/7/2xxx2/2xxx2/2xxx2/7/3K3 w - 0 1", "Black has 0 kings, expected exactly 1",
+         "<Black has 0 kings, expected exactly 1>"},
+        {"7/7/2xxx2/2xxx2/2xxx2/7/2kK3 w - 0 1", "the kings stand next to each other (c1 and d1)",
+         "<the kings stand next to each other (c1 and d1)>"},
+        {"R2k3/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", "Black is in check but it is White's move",
+         "<Black is in check but it is White's move>"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const text_case *c = &cases[i];
@@ -119,26 +122,26 @@ static void move_text(void **state)
 {
     (void)state;
     static const text_case cases[] = {
-        { "c2c2", "no legal move c2c2: a move must leave its square",
-          "<no legal move c2c2: a move must leave its square>" },
-        { "e6e5", "'e5' is in the hole in the middle of the board, not a square",
-          "<'e5' is in the hole in the middle of the board, not a square>" },
+        {"c2c2", "no legal move c2c2: a move must leave its square",
+         "<no legal move c2c2: a move must leave its square>"},
+        {"e6e5", "'e5' is in the hole in the middle of the board, not a square",
+         "<'e5' is in the hole in the middle of the board, not a square>"},
         /* The piece is a word of its own; the side is in the template. */
-        { "d6c6", "no legal move d6c6: the king on d6 is Black's, and White is to move",
-          "<no legal move d6c6: [the king] on d6 is Black's, and White is to move>" },
-        { "e2d2", "no legal move e2d2: d2 holds a piece of White's own",
-          "<no legal move e2d2: d2 holds a piece of White's own>" },
-        { "Rd1-c1", "no legal move Rd1-c1: the piece on d1 is a bishop, not a rook",
-          "<no legal move Rd1-c1: the piece on d1 is [a bishop], not [a rook]>" },
-        { "e1b1", "no legal move e1b1: the rook on e1 cannot reach b1",
-          "<no legal move e1b1: [the rook] on e1 cannot reach b1>" },
-        { "c1b1r", "no legal move c1b1r: only a pawn reaching its promotion squares promotes",
-          "<no legal move c1b1r: only a pawn reaching its promotion squares promotes>" },
-        { "h1a1", "'h1' is not a square", "<'h1' is not a square>" },
-        { "c2b3q", "'c2b3q': a promotion is written r or b, not 'q'",
-          "<'c2b3q': a promotion is written r or b, not 'q'>" },
-        { "Kd2", "'Kd2' is not a move: the to-square is missing", "<'Kd2' is not a move: the to-square is missing>" },
-        { "c2b2=Q", "'c2b2=Q': a pawn promotes to R or B, not 'Q'", "<'c2b2=Q': a pawn promotes to R or B, not 'Q'>" },
+        {"d6c6", "no legal move d6c6: the king on d6 is Black's, and White is to move",
+         "<no legal move d6c6: [the king] on d6 is Black's, and White is to move>"},
+        {"e2d2", "no legal move e2d2: d2 holds a piece of White's own",
+         "<no legal move e2d2: d2 holds a piece of White's own>"},
+        {"Rd1-c1", "no legal move Rd1-c1: the piece on d1 is a bishop, not a rook",
+         "<no legal move Rd1-c1: the piece on d1 is [a bishop], not [a rook]>"},
+        {"e1b1", "no legal move e1b1: the rook on e1 cannot reach b1",
+         "<no legal move e1b1: [the rook] on e1 cannot reach b1>"},
+        {"c1b1r", "no legal move c1b1r: only a pawn reaching its promotion squares promotes",
+         "<no legal move c1b1r: only a pawn reaching its promotion squares promotes>"},
+        {"h1a1", "'h1' is not a square", "<'h1' is not a square>"},
+        {"c2b3q", "'c2b3q': a promotion is written r or b, not 'q'",
+         "<'c2b3q': a promotion is written r or b, not 'q'>"},
+        {"Kd2", "'Kd2' is not a move: the to-square is missing", "<'Kd2' is not a move: the to-square is missing>"},
+        {"c2b2=Q", "'c2b2=Q': a pawn promotes to R or B, not 'Q'", "<'c2b2=Q': a pawn promotes to R or B, not 'Q'>"},
     };
     rb_pos start;
     rb_pos_start(&start);
@@ -166,22 +169,23 @@ static void game_files(void **state)
     (void)state;
     static const text_case cases[] = {
         /* A move's message inside the reader's: both parts translated. */
-        { "[Event \"x\"]\n\n1. d6c6 *", "move 1 (White): no legal move d6c6: the king on d6 is Black's, and White is to move",
-          "<move 1 (White): <no legal move d6c6: [the king] on d6 is Black's, and White is to move>>" },
-        { "1. c2b3 e6f5 2. zz9 *", "move 2 (White): 'zz' is not a square", "<move 2 (White): <'zz' is not a square>>" },
+        {"[Event \"x\"]\n\n1. d6c6 *",
+         "move 1 (White): no legal move d6c6: the king on d6 is Black's, and White is to move",
+         "<move 1 (White): <no legal move d6c6: [the king] on d6 is Black's, and White is to move>>"},
+        {"1. c2b3 e6f5 2. zz9 *", "move 2 (White): 'zz' is not a square", "<move 2 (White): <'zz' is not a square>>"},
         /* A position string's, likewise. */
-        { "[FEN \"7/7/2xxx2/2xxx2/2xxx2/7/3K3 w - 0 1\"]\n\n*", "bad FEN tag: Black has 0 kings, expected exactly 1",
-          "<bad FEN tag: <Black has 0 kings, expected exactly 1>>" },
-        { "[Event \"x\"\n", "tag Event: ']' should close it", "<tag Event: ']' should close it>" },
-        { "1. c2b3 $300", "'$' should be followed by a NAG, a number from 0 to 255",
-          "<'$' should be followed by a NAG, a number from 0 to 255>" },
-        { "1. c2b3 )", "unexpected ')'", "<unexpected ')'>" },
-        { "[Variant \"chess\"]\n*", "the game is of the variant \"chess\", not Rollerball",
-          "<the game is of the variant \"chess\", not Rollerball>" },
-        { "1. c2b3 {", "the comment opened here with '{' is never closed",
-          "<the comment opened here with '{' is never closed>" },
-        { "\x01", "binary data (byte 0x01): this is not PGN text", "<binary data (byte 0x01): this is not PGN text>" },
-        { "", "no game found in the text", "<no game found in the text>" },
+        {"[FEN \"7/7/2xxx2/2xxx2/2xxx2/7/3K3 w - 0 1\"]\n\n*", "bad FEN tag: Black has 0 kings, expected exactly 1",
+         "<bad FEN tag: <Black has 0 kings, expected exactly 1>>"},
+        {"[Event \"x\"\n", "tag Event: ']' should close it", "<tag Event: ']' should close it>"},
+        {"1. c2b3 $300", "'$' should be followed by a NAG, a number from 0 to 255",
+         "<'$' should be followed by a NAG, a number from 0 to 255>"},
+        {"1. c2b3 )", "unexpected ')'", "<unexpected ')'>"},
+        {"[Variant \"chess\"]\n*", "the game is of the variant \"chess\", not Rollerball",
+         "<the game is of the variant \"chess\", not Rollerball>"},
+        {"1. c2b3 {", "the comment opened here with '{' is never closed",
+         "<the comment opened here with '{' is never closed>"},
+        {"\x01", "binary data (byte 0x01): this is not PGN text", "<binary data (byte 0x01): this is not PGN text>"},
+        {"", "no game found in the text", "<no game found in the text>"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const text_case *c = &cases[i];
@@ -191,8 +195,9 @@ static void game_files(void **state)
         rb_pgn_read(c->text, strlen(c->text), &games, &n, &err);
         assert_int_not_equal(err.line, 0);
         check_message(&err.why, err.message, c);
-        for (size_t k = 0; k < n; k++)
+        for (size_t k = 0; k < n; k++) {
             rb_game_free(&games[k]);
+        }
         free(games);
     }
     /* A game read whole has no message. */
@@ -218,8 +223,9 @@ static void a_move_after_the_end_names_the_ending_as_a_word(void **state)
     for (int i = 0; i < list.count && !mate[0]; i++) {
         rb_pos after;
         rb_pos_make(&pos, list.moves[i], &after);
-        if (rb_pos_status(&after) == RB_CHECKMATE)
+        if (rb_pos_status(&after) == RB_CHECKMATE) {
             rb_move_to_coord(list.moves[i], mate);
+        }
     }
     assert_true(mate[0] != '\0');
     char text[200];
@@ -234,8 +240,9 @@ static void a_move_after_the_end_names_the_ending_as_a_word(void **state)
     assert_string_equal(english, err.message);
     rb_message_text(&err.why, mark, NULL, parts, sizeof parts);
     assert_string_equal(parts, "<'a1b1' comes after the end of the game ([checkmate])>");
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; k < n; k++) {
         rb_game_free(&games[k]);
+    }
     free(games);
 }
 
@@ -262,8 +269,9 @@ static void translations_move_the_arguments_and_bad_ones_are_passed_over(void **
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         rb_message_text(&why, every_template_as, (void *)bad[i], out, sizeof out);
-        if (strcmp(out, english) != 0)
+        if (strcmp(out, english) != 0) {
             fail_msg("translation \"%s\" gave \"%s\"", bad[i], out);
+        }
     }
 
     /* Nested: the outer template has the inner sentence as its last
@@ -276,8 +284,9 @@ static void translations_move_the_arguments_and_bad_ones_are_passed_over(void **
     assert_string_equal(out, "no legal move d6c6: the king on d6 is Black's, and White is to move [1]");
     rb_message_text(&err.why, move_template_as, "%3$s", out, sizeof out);
     assert_string_equal(out, err.message);
-    for (size_t k = 0; k < n; k++)
+    for (size_t k = 0; k < n; k++) {
         rb_game_free(&games[k]);
+    }
     free(games);
 }
 
@@ -309,8 +318,9 @@ static void sentences_are_cut_like_snprintf(void **state)
     char whole[RB_MSG_TEXT_MAX];
     assert_int_equal(rb_message_text(&why, NULL, NULL, whole, sizeof whole), RB_MSG_ARG_MAX - 1 + 2);
     /* No more arguments than there is room for. */
-    for (int i = 0; i < RB_MSG_ARGS + 3; i++)
+    for (int i = 0; i < RB_MSG_ARGS + 3; i++) {
         rb_message_add(&why, "%d", i);
+    }
     assert_int_equal(why.part[0].nargs, RB_MSG_ARGS);
 }
 

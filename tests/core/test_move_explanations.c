@@ -62,8 +62,8 @@ static void expect_full(const char *fen, const char *move, rb_explain_reason rea
     if (e.reason != reason || e.rule != rule || strcmp(list, squares) != 0 ||
         (sentence != NULL && strcmp(text, sentence) != 0)) {
         fail_msg("%s in %s: got %s (rule %d) %s: %s; expected %s (rule %d) %s: %s", move, fen,
-                 rb_explain_reason_name(e.reason), e.rule, list, text, rb_explain_reason_name(reason), rule,
-                 squares, sentence ? sentence : "(any)");
+                 rb_explain_reason_name(e.reason), e.rule, list, text, rb_explain_reason_name(reason), rule, squares,
+                 sentence ? sentence : "(any)");
     }
 }
 
@@ -188,11 +188,11 @@ static void rooks_never_slide_backward_or_long_sideways(void **state)
                 "straight line.");
     expect_full(ROOKS, "g1f7", RB_EXPLAIN_UNREACHABLE, RB_RULE_ROOK_LINE, "f7,g1", NULL);
     /* An inner-ring slide runs on to a2 and never reaches a corner. */
-    expect_full("7/3k3/2xxx2/2xxx2/2xxx2/3KR2/7 w - 0 1", "e2a7", RB_EXPLAIN_UNREACHABLE,
-                RB_RULE_ROOK_LINE, "a7,e2", NULL);
+    expect_full("7/3k3/2xxx2/2xxx2/2xxx2/3KR2/7 w - 0 1", "e2a7", RB_EXPLAIN_UNREACHABLE, RB_RULE_ROOK_LINE, "a7,e2",
+                NULL);
     /* One rebound at most: a7..g7, g6..g1 and not on to f1. */
-    expect_full("R6/3k3/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", "a7f1", RB_EXPLAIN_UNREACHABLE,
-                RB_RULE_ROOK_LINE, "a7,f1", NULL);
+    expect_full("R6/3k3/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", "a7f1", RB_EXPLAIN_UNREACHABLE, RB_RULE_ROOK_LINE, "a7,f1",
+                NULL);
     expect("R6/3k3/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", "a7g1", RB_EXPLAIN_LEGAL, "-", NULL);
 }
 
@@ -225,14 +225,12 @@ static void bishops_step_back_once_and_slide_forward(void **state)
 static void the_first_piece_on_the_route_blocks(void **state)
 {
     (void)state;
-    expect(START, "e1a1", RB_EXPLAIN_BLOCKED, "d1",
-           "The rook on e1 cannot reach a1: the bishop on d1 is in the way.");
+    expect(START, "e1a1", RB_EXPLAIN_BLOCKED, "d1", "The rook on e1 cannot reach a1: the bishop on d1 is in the way.");
     /* Rg1 is stopped by its own Rb1 before the corner, so no rebound. */
     expect(ROOKS, "g1a3", RB_EXPLAIN_BLOCKED, "b1", NULL);
     /* Rb1 rebounds at a1 and takes on a5, but cannot pass it. */
     expect(ROOKS, "b1a5", RB_EXPLAIN_LEGAL, "-", NULL);
-    expect(ROOKS, "b1a7", RB_EXPLAIN_BLOCKED, "a5",
-           "The rook on b1 cannot reach a7: the pawn on a5 is in the way.");
+    expect(ROOKS, "b1a7", RB_EXPLAIN_BLOCKED, "a5", "The rook on b1 cannot reach a7: the pawn on a5 is in the way.");
     /* The bishop's rebound route c2 b3 a4 | b5 c6 d7 is cut at b5. */
     expect(BISHOP, "d1b5", RB_EXPLAIN_LEGAL, "-", NULL);
     expect(BISHOP, "d1d7", RB_EXPLAIN_BLOCKED, "b5", NULL);
@@ -316,8 +314,7 @@ static void kings_near_kings_and_thrones(void **state)
     expect("7/2k4/2xxx2/K1xxx2/2xxx2/7/7 w - 0 1", "a4b5", RB_EXPLAIN_KING_ATTACKED, "c6", NULL);
     expect("7/2k4/2xxx2/K1xxx2/2xxx2/7/7 w - 0 1", "a4b4", RB_EXPLAIN_LEGAL, "-", NULL);
     /* Throne with the out flag clear: an ordinary, legal move. */
-    expect("7/2K4/2xxx2/2xxx2/2xxxk1/7/7 w - 0 1", "c6d6", RB_EXPLAIN_LEGAL, "-",
-           "The king on c6 may move to d6.");
+    expect("7/2K4/2xxx2/2xxx2/2xxxk1/7/7 w - 0 1", "c6d6", RB_EXPLAIN_LEGAL, "-", "The king on c6 may move to d6.");
     /* An attacked throne may not be entered, flag or not. */
     expect("3r3/2K4/2xxx2/2xxx2/2xxxk1/7/7 w K 0 1", "c6d6", RB_EXPLAIN_KING_ATTACKED, "d7",
            "After this move White's king on d6 would be attacked from d7.");

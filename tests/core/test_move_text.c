@@ -61,7 +61,7 @@ static void start_moves_in_both_forms(void **state)
 {
     (void)state;
     static const char *const pairs[][2] = {
-        {"c1b1", "c1-b1"}, {"c1b2", "c1-b2"}, {"c2b1", "c2-b1"},   {"c2b2", "c2-b2"},
+        {"c1b1", "c1-b1"}, {"c1b2", "c1-b2"},  {"c2b1", "c2-b1"},  {"c2b2", "c2-b2"},
         {"c2b3", "c2-b3"}, {"e1f1", "Re1-f1"}, {"e2f2", "Re2-f2"},
     };
     rb_pos pos;
@@ -117,7 +117,10 @@ static void coordinate_form_is_read_strictly(void **state)
     /* Bytes that are not text are quoted as '?', never raw. */
     parse_bad(&pos, "\xff\xfe\xfd\xfc", 1, "'?\?' is not a square");
     parse_bad(&pos, "c2b3\x1b", 1, "written r or b, not '?'");
-    parse_bad(&pos, "Rc2\xc3\xa9" "b3", 0, "'?\?' is not a square");
+    parse_bad(&pos,
+              "Rc2\xc3\xa9"
+              "b3",
+              0, "'?\?' is not a square");
 
     rb_test_parse(&pos, "3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1");
     parse_bad(&pos, "d6e6", 1, "must promote");
@@ -143,8 +146,7 @@ static void display_form_is_read_leniently(void **state)
     rb_pos pos;
     rb_test_parse(&pos, start_fen);
     rb_move m = parse_ok(&pos, "c2b3", 1);
-    static const char *const same[] = {"c2-b3", "c2b3", "Pc2-b3", "c2-b3+", "c2-b3#", "c2xb3",
-                                       "c2-b3!?", "c2:b3"};
+    static const char *const same[] = {"c2-b3", "c2b3", "Pc2-b3", "c2-b3+", "c2-b3#", "c2xb3", "c2-b3!?", "c2:b3"};
     for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
         assert_true(parse_ok(&pos, same[i], 2) == m);
         assert_true(parse_ok(&pos, same[i], 0) == m);
@@ -251,8 +253,8 @@ static void every_move_of_random_games_round_trips(void **state)
     random_games_round_trip("3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1", games / 3, 60, &t);
     random_games_round_trip("7/2K4/2xxx2/2xxx2/2xxxk1/7/7 w K 0 1", games / 3, 60, &t);
     random_games_round_trip("2rbp2/1p1k3/2xxx2/2xxx2/2xxx2/3K1P1/2RB3 w Kk 0 1", games / 3, 80, &t);
-    print_message("round trips: %d moves, %d captures, %d promotions, %d throne wins, %d checks, %d mates\n",
-                  t.moves, t.captures, t.promotions, t.thrones, t.checks, t.mates);
+    print_message("round trips: %d moves, %d captures, %d promotions, %d throne wins, %d checks, %d mates\n", t.moves,
+                  t.captures, t.promotions, t.thrones, t.checks, t.mates);
     assert_true(t.captures > 0);
     assert_true(t.promotions > 0);
     assert_true(t.thrones > 0);

@@ -25,9 +25,10 @@ static void test_perft_from_start(void **state)
     int deepest = rb_test_sanitized() ? 6 : 7;
     for (int depth = 0; depth <= deepest; depth++) {
         uint64_t nodes = rb_perft(&pos, depth);
-        if (nodes != start_counts[depth])
-            fail_msg("perft(%d) from the start: %llu, expected %llu", depth,
-                     (unsigned long long)nodes, (unsigned long long)start_counts[depth]);
+        if (nodes != start_counts[depth]) {
+            fail_msg("perft(%d) from the start: %llu, expected %llu", depth, (unsigned long long)nodes,
+                     (unsigned long long)start_counts[depth]);
+        }
     }
 }
 
@@ -50,14 +51,16 @@ static void test_divide_at_depth_six(void **state)
         int from = rb_sq_parse((char[]){divide[i].move[0], divide[i].move[1], 0});
         int to = rb_sq_parse((char[]){divide[i].move[2], divide[i].move[3], 0});
         rb_move m = rb_move_find(&pos, from, to, 0);
-        if (m == RB_MOVE_NONE)
+        if (m == RB_MOVE_NONE) {
             fail_msg("root move %s not generated", divide[i].move);
+        }
         rb_pos after;
         rb_pos_make(&pos, m, &after);
         uint64_t nodes = rb_perft(&after, 5);
-        if (nodes != divide[i].nodes)
+        if (nodes != divide[i].nodes) {
             fail_msg("divide: %s leads to %llu nodes at depth 5, expected %llu", divide[i].move,
                      (unsigned long long)nodes, (unsigned long long)divide[i].nodes);
+        }
         total += nodes;
     }
     assert_int_equal(total, start_counts[6]);
@@ -89,9 +92,10 @@ static void test_perft_agrees_with_plain_on_tactical_positions(void **state)
         rb_test_parse(&pos, positions[i]);
         uint64_t real = rb_perft(&pos, depth);
         uint64_t plain = plain_perft(positions[i], depth);
-        if (real != plain)
+        if (real != plain) {
             fail_msg("perft(%d) of %s: library %llu, plain generator %llu", depth, positions[i],
                      (unsigned long long)real, (unsigned long long)plain);
+        }
     }
 }
 

@@ -52,15 +52,15 @@ static int read_bad_n(const char *text, size_t len, int line, int column, const 
     rb_pgn_error err;
     int rc = rb_pgn_read(text, len, &games, &n, &err);
     if (err.line != line || err.column != column || strstr(err.message, want) == NULL) {
-        fail_msg("expected an error at %d:%d mentioning \"%s\", got %d:%d \"%s\"", line, column, want,
-                 err.line, err.column, err.message);
+        fail_msg("expected an error at %d:%d mentioning \"%s\", got %d:%d \"%s\"", line, column, want, err.line,
+                 err.column, err.message);
     }
     assert_int_equal(rc, n > 0 ? (int)n : -1);
     free_games(games, n);
     return rc;
 }
 
-#define read_bad(text, len, line, column, want) \
+#define read_bad(text, len, line, column, want)                                                                        \
     read_bad_n((text), (len) == (size_t)-1 ? strlen(text) : (len), (line), (column), (want))
 #define TEXT_LEN ((size_t)-1)
 
@@ -110,18 +110,17 @@ static void writes_the_tags_and_numbered_display_moves(void **state)
     rb_test_play(&g, "c2b3 c7b7 e1f1");
     char *text = rb_pgn_write(&g);
     assert_non_null(text);
-    assert_string_equal(text,
-                        "[Event \"?\"]\n"
-                        "[Site \"?\"]\n"
-                        "[Date \"????.??.??\"]\n"
-                        "[Round \"?\"]\n"
-                        "[White \"Ada \\\"the\\\" Countess\"]\n"
-                        "[Black \"?\"]\n"
-                        "[Result \"*\"]\n"
-                        "[Variant \"Rollerball\"]\n"
-                        "[Annotator \"C:\\\\games\"]\n"
-                        "\n"
-                        "1. c2-b3 Rc7-b7 2. Re1-f1 *\n");
+    assert_string_equal(text, "[Event \"?\"]\n"
+                              "[Site \"?\"]\n"
+                              "[Date \"????.??.??\"]\n"
+                              "[Round \"?\"]\n"
+                              "[White \"Ada \\\"the\\\" Countess\"]\n"
+                              "[Black \"?\"]\n"
+                              "[Result \"*\"]\n"
+                              "[Variant \"Rollerball\"]\n"
+                              "[Annotator \"C:\\\\games\"]\n"
+                              "\n"
+                              "1. c2-b3 Rc7-b7 2. Re1-f1 *\n");
     free(text);
     rb_game_free(&g);
 }
@@ -326,8 +325,11 @@ static void reads_pgn_as_people_write_it(void **state)
     free_games(games, 1);
 
     /* A UTF-8 byte order mark and text in comments and tags. */
-    games = read_ok("\xef\xbb\xbf[Site \"K\xc3\xb8" "benhavn\"]\n1. c2b3 {\xe2\x99\x9c} *", 1);
-    assert_string_equal(rb_game_tag(&games[0], "Site"), "K\xc3\xb8" "benhavn");
+    games = read_ok("\xef\xbb\xbf[Site \"K\xc3\xb8"
+                    "benhavn\"]\n1. c2b3 {\xe2\x99\x9c} *",
+                    1);
+    assert_string_equal(rb_game_tag(&games[0], "Site"), "K\xc3\xb8"
+                                                        "benhavn");
     free_games(games, 1);
 }
 
@@ -355,9 +357,8 @@ static void illegal_moves_keep_the_game_up_to_them(void **state)
     /* Wrong side, missing promotion, unreadable move, moves after the end. */
     read_bad("1. c7b7", TEXT_LEN, 1, 4, "Black's, and White is to move");
     /* A set-up game whose first move is wrong is kept with its start position. */
-    assert_int_equal(read_bad("[FEN \"3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1\"]\n1. d6e6", TEXT_LEN, 2, 4,
-                              "must promote"),
-                     1);
+    assert_int_equal(
+        read_bad("[FEN \"3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1\"]\n1. d6e6", TEXT_LEN, 2, 4, "must promote"), 1);
     {
         static const char setup[] = "[FEN \"3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1\"]\n1. d6e6";
         rb_game *kept = NULL;

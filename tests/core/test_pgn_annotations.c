@@ -129,7 +129,10 @@ static void every_kind_of_annotation_round_trips(void **state)
     assert_int_equal(rb_game_add_nag(&g, 2, RB_NAG_BLUNDER), 0);
     assert_int_equal(rb_game_set_eval(&g, 3, (rb_eval_mark){RB_EVAL_MATE, 12}), 0);
     assert_int_equal(rb_game_set_clock(&g, 3, 10), 0);
-    assert_int_equal(rb_game_set_comment(&g, 3, "K\xc3\xb8" "benhavn [%hint 2] [%csl Ga4]"), 0);
+    assert_int_equal(rb_game_set_comment(&g, 3,
+                                         "K\xc3\xb8"
+                                         "benhavn [%hint 2] [%csl Ga4]"),
+                     0);
     assert_int_equal(rb_game_set_eval(&g, 4, (rb_eval_mark){RB_EVAL_CP, -1200}), 0);
     assert_int_equal(rb_game_set_clock(&g, 4, 0), 0);
     assert_int_equal(rb_game_add_nag(&g, 4, RB_NAG_GOOD), 0);
@@ -151,17 +154,28 @@ static void every_kind_of_annotation_round_trips(void **state)
     assert_non_null(strstr(text, "{Club night, board one.} 1. c2-b3 {[%eval 0.35] [%clk 0:04:32] a quiet start}"));
     assert_non_null(strstr(text, "Rc7-b7 {[%eval -0.05] [%clk 0:00:01.5]} $6 $146 (1... Rc6-b6 2. Re1-f1)"));
     assert_non_null(strstr(text, "2. Re1-f1 {[%eval #-3] [%clk 1:02:03.045]} $4 2... Rc6-b6"));
-    assert_non_null(strstr(text, "{[%eval #12] [%clk 0:00:00.01] K\xc3\xb8" "benhavn [%hint 2] [%csl Ga4]}"));
+    assert_non_null(strstr(text, "{[%eval #12] [%clk 0:00:00.01] K\xc3\xb8"
+                                 "benhavn [%hint 2] [%csl Ga4]}"));
     assert_non_null(strstr(text, "{[%eval -12.00] [%clk 0:00:00]} $1"));
     free(text);
     rb_game_free(&g);
 }
 
 static const char *const tricky_comments[] = {
-    "plain", "two  spaces\nand a line", " } closes early", "[%eval 9.99] is not the evaluation",
-    "[%clk 0:00:01] nor the clock", "[%csl Ga4][%cal Ga1a2]", "{ nested { braces", "; not a rest-of-line",
-    "(not a variation)", "$1 is not a NAG here", "% at the start", "1-0 is not a result here",
-    "\xe2\x99\x9c\xe2\x99\x9d", "",
+    "plain",
+    "two  spaces\nand a line",
+    " } closes early",
+    "[%eval 9.99] is not the evaluation",
+    "[%clk 0:00:01] nor the clock",
+    "[%csl Ga4][%cal Ga1a2]",
+    "{ nested { braces",
+    "; not a rest-of-line",
+    "(not a variation)",
+    "$1 is not a NAG here",
+    "% at the start",
+    "1-0 is not a result here",
+    "\xe2\x99\x9c\xe2\x99\x9d",
+    "",
 };
 
 /* Random legal games with random annotations of every kind. */
@@ -222,16 +236,15 @@ static void random_annotated_games_round_trip(void **state)
 static void reads_annotations_other_tools_write(void **state)
 {
     (void)state;
-    const char *text =
-        "[Event \"Rated blitz game\"]\n"
-        "[TimeControl \"300+3\"]\n"
-        "[Annotator \"another program\"]\n"
-        "\n"
-        "{ An intro\n  over two lines. } 1. c2-b3 { [%eval 0.17,22] [%clk 0:05:00] } 1... Rc7-b7?! "
-        "{ [%eval +1.255] [%clk 0:04:58.3] } { (?!) Inaccuracy. } { [%csl Ga4][%cal Ga1a2] }\n"
-        "( 1... Rc6-b6 { the better line } $1 ( 1... e6f6 ) 2. Re1-f1 ) ( 1... e6-f5 ) "
-        "2. Re1-f1!! $14 { [%eval #-3 ] [%eval 5.00] } 2... c6b6 { [%eval #2] } $4 $4 "
-        "3. f1e1 { [%eval abc] [%clk 99] } *\n";
+    const char *text = "[Event \"Rated blitz game\"]\n"
+                       "[TimeControl \"300+3\"]\n"
+                       "[Annotator \"another program\"]\n"
+                       "\n"
+                       "{ An intro\n  over two lines. } 1. c2-b3 { [%eval 0.17,22] [%clk 0:05:00] } 1... Rc7-b7?! "
+                       "{ [%eval +1.255] [%clk 0:04:58.3] } { (?!) Inaccuracy. } { [%csl Ga4][%cal Ga1a2] }\n"
+                       "( 1... Rc6-b6 { the better line } $1 ( 1... e6f6 ) 2. Re1-f1 ) ( 1... e6-f5 ) "
+                       "2. Re1-f1!! $14 { [%eval #-3 ] [%eval 5.00] } 2... c6b6 { [%eval #2] } $4 $4 "
+                       "3. f1e1 { [%eval abc] [%clk 99] } *\n";
     rb_game *g = read_ok(text, 1);
     assert_int_equal(g->length, 5);
     assert_string_equal(g->intro, "An intro over two lines.");
@@ -388,9 +401,8 @@ static void bad_annotations_are_reported(void **state)
     /* A variation that cannot be followed is skipped, not kept, and the
      * main line goes on. */
     static const char *const unreadable[] = {
-        "1. c2b3 (1. c1b1 c7c8) c7b7 *",      "1. c2b3 (1. c1b1 1-0) c7b7 *",
-        "1. c2b3 (1. c1b1 [Event \"x\"]) c7b7 *", "1. c2b3 (1... e7f7) c7b7 *",
-        "1. c2b3 (1. c1b1 12x) c7b7 *",
+        "1. c2b3 (1. c1b1 c7c8) c7b7 *", "1. c2b3 (1. c1b1 1-0) c7b7 *", "1. c2b3 (1. c1b1 [Event \"x\"]) c7b7 *",
+        "1. c2b3 (1... e7f7) c7b7 *",    "1. c2b3 (1. c1b1 12x) c7b7 *",
     };
     for (size_t i = 0; i < sizeof unreadable / sizeof unreadable[0]; i++) {
         rb_game *g = read_ok(unreadable[i], 1);
@@ -412,12 +424,9 @@ static void bad_annotations_are_reported(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_kind_of_annotation_round_trips),
-        cmocka_unit_test(random_annotated_games_round_trip),
-        cmocka_unit_test(reads_annotations_other_tools_write),
-        cmocka_unit_test(annotations_follow_their_moves),
-        cmocka_unit_test(out_of_bounds_values_are_refused),
-        cmocka_unit_test(bad_annotations_are_reported),
+        cmocka_unit_test(every_kind_of_annotation_round_trips), cmocka_unit_test(random_annotated_games_round_trip),
+        cmocka_unit_test(reads_annotations_other_tools_write),  cmocka_unit_test(annotations_follow_their_moves),
+        cmocka_unit_test(out_of_bounds_values_are_refused),     cmocka_unit_test(bad_annotations_are_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

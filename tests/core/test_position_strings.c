@@ -54,8 +54,8 @@ static void check_rejected(const bad_case *cases, size_t n)
             continue;
         }
         if (rc != -1 || err[0] == '\0' || !mentions(err, cases[i].words)) {
-            print_error("\"%s\" refused with rc %d and message \"%s\", which mentions none of %s\n",
-                        cases[i].text, rc, err, cases[i].words);
+            print_error("\"%s\" refused with rc %d and message \"%s\", which mentions none of %s\n", cases[i].text, rc,
+                        err, cases[i].words);
             failures++;
         }
         if (memcmp(&pos, &before, sizeof pos) != 0) {
@@ -297,10 +297,8 @@ static void formatted_positions_parse_back(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(malformed_placements_are_refused),
-        cmocka_unit_test(malformed_fields_are_refused),
-        cmocka_unit_test(messages_never_echo_raw_bytes),
-        cmocka_unit_test(valid_edge_cases_are_accepted),
+        cmocka_unit_test(malformed_placements_are_refused), cmocka_unit_test(malformed_fields_are_refused),
+        cmocka_unit_test(messages_never_echo_raw_bytes),    cmocka_unit_test(valid_edge_cases_are_accepted),
         cmocka_unit_test(formatted_positions_parse_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -36,16 +36,18 @@ static void check_case(const verdict_case *c)
 {
     rb_pos pos;
     char err[256] = "";
-    if (rb_pos_parse_form(&pos, c->text, err, sizeof err) != 0)
+    if (rb_pos_parse_form(&pos, c->text, err, sizeof err) != 0) {
         fail_msg("the form of \"%s\" was refused: %s", c->text, err);
+    }
     rb_pos_verdict v;
     memset(&v, 0xff, sizeof v);
     rb_pos_problem p = rb_pos_validate(&pos, &v);
     if (p != c->problem || v.problem != c->problem || v.color != c->color || v.count != c->count ||
-        v.squares != squares(c->squares))
-        fail_msg("\"%s\": problem %d colour %d count %d squares %llx; expected %d %d %d %llx", c->text, (int)p,
-                 v.color, v.count, (unsigned long long)v.squares, (int)c->problem, c->color, c->count,
+        v.squares != squares(c->squares)) {
+        fail_msg("\"%s\": problem %d colour %d count %d squares %llx; expected %d %d %d %llx", c->text, (int)p, v.color,
+                 v.count, (unsigned long long)v.squares, (int)c->problem, c->color, c->count,
                  (unsigned long long)squares(c->squares));
+    }
     rb_pos parsed = pos;
     int rc = rb_pos_parse(&parsed, c->text, err, sizeof err);
     if (c->problem == RB_POS_VALID) {
@@ -56,8 +58,9 @@ static void check_case(const verdict_case *c)
     char text[256];
     rb_pos_verdict_text(&v, text, sizeof text);
     assert_string_equal(err, text);
-    if (!strstr(err, c->words))
+    if (!strstr(err, c->words)) {
         fail_msg("\"%s\" refused with \"%s\", which does not say \"%s\"", c->text, err, c->words);
+    }
 }
 
 static void each_reason_is_named_with_its_squares(void **state)
@@ -67,16 +70,13 @@ static void each_reason_is_named_with_its_squares(void **state)
         {"2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1", RB_POS_VALID, RB_WHITE, 0, "", ""},
         {"3k3/7/2xxx2/2xxx2/2xxx2/7/7 w - 0 1", RB_POS_KING_COUNT, RB_WHITE, 0, "", "White has 0 kings"},
         {"k5k/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", RB_POS_KING_COUNT, RB_BLACK, 2, "a7 g7", "Black has 2 kings"},
-        {"3k3/7/2xxx2/2xxx2/RRxxxRR/PP1K3/7 w - 0 1", RB_POS_TOO_MANY_PIECES, RB_WHITE, 7,
-         "a3 b3 f3 g3 a2 b2 d2", "White has 7 pieces"},
+        {"3k3/7/2xxx2/2xxx2/RRxxxRR/PP1K3/7 w - 0 1", RB_POS_TOO_MANY_PIECES, RB_WHITE, 7, "a3 b3 f3 g3 a2 b2 d2",
+         "White has 7 pieces"},
         {"3k3/7/2xxx2/2xxx2/2xxx2/PPP1K2/7 w - 0 1", RB_POS_TOO_MANY_PAWNS, RB_WHITE, 3, "a2 b2 c2",
          "White has 3 pawns"},
-        {"3kP2/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", RB_POS_PAWN_ON_PROMOTION, RB_WHITE, 1, "e7",
-         "White pawn on e7"},
-        {"3k3/7/2xxx2/2xxx2/2xxx2/3K3/2p4 w - 0 1", RB_POS_PAWN_ON_PROMOTION, RB_BLACK, 1, "c1",
-         "Black pawn on c1"},
-        {"7/7/2xxx2/2xxx2/2xxx2/3K3/3k3 w - 0 1", RB_POS_KINGS_ADJACENT, RB_WHITE, 2, "d1 d2",
-         "next to each other"},
+        {"3kP2/7/2xxx2/2xxx2/2xxx2/3K3/7 w - 0 1", RB_POS_PAWN_ON_PROMOTION, RB_WHITE, 1, "e7", "White pawn on e7"},
+        {"3k3/7/2xxx2/2xxx2/2xxx2/3K3/2p4 w - 0 1", RB_POS_PAWN_ON_PROMOTION, RB_BLACK, 1, "c1", "Black pawn on c1"},
+        {"7/7/2xxx2/2xxx2/2xxx2/3K3/3k3 w - 0 1", RB_POS_KINGS_ADJACENT, RB_WHITE, 2, "d1 d2", "next to each other"},
         /* White, not to move, in check from the pawn on b2 */
         {"5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/7 b - 0 1", RB_POS_WAITING_IN_CHECK, RB_WHITE, 1, "a3 b2",
          "White is in check but it is Black's move"},
@@ -90,8 +90,9 @@ static void each_reason_is_named_with_its_squares(void **state)
         /* Black's on d2 */
         {"3K3/7/2xxx2/2xxx2/2xxx2/3k3/7 b k 0 1", RB_POS_THRONE_ENDED, RB_BLACK, 1, "d2", "throne d2"},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         check_case(&cases[i]);
+    }
 }
 
 /* A board built piece by piece, where the cached king square is stale

@@ -366,8 +366,8 @@ static void read_markdown(const char *text, const md_events *ev)
     char *copy = strdup(text);
     assert_non_null(copy);
     char fence_mark = 0;
-    size_t fence_len = 0;  /* the open fence's length, 0 outside one */
-    size_t span_open = 0;  /* a code span going on from the line above */
+    size_t fence_len = 0; /* the open fence's length, 0 outside one */
+    size_t span_open = 0; /* a code span going on from the line above */
     bool prev_blank = true, prev_indented_code = false;
     char prev_text[1024] = ""; /* the paragraph line above, for setext */
     int line_no = 0;
@@ -519,9 +519,9 @@ static void anchors_of(const char *text, strlist *ids)
 /* --- Checking one page ----------------------------------------------------- */
 
 typedef struct checking {
-    const char *root;  /* the tree the paths are in */
-    const char *page;  /* the page read, relative to root */
-    strlist problems;  /* "page:line: ..." for every link that fails */
+    const char *root; /* the tree the paths are in */
+    const char *page; /* the page read, relative to root */
+    strlist problems; /* "page:line: ..." for every link that fails */
 } checking;
 
 static bool starts_with(const char *s, const char *head)
@@ -748,8 +748,7 @@ static void good_links_pass(void **state)
                            "[the top](#top), [a folder](docs/), <https://example.org> and\n"
                            "[the web](https://example.org/missing.md), [mail](mailto:a@example.org).\n"
                            "[ref]: docs/guide.md\n",
-                           "# Guide\n\n## Second part\n\n![Back](shot.png) [home](../README.md#top)\n",
-                           &problems);
+                           "# Guide\n\n## Second part\n\n![Back](shot.png) [home](../README.md#top)\n", &problems);
     assert_int_equal(n, 0);
     strlist_free(&problems);
 }
@@ -758,8 +757,8 @@ static void a_link_to_a_missing_file_fails(void **state)
 {
     (void)state;
     strlist problems;
-    size_t n = problems_in("# Top\n\nSee ![a shot](docs/missing.png) and [a page](docs/nowhere.md).\n", NULL,
-                           &problems);
+    size_t n =
+        problems_in("# Top\n\nSee ![a shot](docs/missing.png) and [a page](docs/nowhere.md).\n", NULL, &problems);
     assert_int_equal(n, 2);
     assert_non_null(strstr(problems.items[0], "README.md:3: link to 'docs/missing.png': no such file"));
     assert_non_null(strstr(problems.items[1], "docs/nowhere.md"));
@@ -770,8 +769,8 @@ static void a_link_to_a_missing_heading_fails(void **state)
 {
     (void)state;
     strlist problems;
-    size_t n = problems_in("# Top\n\n[here](#bottom), [there](docs/guide.md#second)\n",
-                           "# Guide\n\n## Second part\n", &problems);
+    size_t n = problems_in("# Top\n\n[here](#bottom), [there](docs/guide.md#second)\n", "# Guide\n\n## Second part\n",
+                           &problems);
     assert_int_equal(n, 2);
     assert_non_null(strstr(problems.items[0], "'#bottom': no heading has that anchor"));
     assert_non_null(strstr(problems.items[1], "'docs/guide.md#second': no heading has that anchor"));

@@ -36,9 +36,9 @@ static void examine(solver *any, solver *mate, solver *throne, const rb_pos *pos
         int c = solver_count_winning(any, pos, n, &m);
         if (c == 1) {
             rb_move m2 = RB_MOVE_NONE;
-            const char *kind = solver_count_winning(mate, pos, n, &m2) == 1 && m2 == m ? "mate"
+            const char *kind = solver_count_winning(mate, pos, n, &m2) == 1 && m2 == m     ? "mate"
                                : solver_count_winning(throne, pos, n, &m2) == 1 && m2 == m ? "throne"
-                                                                                          : "mixed";
+                                                                                           : "mixed";
             print_candidate(pos, m, kind, n);
             return;
         }

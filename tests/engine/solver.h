@@ -23,7 +23,7 @@ enum { SOLVE_ANY = 0, SOLVE_MATE_ONLY = 1, SOLVE_THRONE_ONLY = 2 };
 #define SOLVER_CACHE (1u << 18)
 
 typedef struct solver {
-    int only;                   /* SOLVE_* */
+    int only; /* SOLVE_* */
     uint64_t keys[SOLVER_CACHE];
     uint8_t results[SOLVER_CACHE]; /* bit n-1: known win in n; bit n+3: known no win in n */
 } solver;

@@ -76,10 +76,15 @@ static void test_every_line_is_a_quiet_labelled_distinct_position(void **state)
         }
         *semi = '\0';
         const char *label = semi + 1;
-        if (strcmp(label, "0") == 0) labels[0]++;
-        else if (strcmp(label, "0.5") == 0) labels[1]++;
-        else if (strcmp(label, "1") == 0) labels[2]++;
-        else fail_msg("bad result '%s' for %s", label, line);
+        if (strcmp(label, "0") == 0) {
+            labels[0]++;
+        } else if (strcmp(label, "0.5") == 0) {
+            labels[1]++;
+        } else if (strcmp(label, "1") == 0) {
+            labels[2]++;
+        } else {
+            fail_msg("bad result '%s' for %s", label, line);
+        }
         rb_pos pos;
         rb_test_parse(&pos, line);
         if (rb_pos_status(&pos) != RB_ONGOING || rb_pos_in_check(&pos)) {

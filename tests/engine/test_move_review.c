@@ -38,7 +38,7 @@ static void winning_chance_follows_the_curve(void **state)
     for (int v = -3000; v <= 3000; v += 7) {
         double c = rb_review_chance(cp(v));
         assert_true(c > -1.0 - 1e-12 && c < 1.0 + 1e-12);
-        assert_true(c >= last); /* a better score is never a smaller chance */
+        assert_true(c >= last);                                  /* a better score is never a smaller chance */
         assert_true(fabs(c + rb_review_chance(cp(-v))) < 1e-12); /* the same for either side */
         last = c;
     }

@@ -26,8 +26,7 @@ static const char *const positions[] = {
 
 /* One search of pos by a fresh engine at level, with or without the
  * selective search. */
-static rb_move search_once(const rb_pos *pos, int level, bool selective, const rb_limits *limits,
-                           rb_search_info *info)
+static rb_move search_once(const rb_pos *pos, int level, bool selective, const rb_limits *limits, rb_search_info *info)
 {
     rb_engine *e = rb_engine_new(8);
     assert_non_null(e);

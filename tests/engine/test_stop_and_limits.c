@@ -25,7 +25,6 @@ typedef struct job {
     atomic_int done;
 } job;
 
-
 static void *run(void *arg)
 {
     job *j = arg;

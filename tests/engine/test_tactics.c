@@ -23,8 +23,8 @@
 typedef struct puzzle {
     const char *fen;
     const char *answer;
-    int n;             /* moves of the side to move */
-    const char *kind;  /* mate, throne, mixed (either ending), or defence */
+    int n;            /* moves of the side to move */
+    const char *kind; /* mate, throne, mixed (either ending), or defence */
 } puzzle;
 
 static const puzzle puzzles[] = {
@@ -112,8 +112,7 @@ static void test_suite_is_broad(void **state)
 static void test_answers_are_unique(void **state)
 {
     (void)state;
-    solver *any = solver_new(SOLVE_ANY), *mate = solver_new(SOLVE_MATE_ONLY),
-           *throne = solver_new(SOLVE_THRONE_ONLY);
+    solver *any = solver_new(SOLVE_ANY), *mate = solver_new(SOLVE_MATE_ONLY), *throne = solver_new(SOLVE_THRONE_ONLY);
     assert_non_null(any);
     assert_non_null(mate);
     assert_non_null(throne);

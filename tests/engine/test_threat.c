@@ -15,16 +15,15 @@
 #include "rb_notation.h"
 
 typedef struct threat_case {
-    const char *fen;     /* the side to move is the one threatened */
-    const char *winner;  /* the same placement with the winner to move */
+    const char *fen;    /* the side to move is the one threatened */
+    const char *winner; /* the same placement with the winner to move */
     const char *move;
-    int moves;           /* the win's length in the winner's moves */
+    int moves; /* the win's length in the winner's moves */
 } threat_case;
 
 static const threat_case cases[] = {
     /* checkmate in one */
-    {"2r1kp1/7/1Pxxx2/2xxx2/2xxx2/1Kbp2r/1P5 w Kk 0 12", "2r1kp1/7/1Pxxx2/2xxx2/2xxx2/1Kbp2r/1P5 b Kk 0 12",
-     "g2b1", 1},
+    {"2r1kp1/7/1Pxxx2/2xxx2/2xxx2/1Kbp2r/1P5 w Kk 0 12", "2r1kp1/7/1Pxxx2/2xxx2/2xxx2/1Kbp2r/1P5 b Kk 0 12", "g2b1", 1},
     {"5R1/4k2/2xxx2/2xxx2/2xxx2/7/1R1K3 b k 3 52", "5R1/4k2/2xxx2/2xxx2/2xxx2/7/1R1K3 w k 3 52", "b1a6", 1},
     /* checkmate in three */
     {"7/R2r3/2xxxk1/2xxx2/2xxx1R/1P2K2/7 b k 1 22", "7/R2r3/2xxxk1/2xxx2/2xxx1R/1P2K2/7 w k 1 22", "a6d6", 3},
@@ -104,8 +103,8 @@ static void a_finished_game_has_no_threat(void **state)
     rb_engine *e = rb_engine_new(1);
     assert_non_null(e);
     static const char *const over[] = {
-        "5R1/R3k2/2xxx2/2xxx2/2xxx2/7/3K3 b k 4 52",   /* checkmate */
-        "7/3K3/2xxx2/2xxx2/2xxxk1/7/7 b K 1 1",         /* the throne taken */
+        "5R1/R3k2/2xxx2/2xxx2/2xxx2/7/3K3 b k 4 52", /* checkmate */
+        "7/3K3/2xxx2/2xxx2/2xxxk1/7/7 b K 1 1",      /* the throne taken */
     };
     for (size_t i = 0; i < sizeof over / sizeof over[0]; i++) {
         rb_pos pos;
@@ -141,10 +140,8 @@ static void the_engines_settings_are_kept(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(the_opponents_win_is_the_threat),
-        cmocka_unit_test(the_threat_is_the_opponents_search),
-        cmocka_unit_test(a_side_in_check_cannot_pass),
-        cmocka_unit_test(a_finished_game_has_no_threat),
+        cmocka_unit_test(the_opponents_win_is_the_threat), cmocka_unit_test(the_threat_is_the_opponents_search),
+        cmocka_unit_test(a_side_in_check_cannot_pass),     cmocka_unit_test(a_finished_game_has_no_threat),
         cmocka_unit_test(the_engines_settings_are_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

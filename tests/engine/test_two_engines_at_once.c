@@ -48,8 +48,8 @@ typedef struct answer {
 } answer;
 
 typedef struct worker {
-    size_t first;            /* searches positions first, first + 2, ... */
-    int lines;               /* 1: play; LINES: analyse, then ask the threat */
+    size_t first; /* searches positions first, first + 2, ... */
+    int lines;    /* 1: play; LINES: analyse, then ask the threat */
     pthread_barrier_t *start;
     answer got[NPOS];
 } worker;

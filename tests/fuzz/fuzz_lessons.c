@@ -25,21 +25,30 @@
 static void play_stage(const rb_learn_stage *st)
 {
     rb_learn_session s;
-    if (rb_learn_session_start(&s, st) != 0) return;
+    if (rb_learn_session_start(&s, st) != 0) {
+        return;
+    }
     for (int i = 0; i < st->nsolution; i++) {
         rb_move hint;
         rb_path path;
-        if (!rb_learn_hint(&s, &hint, &path)) rb_fuzz_fail("no hint at move %d of stage %s", i + 1, st->id);
+        if (!rb_learn_hint(&s, &hint, &path)) {
+            rb_fuzz_fail("no hint at move %d of stage %s", i + 1, st->id);
+        }
         rb_learn_feedback fb;
         rb_learn_result r = rb_learn_try(&s, st->solution[i].from, st->solution[i].to, st->solution[i].promo, &fb);
         rb_learn_result want = i + 1 == st->nsolution ? RB_LEARN_DONE : RB_LEARN_PLAYED;
-        if (r != want) rb_fuzz_fail("stage %s: move %d gave %d after the check accepted it", st->id, i + 1, (int)r);
+        if (r != want) {
+            rb_fuzz_fail("stage %s: move %d gave %d after the check accepted it", st->id, i + 1, (int)r);
+        }
         rb_fuzz_check_position(rb_learn_pos(&s));
     }
-    if (st->replies == RB_REPLY_SCRIPT && s.replies != st->nscript)
+    if (st->replies == RB_REPLY_SCRIPT && s.replies != st->nscript) {
         rb_fuzz_fail("stage %s: %d of %d scripted replies used", st->id, s.replies, st->nscript);
+    }
     rb_learn_session_reset(&s);
-    if (!rb_pos_equal(rb_learn_pos(&s), &st->start)) rb_fuzz_fail("stage %s: reset is not the start", st->id);
+    if (!rb_pos_equal(rb_learn_pos(&s), &st->start)) {
+        rb_fuzz_fail("stage %s: reset is not the start", st->id);
+    }
     rb_learn_session_free(&s);
 }
 
@@ -57,13 +66,17 @@ static void progress_round_trip(const uint8_t *data, size_t size)
     char *text = malloc(n + 1);
     if (text != NULL) {
         rb_learn_progress_format(p, text, n + 1);
-        if (rb_learn_progress_parse(q, text, n, "again", err, sizeof err) != 0)
+        if (rb_learn_progress_parse(q, text, n, "again", err, sizeof err) != 0) {
             rb_fuzz_fail("written progress does not read back: %s", err);
-        if (q->count != p->count || strcmp(q->last, p->last) != 0)
+        }
+        if (q->count != p->count || strcmp(q->last, p->last) != 0) {
             rb_fuzz_fail("progress changed on its round trip");
-        for (int i = 0; i < p->count; i++)
-            if (strcmp(p->entries[i].key, q->entries[i].key) != 0 || p->entries[i].stars != q->entries[i].stars)
+        }
+        for (int i = 0; i < p->count; i++) {
+            if (strcmp(p->entries[i].key, q->entries[i].key) != 0 || p->entries[i].stars != q->entries[i].stars) {
                 rb_fuzz_fail("progress entry %d changed on its round trip", i);
+            }
+        }
         free(text);
     }
     free(p);
@@ -72,24 +85,32 @@ static void progress_round_trip(const uint8_t *data, size_t size)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    if (size > MAX_INPUT) size = MAX_INPUT;
+    if (size > MAX_INPUT) {
+        size = MAX_INPUT;
+    }
     progress_round_trip(data, size);
 
     rb_learn_chapter c;
     char err[RB_LEARN_ERROR_MAX];
     err[0] = 0;
     if (rb_learn_parse_chapter((const char *)data, size, "f.lesson", true, &c, err, sizeof err) != 0) {
-        if (strncmp(err, "f.lesson:", 9) != 0) rb_fuzz_fail("a refusal without file and line: \"%s\"", err);
+        if (strncmp(err, "f.lesson:", 9) != 0) {
+            rb_fuzz_fail("a refusal without file and line: \"%s\"", err);
+        }
         return 0;
     }
     rb_learn_set set = {1, &c, 0, NULL, NULL};
     size_t need = rb_learn_list(&set, NULL, 0);
     char *list = malloc(need + 1);
     if (list != NULL) {
-        if (rb_learn_list(&set, list, need + 1) != need || strlen(list) != need) rb_fuzz_fail("list length");
+        if (rb_learn_list(&set, list, need + 1) != need || strlen(list) != need) {
+            rb_fuzz_fail("list length");
+        }
         free(list);
     }
-    for (int i = 0; i < c.nstages; i++) play_stage(&c.stages[i]);
+    for (int i = 0; i < c.nstages; i++) {
+        play_stage(&c.stages[i]);
+    }
     rb_learn_chapter_free(&c);
     return 0;
 }

@@ -99,8 +99,8 @@ static void check_same(const rb_game *a, const rb_game *b, size_t index, const c
     for (size_t t = 0; t < a->ntags; t++) {
         const char *value = rb_game_tag(b, a->tags[t].name);
         if (value == NULL || !same_tag_text(value, a->tags[t].value)) {
-            rb_fuzz_fail("game %zu: tag '%s' is lost or changed after writing and reading:\n%s", index,
-                         a->tags[t].name, text);
+            rb_fuzz_fail("game %zu: tag '%s' is lost or changed after writing and reading:\n%s", index, a->tags[t].name,
+                         text);
         }
     }
     if (!same_text(a->intro, b->intro)) {
@@ -108,8 +108,7 @@ static void check_same(const rb_game *a, const rb_game *b, size_t index, const c
     }
     for (size_t i = 0; i < a->length; i++) {
         if (!rb_annotation_equal(rb_game_annotation(a, i), rb_game_annotation(b, i))) {
-            rb_fuzz_fail("game %zu: move %zu's annotation changes after writing and reading:\n%s", index, i + 1,
-                         text);
+            rb_fuzz_fail("game %zu: move %zu's annotation changes after writing and reading:\n%s", index, i + 1, text);
         }
     }
     char *again = rb_pgn_write(b);
@@ -150,8 +149,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         rb_pgn_error err2;
         int c2 = rb_pgn_read(text, strlen(text), &again, &nagain, &err2);
         if (c2 != 1 || err2.line != 0) {
-            rb_fuzz_fail("game %zu: its own text reads back as %d games (%d:%d %s):\n%s", i, c2, err2.line,
-                         err2.column, err2.message, text);
+            rb_fuzz_fail("game %zu: its own text reads back as %d games (%d:%d %s):\n%s", i, c2, err2.line, err2.column,
+                         err2.message, text);
         }
         check_same(&games[i], &again[0], i, text);
         rb_game_free(&again[0]);

@@ -32,22 +32,26 @@ static int english(void **state)
 /* Every from, to and promotion choice in pos; returns the number compared. */
 static int compare_explanations(const rb_pos *pos)
 {
-    static const int promos[] = { 0, RB_ROOK, RB_BISHOP, RB_KING };
+    static const int promos[] = {0, RB_ROOK, RB_BISHOP, RB_KING};
     int n = 0;
-    for (int from = 0; from < RB_NSQ; from++)
-        for (int to = 0; to < RB_NSQ; to++)
+    for (int from = 0; from < RB_NSQ; from++) {
+        for (int to = 0; to < RB_NSQ; to++) {
             for (int k = 0; k < 4; k++) {
                 rb_explanation e;
-                if (rb_explain_move(pos, from, to, promos[k], &e) != 0)
+                if (rb_explain_move(pos, from, to, promos[k], &e) != 0) {
                     fail_msg("rb_explain_move refused %d-%d", from, to);
+                }
                 char theirs[RB_UI_EXPLAIN_TEXT_MAX], ours[RB_UI_EXPLAIN_TEXT_MAX];
                 rb_explain_text(&e, theirs, sizeof theirs);
                 rb_ui_explain_words(&e, ours, sizeof ours);
-                if (strcmp(theirs, ours) != 0)
-                    fail_msg("%s-%s: the library says\n  %s\nthe window says\n  %s", rb_sq_name(from),
-                             rb_sq_name(to), theirs, ours);
+                if (strcmp(theirs, ours) != 0) {
+                    fail_msg("%s-%s: the library says\n  %s\nthe window says\n  %s", rb_sq_name(from), rb_sq_name(to),
+                             theirs, ours);
+                }
                 n++;
             }
+        }
+    }
     return n;
 }
 
@@ -80,22 +84,25 @@ static void explanations_are_the_same_sentences(void **state)
 }
 
 /* Tries one move in a fresh copy of the stage and compares the answers. */
-static void compare_try(const rb_learn_stage *st, const rb_learn_move *before, int nbefore, int from, int to,
-                        int promo, int *compared)
+static void compare_try(const rb_learn_stage *st, const rb_learn_move *before, int nbefore, int from, int to, int promo,
+                        int *compared)
 {
     rb_learn_session s;
-    if (rb_learn_session_start(&s, st) != 0)
+    if (rb_learn_session_start(&s, st) != 0) {
         fail_msg("out of memory");
+    }
     rb_learn_feedback fb;
-    for (int i = 0; i < nbefore; i++)
+    for (int i = 0; i < nbefore; i++) {
         rb_learn_try(&s, before[i].from, before[i].to, before[i].promo, &fb);
+    }
     rb_learn_try(&s, from, to, promo, &fb);
     if (fb.message[0]) {
         char ours[RB_UI_EXPLAIN_TEXT_MAX];
         rb_ui_learn_words_feedback(&fb, &st->goal, ours, sizeof ours);
-        if (strcmp(fb.message, ours) != 0)
+        if (strcmp(fb.message, ours) != 0) {
             fail_msg("stage %s, %s-%s: the library says\n  %s\nthe window says\n  %s", st->id, rb_sq_name(from),
                      rb_sq_name(to), fb.message, ours);
+        }
         (*compared)++;
     }
     rb_learn_session_free(&s);
@@ -109,29 +116,34 @@ static void lesson_answers_are_the_same_sentences(void **state)
     char dir[1024], err[RB_LEARN_ERROR_MAX];
     snprintf(dir, sizeof dir, "%s/assets/lessons", src);
     rb_learn_set set;
-    if (rb_learn_load_dir(dir, &set, err, sizeof err) != 0)
+    if (rb_learn_load_dir(dir, &set, err, sizeof err) != 0) {
         fail_msg("%s", err);
+    }
     assert_int_equal(set.nerrors, 0);
     int compared = 0;
-    for (int c = 0; c < set.nchapters; c++)
+    for (int c = 0; c < set.nchapters; c++) {
         for (int k = 0; k < set.chapters[c].nstages; k++) {
             const rb_learn_stage *st = &set.chapters[c].stages[k];
             /* at each point of the solution, every move of every piece of
              * the side to move, and some that are no move at all */
             for (int at = 0; at < st->nsolution; at++) {
                 rb_learn_session s;
-                if (rb_learn_session_start(&s, st) != 0)
+                if (rb_learn_session_start(&s, st) != 0) {
                     fail_msg("out of memory");
+                }
                 rb_learn_feedback fb;
-                for (int i = 0; i < at; i++)
+                for (int i = 0; i < at; i++) {
                     rb_learn_try(&s, st->solution[i].from, st->solution[i].to, st->solution[i].promo, &fb);
+                }
                 rb_pos pos = *rb_learn_pos(&s);
                 rb_learn_session_free(&s);
                 for (int from = 0; from < RB_NSQ; from++) {
-                    if (!pos.board[from] || RB_COLOR(pos.board[from]) != pos.side)
+                    if (!pos.board[from] || RB_COLOR(pos.board[from]) != pos.side) {
                         continue;
-                    for (int to = 0; to < RB_NSQ; to++)
+                    }
+                    for (int to = 0; to < RB_NSQ; to++) {
                         compare_try(st, st->solution, at, from, to, 0, &compared);
+                    }
                     compare_try(st, st->solution, at, from, from, RB_ROOK, &compared);
                 }
                 compare_try(st, st->solution, at, st->solution[at].from, st->solution[at].to,
@@ -141,6 +153,7 @@ static void lesson_answers_are_the_same_sentences(void **state)
             compare_try(st, st->solution, st->nsolution - 1, st->solution[st->nsolution - 1].from,
                         st->solution[st->nsolution - 1].to, st->solution[st->nsolution - 1].promo, &compared);
         }
+    }
     rb_learn_set_free(&set);
     assert_true(compared > 1000);
     print_message("compared %d answers\n", compared);

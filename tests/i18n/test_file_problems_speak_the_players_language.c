@@ -33,8 +33,9 @@ static int make_folder(void **state)
 {
     (void)state;
     snprintf(folder, sizeof folder, "/tmp/rb-file-words-XXXXXX");
-    if (!mkdtemp(folder))
+    if (!mkdtemp(folder)) {
         return -1;
+    }
     return setenv("XDG_DATA_HOME", folder, 1);
 }
 
@@ -56,8 +57,9 @@ static void write_file(const char *path, const char *text)
 
 static void say_on(const char *what, const char *said, const char *wanted)
 {
-    if (!strstr(said, wanted))
+    if (!strstr(said, wanted)) {
         fail_msg("%s: the window says\n  %s\nnot\n  %s", what, said, wanted);
+    }
 }
 
 /* The trainer opened on these files; what it says is in the status or
@@ -127,8 +129,10 @@ static void a_broken_or_missing_puzzle_file_is_named_in_russian(void **state)
     write_file(path, "# puzzles\n1\t1500\tmate\t7/7/2xxx2 w - 0 1\tc2b3\t-\n");
     open_trainer(app, path, NULL);
     assert_true(app->state.trainer.unavailable);
-    snprintf(wanted, sizeof wanted, "%s: \u0441\u0442\u0440\u043e\u043a\u0430 2: "
-             "\u043f\u043e\u0437\u0438\u0446\u0438\u044f: ", path); /* "строка 2: позиция: " */
+    snprintf(wanted, sizeof wanted,
+             "%s: \u0441\u0442\u0440\u043e\u043a\u0430 2: "
+             "\u043f\u043e\u0437\u0438\u0446\u0438\u044f: ",
+             path); /* "строка 2: позиция: " */
     say_on("a broken puzzle line", rb_ui_trainer_problem(app), wanted);
     fixture_close(app);
 
@@ -136,8 +140,10 @@ static void a_broken_or_missing_puzzle_file_is_named_in_russian(void **state)
     snprintf(path, sizeof path, "%s/no-such-folder/puzzles.txt", folder);
     open_trainer(app, path, NULL);
     assert_true(app->state.trainer.unavailable);
-    snprintf(wanted, sizeof wanted, "%s: \u043d\u0435 \u0443\u0434\u0430\u0451\u0442\u0441\u044f "
-             "\u043e\u0442\u043a\u0440\u044b\u0442\u044c (", path); /* "не удаётся открыть (" */
+    snprintf(wanted, sizeof wanted,
+             "%s: \u043d\u0435 \u0443\u0434\u0430\u0451\u0442\u0441\u044f "
+             "\u043e\u0442\u043a\u0440\u044b\u0442\u044c (",
+             path); /* "не удаётся открыть (" */
     say_on("a missing puzzle file", rb_ui_trainer_problem(app), wanted);
     fixture_close(app);
 }

@@ -26,16 +26,19 @@ static int open_fonts(void **state)
 {
     (void)state;
     char dir[1024], err[1200], path[1200];
-    if (rb_ui_assets_data_dir(dir, sizeof dir, err, sizeof err) != 0)
+    if (rb_ui_assets_data_dir(dir, sizeof dir, err, sizeof err) != 0) {
         fail_msg("%s", err);
-    if (TTF_Init() != 0)
+    }
+    if (TTF_Init() != 0) {
         fail_msg("TTF_Init: %s", TTF_GetError());
-    static const char *const files[2] = { "fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf" };
+    }
+    static const char *const files[2] = {"fonts/DejaVuSans.ttf", "fonts/DejaVuSans-Bold.ttf"};
     for (int i = 0; i < 2; i++) {
         snprintf(path, sizeof path, "%s%s", dir, files[i]);
         fonts[i] = TTF_OpenFont(path, 16);
-        if (!fonts[i])
+        if (!fonts[i]) {
             fail_msg("%s: %s", path, TTF_GetError());
+        }
     }
     return 0;
 }
@@ -43,8 +46,9 @@ static int open_fonts(void **state)
 static int close_fonts(void **state)
 {
     (void)state;
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
         TTF_CloseFont(fonts[i]);
+    }
     TTF_Quit();
     return 0;
 }
@@ -78,16 +82,19 @@ static int missing_in(const char *text, const char *where, int line)
     const unsigned char *p = (const unsigned char *)text;
     while (*p) {
         Uint32 c = next_char(&p);
-        if (c < 0x20)
+        if (c < 0x20) {
             continue; /* line breaks */
-        for (int f = 0; f < 2; f++)
+        }
+        for (int f = 0; f < 2; f++) {
             if (!TTF_GlyphIsProvided32(fonts[f], c)) {
-                if (missing < 5)
+                if (missing < 5) {
                     print_message("%s:%d: U+%04X is not in the %s font\n", where, line, (unsigned)c,
                                   f ? "bold" : "regular");
+                }
                 missing++;
                 break;
             }
+        }
     }
     return missing;
 }
@@ -97,8 +104,9 @@ static void unquote(const char *s, char *out, size_t len)
 {
     size_t n = strlen(out);
     const char *q = strchr(s, '"');
-    if (!q)
+    if (!q) {
         return;
+    }
     for (q++; *q && *q != '"' && n + 1 < len; q++) {
         if (*q == '\\' && q[1]) {
             q++;
@@ -115,8 +123,9 @@ static void unquote(const char *s, char *out, size_t len)
 static int missing_in_file(const char *path)
 {
     FILE *f = fopen(path, "r");
-    if (!f)
+    if (!f) {
         fail_msg("cannot read %s", path);
+    }
     static char text[16384];
     char line[4096];
     int lineno = 0, start = 0, missing = 0;
@@ -146,16 +155,18 @@ static int missing_in_file(const char *path)
 static int missing_in_folder(const char *dir, int *files)
 {
     DIR *d = opendir(dir);
-    if (!d)
+    if (!d) {
         fail_msg("cannot list %s", dir);
+    }
     int missing = 0;
     struct dirent *e;
     while ((e = readdir(d))) {
         size_t n = strlen(e->d_name);
         bool po = n > 3 && strcmp(e->d_name + n - 3, ".po") == 0;
         bool pot = n > 4 && strcmp(e->d_name + n - 4, ".pot") == 0;
-        if (!po && !pot)
+        if (!po && !pot) {
             continue;
+        }
         char path[2048];
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
         missing += missing_in_file(path);
@@ -184,8 +195,9 @@ static void every_language_name_can_be_drawn(void **state)
 {
     (void)state;
     int missing = 0;
-    for (int i = 0; i < rb_ui_lang_count; i++)
+    for (int i = 0; i < rb_ui_lang_count; i++) {
         missing += missing_in(rb_ui_langs[i].name, "lang.c", i);
+    }
     assert_int_equal(missing, 0);
 }
 
@@ -193,7 +205,7 @@ static void every_language_name_can_be_drawn(void **state)
 static void a_character_the_fonts_lack_is_found(void **state)
 {
     (void)state;
-    assert_int_equal(missing_in("\xe4\xb8\xad", "this test", 0), 1); /* U+4E2D, a CJK character */
+    assert_int_equal(missing_in("\xe4\xb8\xad", "this test", 0), 1);                     /* U+4E2D, a CJK character */
     assert_int_equal(missing_in("\xd0\x96\xc3\xa9\xc3\x9f\xc3\xb1", "this test", 0), 0); /* Ж é ß ñ */
 }
 

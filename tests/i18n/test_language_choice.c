@@ -47,7 +47,7 @@ static int lang_index(const char *code)
 static void lang_option_picks_the_catalogue(void **state)
 {
     (void)state;
-    char *argv[] = { "rollerball", "--lang", "fr", NULL };
+    char *argv[] = {"rollerball", "--lang", "fr", NULL};
     rb_ui_options opt;
     char err[256];
     assert_int_equal(rb_ui_args_parse(3, argv, &opt, err, sizeof err), RB_UI_ARGS_RUN);
@@ -72,14 +72,14 @@ static void russian_has_three_plural_forms(void **state)
         unsigned long n;
         const char *form;
     } cases[] = {
-        { 1, "Мат не более чем в %d ход." },   { 21, "Мат не более чем в %d ход." },
-        { 3, "Мат не более чем в %d хода." },  { 22, "Мат не более чем в %d хода." },
-        { 5, "Мат не более чем в %d ходов." }, { 11, "Мат не более чем в %d ходов." },
-        { 12, "Мат не более чем в %d ходов." },
+        {1, "Мат не более чем в %d ход."},    {21, "Мат не более чем в %d ход."},  {3, "Мат не более чем в %d хода."},
+        {22, "Мат не более чем в %d хода."},  {5, "Мат не более чем в %d ходов."}, {11, "Мат не более чем в %d ходов."},
+        {12, "Мат не более чем в %d ходов."},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         assert_string_equal(ngettext("Checkmate within %d move.", "Checkmate within %d moves.", cases[i].n),
                             cases[i].form);
+    }
 }
 
 static void english_is_the_untranslated_text(void **state)
@@ -94,13 +94,13 @@ static void english_is_the_untranslated_text(void **state)
 static void an_unknown_code_is_named_with_the_known_ones(void **state)
 {
     (void)state;
-    char *argv[] = { "rollerball", "--lang", "klingon", NULL };
+    char *argv[] = {"rollerball", "--lang", "klingon", NULL};
     rb_ui_options opt;
     char err[256];
     assert_int_equal(rb_ui_args_parse(3, argv, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
     assert_non_null(strstr(err, "'klingon'"));
     assert_non_null(strstr(err, "en, ru, fr, de, es"));
-    char *missing[] = { "rollerball", "--lang", NULL };
+    char *missing[] = {"rollerball", "--lang", NULL};
     assert_int_equal(rb_ui_args_parse(2, missing, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
     assert_non_null(strstr(err, "--lang"));
 }

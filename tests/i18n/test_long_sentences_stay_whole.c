@@ -32,12 +32,15 @@ static const char *const ending = "в остальном — шаг по диа�
  * start one (it continues a character). */
 static int utf8_length(unsigned char c)
 {
-    if (c < 0x80)
+    if (c < 0x80) {
         return 1;
-    if ((c & 0xE0) == 0xC0)
+    }
+    if ((c & 0xE0) == 0xC0) {
         return 2;
-    if ((c & 0xF0) == 0xE0)
+    }
+    if ((c & 0xF0) == 0xE0) {
         return 3;
+    }
     return (c & 0xF8) == 0xF0 ? 4 : 0;
 }
 
@@ -46,11 +49,14 @@ static bool whole_utf8(const char *s)
 {
     for (const unsigned char *p = (const unsigned char *)s; *p;) {
         int n = utf8_length(*p);
-        if (n == 0)
+        if (n == 0) {
             return false;
-        for (int i = 1; i < n; i++)
-            if ((p[i] & 0xC0) != 0x80)
+        }
+        for (int i = 1; i < n; i++) {
+            if ((p[i] & 0xC0) != 0x80) {
                 return false;
+            }
+        }
         p += n;
     }
     return true;
@@ -59,8 +65,9 @@ static bool whole_utf8(const char *s)
 static void is_the_whole_sentence(const char *said)
 {
     size_t n = strlen(said), m = strlen(ending);
-    if (!strstr(said, opening) || !strstr(said, slide) || n < m || strcmp(said + n - m, ending) != 0)
+    if (!strstr(said, opening) || !strstr(said, slide) || n < m || strcmp(said + n - m, ending) != 0) {
         fail_msg("not the whole sentence: \"%s\"", said);
+    }
     assert_true(n > 255); /* longer than the status line once held */
     assert_true(whole_utf8(said));
 }

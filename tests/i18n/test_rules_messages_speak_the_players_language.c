@@ -25,8 +25,9 @@
 
 static void say_on(const char *what, const char *said, const char *wanted)
 {
-    if (!strstr(said, wanted))
+    if (!strstr(said, wanted)) {
         fail_msg("%s: the window says\n  %s\nnot\n  %s", what, said, wanted);
+    }
 }
 
 static void a_bad_position_string_in_the_editor_is_named_in_french(void **state)

@@ -46,7 +46,9 @@ static int unload(void **state)
 static void every_file_loads_without_a_message(void **state)
 {
     (void)state;
-    for (int i = 0; i < set.nerrors; i++) fprintf(stderr, "%s\n", set.errors[i]);
+    for (int i = 0; i < set.nerrors; i++) {
+        fprintf(stderr, "%s\n", set.errors[i]);
+    }
     assert_int_equal(set.nerrors, 0);
 }
 
@@ -72,12 +74,16 @@ static void the_list_has_one_line_per_stage(void **state)
     assert_non_null(text);
     assert_int_equal(rb_learn_list(&set, text, need + 1), need);
     int lines = 0, stages = 0;
-    for (int c = 0; c < set.nchapters; c++) stages += set.chapters[c].nstages;
+    for (int c = 0; c < set.nchapters; c++) {
+        stages += set.chapters[c].nstages;
+    }
     for (char *line = text; *line; lines++) {
         char *end = strchr(line, '\n');
         assert_non_null(end);
         int tabs = 0;
-        for (char *c = line; c < end; c++) tabs += *c == '\t';
+        for (char *c = line; c < end; c++) {
+            tabs += *c == '\t';
+        }
         assert_int_equal(tabs, 2);
         line = end + 1;
     }
@@ -89,7 +95,7 @@ static void the_list_has_one_line_per_stage(void **state)
 static void every_position_string_is_valid_and_reads_back(void **state)
 {
     (void)state;
-    for (int c = 0; c < set.nchapters; c++)
+    for (int c = 0; c < set.nchapters; c++) {
         for (int s = 0; s < set.chapters[c].nstages; s++) {
             const rb_learn_stage *st = &set.chapters[c].stages[s];
             rb_pos pos;
@@ -98,6 +104,7 @@ static void every_position_string_is_valid_and_reads_back(void **state)
             rb_pos_format(&pos, text, sizeof text);
             assert_string_equal(text, st->position);
         }
+    }
 }
 
 /* The replay itself, move by move, with what the player sees: each move is
@@ -107,7 +114,7 @@ static void every_solution_finishes_its_stage_within_par(void **state)
 {
     (void)state;
     int failures = 0;
-    for (int c = 0; c < set.nchapters; c++)
+    for (int c = 0; c < set.nchapters; c++) {
         for (int s = 0; s < set.chapters[c].nstages; s++) {
             const rb_learn_stage *st = &set.chapters[c].stages[s];
             char err[RB_LEARN_ERROR_MAX];
@@ -128,13 +135,15 @@ static void every_solution_finishes_its_stage_within_par(void **state)
                 assert_int_equal(path.sq[0], st->solution[i].from);
                 assert_int_equal(path.sq[path.len - 1], st->solution[i].to);
                 rb_learn_feedback fb;
-                rb_learn_result r = rb_learn_try(&ses, st->solution[i].from, st->solution[i].to,
-                                                 st->solution[i].promo, &fb);
+                rb_learn_result r =
+                    rb_learn_try(&ses, st->solution[i].from, st->solution[i].to, st->solution[i].promo, &fb);
                 assert_int_equal(r, i + 1 == st->nsolution ? RB_LEARN_DONE : RB_LEARN_PLAYED);
             }
             assert_true(ses.done);
             assert_int_equal(rb_learn_stars(st, ses.moves), 3);
-            if (st->replies == RB_REPLY_SCRIPT) assert_int_equal(ses.replies, st->nscript);
+            if (st->replies == RB_REPLY_SCRIPT) {
+                assert_int_equal(ses.replies, st->nscript);
+            }
             /* Over means over, and a retry starts from the stage's position. */
             rb_learn_feedback fb;
             assert_int_equal(rb_learn_try(&ses, st->solution[0].from, st->solution[0].to, 0, &fb), RB_LEARN_OVER);
@@ -143,6 +152,7 @@ static void every_solution_finishes_its_stage_within_par(void **state)
             assert_false(ses.done);
             rb_learn_session_free(&ses);
         }
+    }
     assert_int_equal(failures, 0);
 }
 

@@ -23,14 +23,14 @@
 #include "rb_learn.h"
 
 #define GOOD_HEAD "chapter: rook\ntitle: The rook\nintro: Rooks run\n  with the flow.\n\n"
-#define GOOD_STAGE                                        \
-    "stage: corner\n"                                    \
-    "title: The corner rebound\n"                        \
-    "text: Slide west and turn north\n"                  \
-    "  at the corner.\n"                                 \
-    "position: 7/7/2xxx2/2xxxk1/1Kxxx2/7/4R2 w - 0 1\n" \
-    "goal: collect a4,g7\n"                              \
-    "par: 2\n"                                           \
+#define GOOD_STAGE                                                                                                     \
+    "stage: corner\n"                                                                                                  \
+    "title: The corner rebound\n"                                                                                      \
+    "text: Slide west and turn north\n"                                                                                \
+    "  at the corner.\n"                                                                                               \
+    "position: 7/7/2xxx2/2xxxk1/1Kxxx2/7/4R2 w - 0 1\n"                                                                \
+    "goal: collect a4,g7\n"                                                                                            \
+    "par: 2\n"                                                                                                         \
     "solution: e1a4 a4g7\n"
 
 static const char good[] = GOOD_HEAD GOOD_STAGE;
@@ -49,8 +49,9 @@ static void expect_error(const char *text, int line, const char *words)
     }
     char prefix[64];
     snprintf(prefix, sizeof prefix, "x.lesson:%d: ", line);
-    if (strncmp(err, prefix, strlen(prefix)) != 0 || strstr(err, words) == NULL)
+    if (strncmp(err, prefix, strlen(prefix)) != 0 || strstr(err, words) == NULL) {
         fail_msg("got \"%s\", expected \"%s...%s...\"", err, prefix, words);
+    }
 }
 
 static void a_good_chapter_reads_with_every_field(void **state)
@@ -115,9 +116,9 @@ static void each_fault_names_its_line(void **state)
 static void a_stage_that_cannot_be_played_names_its_solution_line(void **state)
 {
     (void)state;
-#define STAGE(goal, par, solution)                                 \
-    GOOD_HEAD "stage: s\ntitle: t\ntext: t\n"                       \
-              "position: 7/7/2xxx2/2xxxk1/1Kxxx2/7/4R2 w - 0 1\n" \
+#define STAGE(goal, par, solution)                                                                                     \
+    GOOD_HEAD "stage: s\ntitle: t\ntext: t\n"                                                                          \
+              "position: 7/7/2xxx2/2xxxk1/1Kxxx2/7/4R2 w - 0 1\n"                                                      \
               "goal: " goal "\npar: " par "\nsolution: " solution "\n"
     expect_error(STAGE("collect a4,g7", "2", "e1g1 a4g7"), 12, "solution move 1 (e1g1) is illegal: ");
     expect_error(STAGE("collect a4,g7", "2", "e1a4"), 12, "ends before the goal is reached");
@@ -161,7 +162,9 @@ static void damaged_files_never_crash(void **state)
             seed = seed * 1103515245u + 12345u;
             buf[at] = (char)(seed >> 16);
         }
-        if (round % 5 == 0) len = (seed >> 4) % n; /* cut short */
+        if (round % 5 == 0) {
+            len = (seed >> 4) % n; /* cut short */
+        }
         rb_learn_chapter c;
         char err[RB_LEARN_ERROR_MAX];
         err[0] = 0;

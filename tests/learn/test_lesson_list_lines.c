@@ -59,13 +59,13 @@ static void every_goal_is_written_as_in_the_files(void **state)
     char buf[64];
     rb_learn_goal_text(&g, buf, sizeof buf);
     assert_string_equal(buf, "safe-square a1,b2");
-    struct { rb_learn_goal goal; const char *text; } cases[] = {
-        {{RB_GOAL_CAPTURE_ALL, 0, 0, 0}, "capture-all"},
-        {{RB_GOAL_THRONE, 0, 6, 0}, "throne 6"},
-        {{RB_GOAL_ESCAPE_CHECK, 0, 0, 0}, "escape-check"},
-        {{RB_GOAL_PROMOTE, 0, 0, 0}, "promote"},
-        {{RB_GOAL_PROMOTE, 0, 0, RB_ROOK}, "promote rook"},
-        {{RB_GOAL_STALEMATE, 0, 0, 0}, "stalemate"},
+    struct {
+        rb_learn_goal goal;
+        const char *text;
+    } cases[] = {
+        {{RB_GOAL_CAPTURE_ALL, 0, 0, 0}, "capture-all"},    {{RB_GOAL_THRONE, 0, 6, 0}, "throne 6"},
+        {{RB_GOAL_ESCAPE_CHECK, 0, 0, 0}, "escape-check"},  {{RB_GOAL_PROMOTE, 0, 0, 0}, "promote"},
+        {{RB_GOAL_PROMOTE, 0, 0, RB_ROOK}, "promote rook"}, {{RB_GOAL_STALEMATE, 0, 0, 0}, "stalemate"},
         {{RB_GOAL_REPETITION, 0, 0, 0}, "repetition"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -85,7 +85,9 @@ static void stage_numbers_read_as_people_write_them(void **state)
     assert_int_equal(c, 10);
     assert_int_equal(s, 12);
     const char *bad[] = {"", "3", "3.", ".2", "3.2.1", "a.b", "0.1", "1.0", "-1.2", "3,2", "3.2 ", "99999.1"};
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) assert_int_equal(rb_learn_parse_ref(bad[i], &c, &s), -1);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(rb_learn_parse_ref(bad[i], &c, &s), -1);
+    }
 }
 
 int main(void)

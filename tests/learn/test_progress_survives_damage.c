@@ -44,7 +44,8 @@ static void text_round_trip(void **state)
     rb_learn_progress_record(&p, "bishop", "back-step", 2);
     char buf[512];
     size_t n = rb_learn_progress_format(&p, buf, sizeof buf);
-    assert_string_equal(buf, "rollerball-lessons 1\nstars rook/corner 3\nstars bishop/back-step 2\nlast bishop/back-step\n");
+    assert_string_equal(buf,
+                        "rollerball-lessons 1\nstars rook/corner 3\nstars bishop/back-step 2\nlast bishop/back-step\n");
     assert_int_equal(n, strlen(buf));
     /* too small a buffer: cut, terminated, and the length needed returned */
     char small[10];
@@ -63,17 +64,18 @@ static void damaged_lines_are_dropped_and_the_rest_kept(void **state)
     (void)state;
     static const char text[] = "rollerball-lessons 1\r\n"
                                "stars rook/corner 3\n"
-                               "stars rook/corner 9\n"     /* 2: bad stars */
-                               "stars Rook!/x 2\n"         /* 3: bad key */
+                               "stars rook/corner 9\n" /* 2: bad stars */
+                               "stars Rook!/x 2\n"     /* 3: bad key */
                                "\n"
-                               "garbage \x01\xff\n"        /* 5: not a line of ours */
+                               "garbage \x01\xff\n" /* 5: not a line of ours */
                                "stars king/steps 2\n"
-                               "last nowhere\n";           /* 7: bad key */
+                               "last nowhere\n"; /* 7: bad key */
     rb_learn_progress p;
     char err[RB_LEARN_ERROR_MAX];
     int problems = rb_learn_progress_parse(&p, text, sizeof text - 1, "progress.txt", err, sizeof err);
     assert_int_equal(problems, 4);
-    assert_string_equal(err, "progress.txt:3: expected 'stars CHAPTER/STAGE N' with N from 1 to 3; the line is dropped");
+    assert_string_equal(err,
+                        "progress.txt:3: expected 'stars CHAPTER/STAGE N' with N from 1 to 3; the line is dropped");
     assert_int_equal(p.count, 2);
     assert_int_equal(rb_learn_progress_stars(&p, "rook", "corner"), 3);
     assert_int_equal(rb_learn_progress_stars(&p, "king", "steps"), 2);

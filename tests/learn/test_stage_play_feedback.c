@@ -28,8 +28,9 @@ static const rb_learn_stage *stage(const char *fields)
     char text[2048];
     snprintf(text, sizeof text, "chapter: t\ntitle: T\n\nstage: s\ntitle: S\ntext: words\n%s", fields);
     char err[RB_LEARN_ERROR_MAX];
-    if (rb_learn_parse_chapter(text, strlen(text), "t.lesson", true, &chapter, err, sizeof err) != 0)
+    if (rb_learn_parse_chapter(text, strlen(text), "t.lesson", true, &chapter, err, sizeof err) != 0) {
         fail_msg("%s", err);
+    }
     return &chapter.stages[0];
 }
 
@@ -40,7 +41,10 @@ static int drop(void **state)
     return 0;
 }
 
-static int sq(const char *name) { return rb_sq_parse(name); }
+static int sq(const char *name)
+{
+    return rb_sq_parse(name);
+}
 
 static rb_learn_result try_move(rb_learn_session *s, const char *text, rb_learn_feedback *fb)
 {
@@ -164,7 +168,9 @@ static void throne_reached_against_the_flow_fails_with_the_reason(void **state)
     rb_learn_feedback fb;
     assert_int_equal(rb_learn_session_start(&s, st), 0);
     const char *short_way[] = {"e2f3", "f3f4", "f4f5", "f5e6"};
-    for (int i = 0; i < 4; i++) assert_int_equal(try_move(&s, short_way[i], &fb), RB_LEARN_PLAYED);
+    for (int i = 0; i < 4; i++) {
+        assert_int_equal(try_move(&s, short_way[i], &fb), RB_LEARN_PLAYED);
+    }
     assert_int_equal(try_move(&s, "e6d6", &fb), RB_LEARN_FAILED);
     assert_non_null(strstr(fb.message, "out flag is clear"));
     assert_true(fb.squares == ((rb_bb)1 << sq("d6")));
@@ -278,7 +284,9 @@ static void engine_replies_are_the_same_every_time(void **state)
         assert_int_equal(rb_learn_session_start(&s, st), 0);
         assert_int_equal(try_move(&s, "g4f4", &fb), RB_LEARN_PLAYED);
         assert_int_not_equal(fb.reply, RB_MOVE_NONE);
-        if (run == 0) first = fb.reply;
+        if (run == 0) {
+            first = fb.reply;
+        }
         assert_int_equal(fb.reply, first);
         assert_int_equal(try_move(&s, "g5g2", &fb), RB_LEARN_DONE);
         rb_learn_session_free(&s);
@@ -295,7 +303,9 @@ static void repetition_and_escape_goals_are_seen(void **state)
     rb_learn_feedback fb;
     assert_int_equal(rb_learn_session_start(&s, st), 0);
     const char *moves[] = {"b3a3", "a3b3", "b3a3"};
-    for (int i = 0; i < 3; i++) assert_int_equal(try_move(&s, moves[i], &fb), RB_LEARN_PLAYED);
+    for (int i = 0; i < 3; i++) {
+        assert_int_equal(try_move(&s, moves[i], &fb), RB_LEARN_PLAYED);
+    }
     /* the start position comes back a third time after Black's answer */
     assert_int_equal(try_move(&s, "a3b3", &fb), RB_LEARN_DONE);
     assert_int_not_equal(fb.reply, RB_MOVE_NONE);

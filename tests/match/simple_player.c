@@ -149,8 +149,8 @@ static int evaluate(const rb_pos *pos)
 }
 
 typedef struct search {
-    int64_t deadline_ms;   /* 0: none */
-    uint64_t max_nodes;    /* 0: none */
+    int64_t deadline_ms; /* 0: none */
+    uint64_t max_nodes;  /* 0: none */
     uint64_t nodes;
     bool aborted;
     uint64_t keys[HISTORY_MAX]; /* the game's positions, then the search path */
@@ -177,9 +177,10 @@ static void order_moves(const rb_pos *pos, rb_movelist *list, rb_move first)
     for (int i = 0; i < list->count; i++) {
         rb_move m = list->moves[i];
         rb_piece victim = pos->board[RB_MOVE_TO(m)];
-        key[i] = m == first ? INT_MAX
+        key[i] = m == first           ? INT_MAX
                  : victim != RB_EMPTY ? 10 * piece_value[RB_TYPE(victim)] - RB_MOVE_PIECE(m) + 1000
-                                      : RB_MOVE_PROMO(m) ? 500 : 0;
+                 : RB_MOVE_PROMO(m)   ? 500
+                                      : 0;
     }
     for (int i = 1; i < list->count; i++) { /* insertion sort, descending */
         rb_move m = list->moves[i];
@@ -407,7 +408,8 @@ int main(int argc, char **argv)
             /* nothing to do: searches finish before the next line is read */
         } else if (strcmp(cmd, "uci") == 0) {
             printf("id name Simple alpha-beta\nid author The Rollerball authors\n"
-                   "option name Depth type spin default 6 min 1 max %d\nuciok\n", MAX_DEPTH);
+                   "option name Depth type spin default 6 min 1 max %d\nuciok\n",
+                   MAX_DEPTH);
         } else if (strcmp(cmd, "isready") == 0) {
             printf("readyok\n");
         } else if (strcmp(cmd, "setoption") == 0) {

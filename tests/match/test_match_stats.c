@@ -89,8 +89,8 @@ static void pair_score_counts_a_colour_pair_as_one_sample(void **state)
     assert_true(rb_pair_score(mixed, 10, &mean, &margin));
     /* pairs 1, 0, 0.75, 0.5; the unfinished fifth pair does not count */
     assert_float_equal(mean, 0.5625, 1e-12);
-    double var = ((1 - mean) * (1 - mean) + mean * mean + (0.75 - mean) * (0.75 - mean) +
-                  (0.5 - mean) * (0.5 - mean)) / 3.0;
+    double var =
+        ((1 - mean) * (1 - mean) + mean * mean + (0.75 - mean) * (0.75 - mean) + (0.5 - mean) * (0.5 - mean)) / 3.0;
     assert_float_equal(margin, 1.959964 * sqrt(var / 4.0), 1e-9);
 
     const double one_pair[] = {1, 0, 1, -1};

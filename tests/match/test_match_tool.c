@@ -120,8 +120,8 @@ static void two_levels_play_a_short_match(void **state)
         rb_result r = rb_game_result(&g[i]);
         assert_true(r != RB_RESULT_NONE);
         draws += r == RB_RESULT_DRAW;
-        low_wins += (r == RB_RESULT_WHITE && strcmp(white, "low") == 0) ||
-                    (r == RB_RESULT_BLACK && strcmp(white, "high") == 0);
+        low_wins +=
+            (r == RB_RESULT_WHITE && strcmp(white, "low") == 0) || (r == RB_RESULT_BLACK && strcmp(white, "high") == 0);
         /* Colours alternate: each opening is played from both sides. */
         const char *round = rb_game_tag(&g[i], "Round");
         assert_non_null(round);
@@ -149,8 +149,8 @@ static void openings_lost_with_both_colours_are_listed(void **state)
         snprintf(first, sizeof first, order[k][0], k == 0 ? RB_BAD_ENGINE : RB_ENGINE_BIN);
         snprintf(second, sizeof second, order[k][1], k == 0 ? RB_ENGINE_BIN : RB_BAD_ENGINE);
         snprintf(command, sizeof command,
-                 "%s --engine %s --engine %s --games 4 --nodes 300 --openings-plies 2 --seed 3", RB_MATCH_BIN,
-                 first, second);
+                 "%s --engine %s --engine %s --games 4 --nodes 300 --openings-plies 2 --seed 3", RB_MATCH_BIN, first,
+                 second);
         int status;
         char *out = run(command, &status);
         if (status != 0 || strstr(out, want[k]) == NULL) {
@@ -248,8 +248,7 @@ static void a_pgn_file_that_cannot_be_written_fails_the_match(void **state)
              RB_MATCH_BIN, RB_ENGINE_BIN, RB_ENGINE_BIN);
     int status;
     char *out = run(command, &status);
-    if (status != 1 || strstr(out, "cannot write game 1 to /dev/full") == NULL ||
-        strstr(out, "\nGames: 1 ") == NULL) {
+    if (status != 1 || strstr(out, "cannot write game 1 to /dev/full") == NULL || strstr(out, "\nGames: 1 ") == NULL) {
         fail_msg("exit %d:\n%s", status, out);
     }
     free(out);

@@ -31,8 +31,9 @@ typedef struct info_line {
 static bool read_multipv_line(const char *line, info_line *out)
 {
     int used = 0;
-    if (sscanf(line, "info depth %d multipv %d score %7s %ld nodes %*u nps %*u time %*d%n", &out->depth,
-               &out->multipv, out->kind, &out->score, &used) != 4 || used == 0) {
+    if (sscanf(line, "info depth %d multipv %d score %7s %ld nodes %*u nps %*u time %*d%n", &out->depth, &out->multipv,
+               out->kind, &out->score, &used) != 4 ||
+        used == 0) {
         return false;
     }
     const char *pv = strstr(line + used, " pv ");

@@ -118,8 +118,9 @@ static void random_bytes_never_stop_the_answers(void **state)
     harness *h = harness_new();
     uint64_t x = 12345;
     int rounds = rb_test_sanitized() ? 300 : 3000;
-    static const char *const words[] = {"position", "startpos", "fen", "moves", "go", "perft", "d", "setoption",
-                                        "name", "value", "Level", "c2b3", "e6f5", "1", "x", "w", "-", "stop"};
+    static const char *const words[] = {"position", "startpos",  "fen",  "moves", "go",    "perft",
+                                        "d",        "setoption", "name", "value", "Level", "c2b3",
+                                        "e6f5",     "1",         "x",    "w",     "-",     "stop"};
     for (int r = 0; r < rounds; r++) {
         char line[128];
         size_t n = 0;

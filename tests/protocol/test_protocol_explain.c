@@ -83,8 +83,19 @@ static void move_text_that_is_no_move_gets_one_error_and_changes_nothing(void **
     expect_error(h, "explain c2b3q", 13, "'q' names no piece");
     expect_error(h, "explain e6f5 e7f7", 17, "unexpected 'e7f7'");
     /* Garbled bytes are quoted back as '?'. */
-    expect_error(h, "explain \x01\xff" "a1", 12, "'?" "?' in '?" "?a1' is not a square");
-    expect_error(h, "explain \x01\xff" "a1a2a3", 16, "'?" "?a1a2a3' is not a move");
+    expect_error(h,
+                 "explain \x01\xff"
+                 "a1",
+                 12,
+                 "'?"
+                 "?' in '?"
+                 "?a1' is not a square");
+    expect_error(h,
+                 "explain \x01\xff"
+                 "a1a2a3",
+                 16,
+                 "'?"
+                 "?a1a2a3' is not a move");
     expect_error(h, "explain e6\0f5", 13, "'?f' in 'e6?f5' is not a square");
     assert_string_equal(harness_d(h, "Fen:", after, sizeof after), before);
     /* The move asked about was not played either. */

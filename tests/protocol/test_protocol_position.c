@@ -41,8 +41,7 @@ static void moves_are_played_from_startpos_and_fen(void **state)
     harness *h = harness_new();
     char buf[1024];
     harness_send(h, "position startpos moves c2b3 e6f5");
-    assert_string_equal(harness_d(h, "Fen:", buf, sizeof buf),
-                        "2rbp2/2rk3/2xxxp1/2xxx2/1Pxxx2/3KR2/2PBR2 w - 0 2");
+    assert_string_equal(harness_d(h, "Fen:", buf, sizeof buf), "2rbp2/2rk3/2xxxp1/2xxx2/1Pxxx2/3KR2/2PBR2 w - 0 2");
     /* Black to move in the start position has the mirrored seven moves. */
     harness_send(h, "position fen 2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 b - 0 1");
     assert_string_equal(harness_d(h, "Legal:", buf, sizeof buf), "c6b6 c7b7 e6f5 e6f6 e6f7 e7f6 e7f7");
@@ -60,11 +59,11 @@ static void every_bad_position_line_gives_one_error_and_keeps_the_position(void 
         "position",
         "position middlegame",
         "position startpos c2b3",
-        "position startpos moves c2b3 c2b3",          /* no piece on c2 any more */
-        "position startpos moves c2b3 e6",            /* malformed */
+        "position startpos moves c2b3 c2b3", /* no piece on c2 any more */
+        "position startpos moves c2b3 e6",   /* malformed */
         "position startpos moves c2b3 e6f5 b3b4 zz9z",
-        "position startpos moves c1b1 e7e8",          /* off the board */
-        "position startpos moves c2c3",               /* into the hole */
+        "position startpos moves c1b1 e7e8", /* off the board */
+        "position startpos moves c2c3",      /* into the hole */
         "position fen",
         "position fen 7/3k3 w - 0",
         "position fen 2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1 extra",

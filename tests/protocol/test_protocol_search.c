@@ -32,8 +32,8 @@ static void check_info_line(const char *line)
     unsigned long long nodes, nps;
     long long ms;
     int used = 0;
-    int got = sscanf(line, "info depth %d score %7s %ld nodes %llu nps %llu time %lld%n", &depth, kind, &score,
-                     &nodes, &nps, &ms, &used);
+    int got = sscanf(line, "info depth %d score %7s %ld nodes %llu nps %llu time %lld%n", &depth, kind, &score, &nodes,
+                     &nps, &ms, &used);
     if (got != 6) {
         fail_msg("malformed info line '%s'", line);
     }
@@ -75,7 +75,10 @@ static void go_nodes_movetime_and_clock_all_finish(void **state)
     (void)state;
     harness *h = harness_new();
     static const char *const gos[] = {
-        "go nodes 2000", "go movetime 100", "go wtime 300 btime 300 winc 10 binc 10", "go depth 2 nodes 50000",
+        "go nodes 2000",
+        "go movetime 100",
+        "go wtime 300 btime 300 winc 10 binc 10",
+        "go depth 2 nodes 50000",
     };
     for (size_t i = 0; i < sizeof gos / sizeof gos[0]; i++) {
         size_t from = harness_count(h);
@@ -213,8 +216,8 @@ static void bad_go_lines_are_refused(void **state)
     (void)state;
     harness *h = harness_new();
     static const char *const bad[] = {
-        "go depth", "go depth x", "go depth 0", "go depth 500", "go nodes -5", "go movetime 1e3",
-        "go ponder", "go btime 100",  /* White to move: no clock for White */
+        "go depth",    "go depth x",      "go depth 0", "go depth 500",
+        "go nodes -5", "go movetime 1e3", "go ponder",  "go btime 100", /* White to move: no clock for White */
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         harness_expect_error(h, bad[i], strlen(bad[i]), "info string error: go", "");

@@ -134,7 +134,8 @@ static void the_list_line_has_five_fields(void **state)
     assert_int_equal(rb_puzzle_parse_line(MATE_LINE, &p, err, sizeof err), 0);
     size_t n = rb_puzzle_format_list(&p, out, sizeof out);
     assert_int_equal(n, strlen(out));
-    assert_string_equal(out, "7\t1420\tmate\t3b1p1/krr1p2/2xxx2/P1xxx2/2xxx2/5R1/1PKBR2 w K 3 7\tf2a2 a6a7 a4b5 b6a6 a2a6");
+    assert_string_equal(out,
+                        "7\t1420\tmate\t3b1p1/krr1p2/2xxx2/P1xxx2/2xxx2/5R1/1PKBR2 w K 3 7\tf2a2 a6a7 a4b5 b6a6 a2a6");
     /* a short buffer is cut, never overrun, and the full length is told */
     char small[10];
     assert_int_equal(rb_puzzle_format_list(&p, small, sizeof small), n);
@@ -168,7 +169,10 @@ static void no_input_crashes_the_reader(void **state)
             size_t at = next(&rng) % n;
             switch (next(&rng) % 3) {
             case 0: text[at] = alphabet[next(&rng) % (sizeof alphabet - 1)]; break;
-            case 1: memmove(text + at, text + at + 1, n - at - 1); n--; break;
+            case 1:
+                memmove(text + at, text + at + 1, n - at - 1);
+                n--;
+                break;
             default:
                 if (n < sizeof text - 1) {
                     memmove(text + at + 1, text + at, n - at);
@@ -201,12 +205,9 @@ static void no_input_crashes_the_reader(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(good_lines_load_every_field),
-        cmocka_unit_test(broken_lines_are_refused_with_the_reason),
-        cmocka_unit_test(a_file_names_the_broken_line),
-        cmocka_unit_test(writing_and_reading_give_each_other_back),
-        cmocka_unit_test(the_list_line_has_five_fields),
-        cmocka_unit_test(no_input_crashes_the_reader),
+        cmocka_unit_test(good_lines_load_every_field),   cmocka_unit_test(broken_lines_are_refused_with_the_reason),
+        cmocka_unit_test(a_file_names_the_broken_line),  cmocka_unit_test(writing_and_reading_give_each_other_back),
+        cmocka_unit_test(the_list_line_has_five_fields), cmocka_unit_test(no_input_crashes_the_reader),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -151,7 +151,7 @@ static void the_next_puzzle_is_near_and_of_the_theme(void **state)
     memset(items, 0, sizeof items);
     for (int i = 0; i < 60; i++) {
         items[i].id = i + 1;
-        items[i].rating = 500 + 50 * i;               /* 500 .. 3450 */
+        items[i].rating = 500 + 50 * i; /* 500 .. 3450 */
         items[i].themes = i % 3 == 0 ? RB_THEME_MATE : i % 3 == 1 ? RB_THEME_THRONE : RB_THEME_MATERIAL;
         if (i % 5 == 0) {
             items[i].themes |= RB_THEME_REBOUND;

@@ -57,8 +57,8 @@ static void there_are_enough_puzzles_of_every_theme(void **state)
         hi = p->rating > hi ? p->rating : hi;
     }
     print_message("%zu puzzles: %d mate, %d throne, %d material, %d rebound; ratings %d..%d\n", set.count,
-                  count[RB_THEME_MATE], count[RB_THEME_THRONE], count[RB_THEME_MATERIAL], count[RB_THEME_REBOUND],
-                  lo, hi);
+                  count[RB_THEME_MATE], count[RB_THEME_THRONE], count[RB_THEME_MATERIAL], count[RB_THEME_REBOUND], lo,
+                  hi);
     assert_true(count[RB_THEME_MATE] > 0);
     assert_true(count[RB_THEME_THRONE] > 0);
     assert_true(count[RB_THEME_MATERIAL] > 0);

@@ -65,10 +65,9 @@ static int compare_text(const void *a, const void *b)
 static bool identical(const rb_pos *a, const rb_pos *b)
 {
     return memcmp(a->by_color, b->by_color, sizeof a->by_color) == 0 &&
-           memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 &&
-           memcmp(a->board, b->board, sizeof a->board) == 0 && memcmp(a->king, b->king, sizeof a->king) == 0 &&
-           a->side == b->side && a->out == b->out && a->quiet == b->quiet && a->moveno == b->moveno &&
-           a->key == b->key;
+           memcmp(a->by_type, b->by_type, sizeof a->by_type) == 0 && memcmp(a->board, b->board, sizeof a->board) == 0 &&
+           memcmp(a->king, b->king, sizeof a->king) == 0 && a->side == b->side && a->out == b->out &&
+           a->quiet == b->quiet && a->moveno == b->moveno && a->key == b->key;
 }
 
 /* Same placement, side to move and out flags: what repetition compares. */
@@ -143,7 +142,8 @@ static void check_ending(game_run *r, const rb_game *g, const rb_movelist *list)
         }
         break;
     case RB_END_CHECKMATE:
-        if (status != RB_CHECKMATE || rb_game_result(g) != (pos->side == RB_WHITE ? RB_RESULT_BLACK : RB_RESULT_WHITE)) {
+        if (status != RB_CHECKMATE ||
+            rb_game_result(g) != (pos->side == RB_WHITE ? RB_RESULT_BLACK : RB_RESULT_WHITE)) {
             fail(r, g, "checkmate declared wrongly");
         }
         break;
@@ -165,9 +165,7 @@ static void check_ending(game_run *r, const rb_game *g, const rb_movelist *list)
             fail(r, g, "repetition declared after %d occurrences", seen);
         }
         break;
-    default:
-        fail(r, g, "the game ended by '%s', which self-play never does", rb_ending_name(rb_game_ending(g)));
-        break;
+    default: fail(r, g, "the game ended by '%s', which self-play never does", rb_ending_name(rb_game_ending(g))); break;
     }
 }
 
@@ -210,8 +208,7 @@ static void play_one(rb_engine *e, uint64_t seed, uint64_t nodes, rb_selfplay_st
     rb_game g;
     if (rb_game_init(&g, &start) != 0) {
         st->failures++;
-        snprintf(st->first_failure, sizeof st->first_failure, "seed %llu: out of memory",
-                 (unsigned long long)seed);
+        snprintf(st->first_failure, sizeof st->first_failure, "seed %llu: out of memory", (unsigned long long)seed);
         return;
     }
     rb_engine_new_game(e);

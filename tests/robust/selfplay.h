@@ -26,11 +26,11 @@
 typedef struct rb_selfplay_stats {
     unsigned games;
     uint64_t plies;
-    unsigned longest;                      /* plies of the longest game */
-    unsigned ends[RB_END_AGREEMENT + 1];   /* games per rb_ending */
-    unsigned capped;                       /* games cut by the safety net */
-    unsigned failures;                     /* games in which a check failed */
-    char first_failure[600];               /* what failed first, with the seed */
+    unsigned longest;                    /* plies of the longest game */
+    unsigned ends[RB_END_AGREEMENT + 1]; /* games per rb_ending */
+    unsigned capped;                     /* games cut by the safety net */
+    unsigned failures;                   /* games in which a check failed */
+    char first_failure[600];             /* what failed first, with the seed */
 } rb_selfplay_stats;
 
 /* Plays games with seeds first_seed .. first_seed + games - 1 at a budget of

@@ -69,14 +69,13 @@ int main(int argc, char **argv)
         unsigned batch = games - done < 1000 ? (unsigned)(games - done) : 1000;
         rc |= rb_selfplay_run(seed + done, batch, nodes, &st);
         done += batch;
-        printf("%llu games, %llu plies, %u failed, %u capped, %.1f s\n", done,
-               (unsigned long long)st.plies, st.failures, st.capped, now_seconds() - start);
+        printf("%llu games, %llu plies, %u failed, %u capped, %.1f s\n", done, (unsigned long long)st.plies,
+               st.failures, st.capped, now_seconds() - start);
         fflush(stdout);
     }
     double secs = now_seconds() - start;
-    printf("games: %u  plies: %llu (%.1f per game, longest %u)  nodes per move: %llu  seeds: %llu..%llu\n",
-           st.games, (unsigned long long)st.plies, (double)st.plies / st.games, st.longest, nodes, seed,
-           seed + games - 1);
+    printf("games: %u  plies: %llu (%.1f per game, longest %u)  nodes per move: %llu  seeds: %llu..%llu\n", st.games,
+           (unsigned long long)st.plies, (double)st.plies / st.games, st.longest, nodes, seed, seed + games - 1);
     printf("ended by checkmate %u, throne %u, stalemate %u, repetition %u\n", st.ends[RB_END_CHECKMATE],
            st.ends[RB_END_THRONE], st.ends[RB_END_STALEMATE], st.ends[RB_END_REPETITION]);
     printf("cut by the %d-ply safety net: %u\n", RB_SELFPLAY_CAP, st.capped);

@@ -261,10 +261,8 @@ static void a_huge_text_reads_in_bounded_time(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(a_file_cut_off_anywhere_reads_safely),
-        cmocka_unit_test(binary_data_is_refused_with_a_message),
-        cmocka_unit_test(huge_texts_stop_at_the_limits),
-        cmocka_unit_test(malicious_texts_get_messages),
+        cmocka_unit_test(a_file_cut_off_anywhere_reads_safely), cmocka_unit_test(binary_data_is_refused_with_a_message),
+        cmocka_unit_test(huge_texts_stop_at_the_limits),        cmocka_unit_test(malicious_texts_get_messages),
         cmocka_unit_test(a_huge_text_reads_in_bounded_time),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

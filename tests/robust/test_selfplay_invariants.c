@@ -23,8 +23,8 @@ static void games_keep_every_invariant_and_end_by_a_rule(void **state)
     assert_int_equal(st.capped, 0);
     assert_int_equal(rc, 0);
     assert_int_equal(st.games, games);
-    unsigned by_rule = st.ends[RB_END_CHECKMATE] + st.ends[RB_END_THRONE] + st.ends[RB_END_STALEMATE] +
-                       st.ends[RB_END_REPETITION];
+    unsigned by_rule =
+        st.ends[RB_END_CHECKMATE] + st.ends[RB_END_THRONE] + st.ends[RB_END_STALEMATE] + st.ends[RB_END_REPETITION];
     assert_int_equal(by_rule, games);
     assert_true(st.plies >= games * 4u);
 }

@@ -105,14 +105,14 @@ static bool holds(const char *path, const char *text)
 
 /* ---- children ---------------------------------------------------------- */
 
-#define CHILD_CHECK(cond, ...)                                                 \
-    do {                                                                       \
-        if (!(cond)) {                                                         \
-            fprintf(stderr, "line %d: %s: ", __LINE__, #cond);                 \
-            fprintf(stderr, __VA_ARGS__);                                      \
-            fputc('\n', stderr);                                               \
-            _exit(1);                                                          \
-        }                                                                      \
+#define CHILD_CHECK(cond, ...)                                                                                         \
+    do {                                                                                                               \
+        if (!(cond)) {                                                                                                 \
+            fprintf(stderr, "line %d: %s: ", __LINE__, #cond);                                                         \
+            fprintf(stderr, __VA_ARGS__);                                                                              \
+            fputc('\n', stderr);                                                                                       \
+            _exit(1);                                                                                                  \
+        }                                                                                                              \
     } while (0)
 
 /* Runs fn in a child and turns its exit into the test's outcome. */

@@ -17,9 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define PLAIN_MOVE_LEN 8     /* "d6e6r" plus terminator, with room to spare */
+#define PLAIN_MOVE_LEN 8 /* "d6e6r" plus terminator, with room to spare */
 #define PLAIN_MAX_MOVES 256
-#define PLAIN_TEXT_MAX 128   /* a formatted position string */
+#define PLAIN_TEXT_MAX 128 /* a formatted position string */
 
 typedef enum {
     PLAIN_ONGOING = 0,

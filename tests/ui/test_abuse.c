@@ -60,8 +60,9 @@ static void *do_nothing(void *arg)
 static void let_runtimes_start_their_threads(void)
 {
     pthread_t t;
-    if (pthread_create(&t, NULL, do_nothing, NULL) == 0)
+    if (pthread_create(&t, NULL, do_nothing, NULL) == 0) {
         pthread_join(t, NULL);
+    }
 }
 
 static double now_s(void)
@@ -77,13 +78,14 @@ static rb_app *open_window_vs_computer(int level)
     memset(&opt, 0, sizeof opt);
     opt.width = 900;
     opt.height = 640;
-    opt.players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 1 };
-    opt.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, level };
+    opt.players[RB_WHITE] = (rb_ui_player){RB_UI_HUMAN, 1};
+    opt.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, level};
     opt.players_given[0] = opt.players_given[1] = true;
     rb_ui_app_defaults(&fixture_app);
     char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, false, err, sizeof err) != 0)
+    if (rb_ui_app_open(&fixture_app, &opt, false, err, sizeof err) != 0) {
         fail_msg("cannot open the game: %s", err);
+    }
     fixture_app.state.settings.animation = false;
     /* Whatever an earlier test left to resume, start from the beginning. */
     rb_game g;
@@ -100,8 +102,9 @@ static rb_app *open_window_vs_computer(int level)
 static void pump_events(rb_app *app)
 {
     SDL_Event ev;
-    while (!app->quit && SDL_PollEvent(&ev))
+    while (!app->quit && SDL_PollEvent(&ev)) {
         rb_ui_app_event(app, &ev);
+    }
     rb_ui_app_tick(app);
 }
 
@@ -109,8 +112,9 @@ static void pump_events(rb_app *app)
 static void pump(rb_app *app)
 {
     pump_events(app);
-    if (app->dirty || app->state.anim.active)
+    if (app->dirty || app->state.anim.active) {
         rb_ui_app_draw(app);
+    }
 }
 
 static void play_first_legal(rb_app *app)
@@ -138,10 +142,12 @@ static void close_and_check_threads(rb_app *app, int threads_before)
     assert_true(now_s() - t < 5.0);
     /* A thread the app joined can still be listed for a moment while the
      * kernel finishes its exit; one that outlives the window stays. */
-    while (threads_before > 0 && threads_now() > threads_before && now_s() - t < 5.0)
+    while (threads_before > 0 && threads_now() > threads_before && now_s() - t < 5.0) {
         SDL_Delay(5);
-    if (threads_before > 0)
+    }
+    if (threads_before > 0) {
         assert_int_equal(threads_now(), threads_before);
+    }
 }
 
 static void quitting_while_the_computer_thinks_keeps_the_game(void **state)
@@ -159,8 +165,9 @@ static void quitting_while_the_computer_thinks_keeps_the_game(void **state)
 
     /* The move made before quitting is in the autosave. */
     rb_game g;
-    if (rb_ui_prefs_read_game(autosave, &g, err, sizeof err) != 0)
+    if (rb_ui_prefs_read_game(autosave, &g, err, sizeof err) != 0) {
         fail_msg("%s", err);
+    }
     assert_int_equal(g.length, 1);
     rb_game_free(&g);
 }
@@ -187,7 +194,7 @@ static void quitting_in_the_middle_of_a_drag(void **state)
     SDL_Point a = fixture_center(app, "c2"), b = fixture_center(app, "b3");
     fixture_motion(app, a, false);
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
-    fixture_motion(app, (SDL_Point){ (a.x + b.x) / 2, (a.y + b.y) / 2 }, true);
+    fixture_motion(app, (SDL_Point){(a.x + b.x) / 2, (a.y + b.y) / 2}, true);
     assert_int_equal(app->state.input.state, RB_UI_DRAGGING);
     rb_ui_app_draw(app); /* the piece under the pointer */
     send_quit(app);
@@ -205,8 +212,7 @@ static void resizing_while_the_computer_thinks(void **state)
     rb_app *app = open_window_vs_computer(9);
     play_first_legal(app);
     assert_true(rb_ui_worker_busy(app));
-    static const int sizes[][2] = { { 480, 360 }, { 1600, 1000 }, { 300, 200 }, { 640, 1100 },
-                                    { 2000, 400 }, { 900, 640 } };
+    static const int sizes[][2] = {{480, 360}, {1600, 1000}, {300, 200}, {640, 1100}, {2000, 400}, {900, 640}};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         SDL_SetWindowSize(app->window, sizes[i][0], sizes[i][1]);
         SDL_Event ev;
@@ -246,13 +252,14 @@ static uint32_t rnd(uint32_t n)
 static void random_event(rb_app *app, const char *bad_file)
 {
     static const SDL_Keycode keys[] = {
-        SDLK_a, SDLK_b, SDLK_c, SDLK_d, SDLK_e, SDLK_f, SDLK_g, SDLK_r, SDLK_n, SDLK_s, SDLK_o, SDLK_z,
-        SDLK_y, SDLK_1, SDLK_2, SDLK_3, SDLK_7, SDLK_RETURN, SDLK_KP_ENTER, SDLK_ESCAPE, SDLK_BACKSPACE,
-        SDLK_TAB, SDLK_SPACE, SDLK_LEFT, SDLK_RIGHT, SDLK_UP, SDLK_DOWN, SDLK_HOME, SDLK_END,
-        SDLK_PAGEUP, SDLK_PAGEDOWN, SDLK_F1, SDLK_COMMA, SDLK_DELETE,
+        SDLK_a,   SDLK_b,      SDLK_c,        SDLK_d,      SDLK_e,        SDLK_f,      SDLK_g,
+        SDLK_r,   SDLK_n,      SDLK_s,        SDLK_o,      SDLK_z,        SDLK_y,      SDLK_1,
+        SDLK_2,   SDLK_3,      SDLK_7,        SDLK_RETURN, SDLK_KP_ENTER, SDLK_ESCAPE, SDLK_BACKSPACE,
+        SDLK_TAB, SDLK_SPACE,  SDLK_LEFT,     SDLK_RIGHT,  SDLK_UP,       SDLK_DOWN,   SDLK_HOME,
+        SDLK_END, SDLK_PAGEUP, SDLK_PAGEDOWN, SDLK_F1,     SDLK_COMMA,    SDLK_DELETE,
     };
-    static const Uint16 mods[] = { KMOD_NONE, KMOD_NONE, KMOD_NONE, KMOD_LCTRL, KMOD_LSHIFT,
-                                   KMOD_LCTRL | KMOD_LSHIFT, KMOD_LALT };
+    static const Uint16 mods[] = {KMOD_NONE, KMOD_NONE, KMOD_NONE, KMOD_LCTRL, KMOD_LSHIFT, KMOD_LCTRL | KMOD_LSHIFT,
+                                  KMOD_LALT};
     int w = app->layout.out_w > 0 ? app->layout.out_w : 800;
     int h = app->layout.out_h > 0 ? app->layout.out_h : 600;
     SDL_Event ev;
@@ -272,13 +279,13 @@ static void random_event(rb_app *app, const char *bad_file)
         }
         SDL_FPoint a = rb_ui_view_board_center(app, from);
         SDL_FPoint b = rb_ui_view_board_center(app, to);
-        SDL_Point pa = { (int)a.x, (int)a.y }, pb = { (int)b.x, (int)b.y };
+        SDL_Point pa = {(int)a.x, (int)a.y}, pb = {(int)b.x, (int)b.y};
         if (rnd(2)) {
             fixture_click_at(app, pa);
         } else {
             fixture_motion(app, pa, false);
             fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, pa);
-            fixture_motion(app, (SDL_Point){ (pa.x + pb.x) / 2, (pa.y + pb.y) / 2 }, true);
+            fixture_motion(app, (SDL_Point){(pa.x + pb.x) / 2, (pa.y + pb.y) / 2}, true);
             fixture_motion(app, pb, true);
             fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, pb);
         }
@@ -328,7 +335,7 @@ static void random_event(rb_app *app, const char *bad_file)
         break;
     case 10: {
         ev.type = SDL_TEXTINPUT;
-        static const char *const texts[] = { "a", "c2b3", "Ann", "\xc3\xa9", "../x", "/", "", "7" };
+        static const char *const texts[] = {"a", "c2b3", "Ann", "\xc3\xa9", "../x", "/", "", "7"};
         snprintf(ev.text.text, sizeof ev.text.text, "%s", texts[rnd(sizeof texts / sizeof texts[0])]);
         break;
     }
@@ -339,9 +346,9 @@ static void random_event(rb_app *app, const char *bad_file)
             ev.drop.file = SDL_strdup(rnd(2) ? bad_file : "/no/such/file.pgn");
         } else {
             ev.type = SDL_WINDOWEVENT;
-            static const Uint8 kinds[] = { SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_EXPOSED,
-                                           SDL_WINDOWEVENT_FOCUS_LOST, SDL_WINDOWEVENT_LEAVE,
-                                           SDL_WINDOWEVENT_ENTER, SDL_WINDOWEVENT_SHOWN };
+            static const Uint8 kinds[] = {SDL_WINDOWEVENT_SIZE_CHANGED, SDL_WINDOWEVENT_EXPOSED,
+                                          SDL_WINDOWEVENT_FOCUS_LOST,   SDL_WINDOWEVENT_LEAVE,
+                                          SDL_WINDOWEVENT_ENTER,        SDL_WINDOWEVENT_SHOWN};
             ev.window.event = kinds[rnd(sizeof kinds / sizeof kinds[0])];
         }
         break;
@@ -377,10 +384,11 @@ static void ten_thousand_random_events(void **state)
          * abuse goes on. */
         app->quit = false;
         /* Events come faster than frames: draw every so often. */
-        if (i % 100 == 99)
+        if (i % 100 == 99) {
             pump(app);
-        else if (i % 10 == 9)
+        } else if (i % 10 == 9) {
             pump_events(app);
+        }
         if (i % 1000 == 999) {
             /* The player pauses: time for the computer to answer. */
             double t = now_s();
@@ -402,10 +410,11 @@ static void ten_thousand_random_events(void **state)
     /* Whatever happened, the game record is whole. */
     const rb_game *g = &app->state.game;
     assert_true(g->ply <= g->length);
-    for (size_t i = 0; i <= g->length; i++)
+    for (size_t i = 0; i <= g->length; i++) {
         assert_true(g->positions[i].key == rb_pos_compute_key(&g->positions[i]));
-    print_message("%d events: %d moves played, %d events with a dialog open; %zu moves at the end\n", events,
-                  moves, in_dialog, g->length);
+    }
+    print_message("%d events: %d moves played, %d events with a dialog open; %zu moves at the end\n", events, moves,
+                  in_dialog, g->length);
     /* The abuse reached the board and the dialogs both. */
     assert_true(moves > 20);
     assert_true(in_dialog > 100 && in_dialog < events - 1000);
@@ -430,22 +439,23 @@ static void broken_files_dropped_on_the_window_keep_the_game(void **state)
         size_t len;
         const char *says;
     } files[] = {
-        { "cut.pgn", "[Event \"x\"]\n1. c2-b", 0, "line 2" },
-        { "image.pgn", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16, "not a text file" },
-        { "nothing.pgn", "   \n\n", 0, "nothing.pgn" },
-        { "chess.pgn", "[Event \"x\"]\n1. e4 e5 *\n", 0, "chess.pgn" },
+        {"cut.pgn", "[Event \"x\"]\n1. c2-b", 0, "line 2"},
+        {"image.pgn", "\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16, "not a text file"},
+        {"nothing.pgn", "   \n\n", 0, "nothing.pgn"},
+        {"chess.pgn", "[Event \"x\"]\n1. e4 e5 *\n", 0, "chess.pgn"},
         /* Not UTF-8: the message quoting it must still be drawable. */
-        { "latin1.pgn", "[Event \"caf\xe9\"]\n1. \xff\xfe\xe9 *\n", 0, "latin1.pgn" },
+        {"latin1.pgn", "[Event \"caf\xe9\"]\n1. \xff\xfe\xe9 *\n", 0, "latin1.pgn"},
     };
     for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
         snprintf(path, sizeof path, "%s/%s", home, files[i].name);
         fixture_write_file(path, files[i].text, files[i].len ? files[i].len : strlen(files[i].text));
         app->state.status[0] = '\0';
         fixture_drop_file(app, path);
-        if (strstr(app->state.status, files[i].says) == NULL)
+        if (strstr(app->state.status, files[i].says) == NULL) {
             fail_msg("%s: the message is '%s'", files[i].name, app->state.status);
+        }
         assert_int_equal(app->state.game.length, 1); /* the game on the board stays */
-        rb_ui_app_draw(app);                   /* with the message shown */
+        rb_ui_app_draw(app);                         /* with the message shown */
         unlink(path);
     }
 
@@ -469,9 +479,11 @@ static void broken_files_dropped_on_the_window_keep_the_game(void **state)
     snprintf(path, sizeof path, "%s/huge.pgn", home);
     FILE *f = fopen(path, "w");
     assert_non_null(f);
-    for (int i = 0; i < 100 * 1024; i++)
-        for (int j = 0; j < 1024 / 16; j++)
+    for (int i = 0; i < 100 * 1024; i++) {
+        for (int j = 0; j < 1024 / 16; j++) {
             fputs("1. c2-b3 e6-f5 ", f), fputc(' ', f);
+        }
+    }
     fclose(f);
     double t = now_s();
     app->state.status[0] = '\0';
@@ -517,8 +529,9 @@ static void a_failed_save_keeps_the_game_to_save_again(void **state)
     assert_int_equal(rb_ui_games_dir(app, dir, sizeof dir, err, sizeof err), 0);
     snprintf(path, sizeof path, "%sfull disk.pgn", dir);
     rb_game g;
-    if (rb_ui_prefs_read_game(path, &g, err, sizeof err) != 0)
+    if (rb_ui_prefs_read_game(path, &g, err, sizeof err) != 0) {
         fail_msg("%s", err);
+    }
     assert_int_equal(g.length, 3);
     rb_game_free(&g);
     unlink(path);
@@ -547,8 +560,9 @@ static void remove_tree(const char *path)
 int main(void)
 {
     snprintf(home, sizeof home, "/tmp/rb-ui-abuse-XXXXXX");
-    if (!mkdtemp(home))
+    if (!mkdtemp(home)) {
         return 1;
+    }
     setenv("XDG_DATA_HOME", home, 1);
     let_runtimes_start_their_threads();
     const struct CMUnitTest tests[] = {

@@ -41,11 +41,13 @@ static bool pump_until(rb_app *app, double ms, bool (*done)(const rb_app *))
 {
     double end = ms_now() + ms;
     while (ms_now() < end) {
-        if (done && done(app))
+        if (done && done(app)) {
             return true;
+        }
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 10))
+        if (SDL_WaitEventTimeout(&ev, 10)) {
             rb_ui_app_event(app, &ev);
+        }
     }
     return done && done(app);
 }
@@ -79,7 +81,7 @@ static Uint32 pixel_drawn(rb_app *app, int x, int y)
 
 static void click_rect(rb_app *app, SDL_Rect r)
 {
-    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+    fixture_click_at(app, (SDL_Point){r.x + r.w / 2, r.y + r.h / 2});
 }
 
 static void click_analysis_button(rb_app *app, const char *label)
@@ -139,7 +141,7 @@ static void against_the_computer_it_waits_for_the_game_to_end(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(WHITE_MATES, 1024, 720);
-    app->state.players[1] = (rb_ui_player){ RB_UI_COMPUTER, 3 };
+    app->state.players[1] = (rb_ui_player){RB_UI_COMPUTER, 3};
     fixture_key(app, SDLK_F5, 0);
     assert_false(app->state.analysis.active);
     assert_non_null(strstr(app->state.status, "over"));
@@ -179,8 +181,9 @@ static void the_engine_finds_three_different_lines_for_the_start(void **state)
         assert_int_equal(rb_move_find(&an->board, RB_MOVE_FROM(an->lines[i].pv[0]), RB_MOVE_TO(an->lines[i].pv[0]),
                                       RB_MOVE_PROMO(an->lines[i].pv[0])),
                          an->lines[i].pv[0]);
-        for (int j = 0; j < i; j++)
+        for (int j = 0; j < i; j++) {
             assert_int_not_equal(an->lines[i].pv[0], an->lines[j].pv[0]);
+        }
     }
     /* each line's moves are shown in the panel, in coordinate form */
     rb_ui_app_draw(app);
@@ -190,7 +193,7 @@ static void the_engine_finds_three_different_lines_for_the_start(void **state)
     /* pointing at a line marks it for its path to be drawn; away, none */
     SDL_Rect r;
     assert_true(rb_ui_analysis_view_line_rect(app, 1, &r));
-    fixture_motion(app, (SDL_Point){ r.x + 5, r.y + 5 }, false);
+    fixture_motion(app, (SDL_Point){r.x + 5, r.y + 5}, false);
     assert_int_equal(app->state.analysis.hover_line, 1);
     /* ... the path runs between its first two squares' centres */
     rb_path path;
@@ -216,8 +219,9 @@ static void wait_for_mate_score(rb_app *app, const char *want)
     while (ms_now() < end) {
         const rb_ui_analysis_line *l = &app->state.analysis.lines[0];
         rb_ui_analysis_score_text(l->kind, l->score, text, sizeof text);
-        if (strcmp(text, want) == 0)
+        if (strcmp(text, want) == 0) {
             break;
+        }
         pump_until(app, 20, NULL);
     }
     assert_string_equal(text, want);
@@ -248,7 +252,7 @@ static void a_variation_leaves_the_game_alone_and_goes_back(void **state)
     unsigned changes = app->state.changes;
     rb_pos game_pos = app->state.game.positions[1];
 
-    fixture_drag(app, "e6", "f6");       /* Black's move, on the board */
+    fixture_drag(app, "e6", "f6"); /* Black's move, on the board */
     fixture_drag(app, "b3", "b4");
     const rb_ui_analysis_state *an = &app->state.analysis;
     assert_int_equal(an->nvar, 2);
@@ -307,12 +311,14 @@ static void a_variation_does_not_touch_the_autosave(void **state)
     opt.player_files = true;
     rb_ui_app_defaults(&fixture_app);
     char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
+    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0) {
         fail_msg("cannot open the game: %s", err);
+    }
     rb_app *app = &fixture_app;
     app->state.settings.animation = false;
-    while (rb_ui_dialog_active(&app->state)) /* the first start's welcome */
+    while (rb_ui_dialog_active(&app->state)) { /* the first start's welcome */
         fixture_key(app, SDLK_ESCAPE, 0);
+    }
     fixture_drag(app, "c2", "b3");
     assert_int_equal(app->state.game.length, 1);
     char path[RB_UI_PATH_MAX];

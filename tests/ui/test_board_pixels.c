@@ -39,8 +39,9 @@ static Uint32 pixel_at(SDL_Surface *s, int x, int y)
 static int distance(Uint32 a, Uint32 b)
 {
     int d = 0;
-    for (int shift = 0; shift < 24; shift += 8)
+    for (int shift = 0; shift < 24; shift += 8) {
         d += abs((int)(a >> shift & 255) - (int)(b >> shift & 255));
+    }
     return d;
 }
 
@@ -53,8 +54,9 @@ static int centre_change(rb_app *app, SDL_Surface *a, SDL_Surface *b, int sq)
 static rb_bb destinations(const rb_app *app)
 {
     rb_bb b = 0;
-    for (int i = 0; i < app->state.input.moves.count; i++)
+    for (int i = 0; i < app->state.input.moves.count; i++) {
         b |= (rb_bb)1 << RB_MOVE_TO(app->state.input.moves.moves[i]);
+    }
     return b;
 }
 
@@ -64,19 +66,21 @@ static void check_markers_on_exactly_the_destinations(const char *fen, const cha
     SDL_Surface *idle = frame(app);
     /* select with the pointer resting off the board, so no path is drawn */
     fixture_click(app, square);
-    fixture_motion(app, (SDL_Point){ 1, 1 }, false);
+    fixture_motion(app, (SDL_Point){1, 1}, false);
     assert_int_equal(app->state.input.state, RB_UI_SELECTED);
     SDL_Surface *selected = frame(app);
     rb_bb dest = destinations(app);
     assert_true(dest != 0);
     int sel = rb_sq_parse(square);
     for (int sq = 0; sq < RB_NSQ; sq++) {
-        if (sq == sel)
+        if (sq == sel) {
             continue;
+        }
         int d = centre_change(app, idle, selected, sq);
         if (dest >> sq & 1) {
-            if (d < 40)
+            if (d < 40) {
                 fail_msg("no marker at the centre of %s (change %d)", rb_sq_name(sq), d);
+            }
         } else if (d != 0) {
             fail_msg("something drawn at the centre of %s, not a destination (change %d)", rb_sq_name(sq), d);
         }
@@ -99,15 +103,16 @@ static void the_same_holds_on_a_large_flipped_board(void **state)
     fixture_key(app, SDLK_f, KMOD_LCTRL);
     SDL_Surface *idle = frame(app);
     fixture_click(app, "c2");
-    fixture_motion(app, (SDL_Point){ 1, 1 }, false);
+    fixture_motion(app, (SDL_Point){1, 1}, false);
     SDL_Surface *selected = frame(app);
     rb_bb dest = destinations(app);
     assert_true(rb_popcount(dest) >= 2);
-    for (int sq = 0; sq < RB_NSQ; sq++)
+    for (int sq = 0; sq < RB_NSQ; sq++) {
         if (sq != rb_sq_parse("c2")) {
             int d = centre_change(app, idle, selected, sq);
             assert_true((dest >> sq & 1) ? d >= 40 : d == 0);
         }
+    }
     SDL_FreeSurface(idle);
     SDL_FreeSurface(selected);
     fixture_close(app);
@@ -120,7 +125,7 @@ static void check_rebound_path(const char *fen, const char *from, const char *to
 {
     rb_app *app = fixture_open(fen, 800, 600);
     fixture_click(app, from);
-    fixture_motion(app, (SDL_Point){ 1, 1 }, false);
+    fixture_motion(app, (SDL_Point){1, 1}, false);
     SDL_Surface *before = frame(app);
     fixture_motion(app, fixture_center(app, to), false);
     SDL_Surface *hovering = frame(app);
@@ -132,15 +137,18 @@ static void check_rebound_path(const char *fen, const char *from, const char *to
     assert_true(path.rebound > 0);
     assert_string_equal(rb_sq_name(path.sq[path.rebound]), rebound);
     rb_bb on_path = 0;
-    for (int i = 0; i < path.len; i++)
+    for (int i = 0; i < path.len; i++) {
         on_path |= (rb_bb)1 << path.sq[i];
+    }
     for (int sq = 0; sq < RB_NSQ; sq++) {
         int d = centre_change(app, before, hovering, sq);
-        if (sq == path.sq[0])
+        if (sq == path.sq[0]) {
             continue; /* the piece covers its own square's centre */
+        }
         if (on_path >> sq & 1) {
-            if (d < 40)
+            if (d < 40) {
                 fail_msg("the path to %s does not cross %s (change %d)", to, rb_sq_name(sq), d);
+            }
         } else if (d != 0) {
             fail_msg("the path to %s draws on %s, off its route (change %d)", to, rb_sq_name(sq), d);
         }
@@ -150,8 +158,9 @@ static void check_rebound_path(const char *fen, const char *from, const char *to
     SDL_Color mark = app->theme->rebound_mark;
     Uint32 want = (Uint32)mark.r << 16 | (Uint32)mark.g << 8 | mark.b;
     int d = distance(pixel_at(hovering, (int)c.x, (int)c.y), want);
-    if (d > 30)
+    if (d > 30) {
         fail_msg("no rebound marker at the centre of %s (off by %d)", rebound, d);
+    }
     SDL_FreeSurface(before);
     SDL_FreeSurface(hovering);
     fixture_close(app);
@@ -182,7 +191,7 @@ static void a_diagram_marks_exactly_the_moves_it_is_given(void **state)
     rb_movelist list;
     rb_gen_legal_from(&pos, g1, &list);
     assert_int_equal(list.count, 13);
-    SDL_Rect area = { 37, 41, 300, 300 };
+    SDL_Rect area = {37, 41, 300, 300};
 
     SDL_SetRenderDrawColor(app->renderer, 0, 0, 0, 255);
     SDL_RenderClear(app->renderer);
@@ -198,11 +207,13 @@ static void a_diagram_marks_exactly_the_moves_it_is_given(void **state)
     rb_ui_view v = rb_ui_view_fit(area, true, false);
     assert_true(v.board.x >= area.x && v.board.x + v.board.w <= area.x + area.w);
     rb_bb dest = 0;
-    for (int i = 0; i < list.count; i++)
+    for (int i = 0; i < list.count; i++) {
         dest |= (rb_bb)1 << RB_MOVE_TO(list.moves[i]);
+    }
     for (int sq = 0; sq < RB_NSQ; sq++) {
-        if (sq == g1)
+        if (sq == g1) {
             continue;
+        }
         SDL_FPoint c = rb_ui_view_center(&v, sq);
         int d = distance(pixel_at(plain, (int)c.x, (int)c.y), pixel_at(marked, (int)c.x, (int)c.y));
         assert_true((dest >> sq & 1) ? d >= 40 : d == 0);

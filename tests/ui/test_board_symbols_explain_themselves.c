@@ -17,7 +17,7 @@ static SDL_Point at(rb_app *app, const char *square, float fx, float fy)
 {
     rb_ui_view v = rb_ui_view_of(app);
     SDL_Rect r = rb_ui_view_rect(&v, rb_sq_parse(square));
-    return (SDL_Point){ r.x + (int)(fx * (float)r.w), r.y + (int)(fy * (float)r.h) };
+    return (SDL_Point){r.x + (int)(fx * (float)r.w), r.y + (int)(fy * (float)r.h)};
 }
 
 static rb_ui_symbol symbol_at(rb_app *app, SDL_Point p, int *color)

@@ -21,10 +21,11 @@
 static void set_look(rb_app *app, rb_ui_cmd_kind kind, int n)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(kind);
-    if (kind == RB_UI_CMD_SET_THEME)
+    if (kind == RB_UI_CMD_SET_THEME) {
         cmd.set_theme.theme = n;
-    else
+    } else {
         cmd.set_pieces.set = n;
+    }
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
     rb_ui_app_draw(app);
 }
@@ -60,11 +61,14 @@ static void each_theme_draws_its_own_squares(void **state)
         set_look(app, RB_UI_CMD_SET_THEME, i);
         const rb_ui_theme *t = rb_ui_theme_get(i);
         assert_ptr_equal(app->theme, t);
-        if (!same(square_colour(app, "b1"), t->light) || !same(square_colour(app, "a1"), t->dark))
+        if (!same(square_colour(app, "b1"), t->light) || !same(square_colour(app, "a1"), t->dark)) {
             fail_msg("the %s theme does not draw its squares in its colours", rb_ui_themes[i].key);
-        for (int j = 0; j < i; j++)
-            if (same(rb_ui_theme_get(j)->light, t->light) || same(rb_ui_theme_get(j)->dark, t->dark))
+        }
+        for (int j = 0; j < i; j++) {
+            if (same(rb_ui_theme_get(j)->light, t->light) || same(rb_ui_theme_get(j)->dark, t->dark)) {
                 fail_msg("the %s and %s themes share a square colour", rb_ui_themes[j].key, rb_ui_themes[i].key);
+            }
+        }
     }
     fixture_close(app);
 }
@@ -77,9 +81,11 @@ static Uint32 *square_pixels(rb_app *app, const char *square, int *n)
     Uint32 *out = malloc(sizeof *out * (size_t)(r.w * r.h));
     assert_non_null(out);
     SDL_Surface *s = app->target;
-    for (int y = 0; y < r.h; y++)
-        for (int x = 0; x < r.w; x++)
+    for (int y = 0; y < r.h; y++) {
+        for (int x = 0; x < r.w; x++) {
             out[y * r.w + x] = ((Uint32 *)((Uint8 *)s->pixels + (r.y + y) * s->pitch))[r.x + x];
+        }
+    }
     *n = r.w * r.h;
     return out;
 }
@@ -87,7 +93,7 @@ static Uint32 *square_pixels(rb_app *app, const char *square, int *n)
 static void each_piece_set_draws_its_own_pieces(void **state)
 {
     (void)state;
-    static const char *const squares[] = { "d2", "e1", "d1", "c1", "d6", "c7", "d7", "e7" };
+    static const char *const squares[] = {"d2", "e1", "d1", "c1", "d6", "c7", "d7", "e7"};
     rb_app *app = fixture_open(POSITION, 800, 600);
     assert_true(rb_ui_piece_set_count >= 2);
     for (size_t k = 0; k < sizeof squares / sizeof squares[0]; k++) {
@@ -100,8 +106,9 @@ static void each_piece_set_draws_its_own_pieces(void **state)
         assert_int_equal(app->pieces.set, 1);
         Uint32 *b = square_pixels(app, squares[k], &n1);
         assert_int_equal(n0, n1);
-        if (memcmp(a, b, sizeof *a * (size_t)n0) == 0)
+        if (memcmp(a, b, sizeof *a * (size_t)n0) == 0) {
             fail_msg("the piece on %s looks the same in both sets", squares[k]);
+        }
         free(a);
         free(b);
     }
@@ -127,12 +134,13 @@ static double ink(rb_app *app, const char *square, SDL_Color ground)
     SDL_Rect r = rb_ui_view_rect(&v, rb_sq_parse(square));
     double lg = luminance(ground);
     int inked = 0;
-    for (int y = r.y; y < r.y + r.h; y++)
+    for (int y = r.y; y < r.y + r.h; y++) {
         for (int x = r.x; x < r.x + r.w; x++) {
             double l = luminance(pixel(app, x, y));
             double ratio = l > lg ? (l + 0.05) / (lg + 0.05) : (lg + 0.05) / (l + 0.05);
             inked += ratio >= 3.0;
         }
+    }
     return (double)inked / (double)(r.w * r.h);
 }
 
@@ -143,8 +151,8 @@ static void both_colours_stand_off_every_theme(void **state)
     static const struct {
         const char *square;
         bool light;
-    } cases[] = { { "e2", true }, { "d2", false }, { "e6", true }, { "d6", false },
-                  { "d1", true }, { "e1", false }, { "d7", true }, { "e7", false } };
+    } cases[] = {{"e2", true}, {"d2", false}, {"e6", true}, {"d6", false},
+                 {"d1", true}, {"e1", false}, {"d7", true}, {"e7", false}};
     rb_app *app = fixture_open(POSITION, 800, 600);
     rb_ui_settings *s = &app->state.settings;
     /* Only the pieces on their squares: no aid draws on them. */
@@ -158,9 +166,10 @@ static void both_colours_stand_off_every_theme(void **state)
                 const rb_ui_theme *th = rb_ui_theme_get(t);
                 double share = ink(app, cases[k].square, cases[k].light ? th->light : th->dark);
                 least = share < least ? share : least;
-                if (share < 0.08)
+                if (share < 0.08) {
                     fail_msg("%s pieces on the %s theme: the piece on %s barely shows (%.1f%% of the square)",
                              rb_ui_piece_sets[p].key, rb_ui_themes[t].key, cases[k].square, share * 100);
+                }
             }
         }
     }

@@ -67,22 +67,26 @@ static void assert_same_pixels(SDL_Surface *a, SDL_Surface *b, const char *scene
     for (int y = 0; y < a->h; y++) {
         const Uint32 *ra = (const Uint32 *)((const Uint8 *)a->pixels + y * a->pitch);
         const Uint32 *rb = (const Uint32 *)((const Uint8 *)b->pixels + y * b->pitch);
-        for (int x = 0; x < a->w; x++)
+        for (int x = 0; x < a->w; x++) {
             if (ra[x] != rb[x] && differ++ == 0) {
                 fx = x;
                 fy = y;
             }
+        }
     }
-    if (differ)
+    if (differ) {
         fail_msg("%s: %ld pixels differ from direct drawing, the first at (%d, %d)", scene, differ, fx, fy);
+    }
 }
 
 static bool same_pixels(SDL_Surface *a, SDL_Surface *b)
 {
-    for (int y = 0; y < a->h; y++)
+    for (int y = 0; y < a->h; y++) {
         if (memcmp((const Uint8 *)a->pixels + y * a->pitch, (const Uint8 *)b->pixels + y * b->pitch,
-                   (size_t)a->w * 4) != 0)
+                   (size_t)a->w * 4) != 0) {
             return false;
+        }
+    }
     return true;
 }
 
@@ -99,7 +103,7 @@ static void check_scene(rb_app *app, const char *scene)
 static SDL_Point between(rb_app *app, const char *from, const char *to, int percent)
 {
     SDL_Point a = fixture_center(app, from), b = fixture_center(app, to);
-    return (SDL_Point){ a.x + (b.x - a.x) * percent / 100, a.y + (b.y - a.y) * percent / 100 };
+    return (SDL_Point){a.x + (b.x - a.x) * percent / 100, a.y + (b.y - a.y) * percent / 100};
 }
 
 /* The layout a window of w x h gets, inside the same surface: what a
@@ -108,8 +112,9 @@ static void lay_out_as(rb_app *app, int w, int h)
 {
     rb_ui_layout_compute(&app->layout, w, h, w, h);
     char err[1400];
-    if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0)
+    if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0) {
         fail_msg("%s", err);
+    }
     rb_ui_text_flush(app);
 }
 
@@ -132,7 +137,7 @@ static void selection_paths_flip_contrast_drag_move_and_resize(void **state)
     fixture_motion(app, fixture_center(app, "b3"), false);
     check_scene(app, "d1 selected, b3 pointed at");
 
-    fixture_motion(app, (SDL_Point){ 1, 1 }, false);
+    fixture_motion(app, (SDL_Point){1, 1}, false);
     check_scene(app, "d1 selected, the pointer off the board");
 
     fixture_key(app, SDLK_f, KMOD_LCTRL);
@@ -191,7 +196,7 @@ static void check_on_the_edge_chooser_and_small_window(void **state)
     SDL_Rect cells[2];
     rb_ui_view v = rb_ui_view_of(app);
     rb_ui_view_chooser(&v, app->state.input.promo_to, cells);
-    fixture_motion(app, (SDL_Point){ cells[1].x + cells[1].w / 2, cells[1].y + cells[1].h / 2 }, false);
+    fixture_motion(app, (SDL_Point){cells[1].x + cells[1].w / 2, cells[1].y + cells[1].h / 2}, false);
     assert_int_equal(app->state.input.promo_hover, RB_BISHOP);
     check_scene(app, "the promotion chooser open, the bishop pointed at");
     fixture_close(app);
@@ -229,11 +234,13 @@ static void check_change(rb_app *app, SDL_Surface **before, unsigned *paints, co
 {
     rb_ui_board_cache *cache = rb_ui_render_board_cache(app);
     SDL_Surface *now = frame(app, true);
-    if (rb_ui_board_cache_paints(cache) != *paints + 1)
+    if (rb_ui_board_cache_paints(cache) != *paints + 1) {
         fail_msg("%s: the layer was painted %u times, not once", what, rb_ui_board_cache_paints(cache) - *paints);
+    }
     *paints = rb_ui_board_cache_paints(cache);
-    if (same_pixels(now, *before))
+    if (same_pixels(now, *before)) {
         fail_msg("%s: the picture did not change", what);
+    }
     SDL_Surface *direct = frame(app, false);
     assert_same_pixels(now, direct, what);
     SDL_FreeSurface(direct);
@@ -257,7 +264,7 @@ static void the_layer_is_painted_again_exactly_when_it_changes(void **state)
         SDL_FreeSurface(frame(app, true));
     }
     assert_int_equal(rb_ui_board_cache_paints(cache), paints);
-    fixture_motion(app, (SDL_Point){ 1, 1 }, false);
+    fixture_motion(app, (SDL_Point){1, 1}, false);
     rb_ui_input_cancel(&app->state.input);
     SDL_FreeSurface(frame(app, true));
     assert_int_equal(rb_ui_board_cache_paints(cache), paints);

@@ -67,16 +67,17 @@ static void bad_pasted_text_is_named_and_the_game_kept(void **state)
     static const struct {
         const char *text, *says;
     } bad[] = {
-        { "2rbp2/2rkp2/2xxx2 w - 0 1", "not a position" },
-        { "[Event \"x\"]\n1. e4 e5 *\n", "the pasted text" },
-        { "   ", "nothing to paste" },
+        {"2rbp2/2rkp2/2xxx2 w - 0 1", "not a position"},
+        {"[Event \"x\"]\n1. e4 e5 *\n", "the pasted text"},
+        {"   ", "nothing to paste"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         fixture_use_clipboard(app, bad[i].text);
         app->state.status[0] = '\0';
         fixture_key(app, SDLK_v, KMOD_LCTRL);
-        if (!strstr(app->state.status, bad[i].says))
+        if (!strstr(app->state.status, bad[i].says)) {
             fail_msg("'%s': the message is '%s'", bad[i].text, app->state.status);
+        }
         assert_int_equal(app->state.game.length, 1);
         assert_false(rb_ui_dialog_active(&app->state));
     }
@@ -108,10 +109,11 @@ static void without_a_clipboard_the_copy_says_so(void **state)
     rb_app *app = fixture_open(NULL, 800, 600);
     int sdl_says = SDL_SetClipboardText("x");
     fixture_key(app, SDLK_c, KMOD_LCTRL);
-    if (sdl_says < 0)
+    if (sdl_says < 0) {
         assert_non_null(strstr(app->state.status, "Could not copy"));
-    else
+    } else {
         assert_non_null(strstr(app->state.status, "Copied"));
+    }
     fixture_close(app);
 }
 

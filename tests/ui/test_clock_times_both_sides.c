@@ -132,7 +132,7 @@ static void flag_falls_at_zero_with_or_without_a_press(void **state)
     assert_int_equal(rb_ui_clock_flag(&c, 90000), RB_WHITE);
     assert_int_equal(rb_ui_clock_left(&c, RB_BLACK, 90000), 3000);
     assert_int_equal(rb_ui_clock_press(&c, 91000), -1); /* the clock stopped */
-    rb_ui_clock_start(&c, RB_BLACK, 92000);              /* and stays stopped */
+    rb_ui_clock_start(&c, RB_BLACK, 92000);             /* and stays stopped */
     assert_int_equal(rb_ui_clock_left(&c, RB_BLACK, 99000), 3000);
 }
 
@@ -205,7 +205,7 @@ static void next_change_waits_for_the_first_second_boundary(void **state)
     rb_ui_clock_init(&c, tc(300, 0), tc(300, 0));
     assert_int_equal(rb_ui_clock_next_change(&c, 0), -1); /* not started */
     rb_ui_clock_start(&c, RB_WHITE, 0);
-    assert_int_equal(rb_ui_clock_next_change(&c, 0), 1);      /* 5:00 -> 4:59 */
+    assert_int_equal(rb_ui_clock_next_change(&c, 0), 1); /* 5:00 -> 4:59 */
     assert_int_equal(rb_ui_clock_next_change(&c, 1), 1000);
     assert_int_equal(rb_ui_clock_next_change(&c, 250), 751);
 }
@@ -238,8 +238,8 @@ static void time_control_text(void **state)
     assert_int_equal(rb_ui_tc_parse("?", &got, err, sizeof err), 1);
     assert_true(rb_ui_tc_equal(got, tc(5, 5)));
 
-    const char *bad[] = {"40/9000", "*60", "40/7200:1800", "300+", "+3", "abc", "300 +3", "0", "0+3",
-                         "99999999", "300+1000", "1.2345"};
+    const char *bad[] = {"40/9000", "*60", "40/7200:1800", "300+",     "+3",       "abc",
+                         "300 +3",  "0",   "0+3",          "99999999", "300+1000", "1.2345"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
         assert_int_equal(rb_ui_tc_parse(bad[i], &got, err, sizeof err), -1);
@@ -359,8 +359,8 @@ static void clk_comments(void **state)
     ms = 7;
     assert_int_equal(rb_ui_clock_parse_clk("no clock here", &ms, err, sizeof err), 1);
     assert_int_equal(ms, 7);
-    const char *bad[] = {"[%clk 0:4]", "[%clk 0:04:32", "[%clk0:04:32]", "[%clk 0:61:00]", "[%clk 0:04:75]",
-                         "[%clk 0:04:3]", "[%clk x]"};
+    const char *bad[] = {"[%clk 0:4]",     "[%clk 0:04:32", "[%clk0:04:32]", "[%clk 0:61:00]",
+                         "[%clk 0:04:75]", "[%clk 0:04:3]", "[%clk x]"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         err[0] = '\0';
         assert_int_equal(rb_ui_clock_parse_clk(bad[i], &ms, err, sizeof err), -1);

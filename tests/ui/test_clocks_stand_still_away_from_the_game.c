@@ -139,8 +139,9 @@ static void one_screen_opened_from_another_keeps_the_clock_still(void **state)
  * given: the review's verdicts, written by hand (no engine needed). */
 static void mark_white_blunder(rb_game *g, size_t ply)
 {
-    for (size_t i = 0; i < g->length; i++)
-        assert_int_equal(rb_game_set_eval(g, i, (rb_eval_mark){ RB_EVAL_CP, i == ply ? -300 : 20 }), 0);
+    for (size_t i = 0; i < g->length; i++) {
+        assert_int_equal(rb_game_set_eval(g, i, (rb_eval_mark){RB_EVAL_CP, i == ply ? -300 : 20}), 0);
+    }
     rb_movelist list;
     rb_gen_legal(&g->positions[ply], &list);
     rb_move better = list.moves[0] == g->moves[ply] ? list.moves[1] : list.moves[0];
@@ -237,7 +238,10 @@ static void open_screen(rb_app *app, int screen)
 static void leave_screen(rb_app *app, int screen)
 {
     rb_ui_app_draw(app);
-    fixture_key(app, screen == MISTAKES ? SDLK_m : screen == PUZZLES ? SDLK_p : SDLK_ESCAPE,
+    fixture_key(app,
+                screen == MISTAKES  ? SDLK_m
+                : screen == PUZZLES ? SDLK_p
+                                    : SDLK_ESCAPE,
                 screen == LESSONS ? KMOD_NONE : KMOD_LCTRL);
     assert_false(rb_ui_state_game_set_aside(&app->state));
 }

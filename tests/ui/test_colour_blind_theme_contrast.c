@@ -50,8 +50,8 @@ static double contrast(SDL_Color a, SDL_Color b, SDL_Color square)
 
 typedef struct pair {
     const char *what;
-    size_t a, b;              /* offsets of the two colours in rb_ui_theme */
-    double least;             /* the smallest contrast ratio allowed */
+    size_t a, b;  /* offsets of the two colours in rb_ui_theme */
+    double least; /* the smallest contrast ratio allowed */
 } pair;
 
 #define AT(field) offsetof(rb_ui_theme, field)
@@ -59,15 +59,15 @@ typedef struct pair {
 #define SQUARE ((size_t)-1)
 
 static const pair pairs[] = {
-    { "a move's dot and a capture's ring", AT(dest_dot), AT(dest_ring), 2.0 },
-    { "the last move and check", AT(last_to), AT(check_glow), 2.0 },
-    { "the selected square and the last move", AT(selected), AT(last_to), 2.0 },
-    { "the pointed path and the last move's path", AT(path), AT(last_path), 2.0 },
-    { "the pointed path and a premove", AT(path), AT(premove), 2.0 },
-    { "a path and its rebound mark", AT(path), AT(rebound_mark), 2.0 },
-    { "a move's dot on its square", AT(dest_dot), SQUARE, 3.0 },
-    { "a capture's ring on its square", AT(dest_ring), SQUARE, 2.0 },
-    { "the last move's path on its square", AT(last_path), SQUARE, 3.0 },
+    {"a move's dot and a capture's ring", AT(dest_dot), AT(dest_ring), 2.0},
+    {"the last move and check", AT(last_to), AT(check_glow), 2.0},
+    {"the selected square and the last move", AT(selected), AT(last_to), 2.0},
+    {"the pointed path and the last move's path", AT(path), AT(last_path), 2.0},
+    {"the pointed path and a premove", AT(path), AT(premove), 2.0},
+    {"a path and its rebound mark", AT(path), AT(rebound_mark), 2.0},
+    {"a move's dot on its square", AT(dest_dot), SQUARE, 3.0},
+    {"a capture's ring on its square", AT(dest_ring), SQUARE, 2.0},
+    {"the last move's path on its square", AT(last_path), SQUARE, 3.0},
 };
 
 static SDL_Color colour(const rb_ui_theme *t, size_t offset, SDL_Color square)
@@ -86,10 +86,10 @@ static void marks_to_tell_apart_differ_in_lightness(void **state)
 {
     (void)state;
     const rb_ui_theme *t = rb_ui_theme_get(RB_UI_THEME_COLOUR_BLIND);
-    const SDL_Color squares[2] = { t->light, t->dark };
-    static const char *const square_names[2] = { "light", "dark" };
+    const SDL_Color squares[2] = {t->light, t->dark};
+    static const char *const square_names[2] = {"light", "dark"};
     int failures = 0;
-    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++)
+    for (size_t i = 0; i < sizeof pairs / sizeof pairs[0]; i++) {
         for (int s = 0; s < 2; s++) {
             double r = contrast(colour(t, pairs[i].a, squares[s]), colour(t, pairs[i].b, squares[s]), squares[s]);
             printf("%-45s on the %-5s square: %.2f:1\n", pairs[i].what, square_names[s], r);
@@ -99,6 +99,7 @@ static void marks_to_tell_apart_differ_in_lightness(void **state)
                 failures++;
             }
         }
+    }
     assert_int_equal(failures, 0);
 }
 
@@ -107,7 +108,7 @@ static void marks_to_tell_apart_differ_in_lightness(void **state)
 static void red_and_green_of_one_lightness_are_refused(void **state)
 {
     (void)state;
-    SDL_Color red = { 220, 60, 60, 255 }, green = { 40, 150, 40, 255 }, square = { 240, 240, 240, 255 };
+    SDL_Color red = {220, 60, 60, 255}, green = {40, 150, 40, 255}, square = {240, 240, 240, 255};
     assert_true(contrast(red, green, square) < 2.0);
 }
 

@@ -167,7 +167,7 @@ static void a_position_from_the_command_line_is_played_by_people(void **state)
     fixture_close(&fixture_app);
 
     /* ... unless the command line says who plays. */
-    opt.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 3 };
+    opt.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, 3};
     opt.players_given[RB_BLACK] = true;
     rb_ui_app_defaults(&fixture_app);
     assert_int_equal(rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err), 0);

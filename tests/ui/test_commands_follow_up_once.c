@@ -56,8 +56,9 @@ static long autosaved_moves(rb_app *app)
 {
     char path[RB_UI_PATH_MAX], err[600];
     autosave_path(app, path, sizeof path);
-    if (access(path, F_OK) != 0)
+    if (access(path, F_OK) != 0) {
         return -1;
+    }
     rb_game g;
     assert_int_equal(rb_ui_prefs_read_game(path, &g, err, sizeof err), 0);
     long n = (long)g.length;
@@ -101,10 +102,11 @@ static void change(rb_app *app, rb_ui_cmd cmd)
     assert_int_equal(app->state.changes, changes + 1);
     ino_t after = autosave_inode(app);
     /* rewritten, or removed when there is nothing left to resume */
-    if (app->player_files)
+    if (app->player_files) {
         assert_true(after == 0 || after != before);
-    else
+    } else {
         assert_true(after == before);
+    }
 }
 
 /* Applies a command that leaves the game alone: no change counted, the
@@ -171,7 +173,7 @@ static void every_game_change_is_autosaved_and_nothing_else_is(void **state)
     assert_int_equal(autosaved_moves(app), -1);
 
     rb_ui_cmd fresh = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    fresh.new_game.players[0] = fresh.new_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, 3 };
+    fresh.new_game.players[0] = fresh.new_game.players[1] = (rb_ui_player){RB_UI_HUMAN, 3};
     fresh.new_game.person = -1;
     change(app, fresh);
     assert_int_equal(app->state.game.length, 0);
@@ -192,8 +194,9 @@ static void until_the_computer_moved(rb_app *app)
     size_t length = app->state.game.length;
     while (ms_now() < end && app->state.game.length == length) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 10))
+        if (SDL_WaitEventTimeout(&ev, 10)) {
             rb_ui_app_event(app, &ev);
+        }
     }
     assert_int_equal(app->state.game.length, length + 1);
 }
@@ -203,9 +206,10 @@ static void the_computer_starts_and_stops_with_each_change(void **state)
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
     char err[400];
-    if (rb_ui_worker_init(app, err, sizeof err) != 0)
+    if (rb_ui_worker_init(app, err, sizeof err) != 0) {
         fail_msg("cannot start the computer player: %s", err);
-    app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 10 };
+    }
+    app->state.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, 10};
 
     /* The person moves: the computer is to move and thinks. */
     change(app, move_cmd(app, "c2b3"));
@@ -223,7 +227,7 @@ static void the_computer_starts_and_stops_with_each_change(void **state)
     change(app, browse_cmd(1));
     assert_true(rb_ui_worker_busy(app));
     /* Its answer comes back as a command, and is played once. */
-    rb_ui_apply(app, &(rb_ui_cmd){ .kind = RB_UI_CMD_MOVE_NOW });
+    rb_ui_apply(app, &(rb_ui_cmd){.kind = RB_UI_CMD_MOVE_NOW});
     until_the_computer_moved(app);
     assert_int_equal(app->state.game.length, 2);
     assert_false(rb_ui_worker_busy(app));
@@ -236,8 +240,8 @@ static void the_computer_starts_and_stops_with_each_change(void **state)
     assert_false(rb_ui_worker_busy(app));
     /* A new game with the computer as White: it starts at once. */
     rb_ui_cmd fresh = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    fresh.new_game.players[RB_WHITE] = (rb_ui_player){ RB_UI_COMPUTER, 10 };
-    fresh.new_game.players[RB_BLACK] = (rb_ui_player){ RB_UI_HUMAN, 10 };
+    fresh.new_game.players[RB_WHITE] = (rb_ui_player){RB_UI_COMPUTER, 10};
+    fresh.new_game.players[RB_BLACK] = (rb_ui_player){RB_UI_HUMAN, 10};
     fresh.new_game.person = RB_BLACK;
     change(app, fresh);
     assert_true(rb_ui_worker_busy(app));
@@ -258,10 +262,11 @@ static void drawing_a_frame_changes_nothing(void **state)
     rb_app *app = fixture_open_with_player_files();
     /* The first test left a game to resume: answer "New game" and start
      * one between two people. */
-    if (app->state.dialog.kind == RB_UI_DIALOG_MESSAGE)
+    if (app->state.dialog.kind == RB_UI_DIALOG_MESSAGE) {
         fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
+    }
     rb_ui_cmd fresh = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    fresh.new_game.players[0] = fresh.new_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, 3 };
+    fresh.new_game.players[0] = fresh.new_game.players[1] = (rb_ui_player){RB_UI_HUMAN, 3};
     fresh.new_game.person = -1;
     rb_ui_apply(app, &fresh);
     fixture_type(app, "c2b3");
@@ -291,16 +296,17 @@ static void drawing_a_frame_changes_nothing(void **state)
     text.type = SDL_TEXTINPUT;
     strcpy(text.text.text, "x");
     rb_ui_app_event(app, &text);
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 3; i++) {
         draw_changes_nothing(app);
+    }
     assert_int_not_equal(access(games, F_OK), 0);
     fixture_key(app, SDLK_RETURN, KMOD_NONE);
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NONE);
     assert_int_equal(access(games, F_OK), 0);
 
     /* Each dialog drawn from the same state twice over: no change. */
-    static const rb_ui_dialog_kind kinds[] = { RB_UI_DIALOG_NEW_GAME, RB_UI_DIALOG_LOAD,
-                                               RB_UI_DIALOG_SETTINGS, RB_UI_DIALOG_HELP };
+    static const rb_ui_dialog_kind kinds[] = {RB_UI_DIALOG_NEW_GAME, RB_UI_DIALOG_LOAD, RB_UI_DIALOG_SETTINGS,
+                                              RB_UI_DIALOG_HELP};
     for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
         rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
         open.open_dialog.dialog = kinds[i];

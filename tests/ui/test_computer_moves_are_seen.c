@@ -34,8 +34,9 @@ static rb_app *open_paced(rb_ui_player white, rb_ui_player black)
     app->state.settings.reply_pause_ms = 400;
     app->state.settings.watch_move_ms = 1000;
     char err[400];
-    if (rb_ui_worker_init(app, err, sizeof err) != 0)
+    if (rb_ui_worker_init(app, err, sizeof err) != 0) {
         fail_msg("cannot start the computer player: %s", err);
+    }
     rb_game g;
     rb_pos start;
     rb_pos_start(&start);
@@ -60,8 +61,9 @@ static void until_the_reply_is_found(rb_app *app)
     double end = real_ms() + 10000;
     while (real_ms() < end && !app->state.pacing.reply_ready) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 10))
+        if (SDL_WaitEventTimeout(&ev, 10)) {
             rb_ui_app_event(app, &ev);
+        }
     }
     assert_true(app->state.pacing.reply_ready);
 }
@@ -75,7 +77,7 @@ static void at(rb_app *app, Uint32 ms)
 static void the_reply_waits_for_the_persons_slide_and_the_pause(void **state)
 {
     (void)state;
-    rb_app *app = open_paced((rb_ui_player){ RB_UI_HUMAN, 1 }, (rb_ui_player){ RB_UI_COMPUTER, 1 });
+    rb_app *app = open_paced((rb_ui_player){RB_UI_HUMAN, 1}, (rb_ui_player){RB_UI_COMPUTER, 1});
     Uint32 t0 = fake_ms;
     fixture_click(app, "c2");
     fixture_click(app, "b3");
@@ -104,15 +106,16 @@ static void the_reply_waits_for_the_persons_slide_and_the_pause(void **state)
 static void the_pause_is_a_setting(void **state)
 {
     (void)state;
-    rb_app *app = open_paced((rb_ui_player){ RB_UI_HUMAN, 1 }, (rb_ui_player){ RB_UI_COMPUTER, 1 });
+    rb_app *app = open_paced((rb_ui_player){RB_UI_HUMAN, 1}, (rb_ui_player){RB_UI_COMPUTER, 1});
     app->state.settings.animation = false;
     app->state.settings.reply_pause_ms = 0;
     fixture_type(app, "c2b3");
     double end = real_ms() + 10000;
     while (real_ms() < end && app->state.game.ply < 2) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 10))
+        if (SDL_WaitEventTimeout(&ev, 10)) {
             rb_ui_app_event(app, &ev);
+        }
     }
     assert_int_equal(app->state.game.ply, 2);
     fixture_close(app);
@@ -121,7 +124,7 @@ static void the_pause_is_a_setting(void **state)
 static void computers_play_no_faster_than_the_least_time_per_move(void **state)
 {
     (void)state;
-    rb_app *app = open_paced((rb_ui_player){ RB_UI_COMPUTER, 1 }, (rb_ui_player){ RB_UI_COMPUTER, 1 });
+    rb_app *app = open_paced((rb_ui_player){RB_UI_COMPUTER, 1}, (rb_ui_player){RB_UI_COMPUTER, 1});
     assert_true(rb_ui_pace_watching(&app->state));
     for (int ply = 0; ply < 3; ply++) {
         Uint32 t = fake_ms;
@@ -137,7 +140,7 @@ static void computers_play_no_faster_than_the_least_time_per_move(void **state)
 static void a_watched_game_pauses_steps_and_resumes(void **state)
 {
     (void)state;
-    rb_app *app = open_paced((rb_ui_player){ RB_UI_COMPUTER, 1 }, (rb_ui_player){ RB_UI_COMPUTER, 1 });
+    rb_app *app = open_paced((rb_ui_player){RB_UI_COMPUTER, 1}, (rb_ui_player){RB_UI_COMPUTER, 1});
     rb_ui_cmd pause = rb_ui_cmd_of(RB_UI_CMD_PAUSE);
     pause.pause.on = true;
     rb_ui_apply(app, &pause);
@@ -174,7 +177,7 @@ static void a_watched_game_pauses_steps_and_resumes(void **state)
 static void looking_back_leaves_the_computer_thinking(void **state)
 {
     (void)state;
-    rb_app *app = open_paced((rb_ui_player){ RB_UI_HUMAN, 1 }, (rb_ui_player){ RB_UI_COMPUTER, 10 });
+    rb_app *app = open_paced((rb_ui_player){RB_UI_HUMAN, 1}, (rb_ui_player){RB_UI_COMPUTER, 10});
     fixture_type(app, "c2b3");
     assert_true(rb_ui_worker_busy(app));
     rb_ui_cmd browse = rb_ui_cmd_of(RB_UI_CMD_BROWSE);

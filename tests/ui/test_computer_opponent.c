@@ -22,9 +22,10 @@ static rb_app *open_vs_computer(const char *fen, int level)
 {
     rb_app *app = fixture_open(fen, 800, 600);
     char err[400];
-    if (rb_ui_worker_init(app, err, sizeof err) != 0)
+    if (rb_ui_worker_init(app, err, sizeof err) != 0) {
         fail_msg("cannot start the computer player: %s", err);
-    app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, level };
+    }
+    app->state.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, level};
     return app;
 }
 
@@ -39,8 +40,9 @@ static void pump_until(rb_app *app, double ms, bool (*done)(const rb_app *))
     double end = ms_now() + ms;
     while (ms_now() < end && !(done && done(app))) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 10))
+        if (SDL_WaitEventTimeout(&ev, 10)) {
             rb_ui_app_event(app, &ev);
+        }
     }
 }
 
@@ -161,7 +163,7 @@ static void resigning_ends_the_game_for_the_person(void **state)
     rb_ui_app_draw(app);
     SDL_Rect r;
     assert_true(rb_ui_panel_button_rect(app, "Resign", &r));
-    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+    fixture_click_at(app, (SDL_Point){r.x + r.w / 2, r.y + r.h / 2});
     /* Resigning is asked about first: a slip of the mouse loses nothing. */
     assert_true(rb_ui_dialog_active(&app->state));
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);

@@ -43,22 +43,24 @@ static Uint32 pixel(rb_app *app, int x, int y)
 static bool ring_drawn(rb_app *app)
 {
     SDL_Rect r;
-    if (!rb_ui_dlg_focus_rect(app, app->state.dialog.focus, &r))
+    if (!rb_ui_dlg_focus_rect(app, app->state.dialog.focus, &r)) {
         return false;
+    }
     SDL_Color c = app->theme->text;
     Uint32 want = SDL_MapRGB(app->target->format, c.r, c.g, c.b);
     int hits = 0, probes = 0;
     int w = rb_ui_widget_font_px(app) / 7 > 2 ? rb_ui_widget_font_px(app) / 7 : 2;
-    for (int x = r.x; x < r.x + r.w; x += 3, probes += 2)
+    for (int x = r.x; x < r.x + r.w; x += 3, probes += 2) {
         hits += (pixel(app, x, r.y - w - 1) == want) + (pixel(app, x, r.y + r.h + w) == want);
+    }
     return hits > probes * 9 / 10;
 }
 
 static void tab_moves_a_visible_ring_through_every_dialog(void **state)
 {
     (void)state;
-    static const rb_ui_dialog_kind kinds[] = { RB_UI_DIALOG_NEW_GAME, RB_UI_DIALOG_SAVE, RB_UI_DIALOG_LOAD,
-                                               RB_UI_DIALOG_SETTINGS, RB_UI_DIALOG_HELP };
+    static const rb_ui_dialog_kind kinds[] = {RB_UI_DIALOG_NEW_GAME, RB_UI_DIALOG_SAVE, RB_UI_DIALOG_LOAD,
+                                              RB_UI_DIALOG_SETTINGS, RB_UI_DIALOG_HELP};
     rb_app *app = fixture_open(NULL, 900, 700);
     char err[RB_UI_PATH_MAX + 300];
     assert_int_equal(rb_ui_games_save(app, "one", err, sizeof err), 0); /* a list to focus */
@@ -69,15 +71,17 @@ static void tab_moves_a_visible_ring_through_every_dialog(void **state)
         fixture_key(app, SDLK_TAB, KMOD_NONE);
         rb_ui_app_draw(app);
         int second = app->state.dialog.focus;
-        if (second == first)
+        if (second == first) {
             fail_msg("dialog %d: Tab left the focus on %d", (int)kinds[i], first);
+        }
         assert_true(ring_drawn(app));
         fixture_key(app, SDLK_TAB, KMOD_LSHIFT);
         assert_int_equal(app->state.dialog.focus, first);
         /* Esc cancels. */
         fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
-        if (rb_ui_dialog_active(&app->state))
+        if (rb_ui_dialog_active(&app->state)) {
             fail_msg("dialog %d stays open after Esc", (int)kinds[i]);
+        }
     }
     fixture_close(app);
 }
@@ -144,7 +148,7 @@ static void enter_activates_the_focused_control(void **state)
 /* Where the last frame drew the dialog's buttons. */
 static SDL_Rect button(rb_app *app, int id)
 {
-    SDL_Rect r = { 0, 0, 0, 0 };
+    SDL_Rect r = {0, 0, 0, 0};
     rb_ui_app_draw(app);
     assert_true(rb_ui_dlg_focus_rect(app, id, &r));
     return r;
@@ -159,7 +163,7 @@ static void the_new_game_dialog_keeps_its_size(void **state)
     for (int mode = 0; mode < 3; mode++) {
         SDL_Rect r;
         assert_true(rb_ui_dlg_focus_rect(app, DLG_MODE + mode, &r));
-        fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+        fixture_click_at(app, (SDL_Point){r.x + r.w / 2, r.y + r.h / 2});
         assert_int_equal((int)app->state.dialog.mode, mode);
         SDL_Rect now = button(app, DLG_OK);
         assert_memory_equal(&now, &start, sizeof now);

@@ -18,7 +18,7 @@
 static rb_app *open_vs_computer(const char *fen)
 {
     rb_app *app = fixture_open(fen, 800, 600);
-    app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
+    app->state.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, 4};
     return app;
 }
 
@@ -31,9 +31,10 @@ static void play_plies(rb_app *app, int n, int depth)
     for (int i = 0; i < n; i++) {
         const rb_game *g = &app->state.game;
         uint64_t history[512];
-        for (size_t k = 0; k < g->ply && k < 512; k++)
+        for (size_t k = 0; k < g->ply && k < 512; k++) {
             history[k] = g->positions[k].key;
-        rb_limits limits = { .depth = depth };
+        }
+        rb_limits limits = {.depth = depth};
         rb_move m = rb_engine_search(e, rb_game_pos(g), history, g->ply, &limits, NULL, NULL, NULL);
         assert_int_equal(fixture_play(app, m), 0);
     }
@@ -45,7 +46,7 @@ static void click_button(rb_app *app, const char *label)
     rb_ui_app_draw(app); /* the panel places its buttons as it draws */
     SDL_Rect r;
     assert_true(rb_ui_panel_button_rect(app, label, &r));
-    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+    fixture_click_at(app, (SDL_Point){r.x + r.w / 2, r.y + r.h / 2});
 }
 
 static void offering_a_draw_asks_first(void **state)
@@ -83,10 +84,10 @@ static void the_computer_accepts_a_level_position_after_the_opening(void **state
     /* Twenty plies in which Black answers each White move with its turned
      * twin: a quiet, mirrored position that the 9-ply search scores +35
      * for White (the move's worth), within the margin. */
-    static const char *const line[] = {"c1b2", "e7f6", "d2c1", "d6e7", "e1f1", "c7b7", "e2e1",
-                                       "c6c7", "c2b1", "e6f7", "b2a3", "f6g5", "e1e2", "c7c6",
-                                       "e2f2", "c6b6", "b1a2", "f7g6", "d1b3", "d7f5"};
-    _Static_assert(sizeof line / sizeof line[0] == RB_UI_DRAW_MIN_PLY, "the line reaches the first ply a draw may be agreed");
+    static const char *const line[] = {"c1b2", "e7f6", "d2c1", "d6e7", "e1f1", "c7b7", "e2e1", "c6c7", "c2b1", "e6f7",
+                                       "b2a3", "f6g5", "e1e2", "c7c6", "e2f2", "c6b6", "b1a2", "f7g6", "d1b3", "d7f5"};
+    _Static_assert(sizeof line / sizeof line[0] == RB_UI_DRAW_MIN_PLY,
+                   "the line reaches the first ply a draw may be agreed");
     for (size_t i = 0; i < sizeof line / sizeof line[0]; i++) {
         assert_int_equal(fixture_play(app, rb_test_move(rb_game_pos(&app->state.game), line[i])), 0);
     }
@@ -111,8 +112,9 @@ static void the_computer_declines_when_one_side_is_far_ahead(void **state)
     rb_app *app = open_vs_computer("2rbp2/3kp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1");
     app->state.players[RB_BLACK].kind = RB_UI_HUMAN; /* the moves are played here */
     play_plies(app, RB_UI_DRAW_MIN_PLY, 2);
-    if (rb_game_ending(&app->state.game) != RB_END_NONE)
+    if (rb_game_ending(&app->state.game) != RB_END_NONE) {
         fail_msg("the game ended while setting up: pick other moves");
+    }
     app->state.players[RB_BLACK].kind = RB_UI_COMPUTER;
     assert_int_equal(fixture_do(app, RB_UI_CMD_OFFER_DRAW), -1);
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);

@@ -43,7 +43,7 @@ static float frand(float lo, float hi)
 
 static SDL_Color random_color(bool opaque)
 {
-    SDL_Color c = { (Uint8)rng(), (Uint8)rng(), (Uint8)rng(), (Uint8)(opaque ? 255 : 1 + rng() % 255) };
+    SDL_Color c = {(Uint8)rng(), (Uint8)rng(), (Uint8)rng(), (Uint8)(opaque ? 255 : 1 + rng() % 255)};
     return c;
 }
 
@@ -70,9 +70,10 @@ static void paint_background(canvas *c)
     SDL_RenderPresent(c->r);
     for (int y = 0; y < H; y++) {
         Uint32 *row = (Uint32 *)((Uint8 *)c->s->pixels + y * c->s->pitch);
-        for (int x = 0; x < W; x++)
-            row[x] = 0xFF000000u | (Uint32)((x * 7) & 255) << 16 | (Uint32)((y * 5) & 255) << 8 |
-                     (Uint32)((x ^ y) & 255);
+        for (int x = 0; x < W; x++) {
+            row[x] =
+                0xFF000000u | (Uint32)((x * 7) & 255) << 16 | (Uint32)((y * 5) & 255) << 8 | (Uint32)((x ^ y) & 255);
+        }
     }
 }
 
@@ -83,9 +84,11 @@ static void assert_same(canvas *a, canvas *b, const char *what, int n)
     for (int y = 0; y < H; y++) {
         const Uint32 *ra = (const Uint32 *)((const Uint8 *)a->s->pixels + y * a->s->pitch);
         const Uint32 *rb = (const Uint32 *)((const Uint8 *)b->s->pixels + y * b->s->pitch);
-        for (int x = 0; x < W; x++)
-            if (ra[x] != rb[x])
+        for (int x = 0; x < W; x++) {
+            if (ra[x] != rb[x]) {
                 fail_msg("%s %d: pixel (%d, %d) is %08x, SDL draws %08x", what, n, x, y, rb[x], ra[x]);
+            }
+        }
     }
 }
 
@@ -111,15 +114,15 @@ static int stroke(SDL_Vertex *v, int *idx, int points, bool upright)
         float len = SDL_sqrtf(dx * dx + dy * dy) + 1e-3f;
         float nx = upright ? (dy != 0 ? width / 2 : 0) : -dy / len * width / 2;
         float ny = upright ? (dx != 0 ? width / 2 : 0) : dx / len * width / 2;
-        v[2 * i] = (SDL_Vertex){ { x + nx, y + ny }, c, { 0, 0 } };
-        v[2 * i + 1] = (SDL_Vertex){ { x - nx, y - ny }, c, { 0, 0 } };
+        v[2 * i] = (SDL_Vertex){{x + nx, y + ny}, c, {0, 0}};
+        v[2 * i + 1] = (SDL_Vertex){{x - nx, y - ny}, c, {0, 0}};
         x += dx;
         y += dy;
     }
     int n = 0;
     for (int i = 0; i < points - 1; i++) {
         int k = 2 * i;
-        int t[6] = { k, k + 1, k + 3, k, k + 3, k + 2 };
+        int t[6] = {k, k + 1, k + 3, k, k + 3, k + 2};
         memcpy(&idx[n], t, sizeof t);
         n += 6;
     }
@@ -146,7 +149,7 @@ static void strokes_and_triangles_are_drawn_as_sdl_draws_them(void **state)
     for (int n = 0; n < rounds; n++) {
         paint_background(&a);
         paint_background(&b);
-        SDL_Rect clip = { (int)(rng() % W) - 50, (int)(rng() % H) - 50, 60 + (int)(rng() % W), 60 + (int)(rng() % H) };
+        SDL_Rect clip = {(int)(rng() % W) - 50, (int)(rng() % H) - 50, 60 + (int)(rng() % W), 60 + (int)(rng() % H)};
         bool clipped = n % 3 == 2;
         set_clip_both(&a, &b, clipped ? &clip : NULL);
 
@@ -159,9 +162,10 @@ static void strokes_and_triangles_are_drawn_as_sdl_draws_them(void **state)
         SDL_Vertex t[3];
         bool gradient = rng() % 2;
         SDL_Color c = random_color(rng() % 3 == 0);
-        for (int i = 0; i < 3; i++)
-            t[i] = (SDL_Vertex){ { frand(-100, W + 100), frand(-100, H + 100) }, gradient ? random_color(false) : c,
-                                 { 0, 0 } };
+        for (int i = 0; i < 3; i++) {
+            t[i] =
+                (SDL_Vertex){{frand(-100, W + 100), frand(-100, H + 100)}, gradient ? random_color(false) : c, {0, 0}};
+        }
         draw_both(&a, &b, t, 3, NULL, 0);
         assert_same(&a, &b, clipped ? "clipped round" : "round", n);
         SDL_RenderSetClipRect(a.r, NULL);
@@ -178,8 +182,8 @@ static void opaque_rectangles_fill_as_blending_would(void **state)
     paint_background(&a);
     paint_background(&b);
     for (int n = 0; n < 200; n++) {
-        SDL_Rect r = { (int)(rng() % (W + 100)) - 50, (int)(rng() % (H + 100)) - 50, (int)(rng() % 300),
-                       (int)(rng() % 300) };
+        SDL_Rect r = {(int)(rng() % (W + 100)) - 50, (int)(rng() % (H + 100)) - 50, (int)(rng() % 300),
+                      (int)(rng() % 300)};
         SDL_Color c = random_color(n % 2 == 0);
         SDL_SetRenderDrawColor(a.r, c.r, c.g, c.b, c.a);
         SDL_RenderFillRect(a.r, &r);

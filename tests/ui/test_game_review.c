@@ -19,9 +19,8 @@
 #include "ui_fixture.h"
 
 /* Black's rook move lets White's rook mate at once. */
-static const char *const blunder_pgn =
-    "[SetUp \"1\"]\n[FEN \"7/1r1k1p1/R1xxx2/2xxxp1/1Pxxx1r/1P1K1R1/7 b - 2 7\"]\n\n"
-    "7... b6a6 8. a5a6 1-0\n";
+static const char *const blunder_pgn = "[SetUp \"1\"]\n[FEN \"7/1r1k1p1/R1xxx2/2xxxp1/1Pxxx1r/1P1K1R1/7 b - 2 7\"]\n\n"
+                                       "7... b6a6 8. a5a6 1-0\n";
 
 /* A self-play game of 84 plies (rollerball-match, 20,000 nodes a move). */
 static const char *const long_pgn =
@@ -48,7 +47,7 @@ static void set_game(rb_app *app, const char *text)
     assert_int_equal(rb_pgn_read(text, strlen(text), &games, &n, &perr), 1);
     rb_ui_cmd set = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);
     set.set_game.game = &games[0];
-    set.set_game.players[0] = set.set_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, 1 };
+    set.set_game.players[0] = set.set_game.players[1] = (rb_ui_player){RB_UI_HUMAN, 1};
     rb_ui_apply(app, &set);
     free(games);
 }
@@ -64,15 +63,16 @@ static void pump_until(rb_app *app, double ms, bool (*done)(const rb_app *))
     double end = ms_now() + ms;
     while (ms_now() < end && !(done && done(app))) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 10))
+        if (SDL_WaitEventTimeout(&ev, 10)) {
             rb_ui_app_event(app, &ev);
+        }
     }
 }
 
 static void review_and_wait(rb_app *app)
 {
     assert_true(rb_ui_review_can_start(app));
-    assert_int_equal(rb_ui_apply(app, &(rb_ui_cmd){ .kind = RB_UI_CMD_REVIEW }), 0);
+    assert_int_equal(rb_ui_apply(app, &(rb_ui_cmd){.kind = RB_UI_CMD_REVIEW}), 0);
     assert_true(rb_ui_review_running(app));
     pump_until(app, 60000, review_over);
     assert_false(rb_ui_review_running(app));
@@ -139,7 +139,7 @@ static void progress_advances_and_a_new_game_cancels(void **state)
     rb_app *app = fixture_open(NULL, 1024, 720);
     set_game(app, long_pgn);
     assert_int_equal(app->state.game.length, 84);
-    assert_int_equal(rb_ui_apply(app, &(rb_ui_cmd){ .kind = RB_UI_CMD_REVIEW }), 0);
+    assert_int_equal(rb_ui_apply(app, &(rb_ui_cmd){.kind = RB_UI_CMD_REVIEW}), 0);
 
     /* The bar advances, and a frame stays quick while the engine works. */
     size_t first = 0, later = 0, total = 0;
@@ -171,7 +171,7 @@ static void progress_advances_and_a_new_game_cancels(void **state)
     /* A new game stops it at once, and nothing of it reaches the new game. */
     double t0 = ms_now();
     rb_ui_cmd fresh = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    fresh.new_game.players[0] = fresh.new_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, 1 };
+    fresh.new_game.players[0] = fresh.new_game.players[1] = (rb_ui_player){RB_UI_HUMAN, 1};
     fresh.new_game.person = -1;
     rb_ui_apply(app, &fresh);
     double cancel_ms = ms_now() - t0;
@@ -219,7 +219,7 @@ static void clicking_the_graph_browses_to_that_ply(void **state)
     assert_true(rb_ui_review_view_graph_rect(app, &graph));
 
     /* A quarter of the way along: ply 21 of 84. */
-    SDL_Point p = { graph.x + (graph.w - 1) / 4, graph.y + graph.h / 2 };
+    SDL_Point p = {graph.x + (graph.w - 1) / 4, graph.y + graph.h / 2};
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, p);
     fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, p);
     assert_true(rb_ui_state_browsing(&app->state));

@@ -38,14 +38,15 @@ static unsigned asked(const rb_app *app, rb_ui_sound_id id)
 static unsigned asked_total(const rb_app *app)
 {
     unsigned n = 0;
-    for (int id = 0; id < RB_UI_SOUND_COUNT; id++)
+    for (int id = 0; id < RB_UI_SOUND_COUNT; id++) {
         n += asked(app, (rb_ui_sound_id)id);
+    }
     return n;
 }
 
 static rb_move find_move(rb_app *app, const char *text)
 {
-    char from[3] = { text[0], text[1], 0 }, to[3] = { text[2], text[3], 0 };
+    char from[3] = {text[0], text[1], 0}, to[3] = {text[2], text[3], 0};
     rb_move m = rb_move_find(rb_ui_state_pos(&app->state), rb_sq_parse(from), rb_sq_parse(to), 0);
     assert_true(m != RB_MOVE_NONE);
     return m;
@@ -53,9 +54,11 @@ static rb_move find_move(rb_app *app, const char *text)
 
 static int setting_index(const char *key)
 {
-    for (int i = 0; i < rb_ui_setting_count; i++)
-        if (strcmp(rb_ui_setting_infos[i].key, key) == 0)
+    for (int i = 0; i < rb_ui_setting_count; i++) {
+        if (strcmp(rb_ui_setting_infos[i].key, key) == 0) {
             return i;
+        }
+    }
     fail_msg("no setting %s", key);
     return -1;
 }
@@ -71,11 +74,11 @@ static void each_move_makes_its_sound_once(void **state)
 {
     (void)state;
     static const sound_case cases[] = {
-        { "7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "d2c2", false, RB_UI_SOUND_MOVE },
-        { "7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "b1a5", true, RB_UI_SOUND_CAPTURE },
-        { "7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "b1b6", false, RB_UI_SOUND_CHECK },
-        { "7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "b1a3", true, RB_UI_SOUND_REBOUND },
-        { "4R2/7/2xxx2/2xxx2/K1xxx2/7/k6 w - 0 1", "e7g6", false, RB_UI_SOUND_GAME_END },
+        {"7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "d2c2", false, RB_UI_SOUND_MOVE},
+        {"7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "b1a5", true, RB_UI_SOUND_CAPTURE},
+        {"7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "b1b6", false, RB_UI_SOUND_CHECK},
+        {"7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "b1a3", true, RB_UI_SOUND_REBOUND},
+        {"4R2/7/2xxx2/2xxx2/K1xxx2/7/k6 w - 0 1", "e7g6", false, RB_UI_SOUND_GAME_END},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const sound_case *c = &cases[i];
@@ -87,13 +90,14 @@ static void each_move_makes_its_sound_once(void **state)
             cmd.play.by_computer = true;
             assert_int_equal(rb_ui_apply(app, &cmd), 0);
         } else { /* the person's, dragged on the board */
-            char from[3] = { c->move[0], c->move[1], 0 }, to[3] = { c->move[2], c->move[3], 0 };
+            char from[3] = {c->move[0], c->move[1], 0}, to[3] = {c->move[2], c->move[3], 0};
             fixture_drag(app, from, to);
         }
         assert_int_equal(app->state.game.ply, 1);
-        if (asked(app, c->want) != 1 || asked_total(app) != 1)
+        if (asked(app, c->want) != 1 || asked_total(app) != 1) {
             fail_msg("%s: sound %d asked %u times, %u sounds in all", c->move, (int)c->want, asked(app, c->want),
                      asked_total(app));
+        }
         /* Taking it back and browsing are silent. */
         assert_int_equal(fixture_do(app, RB_UI_CMD_UNDO), 0);
         rb_ui_cmd browse = rb_ui_cmd_of(RB_UI_CMD_BROWSE);

@@ -29,8 +29,9 @@ static void wait_for_coach(rb_app *app)
     double end = ms_now() + 15000;
     while (ms_now() < end && app->state.coach.shown == RB_UI_COACH_NONE) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 10))
+        if (SDL_WaitEventTimeout(&ev, 10)) {
             rb_ui_app_event(app, &ev);
+        }
     }
     assert_int_not_equal(app->state.coach.shown, RB_UI_COACH_NONE);
     assert_false(rb_ui_coach_busy(app));
@@ -41,7 +42,7 @@ static void wait_for_coach(rb_app *app)
 static rb_app *open_vs_computer(const char *fen, int person)
 {
     rb_app *app = fixture_open(fen, 800, 600);
-    app->state.players[person ^ 1] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
+    app->state.players[person ^ 1] = (rb_ui_player){RB_UI_COMPUTER, 4};
     return app;
 }
 
@@ -49,8 +50,9 @@ static rb_move coord(const rb_app *app, const char *text)
 {
     rb_move m;
     char err[160];
-    if (rb_move_parse_coord(rb_ui_state_pos(&app->state), text, &m, err, sizeof err) != 0)
+    if (rb_move_parse_coord(rb_ui_state_pos(&app->state), text, &m, err, sizeof err) != 0) {
         fail_msg("%s: %s", text, err);
+    }
     return m;
 }
 
@@ -122,7 +124,7 @@ static void a_hint_for_another_position_leaves_no_note(void **state)
 static void hints_between_two_people_need_the_setting(void **state)
 {
     (void)state;
-    rb_app *app = fixture_open(BLACK_MATES, 800, 600); /* two people */
+    rb_app *app = fixture_open(BLACK_MATES, 800, 600);  /* two people */
     assert_false(app->state.settings.two_player_hints); /* off by default */
     assert_int_equal(fixture_do(app, RB_UI_CMD_HINT), -1);
     assert_int_equal(app->state.coach.asked, RB_UI_COACH_NONE);
@@ -206,8 +208,9 @@ static void a_move_or_an_undo_clears_hint_and_threat(void **state)
     double end = ms_now() + 2 * RB_UI_COACH_MS;
     while (ms_now() < end) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 10))
+        if (SDL_WaitEventTimeout(&ev, 10)) {
             rb_ui_app_event(app, &ev);
+        }
     }
     assert_int_equal(app->state.coach.shown, RB_UI_COACH_NONE);
     /* a hint shown, then the move before it undone */

@@ -43,13 +43,13 @@ static void the_least_window_grows_with_the_size(void **state)
 static void the_display_scale_comes_from_the_system(void **state)
 {
     (void)state;
-    assert_true(rb_ui_layout_system_scale(2.0f, NULL) == 2.0f);   /* Wayland, macOS */
-    assert_true(rb_ui_layout_system_scale(2.0f, "3") == 2.0f);    /* the ratio first */
-    assert_true(rb_ui_layout_system_scale(1.0f, "2") == 2.0f);    /* X11 and GDK_SCALE */
+    assert_true(rb_ui_layout_system_scale(2.0f, NULL) == 2.0f); /* Wayland, macOS */
+    assert_true(rb_ui_layout_system_scale(2.0f, "3") == 2.0f);  /* the ratio first */
+    assert_true(rb_ui_layout_system_scale(1.0f, "2") == 2.0f);  /* X11 and GDK_SCALE */
     assert_true(rb_ui_layout_system_scale(1.0f, NULL) == 1.0f);
     assert_true(rb_ui_layout_system_scale(1.0f, "") == 1.0f);
-    assert_true(rb_ui_layout_system_scale(1.0f, "1.5") == 1.0f);  /* not a whole number */
-    assert_true(rb_ui_layout_system_scale(1.0f, "9") == 1.0f);    /* not believable */
+    assert_true(rb_ui_layout_system_scale(1.0f, "1.5") == 1.0f); /* not a whole number */
+    assert_true(rb_ui_layout_system_scale(1.0f, "9") == 1.0f);   /* not believable */
 }
 
 /* The least window of 200% is the 100% one magnified, within a pixel or
@@ -85,8 +85,9 @@ static rb_app *open_scaled(int w, int h, float system_scale, int pct)
     rb_ui_app_defaults(&fixture_app);
     fixture_app.system_scale = system_scale;
     char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
+    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0) {
         fail_msg("cannot open the game: %s", err);
+    }
     rb_ui_app_draw(&fixture_app);
     return &fixture_app;
 }
@@ -94,8 +95,9 @@ static rb_app *open_scaled(int w, int h, float system_scale, int pct)
 static SDL_Rect button(rb_app *app, const char *label)
 {
     SDL_Rect r;
-    if (!rb_ui_panel_button_rect(app, label, &r))
+    if (!rb_ui_panel_button_rect(app, label, &r)) {
         fail_msg("no button %s", label);
+    }
     return r;
 }
 
@@ -131,7 +133,7 @@ static void the_settings_dialog_changes_the_size(void **state)
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_SETTINGS);
     fixture_click_control(app, DLG_TAB + RB_UI_SETTINGS_GAME); /* the size is on the Game page */
     rb_ui_app_draw(app);
-    assert_false(rb_ui_dlg_focus_rect(app, DLG_SCALE, &(SDL_Rect){ 0 })); /* 100%: no smaller */
+    assert_false(rb_ui_dlg_focus_rect(app, DLG_SCALE, &(SDL_Rect){0})); /* 100%: no smaller */
     fixture_click_control(app, DLG_SCALE + 1);
     assert_int_equal(app->state.settings.ui_scale_pct, 125);
     fixture_click_control(app, DLG_SCALE + 1);
@@ -139,7 +141,7 @@ static void the_settings_dialog_changes_the_size(void **state)
     fixture_click_control(app, DLG_SCALE + 1);
     assert_int_equal(app->state.settings.ui_scale_pct, 200);
     rb_ui_app_draw(app);
-    assert_false(rb_ui_dlg_focus_rect(app, DLG_SCALE + 1, &(SDL_Rect){ 0 })); /* 200%: no larger */
+    assert_false(rb_ui_dlg_focus_rect(app, DLG_SCALE + 1, &(SDL_Rect){0})); /* 200%: no larger */
     assert_true(app->layout.font_px > px);
     fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
     rb_ui_app_draw(app);
@@ -177,10 +179,11 @@ static void the_settings_file_keeps_the_size(void **state)
 static rb_ui_args_result parse(const char *a, const char *b, const char *c, const char *d, char *err, size_t len,
                                rb_ui_options *opt)
 {
-    char *argv[] = { "rollerball", (char *)a, (char *)b, (char *)c, (char *)d, NULL };
+    char *argv[] = {"rollerball", (char *)a, (char *)b, (char *)c, (char *)d, NULL};
     int argc = 1;
-    while (argv[argc])
+    while (argv[argc]) {
         argc++;
+    }
     return rb_ui_args_parse(argc, argv, opt, err, len);
 }
 

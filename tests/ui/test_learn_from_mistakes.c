@@ -27,17 +27,19 @@
 #include "ui_home.h"
 
 /* The game: 1. c2-b1 e6-f6 2. Bd1-b5 Kd6-e6, White's second move the blunder. */
-static const char *const game_moves[] = { "c2b1", "e6f6", "d1b5", "d6e6" };
+static const char *const game_moves[] = {"c2b1", "e6f6", "d1b5", "d6e6"};
 #define BLUNDER_PLY 2
 
 /* A legal move at pos other than not. */
-static rb_move other_move(const rb_pos *pos, rb_move not)
+static rb_move other_move(const rb_pos *pos, rb_move not )
 {
     rb_movelist list;
     rb_gen_legal(pos, &list);
-    for (int i = 0; i < list.count; i++)
-        if (list.moves[i] != not)
+    for (int i = 0; i < list.count; i++) {
+        if (list.moves[i] != not ) {
             return list.moves[i];
+        }
+    }
     fail_msg("no other move");
     return RB_MOVE_NONE;
 }
@@ -53,7 +55,8 @@ static rb_game *reviewed_game(bool blunder, rb_move *better)
     assert_int_equal(rb_game_init(g, &start), 0);
     for (size_t i = 0; i < sizeof game_moves / sizeof game_moves[0]; i++) {
         assert_int_equal(rb_game_play(g, rb_test_move(rb_game_pos(g), game_moves[i])), 0);
-        assert_int_equal(rb_game_set_eval(g, i, (rb_eval_mark){ RB_EVAL_CP, i == BLUNDER_PLY && blunder ? -300 : 20 }), 0);
+        assert_int_equal(rb_game_set_eval(g, i, (rb_eval_mark){RB_EVAL_CP, i == BLUNDER_PLY && blunder ? -300 : 20}),
+                         0);
     }
     if (blunder) {
         const rb_pos *before = &g->positions[BLUNDER_PLY];
@@ -64,8 +67,9 @@ static rb_game *reviewed_game(bool blunder, rb_move *better)
         line[1] = other_move(&after, RB_MOVE_NONE);
         assert_int_equal(rb_game_add_nag(g, BLUNDER_PLY, rb_review_class_nag(RB_CLASS_BLUNDER)), 0);
         assert_int_equal(rb_game_set_line(g, BLUNDER_PLY, line, 2), 0);
-        if (better)
+        if (better) {
             *better = line[0];
+        }
     }
     return g;
 }
@@ -81,16 +85,18 @@ static void click_button(rb_app *app, const char *label, bool mode)
     rb_ui_app_draw(app);
     SDL_Rect r;
     bool found = mode ? rb_ui_mistakes_view_button_rect(app, label, &r) : rb_ui_panel_button_rect(app, label, &r);
-    if (!found)
+    if (!found) {
         fail_msg("no button \"%s\" on the panel", label);
-    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+    }
+    fixture_click_at(app, (SDL_Point){r.x + r.w / 2, r.y + r.h / 2});
 }
 
 static char *read_all(const char *path)
 {
     FILE *f = fopen(path, "rb");
-    if (!f)
+    if (!f) {
         return NULL;
+    }
     static char buf[65536];
     size_t n = fread(buf, 1, sizeof buf - 1, f);
     buf[n] = 0;
@@ -149,26 +155,31 @@ static void the_blunder_comes_back_as_an_exercise(void **state)
     rb_movelist list;
     rb_gen_legal(&before, &list);
     rb_move third = RB_MOVE_NONE;
-    for (int i = 0; i < list.count && third == RB_MOVE_NONE; i++)
-        if (list.moves[i] != better && list.moves[i] != played)
+    for (int i = 0; i < list.count && third == RB_MOVE_NONE; i++) {
+        if (list.moves[i] != better && list.moves[i] != played) {
             third = list.moves[i];
+        }
+    }
     assert_true(third != RB_MOVE_NONE);
     Uint64 t0 = SDL_GetPerformanceCounter();
     int judged = fixture_play(app, third);
     double ms = (double)(SDL_GetPerformanceCounter() - t0) * 1000.0 / (double)SDL_GetPerformanceFrequency();
-    if (getenv("RB_MISTAKES_TIME"))
+    if (getenv("RB_MISTAKES_TIME")) {
         fprintf(stderr, "judging a move took %.1f ms\n", ms);
+    }
     assert_true(strstr(st->status, judged == 0 ? "Well found" : "not better") != NULL);
-    if (judged == 0)
+    if (judged == 0) {
         fixture_do(app, RB_UI_CMD_MISTAKES_SHOW); /* (the board is free again below) */
+    }
 
     /* Show plays out the missed line, each move drawn. */
     click_button(app, "Show the line", true);
     assert_true(st->mistakes.shown);
     assert_false(rb_ui_state_can_move(st));
     fixture_use_test_clock(app);
-    for (int i = 0; i < 2; i++)
+    for (int i = 0; i < 2; i++) {
         fixture_do(app, RB_UI_CMD_MISTAKES_STEP);
+    }
     assert_int_equal(st->mistakes.ndrawn, 2);
     assert_true(st->mistakes.drawn[0] == better);
     const char *shot_dir = getenv("RB_MISTAKES_SHOT");
@@ -214,8 +225,9 @@ static void nothing_to_learn_without_a_review_or_mistakes(void **state)
     rb_ui_state *st = &app->state;
     /* No review. */
     rb_game *g = reviewed_game(false, NULL);
-    for (size_t i = 0; i < g->length; i++)
-        rb_game_set_eval(g, i, (rb_eval_mark){ RB_EVAL_NONE, 0 });
+    for (size_t i = 0; i < g->length; i++) {
+        rb_game_set_eval(g, i, (rb_eval_mark){RB_EVAL_NONE, 0});
+    }
     put_game(app, g);
     assert_false(rb_ui_review_mistakes_open_now(st));
     assert_int_equal(fixture_do(app, RB_UI_CMD_MISTAKES_OPEN), -1);

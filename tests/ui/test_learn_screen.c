@@ -38,7 +38,7 @@ static rb_app *start(const char *learn)
 /* Lesson 2.2: the king walks round the hole to the star on f3. */
 static void play_2_2(rb_app *app)
 {
-    static const char *const way[][2] = { { "b3", "c2" }, { "c2", "d2" }, { "d2", "e2" }, { "e2", "f3" } };
+    static const char *const way[][2] = {{"b3", "c2"}, {"c2", "d2"}, {"d2", "e2"}, {"e2", "f3"}};
     for (size_t i = 0; i < sizeof way / sizeof way[0]; i++) {
         fixture_click(app, way[i][0]);
         fixture_click(app, way[i][1]);
@@ -55,8 +55,8 @@ static void a_stage_finished_keeps_its_stars(void **state)
     assert_int_equal(app->state.learn.stars, 3);
     assert_true(app->state.learn.over);
     const rb_learn_set *set = rb_ui_learn_set(app);
-    assert_int_equal(rb_learn_progress_stars(rb_ui_learn_progress(app), set->chapters[1].id,
-                                             set->chapters[1].stages[1].id), 3);
+    assert_int_equal(
+        rb_learn_progress_stars(rb_ui_learn_progress(app), set->chapters[1].id, set->chapters[1].stages[1].id), 3);
     char path[RB_UI_PATH_MAX], err[600];
     assert_int_equal(rb_ui_prefs_file(app, RB_UI_LEARN_PROGRESS_FILE, path, sizeof path, err, sizeof err), 0);
     assert_int_equal(access(path, F_OK), 0);
@@ -69,8 +69,8 @@ static void a_stage_finished_keeps_its_stars(void **state)
     assert_int_equal(rb_ui_apply(app, &map), 0);
     assert_int_equal(app->state.learn.mode, RB_UI_LEARN_MAP);
     set = rb_ui_learn_set(app);
-    assert_int_equal(rb_learn_progress_stars(rb_ui_learn_progress(app), set->chapters[1].id,
-                                             set->chapters[1].stages[1].id), 3);
+    assert_int_equal(
+        rb_learn_progress_stars(rb_ui_learn_progress(app), set->chapters[1].id, set->chapters[1].stages[1].id), 3);
     rb_ui_app_draw(app);
     fixture_key(app, SDLK_ESCAPE, KMOD_NONE); /* the map closes: the game is back */
     assert_int_equal(app->state.learn.mode, RB_UI_LEARN_OFF);
@@ -118,15 +118,15 @@ static void command_line_names_lessons(void **state)
     (void)state;
     rb_ui_options opt;
     char err[300];
-    char *list[] = { "rollerball", "--list-lessons", NULL };
+    char *list[] = {"rollerball", "--list-lessons", NULL};
     assert_int_equal(rb_ui_args_parse(2, list, &opt, err, sizeof err), RB_UI_ARGS_RUN);
     assert_true(opt.list_lessons);
-    char *both[] = { "rollerball", "--learn", "1.1", "--fen", "7/7/2xxx2/2xxx2/2xxx2/7/7 w - 0 1", NULL };
+    char *both[] = {"rollerball", "--learn", "1.1", "--fen", "7/7/2xxx2/2xxx2/2xxx2/7/7 w - 0 1", NULL};
     assert_int_equal(rb_ui_args_parse(5, both, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
-    char *hint[] = { "rollerball", "--learn", "3.3", "--learn-hint", NULL };
+    char *hint[] = {"rollerball", "--learn", "3.3", "--learn-hint", NULL};
     assert_int_equal(rb_ui_args_parse(4, hint, &opt, err, sizeof err), RB_UI_ARGS_RUN);
     assert_true(opt.learn_hint);
-    char *hint_alone[] = { "rollerball", "--learn-hint", NULL };
+    char *hint_alone[] = {"rollerball", "--learn-hint", NULL};
     assert_int_equal(rb_ui_args_parse(2, hint_alone, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
 
     char *text = NULL;
@@ -156,7 +156,8 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_setup_teardown(a_stage_finished_keeps_its_stars, make_home, fixture_remove_home_teardown),
-        cmocka_unit_test_setup_teardown(wrong_moves_are_explained_and_the_hint_shows_the_way, make_home, fixture_remove_home_teardown),
+        cmocka_unit_test_setup_teardown(wrong_moves_are_explained_and_the_hint_shows_the_way, make_home,
+                                        fixture_remove_home_teardown),
         cmocka_unit_test_setup_teardown(the_welcome_leads_to_the_lesson_map, make_home, fixture_remove_home_teardown),
         cmocka_unit_test_setup_teardown(command_line_names_lessons, make_home, fixture_remove_home_teardown),
     };

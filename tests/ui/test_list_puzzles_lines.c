@@ -25,8 +25,9 @@ static void every_puzzle_is_one_line_of_five_fields(void **state)
     assert_int_equal(rb_ui_assets_data_dir(dir, sizeof dir, err, sizeof err), 0);
     FILE *out = tmpfile();
     assert_non_null(out);
-    if (rb_ui_trainer_list(dir, out, err, sizeof err) != 0)
+    if (rb_ui_trainer_list(dir, out, err, sizeof err) != 0) {
         fail_msg("%s", err);
+    }
     rewind(out);
 
     char line[1024];
@@ -35,17 +36,19 @@ static void every_puzzle_is_one_line_of_five_fields(void **state)
         size_t n = strlen(line);
         assert_true(n > 0 && line[n - 1] == '\n');
         line[n - 1] = 0;
-        char *field[6] = { 0 };
+        char *field[6] = {0};
         int nf = 0;
         for (char *p = line, *tab; nf < 6; p = tab + 1) {
             field[nf++] = p;
             tab = strchr(p, '\t');
-            if (!tab)
+            if (!tab) {
                 break;
+            }
             *tab = 0;
         }
-        if (nf != 5)
+        if (nf != 5) {
             fail_msg("line %d has %d fields", count + 1, nf);
+        }
         char *end;
         long id = strtol(field[0], &end, 10);
         assert_true(*end == 0 && id > last_id); /* in file order, IDs rising */
@@ -59,8 +62,9 @@ static void every_puzzle_is_one_line_of_five_fields(void **state)
         int k = 0;
         for (char *t = strtok_r(themes, ",", &save); t; t = strtok_r(NULL, ",", &save), k++) {
             unsigned bit = rb_puzzle_theme_parse(t);
-            if (!bit)
+            if (!bit) {
                 fail_msg("puzzle %ld: theme '%s'", id, t);
+            }
             assert_true(k > 0 || bit != RB_THEME_REBOUND);
         }
         assert_true(k >= 1);
@@ -72,8 +76,9 @@ static void every_puzzle_is_one_line_of_five_fields(void **state)
         int solver = pos.side;
         for (char *m = strtok_r(field[4], " ", &save); m; m = strtok_r(NULL, " ", &save), moves++) {
             rb_move mv;
-            if (rb_move_parse_coord(&pos, m, &mv, err, sizeof err) != 0)
+            if (rb_move_parse_coord(&pos, m, &mv, err, sizeof err) != 0) {
                 fail_msg("puzzle %ld move '%s': %s", id, m, err);
+            }
             rb_pos_make(&pos, mv, &pos);
         }
         assert_true(moves % 2 == 1 && moves <= RB_PUZZLE_LINE_MAX);
@@ -89,20 +94,20 @@ static void puzzle_options_are_checked(void **state)
     (void)state;
     rb_ui_options opt;
     char err[400];
-    char *ok[] = { "rollerball", "--puzzle", "12", "--puzzle-show", "solution", "--screenshot", "x.png" };
+    char *ok[] = {"rollerball", "--puzzle", "12", "--puzzle-show", "solution", "--screenshot", "x.png"};
     assert_int_equal(rb_ui_args_parse(7, ok, &opt, err, sizeof err), RB_UI_ARGS_RUN);
     assert_int_equal(opt.puzzle_id, 12);
     assert_string_equal(opt.puzzle_show, "solution");
-    char *list[] = { "rollerball", "--list-puzzles" };
+    char *list[] = {"rollerball", "--list-puzzles"};
     assert_int_equal(rb_ui_args_parse(2, list, &opt, err, sizeof err), RB_UI_ARGS_RUN);
     assert_true(opt.list_puzzles);
-    char *bad_id[] = { "rollerball", "--puzzle", "twelve" };
+    char *bad_id[] = {"rollerball", "--puzzle", "twelve"};
     assert_int_equal(rb_ui_args_parse(3, bad_id, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
     assert_non_null(strstr(err, "'twelve'"));
-    char *bad_show[] = { "rollerball", "--puzzle", "3", "--puzzle-show", "all" };
+    char *bad_show[] = {"rollerball", "--puzzle", "3", "--puzzle-show", "all"};
     assert_int_equal(rb_ui_args_parse(5, bad_show, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
     assert_non_null(strstr(err, "'all'"));
-    char *alone[] = { "rollerball", "--puzzle-show", "hint" };
+    char *alone[] = {"rollerball", "--puzzle-show", "hint"};
     assert_int_equal(rb_ui_args_parse(3, alone, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
     assert_non_null(strstr(err, "--puzzle ID"));
 }

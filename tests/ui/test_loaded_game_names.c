@@ -89,12 +89,15 @@ static bool valid_utf8(const char *s)
     const unsigned char *u = (const unsigned char *)s;
     while (*u) {
         int more = *u < 0x80 ? 0 : (*u & 0xE0) == 0xC0 ? 1 : (*u & 0xF0) == 0xE0 ? 2 : (*u & 0xF8) == 0xF0 ? 3 : -1;
-        if (more < 0)
+        if (more < 0) {
             return false;
+        }
         u++;
-        for (int i = 0; i < more; i++, u++)
-            if ((*u & 0xC0) != 0x80)
+        for (int i = 0; i < more; i++, u++) {
+            if ((*u & 0xC0) != 0x80) {
                 return false;
+            }
+        }
     }
     return true;
 }
@@ -104,8 +107,9 @@ static void a_long_name_is_cut_between_characters(void **state)
     (void)state;
     char path[256], text[1024], name[301];
     /* 100 three-byte characters: any byte cut lands inside one two times in three. */
-    for (int i = 0; i < 100; i++)
+    for (int i = 0; i < 100; i++) {
         memcpy(name + 3 * i, "\u2605", 3);
+    }
     name[300] = '\0';
     snprintf(path, sizeof path, "%s/long.pgn", dir);
     snprintf(text, sizeof text, "[White \"%s\"]\n[Black \"Bo\"]\n\n1. c2-b3 *\n", name);

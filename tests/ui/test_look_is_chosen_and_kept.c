@@ -46,10 +46,11 @@ static void click(rb_app *app, int id)
  * colour down to the piece sets, clear of the controls' focus rings. */
 static SDL_Rect preview_area(rb_app *app)
 {
-    SDL_Rect theme = fixture_control(app, DLG_THEME), pieces = fixture_control(app, DLG_PIECES), done = fixture_control(app, DLG_OK);
+    SDL_Rect theme = fixture_control(app, DLG_THEME), pieces = fixture_control(app, DLG_PIECES),
+             done = fixture_control(app, DLG_OK);
     int px = rb_ui_widget_font_px(app);
     int left = theme.x + theme.w + px / 2;
-    return (SDL_Rect){ left, theme.y, done.x + done.w - left, pieces.y + pieces.h - theme.y };
+    return (SDL_Rect){left, theme.y, done.x + done.w - left, pieces.y + pieces.h - theme.y};
 }
 
 /* How many pixels of area are exactly colour c. */
@@ -58,9 +59,11 @@ static int count_colour(rb_app *app, SDL_Rect area, SDL_Color c)
     SDL_Surface *s = app->target;
     Uint32 want = SDL_MapRGB(s->format, c.r, c.g, c.b);
     int n = 0;
-    for (int y = area.y; y < area.y + area.h; y++)
-        for (int x = area.x; x < area.x + area.w; x++)
+    for (int y = area.y; y < area.y + area.h; y++) {
+        for (int x = area.x; x < area.x + area.w; x++) {
             n += ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x] == want;
+        }
+    }
     return n;
 }
 
@@ -69,9 +72,10 @@ static Uint32 *copy_area(rb_app *app, SDL_Rect area)
     SDL_Surface *s = app->target;
     Uint32 *out = malloc(sizeof *out * (size_t)(area.w * area.h));
     assert_non_null(out);
-    for (int y = 0; y < area.h; y++)
+    for (int y = 0; y < area.h; y++) {
         memcpy(out + y * area.w, (Uint8 *)s->pixels + (area.y + y) * s->pitch + area.x * 4,
                sizeof *out * (size_t)area.w);
+    }
     return out;
 }
 
@@ -93,8 +97,9 @@ static void the_preview_follows_the_choice(void **state)
         /* The preview's squares are the theme's (a board is at least a
          * few hundred pixels of light squares). */
         int light = count_colour(app, area, rb_ui_theme_get(i)->light);
-        if (light < area.h * area.h / 20)
+        if (light < area.h * area.h / 20) {
             fail_msg("the preview shows %d pixels of the %s light squares", light, rb_ui_themes[i].key);
+        }
     }
     click(app, DLG_THEME + RB_UI_THEME_CLASSIC);
     Uint32 *again = copy_area(app, area);
@@ -103,8 +108,9 @@ static void the_preview_follows_the_choice(void **state)
     click(app, DLG_PIECES + 1);
     assert_int_equal(app->state.settings.pieces, 1);
     Uint32 *other = copy_area(app, area);
-    if (memcmp(before, other, sizeof *before * (size_t)(area.w * area.h)) == 0)
+    if (memcmp(before, other, sizeof *before * (size_t)(area.w * area.h)) == 0) {
         fail_msg("the preview did not change with the piece set");
+    }
     const char *shot = getenv("RB_SETTINGS_SHOT");
     if (shot) {
         char err[RB_UI_PATH_MAX + 200];
@@ -159,7 +165,7 @@ static void the_choice_survives_a_restart(void **state)
 static void the_file_form_round_trips(void **state)
 {
     (void)state;
-    for (int t = 0; t < rb_ui_theme_count; t++)
+    for (int t = 0; t < rb_ui_theme_count; t++) {
         for (int p = 0; p < rb_ui_piece_set_count; p++) {
             rb_ui_settings s, back;
             rb_ui_player players[2], pb[2];
@@ -174,18 +180,21 @@ static void the_file_form_round_trips(void **state)
             assert_int_equal(back.theme, t);
             assert_int_equal(back.pieces, p);
         }
+    }
 }
 
 /* The message names the unknown name and every choice. */
 static void names_everything(const char *message, const char *unknown, bool themes)
 {
-    if (!strstr(message, unknown))
+    if (!strstr(message, unknown)) {
         fail_msg("the message does not name '%s': %s", unknown, message);
+    }
     int n = themes ? rb_ui_theme_count : rb_ui_piece_set_count;
     for (int i = 0; i < n; i++) {
         const char *key = themes ? rb_ui_themes[i].key : rb_ui_piece_sets[i].key;
-        if (!strstr(message, key))
+        if (!strstr(message, key)) {
             fail_msg("the message does not name the choice '%s': %s", key, message);
+        }
     }
 }
 
@@ -194,13 +203,13 @@ static void unknown_names_are_answered_with_the_choices(void **state)
     (void)state;
     rb_ui_options opt;
     char err[600];
-    char *theme_args[] = { "rollerball", "--theme", "purple", NULL };
+    char *theme_args[] = {"rollerball", "--theme", "purple", NULL};
     assert_int_equal(rb_ui_args_parse(3, theme_args, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
     names_everything(err, "purple", true);
-    char *piece_args[] = { "rollerball", "--pieces", "glass", NULL };
+    char *piece_args[] = {"rollerball", "--pieces", "glass", NULL};
     assert_int_equal(rb_ui_args_parse(3, piece_args, &opt, err, sizeof err), RB_UI_ARGS_ERROR);
     names_everything(err, "glass", false);
-    char *good[] = { "rollerball", "--theme", "colour-blind", "--pieces", "geometric", NULL };
+    char *good[] = {"rollerball", "--theme", "colour-blind", "--pieces", "geometric", NULL};
     assert_int_equal(rb_ui_args_parse(5, good, &opt, err, sizeof err), RB_UI_ARGS_RUN);
     assert_string_equal(opt.theme, "colour-blind");
     assert_string_equal(opt.pieces, "geometric");
@@ -211,9 +220,8 @@ static void unknown_names_are_answered_with_the_choices(void **state)
     rb_ui_player players[2];
     char note[400];
     rb_ui_settings_defaults(&s, players);
-    assert_int_equal(rb_ui_settings_parse_noted("theme = purple\ncoordinates = false\n", &s, players, note,
-                                                sizeof note),
-                     1);
+    assert_int_equal(
+        rb_ui_settings_parse_noted("theme = purple\ncoordinates = false\n", &s, players, note, sizeof note), 1);
     assert_int_equal(s.theme, RB_UI_THEME_CLASSIC);
     assert_false(s.coordinates);
     names_everything(note, "purple", true);

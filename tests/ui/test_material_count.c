@@ -17,8 +17,9 @@ static rb_ui_material count_of(const char *fen)
 {
     rb_pos pos;
     char why[200];
-    if (rb_pos_parse(&pos, fen, why, sizeof why) != 0)
+    if (rb_pos_parse(&pos, fen, why, sizeof why) != 0) {
         fail_msg("%s: %s", fen, why);
+    }
     rb_ui_material m;
     memset(&m, 0x55, sizeof m); /* every field must be written */
     rb_ui_material_count(&pos, &m);
@@ -34,8 +35,9 @@ static void the_start_is_level(void **state)
     rb_ui_material_count(&pos, &m);
     for (int c = 0; c < 2; c++) {
         assert_int_equal(m.ahead[c], 0);
-        for (int t = 0; t < 5; t++)
+        for (int t = 0; t < 5; t++) {
             assert_int_equal(m.up[c][t], 0);
+        }
     }
 }
 
@@ -94,9 +96,10 @@ static void the_panel_follows_moves_undo_and_browsing(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    static const char *const moves[] = { "c2b1", "e6f6", "d1b5", "d6e6", "b5c6", "c7c6" };
-    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++)
+    static const char *const moves[] = {"c2b1", "e6f6", "d1b5", "d6e6", "b5c6", "c7c6"};
+    for (size_t i = 0; i < sizeof moves / sizeof moves[0]; i++) {
         assert_int_equal(fixture_play(app, rb_test_move(rb_game_pos(&app->state.game), moves[i])), 0);
+    }
     /* The bishop took a rook and was taken back: White +2. */
     assert_int_equal(drawn(app, "+2"), 1);
     assert_int_equal(drawn(app, "+5"), 0);

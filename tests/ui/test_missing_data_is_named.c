@@ -27,8 +27,9 @@ static int setup(void **state)
 {
     (void)state;
     char err[300];
-    if (!mkdtemp(dir))
+    if (!mkdtemp(dir)) {
         return -1;
+    }
     return rb_ui_assets_data_dir(staged, sizeof staged, err, sizeof err);
 }
 
@@ -66,8 +67,9 @@ static void open_without_as(const char *file, const char *pieces, char *err, siz
     rb_ui_app_close(&app);
     unsetenv("RB_DATA_DIR");
     assert_int_not_equal(r, 0);
-    if (strstr(err, file) == NULL)
+    if (strstr(err, file) == NULL) {
         fail_msg("the message does not name %s: %s", file, err);
+    }
 }
 
 static void open_without(const char *file, char *err, size_t errlen)
@@ -129,12 +131,14 @@ static void a_broken_set_in_the_settings_gives_way_to_the_classic_one(void **sta
     opt.height = 600;
     opt.player_files = true;
     rb_ui_app_defaults(&app);
-    if (rb_ui_app_open(&app, &opt, true, err, sizeof err) != 0)
+    if (rb_ui_app_open(&app, &opt, true, err, sizeof err) != 0) {
         fail_msg("the game did not start: %s", err);
+    }
     assert_int_equal(app.pieces.set, 0);
     assert_int_equal(app.state.settings.pieces, 0);
-    if (!strstr(app.state.status, "pieces/geometric/wK.svg"))
+    if (!strstr(app.state.status, "pieces/geometric/wK.svg")) {
         fail_msg("the message does not name the missing file: %s", app.state.status);
+    }
 
     /* Chosen again in the settings dialog: refused, with the file named,
      * and the classic pieces stay. */
@@ -142,8 +146,9 @@ static void a_broken_set_in_the_settings_gives_way_to_the_classic_one(void **sta
     choose.set_pieces.set = rb_ui_assets_find_set("geometric");
     assert_int_not_equal(rb_ui_apply(&app, &choose), 0);
     assert_int_equal(app.state.dialog.kind, RB_UI_DIALOG_MESSAGE);
-    if (!strstr(app.state.dialog.text, "pieces/geometric/wK.svg"))
+    if (!strstr(app.state.dialog.text, "pieces/geometric/wK.svg")) {
         fail_msg("the message does not name the missing file: %s", app.state.dialog.text);
+    }
     assert_int_equal(app.pieces.set, 0);
     assert_int_equal(app.state.settings.pieces, 0);
     rb_ui_app_close(&app);

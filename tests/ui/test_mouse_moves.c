@@ -7,7 +7,6 @@
 
 #include "ui_fixture.h"
 
-
 static void drag_c2_to_b3_plays_the_move(void **state)
 {
     (void)state;
@@ -27,9 +26,9 @@ static void drag_turns_into_a_drag_only_after_three_pixels(void **state)
     rb_app *app = fixture_open(NULL, 800, 600);
     SDL_Point a = fixture_center(app, "e2");
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
-    fixture_motion(app, (SDL_Point){ a.x + 2, a.y + 1 }, true);
+    fixture_motion(app, (SDL_Point){a.x + 2, a.y + 1}, true);
     assert_int_equal(app->state.input.state, RB_UI_PRESSED);
-    fixture_motion(app, (SDL_Point){ a.x + 6, a.y }, true);
+    fixture_motion(app, (SDL_Point){a.x + 6, a.y}, true);
     assert_int_equal(app->state.input.state, RB_UI_DRAGGING);
     fixture_close(app);
 }
@@ -77,7 +76,7 @@ static void drop_off_the_board_and_on_the_hole_snaps_back(void **state)
     /* the middle of the hole, where d4 would be: no square */
     rb_ui_view v = rb_ui_view_of(app);
     SDL_Rect hole = rb_ui_view_hole(&v);
-    SDL_Point a = fixture_center(app, "c2"), mid = { hole.x + hole.w / 2, hole.y + hole.h / 2 };
+    SDL_Point a = fixture_center(app, "c2"), mid = {hole.x + hole.w / 2, hole.y + hole.h / 2};
     assert_int_equal(rb_ui_view_board_square_at(app, mid.x, mid.y), -1);
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
     fixture_motion(app, mid, true);
@@ -86,8 +85,8 @@ static void drop_off_the_board_and_on_the_hole_snaps_back(void **state)
     assert_int_equal(app->state.game.ply, 0);
     assert_int_equal(fixture_piece(app, "c2"), RB_PIECE(RB_WHITE, RB_PAWN));
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
-    fixture_motion(app, (SDL_Point){ 795, 5 }, true);
-    fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, (SDL_Point){ 795, 5 });
+    fixture_motion(app, (SDL_Point){795, 5}, true);
+    fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, (SDL_Point){795, 5});
     assert_int_equal(app->state.game.ply, 0);
     assert_int_equal(fixture_piece(app, "c2"), RB_PIECE(RB_WHITE, RB_PAWN));
     fixture_close(app);

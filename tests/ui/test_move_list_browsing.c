@@ -75,14 +75,14 @@ static void clicking_a_move_in_the_list_shows_the_position_after_it(void **state
     rb_ui_app_draw(app); /* lays the list out */
     SDL_Rect cell;
     assert_true(rb_ui_panel_move_rect(app, 2, &cell));
-    fixture_click_at(app, (SDL_Point){ cell.x + cell.w / 2, cell.y + cell.h / 2 });
+    fixture_click_at(app, (SDL_Point){cell.x + cell.w / 2, cell.y + cell.h / 2});
     assert_int_equal(app->state.game.ply, 2);
     assert_int_equal(fixture_piece(app, "f7"), RB_PIECE(RB_BLACK, RB_PAWN));
     assert_int_equal(fixture_piece(app, "f1"), RB_EMPTY);
 
     rb_ui_app_draw(app);
     assert_true(rb_ui_panel_move_rect(app, 4, &cell));
-    fixture_click_at(app, (SDL_Point){ cell.x + cell.w / 2, cell.y + cell.h / 2 });
+    fixture_click_at(app, (SDL_Point){cell.x + cell.w / 2, cell.y + cell.h / 2});
     assert_int_equal(app->state.game.ply, 4);
     assert_false(rb_ui_state_browsing(&app->state));
     assert_int_equal(fixture_piece(app, "b7"), RB_PIECE(RB_BLACK, RB_ROOK));

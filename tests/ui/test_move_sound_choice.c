@@ -20,8 +20,7 @@ typedef struct move_case {
 } move_case;
 
 static const move_case cases[] = {
-    {"quiet move", "7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "d2c2", false, false, false, false,
-     RB_UI_SOUND_MOVE},
+    {"quiet move", "7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "d2c2", false, false, false, false, RB_UI_SOUND_MOVE},
     {"rook rebounding at a1", "7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "b1a3", false, false, true, false,
      RB_UI_SOUND_REBOUND},
     {"capture after a rebound", "7/3k3/p1xxx2/2xxx2/2xxx2/3K3/1R4R w - 0 1", "b1a5", true, false, true, false,
@@ -110,8 +109,7 @@ int main(void)
     enum { NCASES = sizeof cases / sizeof cases[0] };
     struct CMUnitTest tests[NCASES + 2];
     for (size_t i = 0; i < NCASES; i++) {
-        tests[i] = (struct CMUnitTest){cases[i].name, case_sounds_as_its_priority_says, NULL, NULL,
-                                       (void *)&cases[i]};
+        tests[i] = (struct CMUnitTest){cases[i].name, case_sounds_as_its_priority_says, NULL, NULL, (void *)&cases[i]};
     }
     tests[NCASES] = (struct CMUnitTest)cmocka_unit_test(third_repetition_is_heard_as_the_end);
     tests[NCASES + 1] = (struct CMUnitTest)cmocka_unit_test(declared_end_leaves_the_move_its_sound);

@@ -44,8 +44,9 @@ static void the_check_line_is_a_plain_sentence(void **state)
     rb_app *app = fixture_open("R2k3/7/2xxx2/2xxx2/2xxx2/3K3/7 b - 0 1", 800, 600);
     char words[256];
     rb_ui_panel_status_text(&app->state, words, sizeof words);
-    if (!strstr(words, "in check"))
+    if (!strstr(words, "in check")) {
         fail_msg("the position is not check: '%s'", words);
+    }
     draw_fresh(app);
     char first[256];
     assert_int_equal(rb_ui_text_drawn(app, "is in check", first, sizeof first), 1);
@@ -61,14 +62,16 @@ static int disc_pixels(rb_app *app, Uint8 v)
     SDL_Rect p = app->layout.panel;
     int n = 0, size = rb_ui_widget_font_px(app) * 3;
     SDL_Surface *s = app->target;
-    for (int y = p.y; y < p.y + size && y < s->h; y++)
+    for (int y = p.y; y < p.y + size && y < s->h; y++) {
         for (int x = p.x; x < p.x + size && x < s->w; x++) {
             Uint32 px = ((Uint32 *)((Uint8 *)s->pixels + y * s->pitch))[x];
             Uint8 r, g, b;
             SDL_GetRGB(px, s->format, &r, &g, &b);
-            if (abs(r - v) < 6 && abs(g - v) < 6 && abs(b - v) < 12)
+            if (abs(r - v) < 6 && abs(g - v) < 6 && abs(b - v) < 12) {
                 n++;
+            }
         }
+    }
     return n;
 }
 
@@ -84,7 +87,7 @@ static void after_a_win_the_disc_shows_the_winner_and_the_list_the_result(void *
     assert_int_equal(rb_game_result(&app->state.game), RB_RESULT_WHITE);
     assert_int_equal(rb_ui_panel_disc_colour(&app->state), RB_WHITE);
     draw_fresh(app);
-    assert_true(disc_pixels(app, 250) > 20); /* White's disc ... */
+    assert_true(disc_pixels(app, 250) > 20);   /* White's disc ... */
     assert_int_equal(disc_pixels(app, 15), 0); /* ... not Black's */
     /* The result closes the move list, as on a score sheet. */
     assert_int_equal(rb_ui_text_drawn(app, "1-0", NULL, 0), 2); /* header and list */
@@ -137,8 +140,8 @@ static void a_saved_game_has_its_date_and_players(void **state)
     rb_app *app = fixture_open(NULL, 800, 600);
     /* A new game against the computer, as the dialog starts one. */
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    cmd.new_game.players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 4 };
-    cmd.new_game.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
+    cmd.new_game.players[RB_WHITE] = (rb_ui_player){RB_UI_HUMAN, 4};
+    cmd.new_game.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, 4};
     cmd.new_game.person = RB_WHITE;
     rb_ui_apply(app, &cmd);
     app->state.players[RB_BLACK].kind = RB_UI_HUMAN; /* the test plays both */
@@ -155,8 +158,9 @@ static void a_saved_game_has_its_date_and_players(void **state)
     struct tm tm;
     localtime_r(&now, &tm);
     strftime(today, sizeof today, "[Date \"%Y.%m.%d\"]", &tm);
-    if (!strstr(text, today))
+    if (!strstr(text, today)) {
         fail_msg("no %s in:\n%s", today, text);
+    }
     assert_null(strstr(text, "????"));
     assert_non_null(strstr(text, "[White \"anna\"]"));
     assert_non_null(strstr(text, "[Black \"Computer (level 4)\"]"));
@@ -184,8 +188,9 @@ static void a_long_saved_name_ends_in_an_ellipsis(void **state)
     rb_app *app = fixture_open(NULL, 800, 600);
     /* Many two-byte letters: a cut mid-letter would show as a box. */
     char name[200] = "Partie ";
-    for (int i = 0; i < 30; i++)
+    for (int i = 0; i < 30; i++) {
         strcat(name, "\xc3\xa9t\xc3\xa9");
+    }
     char err[RB_UI_PATH_MAX + 300];
     assert_int_equal(rb_ui_games_save(app, name, err, sizeof err), 0);
     rb_ui_cmd open = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
@@ -195,14 +200,15 @@ static void a_long_saved_name_ends_in_an_ellipsis(void **state)
     draw_fresh(app);
     char shown[256];
     int drawn = rb_ui_text_drawn(app, "Partie ", shown, sizeof shown);
-    if (drawn != 1)
+    if (drawn != 1) {
         fail_msg("%d strings with the name, one '%s'", drawn, shown);
+    }
     size_t n = strlen(shown);
     assert_true(n > 3 && n < strlen(name));
     assert_string_equal(shown + n - 3, "\xe2\x80\xa6"); /* the ellipsis */
     assert_memory_equal(shown, name, n - 3);            /* a start of the name */
     unsigned char last = (unsigned char)shown[n - 4];
-    assert_true(last < 0x80 || (last & 0xC0) == 0x80);  /* the letter before it whole */
+    assert_true(last < 0x80 || (last & 0xC0) == 0x80); /* the letter before it whole */
     assert_false(last == 0xc3);
     fixture_close(app);
 }

@@ -16,7 +16,7 @@
 
 static SDL_Point middle(SDL_Rect r)
 {
-    return (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 };
+    return (SDL_Point){r.x + r.w / 2, r.y + r.h / 2};
 }
 
 static SDL_Rect close_button(rb_app *app)
@@ -43,7 +43,7 @@ static void only_a_whole_click_on_a_button_acts(void **state)
     assert_true(app->state.analysis.active);
     SDL_Rect close = close_button(app);
     /* A corner of the panel no button covers. */
-    SDL_Point beside = { app->layout.panel.x + 2, app->layout.panel.y + 2 };
+    SDL_Point beside = {app->layout.panel.x + 2, app->layout.panel.y + 2};
     assert_false(rb_ui_widget_point_in(close, beside.x, beside.y));
 
     press_here_release_there(app, SDL_BUTTON_LEFT, middle(close), beside);

@@ -45,17 +45,18 @@ static void assert_same(rects a, rects b)
 static void rows_keep_their_rectangles_while_the_computer_thinks(void **state)
 {
     (void)state;
-    static const int sizes[][2] = { { 800, 600 }, { 480, 360 }, { 600, 900 } };
+    static const int sizes[][2] = {{800, 600}, {480, 360}, {600, 900}};
     for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
         rb_app *app = fixture_open(NULL, sizes[i][0], sizes[i][1]);
         char err[400];
-        if (rb_ui_worker_init(app, err, sizeof err) != 0)
+        if (rb_ui_worker_init(app, err, sizeof err) != 0) {
             fail_msg("cannot start the computer player: %s", err);
+        }
         /* Two moves on record, then the computer to move at level 10 (it
          * thinks for seconds). */
         fixture_type(app, "c2b3");
         fixture_type(app, "e6f6");
-        app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 10 };
+        app->state.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, 10};
         rects before = drawn_rects(app);
         fixture_type(app, "c1b1");
         assert_true(rb_ui_worker_busy(app));
@@ -72,8 +73,9 @@ static void rows_keep_their_rectangles_while_the_computer_thinks(void **state)
         double end = SDL_GetTicks() + 10000.0;
         while (app->state.game.ply < 4 && SDL_GetTicks() < end) {
             SDL_Event ev;
-            if (SDL_WaitEventTimeout(&ev, 10))
+            if (SDL_WaitEventTimeout(&ev, 10)) {
                 rb_ui_app_event(app, &ev);
+            }
         }
         assert_int_equal(app->state.game.ply, 4);
         assert_false(rb_ui_worker_busy(app));

@@ -49,8 +49,9 @@ static SDL_Point control(rb_app *app, const char *label)
 {
     SDL_Rect r;
     rb_ui_app_draw(app);
-    if (!rb_ui_editor_view_control_rect(app, label, &r))
+    if (!rb_ui_editor_view_control_rect(app, label, &r)) {
         fail_msg("no control \"%s\" drawn", label);
+    }
     return centre(r);
 }
 
@@ -73,8 +74,9 @@ static void drag(rb_app *app, SDL_Point a, SDL_Point b)
 {
     fixture_motion(app, a, false);
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
-    for (int i = 1; i <= 5; i++)
+    for (int i = 1; i <= 5; i++) {
         fixture_motion(app, (SDL_Point){a.x + (b.x - a.x) * i / 5, a.y + (b.y - a.y) * i / 5}, true);
+    }
     fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, b);
     rb_ui_app_draw(app);
 }
@@ -166,8 +168,9 @@ static void pieces_are_put_moved_and_taken_off_by_hand(void **state)
     assert_string_equal(app->state.editor.text, fen);
     /* Clear, then the start position. */
     click_control(app, "Clear");
-    for (int sq = 0; sq < RB_NSQ; sq++)
+    for (int sq = 0; sq < RB_NSQ; sq++) {
         assert_int_equal(app->state.editor.pos.board[sq], RB_EMPTY);
+    }
     click_control(app, "Start position");
     editor_fen(app, fen, sizeof fen);
     assert_string_equal(fen, start_fen);
@@ -219,8 +222,9 @@ static void every_reason_is_shown_and_play_is_disabled(void **state)
         editor_fen(app, fen, sizeof fen);
         assert_string_equal(fen, cases[i].fen); /* on the board, reason and all */
         char first[256] = "";
-        if (rb_ui_text_drawn(app, cases[i].said, first, sizeof first) < 1)
+        if (rb_ui_text_drawn(app, cases[i].said, first, sizeof first) < 1) {
             fail_msg("\"%s\": the panel does not say \"%s\"", cases[i].fen, cases[i].said);
+        }
         assert_false(rb_ui_editor_view_enabled(app, PLAY));
         assert_false(rb_ui_editor_view_enabled(app, "Analyse"));
         rb_bb want = 0;
@@ -292,8 +296,9 @@ static void the_string_field_reads_both_ways_and_names_bad_strings(void **state)
         fixture_click_at(app, control(app, "Position string"));
         fixture_key(app, SDLK_a, KMOD_LCTRL);
         fixture_key(app, SDLK_DELETE, KMOD_NONE); /* the selection goes */
-        if (bad[i][0])
+        if (bad[i][0]) {
             type_text(app, bad[i]);
+        }
         assert_true(app->state.editor.field_error[0] != '\0');
         editor_fen(app, now, sizeof now);
         assert_string_equal(now, "2k4/7/1pxxx2/2xxxK1/2xxx2/7/3B3 w - 0 7");
@@ -488,8 +493,9 @@ static SDL_Point analysis_button(rb_app *app, const char *label)
 {
     SDL_Rect r;
     rb_ui_app_draw(app);
-    if (!rb_ui_analysis_view_button_rect(app, label, &r))
+    if (!rb_ui_analysis_view_button_rect(app, label, &r)) {
         fail_msg("no analysis button \"%s\" drawn", label);
+    }
     return centre(r);
 }
 

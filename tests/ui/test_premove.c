@@ -17,7 +17,7 @@
 static rb_app *open_computers_turn(void)
 {
     rb_app *app = fixture_open(NULL, 800, 600);
-    app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
+    app->state.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, 4};
     fixture_click(app, "c2");
     fixture_click(app, "b3");
     assert_int_equal(app->state.game.ply, 1);
@@ -36,8 +36,9 @@ static bool find_case(const rb_pos *pos, bool keep, rb_move *pre, rb_move *reply
     rb_gen_legal(pos, &blacks);
     for (int i = 0; i < whites.count; i++) {
         rb_move w = whites.moves[i];
-        if (keep && RB_MOVE_PROMO(w))
+        if (keep && RB_MOVE_PROMO(w)) {
             continue; /* a promotion asks for its piece when played */
+        }
         for (int j = 0; j < blacks.count; j++) {
             rb_pos after;
             rb_pos_make(pos, blacks.moves[j], &after);
@@ -116,7 +117,7 @@ static void a_premove_no_longer_legal_is_dropped_with_a_word(void **state)
     /* Black (White Kb4, pawns d6 d7; Black Kg4, rook e7) to move: the rook
      * can take a pawn a premove would move. */
     rb_app *app = fixture_open("3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 b - 0 1", 800, 600);
-    app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
+    app->state.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, 4};
     rb_move pre, reply;
     assert_true(find_case(rb_ui_state_pos(&app->state), false, &pre, &reply));
     click_premove(app, pre);

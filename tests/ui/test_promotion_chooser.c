@@ -15,7 +15,7 @@ static SDL_Point cell_center(rb_app *app, int i)
     SDL_Rect cells[2];
     rb_ui_view v = rb_ui_view_of(app);
     rb_ui_view_chooser(&v, app->state.input.promo_to, cells);
-    return (SDL_Point){ cells[i].x + cells[i].w / 2, cells[i].y + cells[i].h / 2 };
+    return (SDL_Point){cells[i].x + cells[i].w / 2, cells[i].y + cells[i].h / 2};
 }
 
 static void dropping_on_the_promotion_square_opens_the_chooser_then_bishop(void **state)

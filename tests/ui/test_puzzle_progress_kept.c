@@ -28,8 +28,9 @@ static rb_app *open_with_player_files(void)
 {
     fixture_open_with_player_files();
     /* Carry on with a resumed game, as the question offers. */
-    if (fixture_app.state.dialog.kind != RB_UI_DIALOG_NONE)
-        rb_ui_apply(&fixture_app, &(rb_ui_cmd){ .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_NONE });
+    if (fixture_app.state.dialog.kind != RB_UI_DIALOG_NONE) {
+        rb_ui_apply(&fixture_app, &(rb_ui_cmd){.kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_NONE});
+    }
     return &fixture_app;
 }
 
@@ -46,8 +47,9 @@ static void solve(rb_app *app)
     rb_ui_trainer_state *tr = &app->state.trainer;
     while (!tr->session.done) {
         assert_int_equal(fixture_play(app, rb_puzzle_session_expected(&tr->session)), 0);
-        while (rb_ui_trainer_waiting(&app->state))
+        while (rb_ui_trainer_waiting(&app->state)) {
             fixture_do(app, RB_UI_CMD_PUZZLE_STEP);
+        }
     }
 }
 
@@ -57,8 +59,9 @@ static char *read_all(rb_app *app, const char *name)
     assert_int_equal(rb_ui_prefs_file(app, name, path, sizeof path, err, sizeof err), 0);
     char *text = NULL;
     size_t len;
-    if (rb_ui_store_read(path, 1 << 20, &text, &len, err, sizeof err) != 0)
+    if (rb_ui_store_read(path, 1 << 20, &text, &len, err, sizeof err) != 0) {
         return NULL;
+    }
     return text;
 }
 
@@ -81,8 +84,8 @@ static void rating_and_solved_puzzles_kept_between_runs(void **state)
     open_puzzle(app, 2);
     rb_movelist moves;
     rb_gen_legal(rb_ui_state_pos(&app->state), &moves);
-    rb_move wrong = moves.moves[0] == rb_puzzle_session_expected(&app->state.trainer.session) ? moves.moves[1]
-                                                                                                 : moves.moves[0];
+    rb_move wrong =
+        moves.moves[0] == rb_puzzle_session_expected(&app->state.trainer.session) ? moves.moves[1] : moves.moves[0];
     assert_int_equal(fixture_play(app, wrong), -1);
     int rating = pl->rating, attempts = pl->attempts;
     assert_int_equal(attempts, 2);

@@ -54,12 +54,14 @@ static rb_app *open_mate_in_four(void)
 static void play_line_from(rb_app *app, const rb_puzzle *p, int from)
 {
     for (int i = from; i < p->nline; i += 2) {
-        while (rb_ui_trainer_waiting(&app->state))
+        while (rb_ui_trainer_waiting(&app->state)) {
             fixture_do(app, RB_UI_CMD_PUZZLE_STEP);
+        }
         assert_int_equal(fixture_play(app, p->line[i]), 0);
     }
-    while (rb_ui_trainer_waiting(&app->state))
+    while (rb_ui_trainer_waiting(&app->state)) {
         fixture_do(app, RB_UI_CMD_PUZZLE_STEP);
+    }
 }
 
 static void fen_of(const rb_pos *pos, char *buf, size_t len)
@@ -88,9 +90,11 @@ static rb_move some_wrong_move(const rb_ui_state *st)
     rb_movelist list;
     rb_gen_legal(&st->trainer.board, &list);
     rb_move right = rb_puzzle_session_expected(&st->trainer.session);
-    for (int i = 0; i < list.count; i++)
-        if (list.moves[i] != right)
+    for (int i = 0; i < list.count; i++) {
+        if (list.moves[i] != right) {
             return list.moves[i];
+        }
+    }
     fail_msg("the puzzle has only one legal move");
     return RB_MOVE_NONE;
 }
@@ -100,9 +104,10 @@ static void click_panel_button(rb_app *app, const char *label, bool trainer)
     rb_ui_app_draw(app);
     SDL_Rect r;
     bool found = trainer ? rb_ui_puzzle_view_button_rect(app, label, &r) : rb_ui_panel_button_rect(app, label, &r);
-    if (!found)
+    if (!found) {
         fail_msg("no button \"%s\" on the panel", label);
-    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+    }
+    fixture_click_at(app, (SDL_Point){r.x + r.w / 2, r.y + r.h / 2});
 }
 
 static void puzzle_opens_by_id_with_the_solver_at_the_bottom(void **state)
@@ -270,8 +275,9 @@ static void show_solution_plays_it_out_with_paths(void **state)
     }
     assert_int_equal(shown, p->nline);
     rb_pos end = p->start;
-    for (int i = 0; i < p->nline; i++)
+    for (int i = 0; i < p->nline; i++) {
         rb_pos_make(&end, p->line[i], &end);
+    }
     assert_board_is(app, &end);
     assert_int_equal(rb_pos_status(&end), RB_CHECKMATE);
     assert_true(tr->drawn_solver[0]);

@@ -43,8 +43,9 @@ static rb_app *open_window_sized(const char *fen, int w, int h, int scale_pct)
     opt.scale_pct = scale_pct; /* 0: the settings' */
     rb_ui_app_defaults(&fixture_app);
     char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, false, err, sizeof err) != 0)
+    if (rb_ui_app_open(&fixture_app, &opt, false, err, sizeof err) != 0) {
         fail_msg("cannot open the window: %s", err);
+    }
     fixture_app.state.settings.animation = false;
     return &fixture_app;
 }
@@ -60,8 +61,9 @@ static void pump(rb_app *app, int ms, bool (*done)(rb_app *))
     Uint64 end = SDL_GetTicks64() + (Uint64)ms;
     while (SDL_GetTicks64() < end && !done(app)) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 20))
+        if (SDL_WaitEventTimeout(&ev, 20)) {
             rb_ui_app_event(app, &ev);
+        }
     }
 }
 
@@ -76,8 +78,9 @@ static bool grown_to_960x720(rb_app *app)
 static void the_least_window_grows_with_the_interface_size(void **state)
 {
     (void)state;
-    if (!have_display())
+    if (!have_display()) {
         skip();
+    }
     rb_app *app = open_window(NULL);
     int w, h;
     SDL_GetWindowMinimumSize(app->window, &w, &h);
@@ -100,8 +103,9 @@ static void the_least_window_grows_with_the_interface_size(void **state)
 static void gdk_scale_is_the_display_scale_on_x11(void **state)
 {
     (void)state;
-    if (!have_display())
+    if (!have_display()) {
         skip();
+    }
     setenv("GDK_SCALE", "2", 1);
     rb_app *app = open_window_sized(NULL, 1000, 760, 100); /* the last test kept 200% */
     unsetenv("GDK_SCALE");
@@ -117,11 +121,13 @@ static void gdk_scale_is_the_display_scale_on_x11(void **state)
 static void the_system_clipboard_carries_positions_and_games(void **state)
 {
     (void)state;
-    if (!have_display())
+    if (!have_display()) {
         skip();
+    }
     rb_app *app = open_window("2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1");
-    if (rb_ui_dialog_active(&app->state))
+    if (rb_ui_dialog_active(&app->state)) {
         fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    }
     fixture_type(app, "c2b3");
     fixture_key(app, SDLK_c, KMOD_LCTRL);
     char fen[RB_POS_TEXT_MAX];
@@ -145,8 +151,9 @@ static void the_system_clipboard_carries_positions_and_games(void **state)
 static void a_window_opens_a_position_with_people_on_both_sides(void **state)
 {
     (void)state;
-    if (!have_display())
+    if (!have_display()) {
         skip();
+    }
     char path[300];
     snprintf(path, sizeof path, "%s/rollerball", fixture_home);
     mkdir(path, 0700);

@@ -115,8 +115,9 @@ static rb_app *open_with_black(const rb_ui_player *black)
     }
     rb_ui_app_defaults(&fixture_app);
     char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
+    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0) {
         fail_msg("cannot open the game: %s", err);
+    }
     return &fixture_app;
 }
 
@@ -140,7 +141,7 @@ static void the_command_line_says_who_plays_a_resumed_game(void **state)
 
     /* "--black computer:9" asks for a stronger opponent: it gets one, in
      * the same game. */
-    rb_ui_player nine = { RB_UI_COMPUTER, 9 };
+    rb_ui_player nine = {RB_UI_COMPUTER, 9};
     app = open_with_black(&nine);
     assert_int_equal(app->state.game.length, 2);
     assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_COMPUTER);

@@ -58,8 +58,8 @@ static void the_caret_moves_and_edits_where_it_stands(void **state)
     rb_app *app = open_save_dialog();
     fixture_key(app, SDLK_END, KMOD_NONE); /* keeps the suggestion */
     fixture_key(app, SDLK_a, KMOD_LCTRL);
-    fixture_text(app, "caf\xc3\xa9");      /* "café": é is two bytes */
-    fixture_key(app, SDLK_LEFT, KMOD_NONE);  /* before é */
+    fixture_text(app, "caf\xc3\xa9");       /* "café": é is two bytes */
+    fixture_key(app, SDLK_LEFT, KMOD_NONE); /* before é */
     assert_int_equal(app->state.dialog.caret, 3);
     fixture_text(app, "x");
     assert_string_equal(name(app), "cafx\xc3\xa9");
@@ -90,8 +90,9 @@ static void the_clipboard_copies_cuts_and_pastes(void **state)
     rb_app *app = open_save_dialog();
     fixture_text(app, "Anna vs Boris");
     fixture_key(app, SDLK_HOME, KMOD_NONE);
-    for (int i = 0; i < 4; i++)
+    for (int i = 0; i < 4; i++) {
         fixture_key(app, SDLK_RIGHT, KMOD_LSHIFT);
+    }
     fixture_key(app, SDLK_c, KMOD_LCTRL);
     assert_string_equal(fixture_clipboard, "Anna");
     assert_string_equal(name(app), "Anna vs Boris");

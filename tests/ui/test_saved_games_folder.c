@@ -41,8 +41,9 @@ static void names_that_cannot_be_files_are_refused(void **state)
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char err[RB_UI_PATH_MAX + 300] = "";
         assert_int_equal(rb_ui_games_save(app, bad[i].name, err, sizeof err), -1);
-        if (strstr(err, bad[i].reason) == NULL)
+        if (strstr(err, bad[i].reason) == NULL) {
             fail_msg("'%s': %s", bad[i].name, err);
+        }
         assert_false(rb_ui_games_exists(app, bad[i].name));
     }
     fixture_close(app);
@@ -55,8 +56,9 @@ static void a_name_already_saved_is_recognised(void **state)
     fixture_drag(app, "c2", "b3");
     char err[RB_UI_PATH_MAX + 300];
     assert_false(rb_ui_games_exists(app, "club night"));
-    if (rb_ui_games_save(app, "club night", err, sizeof err) != 0)
+    if (rb_ui_games_save(app, "club night", err, sizeof err) != 0) {
         fail_msg("%s", err);
+    }
     /* The same file however the name is typed: with the extension, with
      * trailing spaces. */
     assert_true(rb_ui_games_exists(app, "club night"));
@@ -68,8 +70,9 @@ static void a_name_already_saved_is_recognised(void **state)
     assert_int_equal(rb_ui_games_dir(app, dir, sizeof dir, err, sizeof err), 0);
     snprintf(path, sizeof path, "%sclub night.pgn", dir);
     rb_game g;
-    if (rb_ui_prefs_read_game(path, &g, err, sizeof err) != 0)
+    if (rb_ui_prefs_read_game(path, &g, err, sizeof err) != 0) {
         fail_msg("%s", err);
+    }
     assert_int_equal(g.length, 1);
     rb_game_free(&g);
 

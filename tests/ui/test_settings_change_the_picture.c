@@ -15,19 +15,15 @@
 
 typedef struct switch_case {
     const char *name;
-    size_t offset;            /* of the bool in rb_ui_settings */
+    size_t offset; /* of the bool in rb_ui_settings */
 } switch_case;
 
 static const switch_case switches[] = {
-    { "flow_arrows", offsetof(rb_ui_settings, flow_arrows) },
-    { "turn_squares", offsetof(rb_ui_settings, turn_squares) },
-    { "thrones", offsetof(rb_ui_settings, thrones) },
-    { "start_lines", offsetof(rb_ui_settings, start_lines) },
-    { "out_flags", offsetof(rb_ui_settings, out_flags) },
-    { "coordinates", offsetof(rb_ui_settings, coordinates) },
-    { "legal_moves", offsetof(rb_ui_settings, legal_moves) },
-    { "paths", offsetof(rb_ui_settings, paths) },
-    { "last_move", offsetof(rb_ui_settings, last_move) },
+    {"flow_arrows", offsetof(rb_ui_settings, flow_arrows)}, {"turn_squares", offsetof(rb_ui_settings, turn_squares)},
+    {"thrones", offsetof(rb_ui_settings, thrones)},         {"start_lines", offsetof(rb_ui_settings, start_lines)},
+    {"out_flags", offsetof(rb_ui_settings, out_flags)},     {"coordinates", offsetof(rb_ui_settings, coordinates)},
+    {"legal_moves", offsetof(rb_ui_settings, legal_moves)}, {"paths", offsetof(rb_ui_settings, paths)},
+    {"last_move", offsetof(rb_ui_settings, last_move)},
 };
 
 /* The frame as drawn now, copied out of the off-screen surface. */
@@ -56,8 +52,9 @@ static void check_switch(rb_app *app, const switch_case *sw, bool start)
     Uint8 *b = frame(app, &lb);
     *flag = original;
     assert_int_equal(la, lb);
-    if (memcmp(a, b, la) == 0)
+    if (memcmp(a, b, la) == 0) {
         fail_msg("turning %s %s changes nothing on the screen", sw->name, start ? "off" : "on");
+    }
     free(a);
     free(b);
 }
@@ -67,8 +64,8 @@ static void each_board_switch_changes_the_picture(void **state)
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
     fixture_click(app, "c2");
-    fixture_click(app, "b3");              /* a last move to show */
-    fixture_click(app, "e6");              /* Black's pawn selected... */
+    fixture_click(app, "b3");                              /* a last move to show */
+    fixture_click(app, "e6");                              /* Black's pawn selected... */
     fixture_motion(app, fixture_center(app, "f6"), false); /* ...f6 pointed at */
     assert_int_equal(app->state.input.sel, rb_sq_parse("e6"));
     for (size_t i = 0; i < sizeof switches / sizeof switches[0]; i++) {

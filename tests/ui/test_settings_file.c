@@ -31,20 +31,22 @@ static void every_setting_round_trips(void **state)
     for (int i = -1; i < rb_ui_setting_count; i++) {
         rb_ui_settings_defaults(&s, players);
         if (i < 0) {
-            for (int k = 0; k < rb_ui_setting_count; k++)
+            for (int k = 0; k < rb_ui_setting_count; k++) {
                 *rb_ui_settings_ref(&s, k) = !*rb_ui_settings_ref(&s, k);
+            }
         } else {
             *rb_ui_settings_ref(&s, i) = !*rb_ui_settings_ref(&s, i);
         }
-        players[RB_WHITE] = (rb_ui_player){ RB_UI_COMPUTER, 7 };
-        players[RB_BLACK] = (rb_ui_player){ RB_UI_HUMAN, 10 };
+        players[RB_WHITE] = (rb_ui_player){RB_UI_COMPUTER, 7};
+        players[RB_BLACK] = (rb_ui_player){RB_UI_HUMAN, 10};
         char *text = rb_ui_settings_format(&s, players);
         assert_non_null(text);
         rb_ui_settings_defaults(&back, pback);
         assert_int_equal(rb_ui_settings_parse(text, &back, pback), 0);
         free(text);
-        for (int k = 0; k < rb_ui_setting_count; k++)
+        for (int k = 0; k < rb_ui_setting_count; k++) {
             assert_int_equal(*rb_ui_settings_ref(&back, k), *rb_ui_settings_ref(&s, k));
+        }
         assert_int_equal(pback[RB_WHITE].kind, RB_UI_COMPUTER);
         assert_int_equal(pback[RB_WHITE].level, 7);
         assert_int_equal(pback[RB_BLACK].kind, RB_UI_HUMAN);
@@ -68,19 +70,19 @@ static void garbage_is_skipped_and_the_rest_applies(void **state)
     snprintf(text, sizeof text,
              "# a comment\r\n"
              "\r\n"
-             "flow_arrows = false\r\n"           /* applies, CRLF and spaces */
-             "high_contrast=yes\n"               /* applies: an older version's switch */
-             "colour_of_sky = blue\n"            /* unknown key: skipped */
-             "coordinates = maybe\n"             /* bad value: skipped, default stays */
-             "this line has no equals sign\n"    /* garbage: skipped */
-             "\x01\x02\x03\n"                    /* binary junk: skipped */
-             "%s\n"                              /* far too long: skipped */
-             "black = alien\n"                   /* bad value: skipped */
-             "black_level = 11\n"                /* out of range: skipped */
-             "white_level = 0x5\n"               /* not a number: skipped */
-             "white = computer\n"                /* applies */
-             "white_level = 9\n"                 /* applies */
-             "   animation   =   off   \n",      /* applies */
+             "flow_arrows = false\r\n"        /* applies, CRLF and spaces */
+             "high_contrast=yes\n"            /* applies: an older version's switch */
+             "colour_of_sky = blue\n"         /* unknown key: skipped */
+             "coordinates = maybe\n"          /* bad value: skipped, default stays */
+             "this line has no equals sign\n" /* garbage: skipped */
+             "\x01\x02\x03\n"                 /* binary junk: skipped */
+             "%s\n"                           /* far too long: skipped */
+             "black = alien\n"                /* bad value: skipped */
+             "black_level = 11\n"             /* out of range: skipped */
+             "white_level = 0x5\n"            /* not a number: skipped */
+             "white = computer\n"             /* applies */
+             "white_level = 9\n"              /* applies */
+             "   animation   =   off   \n",   /* applies */
              longline);
     int skipped = rb_ui_settings_parse(text, &s, players);
     assert_int_equal(skipped, 8);
@@ -102,8 +104,9 @@ static void an_empty_file_keeps_the_defaults(void **state)
     rb_ui_settings_defaults(&s, players);
     rb_ui_settings_defaults(&d, dp);
     assert_int_equal(rb_ui_settings_parse("", &s, players), 0);
-    for (int k = 0; k < rb_ui_setting_count; k++)
+    for (int k = 0; k < rb_ui_setting_count; k++) {
         assert_int_equal(*rb_ui_settings_ref(&s, k), *rb_ui_settings_ref(&d, k));
+    }
     for (int c = 0; c < 2; c++) {
         assert_int_equal(players[c].kind, dp[c].kind);
         assert_int_equal(players[c].level, dp[c].level);
@@ -120,8 +123,9 @@ static void a_first_run_starts_from_the_settings_defaults(void **state)
     rb_ui_settings d;
     rb_ui_player dp[2];
     rb_ui_settings_defaults(&d, dp);
-    for (int k = 0; k < rb_ui_setting_count; k++)
+    for (int k = 0; k < rb_ui_setting_count; k++) {
         assert_int_equal(*rb_ui_settings_ref(&app.state.settings, k), *rb_ui_settings_ref(&d, k));
+    }
     for (int c = 0; c < 2; c++) {
         assert_int_equal(app.state.players[c].kind, dp[c].kind);
         assert_int_equal(app.state.players[c].level, dp[c].level);

@@ -62,7 +62,7 @@ static bool drawn(rb_app *app, int id)
 /* Each page as a PNG in folder, when asked for. */
 static void write_pages(rb_app *app, const char *folder)
 {
-    static const char *const names[RB_UI_SETTINGS_PAGES] = { "look", "board", "game" };
+    static const char *const names[RB_UI_SETTINGS_PAGES] = {"look", "board", "game"};
     for (int p = 0; p < RB_UI_SETTINGS_PAGES; p++) {
         char path[RB_UI_PATH_MAX], err[RB_UI_PATH_MAX + 200];
         snprintf(path, sizeof path, "%s/settings-%s-1024x720.png", folder, names[p]);
@@ -77,8 +77,9 @@ static void the_tabs_change_the_page_by_mouse_and_keyboard(void **state)
     (void)state;
     rb_app *app = open_settings(1024, 720);
     const char *shots = getenv("RB_SETTINGS_PAGES_SHOT");
-    if (shots)
+    if (shots) {
         write_pages(app, shots);
+    }
     assert_int_equal(app->state.dialog.page, RB_UI_SETTINGS_LOOK);
     assert_true(drawn(app, DLG_THEME));
     assert_false(drawn(app, DLG_SETTING));
@@ -154,21 +155,28 @@ static void each_control_is_on_exactly_one_page(void **state)
     (void)state;
     /* The smallest window: every control must still be drawn somewhere. */
     rb_app *app = open_settings(480, 360);
-    for (int i = 0; i < rb_ui_setting_count; i++)
-        if (pages_with(app, DLG_SETTING + i) != 1)
-            fail_msg("the switch \"%s\" is on %d pages", rb_ui_setting_infos[i].label, pages_with(app, DLG_SETTING + i));
-    for (int i = 0; i < rb_ui_theme_count; i++)
+    for (int i = 0; i < rb_ui_setting_count; i++) {
+        if (pages_with(app, DLG_SETTING + i) != 1) {
+            fail_msg("the switch \"%s\" is on %d pages", rb_ui_setting_infos[i].label,
+                     pages_with(app, DLG_SETTING + i));
+        }
+    }
+    for (int i = 0; i < rb_ui_theme_count; i++) {
         assert_int_equal(pages_with(app, DLG_THEME + i), 1);
-    for (int i = 0; i < rb_ui_piece_set_count; i++)
+    }
+    for (int i = 0; i < rb_ui_piece_set_count; i++) {
         assert_int_equal(pages_with(app, DLG_PIECES + i), 1);
-    for (int i = 0; i < rb_ui_lang_count; i++)
+    }
+    for (int i = 0; i < rb_ui_lang_count; i++) {
         assert_int_equal(pages_with(app, DLG_LANGUAGE + i), 1);
+    }
     assert_int_equal(pages_with(app, DLG_VOLUME), 1);
     assert_int_equal(pages_with(app, DLG_VOLUME + 1), 1);
     assert_int_equal(pages_with(app, DLG_SCALE + 1), 1);
     /* The tabs and Done are on every page. */
-    for (int p = 0; p < RB_UI_SETTINGS_PAGES; p++)
+    for (int p = 0; p < RB_UI_SETTINGS_PAGES; p++) {
         assert_int_equal(pages_with(app, DLG_TAB + p), RB_UI_SETTINGS_PAGES);
+    }
     assert_int_equal(pages_with(app, DLG_OK), RB_UI_SETTINGS_PAGES);
     fixture_close(app);
 }
@@ -179,9 +187,11 @@ static void a_switch_works_on_its_page(void **state)
     (void)state;
     rb_app *app = open_settings(480, 360);
     int sound = -1;
-    for (int i = 0; i < rb_ui_setting_count; i++)
-        if (strcmp(rb_ui_setting_infos[i].key, "sound") == 0)
+    for (int i = 0; i < rb_ui_setting_count; i++) {
+        if (strcmp(rb_ui_setting_infos[i].key, "sound") == 0) {
             sound = i;
+        }
+    }
     assert_true(sound >= 0);
     assert_int_equal(rb_ui_setting_infos[sound].page, RB_UI_SETTINGS_GAME);
     click(app, DLG_TAB + RB_UI_SETTINGS_GAME);

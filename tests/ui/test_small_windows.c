@@ -25,13 +25,14 @@ static void the_window_keeps_its_minimum_size_after_opening(void **state)
     opt.width = 900;
     opt.height = 640;
     for (int c = 0; c < 2; c++) {
-        opt.players[c] = (rb_ui_player){ RB_UI_HUMAN, 1 };
+        opt.players[c] = (rb_ui_player){RB_UI_HUMAN, 1};
         opt.players_given[c] = true;
     }
     rb_ui_app_defaults(&fixture_app);
     char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, false, err, sizeof err) != 0)
+    if (rb_ui_app_open(&fixture_app, &opt, false, err, sizeof err) != 0) {
         fail_msg("cannot open the game: %s", err);
+    }
     rb_app *app = &fixture_app;
     /* The window the renderer draws in is the one with the minimum. */
     assert_ptr_equal(SDL_RenderGetWindow(app->renderer), app->window);
@@ -55,7 +56,7 @@ static void check_board_share(int out_w, int out_h)
     /* The board and its margin fit the window, the panel beside them. */
     assert_true(l.board.x - l.margin >= 0 && l.board.y - l.margin >= 0);
     assert_true(l.board.x + l.board.w + l.margin <= out_w && l.board.y + l.board.h + l.margin <= out_h);
-    SDL_Rect grid = { l.board.x - l.margin, l.board.y - l.margin, l.board.w + 2 * l.margin, l.board.h + 2 * l.margin };
+    SDL_Rect grid = {l.board.x - l.margin, l.board.y - l.margin, l.board.w + 2 * l.margin, l.board.h + 2 * l.margin};
     assert_false(SDL_HasIntersection(&grid, &l.panel));
 }
 
@@ -85,8 +86,8 @@ static void the_panel_scales_with_the_window(void **state)
     assert_true(rb_ui_panel_button_rect(app, "Help", &small));
     assert_true(small.h < big.h);
     SDL_Rect panel = app->layout.panel;
-    static const char *const labels[] = { "New", "Undo", "Redo", "Flip", "Resign", "Offer draw", "Save", "Load",
-                                          "Settings", "Help" };
+    static const char *const labels[] = {"New",        "Undo", "Redo", "Flip",     "Resign",
+                                         "Offer draw", "Save", "Load", "Settings", "Help"};
     for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++) {
         SDL_Rect r;
         assert_true(rb_ui_panel_button_rect(app, labels[i], &r));
@@ -99,8 +100,9 @@ static void the_panel_scales_with_the_window(void **state)
 int main(void)
 {
     snprintf(home, sizeof home, "/tmp/rb-ui-small-XXXXXX");
-    if (!mkdtemp(home))
+    if (!mkdtemp(home)) {
         return 1;
+    }
     setenv("XDG_DATA_HOME", home, 1);
     setenv("XDG_CONFIG_HOME", home, 1);
     const struct CMUnitTest tests[] = {
@@ -111,7 +113,8 @@ int main(void)
     int failed = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[128];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", home);
-    if (system(cmd) != 0)
+    if (system(cmd) != 0) {
         fprintf(stderr, "could not remove %s\n", home);
+    }
     return failed;
 }

@@ -27,9 +27,9 @@ static char dir[256];
 
 /* ---- the test's clips --------------------------------------------------- */
 
-#define RAMP_N 3000   /* RB_UI_SOUND_MOVE: 1000, 1100, ... 20900, 1000, ... */
-#define LOUD_N 20000  /* CAPTURE and CHECK: a constant 30000 */
-#define LONG_N 88200  /* GAME_END: two seconds of a constant 5000 */
+#define RAMP_N 3000      /* RB_UI_SOUND_MOVE: 1000, 1100, ... 20900, 1000, ... */
+#define LOUD_N 20000     /* CAPTURE and CHECK: a constant 30000 */
+#define LONG_N 88200     /* GAME_END: two seconds of a constant 5000 */
 #define HALF_RATE_N 1000 /* REBOUND: 22050 Hz stereo, 8000 in both channels */
 
 static int16_t ramp(int i)
@@ -194,8 +194,9 @@ static int16_t *close_and_read(rb_ui_sound *s, size_t *n)
     snprintf(out, sizeof out, "%s/out.raw", dir);
     for (int waited = 0; waited < 10000; waited += 10) {
         struct stat st;
-        if (stat(out, &st) == 0 && st.st_size > 0)
+        if (stat(out, &st) == 0 && st.st_size > 0) {
             break;
+        }
         SDL_Delay(10);
     }
     rb_ui_sound_close(s);
@@ -289,7 +290,7 @@ static void overlapping_clips_add_up_and_saturate(void **state)
         both += out[i] == INT16_MAX;
     }
     assert_int_equal(lone + both, total);
-    assert_true(both > LOUD_N / 2);          /* they sounded together ... */
+    assert_true(both > LOUD_N / 2);            /* they sounded together ... */
     assert_int_equal(both + lone / 2, LOUD_N); /* ... for all but the offset */
     assert_int_equal(total, LOUD_N + lone / 2);
     free(out);

@@ -51,9 +51,11 @@ static int files_in_dir(void)
     DIR *d = opendir(dir);
     assert_non_null(d);
     struct dirent *de;
-    while ((de = readdir(d)) != NULL)
-        if (de->d_name[0] != '.')
+    while ((de = readdir(d)) != NULL) {
+        if (de->d_name[0] != '.') {
             n++;
+        }
+    }
     closedir(d);
     return n;
 }

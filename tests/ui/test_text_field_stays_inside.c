@@ -32,24 +32,29 @@ static void a_long_name_stays_inside_the_field(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    SDL_Rect r = { 100, 100, 200, 40 };
+    SDL_Rect r = {100, 100, 200, 40};
     char name[121];
     memset(name, 'W', sizeof name - 1);
     name[sizeof name - 1] = '\0';
     name[sizeof name - 2] = 'i'; /* the end, which must stay in view */
     SDL_Surface *s = draw_field(app, r, name);
     Uint32 black = pixel_at(s, 0, 0);
-    for (int y = r.y; y < r.y + r.h; y++)
-        for (int x = r.x + r.w; x < 800; x++)
-            if (pixel_at(s, x, y) != black)
+    for (int y = r.y; y < r.y + r.h; y++) {
+        for (int x = r.x + r.w; x < 800; x++) {
+            if (pixel_at(s, x, y) != black) {
                 fail_msg("the text spills out of the field at (%d, %d)", x, y);
+            }
+        }
+    }
     /* Inside, both halves of the field hold text: the name scrolled, it
      * was not cut off after its first characters. */
     SDL_Surface *empty = draw_field(app, r, "");
-    int changed[2] = { 0, 0 };
-    for (int y = r.y + 4; y < r.y + r.h - 4; y++)
-        for (int x = r.x + 4; x < r.x + r.w - 4; x++)
+    int changed[2] = {0, 0};
+    for (int y = r.y + 4; y < r.y + r.h - 4; y++) {
+        for (int x = r.x + 4; x < r.x + r.w - 4; x++) {
             changed[x >= r.x + r.w / 2] += pixel_at(s, x, y) != pixel_at(empty, x, y);
+        }
+    }
     assert_true(changed[0] > 0);
     assert_true(changed[1] > 0);
     SDL_FreeSurface(empty);
@@ -61,14 +66,17 @@ static void a_short_name_starts_at_the_left(void **state)
 {
     (void)state;
     rb_app *app = fixture_open(NULL, 800, 600);
-    SDL_Rect r = { 100, 100, 400, 40 };
+    SDL_Rect r = {100, 100, 400, 40};
     SDL_Surface *s = draw_field(app, r, "Wi");
     SDL_Surface *empty = draw_field(app, r, "");
     int left = 0, right = 0;
-    for (int y = r.y + 4; y < r.y + r.h - 4; y++)
-        for (int x = r.x + 4; x < r.x + r.w - 4; x++)
-            if (pixel_at(s, x, y) != pixel_at(empty, x, y))
+    for (int y = r.y + 4; y < r.y + r.h - 4; y++) {
+        for (int x = r.x + 4; x < r.x + r.w - 4; x++) {
+            if (pixel_at(s, x, y) != pixel_at(empty, x, y)) {
                 *(x < r.x + r.w / 2 ? &left : &right) += 1;
+            }
+        }
+    }
     assert_true(left > 0);
     assert_int_equal(right, 0);
     SDL_FreeSurface(empty);

@@ -58,7 +58,7 @@
 
 /* ---- the languages ------------------------------------------------------ */
 
-static const char *const languages[] = { "en", "pseudo", "ru", "fr", "de", "es" };
+static const char *const languages[] = {"en", "pseudo", "ru", "fr", "de", "es"};
 #define NLANGUAGES (sizeof languages / sizeof languages[0])
 
 static bool pseudo; /* the pseudo-language is on */
@@ -67,19 +67,21 @@ static bool pseudo; /* the pseudo-language is on */
 static const char *accented(char c)
 {
     static const char *const lower[26] = {
-        "\u00e1", NULL, "\u00e7", NULL, "\u00e9", NULL, "\u011d", "\u0125", "\u00ed", "\u0135", "\u0137", "\u013a",
-        NULL, "\u00f1", "\u00f6", NULL, NULL, "\u0155", "\u0161", "\u0163", "\u00fc", NULL, "\u0175", NULL, "\u00fd",
-        "\u017e",
+        "\u00e1", NULL,     "\u00e7", NULL, "\u00e9", NULL,     "\u011d", "\u0125", "\u00ed",
+        "\u0135", "\u0137", "\u013a", NULL, "\u00f1", "\u00f6", NULL,     NULL,     "\u0155",
+        "\u0161", "\u0163", "\u00fc", NULL, "\u0175", NULL,     "\u00fd", "\u017e",
     };
     static const char *const upper[26] = {
-        "\u00c1", NULL, "\u00c7", NULL, "\u00c9", NULL, "\u011c", "\u0124", "\u00cd", "\u0134", "\u0136", "\u0139",
-        NULL, "\u00d1", "\u00d6", NULL, NULL, "\u0154", "\u0160", "\u0162", "\u00dc", NULL, "\u0174", NULL, "\u00dd",
-        "\u017d",
+        "\u00c1", NULL,     "\u00c7", NULL, "\u00c9", NULL,     "\u011c", "\u0124", "\u00cd",
+        "\u0134", "\u0136", "\u0139", NULL, "\u00d1", "\u00d6", NULL,     NULL,     "\u0154",
+        "\u0160", "\u0162", "\u00dc", NULL, "\u0174", NULL,     "\u00dd", "\u017d",
     };
-    if (c >= 'a' && c <= 'z')
+    if (c >= 'a' && c <= 'z') {
         return lower[c - 'a'];
-    if (c >= 'A' && c <= 'Z')
+    }
+    if (c >= 'A' && c <= 'Z') {
         return upper[c - 'A'];
+    }
     return NULL;
 }
 
@@ -112,22 +114,27 @@ static char *pseudo_translate(const char *text)
     while (*p) {
         if (*p == '%') { /* a printf placeholder, whole */
             const char *q = p + 1;
-            while (*q && strchr("0123456789.-+ #$*lhzjtL", *q))
+            while (*q && strchr("0123456789.-+ #$*lhzjtL", *q)) {
                 q++;
-            if (*q)
+            }
+            if (*q) {
                 q++;
+            }
             memcpy(o, p, (size_t)(q - p));
             o += q - p;
             p = q;
         } else if (is_letter(*p)) {
             const char *q = p;
-            while (is_letter(*q))
+            while (is_letter(*q)) {
                 q++;
+            }
             size_t n = (size_t)(q - p), extra = (n * 4 + 9) / 10;
-            for (size_t i = 0; i < n; i++)
+            for (size_t i = 0; i < n; i++) {
                 put_letter(&o, p[i]);
-            for (size_t i = 0; i < extra; i++)
+            }
+            for (size_t i = 0; i < extra; i++) {
                 put_letter(&o, (char)(i == 0 ? (p[i % n] | 0x20) : p[i % n]));
+            }
             p = q;
         } else {
             *o++ = *p++;
@@ -150,9 +157,11 @@ static size_t nkept, kept_cap;
 
 static const char *pseudo_text(const char *msgid)
 {
-    for (size_t i = 0; i < nkept; i++)
-        if (strcmp(kept_texts[i].msgid, msgid) == 0)
+    for (size_t i = 0; i < nkept; i++) {
+        if (strcmp(kept_texts[i].msgid, msgid) == 0) {
             return kept_texts[i].text;
+        }
+    }
     if (nkept == kept_cap) {
         kept_cap = kept_cap ? kept_cap * 2 : 256;
         kept_texts = realloc(kept_texts, kept_cap * sizeof *kept_texts);
@@ -162,7 +171,7 @@ static const char *pseudo_text(const char *msgid)
     char *copy = malloc(len);
     assert_non_null(copy);
     memcpy(copy, msgid, len);
-    kept_texts[nkept] = (kept){ copy, pseudo_translate(msgid) };
+    kept_texts[nkept] = (kept){copy, pseudo_translate(msgid)};
     return kept_texts[nkept++].text;
 }
 
@@ -194,15 +203,17 @@ static char *library_dcngettext(const char *domain, const char *one, const char 
  * forms through the header's macros, others the plain ones). */
 char *dcgettext(const char *domain, const char *msgid, int category)
 {
-    if (pseudo)
+    if (pseudo) {
         return (char *)pseudo_text(msgid);
+    }
     return library_dcgettext(domain, msgid, category);
 }
 
 char *dcngettext(const char *domain, const char *one, const char *many, unsigned long n, int category)
 {
-    if (pseudo)
+    if (pseudo) {
         return (char *)pseudo_text(n == 1 ? one : many);
+    }
     return library_dcngettext(domain, one, many, n, category);
 }
 
@@ -279,8 +290,9 @@ static rb_game *read_game(const char *text)
 static rb_game *reviewed_long_game(void)
 {
     rb_game *g = read_game(long_pgn);
-    for (size_t i = 0; i < g->length; i++)
-        assert_int_equal(rb_game_set_eval(g, i, (rb_eval_mark){ RB_EVAL_CP, (int)(i % 7) * 40 - 120 }), 0);
+    for (size_t i = 0; i < g->length; i++) {
+        assert_int_equal(rb_game_set_eval(g, i, (rb_eval_mark){RB_EVAL_CP, (int)(i % 7) * 40 - 120}), 0);
+    }
     size_t blunder = 4;
     rb_movelist list;
     rb_gen_legal(&g->positions[blunder], &list);
@@ -322,22 +334,26 @@ static rb_move king_shuffle(const rb_pos *pos)
     rb_movelist list;
     rb_gen_legal(pos, &list);
     for (int i = 0; i < list.count; i++) {
-        if (RB_MOVE_FROM(list.moves[i]) != pos->king[pos->side])
+        if (RB_MOVE_FROM(list.moves[i]) != pos->king[pos->side]) {
             continue;
+        }
         rb_pos after, back;
         rb_pos_make(pos, list.moves[i], &after);
         /* the other side passes with any move, then the king goes back */
         rb_movelist other;
         rb_gen_legal(&after, &other);
-        if (other.count == 0)
+        if (other.count == 0) {
             continue;
+        }
         rb_pos_make(&after, other.moves[0], &back);
         rb_movelist again;
         rb_gen_legal(&back, &again);
-        for (int k = 0; k < again.count; k++)
+        for (int k = 0; k < again.count; k++) {
             if (RB_MOVE_FROM(again.moves[k]) == RB_MOVE_TO(list.moves[i]) &&
-                RB_MOVE_TO(again.moves[k]) == RB_MOVE_FROM(list.moves[i]))
+                RB_MOVE_TO(again.moves[k]) == RB_MOVE_FROM(list.moves[i])) {
                 return list.moves[i];
+            }
+        }
     }
     return RB_MOVE_NONE;
 }
@@ -387,12 +403,16 @@ static void game_repetition(rb_app *app)
             rb_move before = app->state.game.moves[app->state.game.ply - 2];
             rb_movelist list;
             rb_gen_legal(pos, &list);
-            for (int k = 0; k < list.count; k++)
-                if (RB_MOVE_FROM(list.moves[k]) == RB_MOVE_TO(before) && RB_MOVE_TO(list.moves[k]) == RB_MOVE_FROM(before))
+            for (int k = 0; k < list.count; k++) {
+                if (RB_MOVE_FROM(list.moves[k]) == RB_MOVE_TO(before) &&
+                    RB_MOVE_TO(list.moves[k]) == RB_MOVE_FROM(before)) {
                     m = list.moves[k];
+                }
+            }
         }
-        if (m == RB_MOVE_NONE)
+        if (m == RB_MOVE_NONE) {
             m = king_shuffle(pos);
+        }
         assert_true(m != RB_MOVE_NONE);
         assert_int_equal(fixture_play(app, m), 0);
     }
@@ -409,7 +429,7 @@ static void game_resigned(rb_app *app)
 
 static void game_vs_computer(rb_app *app)
 {
-    app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 10 };
+    app->state.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, 10};
     put_game(app, read_game(long_pgn));
     rb_ui_state_say(&app->state, false, "%s",
                     given("A message for the player that goes on for a while to see it wrap."));
@@ -417,8 +437,8 @@ static void game_vs_computer(rb_app *app)
 
 static void game_computers(rb_app *app)
 {
-    app->state.players[RB_WHITE] = (rb_ui_player){ RB_UI_COMPUTER, 10 };
-    app->state.players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 9 };
+    app->state.players[RB_WHITE] = (rb_ui_player){RB_UI_COMPUTER, 10};
+    app->state.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, 9};
     app->state.pacing.paused = true;
 }
 
@@ -433,10 +453,10 @@ static void game_named_players(rb_app *app)
 static void game_clocks(rb_app *app)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
-    cmd.new_game.tc[RB_WHITE] = (rb_ui_time_control){ 300000, 3000 };
-    cmd.new_game.tc[RB_BLACK] = (rb_ui_time_control){ 5400000, 30000 };
+    cmd.new_game.tc[RB_WHITE] = (rb_ui_time_control){300000, 3000};
+    cmd.new_game.tc[RB_BLACK] = (rb_ui_time_control){5400000, 30000};
     cmd.new_game.person = -1;
-    cmd.new_game.players[0] = cmd.new_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, 4 };
+    cmd.new_game.players[0] = cmd.new_game.players[1] = (rb_ui_player){RB_UI_HUMAN, 4};
     apply(app, cmd);
 }
 
@@ -455,7 +475,7 @@ static void explanation(rb_app *app)
 
 static void tip(rb_app *app, rb_ui_symbol symbol, const char *square, int color)
 {
-    app->state.tip = (rb_ui_tip_state){ symbol, rb_sq_parse(square), color, true, 0 };
+    app->state.tip = (rb_ui_tip_state){symbol, rb_sq_parse(square), color, true, 0};
 }
 
 static void tip_throne(rb_app *app)
@@ -513,11 +533,12 @@ static void load_dialog(rb_app *app)
     d->entries = calloc(3, sizeof *d->entries);
     assert_non_null(d->entries);
     snprintf(d->entries[0].name, sizeof d->entries[0].name, "game.pgn");
-    snprintf(d->entries[1].name, sizeof d->entries[1].name,
-             "%s", given("the long afternoon game against the computer at level ten, lost on time.pgn"));
+    snprintf(d->entries[1].name, sizeof d->entries[1].name, "%s",
+             given("the long afternoon game against the computer at level ten, lost on time.pgn"));
     snprintf(d->entries[2].name, sizeof d->entries[2].name, "%s", given("2026-11-30 club.pgn"));
-    for (int i = 0; i < 3; i++)
+    for (int i = 0; i < 3; i++) {
         d->entries[i].modified = 1764500000 + i * 100000;
+    }
     d->selected = 1;
 }
 
@@ -545,8 +566,9 @@ static void settings_board(rb_app *app)
 static void settings_game(rb_app *app)
 {
     /* Each language is named in itself, in no catalogue (lang.c). */
-    for (int i = 1; i < rb_ui_lang_count; i++)
+    for (int i = 1; i < rb_ui_lang_count; i++) {
         given(rb_ui_langs[i].name);
+    }
     settings_page(app, RB_UI_SETTINGS_GAME);
 }
 _Static_assert(RB_UI_SETTINGS_PAGES == 3, "a settings page without its screen here");
@@ -583,8 +605,9 @@ static void message_bad_file(rb_app *app)
     /* A message as long as the game's own, in no catalogue: the fit of a
      * message box is what this screen is for. */
     cmd.message.title = given("Part of the game could not be read");
-    cmd.message.text = given("/home/somebody/games/rollerball-club-championship-round-seven.pgn: move 23 (Rc1-a1) is not "
-                     "legal there: the rook on c1 cannot reach a1. The game opens at its last good move.");
+    cmd.message.text =
+        given("/home/somebody/games/rollerball-club-championship-round-seven.pgn: move 23 (Rc1-a1) is not "
+              "legal there: the rook on c1 cannot reach a1. The game opens at its last good move.");
     apply(app, cmd);
 }
 
@@ -630,10 +653,10 @@ static void learn_stage(rb_app *app, int chapter)
     assert_int_equal(app->state.learn.mode, RB_UI_LEARN_STAGE);
 }
 
-#define LEARN_STAGE(n)                \
-    static void learn_stage_##n(rb_app *app) \
-    {                                 \
-        learn_stage(app, n);          \
+#define LEARN_STAGE(n)                                                                                                 \
+    static void learn_stage_##n(rb_app *app)                                                                           \
+    {                                                                                                                  \
+        learn_stage(app, n);                                                                                           \
     }
 LEARN_STAGE(0)
 LEARN_STAGE(1)
@@ -725,8 +748,9 @@ static void puzzle_solution(rb_app *app)
 {
     puzzle(app);
     apply(app, rb_ui_cmd_of(RB_UI_CMD_PUZZLE_SOLUTION));
-    while (rb_ui_trainer_waiting(&app->state))
+    while (rb_ui_trainer_waiting(&app->state)) {
         apply(app, rb_ui_cmd_of(RB_UI_CMD_PUZZLE_STEP));
+    }
 }
 
 /* The analysis engine's lines, as they come (at most a second). */
@@ -735,8 +759,9 @@ static void analysis_lines(rb_app *app)
     Uint64 end = SDL_GetTicks64() + 1000;
     while (SDL_GetTicks64() < end && app->state.analysis.nlines < RB_UI_ANALYSIS_LINES) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 20))
+        if (SDL_WaitEventTimeout(&ev, 20)) {
             rb_ui_app_event(app, &ev);
+        }
     }
 }
 
@@ -779,10 +804,10 @@ static void help_page(rb_app *app, int page)
     app->state.dialog.page = page;
 }
 
-#define HELP_PAGE(n)                          \
-    static void help_page_##n(rb_app *app) \
-    {                                         \
-        help_page(app, n);                    \
+#define HELP_PAGE(n)                                                                                                   \
+    static void help_page_##n(rb_app *app)                                                                             \
+    {                                                                                                                  \
+        help_page(app, n);                                                                                             \
     }
 HELP_PAGE(0)
 HELP_PAGE(1)
@@ -802,72 +827,72 @@ typedef struct screen {
 } screen;
 
 static const screen screens[] = {
-    { "the game at the start", NULL, game_start },
-    { "the game with a long move list", NULL, game_long_list },
-    { "browsing the move list", NULL, game_browsing },
-    { "a game won by checkmate", WHITE_MATES, game_checkmate },
-    { "a game drawn by repetition", "7/2k4/2xxx2/2xxx2/2xxx2/5K1/7 w - 0 1", game_repetition },
-    { "a resigned game", NULL, game_resigned },
-    { "against the computer, with a message", NULL, game_vs_computer },
-    { "two computers, paused", NULL, game_computers },
-    { "a game with the players' names", NULL, game_named_players },
-    { "the clocks", NULL, game_clocks },
-    { "the promotion chooser", PROMO_POS, chooser },
-    { "a refused move explained", NULL, explanation },
-    { "the throne's tip", NULL, tip_throne },
-    { "a turn square's tip", NULL, tip_turn },
-    { "the start line's tip", NULL, tip_start_line },
-    { "the out flag's tip", NULL, tip_out_flag },
-    { "New game", NULL, new_game_dialog },
-    { "New game, two computers on a custom clock", NULL, new_game_computers },
-    { "Save", NULL, save_dialog },
-    { "Save, with an error", NULL, save_dialog_error },
-    { "Load", NULL, load_dialog },
-    { "Load, no games", NULL, load_dialog_empty },
-    { "Settings, Look", NULL, settings_look },
-    { "Settings, Board", NULL, settings_board },
-    { "Settings, Game", NULL, settings_game },
-    { "Welcome", NULL, welcome_dialog },
-    { "Help, page 1", NULL, help_page_0 },
-    { "Help, page 2", NULL, help_page_1 },
-    { "Help, page 3", NULL, help_page_2 },
-    { "Help, page 4", NULL, help_page_3 },
-    { "Help, page 5", NULL, help_page_4 },
-    { "Help, page 6", NULL, help_page_5 },
-    { "Help, page 7", NULL, help_page_6 },
-    { "Help, page 8", NULL, help_page_7 },
-    { "Help, page 9", NULL, help_page_8 },
-    { "the question before resigning", NULL, question_resign },
-    { "the question before offering a draw", NULL, question_offer_draw },
-    { "a draw offered", NULL, question_draw_offered },
-    { "resuming the game", NULL, question_resume },
-    { "a game file's problem", NULL, message_bad_file },
-    { "the editor, a position string it cannot read", NULL, editor_bad_string },
-    { "a typed move the rules refuse", NULL, typed_move_refused },
-    { "a pasted game it cannot read", NULL, pasted_game_unread },
-    { "the Learn map", NULL, learn_map },
-    { "a lesson of chapter 1", NULL, learn_stage_0 },
-    { "a lesson of chapter 2", NULL, learn_stage_1 },
-    { "a lesson of chapter 3", NULL, learn_stage_2 },
-    { "a lesson of chapter 4", NULL, learn_stage_3 },
-    { "a lesson of chapter 5", NULL, learn_stage_4 },
-    { "a lesson of chapter 6", NULL, learn_stage_5 },
-    { "a lesson of chapter 7", NULL, learn_stage_6 },
-    { "a lesson of chapter 8", NULL, learn_stage_7 },
-    { "a lesson of chapter 9", NULL, learn_stage_8 },
-    { "a lesson of chapter 10", NULL, learn_stage_9 },
-    { "a lesson's hint", NULL, learn_hint },
-    { "the puzzle trainer", NULL, puzzle },
-    { "a puzzle's solution", NULL, puzzle_solution },
-    { "the puzzle trainer, a line of its file broken", NULL, puzzle_file_broken },
-    { "the puzzle trainer, its file missing", NULL, puzzle_file_missing },
-    { "a puzzle rating file damaged", NULL, puzzle_rating_damaged },
-    { "a lessons progress file damaged", NULL, learn_progress_damaged },
-    { "the analysis board", NULL, analysis },
-    { "the position editor", NULL, editor },
-    { "the analysis board opened from the position editor", NULL, editor_analysis },
-    { "the review", NULL, review },
-    { "learn from mistakes", NULL, mistakes },
+    {"the game at the start", NULL, game_start},
+    {"the game with a long move list", NULL, game_long_list},
+    {"browsing the move list", NULL, game_browsing},
+    {"a game won by checkmate", WHITE_MATES, game_checkmate},
+    {"a game drawn by repetition", "7/2k4/2xxx2/2xxx2/2xxx2/5K1/7 w - 0 1", game_repetition},
+    {"a resigned game", NULL, game_resigned},
+    {"against the computer, with a message", NULL, game_vs_computer},
+    {"two computers, paused", NULL, game_computers},
+    {"a game with the players' names", NULL, game_named_players},
+    {"the clocks", NULL, game_clocks},
+    {"the promotion chooser", PROMO_POS, chooser},
+    {"a refused move explained", NULL, explanation},
+    {"the throne's tip", NULL, tip_throne},
+    {"a turn square's tip", NULL, tip_turn},
+    {"the start line's tip", NULL, tip_start_line},
+    {"the out flag's tip", NULL, tip_out_flag},
+    {"New game", NULL, new_game_dialog},
+    {"New game, two computers on a custom clock", NULL, new_game_computers},
+    {"Save", NULL, save_dialog},
+    {"Save, with an error", NULL, save_dialog_error},
+    {"Load", NULL, load_dialog},
+    {"Load, no games", NULL, load_dialog_empty},
+    {"Settings, Look", NULL, settings_look},
+    {"Settings, Board", NULL, settings_board},
+    {"Settings, Game", NULL, settings_game},
+    {"Welcome", NULL, welcome_dialog},
+    {"Help, page 1", NULL, help_page_0},
+    {"Help, page 2", NULL, help_page_1},
+    {"Help, page 3", NULL, help_page_2},
+    {"Help, page 4", NULL, help_page_3},
+    {"Help, page 5", NULL, help_page_4},
+    {"Help, page 6", NULL, help_page_5},
+    {"Help, page 7", NULL, help_page_6},
+    {"Help, page 8", NULL, help_page_7},
+    {"Help, page 9", NULL, help_page_8},
+    {"the question before resigning", NULL, question_resign},
+    {"the question before offering a draw", NULL, question_offer_draw},
+    {"a draw offered", NULL, question_draw_offered},
+    {"resuming the game", NULL, question_resume},
+    {"a game file's problem", NULL, message_bad_file},
+    {"the editor, a position string it cannot read", NULL, editor_bad_string},
+    {"a typed move the rules refuse", NULL, typed_move_refused},
+    {"a pasted game it cannot read", NULL, pasted_game_unread},
+    {"the Learn map", NULL, learn_map},
+    {"a lesson of chapter 1", NULL, learn_stage_0},
+    {"a lesson of chapter 2", NULL, learn_stage_1},
+    {"a lesson of chapter 3", NULL, learn_stage_2},
+    {"a lesson of chapter 4", NULL, learn_stage_3},
+    {"a lesson of chapter 5", NULL, learn_stage_4},
+    {"a lesson of chapter 6", NULL, learn_stage_5},
+    {"a lesson of chapter 7", NULL, learn_stage_6},
+    {"a lesson of chapter 8", NULL, learn_stage_7},
+    {"a lesson of chapter 9", NULL, learn_stage_8},
+    {"a lesson of chapter 10", NULL, learn_stage_9},
+    {"a lesson's hint", NULL, learn_hint},
+    {"the puzzle trainer", NULL, puzzle},
+    {"a puzzle's solution", NULL, puzzle_solution},
+    {"the puzzle trainer, a line of its file broken", NULL, puzzle_file_broken},
+    {"the puzzle trainer, its file missing", NULL, puzzle_file_missing},
+    {"a puzzle rating file damaged", NULL, puzzle_rating_damaged},
+    {"a lessons progress file damaged", NULL, learn_progress_damaged},
+    {"the analysis board", NULL, analysis},
+    {"the position editor", NULL, editor},
+    {"the analysis board opened from the position editor", NULL, editor_analysis},
+    {"the review", NULL, review},
+    {"learn from mistakes", NULL, mistakes},
 };
 #define NSCREENS (sizeof screens / sizeof screens[0])
 
@@ -883,8 +908,9 @@ static void note(const char *fmt, ...)
     va_start(ap, fmt);
     int n = vsnprintf(report + report_len, sizeof report - report_len, fmt, ap);
     va_end(ap);
-    if (n > 0)
+    if (n > 0) {
         report_len += (size_t)n < sizeof report - report_len ? (size_t)n : sizeof report - report_len - 1;
+    }
 }
 
 /* Opens the game at the least window of the interface size pct. */
@@ -896,15 +922,16 @@ static rb_app *open_at(const char *fen, int pct)
     opt.scale_pct = pct;
     rb_ui_layout_least_window(pct, 1.0f, 1.0f, &opt.width, &opt.height);
     for (int c = 0; c < 2; c++) {
-        opt.players[c] = (rb_ui_player){ RB_UI_HUMAN, 1 };
+        opt.players[c] = (rb_ui_player){RB_UI_HUMAN, 1};
         opt.players_given[c] = true;
     }
     rb_ui_app_defaults(&fixture_app);
     fixture_app.state.settings.animation = false;
     fixture_app.state.settings.reply_pause_ms = 0;
     char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
+    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0) {
         fail_msg("cannot open the game: %s", err);
+    }
     return &fixture_app;
 }
 
@@ -930,19 +957,22 @@ static void check_screen(const screen *s, const char *lang, int pct)
     for (int i = 0; i < n && i < RB_UI_TEXT_MISFITS_MAX; i++) {
         const rb_ui_text_misfit *m = &found[i];
         note("  %s, %s, %d%% (%dx%d): \"%s\" %s: drawn at %d,%d %dx%d, its box %d,%d %dx%d\n", s->name, lang, pct,
-             app->layout.out_w, app->layout.out_h, m->text, m->why, m->extent.x, m->extent.y, m->extent.w,
-             m->extent.h, m->box.x, m->box.y, m->box.w, m->box.h);
+             app->layout.out_w, app->layout.out_h, m->text, m->why, m->extent.x, m->extent.y, m->extent.w, m->extent.h,
+             m->box.x, m->box.y, m->box.w, m->box.h);
     }
     misfits_found += n;
     const char *shots = getenv("RB_FIT_SHOTS");
     if (shots && *shots) {
         char path[600], err[400];
         snprintf(path, sizeof path, "%s/%s-%d-%s.png", shots, lang, pct, s->name);
-        for (char *c = path + strlen(shots) + 1; *c; c++)
-            if (*c == ' ' || *c == ',' || *c == '\'' || *c == '/')
+        for (char *c = path + strlen(shots) + 1; *c; c++) {
+            if (*c == ' ' || *c == ',' || *c == '\'' || *c == '/') {
                 *c = '_';
-        if (rb_ui_shot_write(app, path, err, sizeof err) != 0)
+            }
+        }
+        if (rb_ui_shot_write(app, path, err, sizeof err) != 0) {
             print_message("%s\n", err);
+        }
     }
     fixture_close(app);
 }
@@ -958,16 +988,19 @@ static void every_text_fits_at_the_least_window(int pct)
     const char *env = getenv("RB_FIT_LANGUAGES");
     if (env && *env) {
         snprintf(given, sizeof given, "%s", env);
-        for (char *code = strtok(given, ", "); code && nlist < 16; code = strtok(NULL, ", "))
+        for (char *code = strtok(given, ", "); code && nlist < 16; code = strtok(NULL, ", ")) {
             list[nlist++] = code;
+        }
     } else {
-        for (size_t l = 0; l < NLANGUAGES; l++)
+        for (size_t l = 0; l < NLANGUAGES; l++) {
             list[nlist++] = languages[l];
+        }
     }
     for (size_t l = 0; l < nlist; l++) {
         use_language(list[l]);
-        for (size_t i = 0; i < NSCREENS; i++)
+        for (size_t i = 0; i < NSCREENS; i++) {
             check_screen(&screens[i], list[l], pct);
+        }
     }
     use_language("en");
     if (misfits_found > 0) {
@@ -1003,10 +1036,10 @@ static void an_overflowing_label_is_caught(void **state)
     rb_ui_text_check(app, true);
     rb_ui_text_misfit found[4];
     /* A text inside its box, and one inside the clip rectangle: nothing. */
-    SDL_Rect wide = rb_ui_text_box_begin(app, (SDL_Rect){ 0, 0, 200, 40 });
+    SDL_Rect wide = rb_ui_text_box_begin(app, (SDL_Rect){0, 0, 200, 40});
     rb_ui_text_draw(app, "Fits", 14, false, app->theme->text, 10, 20, RB_UI_ALIGN_LEFT);
     rb_ui_text_box_end(app, wide);
-    SDL_RenderSetClipRect(app->renderer, &(SDL_Rect){ 0, 50, 200, 40 });
+    SDL_RenderSetClipRect(app->renderer, &(SDL_Rect){0, 50, 200, 40});
     rb_ui_text_draw(app, "Fits too", 14, false, app->theme->text, 10, 70, RB_UI_ALIGN_LEFT);
     assert_int_equal(rb_ui_text_misfits(app, found, 4), 0);
     /* Cut by the clip rectangle (no box named): caught. */
@@ -1016,10 +1049,9 @@ static void an_overflowing_label_is_caught(void **state)
     assert_string_equal(found[0].why, "cut by its box");
     rb_ui_text_check(app, true); /* starts afresh */
     assert_int_equal(rb_ui_text_misfits(app, found, 4), 0);
-    SDL_Rect small = { 10, 10, 40, 20 };
+    SDL_Rect small = {10, 10, 40, 20};
     SDL_Rect outer = rb_ui_text_box_begin(app, small);
-    rb_ui_text_draw(app, "A label far too long for its button", 14, false, app->theme->text, 10, 20,
-                    RB_UI_ALIGN_LEFT);
+    rb_ui_text_draw(app, "A label far too long for its button", 14, false, app->theme->text, 10, 20, RB_UI_ALIGN_LEFT);
     rb_ui_text_box_end(app, outer);
     rb_ui_text_draw_wrapped(app, "Wide", 14, false, app->theme->text, 10, 100, 3); /* not a letter fits */
     assert_true(rb_ui_text_misfits(app, found, 4) >= 2); /* the label, then each letter of "Wide" */
@@ -1060,12 +1092,14 @@ static size_t letter_at(const char *p, bool *plain)
 {
     unsigned char c = (unsigned char)p[0];
     *plain = is_letter((char)c);
-    if (*plain)
+    if (*plain) {
         return 1;
+    }
     if ((c & 0xE0) == 0xC0 && ((unsigned char)p[1] & 0xC0) == 0x80) {
         unsigned cp = ((c & 0x1Fu) << 6) | ((unsigned char)p[1] & 0x3Fu);
-        if (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7)
+        if (cp >= 0xC0 && cp <= 0x24F && cp != 0xD7 && cp != 0xF7) {
             return 2;
+        }
     }
     return 0;
 }
@@ -1077,13 +1111,16 @@ static bool pseudo_form(const char *w, size_t len)
 {
     for (size_t n = 1; n < len; n++) {
         size_t extra = (n * 4 + 9) / 10;
-        if (n + extra != len)
+        if (n + extra != len) {
             continue;
+        }
         bool same = true;
-        for (size_t i = 0; i < extra && same; i++)
+        for (size_t i = 0; i < extra && same; i++) {
             same = w[n + i] == (i == 0 ? (char)(w[i] | 0x20) : w[i % n]);
-        if (same)
+        }
+        if (same) {
             return true;
+        }
     }
     return false;
 }
@@ -1091,9 +1128,11 @@ static bool pseudo_form(const char *w, size_t len)
 /* True when word (len bytes) stands whole among the given texts' words. */
 static bool given_word(const char *word, size_t len)
 {
-    for (const char *p = given_words; *p; p++)
-        if (strncmp(p, word, len) == 0 && (p == given_words || !is_letter(p[-1])) && !is_letter(p[len]))
+    for (const char *p = given_words; *p; p++) {
+        if (strncmp(p, word, len) == 0 && (p == given_words || !is_letter(p[-1])) && !is_letter(p[len])) {
             return true;
+        }
+    }
     return false;
 }
 
@@ -1102,10 +1141,12 @@ static bool given_word(const char *word, size_t len)
 static bool token_of_its_own(const char *tok, size_t len)
 {
     for (size_t i = 0; i < len; i++) {
-        if ((tok[i] >= '0' && tok[i] <= '9') || tok[i] == '/' || tok[i] == '\\')
+        if ((tok[i] >= '0' && tok[i] <= '9') || tok[i] == '/' || tok[i] == '\\') {
             return true;
-        if (tok[i] == '.' && i > 0 && is_letter(tok[i - 1]) && i + 1 < len && is_letter(tok[i + 1]))
+        }
+        if (tok[i] == '.' && i > 0 && is_letter(tok[i - 1]) && i + 1 < len && is_letter(tok[i + 1])) {
             return true;
+        }
     }
     return false;
 }
@@ -1121,13 +1162,16 @@ static void check_words(const char *text, void *data)
     words_check *wc = data;
     const char *p = text;
     while (*p) {
-        while (*p == ' ' || *p == '\n')
+        while (*p == ' ' || *p == '\n') {
             p++;
+        }
         const char *tok = p;
-        while (*p && *p != ' ' && *p != '\n')
+        while (*p && *p != ' ' && *p != '\n') {
             p++;
-        if (p == tok || token_of_its_own(tok, (size_t)(p - tok)))
+        }
+        if (p == tok || token_of_its_own(tok, (size_t)(p - tok))) {
             continue;
+        }
         for (const char *q = tok; q < p;) {
             bool plain, all_plain = true;
             const char *w = q;
@@ -1142,8 +1186,9 @@ static void check_words(const char *text, void *data)
                 continue;
             }
             if (!all_plain || len < 2 || pseudo_form(w, len) || given_word(w, len) ||
-                (len == 10 && strncmp(w, "Rollerball", len) == 0))
+                (len == 10 && strncmp(w, "Rollerball", len) == 0)) {
                 continue;
+            }
             note("  %s: \"%.*s\" in \"%s\"\n", wc->screen, (int)len, w, text);
             wc->found++;
         }
@@ -1157,7 +1202,7 @@ static void no_english_word_escapes_the_catalogue(void **state)
     report_len = 0;
     report[0] = '\0';
     use_language("pseudo");
-    words_check wc = { NULL, 0 };
+    words_check wc = {NULL, 0};
     for (size_t i = 0; i < NSCREENS; i++) {
         rb_app *app = open_screen(&screens[i], 100);
         rb_ui_app_draw(app);
@@ -1176,7 +1221,7 @@ static void no_english_word_escapes_the_catalogue(void **state)
 static void an_english_word_is_caught(void **state)
 {
     (void)state;
-    words_check wc = { "a made-up screen", 0 };
+    words_check wc = {"a made-up screen", 0};
     given_words[0] = '\0';
     given("Alexandra");
     char *drawn = pseudo_translate("Your move, Alexandra: c2b3 from 7/7/2xxx2 w at 10:05 in game.pgn.");
@@ -1200,12 +1245,9 @@ static int setup(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(the_pseudo_language_is_longer),
-        cmocka_unit_test(an_overflowing_label_is_caught),
-        cmocka_unit_test(every_text_fits_at_100_percent),
-        cmocka_unit_test(every_text_fits_at_150_percent),
-        cmocka_unit_test(every_text_fits_at_200_percent),
-        cmocka_unit_test(an_english_word_is_caught),
+        cmocka_unit_test(the_pseudo_language_is_longer),         cmocka_unit_test(an_overflowing_label_is_caught),
+        cmocka_unit_test(every_text_fits_at_100_percent),        cmocka_unit_test(every_text_fits_at_150_percent),
+        cmocka_unit_test(every_text_fits_at_200_percent),        cmocka_unit_test(an_english_word_is_caught),
         cmocka_unit_test(no_english_word_escapes_the_catalogue),
     };
     return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);

@@ -34,19 +34,20 @@ static int make_home(void **state)
     return fixture_private_home("timed-test");
 }
 
-static const rb_ui_time_control five_three = { 300000, 3000 };
+static const rb_ui_time_control five_three = {300000, 3000};
 
 /* A new game on the clocks white and black, as the new-game dialog starts
  * it; human_side < 0: two people. */
-static void new_timed_game(rb_app *app, rb_ui_time_control white, rb_ui_time_control black, int human_side,
-                           int level)
+static void new_timed_game(rb_app *app, rb_ui_time_control white, rb_ui_time_control black, int human_side, int level)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
     cmd.new_game.tc[RB_WHITE] = white;
     cmd.new_game.tc[RB_BLACK] = black;
     cmd.new_game.person = human_side;
-    for (int c = 0; c < 2; c++)
-        cmd.new_game.players[c] = (rb_ui_player){ human_side < 0 || c == human_side ? RB_UI_HUMAN : RB_UI_COMPUTER, level };
+    for (int c = 0; c < 2; c++) {
+        cmd.new_game.players[c] =
+            (rb_ui_player){human_side < 0 || c == human_side ? RB_UI_HUMAN : RB_UI_COMPUTER, level};
+    }
     assert_int_equal(rb_ui_apply(app, &cmd), 0);
 }
 
@@ -165,10 +166,11 @@ static void the_computer_plays_within_its_time(void **state)
     rb_app *app = fixture_open(NULL, 800, 600);
     app->ticks = fixture_clock_ticks;
     char err[400];
-    if (rb_ui_worker_init(app, err, sizeof err) != 0)
+    if (rb_ui_worker_init(app, err, sizeof err) != 0) {
         fail_msg("cannot start the computer player: %s", err);
+    }
     /* The computer (Black) gets one minute and 1 s a move; the person 5+3. */
-    rb_ui_time_control one_one = { 60000, 1000 };
+    rb_ui_time_control one_one = {60000, 1000};
     new_timed_game(app, five_three, one_one, RB_WHITE, 1);
     assert_string_equal(rb_game_tag(&app->state.game, "TimeControl"), "?");
     fixture_clock_ms += 7000;
@@ -184,8 +186,9 @@ static void the_computer_plays_within_its_time(void **state)
     /* Its answer presses its clock like any move. */
     for (int i = 0; i < 1000 && !white_to_move(app); i++) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 10))
+        if (SDL_WaitEventTimeout(&ev, 10)) {
             rb_ui_app_event(app, &ev);
+        }
     }
     assert_int_equal(app->state.game.ply, 2);
     assert_int_equal(fixture_clock_left(app, RB_BLACK), 61000);
@@ -253,7 +256,7 @@ static void saved_games_keep_their_clocks(void **state)
     assert_null(rb_game_tag(&app->state.game, "ClockToMove")); /* only in the file */
 
     /* Loaded back into a fresh untimed game: the same clocks. */
-    new_timed_game(app, (rb_ui_time_control){ 0, 0 }, (rb_ui_time_control){ 0, 0 }, -1, 1);
+    new_timed_game(app, (rb_ui_time_control){0, 0}, (rb_ui_time_control){0, 0}, -1, 1);
     assert_false(rb_ui_game_clock_timed(&app->state));
     rb_ui_cmd load = rb_ui_cmd_of(RB_UI_CMD_LOAD);
     load.load.path = path;
@@ -280,8 +283,9 @@ static rb_app *open_with_player_files(void)
     rb_ui_app_defaults(&fixture_app);
     fixture_app.ticks = fixture_clock_ticks;
     char err[1400];
-    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0)
+    if (rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err) != 0) {
         fail_msg("cannot open the game: %s", err);
+    }
     fixture_app.state.settings.animation = false;
     return &fixture_app;
 }
@@ -290,18 +294,18 @@ static void a_resumed_game_has_its_clocks(void **state)
 {
     (void)state;
     rb_app *app = open_with_player_files();
-    new_timed_game(app, five_three, (rb_ui_time_control){ 180000, 2000 }, -1, 1);
+    new_timed_game(app, five_three, (rb_ui_time_control){180000, 2000}, -1, 1);
     fixture_clock_ms += 5000;
     fixture_drag(app, "c2", "b3"); /* White 298 s */
     fixture_clock_ms += 30000;
     fixture_drag(app, "c7", "b7"); /* Black 152 s */
-    fixture_clock_ms += 40000; /* White thinks, then the window is closed */
+    fixture_clock_ms += 40000;     /* White thinks, then the window is closed */
     fixture_close(app);
 
     app = open_with_player_files();
     assert_int_equal(app->state.game.ply, 2);
     assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_WHITE], five_three));
-    assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_BLACK], (rb_ui_time_control){ 180000, 2000 }));
+    assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_BLACK], (rb_ui_time_control){180000, 2000}));
     assert_int_equal(fixture_clock_left(app, RB_WHITE), 258000); /* the 40 s are not given back */
     assert_int_equal(fixture_clock_left(app, RB_BLACK), 152000);
     assert_int_equal(app->state.clock.running, RB_WHITE);
@@ -321,8 +325,9 @@ static void the_new_game_dialog_takes_a_custom_clock_per_side(void **state)
     d->mode = RB_UI_TWO_PLAYERS;
     d->time_choice = RB_UI_TC_NPRESETS; /* "Custom" */
     rb_ui_app_draw(app);
-    for (int i = 0; i < 10; i++)
+    for (int i = 0; i < 10; i++) {
         fixture_key(app, SDLK_BACKSPACE, KMOD_NONE);
+    }
     SDL_Event ev;
     memset(&ev, 0, sizeof ev);
     ev.type = SDL_TEXTINPUT;
@@ -340,8 +345,8 @@ static void the_new_game_dialog_takes_a_custom_clock_per_side(void **state)
     rb_ui_app_event(app, &ev);
     fixture_key(app, SDLK_RETURN, KMOD_NONE);
     assert_int_equal(d->kind, RB_UI_DIALOG_NONE);
-    assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_WHITE], (rb_ui_time_control){ 60000, 0 }));
-    assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_BLACK], (rb_ui_time_control){ 120000, 1000 }));
+    assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_WHITE], (rb_ui_time_control){60000, 0}));
+    assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_BLACK], (rb_ui_time_control){120000, 1000}));
     assert_string_equal(rb_game_tag(&app->state.game, "WhiteTimeControl"), "60");
     assert_string_equal(rb_game_tag(&app->state.game, "BlackTimeControl"), "120+1");
 

@@ -100,9 +100,9 @@ static void the_named_move_is_drawn_and_its_letter_asked_for(void **state)
     rb_app *app = open_clocked(PROMO_POS);
     /* The middle of the path from d6 to e6: between the two centres. */
     SDL_Point a = fixture_center(app, "d6"), b = fixture_center(app, "e6");
-    SDL_Point mid = { (a.x + b.x) / 2, (a.y + b.y) / 2 };
+    SDL_Point mid = {(a.x + b.x) / 2, (a.y + b.y) / 2};
     /* Just above the board's middle, where the typed line goes. */
-    SDL_Point label = { app->layout.board.x + app->layout.board.w / 2, app->layout.board.y - 2 };
+    SDL_Point label = {app->layout.board.x + app->layout.board.w / 2, app->layout.board.y - 2};
     rb_ui_app_draw(app);
     Uint32 plain = pixel_at(app, mid), plain_label = pixel_at(app, label);
     fixture_type(app, "d");

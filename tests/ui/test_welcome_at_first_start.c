@@ -44,12 +44,13 @@ static rb_app *start_plain(void)
 static void click_control(rb_app *app, int id)
 {
     rb_ui_app_draw(app);
-    for (int i = 0; i < app->dialog->nhits; i++)
+    for (int i = 0; i < app->dialog->nhits; i++) {
         if (app->dialog->hits[i].id == id) {
             SDL_Rect r = app->dialog->hits[i].r;
-            fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+            fixture_click_at(app, (SDL_Point){r.x + r.w / 2, r.y + r.h / 2});
             return;
         }
+    }
     fail_msg("control %d is not on the screen", id);
 }
 
@@ -80,7 +81,7 @@ static void a_command_line_that_says_what_to_play_skips_the_welcome(void **state
     fixture_remove_home();
     make_home(NULL);
     memset(&opt, 0, sizeof opt);
-    opt.players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 1 };
+    opt.players[RB_WHITE] = (rb_ui_player){RB_UI_HUMAN, 1};
     opt.players_given[RB_WHITE] = true;
     app = start(&opt);
     assert_false(rb_ui_dialog_active(&app->state));
@@ -132,7 +133,8 @@ static void choices_start_what_they_say(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(first_start_shows_the_welcome_and_a_second_does_not, make_home, fixture_remove_home_teardown),
+        cmocka_unit_test_setup_teardown(first_start_shows_the_welcome_and_a_second_does_not, make_home,
+                                        fixture_remove_home_teardown),
         cmocka_unit_test_setup_teardown(a_command_line_that_says_what_to_play_skips_the_welcome, make_home,
                                         fixture_remove_home_teardown),
         cmocka_unit_test_setup_teardown(choices_start_what_they_say, make_home, fixture_remove_home_teardown),

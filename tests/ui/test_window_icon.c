@@ -17,8 +17,9 @@ static bool has_visible_pixels(SDL_Surface *s)
     int seen = 0;
     for (int y = 0; y < c->h; y++) {
         const Uint32 *row = (const Uint32 *)((const Uint8 *)c->pixels + y * c->pitch);
-        for (int x = 0; x < c->w; x++)
+        for (int x = 0; x < c->w; x++) {
             seen += (row[x] >> 24) > 128;
+        }
     }
     SDL_FreeSurface(c);
     /* Not a stray dot: a real picture covers a good part of the square. */
@@ -31,8 +32,9 @@ static void the_icon_is_drawn_from_the_staged_data(void **state)
     rb_app *app = fixture_open(NULL, 640, 480);
     char err[1400] = "";
     SDL_Surface *icon = rb_ui_assets_load_icon(app->data_dir, 64, err, sizeof err);
-    if (!icon)
+    if (!icon) {
         fail_msg("no icon: %s", err);
+    }
     assert_int_equal(icon->w, 64);
     assert_int_equal(icon->h, 64);
     assert_true(has_visible_pixels(icon));

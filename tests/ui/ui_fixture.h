@@ -28,7 +28,7 @@ static inline rb_app *fixture_open(const char *fen, int w, int h)
     opt.width = w;
     opt.height = h;
     for (int c = 0; c < 2; c++) {
-        opt.players[c] = (rb_ui_player){ RB_UI_HUMAN, 1 };
+        opt.players[c] = (rb_ui_player){RB_UI_HUMAN, 1};
         opt.players_given[c] = true;
     }
     rb_ui_app_defaults(&fixture_app);
@@ -38,8 +38,9 @@ static inline rb_app *fixture_open(const char *fen, int w, int h)
     fixture_app.state.settings.reply_pause_ms = 0;
     char err[1400];
     int r = rb_ui_app_open(&fixture_app, &opt, true, err, sizeof err);
-    if (r != 0)
+    if (r != 0) {
         fail_msg("cannot open the game: %s", err);
+    }
     return &fixture_app;
 }
 
@@ -53,7 +54,7 @@ static inline SDL_Point fixture_center(rb_app *app, const char *square)
     int sq = rb_sq_parse(square);
     assert_true(sq >= 0);
     SDL_FPoint c = rb_ui_view_board_center(app, sq);
-    return (SDL_Point){ (int)c.x, (int)c.y };
+    return (SDL_Point){(int)c.x, (int)c.y};
 }
 
 static inline void fixture_button(rb_app *app, Uint32 type, Uint8 button, SDL_Point p)
@@ -91,9 +92,10 @@ static inline void fixture_click_at(rb_app *app, SDL_Point p)
  * naming the control when the frame did not draw it. */
 static inline SDL_Rect fixture_control(rb_app *app, int id)
 {
-    SDL_Rect r = { 0, 0, 0, 0 };
-    if (!rb_ui_dlg_focus_rect(app, id, &r))
+    SDL_Rect r = {0, 0, 0, 0};
+    if (!rb_ui_dlg_focus_rect(app, id, &r)) {
         fail_msg("the dialog drew no control %d", id);
+    }
     return r;
 }
 
@@ -103,7 +105,7 @@ static inline void fixture_click_control(rb_app *app, int id)
 {
     rb_ui_app_draw(app);
     SDL_Rect r = fixture_control(app, id);
-    fixture_click_at(app, (SDL_Point){ r.x + r.w / 2, r.y + r.h / 2 });
+    fixture_click_at(app, (SDL_Point){r.x + r.w / 2, r.y + r.h / 2});
 }
 
 static inline void fixture_click(rb_app *app, const char *square)
@@ -117,8 +119,9 @@ static inline void fixture_drag(rb_app *app, const char *from, const char *to)
     SDL_Point a = fixture_center(app, from), b = fixture_center(app, to);
     fixture_motion(app, a, false);
     fixture_button(app, SDL_MOUSEBUTTONDOWN, SDL_BUTTON_LEFT, a);
-    for (int i = 1; i <= 5; i++)
-        fixture_motion(app, (SDL_Point){ a.x + (b.x - a.x) * i / 5, a.y + (b.y - a.y) * i / 5 }, true);
+    for (int i = 1; i <= 5; i++) {
+        fixture_motion(app, (SDL_Point){a.x + (b.x - a.x) * i / 5, a.y + (b.y - a.y) * i / 5}, true);
+    }
     fixture_button(app, SDL_MOUSEBUTTONUP, SDL_BUTTON_LEFT, b);
 }
 
@@ -135,8 +138,9 @@ static inline void fixture_key(rb_app *app, SDL_Keycode key, Uint16 mod)
 
 static inline void fixture_type(rb_app *app, const char *text)
 {
-    for (const char *p = text; *p; p++)
+    for (const char *p = text; *p; p++) {
         fixture_key(app, (SDL_Keycode)*p, KMOD_NONE);
+    }
 }
 
 /* Text typed into a focused text field, as SDL delivers it. */

@@ -20,8 +20,9 @@ static char fixture_home[64];
 static inline int fixture_private_home(const char *name)
 {
     snprintf(fixture_home, sizeof fixture_home, "/tmp/rb-%s-XXXXXX", name);
-    if (!mkdtemp(fixture_home))
+    if (!mkdtemp(fixture_home)) {
         return -1;
+    }
     return setenv("XDG_DATA_HOME", fixture_home, 1);
 }
 
@@ -51,8 +52,9 @@ static inline rb_app *fixture_start(rb_ui_options *opt)
     opt->player_files = true;
     rb_ui_app_defaults(&fixture_app);
     char err[1400];
-    if (rb_ui_app_open(&fixture_app, opt, true, err, sizeof err) != 0)
+    if (rb_ui_app_open(&fixture_app, opt, true, err, sizeof err) != 0) {
         fail_msg("cannot open the game: %s", err);
+    }
     return &fixture_app;
 }
 

@@ -34,9 +34,9 @@ static const bool asserts_on = false;
 #endif
 
 typedef struct outcome {
-    bool aborted;       /* died of SIGABRT */
-    bool finished;      /* exited with status 0 */
-    char err[4096];     /* what it wrote on stderr */
+    bool aborted;   /* died of SIGABRT */
+    bool finished;  /* exited with status 0 */
+    char err[4096]; /* what it wrote on stderr */
 } outcome;
 
 /* Runs breach in a child with its stderr in a pipe; a child that gets

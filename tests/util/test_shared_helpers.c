@@ -43,7 +43,8 @@ static void splitmix64_gives_its_published_sequence(void **state)
 static void text_made_printable_marks_other_bytes(void **state)
 {
     (void)state;
-    char text[] = "e2\x01" "e4\t\x7f~ \xc3\xa9";
+    char text[] = "e2\x01"
+                  "e4\t\x7f~ \xc3\xa9";
     rb_util_make_printable(text);
     assert_string_equal(text, "e2?e4??~ ??");
     assert_int_equal(rb_util_printable_char('a'), 'a');
@@ -74,7 +75,7 @@ static void number_fields_are_read_strictly(void **state)
     assert_int_equal(v, -3);
     int kept = 42;
     v = kept;
-    static const char *const bad[] = { "", " 7", "+7", "7 ", "7x", "0x10", "99", "-6", "99999999999999999999" };
+    static const char *const bad[] = {"", " 7", "+7", "7 ", "7x", "0x10", "99", "-6", "99999999999999999999"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         if (rb_util_parse_int(bad[i], -5, 50, &v)) {
             fail_msg("'%s' was read as a number", bad[i]);

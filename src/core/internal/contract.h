@@ -35,8 +35,7 @@ static inline bool rb_pos_is_sound(const rb_pos *pos)
     }
     int us = pos->side, king = pos->king[us];
     rb_bb kings = pos->by_color[us] & pos->by_type[RB_KING];
-    return kings == 0 ||
-           (king < RB_NSQ && (kings & RB_BIT(king)) != 0 && pos->board[king] == RB_PIECE(us, RB_KING));
+    return kings == 0 || (king < RB_NSQ && (kings & RB_BIT(king)) != 0 && pos->board[king] == RB_PIECE(us, RB_KING));
 }
 
 /* True when m is a move the generator could make in pos, leaving aside
@@ -66,8 +65,9 @@ static inline bool rb_move_fits(const rb_pos *pos, rb_move m)
                               : route <= rb_fast.rook_nrays[from] && rb_fast.rook_rays[from][route - 1].index[to] >= 0;
         break;
     case RB_BISHOP:
-        on_route = route == 0 ? (rb_fast.bishop_steps[from] & RB_BIT(to)) != 0
-                              : route <= rb_fast.bishop_nrays[from] && rb_fast.bishop_rays[from][route - 1].index[to] >= 0;
+        on_route = route == 0
+                       ? (rb_fast.bishop_steps[from] & RB_BIT(to)) != 0
+                       : route <= rb_fast.bishop_nrays[from] && rb_fast.bishop_rays[from][route - 1].index[to] >= 0;
         break;
     default: on_route = false; break;
     }

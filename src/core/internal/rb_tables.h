@@ -22,7 +22,7 @@ typedef struct rb_geometry {
     int8_t sq_at[RB_NFILES][RB_NRANKS]; /* [file][rank] -> square or -1 */
     uint8_t file[RB_NSQ];
     uint8_t rank[RB_NSQ];
-    uint8_t forward[RB_NSQ];            /* RB_DIR_* */
+    uint8_t forward[RB_NSQ]; /* RB_DIR_* */
     char name[RB_NSQ][3];
     rb_bb outer, corners, turns;
 

@@ -6,7 +6,8 @@
  * position, tt.c remembers what was searched, movepick.c orders moves,
  * timeman.c turns limits into deadlines, search.c is the alpha-beta search
  * written as named steps, level.c makes the engine weaker in a human way,
- * threat.c asks what the opponent threatens and bench.c measures it. This header holds the engine object they all share.
+ * threat.c asks what the opponent threatens and bench.c measures it. This header holds the engine object they all
+ * share.
  */
 #ifndef RB_ENGINE_INTERNAL_H
 #define RB_ENGINE_INTERNAL_H
@@ -31,9 +32,9 @@
 /* What each ply of the search path remembers. */
 typedef struct rb_stack {
     rb_move killers[2];
-    rb_move move;        /* the move played from this ply */
+    rb_move move; /* the move played from this ply */
     int static_eval;
-    bool null_done;      /* this ply was reached by a null move */
+    bool null_done; /* this ply was reached by a null move */
     int pvlen;
     rb_move pv[RB_MAX_PLY];
 } rb_stack;
@@ -41,13 +42,13 @@ typedef struct rb_stack {
 /* What a level changes: caps on the search and how far from the best move
  * the engine may wander, usually and on the moves where it slips. */
 typedef struct rb_level_spec {
-    int depth;           /* iteration cap, 0 = none */
-    uint64_t nodes;      /* node cap, 0 = none */
-    int margin;          /* centipawns below the best a chosen move may be */
-    int slip;            /* chance in 1000 that a move is chosen with slip_margin instead */
-    int slip_margin;     /* a slip's margin: wide enough to let a piece go */
-    bool careful;        /* a second-best choice must survive a deeper look (search.c) */
-    bool selective;      /* the shallow pruning and extra reductions of search.c */
+    int depth;       /* iteration cap, 0 = none */
+    uint64_t nodes;  /* node cap, 0 = none */
+    int margin;      /* centipawns below the best a chosen move may be */
+    int slip;        /* chance in 1000 that a move is chosen with slip_margin instead */
+    int slip_margin; /* a slip's margin: wide enough to let a piece go */
+    bool careful;    /* a second-best choice must survive a deeper look (search.c) */
+    bool selective;  /* the shallow pruning and extra reductions of search.c */
 } rb_level_spec;
 
 /* Evaluations of recent positions with their attack sets, by key. A search
@@ -69,18 +70,18 @@ _Static_assert((RB_EVCACHE_SIZE & (RB_EVCACHE_SIZE - 1)) == 0, "the cache is ind
 
 struct rb_engine {
     rb_tt tt;
-    rb_eval_params params;  /* evaluation weights (tuning swaps them) */
+    rb_eval_params params; /* evaluation weights (tuning swaps them) */
     int level;
     uint64_t rng;
-    atomic_bool stop;       /* set by rb_engine_stop, cleared by its owner only */
-    int multipv;            /* lines to search, 1..RB_MULTIPV_MAX */
+    atomic_bool stop; /* set by rb_engine_stop, cleared by its owner only */
+    int multipv;      /* lines to search, 1..RB_MULTIPV_MAX */
 
     /* per search */
     uint64_t nodes;
     uint64_t node_limit;
     int64_t start_ms;
-    int64_t soft_ms;        /* don't start another iteration after this */
-    int64_t hard_ms;        /* abandon the search at this time */
+    int64_t soft_ms; /* don't start another iteration after this */
+    int64_t hard_ms; /* abandon the search at this time */
     bool aborted;
     int seldepth;
 
@@ -95,7 +96,7 @@ struct rb_engine {
     int nroot;
     rb_move root_moves[RB_MAX_MOVES];
     int root_scores[RB_MAX_MOVES];
-    bool root_exact;        /* weaker levels need true scores near the best */
+    bool root_exact; /* weaker levels need true scores near the best */
     int root_margin;
     /* the last completed iteration's root moves, best first */
     int ndone;

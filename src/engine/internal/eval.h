@@ -20,66 +20,66 @@
 #include <stdint.h>
 
 /* X(name, middlegame, endgame): all centipawns. */
-#define RB_EVAL_PARAMS(X) \
-    X(ROOK, 500, 802) /* material */ \
-    X(BISHOP, 407, 513) \
-    X(PAWN, -232, 119) \
-    X(MOB_ROOK, 13, 45) /* per square a piece attacks or may move to */ \
-    X(MOB_BISHOP, 17, -5) \
-    X(MOB_KING, -15, 9) /* per safe square around the king */ \
-    X(REBOUND_ROOK, 13, -29) /* per square reached after turning at a corner */ \
-    X(REBOUND_BISHOP, -15, 2) /* per square reached after a rebound */ \
-    X(PAWN_STEP, 58, 43) /* per pawn move below ten still needed to promote */ \
-    X(PAWN_NEXT, 49, 175) /* a pawn one move from promoting */ \
-    X(PAWN_2, -5, 131) /* two moves */ \
-    X(PAWN_3, -6, 89) /* three moves */ \
-    X(PAWN_BLOCKED, 121, 52) /* own pieces make the pawn's route longer, or close it */ \
-    X(PAWN_ATTACKED, 70, -24) /* four moves or fewer away, and the enemy guards both promotion squares */ \
-    X(PAWN_FREE, -374, 346) /* the enemy king cannot catch it and nothing guards its way */ \
-    X(PAWN_RACE, 52, 10) /* our fastest pawn, six moves or fewer away, promotes before theirs */ \
-    X(THRONE_1, 1193, 166) /* king one move from winning on the throne */ \
-    X(THRONE_2, 533, 235) \
-    X(THRONE_3, 339, 161) \
-    X(THRONE_4, 160, 147) \
-    X(THRONE_FAR, 4, 31) /* per move below twelve for longer routes */ \
-    X(THRONE_OPEN, 377, -312) /* the throne two moves away is not guarded */ \
-    X(THRONE_BLOCKED, -145, -5) /* four moves or fewer away, no safe step shortens the route */ \
-    X(RACE_AHEAD, -9, 17) /* the king reaches its throne before the enemy king reaches its own */ \
-    X(RACE_WON, -92, 155) /* ... and the enemy has no rook left to stop it */ \
-    X(THREAT_HANGING, 96, 123) /* an enemy piece attacked and not defended */ \
-    X(THREAT_LESSER, 68, 267) /* an enemy piece attacked by a cheaper one */ \
-    X(KING_ZONE, -26, 16) /* per square next to the king the enemy attacks */ \
-    X(ZONE_KING_HOME_OUT, 0, 0) /* each type's home outer ring is the reference, kept at 0 */ \
-    X(ZONE_KING_HOME_IN, 43, -12) /* piece-square terms per zone: home, ahead, enemy, behind */ \
-    X(ZONE_KING_AHEAD_OUT, 73, -25) \
-    X(ZONE_KING_AHEAD_IN, 62, -47) \
-    X(ZONE_KING_ENEMY_OUT, -781, 260) \
-    X(ZONE_KING_ENEMY_IN, -604, 286) \
-    X(ZONE_KING_BEHIND_OUT, -35, -52) \
-    X(ZONE_KING_BEHIND_IN, 27, 79) \
-    X(ZONE_ROOK_HOME_OUT, 0, 0) \
-    X(ZONE_ROOK_HOME_IN, 26, 0) \
-    X(ZONE_ROOK_AHEAD_OUT, 231, 152) \
-    X(ZONE_ROOK_AHEAD_IN, 170, 40) \
-    X(ZONE_ROOK_ENEMY_OUT, 352, -51) \
-    X(ZONE_ROOK_ENEMY_IN, 181, -24) \
-    X(ZONE_ROOK_BEHIND_OUT, -91, 63) \
-    X(ZONE_ROOK_BEHIND_IN, -84, 28) \
-    X(ZONE_BISHOP_HOME_OUT, 0, 0) \
-    X(ZONE_BISHOP_HOME_IN, 18, -64) \
-    X(ZONE_BISHOP_AHEAD_OUT, -64, 50) \
-    X(ZONE_BISHOP_AHEAD_IN, 24, 74) \
-    X(ZONE_BISHOP_ENEMY_OUT, -198, 94) \
-    X(ZONE_BISHOP_ENEMY_IN, -116, 102) \
-    X(ZONE_BISHOP_BEHIND_OUT, 28, -32) \
-    X(ZONE_BISHOP_BEHIND_IN, 16, 23) \
+#define RB_EVAL_PARAMS(X)                                                                                              \
+    X(ROOK, 500, 802) /* material */                                                                                   \
+    X(BISHOP, 407, 513)                                                                                                \
+    X(PAWN, -232, 119)                                                                                                 \
+    X(MOB_ROOK, 13, 45) /* per square a piece attacks or may move to */                                                \
+    X(MOB_BISHOP, 17, -5)                                                                                              \
+    X(MOB_KING, -15, 9)       /* per safe square around the king */                                                    \
+    X(REBOUND_ROOK, 13, -29)  /* per square reached after turning at a corner */                                       \
+    X(REBOUND_BISHOP, -15, 2) /* per square reached after a rebound */                                                 \
+    X(PAWN_STEP, 58, 43)      /* per pawn move below ten still needed to promote */                                    \
+    X(PAWN_NEXT, 49, 175)     /* a pawn one move from promoting */                                                     \
+    X(PAWN_2, -5, 131)        /* two moves */                                                                          \
+    X(PAWN_3, -6, 89)         /* three moves */                                                                        \
+    X(PAWN_BLOCKED, 121, 52)  /* own pieces make the pawn's route longer, or close it */                               \
+    X(PAWN_ATTACKED, 70, -24) /* four moves or fewer away, and the enemy guards both promotion squares */              \
+    X(PAWN_FREE, -374, 346)   /* the enemy king cannot catch it and nothing guards its way */                          \
+    X(PAWN_RACE, 52, 10)      /* our fastest pawn, six moves or fewer away, promotes before theirs */                  \
+    X(THRONE_1, 1193, 166)    /* king one move from winning on the throne */                                           \
+    X(THRONE_2, 533, 235)                                                                                              \
+    X(THRONE_3, 339, 161)                                                                                              \
+    X(THRONE_4, 160, 147)                                                                                              \
+    X(THRONE_FAR, 4, 31)          /* per move below twelve for longer routes */                                        \
+    X(THRONE_OPEN, 377, -312)     /* the throne two moves away is not guarded */                                       \
+    X(THRONE_BLOCKED, -145, -5)   /* four moves or fewer away, no safe step shortens the route */                      \
+    X(RACE_AHEAD, -9, 17)         /* the king reaches its throne before the enemy king reaches its own */              \
+    X(RACE_WON, -92, 155)         /* ... and the enemy has no rook left to stop it */                                  \
+    X(THREAT_HANGING, 96, 123)    /* an enemy piece attacked and not defended */                                       \
+    X(THREAT_LESSER, 68, 267)     /* an enemy piece attacked by a cheaper one */                                       \
+    X(KING_ZONE, -26, 16)         /* per square next to the king the enemy attacks */                                  \
+    X(ZONE_KING_HOME_OUT, 0, 0)   /* each type's home outer ring is the reference, kept at 0 */                        \
+    X(ZONE_KING_HOME_IN, 43, -12) /* piece-square terms per zone: home, ahead, enemy, behind */                        \
+    X(ZONE_KING_AHEAD_OUT, 73, -25)                                                                                    \
+    X(ZONE_KING_AHEAD_IN, 62, -47)                                                                                     \
+    X(ZONE_KING_ENEMY_OUT, -781, 260)                                                                                  \
+    X(ZONE_KING_ENEMY_IN, -604, 286)                                                                                   \
+    X(ZONE_KING_BEHIND_OUT, -35, -52)                                                                                  \
+    X(ZONE_KING_BEHIND_IN, 27, 79)                                                                                     \
+    X(ZONE_ROOK_HOME_OUT, 0, 0)                                                                                        \
+    X(ZONE_ROOK_HOME_IN, 26, 0)                                                                                        \
+    X(ZONE_ROOK_AHEAD_OUT, 231, 152)                                                                                   \
+    X(ZONE_ROOK_AHEAD_IN, 170, 40)                                                                                     \
+    X(ZONE_ROOK_ENEMY_OUT, 352, -51)                                                                                   \
+    X(ZONE_ROOK_ENEMY_IN, 181, -24)                                                                                    \
+    X(ZONE_ROOK_BEHIND_OUT, -91, 63)                                                                                   \
+    X(ZONE_ROOK_BEHIND_IN, -84, 28)                                                                                    \
+    X(ZONE_BISHOP_HOME_OUT, 0, 0)                                                                                      \
+    X(ZONE_BISHOP_HOME_IN, 18, -64)                                                                                    \
+    X(ZONE_BISHOP_AHEAD_OUT, -64, 50)                                                                                  \
+    X(ZONE_BISHOP_AHEAD_IN, 24, 74)                                                                                    \
+    X(ZONE_BISHOP_ENEMY_OUT, -198, 94)                                                                                 \
+    X(ZONE_BISHOP_ENEMY_IN, -116, 102)                                                                                 \
+    X(ZONE_BISHOP_BEHIND_OUT, 28, -32)                                                                                 \
+    X(ZONE_BISHOP_BEHIND_IN, 16, 23)                                                                                   \
     X(TEMPO, 56, 27)
 
 enum {
 #define RB_EVAL_ENUM(name, mg, eg) RB_EP_##name,
     RB_EVAL_PARAMS(RB_EVAL_ENUM)
 #undef RB_EVAL_ENUM
-    RB_EP_COUNT
+        RB_EP_COUNT
 };
 
 /* The zone terms of one piece type: eight in a row, in the order

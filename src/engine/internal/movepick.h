@@ -17,7 +17,7 @@ typedef struct rb_picker {
     rb_movelist list;
     int scores[RB_MAX_MOVES];
     int next;
-    int first;   /* the best move's index, found while scoring */
+    int first; /* the best move's index, found while scoring */
 } rb_picker;
 
 #define RB_PICK_TT (1 << 30)
@@ -34,8 +34,7 @@ static inline bool rb_move_is_tactical(const rb_pos *pos, rb_move m)
 /* Scores the legal moves the caller generated into pk->list (straight
  * there, to spare a copy of the list). With tactical_only the quiet moves
  * are dropped (quiescence). */
-void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, int ply, rb_move tt_move,
-                  bool tactical_only);
+void rb_pick_init(rb_picker *pk, const rb_engine *e, const rb_pos *pos, int ply, rb_move tt_move, bool tactical_only);
 /* The next best move, or RB_MOVE_NONE when none are left. */
 rb_move rb_pick_next(rb_picker *pk, int *score);
 

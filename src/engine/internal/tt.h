@@ -26,11 +26,11 @@ enum { RB_BOUND_NONE = 0, RB_BOUND_UPPER = 1, RB_BOUND_LOWER = 2, RB_BOUND_EXACT
 
 typedef struct rb_tt_entry {
     uint64_t key;
-    uint32_t move : 20;      /* an rb_move, which takes 20 bits */
-    uint32_t clearing : 12;  /* the table's clearing count when written: an older one is empty */
+    uint32_t move : 20;     /* an rb_move, which takes 20 bits */
+    uint32_t clearing : 12; /* the table's clearing count when written: an older one is empty */
     int16_t score;
     uint8_t depth;
-    uint8_t bound_age;   /* bound in the low 2 bits, search generation above */
+    uint8_t bound_age; /* bound in the low 2 bits, search generation above */
 } rb_tt_entry;
 
 #define RB_TT_BUCKET 4
@@ -46,9 +46,9 @@ _Static_assert(RB_TT_CLEARINGS == 1 << 12, "the clearing count fills an entry's 
 
 typedef struct rb_tt {
     rb_tt_bucket *buckets;
-    size_t nbuckets;     /* a power of two */
+    size_t nbuckets; /* a power of two */
     uint8_t age;
-    uint16_t clearing;   /* entries written under another count are empty */
+    uint16_t clearing; /* entries written under another count are empty */
 } rb_tt;
 
 typedef struct rb_tt_hit {
@@ -58,7 +58,7 @@ typedef struct rb_tt_hit {
     int bound;
 } rb_tt_hit;
 
-int rb_tt_resize(rb_tt *tt, size_t mib);   /* 0, or -1 leaving tt unchanged */
+int rb_tt_resize(rb_tt *tt, size_t mib); /* 0, or -1 leaving tt unchanged */
 void rb_tt_free(rb_tt *tt);
 void rb_tt_clear(rb_tt *tt);
 void rb_tt_new_search(rb_tt *tt);

@@ -26,9 +26,9 @@
 #define ENGINE_HASH_MIB 4
 
 typedef struct game_record {
-    int result;        /* for White: 1 win, 0 draw, -1 loss */
-    bool cut;          /* drawn by the ply cut-off */
-    int count;         /* quiet positions kept */
+    int result; /* for White: 1 win, 0 draw, -1 loss */
+    bool cut;   /* drawn by the ply cut-off */
+    int count;  /* quiet positions kept */
     uint64_t keys[RB_DATAGEN_MAX_PLIES];
     char text[RB_DATAGEN_MAX_PLIES][RB_POS_TEXT_MAX];
 } game_record;
@@ -179,14 +179,27 @@ void rb_datagen_defaults(rb_datagen_opts *o)
 
 static const char *check_opts(const rb_datagen_opts *o)
 {
-    if (o->positions == 0) return "the number of positions must be at least 1";
-    if (o->nodes < 1) return "the node budget must be at least 1";
-    if (o->spread_pct < 0 || o->spread_pct > 90) return "the node spread must be 0..90 percent";
-    if (o->threads < 1 || o->threads > RB_DATAGEN_MAX_THREADS) return "the thread count must be 1..16";
-    if (o->opening_min < 0 || o->opening_max < o->opening_min || o->opening_max > 40)
+    if (o->positions == 0) {
+        return "the number of positions must be at least 1";
+    }
+    if (o->nodes < 1) {
+        return "the node budget must be at least 1";
+    }
+    if (o->spread_pct < 0 || o->spread_pct > 90) {
+        return "the node spread must be 0..90 percent";
+    }
+    if (o->threads < 1 || o->threads > RB_DATAGEN_MAX_THREADS) {
+        return "the thread count must be 1..16";
+    }
+    if (o->opening_min < 0 || o->opening_max < o->opening_min || o->opening_max > 40) {
         return "the opening plies must be 0 <= min <= max <= 40";
-    if (o->max_plies < 1 || o->max_plies > RB_DATAGEN_MAX_PLIES) return "the ply cut-off must be 1..1000";
-    if (o->skip_plies < 0) return "the plies skipped must not be negative";
+    }
+    if (o->max_plies < 1 || o->max_plies > RB_DATAGEN_MAX_PLIES) {
+        return "the ply cut-off must be 1..1000";
+    }
+    if (o->skip_plies < 0) {
+        return "the plies skipped must not be negative";
+    }
     return NULL;
 }
 
@@ -278,12 +291,13 @@ int rb_datagen_run(const rb_datagen_opts *o, FILE *out, rb_datagen_summary *summ
         game += (uint64_t)per_batch;
         sum.seconds = (double)(rb_util_now_ms() - start_ms) / 1000.0;
         if (o->progress != NULL && status == 0) {
-            fprintf(o->progress,
-                    "%llu games, %llu positions (%.1f%%), White %llu / draws %llu / Black %llu, %.0f s, %.0f positions/s\n",
-                    (unsigned long long)sum.games, (unsigned long long)sum.positions,
-                    100.0 * (double)sum.positions / (double)o->positions, (unsigned long long)sum.white,
-                    (unsigned long long)sum.draws, (unsigned long long)sum.black, sum.seconds,
-                    sum.seconds > 0 ? (double)sum.positions / sum.seconds : 0.0);
+            fprintf(
+                o->progress,
+                "%llu games, %llu positions (%.1f%%), White %llu / draws %llu / Black %llu, %.0f s, %.0f positions/s\n",
+                (unsigned long long)sum.games, (unsigned long long)sum.positions,
+                100.0 * (double)sum.positions / (double)o->positions, (unsigned long long)sum.white,
+                (unsigned long long)sum.draws, (unsigned long long)sum.black, sum.seconds,
+                sum.seconds > 0 ? (double)sum.positions / sum.seconds : 0.0);
             fflush(o->progress);
         }
     }

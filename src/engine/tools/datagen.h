@@ -30,26 +30,26 @@
 
 typedef struct rb_datagen_opts {
     uint64_t seed;
-    uint64_t positions;  /* stop after this many distinct positions */
-    uint64_t nodes;      /* node budget a move, before the spread */
-    int spread_pct;      /* each move's budget is drawn within +-spread_pct% */
-    int threads;         /* games played at once, 1..RB_DATAGEN_MAX_THREADS */
-    int opening_min;     /* random plies from the start: opening_min .. opening_max */
+    uint64_t positions; /* stop after this many distinct positions */
+    uint64_t nodes;     /* node budget a move, before the spread */
+    int spread_pct;     /* each move's budget is drawn within +-spread_pct% */
+    int threads;        /* games played at once, 1..RB_DATAGEN_MAX_THREADS */
+    int opening_min;    /* random plies from the start: opening_min .. opening_max */
     int opening_max;
-    int skip_plies;      /* positions before this ply of the game are not written */
-    int max_plies;       /* a game still going here is a draw (a cut-off, not a rule) */
-    FILE *progress;      /* a line per batch of games, or NULL */
+    int skip_plies; /* positions before this ply of the game are not written */
+    int max_plies;  /* a game still going here is a draw (a cut-off, not a rule) */
+    FILE *progress; /* a line per batch of games, or NULL */
 } rb_datagen_opts;
 
 #define RB_DATAGEN_MAX_THREADS 16
 #define RB_DATAGEN_MAX_PLIES 1000
 
 typedef struct rb_datagen_summary {
-    uint64_t games;      /* games whose positions were merged */
-    uint64_t positions;  /* lines written */
-    uint64_t white, draws, black;  /* those games' results */
-    uint64_t cut;        /* games drawn by the ply cut-off */
-    uint64_t duplicates; /* quiet positions dropped as seen before */
+    uint64_t games;               /* games whose positions were merged */
+    uint64_t positions;           /* lines written */
+    uint64_t white, draws, black; /* those games' results */
+    uint64_t cut;                 /* games drawn by the ply cut-off */
+    uint64_t duplicates;          /* quiet positions dropped as seen before */
     double seconds;
 } rb_datagen_summary;
 

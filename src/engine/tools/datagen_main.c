@@ -66,13 +66,21 @@ int main(int argc, char **argv)
             }
             i++;
             int small = n > 100000 ? 100000 : (int)n; /* out of range either way; the run says which */
-            if (strcmp(a, "--positions") == 0) o.positions = n;
-            else if (strcmp(a, "--seed") == 0) o.seed = n;
-            else if (strcmp(a, "--nodes") == 0) o.nodes = n;
-            else if (strcmp(a, "--spread") == 0) o.spread_pct = small;
-            else if (strcmp(a, "--threads") == 0) o.threads = small;
-            else if (strcmp(a, "--skip") == 0) o.skip_plies = small;
-            else o.max_plies = small;
+            if (strcmp(a, "--positions") == 0) {
+                o.positions = n;
+            } else if (strcmp(a, "--seed") == 0) {
+                o.seed = n;
+            } else if (strcmp(a, "--nodes") == 0) {
+                o.nodes = n;
+            } else if (strcmp(a, "--spread") == 0) {
+                o.spread_pct = small;
+            } else if (strcmp(a, "--threads") == 0) {
+                o.threads = small;
+            } else if (strcmp(a, "--skip") == 0) {
+                o.skip_plies = small;
+            } else {
+                o.max_plies = small;
+            }
         } else {
             fprintf(stderr, "rollerball-datagen: unknown option '%s'\n", a);
             usage();
@@ -124,7 +132,6 @@ int main(int argc, char **argv)
            "(%llu duplicates dropped), %.1f s, %.0f positions/s -> %s\n",
            (unsigned long long)s.games, (unsigned long long)s.white, (unsigned long long)s.draws,
            (unsigned long long)s.cut, (unsigned long long)s.black, (unsigned long long)s.positions,
-           (unsigned long long)s.duplicates, s.seconds, s.seconds > 0 ? (double)s.positions / s.seconds : 0.0,
-           path);
+           (unsigned long long)s.duplicates, s.seconds, s.seconds > 0 ? (double)s.positions / s.seconds : 0.0, path);
     return 0;
 }

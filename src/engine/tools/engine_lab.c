@@ -67,9 +67,13 @@ static tally match(player *a, player *b, int pairs, uint64_t seed, bool verbose)
             int plies;
             int r = c == 0 ? play_game(&start, a, b, &plies) : -play_game(&start, b, a, &plies);
             total_plies += plies;
-            if (r > 0) t.wins++;
-            else if (r < 0) t.losses++;
-            else t.draws++;
+            if (r > 0) {
+                t.wins++;
+            } else if (r < 0) {
+                t.losses++;
+            } else {
+                t.draws++;
+            }
         }
         if (verbose && (i + 1) % 10 == 0) {
             fprintf(stderr, "  %d pairs: +%d -%d =%d\n", i + 1, t.wins, t.losses, t.draws);
@@ -97,8 +101,8 @@ static void report(const char *what, tally t)
     lo = lo < 0.001 ? 0.001 : lo > 0.999 ? 0.999 : lo;
     hi = hi < 0.001 ? 0.001 : hi > 0.999 ? 0.999 : hi;
     double elo_lo = rb_util_elo_from_score(lo), elo_hi = rb_util_elo_from_score(hi);
-    printf("%s: %d games +%d -%d =%d  score %.1f%% (95%%: %.1f .. %.1f%%)  Elo %+.0f (95%%: %+.0f .. %+.0f)\n",
-           what, n, t.wins, t.losses, t.draws, 100 * score, 100 * score_lo, 100 * score_hi, elo, elo_lo, elo_hi);
+    printf("%s: %d games +%d -%d =%d  score %.1f%% (95%%: %.1f .. %.1f%%)  Elo %+.0f (95%%: %+.0f .. %+.0f)\n", what, n,
+           t.wins, t.losses, t.draws, 100 * score, 100 * score_lo, 100 * score_hi, elo, elo_lo, elo_hi);
     fflush(stdout);
 }
 
@@ -121,8 +125,10 @@ static void print_info(const rb_search_info *info, void *user)
 {
     (void)user;
     printf("depth %d %s %d nodes %llu time %lld pv", info->depth,
-           info->kind == RB_SCORE_CP ? "cp" : info->kind == RB_SCORE_WIN ? "win" : "loss", info->score,
-           (unsigned long long)info->nodes, (long long)info->time_ms);
+           info->kind == RB_SCORE_CP    ? "cp"
+           : info->kind == RB_SCORE_WIN ? "win"
+                                        : "loss",
+           info->score, (unsigned long long)info->nodes, (long long)info->time_ms);
     for (int i = 0; i < info->pvlen; i++) {
         char buf[RB_MOVE_TEXT_MAX];
         rb_move_to_coord(info->pv[i], buf);
@@ -245,8 +251,8 @@ static int winfit(int games, uint64_t nodes, uint64_t seed)
         }
     }
     double k = fit_k(pts, n);
-    printf("winfit: %d games (White +%d, Black +%d, =%d) at %llu nodes a move, %zu positions\n",
-           games, white, black, draws, (unsigned long long)nodes, n);
+    printf("winfit: %d games (White +%d, Black +%d, =%d) at %llu nodes a move, %zu positions\n", games, white, black,
+           draws, (unsigned long long)nodes, n);
     /* The spread of k: refit on games drawn with replacement (positions of
      * one game are not independent, so whole games are resampled). */
     size_t *first_of = malloc(((size_t)games + 1) * sizeof *first_of);
@@ -301,8 +307,7 @@ static int winfit(int games, uint64_t nodes, uint64_t seed)
             }
         }
         if (count > 0) {
-            printf("  %6d .. %-6d    %9d  %14.3f  %5.3f\n", edges[b], edges[b + 1], count, seen / count,
-                   want / count);
+            printf("  %6d .. %-6d    %9d  %14.3f  %5.3f\n", edges[b], edges[b + 1], count, seen / count, want / count);
         }
     }
     for (int cp = 25; cp <= 400; cp *= 2) {
@@ -325,9 +330,8 @@ int main(int argc, char **argv)
         double cpu = (double)(clock() - cpu0) / CLOCKS_PER_SEC;
         /* processor time as well: other programs on a shared machine slow
          * the wall clock, not the work done */
-        printf("bench: %llu nodes %lld ms %llu nps (processor time %.3f s: %.0f nps)\n",
-               (unsigned long long)nodes, (long long)ms, (unsigned long long)nps, cpu,
-               cpu > 0 ? (double)nodes / cpu : 0.0);
+        printf("bench: %llu nodes %lld ms %llu nps (processor time %.3f s: %.0f nps)\n", (unsigned long long)nodes,
+               (long long)ms, (unsigned long long)nps, cpu, cpu > 0 ? (double)nodes / cpu : 0.0);
         rb_engine_free(e);
     } else if (strcmp(cmd, "depth1s") == 0) {
         /* The deepest iteration finished within the first second; the
@@ -340,8 +344,8 @@ int main(int argc, char **argv)
         lim.movetime_ms = 3000;
         rb_search_info within = {0};
         rb_engine_search(e, &pos, NULL, 0, &lim, keep_first_second, &within, NULL);
-        printf("1 s from the start: depth %d, %llu nodes, %lld ms\n", within.depth,
-               (unsigned long long)within.nodes, (long long)within.time_ms);
+        printf("1 s from the start: depth %d, %llu nodes, %lld ms\n", within.depth, (unsigned long long)within.nodes,
+               (long long)within.time_ms);
         rb_engine_free(e);
     } else if (strcmp(cmd, "go") == 0 && argc > 3) {
         rb_engine *e = rb_engine_new(64);
@@ -387,7 +391,8 @@ int main(int argc, char **argv)
         uint64_t seed = argc > 6 ? strtoull(argv[6], NULL, 10) : 0;
         for (int lv = from < 2 ? 2 : from; lv <= to && lv <= RB_LEVEL_MAX; lv++) {
             /* level 10 has no cap of its own: it gets a fixed node budget */
-            player a = {RB_SPAR_ENGINE, new_engine(), lv == RB_LEVEL_MAX ? top : 0, 0}, b = {RB_SPAR_ENGINE, new_engine(), 0, 0};
+            player a = {RB_SPAR_ENGINE, new_engine(), lv == RB_LEVEL_MAX ? top : 0, 0},
+                   b = {RB_SPAR_ENGINE, new_engine(), 0, 0};
             rb_engine_set_level(a.engine, lv);
             rb_engine_set_level(b.engine, lv - 1);
             rb_engine_set_seed(a.engine, 11 * lv + 1000 * seed);
@@ -451,16 +456,21 @@ int main(int argc, char **argv)
                 moves++;
             }
         }
-        printf("legal: %d games, %llu moves, every one legal; %d ended by the rules, %d cut at %d plies\n",
-               games, (unsigned long long)moves, decided, games - decided, MAX_GAME_PLIES);
+        printf("legal: %d games, %llu moves, every one legal; %d ended by the rules, %d cut at %d plies\n", games,
+               (unsigned long long)moves, decided, games - decided, MAX_GAME_PLIES);
         rb_engine_free(e);
     } else if (strcmp(cmd, "feature") == 0 && argc > 4) {
-        player a = {RB_SPAR_ENGINE, new_engine(), strtoull(argv[4], NULL, 10), 0}, b = {RB_SPAR_ENGINE, new_engine(), a.nodes, 0};
-        if (strcmp(argv[2], "null") == 0) a.engine->no_null = true;
-        else if (strcmp(argv[2], "lmr") == 0) a.engine->no_lmr = true;
-        else if (strcmp(argv[2], "rfp") == 0) a.engine->no_rfp = true;
-        else if (strcmp(argv[2], "selective") == 0) a.engine->no_selective = true;
-        else {
+        player a = {RB_SPAR_ENGINE, new_engine(), strtoull(argv[4], NULL, 10), 0},
+               b = {RB_SPAR_ENGINE, new_engine(), a.nodes, 0};
+        if (strcmp(argv[2], "null") == 0) {
+            a.engine->no_null = true;
+        } else if (strcmp(argv[2], "lmr") == 0) {
+            a.engine->no_lmr = true;
+        } else if (strcmp(argv[2], "rfp") == 0) {
+            a.engine->no_rfp = true;
+        } else if (strcmp(argv[2], "selective") == 0) {
+            a.engine->no_selective = true;
+        } else {
             fprintf(stderr, "features: null lmr rfp selective\n");
             return 1;
         }
@@ -471,7 +481,8 @@ int main(int argc, char **argv)
             fprintf(stderr, "no weight named %s\n", argv[2]);
             return 1;
         }
-        player a = {RB_SPAR_ENGINE, new_engine(), strtoull(argv[6], NULL, 10), 0}, b = {RB_SPAR_ENGINE, new_engine(), a.nodes, 0};
+        player a = {RB_SPAR_ENGINE, new_engine(), strtoull(argv[6], NULL, 10), 0},
+               b = {RB_SPAR_ENGINE, new_engine(), a.nodes, 0};
         rb_eval_params p;
         rb_eval_params_default(&p);
         rb_eval_param_set(&p, idx, atoi(argv[3]), atoi(argv[4]));

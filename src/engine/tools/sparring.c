@@ -135,12 +135,9 @@ void rb_spar_opening(rb_pos *pos, uint64_t *rng, int plies)
 rb_move rb_spar_move(rb_spar_player *p, const rb_pos *pos, const uint64_t *history, size_t nhistory)
 {
     switch (p->kind) {
-    case RB_SPAR_RANDOM:
-        return rb_spar_random_move(pos, &p->rng);
-    case RB_SPAR_GREEDY1:
-        return rb_spar_greedy1_move(pos, &p->rng);
-    case RB_SPAR_GREEDY2:
-        return rb_spar_greedy2_move(pos, &p->rng);
+    case RB_SPAR_RANDOM: return rb_spar_random_move(pos, &p->rng);
+    case RB_SPAR_GREEDY1: return rb_spar_greedy1_move(pos, &p->rng);
+    case RB_SPAR_GREEDY2: return rb_spar_greedy2_move(pos, &p->rng);
     case RB_SPAR_ENGINE:
     default: {
         rb_limits lim = {0};

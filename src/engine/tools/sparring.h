@@ -28,9 +28,9 @@ typedef enum {
 
 typedef struct rb_spar_player {
     rb_spar_kind kind;
-    rb_engine *engine;  /* RB_SPAR_ENGINE only */
-    uint64_t nodes;     /* node limit per engine move, 0 = the level's own caps */
-    uint64_t rng;       /* the simple players' choices among equals */
+    rb_engine *engine; /* RB_SPAR_ENGINE only */
+    uint64_t nodes;    /* node limit per engine move, 0 = the level's own caps */
+    uint64_t rng;      /* the simple players' choices among equals */
 } rb_spar_player;
 
 /* Games longer than this are counted as draws: a measuring cut-off, never

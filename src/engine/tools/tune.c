@@ -81,19 +81,31 @@ static int parse_args(int argc, char **argv, options *o)
             return -1;
         }
         bool ok = true;
-        if (strcmp(a, "--data") == 0) o->data = v;
-        else if (strcmp(a, "--out") == 0) o->out = v;
-        else if (strcmp(a, "--write-header") == 0) o->header = v;
-        else if (strcmp(a, "--without") == 0) o->without = v;
-        else if (strcmp(a, "--epochs") == 0) ok = rb_util_parse_int(v, 1, 1000000, &o->epochs);
-        else if (strcmp(a, "--validation") == 0) ok = rb_util_parse_int(v, 0, 90, &o->validation);
-        else if (strcmp(a, "--threads") == 0) ok = rb_util_parse_int(v, 1, 64, &o->threads);
-        else if (strcmp(a, "--log-every") == 0) ok = rb_util_parse_int(v, 1, 1000000, &o->log_every);
-        else if (strcmp(a, "--rate") == 0) ok = number(v, 1e-6, 1000, &o->rate);
-        else if (strcmp(a, "--limit") == 0) ok = number(v, 1, 30000, &o->limit);
-        else if (strcmp(a, "--rook-cp") == 0) ok = number(v, 1, 5000, &o->rook_cp);
-        else if (strcmp(a, "--seed") == 0) ok = number(v, 0, 1e18, &d) && (o->seed = (unsigned long long)d, true);
-        else {
+        if (strcmp(a, "--data") == 0) {
+            o->data = v;
+        } else if (strcmp(a, "--out") == 0) {
+            o->out = v;
+        } else if (strcmp(a, "--write-header") == 0) {
+            o->header = v;
+        } else if (strcmp(a, "--without") == 0) {
+            o->without = v;
+        } else if (strcmp(a, "--epochs") == 0) {
+            ok = rb_util_parse_int(v, 1, 1000000, &o->epochs);
+        } else if (strcmp(a, "--validation") == 0) {
+            ok = rb_util_parse_int(v, 0, 90, &o->validation);
+        } else if (strcmp(a, "--threads") == 0) {
+            ok = rb_util_parse_int(v, 1, 64, &o->threads);
+        } else if (strcmp(a, "--log-every") == 0) {
+            ok = rb_util_parse_int(v, 1, 1000000, &o->log_every);
+        } else if (strcmp(a, "--rate") == 0) {
+            ok = number(v, 1e-6, 1000, &o->rate);
+        } else if (strcmp(a, "--limit") == 0) {
+            ok = number(v, 1, 30000, &o->limit);
+        } else if (strcmp(a, "--rook-cp") == 0) {
+            ok = number(v, 1, 5000, &o->rook_cp);
+        } else if (strcmp(a, "--seed") == 0) {
+            ok = number(v, 0, 1e18, &d) && (o->seed = (unsigned long long)d, true);
+        } else {
             fprintf(stderr, "rollerball-tune: unknown option %s\n", a);
             usage(stderr);
             return -1;
@@ -306,8 +318,7 @@ int main(int argc, char **argv)
     }
     double k = rb_tune_fit_k(&train, w, o.threads);
     double before = rb_tune_error(&train, w, k, o.threads), before_valid = rb_tune_error(&valid, w, k, o.threads);
-    printf("K = %.6f; with the current weights: training error %.6f, held-out error %.6f\n", k, before,
-           before_valid);
+    printf("K = %.6f; with the current weights: training error %.6f, held-out error %.6f\n", k, before, before_valid);
     rb_tune_options opt = {o.epochs, o.rate, o.threads, fixed, o.limit, stdout, o.log_every};
     double after = rb_tune_run(&train, &valid, w, k, &opt);
     /* The scale: the evaluation only meets the results through K * eval,
@@ -324,8 +335,8 @@ int main(int argc, char **argv)
     printf("scaled by %.4f so that ROOK is %g in the middlegame: K = %.6f\n", scale, o.rook_cp, k);
     double after_valid = rb_tune_error(&valid, w, k, o.threads);
     after = rb_tune_error(&train, w, k, o.threads);
-    printf("after %d epochs: training error %.6f (was %.6f), held-out error %.6f (was %.6f)\n", o.epochs, after,
-           before, after_valid, before_valid);
+    printf("after %d epochs: training error %.6f (was %.6f), held-out error %.6f (was %.6f)\n", o.epochs, after, before,
+           after_valid, before_valid);
     print_table(stdout, w);
     int rc = 0;
     if (o.out != NULL) {

@@ -127,8 +127,7 @@ static int copy_position(const rb_tune_set *src, size_t i, rb_tune_set *dst)
     return rb_tune_set_add(dst, coef, src->phase[i], src->result[i]);
 }
 
-int rb_tune_set_split(const rb_tune_set *src, uint64_t seed, int validation_pct, rb_tune_set *train,
-                      rb_tune_set *valid)
+int rb_tune_set_split(const rb_tune_set *src, uint64_t seed, int validation_pct, rb_tune_set *train, rb_tune_set *valid)
 {
     rb_tune_set_init(train, src->nweights, src->phase_max);
     rb_tune_set_init(valid, src->nweights, src->phase_max);
@@ -177,8 +176,8 @@ typedef struct job {
     double k;
     bool gradient;
     size_t nchunks;
-    double *chunk_error;  /* [nchunks] */
-    double *chunk_grad;   /* [nchunks][2 * nweights] when gradient */
+    double *chunk_error; /* [nchunks] */
+    double *chunk_grad;  /* [nchunks][2 * nweights] when gradient */
     int thread, threads;
 } job;
 
@@ -307,8 +306,7 @@ double rb_tune_fit_k(const rb_tune_set *s, const double *w, int threads)
     return (lo + hi) / 2;
 }
 
-double rb_tune_run(const rb_tune_set *train, const rb_tune_set *valid, double *w, double k,
-                   const rb_tune_options *o)
+double rb_tune_run(const rb_tune_set *train, const rb_tune_set *valid, double *w, double k, const rb_tune_options *o)
 {
     size_t nw = 2 * (size_t)train->nweights;
     double *grad = calloc(nw, sizeof *grad), *m = calloc(nw, sizeof *m), *v = calloc(nw, sizeof *v);

@@ -33,15 +33,15 @@
 #define RB_TUNE_CHUNK 4096
 
 typedef struct rb_tune_set {
-    int nweights;      /* weights, each an (mg, eg) pair */
+    int nweights; /* weights, each an (mg, eg) pair */
     int phase_max;
-    size_t n, cap;     /* positions */
+    size_t n, cap; /* positions */
     float *result;
     uint8_t *phase;
-    uint32_t *first;   /* where each position's features start; first[n] is the end */
+    uint32_t *first; /* where each position's features start; first[n] is the end */
     size_t nfeat, featcap;
-    uint8_t *weight;   /* feature: which weight ... */
-    int16_t *coef;     /* ... and its coefficient */
+    uint8_t *weight; /* feature: which weight ... */
+    int16_t *coef;   /* ... and its coefficient */
 } rb_tune_set;
 
 void rb_tune_set_init(rb_tune_set *s, int nweights, int phase_max);
@@ -63,17 +63,16 @@ double rb_tune_fit_k(const rb_tune_set *s, const double *w, int threads);
 
 typedef struct rb_tune_options {
     int epochs;
-    double rate;          /* Adam's step size, in centipawns */
+    double rate; /* Adam's step size, in centipawns */
     int threads;
-    const bool *fixed;    /* 2 * nweights flags, or NULL: values never moved */
-    double limit;         /* weights are kept within -limit..limit */
-    FILE *log;            /* a line per epoch, or NULL */
+    const bool *fixed; /* 2 * nweights flags, or NULL: values never moved */
+    double limit;      /* weights are kept within -limit..limit */
+    FILE *log;         /* a line per epoch, or NULL */
     int log_every;
 } rb_tune_options;
 
 /* Minimises the error on train from w (changed in place); valid (may be
  * NULL or empty) is only measured. Returns the last training error. */
-double rb_tune_run(const rb_tune_set *train, const rb_tune_set *valid, double *w, double k,
-                   const rb_tune_options *o);
+double rb_tune_run(const rb_tune_set *train, const rb_tune_set *valid, double *w, double k, const rb_tune_options *o);
 
 #endif

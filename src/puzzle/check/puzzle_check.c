@@ -22,8 +22,8 @@
 #define PAWN_CP 110
 
 typedef struct pval {
-    int win;  /* > 0 wins in this many own moves, < 0 loses in -win, 0 neither */
-    int cp;   /* when win == 0 */
+    int win; /* > 0 wins in this many own moves, < 0 loses in -win, 0 neither */
+    int cp;  /* when win == 0 */
 } pval;
 
 /* A single order on values: faster wins first, slower losses before faster. */
@@ -67,7 +67,7 @@ typedef struct searcher {
     rb_engine *e;
     const rb_pcheck_cfg *cfg;
     uint64_t nodes;
-    bool capped;   /* some search hit the node cap: its answer is not to be trusted */
+    bool capped; /* some search hit the node cap: its answer is not to be trusted */
 } searcher;
 
 /* The value of move m of pos for the side making it. */
@@ -182,8 +182,8 @@ static rb_move root_search(rb_engine *e, const rb_pos *pos, const rb_pcheck_cfg 
  * the root search chose first and saw the win (the forced win itself for a
  * mate or throne): how deep one must look to understand the move, not just
  * to like it. */
-static void find_stats(const trace *t, const rb_search_info *info, rb_move first, bool forced,
-                       const rb_pcheck_cfg *cfg, rb_pcheck_stats *stats)
+static void find_stats(const trace *t, const rb_search_info *info, rb_move first, bool forced, const rb_pcheck_cfg *cfg,
+                       rb_pcheck_stats *stats)
 {
     stats->find_depth = cfg->depth + 2;
     stats->find_nodes = info->nodes;

@@ -27,27 +27,27 @@
 #include "rb_puzzle.h"
 
 typedef struct rb_pcheck_cfg {
-    int depth;          /* depth of each search after a move */
-    uint64_t nodes;     /* node cap of each search (a safety net) */
-    int max_moves;      /* solver moves in a line, 1..4 */
-    int win_cp;         /* a material win scores at least this for the solver */
-    int gain_cp;        /* and gains at least this much material by the line's end */
-    int alt_cp;         /* every other first move scores at most this */
-    int margin_cp;      /* and at least this much below the winning one */
-    int equal_cp;       /* defender replies within this of the best lose equally */
-    int slack;          /* what the check forgives beyond these (0 when generating) */
+    int depth;      /* depth of each search after a move */
+    uint64_t nodes; /* node cap of each search (a safety net) */
+    int max_moves;  /* solver moves in a line, 1..4 */
+    int win_cp;     /* a material win scores at least this for the solver */
+    int gain_cp;    /* and gains at least this much material by the line's end */
+    int alt_cp;     /* every other first move scores at most this */
+    int margin_cp;  /* and at least this much below the winning one */
+    int equal_cp;   /* defender replies within this of the best lose equally */
+    int slack;      /* what the check forgives beyond these (0 when generating) */
 } rb_pcheck_cfg;
 
 void rb_pcheck_defaults(rb_pcheck_cfg *cfg);
 
 /* How the generator found its puzzle: for the rating. */
 typedef struct rb_pcheck_stats {
-    int find_depth;     /* the root search's first iteration from which it chose
-                           the move and saw the win */
+    int find_depth;      /* the root search's first iteration from which it chose
+                            the move and saw the win */
     uint64_t find_nodes; /* nodes the root search had spent by then */
-    uint64_t nodes;     /* all nodes spent on the puzzle */
-    int stage;          /* how far the position got: RB_PCHECK_* */
-    bool forced_win;    /* the root search saw a forced win */
+    uint64_t nodes;      /* all nodes spent on the puzzle */
+    int stage;           /* how far the position got: RB_PCHECK_* */
+    bool forced_win;     /* the root search saw a forced win */
 } rb_pcheck_stats;
 
 /* Where rb_pcheck_find stopped, for the generator's tally. */

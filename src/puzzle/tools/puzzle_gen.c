@@ -53,12 +53,12 @@ typedef struct game_result {
 typedef struct shared {
     int games;
     uint64_t seed;
-    double deadline;      /* monotonic seconds, 0 = none */
+    double deadline; /* monotonic seconds, 0 = none */
     atomic_int next;
     game_result *results;
     rb_pcheck_cfg find_cfg, check_cfg;
     atomic_uint_fast64_t nodes;
-    atomic_int rejected;  /* found but failed the second proof */
+    atomic_int rejected;                    /* found but failed the second proof */
     atomic_int stages[2][RB_PCHECK_STAGES]; /* positions by where the search stopped, cp / forced win */
 } shared;
 
@@ -333,11 +333,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "cannot write %s\n", out ? out : "stdout");
         return 1;
     }
-    fprintf(f, "# Rollerball puzzles: one a line, tab-separated fields\n"
-               "#   ID RATING THEMES POSITION SOLUTION ACCEPTED-REPLIES\n"
-               "# (the format is described in src/puzzle/rb_puzzle.h).\n"
-               "# Made by: rollerball-puzzle-gen --games %d --seed %" PRIu64 "\n"
-               "# from engine self-play; every puzzle proved by rb_pcheck_verify.\n",
+    fprintf(f,
+            "# Rollerball puzzles: one a line, tab-separated fields\n"
+            "#   ID RATING THEMES POSITION SOLUTION ACCEPTED-REPLIES\n"
+            "# (the format is described in src/puzzle/rb_puzzle.h).\n"
+            "# Made by: rollerball-puzzle-gen --games %d --seed %" PRIu64 "\n"
+            "# from engine self-play; every puzzle proved by rb_pcheck_verify.\n",
             played, seed);
     int count = 0, by_kind[4] = {0}, rebound = 0, hist[8] = {0};
     int next_id = 1;
@@ -367,8 +368,9 @@ int main(int argc, char **argv)
     if (out) {
         fclose(f);
     }
-    fprintf(stderr, "%d games played (of %d), %d puzzles: %d mate, %d throne, %d material; %d rebound; "
-                    "%d found but not proved again; %" PRIu64 " Mnodes; %.1f s\n",
+    fprintf(stderr,
+            "%d games played (of %d), %d puzzles: %d mate, %d throne, %d material; %d rebound; "
+            "%d found but not proved again; %" PRIu64 " Mnodes; %.1f s\n",
             played, games, count, by_kind[0], by_kind[1], by_kind[2], rebound, atomic_load(&sh->rejected),
             (uint64_t)atomic_load(&sh->nodes) / 1000000, now_s() - t0);
     static const char *const stage_names[RB_PCHECK_STAGES] = {"nothing", "not confirmed", "not unique", "no line",

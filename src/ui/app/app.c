@@ -90,8 +90,8 @@ void rb_ui_app_relayout(rb_app *app)
     /* Off screen (screenshots, tests) the pixels are the ones asked for,
      * whatever the desktop says, unless a test says otherwise. */
     float system = app->system_scale > 0 ? app->system_scale
-                   : app->window        ? rb_ui_layout_system_scale(ratio, SDL_getenv("GDK_SCALE"))
-                                        : 1.0f;
+                   : app->window         ? rb_ui_layout_system_scale(ratio, SDL_getenv("GDK_SCALE"))
+                                         : 1.0f;
     rb_ui_layout_compute_scaled(&app->layout, ow, oh, ww, wh, system, app->state.settings.ui_scale_pct);
     app->relayout_due = false;
     if (app->window) {
@@ -101,25 +101,30 @@ void rb_ui_app_relayout(rb_app *app)
         int least_w, least_h, now_w, now_h;
         rb_ui_layout_least_window(app->layout.ui_pct, system, app->layout.px_per_win_y, &least_w, &least_h);
         SDL_GetWindowMinimumSize(app->window, &now_w, &now_h);
-        if (least_w != now_w || least_h != now_h)
+        if (least_w != now_w || least_h != now_h) {
             SDL_SetWindowMinimumSize(app->window, least_w, least_h);
+        }
     }
     char err[RB_UI_PATH_MAX + 200];
-    if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0)
+    if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0) {
         rb_ui_state_say(&app->state, true, "%s", err);
-    if (old_sq != app->layout.sq || old_px != app->layout.font_px)
+    }
+    if (old_sq != app->layout.sq || old_px != app->layout.font_px) {
         rb_ui_text_flush(app);
+    }
 }
 
 void rb_ui_app_draw(rb_app *app)
 {
-    if (app->relayout_due)
+    if (app->relayout_due) {
         rb_ui_app_relayout(app);
+    }
     const rb_ui_theme *t = app->theme;
     Uint32 now = rb_ui_window_now(app);
     /* A slide whose time is up ends before the frame, not inside it. */
-    if (rb_ui_anim_over(&app->state.anim, now))
+    if (rb_ui_anim_over(&app->state.anim, now)) {
         rb_ui_anim_stop(&app->state.anim);
+    }
     const rb_ui_state *st = &app->state;
     SDL_SetRenderDrawColor(app->renderer, t->background.r, t->background.g, t->background.b, 255);
     SDL_RenderClear(app->renderer);
@@ -130,12 +135,14 @@ void rb_ui_app_draw(rb_app *app)
         rb_ui_render_board(app, st, now);
         rb_ui_coach_draw(app, st);
         rb_ui_explain_draw(app, st);
-        if (!rb_ui_dialog_active(st))
+        if (!rb_ui_dialog_active(st)) {
             rb_ui_symbols_draw(app, st);
+        }
         rb_ui_panel_draw(app, st, app->layout.panel);
     }
-    if (rb_ui_dialog_active(st))
+    if (rb_ui_dialog_active(st)) {
         rb_ui_dialog_draw(app, st);
+    }
     SDL_RenderPresent(app->renderer);
     app->dirty = false;
     if (app->first_frame_from) {
@@ -155,24 +162,24 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
         bool ctrl, shift;
         rb_ui_cmd cmd;
     } keys[] = {
-        { SDLK_F1, false, false, { .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_HELP } },
-        { SDLK_n, true, false, { .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_NEW_GAME } },
-        { SDLK_s, true, false, { .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_SAVE } },
-        { SDLK_o, true, false, { .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_LOAD } },
-        { SDLK_COMMA, true, false, { .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_SETTINGS } },
-        { SDLK_z, true, false, { .kind = RB_UI_CMD_UNDO } },
-        { SDLK_z, true, true, { .kind = RB_UI_CMD_REDO } },
-        { SDLK_y, true, false, { .kind = RB_UI_CMD_REDO } },
-        { SDLK_f, true, false, { .kind = RB_UI_CMD_FLIP } },
-        { SDLK_q, true, false, { .kind = RB_UI_CMD_QUIT } },
-        { SDLK_c, true, false, { .kind = RB_UI_CMD_COPY, .copy.whole_game = false } },
-        { SDLK_c, true, true, { .kind = RB_UI_CMD_COPY, .copy.whole_game = true } },
-        { SDLK_v, true, false, { .kind = RB_UI_CMD_PASTE } },
-        { SDLK_p, true, false, { .kind = RB_UI_CMD_PUZZLE_OPEN } },
-        { SDLK_r, true, false, { .kind = RB_UI_CMD_REVIEW } },
-        { SDLK_m, true, false, { .kind = RB_UI_CMD_MISTAKES_OPEN } },
-        { SDLK_F5, false, false, { .kind = RB_UI_CMD_ANALYSIS_OPEN } },
-        { SDLK_e, true, false, { .kind = RB_UI_CMD_EDITOR_OPEN } },
+        {SDLK_F1, false, false, {.kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_HELP}},
+        {SDLK_n, true, false, {.kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_NEW_GAME}},
+        {SDLK_s, true, false, {.kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_SAVE}},
+        {SDLK_o, true, false, {.kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_LOAD}},
+        {SDLK_COMMA, true, false, {.kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_SETTINGS}},
+        {SDLK_z, true, false, {.kind = RB_UI_CMD_UNDO}},
+        {SDLK_z, true, true, {.kind = RB_UI_CMD_REDO}},
+        {SDLK_y, true, false, {.kind = RB_UI_CMD_REDO}},
+        {SDLK_f, true, false, {.kind = RB_UI_CMD_FLIP}},
+        {SDLK_q, true, false, {.kind = RB_UI_CMD_QUIT}},
+        {SDLK_c, true, false, {.kind = RB_UI_CMD_COPY, .copy.whole_game = false}},
+        {SDLK_c, true, true, {.kind = RB_UI_CMD_COPY, .copy.whole_game = true}},
+        {SDLK_v, true, false, {.kind = RB_UI_CMD_PASTE}},
+        {SDLK_p, true, false, {.kind = RB_UI_CMD_PUZZLE_OPEN}},
+        {SDLK_r, true, false, {.kind = RB_UI_CMD_REVIEW}},
+        {SDLK_m, true, false, {.kind = RB_UI_CMD_MISTAKES_OPEN}},
+        {SDLK_F5, false, false, {.kind = RB_UI_CMD_ANALYSIS_OPEN}},
+        {SDLK_e, true, false, {.kind = RB_UI_CMD_EDITOR_OPEN}},
     };
     bool ctrl = k->keysym.mod & KMOD_CTRL, shift = k->keysym.mod & KMOD_SHIFT;
     *used = false;
@@ -181,8 +188,9 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
          * Ctrl+Shift+C). */
         bool picks = keys[i].key == SDLK_z || keys[i].key == SDLK_c;
         bool shift_ok = picks ? shift == keys[i].shift : !keys[i].shift;
-        if (keys[i].key != k->keysym.sym || (keys[i].ctrl && !ctrl) || !shift_ok)
+        if (keys[i].key != k->keysym.sym || (keys[i].ctrl && !ctrl) || !shift_ok) {
             continue;
+        }
         *used = true;
         return keys[i].cmd;
     }
@@ -207,8 +215,7 @@ static SDL_Event to_pixels(const rb_app *app, const SDL_Event *ev)
         e.button.x = (Sint32)((float)e.button.x * sx);
         e.button.y = (Sint32)((float)e.button.y * sy);
         break;
-    default:
-        break;
+    default: break;
     }
     return e;
 }
@@ -219,8 +226,9 @@ static SDL_Event to_pixels(const rb_app *app, const SDL_Event *ev)
 static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
-    if (ev->type == SDL_QUIT)
+    if (ev->type == SDL_QUIT) {
         return rb_ui_cmd_of(RB_UI_CMD_QUIT);
+    }
     if (ev->type == SDL_WINDOWEVENT) {
         Uint8 we = ev->window.event;
         if (we == SDL_WINDOWEVENT_SIZE_CHANGED || we == SDL_WINDOWEVENT_RESIZED ||
@@ -242,8 +250,9 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
     if (ev->type == SDL_RENDER_TARGETS_RESET || ev->type == SDL_RENDER_DEVICE_RESET) {
         rb_ui_assets_drop_textures(app); /* textures are gone: make them again */
         rb_ui_board_cache_lost(app->board_cache);
-        if (ev->type == SDL_RENDER_DEVICE_RESET)
+        if (ev->type == SDL_RENDER_DEVICE_RESET) {
             rb_ui_text_flush(app);
+        }
         rb_ui_app_relayout(app);
         *shown = true;
     }
@@ -277,34 +286,41 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         cmd.load.path = ev->drop.file; /* freed by the caller once applied */
         return cmd;
     }
-    if (ev->type == SDL_DROPTEXT)
+    if (ev->type == SDL_DROPTEXT) {
         return cmd;
-    if (rb_ui_dialog_active(&app->state))
+    }
+    if (rb_ui_dialog_active(&app->state)) {
         return rb_ui_dialog_event(app, ev);
+    }
     bool used = false;
     const rb_ui_screen *top = rb_ui_screens_top(&app->state);
     if (top) {
         cmd = top->event(app, ev, &used);
-        if (used || top->below == RB_UI_BELOW_NOTHING)
+        if (used || top->below == RB_UI_BELOW_NOTHING) {
             return cmd;
-        if (top->below == RB_UI_BELOW_WINDOW_KEYS) /* nothing else under it */
+        }
+        if (top->below == RB_UI_BELOW_WINDOW_KEYS) { /* nothing else under it */
             return ev->type == SDL_KEYDOWN ? global_key(&ev->key, &used) : rb_ui_cmd_of(RB_UI_CMD_NONE);
+        }
     }
     if (ev->type == SDL_KEYDOWN) {
         cmd = global_key(&ev->key, &used);
-        if (used)
+        if (used) {
             return cmd;
+        }
     }
     rb_ui_symbols_event(app, ev, rb_ui_window_now(app));
     /* A drag in progress keeps the mouse even over the panel. */
     rb_ui_input_state in = app->state.input.state;
     if (in != RB_UI_DRAGGING && in != RB_UI_PRESSED) {
         cmd = rb_ui_review_view_event(app, ev, &used);
-        if (used)
+        if (used) {
             return cmd;
+        }
         cmd = rb_ui_panel_event(app, ev, &used);
-        if (used)
+        if (used) {
             return cmd;
+        }
     }
     return rb_ui_input_event(app, ev);
 }
@@ -317,12 +333,14 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     rb_ui_state before = app->state;
     bool shown = false;
     rb_ui_cmd cmd = route(app, &e, &shown);
-    if (shown || memcmp(&before, &app->state, sizeof before) != 0)
+    if (shown || memcmp(&before, &app->state, sizeof before) != 0) {
         app->dirty = true;
+    }
     rb_ui_apply(app, &cmd);
     /* SDL leaves dropped file names and text to us to free. */
-    if (e.type == SDL_DROPFILE || e.type == SDL_DROPTEXT)
+    if (e.type == SDL_DROPFILE || e.type == SDL_DROPTEXT) {
         SDL_free(e.drop.file);
+    }
     /* What the event made due (a found move whose time has come) happens
      * now, not at the next wake-up. */
     rb_ui_app_tick(app);
@@ -333,13 +351,15 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
 static Uint32 view_wait_ms(const rb_app *app, Uint32 now_ms)
 {
     Uint32 wait = RB_UI_PACE_NEVER;
-    Uint32 wakes[2] = { rb_ui_explain_wake(&app->state), rb_ui_symbols_wake(&app->state) };
+    Uint32 wakes[2] = {rb_ui_explain_wake(&app->state), rb_ui_symbols_wake(&app->state)};
     for (int i = 0; i < 2; i++) {
-        if (!wakes[i])
+        if (!wakes[i]) {
             continue;
+        }
         Uint32 ms = SDL_TICKS_PASSED(now_ms, wakes[i]) ? 0 : wakes[i] - now_ms + 1;
-        if (ms < wait)
+        if (ms < wait) {
             wait = ms;
+        }
     }
     return wait;
 }
@@ -347,10 +367,12 @@ static Uint32 view_wait_ms(const rb_app *app, Uint32 now_ms)
 Uint32 rb_ui_app_tick(rb_app *app)
 {
     Uint32 now = rb_ui_window_now(app);
-    if (rb_ui_explain_tick(&app->state, now))
+    if (rb_ui_explain_tick(&app->state, now)) {
         app->dirty = true;
-    if (rb_ui_symbols_tick(&app->state, now))
+    }
+    if (rb_ui_symbols_tick(&app->state, now)) {
         app->dirty = true;
+    }
     /* Each due command clears what made it due; the bound only guards
      * against a command that would not. */
     for (int i = 0; i < 8; i++) {
@@ -373,25 +395,32 @@ void rb_ui_app_run(rb_app *app)
         /* A running clock wakes the loop when the time it shows changes. */
         int64_t now = rb_ui_window_now_ms(app);
         int64_t clock_wait = rb_ui_game_clock_wait(&app->state, now);
-        if (clock_wait >= 0 && (uint64_t)clock_wait < wait)
+        if (clock_wait >= 0 && (uint64_t)clock_wait < wait) {
             wait = clock_wait < 1 ? 1 : (Uint32)clock_wait;
-        if (app->dirty || app->state.anim.active)
+        }
+        if (app->dirty || app->state.anim.active) {
             rb_ui_app_draw(app);
+        }
         /* Sleep until something happens or the next timer is due; while a
          * piece slides, wake for each frame (vsync paces the present where
          * it exists). Nothing else wakes the loop: waiting costs no CPU. */
         bool moving = app->state.anim.active;
-        for (size_t i = 0; i < rb_ui_screens_count; i++)
-            if (rb_ui_screens[i]->moving && rb_ui_screens[i]->moving(&app->state))
+        for (size_t i = 0; i < rb_ui_screens_count; i++) {
+            if (rb_ui_screens[i]->moving && rb_ui_screens[i]->moving(&app->state)) {
                 moving = true;
-        if (moving && wait > 8)
+            }
+        }
+        if (moving && wait > 8) {
             wait = 8;
+        }
         SDL_Event ev;
-        int got = wait == RB_UI_PACE_NEVER ? SDL_WaitEvent(&ev) : SDL_WaitEventTimeout(&ev, (int)(wait > 60000 ? 60000 : wait) + 1);
+        int got = wait == RB_UI_PACE_NEVER ? SDL_WaitEvent(&ev)
+                                           : SDL_WaitEventTimeout(&ev, (int)(wait > 60000 ? 60000 : wait) + 1);
         if (got) {
             rb_ui_app_event(app, &ev);
-            while (!app->quit && SDL_PollEvent(&ev))
+            while (!app->quit && SDL_PollEvent(&ev)) {
                 rb_ui_app_event(app, &ev);
+            }
         }
         /* The time shown changed: the clock's command draws it again, and
          * sounds the warning or ends the game when a flag falls. */
@@ -444,16 +473,19 @@ static int set_up_game(rb_app *app, const rb_ui_options *opt, rb_game *g, rb_ui_
         }
     } else if (opt->pgn_file) {
         int rc = rb_ui_games_read(opt->pgn_file, g, players, note, notelen);
-        if (rc > 0)
+        if (rc > 0) {
             *title = _("Part of the game could not be read");
-        if (rc >= 0)
+        }
+        if (rc >= 0) {
             return 0; /* note says what was wrong, if anything */
+        }
     }
     if (!from_cli && app->player_files) {
         char why[300];
         *resumed = rb_ui_prefs_resume(app, g, why, sizeof why) == 0;
-        if (*resumed)
+        if (*resumed) {
             return 0;
+        }
     }
     if (rb_game_init(g, &pos) != 0) {
         snprintf(err, errlen, "%s", _("out of memory"));
@@ -468,9 +500,11 @@ static int set_up_game(rb_app *app, const rb_ui_options *opt, rb_game *g, rb_ui_
  * means what it says. */
 static void apply_cli_players(rb_ui_player players[2], const rb_ui_options *opt)
 {
-    for (int c = 0; c < 2; c++)
-        if (opt->players_given[c])
+    for (int c = 0; c < 2; c++) {
+        if (opt->players_given[c]) {
             players[c] = opt->players[c];
+        }
+    }
 }
 
 /* The welcome opens over the board at the first start, unless the command
@@ -479,8 +513,9 @@ static void apply_cli_players(rb_ui_player players[2], const rb_ui_options *opt)
 static bool welcome_at_start(rb_app *app, const rb_ui_options *opt)
 {
     if (!app->player_files || opt->pgn_file || opt->fen || opt->players_given[0] || opt->players_given[1] ||
-        opt->learn || opt->edit)
+        opt->learn || opt->edit) {
         return false;
+    }
     return rb_ui_prefs_first_start(app);
 }
 
@@ -510,8 +545,9 @@ static int open_window(rb_app *app, const rb_ui_options *opt, bool headless, cha
             fprintf(stderr, _("rollerball: %s (the window keeps the default icon)\n"), why);
         }
         app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_ACCELERATED | SDL_RENDERER_PRESENTVSYNC);
-        if (!app->renderer)
+        if (!app->renderer) {
             app->renderer = SDL_CreateRenderer(app->window, -1, SDL_RENDERER_SOFTWARE);
+        }
         if (!app->renderer) {
             snprintf(err, errlen, _("cannot draw in the window: %s"), SDL_GetError());
             return -1;
@@ -537,11 +573,13 @@ static int open_analysis(rb_app *app, char *err, size_t errlen)
            !(an->nlines == RB_UI_ANALYSIS_LINES && an->lines[0].depth >= 10) &&
            rb_pos_status(&an->board) == RB_ONGOING) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 20))
+        if (SDL_WaitEventTimeout(&ev, 20)) {
             rb_ui_app_event(app, &ev);
+        }
     }
-    if (!app->window && an->nlines > 0)
+    if (!app->window && an->nlines > 0) {
         app->state.analysis.hover_line = 0;
+    }
     return 0;
 }
 
@@ -553,12 +591,14 @@ static void open_editor(rb_app *app, const rb_ui_options *opt)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_OPEN);
     rb_ui_apply(app, &cmd);
-    if (!opt->fen)
+    if (!opt->fen) {
         return;
+    }
     cmd = rb_ui_cmd_of(RB_UI_CMD_EDITOR_TEXT);
     cmd.editor_text.text = opt->fen;
-    if (rb_ui_apply(app, &cmd) != 0)
+    if (rb_ui_apply(app, &cmd) != 0) {
         fprintf(stderr, "rollerball: --fen: %s\n", app->state.editor.field_error);
+    }
 }
 
 /* --puzzle ID [--puzzle-show hint|path|solution]: the trainer on that
@@ -572,16 +612,19 @@ static int open_puzzle(rb_app *app, const rb_ui_options *opt, char *err, size_t 
         return -2;
     }
     const char *aid = opt->puzzle_show;
-    if (!aid || app->state.trainer.unavailable)
+    if (!aid || app->state.trainer.unavailable) {
         return 0;
+    }
     int hints = strcmp(aid, "hint") == 0 ? 1 : strcmp(aid, "path") == 0 ? 2 : 0;
-    for (int i = 0; i < hints; i++)
-        rb_ui_apply(app, &(rb_ui_cmd){ .kind = RB_UI_CMD_PUZZLE_HINT });
+    for (int i = 0; i < hints; i++) {
+        rb_ui_apply(app, &(rb_ui_cmd){.kind = RB_UI_CMD_PUZZLE_HINT});
+    }
     if (strcmp(aid, "solution") == 0) {
-        rb_ui_apply(app, &(rb_ui_cmd){ .kind = RB_UI_CMD_PUZZLE_SOLUTION });
+        rb_ui_apply(app, &(rb_ui_cmd){.kind = RB_UI_CMD_PUZZLE_SOLUTION});
         const rb_ui_screen *puzzles = rb_ui_screens_owner(RB_UI_CMD_PUZZLE_OPEN);
-        while (puzzles->moving(&app->state))
-            rb_ui_apply(app, &(rb_ui_cmd){ .kind = RB_UI_CMD_PUZZLE_STEP });
+        while (puzzles->moving(&app->state)) {
+            rb_ui_apply(app, &(rb_ui_cmd){.kind = RB_UI_CMD_PUZZLE_STEP});
+        }
     }
     return 0;
 }
@@ -594,14 +637,17 @@ static int load_piece_set(rb_app *app, const rb_ui_options *opt, char *err, size
 {
     rb_ui_state *st = &app->state;
     int set = st->settings.pieces >= 0 && st->settings.pieces < rb_ui_piece_set_count ? st->settings.pieces : 0;
-    if (rb_ui_assets_load_pieces(app, set, err, errlen) == 0)
+    if (rb_ui_assets_load_pieces(app, set, err, errlen) == 0) {
         return 0;
-    if (opt->pieces || set == 0)
+    }
+    if (opt->pieces || set == 0) {
         return -1;
+    }
     char why[RB_UI_PATH_MAX + 200];
     snprintf(why, sizeof why, "%s", err);
-    if (rb_ui_assets_load_pieces(app, 0, err, errlen) != 0)
+    if (rb_ui_assets_load_pieces(app, 0, err, errlen) != 0) {
         return -1;
+    }
     st->settings.pieces = 0;
     /* TRANSLATORS: the set's name, then why it cannot be used (naming the file). */
     rb_ui_state_say(st, true, _("The %s pieces cannot be used (%s); the classic pieces are shown instead."),
@@ -623,35 +669,45 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         return -1;
     }
     char why[RB_UI_PATH_MAX + 300];
-    if (rb_ui_assets_data_dir(app->data_dir, sizeof app->data_dir, err, errlen) != 0)
+    if (rb_ui_assets_data_dir(app->data_dir, sizeof app->data_dir, err, errlen) != 0) {
         return -1;
-    if (open_window(app, opt, headless, err, errlen) != 0)
+    }
+    if (open_window(app, opt, headless, err, errlen) != 0) {
         return -1;
-    if (rb_ui_text_init(app, err, errlen) != 0)
+    }
+    if (rb_ui_text_init(app, err, errlen) != 0) {
         return -1;
+    }
     /* Off-screen apps (screenshots, tests) leave the player's files alone. */
     rb_ui_state *st = &app->state;
     app->player_files = !headless || opt->player_files;
     bool welcome = welcome_at_start(app, opt); /* before any file is written */
-    if (app->player_files && rb_ui_prefs_load(app, why, sizeof why) != 0)
+    if (app->player_files && rb_ui_prefs_load(app, why, sizeof why) != 0) {
         rb_ui_state_say(st, true, "%s", why);
+    }
     /* The language: --lang for this run, else the settings' choice (main
      * started with the environment's, for the command line's messages). */
-    if (opt->lang >= 0 || st->settings.language > 0)
+    if (opt->lang >= 0 || st->settings.language > 0) {
         rb_ui_lang_use(opt->lang >= 0 ? opt->lang : st->settings.language);
+    }
     /* Sound opens once, for a window only; without a device it is silent. */
-    if (!headless)
+    if (!headless) {
         app->sound = rb_ui_sound_open(app->data_dir);
+    }
     rb_ui_apply_sound_settings(app);
-    if (headless && !opt->keep_players) /* off screen nobody thinks: let either side be selected */
+    if (headless && !opt->keep_players) { /* off screen nobody thinks: let either side be selected */
         st->players[RB_WHITE].kind = st->players[RB_BLACK].kind = RB_UI_HUMAN;
-    if (opt->theme) /* args.c checked the names */
+    }
+    if (opt->theme) { /* args.c checked the names */
         st->settings.theme = rb_ui_theme_find(opt->theme);
-    if (opt->pieces)
+    }
+    if (opt->pieces) {
         st->settings.pieces = rb_ui_assets_find_set(opt->pieces);
+    }
     app->theme = rb_ui_theme_get(st->settings.theme);
-    if (load_piece_set(app, opt, err, errlen) != 0)
+    if (load_piece_set(app, opt, err, errlen) != 0) {
         return -1;
+    }
     rb_ui_cmd set = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);
     rb_game g;
     bool resumed;
@@ -659,10 +715,12 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     set.set_game.players[1] = st->players[1];
     char note[RB_UI_PATH_MAX + 400];
     const char *title;
-    if (set_up_game(app, opt, &g, set.set_game.players, &resumed, note, sizeof note, &title, err, errlen) != 0)
+    if (set_up_game(app, opt, &g, set.set_game.players, &resumed, note, sizeof note, &title, err, errlen) != 0) {
         return -1;
-    if (opt->fen && !opt->edit && !note[0]) /* the board turns as the position's players say */
+    }
+    if (opt->fen && !opt->edit && !note[0]) { /* the board turns as the position's players say */
         st->players[0].kind = st->players[1].kind = RB_UI_HUMAN;
+    }
     if (resumed) { /* the autosave said who played */
         set.set_game.players[0] = st->players[0];
         set.set_game.players[1] = st->players[1];
@@ -673,20 +731,25 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     apply_cli_players(st->players, opt);
     st->flipped = opt->flip || (st->settings.auto_flip && st->players[RB_WHITE].kind == RB_UI_COMPUTER &&
                                 st->players[RB_BLACK].kind == RB_UI_HUMAN);
-    if (rb_ui_panel_init(app, why, sizeof why) != 0)
+    if (rb_ui_panel_init(app, why, sizeof why) != 0) {
         rb_ui_state_say(st, true, "%s", why);
-    if (rb_ui_dialog_init(app, why, sizeof why) != 0)
+    }
+    if (rb_ui_dialog_init(app, why, sizeof why) != 0) {
         rb_ui_state_say(st, true, "%s", why);
-    if (!headless && rb_ui_worker_init(app, why, sizeof why) != 0)
+    }
+    if (!headless && rb_ui_worker_init(app, why, sizeof why) != 0) {
         rb_ui_state_say(st, true, "%s", why);
-    if (opt->scale_pct)
+    }
+    if (opt->scale_pct) {
         st->settings.ui_scale_pct = opt->scale_pct;
+    }
     /* After the renderer (an OpenGL renderer may make the window anew,
      * and the new one would have no minimum) and the settings: the layout
      * sets the least window, and the window may have grown to it. */
     rb_ui_app_relayout(app);
-    if (app->window)
+    if (app->window) {
         rb_ui_app_relayout(app);
+    }
     if (app->pieces.board.size == 0) {
         snprintf(err, errlen, "%s", st->status);
         rb_game_free(&g);
@@ -715,8 +778,9 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         snprintf(err, errlen, "--review: %s", st->status);
         return -2;
     }
-    if (opt->puzzle_id > 0)
+    if (opt->puzzle_id > 0) {
         return open_puzzle(app, opt, err, errlen);
+    }
     if (opt->learn) { /* --learn CHAPTER.STAGE: straight into the lesson */
         int chapter, stage;
         rb_ui_cmd learn = rb_ui_cmd_of(RB_UI_CMD_LEARN);
@@ -735,8 +799,9 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
             rb_ui_apply(app, &hint);
         }
     } else if (opt->analyse) {
-        if (open_analysis(app, err, errlen) != 0)
+        if (open_analysis(app, err, errlen) != 0) {
             return -2;
+        }
     } else if (opt->edit) {
         open_editor(app, opt);
     } else if (welcome) {
@@ -751,23 +816,27 @@ void rb_ui_app_close(rb_app *app)
 {
     char why[RB_UI_PATH_MAX + 300];
     rb_ui_review_free(app);
-    if (app->worker)
+    if (app->worker) {
         rb_ui_worker_free(app);
+    }
     rb_ui_coach_free(app); /* a hint's search still running stops here */
     rb_ui_sound_close(app->sound);
     app->sound = NULL;
     /* The game's view back as it was before anything is saved; then each
      * screen lets go of its threads and files. */
     rb_ui_apply_close_screens(app);
-    for (size_t i = 0; i < rb_ui_screens_count; i++)
+    for (size_t i = 0; i < rb_ui_screens_count; i++) {
         rb_ui_screens[i]->free(app);
+    }
     if (app->player_files && app->state.game.positions) {
         /* The move in progress keeps the time it has taken (game_clock.h). */
         rb_ui_game_clock_mark(&app->state, rb_ui_window_now_ms(app));
-        if (rb_ui_prefs_autosave(app, why, sizeof why) != 0)
+        if (rb_ui_prefs_autosave(app, why, sizeof why) != 0) {
             fprintf(stderr, "rollerball: %s\n", why);
-        if (rb_ui_prefs_save(app, why, sizeof why) != 0)
+        }
+        if (rb_ui_prefs_save(app, why, sizeof why) != 0) {
             fprintf(stderr, "rollerball: %s\n", why);
+        }
     }
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);
@@ -776,14 +845,18 @@ void rb_ui_app_close(rb_app *app)
     app->board_cache = NULL;
     rb_ui_prefs_free(app);
     rb_ui_assets_free(app);
-    if (app->state.game.positions)
+    if (app->state.game.positions) {
         rb_game_free(&app->state.game);
-    if (app->renderer)
+    }
+    if (app->renderer) {
         SDL_DestroyRenderer(app->renderer);
-    if (app->target)
+    }
+    if (app->target) {
         SDL_FreeSurface(app->target);
-    if (app->window)
+    }
+    if (app->window) {
         SDL_DestroyWindow(app->window);
+    }
     app->renderer = NULL;
     app->target = NULL;
     app->window = NULL;

@@ -22,36 +22,36 @@
 
 /* Options of the command line (args.c) that app creation consumes. */
 typedef struct rb_ui_options {
-    const char *pgn_file;     /* NULL: a new game (or the resumed one) */
+    const char *pgn_file; /* NULL: a new game (or the resumed one) */
     const char *fen;
     rb_ui_player players[2];
     bool players_given[2];
     bool flip;
-    const char *theme;        /* --theme: a key of rb_ui_themes, or NULL */
-    const char *pieces;       /* --pieces: a key of rb_ui_piece_sets, or NULL */
-    int width, height;        /* window size; 0 = default */
-    const char *screenshot;   /* PNG to write, then exit */
-    const char *select;       /* square to select in the screenshot */
-    const char *hover;        /* square to hover in the screenshot */
-    bool show_hint;           /* the screenshot shows the hint (coach.c) */
-    bool show_threat;         /* ...or the threat */
-    bool player_files;        /* off screen too, use the player's settings and
-                                 autosave (tests of resuming) */
-    bool keep_players;        /* off screen too, the remembered players play
-                                 (tests of who plays; else both are people) */
-    bool bench_frame;         /* time frames off screen, print, exit */
-    bool time_first_frame;    /* print the time to the window's first frame */
-    int puzzle_id;            /* open the puzzle trainer on this puzzle; 0 no */
-    const char *puzzle_show;  /* then "hint", "path" or "solution"; NULL none */
-    bool list_puzzles;        /* print the puzzles, one a line, and exit */
-    const char *learn;        /* "CHAPTER.STAGE": open this lesson */
-    bool learn_hint;          /* ...with its hint drawn */
-    bool list_lessons;        /* print the lessons, one line a stage, and exit */
-    bool review;              /* review the game before the first frame */
-    bool analyse;             /* open the analysis board on the game */
-    int lang;                 /* --lang: index into rb_ui_langs (lang.h); -1 not given */
-    bool edit;                /* open the position editor (on --fen when given) */
-    int scale_pct;            /* --scale: the interface size, percent; 0: the settings' */
+    const char *theme;       /* --theme: a key of rb_ui_themes, or NULL */
+    const char *pieces;      /* --pieces: a key of rb_ui_piece_sets, or NULL */
+    int width, height;       /* window size; 0 = default */
+    const char *screenshot;  /* PNG to write, then exit */
+    const char *select;      /* square to select in the screenshot */
+    const char *hover;       /* square to hover in the screenshot */
+    bool show_hint;          /* the screenshot shows the hint (coach.c) */
+    bool show_threat;        /* ...or the threat */
+    bool player_files;       /* off screen too, use the player's settings and
+                                autosave (tests of resuming) */
+    bool keep_players;       /* off screen too, the remembered players play
+                                (tests of who plays; else both are people) */
+    bool bench_frame;        /* time frames off screen, print, exit */
+    bool time_first_frame;   /* print the time to the window's first frame */
+    int puzzle_id;           /* open the puzzle trainer on this puzzle; 0 no */
+    const char *puzzle_show; /* then "hint", "path" or "solution"; NULL none */
+    bool list_puzzles;       /* print the puzzles, one a line, and exit */
+    const char *learn;       /* "CHAPTER.STAGE": open this lesson */
+    bool learn_hint;         /* ...with its hint drawn */
+    bool list_lessons;       /* print the lessons, one line a stage, and exit */
+    bool review;             /* review the game before the first frame */
+    bool analyse;            /* open the analysis board on the game */
+    int lang;                /* --lang: index into rb_ui_langs (lang.h); -1 not given */
+    bool edit;               /* open the position editor (on --fen when given) */
+    int scale_pct;           /* --scale: the interface size, percent; 0: the settings' */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

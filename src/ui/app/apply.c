@@ -65,21 +65,24 @@
 static void apply_autosave(rb_app *app)
 {
     char err[RB_UI_PATH_MAX + 200];
-    if (!app->player_files)
+    if (!app->player_files) {
         return;
+    }
     /* With the time of the move in progress, so a resumed game goes on
      * from it (game_clock.h). */
     rb_ui_game_clock_mark(&app->state, rb_ui_window_now_ms(app));
-    if (rb_ui_prefs_autosave(app, err, sizeof err) != 0)
+    if (rb_ui_prefs_autosave(app, err, sizeof err) != 0) {
         rb_ui_state_say(&app->state, true, "%s", err);
+    }
     rb_ui_game_clock_unmark(&app->state);
 }
 
 static void apply_save_settings(rb_app *app)
 {
     char err[RB_UI_PATH_MAX + 200];
-    if (app->player_files && rb_ui_prefs_save(app, err, sizeof err) != 0)
+    if (app->player_files && rb_ui_prefs_save(app, err, sizeof err) != 0) {
         rb_ui_state_say(&app->state, true, "%s", err);
+    }
 }
 
 #define NO_SOUND (-1)
@@ -105,11 +108,13 @@ static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound
     rb_ui_input_cancel(&st->input);
     rb_ui_explain_clear(st); /* it was about the position before */
     rb_ui_coach_clear(app);  /* so were a hint and a threat */
-    if (!browse_only)
+    if (!browse_only) {
         st->coach.hint_used = false; /* noted on the move, or taken back */
+    }
     st->changes++;
-    if (st->panel.follow) /* start from what the last frame showed */
+    if (st->panel.follow) { /* start from what the last frame showed */
         st->panel.scroll = rb_ui_panel_drawn_scroll(app);
+    }
     st->panel.follow = true;
     rb_ui_game_clock_update(st, rb_ui_window_now_ms(app));
     apply_autosave(app);
@@ -122,8 +127,9 @@ static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound
         rb_ui_review_cancel(app); /* it was reviewing another game */
     }
     rb_ui_worker_maybe_start(app);
-    if (sound != NO_SOUND)
+    if (sound != NO_SOUND) {
         rb_ui_sound_play(app->sound, (rb_ui_sound_id)sound);
+    }
 }
 
 /* Puts the clocks in step with the game now on the board (its tags and
@@ -131,9 +137,10 @@ static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound
 static void clocks_from_game(rb_app *app)
 {
     char why[600];
-    if (rb_ui_game_clock_from_game(&app->state, rb_ui_window_now_ms(app), why, sizeof why) != 0)
+    if (rb_ui_game_clock_from_game(&app->state, rb_ui_window_now_ms(app), why, sizeof why) != 0) {
         rb_ui_state_say(&app->state, true, /* TRANSLATORS: %s says what is wrong with the clock tags of a game file */
                         _("The game's clock: %s. It is played untimed."), why);
+    }
 }
 
 /* ---- the screens over the game (app/screens.h) ----------------------- */
@@ -145,9 +152,11 @@ static void screens_changed(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     bool aside = false;
-    for (size_t i = 0; i < rb_ui_screens_count; i++)
-        if (rb_ui_screens[i]->sets_game_aside && rb_ui_screens[i]->is_open(st))
+    for (size_t i = 0; i < rb_ui_screens_count; i++) {
+        if (rb_ui_screens[i]->sets_game_aside && rb_ui_screens[i]->is_open(st)) {
             aside = true;
+        }
+    }
     if (aside != st->game_set_aside) {
         st->game_set_aside = aside;
         rb_ui_game_clock_update(st, rb_ui_window_now_ms(app));
@@ -162,8 +171,9 @@ static void close_screens(rb_app *app, const rb_ui_screen *keep, bool keep_top)
     const rb_ui_screen *top = rb_ui_screens_top(&app->state);
     for (size_t i = 0; i < rb_ui_screens_count; i++) {
         const rb_ui_screen *s = rb_ui_screens[i];
-        if (s != keep && !(keep_top && s == top) && s->is_open(&app->state))
+        if (s != keep && !(keep_top && s == top) && s->is_open(&app->state)) {
             s->leave(app);
+        }
     }
     screens_changed(app);
 }
@@ -185,9 +195,11 @@ static int apply_screen(rb_app *app, const rb_ui_screen *s, const rb_ui_cmd *cmd
     bool was_open = s->is_open(&app->state);
     int rc = s->apply(app, cmd, close_others);
     if (was_open && !s->is_open(&app->state)) {
-        for (size_t i = 0; i < rb_ui_screens_count && rb_ui_screens[i] != s; i++)
-            if (rb_ui_screens[i]->is_open(&app->state))
+        for (size_t i = 0; i < rb_ui_screens_count && rb_ui_screens[i] != s; i++) {
+            if (rb_ui_screens[i]->is_open(&app->state)) {
                 rb_ui_screens[i]->leave(app);
+            }
+        }
     }
     return rc;
 }
@@ -208,8 +220,9 @@ static void replace_game(rb_app *app, rb_game *g, const rb_ui_player players[2],
     rb_game_free(&st->game);
     st->game = *g;
     memset(g, 0, sizeof *g);
-    if (clear_status)
+    if (clear_status) {
         st->status[0] = 0;
+    }
     st->browsing = false;
     st->pacing.paused = false; /* a new game between computers starts running */
     clocks_from_game(app);
@@ -224,10 +237,12 @@ static void flag_fell(rb_app *app, int color)
     rb_ui_anim_stop(&st->anim);
     /* The game is the record's end, whatever the player is looking at
      * (after an undo, the cursor is the game's end). */
-    if (st->browsing)
+    if (st->browsing) {
         rb_game_goto(g, g->length);
-    if (rb_game_ending(g) != RB_END_NONE)
+    }
+    if (rb_game_ending(g) != RB_END_NONE) {
         return;
+    }
     rb_game_lose_on_time(g, color);
     st->clock.running = -1;
     st->clock.flagged = color;
@@ -258,15 +273,17 @@ static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
         return -1;
     }
     st->status[0] = 0;
-    if (!cmd->play.by_computer)
+    if (!cmd->play.by_computer) {
         rb_ui_coach_note_move(st, ply_before, before.key);
+    }
     /* The flag was looked at just now, so the press finds it standing. */
     (void)rb_ui_game_clock_moved(st, now);
     rb_ui_anim_start(&st->anim, &st->settings, &before, cmd->play.move, rb_ui_window_now(app));
     rb_move premove = st->premove;
     game_changed(app, false, false, (int)rb_ui_sound_for_ply(&st->game, st->game.ply));
-    if (cmd->play.by_computer)
+    if (cmd->play.by_computer) {
         st->premove = premove;
+    }
     return 0;
 }
 
@@ -275,8 +292,9 @@ static int apply_step(rb_app *app, bool back)
 {
     rb_ui_state *st = &app->state;
     rb_game *g = &st->game;
-    if (back ? !rb_game_undo(g) : !rb_game_redo(g))
+    if (back ? !rb_game_undo(g) : !rb_game_redo(g)) {
         return 0;
+    }
     rb_ui_anim_stop(&st->anim);
     st->browsing = false; /* the cursor is the game's end from here */
     while (rb_ui_state_vs_computer(st) && rb_ui_state_computer_to_move(st) &&
@@ -291,15 +309,18 @@ static int apply_step(rb_app *app, bool back)
 static int apply_browse(rb_app *app, int ply)
 {
     rb_ui_state *st = &app->state;
-    if (ply < 0 || (size_t)ply == st->game.ply || !rb_game_goto(&st->game, (size_t)ply))
+    if (ply < 0 || (size_t)ply == st->game.ply || !rb_game_goto(&st->game, (size_t)ply)) {
         return 0;
+    }
     rb_ui_anim_stop(&st->anim);
     /* Looking back is read-only: a stray click on the board must not drop
      * the moves after the position shown. */
     bool browsing = (size_t)ply < st->game.length;
     game_changed(app, browsing, true, NO_SOUND);
-    if (browsing && rb_ui_state_computer_to_move(st) && rb_game_ending_at(&st->game, st->game.length) == RB_END_NONE)
-        rb_ui_state_say(st, false, _("The computer goes on thinking; its move shows when you return to the game (End)."));
+    if (browsing && rb_ui_state_computer_to_move(st) && rb_game_ending_at(&st->game, st->game.length) == RB_END_NONE) {
+        rb_ui_state_say(st, false,
+                        _("The computer goes on thinking; its move shows when you return to the game (End)."));
+    }
     return 0;
 }
 
@@ -320,7 +341,8 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
         rb_ui_state_say(st, true, _("Out of memory starting a new game."));
         return -1;
     }
-    if ((rb_ui_tc_timed(cmd->new_game.tc[0]) || rb_ui_tc_timed(cmd->new_game.tc[1])) && rb_ui_tc_write_tags(&g, cmd->new_game.tc) != 0) {
+    if ((rb_ui_tc_timed(cmd->new_game.tc[0]) || rb_ui_tc_timed(cmd->new_game.tc[1])) &&
+        rb_ui_tc_write_tags(&g, cmd->new_game.tc) != 0) {
         rb_game_free(&g);
         rb_ui_state_say(st, true, _("Out of memory starting a new game."));
         return -1;
@@ -331,22 +353,24 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
      * board turns to the person's side. */
     replace_game(app, &g, cmd->new_game.players, true);
     int human_side = cmd->new_game.person;
-    if (human_side >= 0 && st->settings.auto_flip)
+    if (human_side >= 0 && st->settings.auto_flip) {
         st->flipped = human_side == RB_BLACK;
-    else if (human_side < 0)
+    } else if (human_side < 0) {
         st->flipped = false;
-    if (cmd->new_game.from_editor)
+    }
+    if (cmd->new_game.from_editor) {
         rb_ui_state_say(st, false, "%s",
                         start.side == RB_WHITE ? _("A new game from the position set up: White to move.")
                                                : _("A new game from the position set up: Black to move."));
-    else if (human_side >= 0)
+    } else if (human_side >= 0) {
         /* TRANSLATORS: %d is the computer's level (1 to 10), %s its name ("casual") */
         rb_ui_state_say(st, false,
                         human_side == RB_WHITE ? _("New game: you play White against the computer (level %d, %s).")
                                                : _("New game: you play Black against the computer (level %d, %s)."),
                         st->players[human_side ^ 1].level, _(rb_level_name(st->players[human_side ^ 1].level)));
-    else
+    } else {
         rb_ui_state_say(st, false, "%s", _("New game."));
+    }
     apply_save_settings(app);
     return 0;
 }
@@ -356,10 +380,11 @@ static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
 static void apply_failed(rb_app *app, bool in_dialog, rb_ui_dialog_kind dialog, const char *why)
 {
     rb_ui_state *st = &app->state;
-    if (in_dialog && st->dialog.kind == dialog)
+    if (in_dialog && st->dialog.kind == dialog) {
         SDL_strlcpy(st->dialog.error, why, sizeof st->dialog.error);
-    else
+    } else {
         rb_ui_state_say(st, true, "%s", why);
+    }
 }
 
 /* Puts a game read from a file or pasted on the board, with who plays it;
@@ -370,13 +395,15 @@ static void take_game(rb_app *app, rb_game *g, const rb_ui_player players[2], co
     /* An open dialog was about the game just replaced. */
     rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
     replace_game(app, g, players, true);
-    if (name[0])
+    if (name[0]) {
         /* TRANSLATORS: %s is the name of a game file */
         rb_ui_state_say(st, false, _("Opened \"%s\"."), name);
-    else
+    } else {
         rb_ui_state_say(st, false, "%s", _("Opened the pasted game."));
-    if (note && note[0])
+    }
+    if (note && note[0]) {
         rb_ui_dialog_message(app, _("Part of the game could not be read"), note);
+    }
 }
 
 /* A game from elsewhere: on the board at once, or, when it would replace
@@ -389,8 +416,9 @@ static int offer_game(rb_app *app, rb_game *g, const rb_ui_player players[2], co
         return 0;
     }
     rb_ui_dialog_state *d = &st->dialog;
-    if (d->pending.positions)
+    if (d->pending.positions) {
         rb_game_free(&d->pending);
+    }
     d->pending = *g;
     memset(g, 0, sizeof *g);
     d->pending_players[0] = players[0];
@@ -404,11 +432,12 @@ static int offer_game(rb_app *app, rb_game *g, const rb_ui_player players[2], co
 static int apply_take_pending(rb_app *app)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
-    if (!d->pending.positions)
+    if (!d->pending.positions) {
         return -1;
+    }
     rb_game g = d->pending;
     memset(&d->pending, 0, sizeof d->pending);
-    rb_ui_player players[2] = { d->pending_players[0], d->pending_players[1] };
+    rb_ui_player players[2] = {d->pending_players[0], d->pending_players[1]};
     char name[sizeof d->pending_name], note[sizeof d->pending_note];
     SDL_strlcpy(name, d->pending_name, sizeof name);
     SDL_strlcpy(note, d->pending_note, sizeof note);
@@ -432,7 +461,7 @@ static int apply_load(rb_app *app, const rb_ui_cmd *cmd)
         file = path;
     }
     rb_game g;
-    rb_ui_player players[2] = { st->players[0], st->players[1] };
+    rb_ui_player players[2] = {st->players[0], st->players[1]};
     int rc = rb_ui_games_read(file, &g, players, why, sizeof why);
     if (rc < 0) {
         apply_failed(app, cmd->load.in_dialog, RB_UI_DIALOG_LOAD, why);
@@ -454,7 +483,7 @@ static int apply_paste(rb_app *app)
         return -1;
     }
     rb_game g;
-    rb_ui_player players[2] = { st->players[0], st->players[1] };
+    rb_ui_player players[2] = {st->players[0], st->players[1]};
     int rc = rb_ui_games_from_text(text, &g, players, why, sizeof why);
     SDL_free(text);
     if (rc < 0) {
@@ -503,8 +532,9 @@ static int apply_save(rb_app *app, const rb_ui_cmd *cmd)
         apply_failed(app, cmd->save.in_dialog, RB_UI_DIALOG_SAVE, why);
         return -1;
     }
-    if (st->dialog.kind == RB_UI_DIALOG_SAVE)
+    if (st->dialog.kind == RB_UI_DIALOG_SAVE) {
         rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
+    }
     /* TRANSLATORS: %s is the name the game was saved under */
     rb_ui_state_say(st, false, _("Saved \"%s\"."), name);
     return 0;
@@ -515,26 +545,29 @@ static void end_game(rb_app *app, bool resign, int color)
 {
     rb_ui_state *st = &app->state;
     rb_ui_anim_stop(&st->anim);
-    if (resign)
+    if (resign) {
         rb_game_resign(&st->game, color);
-    else
+    } else {
         rb_game_agree_draw(&st->game);
+    }
     game_changed(app, false, false, RB_UI_SOUND_GAME_END);
 }
 
 static int apply_offer_draw(rb_app *app)
 {
     rb_ui_state *st = &app->state;
-    if (!rb_ui_session_can_offer_draw(st))
+    if (!rb_ui_session_can_offer_draw(st)) {
         return -1;
+    }
     if (st->players[0].kind == RB_UI_HUMAN && st->players[1].kind == RB_UI_HUMAN) {
         rb_ui_dialog_ask(app, RB_UI_ASK_DRAW);
         return 0;
     }
     char why[512];
     bool taken = rb_ui_session_computer_takes_draw(&st->game, why, sizeof why);
-    if (taken)
+    if (taken) {
         end_game(app, false, 0);
+    }
     rb_ui_state_say(st, false, "%s", why);
     return taken ? 0 : -1;
 }
@@ -546,8 +579,9 @@ static int apply_premove(rb_app *app)
     rb_ui_state *st = &app->state;
     rb_move pre = st->premove;
     st->premove = RB_MOVE_NONE;
-    if (pre == RB_MOVE_NONE || !rb_ui_state_can_move(st))
+    if (pre == RB_MOVE_NONE || !rb_ui_state_can_move(st)) {
         return -1;
+    }
     int from = RB_MOVE_FROM(pre), to = RB_MOVE_TO(pre);
     rb_ui_input_cancel(&st->input);
     if (rb_ui_input_select(st, from)) {
@@ -583,8 +617,9 @@ static int apply_interface_size(rb_app *app, int pct)
 static int apply_setting(rb_app *app, int index, bool on)
 {
     rb_ui_state *st = &app->state;
-    if (index < 0 || index >= rb_ui_setting_count)
+    if (index < 0 || index >= rb_ui_setting_count) {
         return -1;
+    }
     *rb_ui_settings_ref(&st->settings, index) = on;
     apply_sound_settings(app);
     rb_ui_game_clock_update(st, rb_ui_window_now_ms(app));
@@ -602,26 +637,30 @@ static int apply_look(rb_app *app, const rb_ui_cmd *cmd)
     rb_ui_state *st = &app->state;
     if (cmd->kind == RB_UI_CMD_SET_THEME) {
         int theme = cmd->set_theme.theme;
-        if (theme < 0 || theme >= rb_ui_theme_count)
+        if (theme < 0 || theme >= rb_ui_theme_count) {
             return -1;
+        }
         st->settings.theme = theme;
         app->theme = rb_ui_theme_get(theme);
         rb_ui_text_flush(app); /* the text was drawn in the old colours */
         return 0;
     }
     int set = cmd->set_pieces.set;
-    if (set < 0 || set >= rb_ui_piece_set_count)
+    if (set < 0 || set >= rb_ui_piece_set_count) {
         return -1;
-    if (set == app->pieces.set && app->pieces.svg[RB_WHITE][RB_KING])
+    }
+    if (set == app->pieces.set && app->pieces.svg[RB_WHITE][RB_KING]) {
         return 0;
+    }
     char err[RB_UI_PATH_MAX + 200];
     if (rb_ui_assets_load_pieces(app, set, err, sizeof err) != 0) {
         rb_ui_dialog_message(app, _("The pieces cannot be changed"), err);
         return -1;
     }
     st->settings.pieces = set;
-    if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0)
+    if (rb_ui_assets_size_pieces(app, app->layout.sq, err, sizeof err) != 0) {
         rb_ui_state_say(st, true, "%s", err);
+    }
     return 0;
 }
 
@@ -644,8 +683,9 @@ static int apply_resign(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
     int color = cmd->resign.color;
-    if (rb_game_ending(&st->game) != RB_END_NONE || (color != RB_WHITE && color != RB_BLACK))
+    if (rb_game_ending(&st->game) != RB_END_NONE || (color != RB_WHITE && color != RB_BLACK)) {
         return -1;
+    }
     /* The panel says who resigned and who won; the status line stays
      * quiet rather than say it twice. */
     st->status[0] = '\0';
@@ -660,8 +700,9 @@ static int apply_answer_draw(rb_app *app, const rb_ui_cmd *cmd)
         rb_ui_state_say(st, false, "%s", _("The draw offer was declined."));
         return 0;
     }
-    if (rb_game_ending(&st->game) != RB_END_NONE)
+    if (rb_game_ending(&st->game) != RB_END_NONE) {
         return -1;
+    }
     st->status[0] = '\0';
     end_game(app, false, 0); /* the panel says "Draw by agreement." */
     return 0;
@@ -683,8 +724,9 @@ static int apply_clock(rb_app *app)
         flag_fell(app, fell);
         return 0;
     }
-    if (rb_ui_game_clock_warn(st, now) >= 0)
+    if (rb_ui_game_clock_warn(st, now) >= 0) {
         rb_ui_sound_play(app->sound, RB_UI_SOUND_LOW_TIME);
+    }
     return 0;
 }
 
@@ -697,8 +739,9 @@ static int apply_illegal(rb_app *app)
 static int apply_threat(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
-    if (cmd->threat.show)
+    if (cmd->threat.show) {
         return rb_ui_coach_ask(app, RB_UI_COACH_THREAT);
+    }
     if (st->coach.asked == RB_UI_COACH_THREAT || st->coach.shown == RB_UI_COACH_THREAT) {
         rb_ui_coach_clear(app);
         st->status[0] = 0;
@@ -716,8 +759,7 @@ static int apply_coach_found(rb_app *app, const rb_ui_cmd *cmd)
 static int apply_explain(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_sound_play(app->sound, RB_UI_SOUND_ILLEGAL);
-    rb_ui_explain_attempt(&app->state, cmd->explain.from, cmd->explain.to, cmd->explain.promo,
-                          rb_ui_window_now(app));
+    rb_ui_explain_attempt(&app->state, cmd->explain.from, cmd->explain.to, cmd->explain.promo, rb_ui_window_now(app));
     return 0;
 }
 
@@ -725,8 +767,9 @@ static int apply_explain(rb_app *app, const rb_ui_cmd *cmd)
 static int apply_reply(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
-    if (cmd->reply.ply < 0 || (size_t)cmd->reply.ply != rb_ui_state_live_ply(st))
+    if (cmd->reply.ply < 0 || (size_t)cmd->reply.ply != rb_ui_state_live_ply(st)) {
         return -1; /* the game has moved on */
+    }
     st->pacing.reply_ready = true;
     st->pacing.reply = cmd->reply.move;
     st->pacing.reply_ply = (size_t)cmd->reply.ply;
@@ -781,8 +824,9 @@ static int apply_volume(rb_app *app, const rb_ui_cmd *cmd)
 static int apply_language(rb_app *app, const rb_ui_cmd *cmd)
 {
     int lang = cmd->set_language.lang;
-    if (lang < 0 || lang >= rb_ui_lang_count)
+    if (lang < 0 || lang >= rb_ui_lang_count) {
         return -1;
+    }
     /* At once: gettext answers in the new language from the next call,
      * and the text already drawn is forgotten. */
     app->state.settings.language = lang;
@@ -834,10 +878,12 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
      * commands it must keep off the game it has set aside. */
     const rb_ui_screen *screen = rb_ui_screens_owner(cmd->kind);
     const rb_ui_screen *top = rb_ui_screens_top(st);
-    if (!screen && top && top->keeps && top->keeps(st, cmd->kind))
+    if (!screen && top && top->keeps && top->keeps(st, cmd->kind)) {
         screen = top;
-    if (screen)
+    }
+    if (screen) {
         return apply_screen(app, screen, cmd);
+    }
     switch (cmd->kind) {
     case RB_UI_CMD_NONE: return 0;
     case RB_UI_CMD_PLAY: return apply_play(app, cmd);
@@ -916,8 +962,7 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_LEARN_RETRY:
     case RB_UI_CMD_LEARN_HINT:
     case RB_UI_CMD_LEARN_CLOSE:
-    case RB_UI_CMD_COUNT:
-        break;
+    case RB_UI_CMD_COUNT: break;
     }
     return -1;
 }
@@ -944,7 +989,8 @@ int rb_ui_apply(rb_app *app, const rb_ui_cmd *cmd)
      * comes back, with the time they had. */
     int rc = apply_command(app, cmd);
     screens_changed(app);
-    if (cmd->kind != RB_UI_CMD_NONE)
+    if (cmd->kind != RB_UI_CMD_NONE) {
         app->dirty = true;
+    }
     return rc;
 }

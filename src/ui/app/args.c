@@ -21,14 +21,14 @@ void rb_ui_args_usage(FILE *out)
        options, their values (human, computer, hint...) and FILE.pgn stay as
        they are, and keep the descriptions aligned in their column. */
     fputs(_("Usage: rollerball [FILE.pgn] [options]\n"
-          "Play the chess variant Rollerball against a friend or the computer.\n"
-          "\n"
-          "  FILE.pgn                 open this game (the first if it holds several)\n"
-          "  --fen STRING             start from this position\n"
-          "  --white human|computer[:LEVEL]\n"
-          "  --black human|computer[:LEVEL]\n"
-          "                           who plays each side (LEVEL 1..10)\n"
-          "  --flip                   Black at the bottom\n"),
+            "Play the chess variant Rollerball against a friend or the computer.\n"
+            "\n"
+            "  FILE.pgn                 open this game (the first if it holds several)\n"
+            "  --fen STRING             start from this position\n"
+            "  --white human|computer[:LEVEL]\n"
+            "  --black human|computer[:LEVEL]\n"
+            "                           who plays each side (LEVEL 1..10)\n"
+            "  --flip                   Black at the bottom\n"),
           out);
     /* The names come from the tables, so a new theme or set is listed. */
     char keys[256];
@@ -43,37 +43,37 @@ void rb_ui_args_usage(FILE *out)
     fprintf(out, _("  --pieces NAME            the piece set (kept as the setting): %s\n"), keys);
     /* TRANSLATORS: the rest of the --help text, as its beginning */
     fputs(_("  --learn CHAPTER.STAGE    open this lesson of Learn Rollerball (like 2.1)\n"
-          "    --learn-hint           ...with its hint drawn\n"
-          "    --analyse              open the analysis board on the game (with --screenshot:\n"
-          "                           after the engine's first lines, at most 2 s)\n"
-          "  --edit                   open the position editor on the game's position,\n"
-          "                           or with --fen on that position string\n"
-          "  --list-lessons           print the lessons, one line a stage, and exit\n"
-          "  --size WxH               window size\n"
-          "  --scale PCT              interface size, 100 to 200 (percent; the settings'\n"
-          "                           otherwise); the least window grows with it\n"
-          "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
-          "    --select SQUARE        ...with the piece on SQUARE selected\n"
-          "    --hover SQUARE         ...and the pointer over SQUARE\n"
-          "    --show-hint            ...with the hint for the side to move shown\n"
-          "    --show-threat          ...or the threat against it\n"
-          "    --review               ...with the game reviewed first (its graph and marks)\n"
-          "  --puzzle ID              open the puzzle trainer on puzzle ID (Ctrl+P in the game)\n"
-          "    --puzzle-show hint|path|solution\n"
-          "                           ...with the hinted piece, its path, or the solution shown\n"
-          "  --list-puzzles           print the puzzles, one a line:\n"
-          "                           ID, rating, themes, position, solution (tab-separated)\n"
-          "  --bench-frame            time the first frame and later ones off screen\n"
-          "                           (software renderer; with --size, --select, --hover)\n"
-          "  --time-first-frame       print the time from start to the window's first\n"
-          "                           frame on stderr\n"
-          "  --lang CODE              the language: en, ru, fr, de, es or system (default: the\n"
-          "                           settings' choice, else the system's)\n"
-          "  --help                   show this and exit\n"
-          "  --version                show the version and exit\n"
-          "\n"
-          "Environment: RB_DATA_DIR overrides the data folder; LANGUAGE, LC_ALL, LC_MESSAGES and LANG\n"
-          "choose the language when neither --lang nor the settings do.\n"),
+            "    --learn-hint           ...with its hint drawn\n"
+            "    --analyse              open the analysis board on the game (with --screenshot:\n"
+            "                           after the engine's first lines, at most 2 s)\n"
+            "  --edit                   open the position editor on the game's position,\n"
+            "                           or with --fen on that position string\n"
+            "  --list-lessons           print the lessons, one line a stage, and exit\n"
+            "  --size WxH               window size\n"
+            "  --scale PCT              interface size, 100 to 200 (percent; the settings'\n"
+            "                           otherwise); the least window grows with it\n"
+            "  --screenshot FILE.png    draw one frame to FILE.png and exit (needs no display)\n"
+            "    --select SQUARE        ...with the piece on SQUARE selected\n"
+            "    --hover SQUARE         ...and the pointer over SQUARE\n"
+            "    --show-hint            ...with the hint for the side to move shown\n"
+            "    --show-threat          ...or the threat against it\n"
+            "    --review               ...with the game reviewed first (its graph and marks)\n"
+            "  --puzzle ID              open the puzzle trainer on puzzle ID (Ctrl+P in the game)\n"
+            "    --puzzle-show hint|path|solution\n"
+            "                           ...with the hinted piece, its path, or the solution shown\n"
+            "  --list-puzzles           print the puzzles, one a line:\n"
+            "                           ID, rating, themes, position, solution (tab-separated)\n"
+            "  --bench-frame            time the first frame and later ones off screen\n"
+            "                           (software renderer; with --size, --select, --hover)\n"
+            "  --time-first-frame       print the time from start to the window's first\n"
+            "                           frame on stderr\n"
+            "  --lang CODE              the language: en, ru, fr, de, es or system (default: the\n"
+            "                           settings' choice, else the system's)\n"
+            "  --help                   show this and exit\n"
+            "  --version                show the version and exit\n"
+            "\n"
+            "Environment: RB_DATA_DIR overrides the data folder; LANGUAGE, LC_ALL, LC_MESSAGES and LANG\n"
+            "choose the language when neither --lang nor the settings do.\n"),
           out);
 }
 
@@ -85,13 +85,15 @@ static int parse_player(const char *text, rb_ui_player *p)
         p->level = level;
         return 0;
     }
-    if (strncmp(text, "computer", 8) != 0)
+    if (strncmp(text, "computer", 8) != 0) {
         return -1;
+    }
     if (text[8] == ':') {
         char *end;
         long l = strtol(text + 9, &end, 10);
-        if (end == text + 9 || *end || l < RB_LEVEL_MIN || l > RB_LEVEL_MAX)
+        if (end == text + 9 || *end || l < RB_LEVEL_MIN || l > RB_LEVEL_MAX) {
             return -1;
+        }
         level = (int)l;
     } else if (text[8]) {
         return -1;
@@ -105,12 +107,14 @@ static int parse_size(const char *text, int *w, int *h)
 {
     char *end;
     long lw = strtol(text, &end, 10);
-    if (end == text || (*end != 'x' && *end != 'X'))
+    if (end == text || (*end != 'x' && *end != 'X')) {
         return -1;
+    }
     const char *hs = end + 1;
     long lh = strtol(hs, &end, 10);
-    if (end == hs || *end || lw < RB_UI_MIN_W || lh < RB_UI_MIN_H || lw > 16384 || lh > 16384)
+    if (end == hs || *end || lw < RB_UI_MIN_W || lh < RB_UI_MIN_H || lw > 16384 || lh > 16384) {
         return -1;
+    }
     *w = (int)lw;
     *h = (int)lh;
     return 0;
@@ -118,9 +122,11 @@ static int parse_size(const char *text, int *w, int *h)
 
 int rb_ui_args_lang(int argc, char **argv)
 {
-    for (int i = 1; i + 1 < argc; i++)
-        if (strcmp(argv[i], "--lang") == 0)
+    for (int i = 1; i + 1 < argc; i++) {
+        if (strcmp(argv[i], "--lang") == 0) {
             return rb_ui_lang_find(argv[i + 1]);
+        }
+    }
     return -1;
 }
 
@@ -128,16 +134,15 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
 {
     memset(opt, 0, sizeof *opt);
     opt->lang = -1;
-    opt->players[0] = (rb_ui_player){ RB_UI_HUMAN, 4 };
-    opt->players[1] = (rb_ui_player){ RB_UI_HUMAN, 4 };
+    opt->players[0] = (rb_ui_player){RB_UI_HUMAN, 4};
+    opt->players[1] = (rb_ui_player){RB_UI_HUMAN, 4};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool takes_value = strcmp(a, "--fen") == 0 || strcmp(a, "--white") == 0 || strcmp(a, "--black") == 0 ||
                            strcmp(a, "--size") == 0 || strcmp(a, "--scale") == 0 || strcmp(a, "--screenshot") == 0 ||
-                           strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0 ||
-                           strcmp(a, "--puzzle") == 0 || strcmp(a, "--puzzle-show") == 0 ||
-                           strcmp(a, "--learn") == 0 || strcmp(a, "--theme") == 0 ||
+                           strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0 || strcmp(a, "--puzzle") == 0 ||
+                           strcmp(a, "--puzzle-show") == 0 || strcmp(a, "--learn") == 0 || strcmp(a, "--theme") == 0 ||
                            strcmp(a, "--pieces") == 0 || strcmp(a, "--lang") == 0;
         if (takes_value && !v) {
             /* TRANSLATORS: %s is a command-line option, like --size */
@@ -162,10 +167,11 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             bool theme = a[2] == 't';
             if ((theme ? rb_ui_theme_find(v) : rb_ui_assets_find_set(v)) < 0) {
                 char keys[256];
-                if (theme)
+                if (theme) {
                     rb_ui_theme_keys(keys, sizeof keys);
-                else
+                } else {
                     rb_ui_assets_set_keys(keys, sizeof keys);
+                }
                 /* TRANSLATORS: the option, the unknown name, the names there are. */
                 snprintf(err, errlen, _("%s: there is no '%s' (choose one of %s)"), a, v, keys);
                 return RB_UI_ARGS_ERROR;
@@ -209,7 +215,8 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
             char *end;
             long id = strtol(v, &end, 10);
             if (end == v || *end || id <= 0 || id > 1000000000L) {
-                snprintf(err, errlen, _("--puzzle: '%s' is not a puzzle ID (a positive number; see --list-puzzles)"), v);
+                snprintf(err, errlen, _("--puzzle: '%s' is not a puzzle ID (a positive number; see --list-puzzles)"),
+                         v);
                 return RB_UI_ARGS_ERROR;
             }
             opt->puzzle_id = (int)id;
@@ -245,10 +252,11 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                 snprintf(err, errlen, _("%s: '%s' is not a square of the board"), a, v);
                 return RB_UI_ARGS_ERROR;
             }
-            if (a[2] == 's')
+            if (a[2] == 's') {
                 opt->select = v;
-            else
+            } else {
                 opt->hover = v;
+            }
         } else if (a[0] == '-') {
             snprintf(err, errlen, _("unknown option '%s' (try --help)"), a);
             return RB_UI_ARGS_ERROR;

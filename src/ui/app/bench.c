@@ -23,8 +23,9 @@ static double ms_since(Uint64 t0)
 static double cpu_ms(void)
 {
     struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) {
         return 0;
+    }
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
@@ -55,8 +56,8 @@ int rb_ui_bench_frames(rb_app *app, Uint64 started, FILE *out)
     fprintf(out, "output          %dx%d pixels, renderer %s, square %d px\n", app->layout.out_w, app->layout.out_h,
             renderer, app->layout.sq);
     fprintf(out, "first frame     %.1f ms after start\n", first);
-    fprintf(out, "frame           %.2f ms mean, %.2f ms best, %.2f ms worst over %d frames\n", total / n, best,
-            worst, n);
+    fprintf(out, "frame           %.2f ms mean, %.2f ms best, %.2f ms worst over %d frames\n", total / n, best, worst,
+            n);
     fprintf(out, "processor       %.2f ms a frame\n", cpu);
     fprintf(out, "peak memory     %ld KiB resident\n", rss_kib);
     return 0;

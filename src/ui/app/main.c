@@ -34,17 +34,10 @@ int main(int argc, char **argv)
     int lang = rb_ui_args_lang(argc, argv);
     rb_ui_lang_use(lang >= 0 ? lang : 0);
     switch (rb_ui_args_parse(argc, argv, &opt, err, sizeof err)) {
-    case RB_UI_ARGS_HELP:
-        rb_ui_args_usage(stdout);
-        return 0;
-    case RB_UI_ARGS_VERSION:
-        printf("rollerball %s\n", RB_VERSION);
-        return 0;
-    case RB_UI_ARGS_ERROR:
-        fprintf(stderr, "rollerball: %s\n", err);
-        return 2;
-    case RB_UI_ARGS_RUN:
-        break;
+    case RB_UI_ARGS_HELP: rb_ui_args_usage(stdout); return 0;
+    case RB_UI_ARGS_VERSION: printf("rollerball %s\n", RB_VERSION); return 0;
+    case RB_UI_ARGS_ERROR: fprintf(stderr, "rollerball: %s\n", err); return 2;
+    case RB_UI_ARGS_RUN: break;
     }
 
     /* --list-lessons and --list-puzzles: what the screen offers. */
@@ -64,33 +57,39 @@ int main(int argc, char **argv)
     static rb_app app; /* large (the move list); keep it off the stack */
     rb_ui_app_defaults(&app);
     bool headless = opt.screenshot != NULL || opt.bench_frame;
-    if (opt.time_first_frame && !headless)
+    if (opt.time_first_frame && !headless) {
         app.first_frame_from = started;
+    }
     if (opt.bench_frame && !opt.width) {
         opt.width = 1920;
         opt.height = 1080;
     }
     int r = rb_ui_app_open(&app, &opt, headless, err, sizeof err);
     if (r == 0 && headless) {
-        if (rb_ui_shot_stage(&app, opt.select, opt.hover, err, sizeof err) != 0)
+        if (rb_ui_shot_stage(&app, opt.select, opt.hover, err, sizeof err) != 0) {
             r = -2;
-        else if ((opt.show_hint || opt.show_threat) &&
-                 rb_ui_shot_coach(&app, opt.show_hint ? RB_UI_COACH_HINT : RB_UI_COACH_THREAT, err, sizeof err) != 0)
+        } else if ((opt.show_hint || opt.show_threat) &&
+                   rb_ui_shot_coach(&app, opt.show_hint ? RB_UI_COACH_HINT : RB_UI_COACH_THREAT, err, sizeof err) !=
+                       0) {
             r = -2;
-        else if (opt.bench_frame)
+        } else if (opt.bench_frame) {
             rb_ui_bench_frames(&app, started, stdout);
-        if (r == 0 && opt.screenshot && rb_ui_shot_write(&app, opt.screenshot, err, sizeof err) != 0)
+        }
+        if (r == 0 && opt.screenshot && rb_ui_shot_write(&app, opt.screenshot, err, sizeof err) != 0) {
             r = -1;
+        }
     }
     if (r != 0) {
         fprintf(stderr, "rollerball: %s\n", err);
-        if (!headless)
+        if (!headless) {
             SDL_ShowSimpleMessageBox(SDL_MESSAGEBOX_ERROR, _("Rollerball cannot start"), err, app.window);
+        }
         rb_ui_app_close(&app);
         return r == -2 ? 2 : 1;
     }
-    if (!headless)
+    if (!headless) {
         rb_ui_app_run(&app);
+    }
     rb_ui_app_close(&app);
     return 0;
 }

@@ -36,16 +36,16 @@ int rb_ui_shot_coach(rb_app *app, rb_ui_coach_kind kind, char *err, size_t errle
     rb_ui_cmd cmd = rb_ui_cmd_of(kind == RB_UI_COACH_HINT ? RB_UI_CMD_HINT : RB_UI_CMD_THREAT);
     cmd.threat.show = true; /* (a hint has nothing more to say) */
     if (rb_ui_apply(app, &cmd) != 0) {
-        snprintf(err, errlen, "%s: %s", kind == RB_UI_COACH_HINT ? "--show-hint" : "--show-threat",
-                 app->state.status);
+        snprintf(err, errlen, "%s: %s", kind == RB_UI_COACH_HINT ? "--show-hint" : "--show-threat", app->state.status);
         return -1;
     }
     /* The answer comes as an event, as in the window's loop. */
     Uint32 end = SDL_GetTicks() + 4 * RB_UI_COACH_MS;
     while (app->state.coach.shown == RB_UI_COACH_NONE && !SDL_TICKS_PASSED(SDL_GetTicks(), end)) {
         SDL_Event ev;
-        if (SDL_WaitEventTimeout(&ev, 20))
+        if (SDL_WaitEventTimeout(&ev, 20)) {
             rb_ui_app_event(app, &ev);
+        }
     }
     return 0;
 }

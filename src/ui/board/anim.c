@@ -37,8 +37,9 @@ bool rb_ui_anim_over(const rb_ui_anim *a, Uint32 now_ms)
 
 bool rb_ui_anim_point(const rb_ui_anim *a, const rb_ui_view *view, Uint32 now_ms, SDL_FPoint *at)
 {
-    if (!a->active || rb_ui_anim_over(a, now_ms))
+    if (!a->active || rb_ui_anim_over(a, now_ms)) {
         return false;
+    }
     const rb_ui_view v = *view;
     Uint32 elapsed = now_ms - a->start_ms;
     float t = (float)elapsed / (float)a->duration_ms;
@@ -62,9 +63,10 @@ bool rb_ui_anim_point(const rb_ui_anim *a, const rb_ui_view *view, Uint32 now_ms
         SDL_FPoint a = rb_ui_view_center(&v, path.sq[i - 1]), b = rb_ui_view_center(&v, path.sq[i]);
         if (want <= seg[i] || i == path.len - 1) {
             float u = seg[i] > 0 ? want / seg[i] : 1.0f;
-            if (u > 1.0f)
+            if (u > 1.0f) {
                 u = 1.0f;
-            *at = (SDL_FPoint){ a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u };
+            }
+            *at = (SDL_FPoint){a.x + (b.x - a.x) * u, a.y + (b.y - a.y) * u};
             return true;
         }
         want -= seg[i];

@@ -38,9 +38,8 @@ void rb_ui_board_cache_free(rb_ui_board_cache *c);
  * when no picture can be kept: the cache is switched off or NULL, the
  * renderer cannot draw into textures, or the texture cannot be made. The
  * caller then draws direct. */
-bool rb_ui_board_cache_copy(rb_ui_board_cache *c, SDL_Renderer *r, Uint32 format, const void *key,
-                            size_t key_size, SDL_Color clear, SDL_Rect region, rb_ui_board_cache_paint paint,
-                            void *ctx);
+bool rb_ui_board_cache_copy(rb_ui_board_cache *c, SDL_Renderer *r, Uint32 format, const void *key, size_t key_size,
+                            SDL_Color clear, SDL_Rect region, rb_ui_board_cache_paint paint, void *ctx);
 
 /* The renderer lost what its textures held (SDL_RENDER_TARGETS_RESET) or the
  * textures themselves (SDL_RENDER_DEVICE_RESET): make and paint it anew. */

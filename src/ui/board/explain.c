@@ -20,13 +20,13 @@
 #include "kit/text.h"
 #include "board/view.h"
 
-static const SDL_Color explain_red = { 214, 40, 40, 230 };
-static const SDL_Color explain_dark = { 30, 10, 10, 200 };
+static const SDL_Color explain_red = {214, 40, 40, 230};
+static const SDL_Color explain_dark = {30, 10, 10, 200};
 
 rb_ui_cmd rb_ui_explain_cmd(int from, int to, int promo)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_EXPLAIN);
-    cmd.explain = (rb_ui_cmd_attempt){ from, to, promo }; /* need not be a move */
+    cmd.explain = (rb_ui_cmd_attempt){from, to, promo}; /* need not be a move */
     return cmd;
 }
 
@@ -54,15 +54,17 @@ void rb_ui_explain_attempt(rb_ui_state *st, int from, int to, int promo, Uint32 
     int rc = rb_ui_state_browsing(st) ? rb_explain_move(rb_ui_state_pos(st), from, to, promo, &e)
                                       : rb_explain_game_move(&st->game, from, to, promo, &e);
     rb_ui_explain_clear(st);
-    if (rc == 0)
+    if (rc == 0) {
         rb_ui_explain_show(st, &e, now_ms);
+    }
 }
 
 void rb_ui_explain_show(rb_ui_state *st, const rb_explanation *e, Uint32 now_ms)
 {
     rb_ui_explain_clear(st);
-    if (e->reason == RB_EXPLAIN_LEGAL)
+    if (e->reason == RB_EXPLAIN_LEGAL) {
         return;
+    }
     rb_ui_explain_state *x = &st->explain;
     x->shown = true;
     rb_ui_explain_words(e, x->text, sizeof x->text);
@@ -81,14 +83,16 @@ void rb_ui_explain_show(rb_ui_state *st, const rb_explanation *e, Uint32 now_ms)
     /* 0 means "no time": a window opened in its first millisecond still
      * gets its explanation back. */
     x->until_ms = now_ms + RB_UI_EXPLAIN_MS;
-    if (x->until_ms == 0)
+    if (x->until_ms == 0) {
         x->until_ms = 1;
+    }
 }
 
 bool rb_ui_explain_tick(rb_ui_state *st, Uint32 now_ms)
 {
-    if (!st->explain.shown || !SDL_TICKS_PASSED(now_ms, st->explain.until_ms))
+    if (!st->explain.shown || !SDL_TICKS_PASSED(now_ms, st->explain.until_ms)) {
         return false;
+    }
     rb_ui_explain_clear(st);
     return true;
 }
@@ -103,30 +107,32 @@ static void draw_route(rb_app *app, const rb_ui_view *v, const rb_path *p, int u
 {
     float s = (float)v->sq, w = s * 0.08f;
     int n = upto < p->len ? upto + 1 : p->len;
-    if (n < 2)
+    if (n < 2) {
         return;
+    }
     SDL_FPoint pts[RB_PATH_MAX];
-    for (int i = 0; i < n; i++)
+    for (int i = 0; i < n; i++) {
         pts[i] = rb_ui_view_center(v, p->sq[i]);
+    }
     SDL_FPoint tip = pts[n - 1], prev = pts[n - 2];
     float dx = tip.x - prev.x, dy = tip.y - prev.y, len = sqrtf(dx * dx + dy * dy);
-    SDL_FPoint dir = { dx / len, dy / len };
+    SDL_FPoint dir = {dx / len, dy / len};
     /* stop short of the target's centre: the arrow points at the piece */
-    tip = (SDL_FPoint){ tip.x - dir.x * s * 0.22f, tip.y - dir.y * s * 0.22f };
-    pts[n - 1] = (SDL_FPoint){ tip.x - dir.x * w * 2.0f, tip.y - dir.y * w * 2.0f };
+    tip = (SDL_FPoint){tip.x - dir.x * s * 0.22f, tip.y - dir.y * s * 0.22f};
+    pts[n - 1] = (SDL_FPoint){tip.x - dir.x * w * 2.0f, tip.y - dir.y * w * 2.0f};
     for (int i = 0; i + 1 < n; i++) {
         if (dashed) {
             rb_ui_draw_dashed(app->renderer, pts[i], pts[i + 1], w, s * 0.14f, explain_red);
         } else {
-            SDL_FPoint seg[2] = { pts[i], pts[i + 1] };
+            SDL_FPoint seg[2] = {pts[i], pts[i + 1]};
             rb_ui_draw_polyline(app->renderer, seg, 2, w * 1.6f, explain_dark);
             rb_ui_draw_polyline(app->renderer, seg, 2, w, explain_red);
         }
     }
     if (!dashed) {
         rb_ui_draw_arrowhead(app->renderer, tip, dir, w * 3.2f, w * 3.6f, explain_dark);
-        rb_ui_draw_arrowhead(app->renderer, (SDL_FPoint){ tip.x - dir.x * w * 0.4f, tip.y - dir.y * w * 0.4f },
-                             dir, w * 2.6f, w * 3.0f, explain_red);
+        rb_ui_draw_arrowhead(app->renderer, (SDL_FPoint){tip.x - dir.x * w * 0.4f, tip.y - dir.y * w * 0.4f}, dir,
+                             w * 2.6f, w * 3.0f, explain_red);
     }
 }
 
@@ -146,8 +152,8 @@ static void cross_square(rb_app *app, const rb_ui_view *v, int sq)
     for (int k = 0; k < 2; k++) {
         float w = k == 0 ? s * 0.11f : s * 0.065f;
         SDL_Color col = k == 0 ? explain_dark : explain_red;
-        SDL_FPoint a[2] = { { c.x - d, c.y - d }, { c.x + d, c.y + d } };
-        SDL_FPoint b[2] = { { c.x - d, c.y + d }, { c.x + d, c.y - d } };
+        SDL_FPoint a[2] = {{c.x - d, c.y - d}, {c.x + d, c.y + d}};
+        SDL_FPoint b[2] = {{c.x - d, c.y + d}, {c.x + d, c.y - d}};
         rb_ui_draw_polyline(app->renderer, a, 2, w, col);
         rb_ui_draw_polyline(app->renderer, b, 2, w, col);
     }
@@ -163,41 +169,48 @@ static void draw_sentence(rb_app *app, const rb_ui_view *v, const rb_ui_explain_
     int h = th + 2 * pad;
     rb_bb marks = x->squares | (rb_bb)1 << x->from | (rb_bb)1 << x->to;
     int rows = 0, n = 0;
-    for (rb_bb b = marks; b; b &= b - 1, n++)
+    for (rb_bb b = marks; b; b &= b - 1, n++) {
         rows += rb_ui_view_row(v, rb_sq_rank(rb_lsb(b)));
+    }
     bool top = n == 0 || rows * 2 >= n * 6; /* rows 0..6 from the top: low marks, box at the top */
-    SDL_Rect box = { v->board.x + (v->board.w - w) / 2, top ? v->board.y + s / 8 : v->board.y + v->board.h - s / 8 - h,
-                     w, h };
-    rb_ui_draw_rect(app->renderer, box, (SDL_Color){ 25, 25, 30, 225 });
+    SDL_Rect box = {v->board.x + (v->board.w - w) / 2, top ? v->board.y + s / 8 : v->board.y + v->board.h - s / 8 - h,
+                    w, h};
+    rb_ui_draw_rect(app->renderer, box, (SDL_Color){25, 25, 30, 225});
     rb_ui_draw_frame(app->renderer, box, s / 24 + 1, explain_red);
-    rb_ui_text_draw_wrapped(app, x->text, px, true, (SDL_Color){ 255, 255, 255, 255 }, box.x + pad, box.y + pad,
+    rb_ui_text_draw_wrapped(app, x->text, px, true, (SDL_Color){255, 255, 255, 255}, box.x + pad, box.y + pad,
                             w - 2 * pad);
 }
 
 void rb_ui_explain_draw(rb_app *app, const rb_ui_state *st)
 {
     const rb_ui_explain_state *x = &st->explain;
-    if (!x->shown)
+    if (!x->shown) {
         return;
+    }
     rb_ui_view v = rb_ui_view_of(app);
-    bool moved = x->reason == RB_EXPLAIN_UNREACHABLE || x->reason == RB_EXPLAIN_BLOCKED ||
-                 x->reason == RB_EXPLAIN_KING_ATTACKED;
-    if (moved && x->to != x->from && x->to != x->blocker)
+    bool moved =
+        x->reason == RB_EXPLAIN_UNREACHABLE || x->reason == RB_EXPLAIN_BLOCKED || x->reason == RB_EXPLAIN_KING_ATTACKED;
+    if (moved && x->to != x->from && x->to != x->blocker) {
         cross_square(app, &v, x->to);
+    }
     if (x->reason == RB_EXPLAIN_KING_ATTACKED) {
-        for (int i = 0; i < x->nattackers; i++)
+        for (int i = 0; i < x->nattackers; i++) {
             draw_route(app, &v, &x->attacks[i], RB_PATH_MAX, false);
-        for (int i = 0; i < x->nattackers; i++)
+        }
+        for (int i = 0; i < x->nattackers; i++) {
             ring_square(app, &v, x->attacks[i].sq[0]);
+        }
     } else if (x->reason == RB_EXPLAIN_BLOCKED && x->blocker >= 0) {
         int upto = 0;
-        while (upto < x->route.len && x->route.sq[upto] != x->blocker)
+        while (upto < x->route.len && x->route.sq[upto] != x->blocker) {
             upto++;
+        }
         draw_route(app, &v, &x->route, upto, true);
         ring_square(app, &v, x->blocker);
     } else {
-        for (rb_bb b = x->squares; b; b &= b - 1)
+        for (rb_bb b = x->squares; b; b &= b - 1) {
             ring_square(app, &v, rb_lsb(b));
+        }
     }
     draw_sentence(app, &v, x);
 }

@@ -61,12 +61,14 @@ void rb_ui_input_forget_typed(rb_ui_input *in)
  * change them; the premove is checked again when it is played). */
 static bool select_premove(rb_ui_state *st, int sq)
 {
-    if (sq < 0 || !rb_ui_state_premove_allowed(st))
+    if (sq < 0 || !rb_ui_state_premove_allowed(st)) {
         return false;
+    }
     rb_pos pos = *rb_ui_state_live_pos(st);
     rb_piece p = pos.board[sq];
-    if (!p || RB_COLOR(p) == pos.side)
+    if (!p || RB_COLOR(p) == pos.side) {
         return false;
+    }
     pos.side ^= 1;
     rb_ui_input *in = &st->input;
     rb_gen_legal_from(&pos, sq, &in->moves);
@@ -79,11 +81,13 @@ static bool select_premove(rb_ui_state *st, int sq)
 bool rb_ui_input_select(rb_ui_state *st, int sq)
 {
     const rb_pos *pos = rb_ui_state_pos(st);
-    if (sq < 0 || !rb_ui_state_can_move(st))
+    if (sq < 0 || !rb_ui_state_can_move(st)) {
         return false;
+    }
     rb_piece p = pos->board[sq];
-    if (!p || RB_COLOR(p) != pos->side)
+    if (!p || RB_COLOR(p) != pos->side) {
         return false;
+    }
     rb_ui_input *in = &st->input;
     in->sel = sq;
     rb_gen_legal_from(pos, sq, &in->moves);
@@ -93,11 +97,14 @@ bool rb_ui_input_select(rb_ui_state *st, int sq)
 
 rb_move rb_ui_input_move_to(const rb_ui_input *in, int to)
 {
-    if (in->sel < 0 || to < 0)
+    if (in->sel < 0 || to < 0) {
         return RB_MOVE_NONE;
-    for (int i = 0; i < in->moves.count; i++)
-        if (RB_MOVE_TO(in->moves.moves[i]) == to)
+    }
+    for (int i = 0; i < in->moves.count; i++) {
+        if (RB_MOVE_TO(in->moves.moves[i]) == to) {
             return in->moves.moves[i];
+        }
+    }
     return RB_MOVE_NONE;
 }
 
@@ -111,7 +118,7 @@ void rb_ui_input_pointer(rb_app *app, int x, int y)
     }
     if (in->state == RB_UI_PROMOTING) {
         SDL_Rect cells[2];
-        SDL_Point p = { x, y };
+        SDL_Point p = {x, y};
         rb_ui_view v = rb_ui_view_of(app);
         rb_ui_view_chooser(&v, in->promo_to, cells);
         in->promo_hover = SDL_PointInRect(&p, &cells[0]) ? RB_ROOK : SDL_PointInRect(&p, &cells[1]) ? RB_BISHOP : 0;
@@ -134,8 +141,9 @@ void rb_ui_input_set_premove(rb_ui_state *st, rb_move m)
 
 static void drop_premove(rb_ui_state *st)
 {
-    if (st->premove == RB_MOVE_NONE)
+    if (st->premove == RB_MOVE_NONE) {
         return;
+    }
     st->premove = RB_MOVE_NONE;
     rb_ui_state_say(st, false, "%s", _("Premove cancelled."));
 }
@@ -157,8 +165,9 @@ static bool try_move(rb_ui_state *st, int to, rb_ui_cmd *out)
 {
     rb_ui_input *in = &st->input;
     rb_move m = rb_ui_input_move_to(in, to);
-    if (m == RB_MOVE_NONE)
+    if (m == RB_MOVE_NONE) {
         return false;
+    }
     if (in->premove_select) {
         rb_ui_input_cancel(in);
         rb_ui_input_set_premove(st, m);
@@ -188,8 +197,9 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
     rb_ui_anim_stop(&st->anim);
     rb_ui_input_pointer(app, x, y);
     if (in->state == RB_UI_PROMOTING) {
-        if (in->promo_hover)
+        if (in->promo_hover) {
             return promote(st, in->promo_hover);
+        }
         rb_ui_input_cancel(in);
         return cmd;
     }
@@ -202,8 +212,9 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
         return cmd;
     }
     bool tried = in->sel >= 0 && sq >= 0 && sq != in->sel;
-    if (tried && try_move(st, sq, &cmd))
+    if (tried && try_move(st, sq, &cmd)) {
         return cmd;
+    }
     bool again = in->sel == sq && in->state == RB_UI_SELECTED;
     /* During the computer's turn a click on the person's own piece starts
      * a premove; a click anywhere else drops the one set. */
@@ -240,16 +251,19 @@ static rb_ui_cmd release(rb_app *app, int x, int y)
     rb_ui_input_pointer(app, x, y);
     if (in->state == RB_UI_DRAGGING) {
         int sq = in->hover;
-        if (sq != in->sel && try_move(st, sq, &cmd))
+        if (sq != in->sel && try_move(st, sq, &cmd)) {
             return cmd;
+        }
         in->state = RB_UI_SELECTED; /* snap back, still selected */
-        if (sq >= 0 && sq != in->sel)
+        if (sq >= 0 && sq != in->sel) {
             return rb_ui_explain_cmd(in->sel, sq, 0);
+        }
     } else if (in->state == RB_UI_PRESSED) {
-        if (in->sel_was_selected)
+        if (in->sel_was_selected) {
             rb_ui_input_cancel(in);
-        else
+        } else {
             in->state = RB_UI_SELECTED;
+        }
     }
     return cmd;
 }
@@ -257,8 +271,10 @@ static rb_ui_cmd release(rb_app *app, int x, int y)
 static void motion(rb_app *app, int x, int y)
 {
     rb_ui_input *in = &app->state.input;
-    if (in->state == RB_UI_PRESSED && (abs(x - in->press_x) > RB_UI_DRAG_SLOP || abs(y - in->press_y) > RB_UI_DRAG_SLOP))
+    if (in->state == RB_UI_PRESSED &&
+        (abs(x - in->press_x) > RB_UI_DRAG_SLOP || abs(y - in->press_y) > RB_UI_DRAG_SLOP)) {
         in->state = RB_UI_DRAGGING;
+    }
     rb_ui_input_pointer(app, x, y);
 }
 
@@ -299,8 +315,9 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
     }
     bool enter = key == SDLK_RETURN || key == SDLK_KP_ENTER;
     if (!enter) {
-        if (key > 127 || !isalnum((int)key))
+        if (key > 127 || !isalnum((int)key)) {
             return cmd;
+        }
         char ch = (char)tolower((int)key);
         if (!typed_fits(in->ntyped, ch)) {
             rb_ui_input_forget_typed(in);
@@ -313,8 +330,9 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
         in->typed[in->ntyped] = 0;
         in->typed_ms = rb_ui_window_now(app);
     }
-    if (in->ntyped < 4)
+    if (in->ntyped < 4) {
         return cmd;
+    }
     bool can = rb_ui_state_can_move(st);
     if (!can && !rb_ui_state_premove_allowed(st)) {
         /* TRANSLATORS: %s is what was typed, like c2b3 */
@@ -324,16 +342,18 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
     }
     bool wants_letter;
     rb_move m = rb_ui_state_typed_move(st, &wants_letter);
-    if (wants_letter && !enter)
+    if (wants_letter && !enter) {
         return cmd; /* wait for r or b */
+    }
     char text[8];
     SDL_strlcpy(text, in->typed, sizeof text);
     if (!can) {
         rb_ui_input_cancel(in);
-        if (m == RB_MOVE_NONE)
+        if (m == RB_MOVE_NONE) {
             rb_ui_state_say(st, false, _("%s: your piece cannot go there."), text);
-        else
+        } else {
             rb_ui_input_set_premove(st, m);
+        }
         return cmd;
     }
     const rb_pos *pos = rb_ui_state_pos(st);
@@ -342,8 +362,9 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
         if (wants_letter) {
             /* Enter on a promotion without its letter: show the chooser */
             rb_ui_input_cancel(in);
-            if (rb_ui_input_select(st, rb_sq_parse(text)))
+            if (rb_ui_input_select(st, rb_sq_parse(text))) {
                 try_move(st, rb_sq_parse(text + 2), &cmd);
+            }
             return cmd;
         }
         char err[RB_UI_MESSAGE_TEXT_MAX];
@@ -352,8 +373,9 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
         rb_ui_state_say(st, false, _("%s: %s"), text, err);
         rb_ui_input_cancel(in);
         int from = rb_sq_parse(text), to = rb_sq_parse(text + 2);
-        if (from >= 0 && to >= 0) /* and the rules say why, on the board */
+        if (from >= 0 && to >= 0) { /* and the rules say why, on the board */
             return rb_ui_explain_cmd(from, to, typed_promo(text));
+        }
         return rb_ui_cmd_of(RB_UI_CMD_ILLEGAL);
     }
     rb_ui_input_cancel(in);
@@ -367,39 +389,43 @@ rb_ui_cmd rb_ui_input_event(rb_app *app, const SDL_Event *ev)
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
     switch (ev->type) {
     case SDL_MOUSEBUTTONDOWN:
-        if (ev->button.button == SDL_BUTTON_LEFT)
+        if (ev->button.button == SDL_BUTTON_LEFT) {
             return press(app, ev->button.x, ev->button.y);
+        }
         if (ev->button.button == SDL_BUTTON_RIGHT) {
             rb_ui_input_cancel(in);
             drop_premove(st);
         }
         return none;
     case SDL_MOUSEBUTTONUP:
-        if (ev->button.button == SDL_BUTTON_LEFT)
+        if (ev->button.button == SDL_BUTTON_LEFT) {
             return release(app, ev->button.x, ev->button.y);
+        }
         return none;
-    case SDL_MOUSEMOTION:
-        motion(app, ev->motion.x, ev->motion.y);
-        return none;
+    case SDL_MOUSEMOTION: motion(app, ev->motion.x, ev->motion.y); return none;
     case SDL_WINDOWEVENT:
-        if (ev->window.event == SDL_WINDOWEVENT_LEAVE && in->state != RB_UI_DRAGGING)
+        if (ev->window.event == SDL_WINDOWEVENT_LEAVE && in->state != RB_UI_DRAGGING) {
             in->hover = -1;
+        }
         return none;
     case SDL_KEYDOWN: {
         SDL_Keycode key = ev->key.keysym.sym;
-        if (ev->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))
+        if (ev->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) {
             return none;
+        }
         if (key == SDLK_ESCAPE) {
             rb_ui_input_cancel(in);
             drop_premove(st);
             return none;
         }
-        if (in->state == RB_UI_PROMOTING && (key == SDLK_r || key == SDLK_b))
+        if (in->state == RB_UI_PROMOTING && (key == SDLK_r || key == SDLK_b)) {
             return promote(st, key == SDLK_r ? RB_ROOK : RB_BISHOP);
+        }
         /* h and t are no square's letter (files a..g): they never clash
          * with a typed move. The threat shows while t is held. */
-        if (key == SDLK_h)
+        if (key == SDLK_h) {
             return ev->key.repeat ? none : rb_ui_cmd_of(RB_UI_CMD_HINT);
+        }
         if (key == SDLK_t) {
             rb_ui_cmd threat = rb_ui_cmd_of(RB_UI_CMD_THREAT);
             threat.threat.show = true;
@@ -408,10 +434,10 @@ rb_ui_cmd rb_ui_input_event(rb_app *app, const SDL_Event *ev)
         return typed_key(app, key);
     }
     case SDL_KEYUP:
-        if (ev->key.keysym.sym == SDLK_t)
+        if (ev->key.keysym.sym == SDLK_t) {
             return rb_ui_cmd_of(RB_UI_CMD_THREAT); /* off */
+        }
         return none;
-    default:
-        return none;
+    default: return none;
     }
 }

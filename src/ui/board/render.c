@@ -41,25 +41,25 @@ typedef struct scene {
     const rb_ui_piece_set *pieces;
     const rb_ui_settings *settings;
     const rb_pos *pos;
-    rb_move last;              /* drawn with its path, or RB_MOVE_NONE */
-    int sel;                   /* selected square, -1 for none */
-    const rb_move *moves;      /* the selected piece's legal moves */
+    rb_move last;         /* drawn with its path, or RB_MOVE_NONE */
+    int sel;              /* selected square, -1 for none */
+    const rb_move *moves; /* the selected piece's legal moves */
     int nmoves;
-    int hover;                 /* square under the pointer, -1 for none */
-    bool all_paths;            /* every destination's path (diagrams) */
-    bool ghost;                /* the selected piece is being dragged */
-    bool sliding;              /* a move is being animated */
-    SDL_FPoint slide_at;       /* where the sliding piece is */
+    int hover;           /* square under the pointer, -1 for none */
+    bool all_paths;      /* every destination's path (diagrams) */
+    bool ghost;          /* the selected piece is being dragged */
+    bool sliding;        /* a move is being animated */
+    SDL_FPoint slide_at; /* where the sliding piece is */
     rb_piece slide_piece;
-    rb_piece taken;            /* what the sliding piece captures, shown until it arrives */
+    rb_piece taken; /* what the sliding piece captures, shown until it arrives */
     bool dragging;
     SDL_FPoint drag_at;
-    int promo_to;              /* the chooser is open over this square, or -1 */
+    int promo_to; /* the chooser is open over this square, or -1 */
     int promo_hover;
-    rb_move premove;           /* the person's premove, or RB_MOVE_NONE */
-    rb_move typed;             /* the move the typed text names, or RB_MOVE_NONE */
-    const char *typed_text;    /* what is being typed, NULL for none */
-    bool typed_wants_letter;   /* a promotion waiting for r or b */
+    rb_move premove;         /* the person's premove, or RB_MOVE_NONE */
+    rb_move typed;           /* the move the typed text names, or RB_MOVE_NONE */
+    const char *typed_text;  /* what is being typed, NULL for none */
+    bool typed_wants_letter; /* a promotion waiting for r or b */
 } scene;
 
 static SDL_Color with_alpha(SDL_Color c, Uint8 a)
@@ -70,13 +70,13 @@ static SDL_Color with_alpha(SDL_Color c, Uint8 a)
 
 static SDL_FPoint add(SDL_FPoint a, SDL_FPoint d, float k)
 {
-    return (SDL_FPoint){ a.x + d.x * k, a.y + d.y * k };
+    return (SDL_FPoint){a.x + d.x * k, a.y + d.y * k};
 }
 
 static SDL_FPoint unit(SDL_FPoint a, SDL_FPoint b)
 {
     float dx = b.x - a.x, dy = b.y - a.y, len = sqrtf(dx * dx + dy * dy);
-    return len > 0 ? (SDL_FPoint){ dx / len, dy / len } : (SDL_FPoint){ 0, 0 };
+    return len > 0 ? (SDL_FPoint){dx / len, dy / len} : (SDL_FPoint){0, 0};
 }
 
 static void draw_squares(rb_app *app, const scene *sc)
@@ -98,7 +98,7 @@ static void draw_hole(rb_app *app, const scene *sc)
     rb_ui_draw_rect(app->renderer, h, t->hole);
     int rim = (int)(s * 0.06f) + 1;
     rb_ui_draw_frame(app->renderer, h, rim, t->hole_rim);
-    SDL_FPoint c = { (float)h.x + (float)h.w * 0.5f, (float)h.y + (float)h.h * 0.5f };
+    SDL_FPoint c = {(float)h.x + (float)h.w * 0.5f, (float)h.y + (float)h.h * 0.5f};
     float radius = s * 0.95f, width = s * 0.09f;
     const float quarter = 3.14159265f / 2.0f, gap = 0.42f;
     for (int i = 0; i < 4; i++) {
@@ -107,8 +107,8 @@ static void draw_hole(rb_app *app, const scene *sc)
         /* stop the arc short of the tip, then the head along the tangent */
         float a_end = a1 - head / radius * 0.7f;
         rb_ui_draw_arc(app->renderer, c, radius, a0, a_end, width, t->hole_arrow);
-        SDL_FPoint tip = { c.x + radius * cosf(a1), c.y + radius * sinf(a1) };
-        SDL_FPoint dir = { -sinf(a1), cosf(a1) };
+        SDL_FPoint tip = {c.x + radius * cosf(a1), c.y + radius * sinf(a1)};
+        SDL_FPoint dir = {-sinf(a1), cosf(a1)};
         rb_ui_draw_arrowhead(app->renderer, tip, dir, head, s * 0.26f, t->hole_arrow);
     }
 }
@@ -119,24 +119,26 @@ static void draw_hole(rb_app *app, const scene *sc)
 static void draw_flow(rb_app *app, const scene *sc)
 {
     const rb_ui_settings *st = sc->settings;
-    if (!st->flow_arrows && !st->turn_squares)
+    if (!st->flow_arrows && !st->turn_squares) {
         return;
+    }
     float s = (float)sc->view.sq;
     for (int sq = 0; sq < RB_NSQ; sq++) {
         bool turn = rb_sq_is_turn(sq) && st->turn_squares;
-        if (!turn && !st->flow_arrows)
+        if (!turn && !st->flow_arrows) {
             continue;
+        }
         int dir = rb_sq_forward(sq);
         SDL_FPoint c = rb_ui_view_center(&sc->view, sq), d = rb_ui_view_dir(&sc->view, dir);
         SDL_Color col = turn ? app->theme->turn_mark : app->theme->flow_arrow;
         float w = s * (turn ? 0.055f : 0.045f), head = s * 0.13f;
         if (turn) {
             SDL_FPoint in = rb_ui_view_dir(&sc->view, (dir + 3) & 3);
-            SDL_FPoint pts[3] = { add(c, in, -s * 0.30f), c, add(c, d, s * 0.30f - head) };
+            SDL_FPoint pts[3] = {add(c, in, -s * 0.30f), c, add(c, d, s * 0.30f - head)};
             rb_ui_draw_polyline(app->renderer, pts, 3, w, col);
             rb_ui_draw_arrowhead(app->renderer, add(c, d, s * 0.30f), d, head, s * 0.15f, col);
         } else {
-            SDL_FPoint pts[2] = { add(c, d, -s * 0.18f), add(c, d, s * 0.18f - head) };
+            SDL_FPoint pts[2] = {add(c, d, -s * 0.18f), add(c, d, s * 0.18f - head)};
             rb_ui_draw_polyline(app->renderer, pts, 2, w, col);
             rb_ui_draw_arrowhead(app->renderer, add(c, d, s * 0.18f), d, head, s * 0.13f, col);
         }
@@ -145,8 +147,9 @@ static void draw_flow(rb_app *app, const scene *sc)
 
 static void draw_thrones(rb_app *app, const scene *sc)
 {
-    if (!sc->settings->thrones)
+    if (!sc->settings->thrones) {
         return;
+    }
     float s = (float)sc->view.sq;
     for (int c = RB_WHITE; c <= RB_BLACK; c++) {
         SDL_FPoint p = rb_ui_view_center(&sc->view, rb_throne(c));
@@ -159,15 +162,17 @@ static void draw_thrones(rb_app *app, const scene *sc)
  * square's top right corner (the out flag's pennant takes the top left). */
 static void draw_throne_corners(rb_app *app, const scene *sc)
 {
-    if (!sc->settings->thrones)
+    if (!sc->settings->thrones) {
         return;
+    }
     float s = (float)sc->view.sq;
     for (int c = RB_WHITE; c <= RB_BLACK; c++) {
         int sq = rb_throne(c);
-        if (!sc->pos->board[sq])
+        if (!sc->pos->board[sq]) {
             continue;
+        }
         SDL_Rect r = rb_ui_view_rect(&sc->view, sq);
-        SDL_FPoint p = { (float)r.x + s * 0.83f, (float)r.y + s * 0.17f };
+        SDL_FPoint p = {(float)r.x + s * 0.83f, (float)r.y + s * 0.17f};
         rb_ui_draw_star(app->renderer, p, s * 0.16f, s * 0.075f, app->theme->throne[1 - c]);
         rb_ui_draw_star(app->renderer, p, s * 0.125f, s * 0.055f, app->theme->throne[c]);
     }
@@ -178,8 +183,9 @@ static void draw_throne_corners(rb_app *app, const scene *sc)
  * as the rules library gives them. */
 static void draw_start_lines(rb_app *app, const scene *sc)
 {
-    if (!sc->settings->start_lines)
+    if (!sc->settings->start_lines) {
         return;
+    }
     float s = (float)sc->view.sq;
     for (int c = RB_WHITE; c <= RB_BLACK; c++) {
         rb_bb behind = rb_start_line_behind(c), ahead = rb_start_line_ahead(c);
@@ -187,11 +193,12 @@ static void draw_start_lines(rb_app *app, const scene *sc)
             int from = rb_lsb(b);
             for (rb_bb a = ahead; a; a &= a - 1) {
                 int to = rb_lsb(a);
-                if (rb_sq_rank(from) != rb_sq_rank(to) || abs(rb_sq_file(from) - rb_sq_file(to)) != 1)
+                if (rb_sq_rank(from) != rb_sq_rank(to) || abs(rb_sq_file(from) - rb_sq_file(to)) != 1) {
                     continue;
+                }
                 SDL_Rect rf = rb_ui_view_rect(&sc->view, from), rt = rb_ui_view_rect(&sc->view, to);
                 float x = (float)(rf.x > rt.x ? rf.x : rt.x);
-                SDL_FPoint p0 = { x, (float)rf.y + 1 }, p1 = { x, (float)(rf.y + rf.h) - 1 };
+                SDL_FPoint p0 = {x, (float)rf.y + 1}, p1 = {x, (float)(rf.y + rf.h) - 1};
                 rb_ui_draw_dashed(app->renderer, p0, p1, s * 0.075f, s * 0.12f, app->theme->start_line[1 - c]);
                 rb_ui_draw_dashed(app->renderer, p0, p1, s * 0.04f, s * 0.12f, app->theme->start_line[c]);
             }
@@ -201,16 +208,19 @@ static void draw_start_lines(rb_app *app, const scene *sc)
 
 /* A path through square centres with an arrowhead at its end and, where the
  * move rebounds, a chevron pointing at the wall it bounced off. */
-static void draw_path(rb_app *app, const scene *sc, rb_move m, float width, SDL_Color col, SDL_Color outline, bool rebound_mark)
+static void draw_path(rb_app *app, const scene *sc, rb_move m, float width, SDL_Color col, SDL_Color outline,
+                      bool rebound_mark)
 {
     rb_path path;
     rb_move_path(m, &path);
-    if (path.len < 2)
+    if (path.len < 2) {
         return;
+    }
     float s = (float)sc->view.sq;
     SDL_FPoint pts[RB_PATH_MAX];
-    for (int i = 0; i < path.len; i++)
+    for (int i = 0; i < path.len; i++) {
         pts[i] = rb_ui_view_center(&sc->view, path.sq[i]);
+    }
     int n = path.len;
     SDL_FPoint tip = pts[n - 1];
     SDL_FPoint dir = unit(pts[n - 2], pts[n - 1]);
@@ -232,8 +242,8 @@ static void draw_path(rb_app *app, const scene *sc, rb_move m, float width, SDL_
         SDL_FPoint c = rb_ui_view_center(&sc->view, path.sq[r]);
         SDL_FPoint din = unit(rb_ui_view_center(&sc->view, path.sq[r - 1]), c);
         SDL_FPoint dout = unit(c, rb_ui_view_center(&sc->view, path.sq[r + 1]));
-        SDL_FPoint wall = unit((SDL_FPoint){ 0, 0 }, (SDL_FPoint){ din.x - dout.x, din.y - dout.y });
-        SDL_FPoint side = { -wall.y, wall.x };
+        SDL_FPoint wall = unit((SDL_FPoint){0, 0}, (SDL_FPoint){din.x - dout.x, din.y - dout.y});
+        SDL_FPoint side = {-wall.y, wall.x};
         SDL_Color mark = app->theme->rebound_mark;
         rb_ui_draw_disc(app->renderer, c, width * 0.95f, outline.a ? outline : mark);
         rb_ui_draw_disc(app->renderer, c, width * 0.65f, mark);
@@ -242,8 +252,8 @@ static void draw_path(rb_app *app, const scene *sc, rb_move m, float width, SDL_
             float w = k == 0 ? s * 0.11f : s * 0.065f;
             SDL_Color cc = k == 0 ? (outline.a ? outline : mark) : mark;
             SDL_FPoint apex = add(c, wall, s * 0.40f);
-            SDL_FPoint v[3] = { add(add(c, wall, s * 0.22f), side, s * 0.22f), apex,
-                                add(add(c, wall, s * 0.22f), side, -s * 0.22f) };
+            SDL_FPoint v[3] = {add(add(c, wall, s * 0.22f), side, s * 0.22f), apex,
+                               add(add(c, wall, s * 0.22f), side, -s * 0.22f)};
             rb_ui_draw_polyline(app->renderer, v, 3, w, cc);
         }
     }
@@ -260,25 +270,28 @@ void rb_ui_render_move_path(rb_app *app, rb_move m, float width, SDL_Color col, 
 static void draw_last_move(rb_app *app, const scene *sc)
 {
     rb_move m = sc->last;
-    if (!sc->settings->last_move || m == RB_MOVE_NONE)
+    if (!sc->settings->last_move || m == RB_MOVE_NONE) {
         return;
+    }
     rb_ui_draw_rect(app->renderer, rb_ui_view_rect(&sc->view, RB_MOVE_FROM(m)), app->theme->last_from);
     rb_ui_draw_rect(app->renderer, rb_ui_view_rect(&sc->view, RB_MOVE_TO(m)), app->theme->last_to);
-    draw_path(app, sc, m, (float)sc->view.sq * 0.07f, app->theme->last_path, (SDL_Color){ 0, 0, 0, 0 }, true);
+    draw_path(app, sc, m, (float)sc->view.sq * 0.07f, app->theme->last_path, (SDL_Color){0, 0, 0, 0}, true);
 }
 
 static void draw_piece(rb_app *app, const scene *sc, rb_piece p, SDL_FPoint centre, float scale, Uint8 alpha)
 {
     SDL_Texture *tex = sc->pieces->tex[RB_COLOR(p) & 1][RB_TYPE(p)];
-    if (!tex)
+    if (!tex) {
         return;
+    }
     /* At scale 1 the image is drawn at the size it was rasterised for, on
      * whole pixels, so it stays as crisp as the SVG allows. */
     int size = (int)lroundf((float)sc->view.sq * scale);
     int x = (int)lroundf(centre.x - (float)size * 0.5f), y = (int)lroundf(centre.y - (float)size * 0.5f);
-    SDL_Rect r = { x, y, size, size };
-    if (!rb_ui_draw_visible(app->renderer, r))
+    SDL_Rect r = {x, y, size, size};
+    if (!rb_ui_draw_visible(app->renderer, r)) {
         return;
+    }
     SDL_SetTextureAlphaMod(tex, alpha);
     SDL_RenderCopy(app->renderer, tex, NULL, &r);
     SDL_SetTextureAlphaMod(tex, 255);
@@ -291,12 +304,14 @@ static void draw_pieces(rb_app *app, const scene *sc)
         rb_piece p = sc->pos->board[sq];
         if (sq == hide) {
             /* the piece taken stays until the mover arrives */
-            if (sc->taken)
+            if (sc->taken) {
                 draw_piece(app, sc, sc->taken, rb_ui_view_center(&sc->view, sq), 1.0f, 255);
+            }
             continue;
         }
-        if (!p)
+        if (!p) {
             continue;
+        }
         bool ghost = sc->ghost && sq == sc->sel;
         draw_piece(app, sc, p, rb_ui_view_center(&sc->view, sq), 1.0f, ghost ? 70 : 255);
     }
@@ -304,8 +319,9 @@ static void draw_pieces(rb_app *app, const scene *sc)
 
 static void draw_check(rb_app *app, const scene *sc)
 {
-    if (!rb_pos_in_check(sc->pos))
+    if (!rb_pos_in_check(sc->pos)) {
         return;
+    }
     int k = sc->pos->king[sc->pos->side];
     float s = (float)sc->view.sq;
     rb_ui_draw_glow(app->renderer, rb_ui_view_center(&sc->view, k), s * 0.62f, app->theme->check_glow);
@@ -315,50 +331,60 @@ static void draw_check(rb_app *app, const scene *sc)
  * promotion offers two), or RB_MOVE_NONE. */
 static rb_move move_to(const scene *sc, int to)
 {
-    for (int i = 0; to >= 0 && i < sc->nmoves; i++)
-        if (RB_MOVE_TO(sc->moves[i]) == to)
+    for (int i = 0; to >= 0 && i < sc->nmoves; i++) {
+        if (RB_MOVE_TO(sc->moves[i]) == to) {
             return sc->moves[i];
+        }
+    }
     return RB_MOVE_NONE;
 }
 
 static void draw_selection(rb_app *app, const scene *sc)
 {
-    if (sc->sel < 0)
+    if (sc->sel < 0) {
         return;
+    }
     rb_ui_draw_rect(app->renderer, rb_ui_view_rect(&sc->view, sc->sel), app->theme->selected);
-    if (move_to(sc, sc->hover) != RB_MOVE_NONE)
+    if (move_to(sc, sc->hover) != RB_MOVE_NONE) {
         rb_ui_draw_rect(app->renderer, rb_ui_view_rect(&sc->view, sc->hover), app->theme->dest_hover);
+    }
 }
 
 /* A dot on an empty destination, a ring round a piece that can be taken:
  * the two differ in shape, not only in colour. */
 static void draw_destinations(rb_app *app, const scene *sc)
 {
-    if (sc->sel < 0 || !sc->settings->legal_moves)
+    if (sc->sel < 0 || !sc->settings->legal_moves) {
         return;
+    }
     float s = (float)sc->view.sq;
     rb_bb done = 0;
     for (int i = 0; i < sc->nmoves; i++) {
         int to = RB_MOVE_TO(sc->moves[i]);
-        if (done >> to & 1)
+        if (done >> to & 1) {
             continue;
+        }
         done |= (rb_bb)1 << to;
         SDL_FPoint c = rb_ui_view_center(&sc->view, to);
-        if (sc->pos->board[to])
+        if (sc->pos->board[to]) {
             rb_ui_draw_ring(app->renderer, c, s * 0.40f, s * 0.49f, app->theme->dest_ring);
-        else
+        } else {
             rb_ui_draw_disc(app->renderer, c, s * 0.10f, app->theme->dest_dot);
+        }
     }
 }
 
 /* True when path a is the start of path b (b goes on past a's end). */
 static bool path_extends(const rb_path *a, const rb_path *b)
 {
-    if (b->len <= a->len)
+    if (b->len <= a->len) {
         return false;
-    for (int i = 0; i < a->len; i++)
-        if (a->sq[i] != b->sq[i])
+    }
+    for (int i = 0; i < a->len; i++) {
+        if (a->sq[i] != b->sq[i]) {
             return false;
+        }
+    }
     return true;
 }
 
@@ -366,8 +392,9 @@ static bool path_extends(const rb_path *a, const rb_path *b)
  * drawn as part of that longer one, so a slide is one arrow to its end. */
 static void draw_all_paths(rb_app *app, const scene *sc)
 {
-    if (!sc->all_paths || sc->sel < 0)
+    if (!sc->all_paths || sc->sel < 0) {
         return;
+    }
     float w = (float)sc->view.sq * 0.065f;
     for (int i = 0; i < sc->nmoves; i++) {
         rb_path pi;
@@ -376,21 +403,24 @@ static void draw_all_paths(rb_app *app, const scene *sc)
         for (int j = 0; j < sc->nmoves && !covered; j++) {
             rb_path pj;
             rb_move_path(sc->moves[j], &pj);
-            covered = path_extends(&pi, &pj) ||
-                      (j < i && pj.len == pi.len && memcmp(pj.sq, pi.sq, (size_t)pi.len) == 0);
+            covered =
+                path_extends(&pi, &pj) || (j < i && pj.len == pi.len && memcmp(pj.sq, pi.sq, (size_t)pi.len) == 0);
         }
-        if (!covered)
+        if (!covered) {
             draw_path(app, sc, sc->moves[i], w, app->theme->path, app->theme->path_outline, true);
+        }
     }
 }
 
 static void draw_hover_path(rb_app *app, const scene *sc)
 {
-    if (sc->sel < 0 || !sc->settings->paths)
+    if (sc->sel < 0 || !sc->settings->paths) {
         return;
+    }
     rb_move m = move_to(sc, sc->hover);
-    if (m == RB_MOVE_NONE)
+    if (m == RB_MOVE_NONE) {
         return;
+    }
     draw_path(app, sc, m, (float)sc->view.sq * 0.10f, app->theme->path, app->theme->path_outline, true);
 }
 
@@ -398,23 +428,25 @@ static void draw_hover_path(rb_app *app, const scene *sc)
  * out flag is set (it may win on the throne), hollow when it is clear. */
 static void draw_out_flags(rb_app *app, const scene *sc)
 {
-    if (!sc->settings->out_flags)
+    if (!sc->settings->out_flags) {
         return;
+    }
     float s = (float)sc->view.sq;
     for (int c = RB_WHITE; c <= RB_BLACK; c++) {
-        if (!(sc->pos->by_type[RB_KING] & sc->pos->by_color[c]))
+        if (!(sc->pos->by_type[RB_KING] & sc->pos->by_color[c])) {
             continue;
+        }
         bool out = sc->pos->out & rb_out_flag(c);
         SDL_Rect r = rb_ui_view_rect(&sc->view, sc->pos->king[c]);
-        SDL_FPoint top = { (float)r.x + s * 0.10f, (float)r.y + s * 0.07f };
-        SDL_FPoint foot = { top.x, top.y + s * 0.32f };
-        SDL_FPoint tip = { top.x + s * 0.20f, top.y + s * 0.08f };
-        SDL_FPoint low = { top.x, top.y + s * 0.16f };
-        SDL_Color ink = { 20, 20, 20, 230 }, paper = { 250, 250, 250, 230 };
+        SDL_FPoint top = {(float)r.x + s * 0.10f, (float)r.y + s * 0.07f};
+        SDL_FPoint foot = {top.x, top.y + s * 0.32f};
+        SDL_FPoint tip = {top.x + s * 0.20f, top.y + s * 0.08f};
+        SDL_FPoint low = {top.x, top.y + s * 0.16f};
+        SDL_Color ink = {20, 20, 20, 230}, paper = {250, 250, 250, 230};
         SDL_Color fill = c == RB_WHITE ? paper : ink, edge = c == RB_WHITE ? ink : paper;
-        SDL_FPoint pole[2] = { top, foot };
+        SDL_FPoint pole[2] = {top, foot};
         rb_ui_draw_polyline(app->renderer, pole, 2, s * 0.05f, edge);
-        SDL_FPoint tri[4] = { top, tip, low, top };
+        SDL_FPoint tri[4] = {top, tip, low, top};
         if (out) {
             rb_ui_draw_triangle(app->renderer, top, tip, low, fill);
             rb_ui_draw_polyline(app->renderer, tri, 4, s * 0.025f, edge);
@@ -426,12 +458,13 @@ static void draw_out_flags(rb_app *app, const scene *sc)
 
 static void draw_coordinates(rb_app *app, const scene *sc)
 {
-    if (!sc->settings->coordinates || sc->view.margin < 6)
+    if (!sc->settings->coordinates || sc->view.margin < 6) {
         return;
+    }
     const SDL_Rect *b = &sc->view.board;
     int s = sc->view.sq, m = sc->view.margin;
     int px = m * 3 / 5;
-    char label[2] = { 0, 0 };
+    char label[2] = {0, 0};
     for (int i = 0; i < 7; i++) {
         label[0] = (char)('a' + i);
         int x = b->x + rb_ui_view_col(&sc->view, i) * s + s / 2;
@@ -446,8 +479,9 @@ static void draw_coordinates(rb_app *app, const scene *sc)
  * over the pieces (the position does not change until it is played). */
 static void draw_premove(rb_app *app, const scene *sc)
 {
-    if (sc->premove == RB_MOVE_NONE)
+    if (sc->premove == RB_MOVE_NONE) {
         return;
+    }
     SDL_Color c = app->theme->premove;
     int w = sc->view.sq / 14 + 1;
     rb_ui_draw_frame(app->renderer, rb_ui_view_rect(&sc->view, RB_MOVE_FROM(sc->premove)), w, c);
@@ -459,8 +493,9 @@ static void draw_premove(rb_app *app, const scene *sc)
  * named move's path drawn as soon as the text names one. */
 static void draw_typed(rb_app *app, const scene *sc)
 {
-    if (!sc->typed_text)
+    if (!sc->typed_text) {
         return;
+    }
     const rb_ui_theme *t = app->theme;
     if (sc->typed != RB_MOVE_NONE) {
         int w = sc->view.sq / 14 + 1;
@@ -475,8 +510,9 @@ static void draw_typed(rb_app *app, const scene *sc)
      * board. */
     const SDL_Rect *b = &sc->view.board;
     int px = sc->view.margin * 7 / 10;
-    if (px < 12)
+    if (px < 12) {
         px = 12;
+    }
     int tw = rb_ui_text_width(app, line, px, true);
     if (tw + px > b->w && tw > 0) {
         px = px * (b->w - px) / tw;
@@ -484,9 +520,10 @@ static void draw_typed(rb_app *app, const scene *sc)
         tw = rb_ui_text_width(app, line, px, true);
     }
     int th = rb_ui_text_line_height(app, px);
-    SDL_Rect box = { b->x + (b->w - tw) / 2 - px / 2, b->y - sc->view.margin, tw + px, th + px / 4 };
-    if (box.y < 0)
+    SDL_Rect box = {b->x + (b->w - tw) / 2 - px / 2, b->y - sc->view.margin, tw + px, th + px / 4};
+    if (box.y < 0) {
         box.y = 0;
+    }
     rb_ui_draw_rect(app->renderer, box, t->chooser_bg);
     rb_ui_draw_frame(app->renderer, box, 1 + px / 12, t->path);
     rb_ui_text_draw(app, line, px, true, t->chooser_border, box.x + px / 2, box.y + box.h / 2, RB_UI_ALIGN_LEFT);
@@ -494,21 +531,23 @@ static void draw_typed(rb_app *app, const scene *sc)
 
 static void draw_chooser(rb_app *app, const scene *sc)
 {
-    if (sc->promo_to < 0)
+    if (sc->promo_to < 0) {
         return;
+    }
     /* dim the board so the choice stands out */
-    rb_ui_draw_rect(app->renderer, sc->view.board, (SDL_Color){ 0, 0, 0, 110 });
+    rb_ui_draw_rect(app->renderer, sc->view.board, (SDL_Color){0, 0, 0, 110});
     SDL_Rect cells[2];
     rb_ui_view_chooser(&sc->view, sc->promo_to, cells);
     int color = sc->pos->side;
-    static const int types[2] = { RB_ROOK, RB_BISHOP };
+    static const int types[2] = {RB_ROOK, RB_BISHOP};
     for (int i = 0; i < 2; i++) {
         rb_ui_draw_rect(app->renderer, cells[i], app->theme->chooser_bg);
-        if (sc->promo_hover == types[i])
+        if (sc->promo_hover == types[i]) {
             rb_ui_draw_rect(app->renderer, cells[i], app->theme->dest_hover);
+        }
         int bw = sc->view.sq / 24 + 1;
         rb_ui_draw_frame(app->renderer, cells[i], bw, app->theme->chooser_border);
-        SDL_FPoint c = { (float)cells[i].x + (float)cells[i].w * 0.5f, (float)cells[i].y + (float)cells[i].h * 0.5f };
+        SDL_FPoint c = {(float)cells[i].x + (float)cells[i].w * 0.5f, (float)cells[i].y + (float)cells[i].h * 0.5f};
         draw_piece(app, sc, RB_PIECE(color, types[i]), c, 0.9f, 255);
     }
 }
@@ -536,13 +575,16 @@ static void draw_over(rb_app *app, const scene *sc, bool coordinates)
     draw_destinations(app, sc);
     draw_hover_path(app, sc);
     draw_out_flags(app, sc);
-    if (coordinates)
+    if (coordinates) {
         draw_coordinates(app, sc);
-    if (sc->sliding)
+    }
+    if (sc->sliding) {
         draw_piece(app, sc, sc->slide_piece, sc->slide_at, 1.0f, 255);
+    }
     draw_premove(app, sc);
-    if (sc->dragging)
+    if (sc->dragging) {
         draw_piece(app, sc, sc->pos->board[sc->sel], sc->drag_at, 1.08f, 255);
+    }
     draw_typed(app, sc);
     draw_chooser(app, sc);
 }
@@ -574,15 +616,15 @@ static void draw_scene(rb_app *app, const scene *sc)
 /* Everything the layer's picture depends on. Built field by field on a
  * zeroed struct, so padding compares equal too. */
 typedef struct layer_key {
-    SDL_Rect rect;            /* the grid */
+    SDL_Rect rect; /* the grid */
     int sq, margin;
     bool flipped;
     const rb_ui_theme *theme; /* a row of the theme table: one pointer a theme */
     int piece_set, piece_size;
     bool flow_arrows, turn_squares, thrones, start_lines, last_move, coordinates;
-    rb_move last;             /* when last_move */
-    int check_sq;             /* king in check, or -1 */
-    rb_piece board[RB_NSQ];   /* the pieces at rest */
+    rb_move last;           /* when last_move */
+    int check_sq;           /* king in check, or -1 */
+    rb_piece board[RB_NSQ]; /* the pieces at rest */
 } layer_key;
 
 _Static_assert(sizeof(layer_key) <= RB_UI_BOARD_CACHE_KEY_MAX, "layer key too large for the cache");
@@ -639,8 +681,9 @@ static void paint_layer(void *ctx)
  * into the layer gives the bytes blending into the output gives. */
 static Uint32 output_format(const rb_app *app)
 {
-    if (app->target)
+    if (app->target) {
         return app->target->format->format;
+    }
     Uint32 f = app->window ? SDL_GetWindowPixelFormat(app->window) : SDL_PIXELFORMAT_UNKNOWN;
     return f != SDL_PIXELFORMAT_UNKNOWN ? f : SDL_PIXELFORMAT_ARGB8888;
 }
@@ -649,19 +692,23 @@ static Uint32 output_format(const rb_app *app)
 static rb_bb changed_squares(const scene *sc)
 {
     rb_bb b = 0;
-    if (sc->sel >= 0)
+    if (sc->sel >= 0) {
         b |= (rb_bb)1 << sc->sel; /* selected, or the ghost of the dragged piece */
-    if (move_to(sc, sc->hover) != RB_MOVE_NONE)
+    }
+    if (move_to(sc, sc->hover) != RB_MOVE_NONE) {
         b |= (rb_bb)1 << sc->hover;
-    if (sc->sliding)
+    }
+    if (sc->sliding) {
         b |= (rb_bb)1 << RB_MOVE_TO(sc->last); /* the piece taken, not the mover */
+    }
     return b;
 }
 
 rb_ui_board_cache *rb_ui_render_board_cache(rb_app *app)
 {
-    if (!app->board_cache)
+    if (!app->board_cache) {
         app->board_cache = rb_ui_board_cache_new();
+    }
     return app->board_cache;
 }
 
@@ -670,22 +717,24 @@ static bool draw_cached(rb_app *app, const scene *sc)
 {
     layer_key key;
     layer_key_of(app, sc, &key);
-    layer_paint lp = { app, at_rest(sc) };
+    layer_paint lp = {app, at_rest(sc)};
     SDL_Color bg = app->theme->background;
     bg.a = 255; /* as the frame is cleared */
     const rb_ui_view *v = &sc->view;
-    SDL_Rect region = { v->board.x - v->margin, v->board.y - v->margin, v->board.w + 2 * v->margin,
-                        v->board.h + 2 * v->margin };
-    if (!rb_ui_board_cache_copy(rb_ui_render_board_cache(app), app->renderer, output_format(app), &key, sizeof key,
-                                bg, region, paint_layer, &lp))
+    SDL_Rect region = {v->board.x - v->margin, v->board.y - v->margin, v->board.w + 2 * v->margin,
+                       v->board.h + 2 * v->margin};
+    if (!rb_ui_board_cache_copy(rb_ui_render_board_cache(app), app->renderer, output_format(app), &key, sizeof key, bg,
+                                region, paint_layer, &lp)) {
         return false;
+    }
     SDL_Rect clip_was;
     bool clipped = SDL_RenderIsClipEnabled(app->renderer);
     SDL_RenderGetClipRect(app->renderer, &clip_was);
     for (rb_bb b = changed_squares(sc); b; b &= b - 1) {
         SDL_Rect r = rb_ui_view_rect(v, rb_lsb(b));
-        if (clipped && !SDL_IntersectRect(&r, &clip_was, &r))
+        if (clipped && !SDL_IntersectRect(&r, &clip_was, &r)) {
             continue;
+        }
         SDL_RenderSetClipRect(app->renderer, &r);
         draw_under(app, sc);
     }
@@ -705,23 +754,24 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     sc.settings = &st->settings;
     sc.pos = rb_ui_state_pos(st);
     const rb_ui_trainer_state *tr = &st->trainer;
-    if (st->analysis.active)
+    if (st->analysis.active) {
         sc.last = st->analysis.last; /* the analysed position's, variation included */
-    else if (st->mistakes.active)
+    } else if (st->mistakes.active) {
         sc.last = st->mistakes.last; /* the exercise's board */
-    else if (tr->active && tr->have_session)
+    } else if (tr->active && tr->have_session) {
         sc.last = tr->last; /* the puzzle's board, not the game's */
-    else
+    } else {
         sc.last = g->ply > 0 ? g->moves[g->ply - 1] : RB_MOVE_NONE;
-    bool showing = in->sel >= 0 && (in->state == RB_UI_SELECTED || in->state == RB_UI_PRESSED ||
-                                    in->state == RB_UI_DRAGGING);
+    }
+    bool showing =
+        in->sel >= 0 && (in->state == RB_UI_SELECTED || in->state == RB_UI_PRESSED || in->state == RB_UI_DRAGGING);
     sc.sel = showing || in->state == RB_UI_PROMOTING ? in->sel : -1;
     sc.moves = in->moves.moves;
     sc.nmoves = showing ? in->moves.count : 0;
     sc.hover = in->hover;
     sc.dragging = showing && in->state == RB_UI_DRAGGING;
     sc.ghost = sc.dragging;
-    sc.drag_at = (SDL_FPoint){ (float)in->drag_x, (float)in->drag_y };
+    sc.drag_at = (SDL_FPoint){(float)in->drag_x, (float)in->drag_y};
     sc.promo_to = in->state == RB_UI_PROMOTING ? in->promo_to : -1;
     sc.promo_hover = in->promo_hover;
     sc.premove = rb_ui_state_browsing(st) ? RB_MOVE_NONE : st->premove;
@@ -736,8 +786,9 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
                    : tr->active && tr->have_session ? tr->before.board[RB_MOVE_TO(sc.last)]
                                                     : g->positions[g->ply - 1].board[RB_MOVE_TO(sc.last)];
     }
-    if (!draw_cached(app, &sc))
+    if (!draw_cached(app, &sc)) {
         draw_scene(app, &sc);
+    }
 }
 
 void rb_ui_render_position(rb_app *app, const rb_ui_settings *settings, const rb_pos *pos, rb_move last, int sel,
@@ -766,8 +817,9 @@ static void diagram_scene(rb_app *app, const rb_ui_settings *settings, rb_ui_set
                           const rb_move *moves, int nmoves, int sel, scene *sc)
 {
     char err[RB_UI_PATH_MAX + 200];
-    if (rb_ui_assets_size_set(app, &app->pieces.diagram, sc->view.sq, err, sizeof err) != 0)
+    if (rb_ui_assets_size_set(app, &app->pieces.diagram, sc->view.sq, err, sizeof err) != 0) {
         fprintf(stderr, "rollerball: %s\n", err);
+    }
     sc->pieces = &app->pieces.diagram;
     *st = *settings;
     st->legal_moves = true;
@@ -790,7 +842,7 @@ void rb_ui_render_detail(rb_app *app, const rb_ui_settings *settings, const rb_p
     /* a whole board at the cell's square size, placed so that sq (moved
      * left by shift squares) lands in the middle of the cell */
     float left = (float)cell.x + (float)(cell.w - s) * 0.5f - ((float)rb_sq_file(sq) - shift) * (float)s;
-    sc.view.board = (SDL_Rect){ (int)lroundf(left), cell.y - (6 - rb_sq_rank(sq)) * s, 7 * s, 7 * s };
+    sc.view.board = (SDL_Rect){(int)lroundf(left), cell.y - (6 - rb_sq_rank(sq)) * s, 7 * s, 7 * s};
     sc.view.sq = s;
     rb_ui_settings st;
     diagram_scene(app, settings, &st, pos, moves, nmoves, sel, &sc);

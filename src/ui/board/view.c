@@ -8,7 +8,7 @@
 
 rb_ui_view rb_ui_view_of(const rb_app *app)
 {
-    return (rb_ui_view){ app->layout.board, app->layout.sq, app->layout.margin, app->state.flipped };
+    return (rb_ui_view){app->layout.board, app->layout.sq, app->layout.margin, app->state.flipped};
 }
 
 rb_ui_view rb_ui_view_fit(SDL_Rect area, bool with_margin, bool flipped)
@@ -16,11 +16,12 @@ rb_ui_view rb_ui_view_fit(SDL_Rect area, bool with_margin, bool flipped)
     int side = area.w < area.h ? area.w : area.h;
     /* 7 squares, plus a third of a square on each side for coordinates */
     int sq = with_margin ? side * 3 / 23 : side / 7;
-    if (sq < 1)
+    if (sq < 1) {
         sq = 1;
+    }
     int margin = with_margin ? sq / 3 : 0;
-    SDL_Rect b = { area.x + (area.w - 7 * sq) / 2, area.y + (area.h - 7 * sq) / 2, 7 * sq, 7 * sq };
-    return (rb_ui_view){ b, sq, margin, flipped };
+    SDL_Rect b = {area.x + (area.w - 7 * sq) / 2, area.y + (area.h - 7 * sq) / 2, 7 * sq, 7 * sq};
+    return (rb_ui_view){b, sq, margin, flipped};
 }
 
 int rb_ui_view_col(const rb_ui_view *v, int file)
@@ -36,12 +37,14 @@ int rb_ui_view_row(const rb_ui_view *v, int rank)
 int rb_ui_view_square_at(const rb_ui_view *v, int x, int y)
 {
     const SDL_Rect *b = &v->board;
-    if (v->sq <= 0 || x < b->x || y < b->y || x >= b->x + b->w || y >= b->y + b->h)
+    if (v->sq <= 0 || x < b->x || y < b->y || x >= b->x + b->w || y >= b->y + b->h) {
         return -1;
+    }
     int col = (x - b->x) / v->sq;
     int row = (y - b->y) / v->sq;
-    if (col > 6 || row > 6)
+    if (col > 6 || row > 6) {
         return -1;
+    }
     int file = v->flipped ? 6 - col : col;
     int rank = v->flipped ? row : 6 - row;
     return rb_sq_at(file, rank);
@@ -51,19 +54,19 @@ SDL_Rect rb_ui_view_rect(const rb_ui_view *v, int sq)
 {
     RB_ASSERT(sq >= 0 && sq < RB_NSQ);
     int s = v->sq;
-    return (SDL_Rect){ v->board.x + rb_ui_view_col(v, rb_sq_file(sq)) * s,
-                       v->board.y + rb_ui_view_row(v, rb_sq_rank(sq)) * s, s, s };
+    return (SDL_Rect){v->board.x + rb_ui_view_col(v, rb_sq_file(sq)) * s,
+                      v->board.y + rb_ui_view_row(v, rb_sq_rank(sq)) * s, s, s};
 }
 
 SDL_FPoint rb_ui_view_center(const rb_ui_view *v, int sq)
 {
     SDL_Rect r = rb_ui_view_rect(v, sq);
-    return (SDL_FPoint){ (float)r.x + (float)r.w * 0.5f, (float)r.y + (float)r.h * 0.5f };
+    return (SDL_FPoint){(float)r.x + (float)r.w * 0.5f, (float)r.y + (float)r.h * 0.5f};
 }
 
 SDL_FPoint rb_ui_view_dir(const rb_ui_view *v, int dir)
 {
-    static const SDL_FPoint steps[4] = { { 0, -1 }, { 1, 0 }, { 0, 1 }, { -1, 0 } };
+    static const SDL_FPoint steps[4] = {{0, -1}, {1, 0}, {0, 1}, {-1, 0}};
     SDL_FPoint d = steps[dir & 3];
     if (v->flipped) {
         d.x = -d.x;
@@ -75,7 +78,7 @@ SDL_FPoint rb_ui_view_dir(const rb_ui_view *v, int dir)
 SDL_Rect rb_ui_view_hole(const rb_ui_view *v)
 {
     int s = v->sq;
-    return (SDL_Rect){ v->board.x + 2 * s, v->board.y + 2 * s, 3 * s, 3 * s };
+    return (SDL_Rect){v->board.x + 2 * s, v->board.y + 2 * s, 3 * s, 3 * s};
 }
 
 void rb_ui_view_chooser(const rb_ui_view *v, int to, SDL_Rect cells[2])

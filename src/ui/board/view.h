@@ -12,10 +12,10 @@
 #include "state/window.h"
 
 typedef struct rb_ui_view {
-    SDL_Rect board;           /* the 7x7 grid, 7 * sq on each side */
-    int sq;                   /* square size in pixels */
-    int margin;               /* room around the grid for coordinates */
-    bool flipped;             /* Black at the bottom */
+    SDL_Rect board; /* the 7x7 grid, 7 * sq on each side */
+    int sq;         /* square size in pixels */
+    int margin;     /* room around the grid for coordinates */
+    bool flipped;   /* Black at the bottom */
 } rb_ui_view;
 
 /* The view of the game's board (the app's layout and orientation). */

@@ -17,12 +17,12 @@
 #include "annotate.h"
 
 struct rb_ui_review {
-    rb_engine *engine;        /* made at the first review, kept */
-    SDL_Thread *thread;       /* the running review, or NULL */
+    rb_engine *engine;  /* made at the first review, kept */
+    SDL_Thread *thread; /* the running review, or NULL */
     SDL_mutex *lock;
     Uint32 event_type;
-    Uint32 generation;        /* the review the main thread wants */
-    rb_game game;             /* the thread's copy, then its result */
+    Uint32 generation; /* the review the main thread wants */
+    rb_game game;      /* the thread's copy, then its result */
     rb_limits limits;
 
     /* Guarded by lock. */
@@ -37,13 +37,15 @@ static struct rb_ui_review *review_get(rb_app *app)
 {
     if (app->review == NULL) {
         struct rb_ui_review *r = calloc(1, sizeof *r);
-        if (r == NULL)
+        if (r == NULL) {
             return NULL;
+        }
         r->lock = SDL_CreateMutex();
         r->event_type = SDL_RegisterEvents(1);
         if (r->lock == NULL || r->event_type == (Uint32)-1) {
-            if (r->lock)
+            if (r->lock) {
                 SDL_DestroyMutex(r->lock);
+            }
             free(r);
             return NULL;
         }
@@ -65,7 +67,7 @@ static void review_post(struct rb_ui_review *r, Uint32 generation, int kind)
 
 typedef struct review_run {
     struct rb_ui_review *r;
-    Uint32 generation;        /* copied before the thread starts */
+    Uint32 generation; /* copied before the thread starts */
 } review_run;
 
 static void review_on_progress(size_t done, size_t total, void *user)
@@ -95,8 +97,9 @@ static int review_thread(void *arg)
  * review writes only its own verdicts back). */
 static int review_copy_moves(const rb_game *g, rb_game *out)
 {
-    if (rb_game_init(out, &g->positions[0]) != 0)
+    if (rb_game_init(out, &g->positions[0]) != 0) {
         return -1;
+    }
     for (size_t i = 0; i < g->length; i++) {
         if (rb_game_play(out, g->moves[i]) != 0) {
             rb_game_free(out);
@@ -120,8 +123,9 @@ static int review_prepare(rb_app *app, struct rb_ui_review **out)
 {
     rb_ui_state *st = &app->state;
     struct rb_ui_review *r = review_get(app);
-    if (r != NULL && r->engine == NULL)
+    if (r != NULL && r->engine == NULL) {
         r->engine = rb_engine_new(16);
+    }
     if (r == NULL || r->engine == NULL) {
         rb_ui_state_say(st, true, "%s", _("The review needs memory for its engine, and there is not enough."));
         return -1;
@@ -146,12 +150,13 @@ int rb_ui_review_start(rb_app *app)
     if (!rb_ui_review_can_start(app)) {
         rb_ui_state_say(&app->state, false, "%s",
                         rb_ui_review_complete(&app->state.game) ? _("The game is reviewed already.")
-                                                                 : _("A game is reviewed once it is over."));
+                                                                : _("A game is reviewed once it is over."));
         return -1;
     }
     struct rb_ui_review *r;
-    if (review_prepare(app, &r) != 0)
+    if (review_prepare(app, &r) != 0) {
         return -1;
+    }
     review_run *run = malloc(sizeof *run);
     if (run == NULL) {
         rb_game_free(&r->game);
@@ -177,8 +182,9 @@ int rb_ui_review_now(rb_app *app)
         rb_ui_state_say(&app->state, true, "%s", _("The game has no moves to review."));
         return -1;
     }
-    if (review_prepare(app, &r) != 0)
+    if (review_prepare(app, &r) != 0) {
         return -1;
+    }
     rb_annotate_game(r->engine, &r->game, &r->limits, NULL, NULL, NULL);
     r->finished = true;
     rb_ui_review_take(app);
@@ -188,8 +194,9 @@ int rb_ui_review_now(rb_app *app)
 void rb_ui_review_cancel(rb_app *app)
 {
     struct rb_ui_review *r = app->review;
-    if (r == NULL)
+    if (r == NULL) {
         return;
+    }
     if (r->thread != NULL) {
         /* Every search from here returns at once: the join is prompt. */
         rb_engine_stop(r->engine);
@@ -205,11 +212,13 @@ void rb_ui_review_cancel(rb_app *app)
 void rb_ui_review_free(rb_app *app)
 {
     struct rb_ui_review *r = app->review;
-    if (r == NULL)
+    if (r == NULL) {
         return;
+    }
     rb_ui_review_cancel(app);
-    if (r->engine)
+    if (r->engine) {
         rb_engine_free(r->engine);
+    }
     SDL_DestroyMutex(r->lock);
     free(r);
     app->review = NULL;
@@ -223,8 +232,9 @@ bool rb_ui_review_running(const rb_app *app)
 bool rb_ui_review_progress(const rb_app *app, size_t *done, size_t *total)
 {
     struct rb_ui_review *r = app->review;
-    if (r == NULL || r->thread == NULL)
+    if (r == NULL || r->thread == NULL) {
         return false;
+    }
     SDL_LockMutex(r->lock);
     *done = r->done;
     *total = r->total;
@@ -235,12 +245,15 @@ bool rb_ui_review_progress(const rb_app *app, size_t *done, size_t *total)
 rb_ui_review_kind rb_ui_review_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd *out)
 {
     struct rb_ui_review *r = app->review;
-    if (r == NULL || ev->type != r->event_type || ev->user.data1 != r)
+    if (r == NULL || ev->type != r->event_type || ev->user.data1 != r) {
         return RB_UI_REVIEW_NOT_OURS;
-    if ((Uint32)ev->user.code != r->generation || r->thread == NULL)
+    }
+    if ((Uint32)ev->user.code != r->generation || r->thread == NULL) {
         return RB_UI_REVIEW_STALE;
-    if ((uintptr_t)ev->user.data2 == REVIEW_EVENT_PROGRESS)
+    }
+    if ((uintptr_t)ev->user.data2 == REVIEW_EVENT_PROGRESS) {
         return RB_UI_REVIEW_PROGRESS;
+    }
     /* The thread has said its last word: the join does not wait. */
     SDL_WaitThread(r->thread, NULL);
     r->thread = NULL;
@@ -263,8 +276,9 @@ void rb_ui_review_take(rb_app *app)
 {
     struct rb_ui_review *r = app->review;
     rb_game *g = &app->state.game;
-    if (r == NULL || !r->finished || r->game.positions == NULL)
+    if (r == NULL || !r->finished || r->game.positions == NULL) {
         return;
+    }
     if (!review_same_moves(g, &r->game)) {
         rb_game_free(&r->game);
         return;
@@ -275,24 +289,30 @@ void rb_ui_review_take(rb_app *app)
         const rb_annotation *had = rb_game_annotation(g, i);
         uint8_t keep[RB_NOTE_NAGS_MAX];
         int n = 0;
-        for (int k = 0; k < had->nnags; k++)
-            if (!review_class_nag(had->nags[k]))
+        for (int k = 0; k < had->nnags; k++) {
+            if (!review_class_nag(had->nags[k])) {
                 keep[n++] = had->nags[k];
+            }
+        }
         rb_game_clear_nags(g, i);
-        for (int k = 0; k < done->nnags; k++)
+        for (int k = 0; k < done->nnags; k++) {
             rc |= rb_game_add_nag(g, i, done->nags[k]);
-        for (int k = 0; k < n; k++)
+        }
+        for (int k = 0; k < n; k++) {
             rc |= rb_game_add_nag(g, i, keep[k]);
+        }
         rc |= rb_game_set_eval(g, i, done->eval);
-        if (done->line_len > 0)
+        if (done->line_len > 0) {
             rc |= rb_game_set_line(g, i, done->line, done->line_len);
+        }
     }
     rb_game_free(&r->game);
     r->finished = false;
-    if (rc != 0)
+    if (rc != 0) {
         rb_ui_state_say(&app->state, true, "%s", _("The review ran out of memory; some moves are not marked."));
-    else
+    } else {
         rb_ui_state_say(&app->state, false, "%s", _("Reviewed: click the graph to go to a move."));
+    }
 }
 
 /* ---- reading a reviewed record ---------------------------------------- */
@@ -305,13 +325,16 @@ static bool review_won_by_rules(const rb_game *g, size_t ply)
 
 bool rb_ui_review_complete(const rb_game *g)
 {
-    if (g->length == 0)
+    if (g->length == 0) {
         return false;
+    }
     for (size_t i = 0; i < g->length; i++) {
-        if (rb_game_annotation(g, i)->eval.kind != RB_EVAL_NONE)
+        if (rb_game_annotation(g, i)->eval.kind != RB_EVAL_NONE) {
             continue;
-        if (i + 1 == g->length && review_won_by_rules(g, g->length))
+        }
+        if (i + 1 == g->length && review_won_by_rules(g, g->length)) {
             continue;
+        }
         return false;
     }
     return true;
@@ -319,52 +342,62 @@ bool rb_ui_review_complete(const rb_game *g)
 
 double rb_ui_review_white_chance(const rb_game *g, size_t ply)
 {
-    if (ply == 0 || ply > g->length)
+    if (ply == 0 || ply > g->length) {
         return 0.0;
+    }
     rb_eval_mark e = rb_game_annotation(g, ply - 1)->eval;
     switch (e.kind) {
-    case RB_EVAL_CP: return rb_review_chance((rb_review_score){ RB_SCORE_CP, e.value });
+    case RB_EVAL_CP: return rb_review_chance((rb_review_score){RB_SCORE_CP, e.value});
     case RB_EVAL_MATE: return e.value > 0 ? 1.0 : -1.0;
     case RB_EVAL_NONE: break;
     }
     /* No evaluation: the mover won by the rules, or nothing is known. */
-    if (review_won_by_rules(g, ply))
+    if (review_won_by_rules(g, ply)) {
         return g->positions[ply - 1].side == RB_WHITE ? 1.0 : -1.0;
+    }
     return 0.0;
 }
 
 rb_move_class rb_ui_review_class(const rb_game *g, size_t k)
 {
     const rb_annotation *a = rb_game_annotation(g, k);
-    if (rb_annotation_has_nag(a, RB_NAG_BLUNDER))
+    if (rb_annotation_has_nag(a, RB_NAG_BLUNDER)) {
         return RB_CLASS_BLUNDER;
-    if (rb_annotation_has_nag(a, RB_NAG_MISTAKE))
+    }
+    if (rb_annotation_has_nag(a, RB_NAG_MISTAKE)) {
         return RB_CLASS_MISTAKE;
-    if (rb_annotation_has_nag(a, RB_NAG_DUBIOUS))
+    }
+    if (rb_annotation_has_nag(a, RB_NAG_DUBIOUS)) {
         return RB_CLASS_INACCURACY;
-    if (rb_annotation_has_nag(a, RB_NAG_GOOD))
+    }
+    if (rb_annotation_has_nag(a, RB_NAG_GOOD)) {
         return RB_CLASS_GOOD;
+    }
     return RB_CLASS_BEST;
 }
 
 int rb_ui_review_mistakes(const rb_ui_state *st, size_t *plies, int max)
 {
     const rb_game *g = &st->game;
-    if (g->length == 0 || !rb_ui_review_complete(g))
+    if (g->length == 0 || !rb_ui_review_complete(g)) {
         return 0;
+    }
     /* Against the computer, the person's side; between people, both. */
     bool person[2];
-    for (int s = 0; s < 2; s++)
+    for (int s = 0; s < 2; s++) {
         person[s] = st->players[s].kind == RB_UI_HUMAN;
+    }
     int n = 0;
     for (size_t k = 0; k < g->length; k++) {
         rb_move_class c = rb_ui_review_class(g, k);
         const rb_annotation *a = rb_game_annotation(g, k);
         if ((c != RB_CLASS_MISTAKE && c != RB_CLASS_BLUNDER) || !person[g->positions[k].side] || !a ||
-            a->line_len < 1)
+            a->line_len < 1) {
             continue;
-        if (plies && n < max)
+        }
+        if (plies && n < max) {
             plies[n] = k;
+        }
         n++;
     }
     return n;

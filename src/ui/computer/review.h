@@ -49,9 +49,9 @@ bool rb_ui_review_progress(const rb_app *app, size_t *done, size_t *total);
 
 typedef enum {
     RB_UI_REVIEW_NOT_OURS = 0,
-    RB_UI_REVIEW_STALE,       /* a cancelled review's event */
-    RB_UI_REVIEW_PROGRESS,    /* one more position searched: draw the bar */
-    RB_UI_REVIEW_DONE         /* *out is RB_UI_CMD_REVIEW_DONE */
+    RB_UI_REVIEW_STALE,    /* a cancelled review's event */
+    RB_UI_REVIEW_PROGRESS, /* one more position searched: draw the bar */
+    RB_UI_REVIEW_DONE      /* *out is RB_UI_CMD_REVIEW_DONE */
 } rb_ui_review_kind;
 rb_ui_review_kind rb_ui_review_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd *out);
 /* RB_UI_CMD_REVIEW_DONE (apply.c): the finished review's verdicts into the

@@ -32,7 +32,7 @@ typedef struct search_job {
     size_t nhistory;
     int level;
     rb_limits limits;
-    bool threat;                /* rb_engine_threat, not rb_engine_search */
+    bool threat; /* rb_engine_threat, not rb_engine_search */
 } search_job;
 
 struct rb_ui_search {
@@ -43,9 +43,9 @@ struct rb_ui_search {
     Uint32 event_type;
 
     /* Guarded by lock. */
-    search_job job;             /* the next job, when pending */
+    search_job job; /* the next job, when pending */
     bool pending;
-    bool running;               /* the thread is inside rb_engine_search */
+    bool running; /* the thread is inside rb_engine_search */
     bool quit;
     bool done;                  /* the current generation's result is posted */
     rb_ui_search_result result; /* the latest result posted */
@@ -53,9 +53,9 @@ struct rb_ui_search {
     rb_search_info progress;
 
     /* Read by the searching thread without the lock. */
-    SDL_atomic_t generation;    /* the search the main thread wants */
-    SDL_atomic_t move_now;      /* generation asked to move now, or 0 */
-    Uint32 running_generation;  /* written only by the thread */
+    SDL_atomic_t generation;   /* the search the main thread wants */
+    SDL_atomic_t move_now;     /* generation asked to move now, or 0 */
+    Uint32 running_generation; /* written only by the thread */
 };
 
 /* What kind of event, in user.data2. */
@@ -86,8 +86,9 @@ static void search_on_info(const rb_search_info *info, void *user)
         s->have_progress = true;
     }
     SDL_UnlockMutex(s->lock);
-    if (wanted)
+    if (wanted) {
         search_post(s, mine, SEARCH_EVENT_PROGRESS);
+    }
 }
 
 static int search_thread(void *user)
@@ -95,18 +96,21 @@ static int search_thread(void *user)
     rb_ui_search *s = user;
     SDL_LockMutex(s->lock);
     for (;;) {
-        while (!s->quit && !s->pending)
+        while (!s->quit && !s->pending) {
             SDL_CondWait(s->wake, s->lock);
-        if (s->quit)
+        }
+        if (s->quit) {
             break;
+        }
         search_job job = s->job;
         s->job.history = NULL;
         s->pending = false;
         s->running = true;
         s->running_generation = job.generation;
         rb_engine_clear_stop(s->engine);
-        if ((Uint32)SDL_AtomicGet(&s->move_now) == job.generation)
+        if ((Uint32)SDL_AtomicGet(&s->move_now) == job.generation) {
             rb_engine_stop(s->engine);
+        }
         SDL_UnlockMutex(s->lock);
 
         rb_move move = RB_MOVE_NONE;
@@ -119,8 +123,8 @@ static int search_thread(void *user)
             rb_engine_set_level(s->engine, job.level);
             /* Even when stopped at once the engine answers with a legal
              * move; only a root without one gives RB_MOVE_NONE. */
-            move = rb_engine_search(s->engine, &job.root, job.history, job.nhistory,
-                                    &job.limits, search_on_info, s, &info);
+            move = rb_engine_search(s->engine, &job.root, job.history, job.nhistory, &job.limits, search_on_info, s,
+                                    &info);
         }
         free(job.history);
 
@@ -163,25 +167,30 @@ rb_ui_search *rb_ui_search_new(size_t hash_mib, char *err, size_t errlen)
     }
     return s;
 fail:
-    if (s->engine)
+    if (s->engine) {
         rb_engine_free(s->engine);
-    if (s->lock)
+    }
+    if (s->lock) {
         SDL_DestroyMutex(s->lock);
-    if (s->wake)
+    }
+    if (s->wake) {
         SDL_DestroyCond(s->wake);
+    }
     free(s);
     return NULL;
 }
 
 void rb_ui_search_free(rb_ui_search *s)
 {
-    if (!s)
+    if (!s) {
         return;
+    }
     SDL_LockMutex(s->lock);
     s->quit = true;
     SDL_AtomicAdd(&s->generation, 1);
-    if (s->running)
+    if (s->running) {
         rb_engine_stop(s->engine);
+    }
     SDL_CondSignal(s->wake);
     SDL_UnlockMutex(s->lock);
     SDL_WaitThread(s->thread, NULL);
@@ -192,23 +201,25 @@ void rb_ui_search_free(rb_ui_search *s)
     free(s);
 }
 
-static Uint32 search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *history, size_t nhistory,
-                           int level, const rb_limits *limits, bool threat)
+static Uint32 search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *history, size_t nhistory, int level,
+                           const rb_limits *limits, bool threat)
 {
     uint64_t *copy = NULL;
     if (nhistory > 0) {
         copy = malloc(nhistory * sizeof *copy);
-        if (copy)
+        if (copy) {
             memcpy(copy, history, nhistory * sizeof *copy);
-        else
+        } else {
             nhistory = 0; /* search on without repetition knowledge */
+        }
     }
     SDL_LockMutex(s->lock);
     Uint32 generation = (Uint32)SDL_AtomicAdd(&s->generation, 1) + 1;
-    if (s->running)
+    if (s->running) {
         rb_engine_stop(s->engine);
+    }
     free(s->job.history);
-    s->job = (search_job){ generation, *root, copy, nhistory, level, *limits, threat };
+    s->job = (search_job){generation, *root, copy, nhistory, level, *limits, threat};
     s->pending = true;
     s->done = false;
     s->have_progress = false;
@@ -217,14 +228,14 @@ static Uint32 search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *
     return generation;
 }
 
-Uint32 rb_ui_search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *history,
-                          size_t nhistory, int level, const rb_limits *limits)
+Uint32 rb_ui_search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *history, size_t nhistory, int level,
+                          const rb_limits *limits)
 {
     return search_start(s, root, history, nhistory, level, limits, false);
 }
 
-Uint32 rb_ui_search_start_threat(rb_ui_search *s, const rb_pos *root, const uint64_t *history,
-                                 size_t nhistory, const rb_limits *limits)
+Uint32 rb_ui_search_start_threat(rb_ui_search *s, const rb_pos *root, const uint64_t *history, size_t nhistory,
+                                 const rb_limits *limits)
 {
     return search_start(s, root, history, nhistory, RB_LEVEL_MAX, limits, true);
 }
@@ -236,8 +247,9 @@ void rb_ui_search_cancel(rb_ui_search *s)
     s->pending = false;
     free(s->job.history);
     s->job.history = NULL;
-    if (s->running)
+    if (s->running) {
         rb_engine_stop(s->engine);
+    }
     s->done = true;
     s->have_progress = false;
     SDL_UnlockMutex(s->lock);
@@ -247,8 +259,9 @@ void rb_ui_search_move_now(rb_ui_search *s)
 {
     SDL_LockMutex(s->lock);
     SDL_AtomicSet(&s->move_now, SDL_AtomicGet(&s->generation));
-    if (s->running && s->running_generation == (Uint32)SDL_AtomicGet(&s->generation))
+    if (s->running && s->running_generation == (Uint32)SDL_AtomicGet(&s->generation)) {
         rb_engine_stop(s->engine);
+    }
     SDL_UnlockMutex(s->lock);
 }
 
@@ -264,24 +277,26 @@ bool rb_ui_search_progress(rb_ui_search *s, rb_search_info *out)
 {
     SDL_LockMutex(s->lock);
     bool have = s->have_progress && !s->done;
-    if (have)
+    if (have) {
         *out = s->progress;
+    }
     SDL_UnlockMutex(s->lock);
     return have;
 }
 
 rb_ui_search_kind rb_ui_search_take(rb_ui_search *s, const SDL_Event *ev, rb_ui_search_result *out)
 {
-    if (ev->type != s->event_type || ev->user.data1 != s)
+    if (ev->type != s->event_type || ev->user.data1 != s) {
         return RB_UI_SEARCH_NOT_OURS;
+    }
     Uint32 generation = (Uint32)ev->user.code;
     int kind = (int)(uintptr_t)ev->user.data2;
     rb_ui_search_kind answer = RB_UI_SEARCH_STALE;
     SDL_LockMutex(s->lock);
     if (generation == (Uint32)SDL_AtomicGet(&s->generation)) {
-        if (kind == SEARCH_EVENT_PROGRESS && !s->done)
+        if (kind == SEARCH_EVENT_PROGRESS && !s->done) {
             answer = RB_UI_SEARCH_PROGRESS;
-        else if (kind == SEARCH_EVENT_DONE && s->done && s->result.generation == generation) {
+        } else if (kind == SEARCH_EVENT_DONE && s->done && s->result.generation == generation) {
             *out = s->result;
             answer = RB_UI_SEARCH_DONE;
             /* Taken once: a duplicate event cannot play the move twice. */
@@ -291,4 +306,3 @@ rb_ui_search_kind rb_ui_search_take(rb_ui_search *s, const SDL_Event *ev, rb_ui_
     SDL_UnlockMutex(s->lock);
     return answer;
 }
-

@@ -16,10 +16,10 @@
 typedef struct rb_ui_search rb_ui_search;
 
 typedef struct rb_ui_search_result {
-    Uint32 generation;        /* which search this answers */
-    rb_move move;             /* RB_MOVE_NONE only when the root has no move */
-    rb_search_info info;      /* the final report: depth, score, nodes */
-    rb_threat_kind threat;    /* a threat search's answer (rb_engine_threat) */
+    Uint32 generation;     /* which search this answers */
+    rb_move move;          /* RB_MOVE_NONE only when the root has no move */
+    rb_search_info info;   /* the final report: depth, score, nodes */
+    rb_threat_kind threat; /* a threat search's answer (rb_engine_threat) */
 } rb_ui_search_result;
 
 /* Starts the thread with its own engine. NULL with a message in err. */
@@ -29,12 +29,12 @@ void rb_ui_search_free(rb_ui_search *s);
 /* Starts searching a copy of root (history: keys of the positions played
  * before it, oldest first) at level under limits; any search still running
  * is cancelled. Returns the new generation. Never blocks. */
-Uint32 rb_ui_search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *history,
-                          size_t nhistory, int level, const rb_limits *limits);
+Uint32 rb_ui_search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *history, size_t nhistory, int level,
+                          const rb_limits *limits);
 /* The same, for the threat in root (rb_engine_threat): the move the
  * opponent of the side to move would play if it were their turn. */
-Uint32 rb_ui_search_start_threat(rb_ui_search *s, const rb_pos *root, const uint64_t *history,
-                                 size_t nhistory, const rb_limits *limits);
+Uint32 rb_ui_search_start_threat(rb_ui_search *s, const rb_pos *root, const uint64_t *history, size_t nhistory,
+                                 const rb_limits *limits);
 /* Cancels the running search: its result will be dropped. Never blocks. */
 void rb_ui_search_cancel(rb_ui_search *s);
 /* Asks the running search to finish now with the best move found so far. */

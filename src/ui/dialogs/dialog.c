@@ -47,8 +47,9 @@ int rb_ui_dialog_init(rb_app *app, char *err, size_t errlen)
 
 void rb_ui_dialog_free(rb_app *app)
 {
-    if (app->state.dialog.pending.positions)
+    if (app->state.dialog.pending.positions) {
         rb_game_free(&app->state.dialog.pending);
+    }
     free(app->state.dialog.entries);
     app->state.dialog.entries = NULL;
     app->state.dialog.nentries = 0;
@@ -64,10 +65,12 @@ bool rb_ui_dialog_active(const rb_ui_state *st)
 void rb_ui_dialog_open(rb_app *app, rb_ui_dialog_kind kind)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
-    if (!app->dialog)
+    if (!app->dialog) {
         return;
-    if (d->kind != RB_UI_DIALOG_NONE)
+    }
+    if (d->kind != RB_UI_DIALOG_NONE) {
         rb_ui_dlg_close(&app->state);
+    }
     d->kind = kind;
     d->hover = d->pressed = DLG_NONE;
     /* The keyboard starts where a keyboard user wants it: in the name
@@ -108,7 +111,8 @@ void rb_ui_dialog_ask(rb_app *app, rb_ui_ask what)
     switch (what) {
     case RB_UI_ASK_RESIGN:
         snprintf(text, sizeof text, "%s",
-                 rb_ui_session_resigner(st) == RB_WHITE ? _("Resign the game for White?") : _("Resign the game for Black?"));
+                 rb_ui_session_resigner(st) == RB_WHITE ? _("Resign the game for White?")
+                                                        : _("Resign the game for Black?"));
         /* TRANSLATORS: the title and the yes button of the question "Resign the game for White?" */
         dlg_question(app, what, _("Resign"), text, _("Resign"), _("Play on"));
         break;
@@ -143,22 +147,23 @@ void rb_ui_dialog_ask(rb_app *app, rb_ui_ask what)
     }
     case RB_UI_ASK_REPLACE: {
         size_t moves = (st->game.length + 1) / 2;
-        if (st->dialog.pending_name[0])
+        if (st->dialog.pending_name[0]) {
             /* TRANSLATORS: %s is the name of a game file, %zu how many moves the game on the board has */
             snprintf(text, sizeof text,
                      ngettext("Open \"%s\" in place of your unfinished game (%zu move)?",
                               "Open \"%s\" in place of your unfinished game (%zu moves)?", (unsigned long)moves),
                      st->dialog.pending_name, moves);
-        else
+        } else {
             snprintf(text, sizeof text,
                      ngettext("Open the pasted game in place of your unfinished game (%zu move)?",
-                              "Open the pasted game in place of your unfinished game (%zu moves)?", (unsigned long)moves),
+                              "Open the pasted game in place of your unfinished game (%zu moves)?",
+                              (unsigned long)moves),
                      moves);
+        }
         dlg_question(app, what, _("Replace the game?"), text, _("Open"), _("Keep playing"));
         break;
     }
-    case RB_UI_ASK_NONE:
-        break;
+    case RB_UI_ASK_NONE: break;
     }
 }
 
@@ -169,17 +174,19 @@ static void dlg_message_draw(rb_app *app, const rb_ui_state *st)
     const rb_ui_dialog_state *d = &st->dialog;
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int w = px * 30;
-    if (w > app->layout.out_w - pad)
+    if (w > app->layout.out_w - pad) {
         w = app->layout.out_w - pad;
+    }
     int text_h = rb_ui_text_wrapped_height(app, d->text, px, false, w - 2 * pad);
     int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + text_h + pad * 2 + rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, w, h);
     int y = rb_ui_dlg_title(app, box, d->title);
     rb_ui_text_draw_wrapped(app, d->text, px, false, app->theme->text, box.x + pad, y, box.w - 2 * pad);
-    if (d->ask)
+    if (d->ask) {
         rb_ui_dlg_buttons(app, box, d->yes, d->no);
-    else
+    } else {
         rb_ui_dlg_buttons(app, box, _("OK"), NULL);
+    }
 }
 
 static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
@@ -205,17 +212,18 @@ static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
         }
         break;
     case RB_UI_ASK_OFFER_DRAW:
-        if (yes)
+        if (yes) {
             cmd.kind = RB_UI_CMD_OFFER_DRAW;
+        }
         break;
     case RB_UI_ASK_REPLACE:
-        if (yes)
+        if (yes) {
             cmd.kind = RB_UI_CMD_TAKE_PENDING;
-        else if (st->dialog.pending.positions)
+        } else if (st->dialog.pending.positions) {
             rb_game_free(&st->dialog.pending); /* kept: nothing changes */
+        }
         break;
-    case RB_UI_ASK_NONE:
-        break;
+    case RB_UI_ASK_NONE: break;
     }
     return cmd;
 }
@@ -232,9 +240,9 @@ static void dlg_volume_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int p
     snprintf(label, sizeof label, _("Volume %d"), st->settings.volume);
     SDL_Color c = st->settings.sound ? app->theme->text : app->theme->text_dim;
     int bw = px * 5 / 2, bh = r.h * 4 / 5;
-    SDL_Rect louder = { r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh };
-    SDL_Rect quieter = { louder.x - bw - px / 2, louder.y, bw, bh };
-    SDL_Rect outer = rb_ui_text_box_begin(app, (SDL_Rect){ r.x, r.y, quieter.x - r.x, r.h });
+    SDL_Rect louder = {r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh};
+    SDL_Rect quieter = {louder.x - bw - px / 2, louder.y, bw, bh};
+    SDL_Rect outer = rb_ui_text_box_begin(app, (SDL_Rect){r.x, r.y, quieter.x - r.x, r.h});
     rb_ui_text_draw(app, label, px, false, c, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
     rb_ui_text_box_end(app, outer);
     rb_ui_dlg_button(app, quieter, "\u2212", DLG_VOLUME, st->settings.volume > 0, false);
@@ -248,9 +256,9 @@ static void dlg_scale_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px
     /* TRANSLATORS: the size of the text, panel and dialogs, in percent */
     snprintf(label, sizeof label, _("Interface size %d%%"), st->settings.ui_scale_pct);
     int bw = px * 5 / 2, bh = r.h * 4 / 5;
-    SDL_Rect larger = { r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh };
-    SDL_Rect smaller = { larger.x - bw - px / 2, larger.y, bw, bh };
-    SDL_Rect outer = rb_ui_text_box_begin(app, (SDL_Rect){ r.x, r.y, smaller.x - r.x, r.h });
+    SDL_Rect larger = {r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh};
+    SDL_Rect smaller = {larger.x - bw - px / 2, larger.y, bw, bh};
+    SDL_Rect outer = rb_ui_text_box_begin(app, (SDL_Rect){r.x, r.y, smaller.x - r.x, r.h});
     rb_ui_text_draw(app, label, px, false, app->theme->text, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
     rb_ui_text_box_end(app, outer);
     rb_ui_dlg_button(app, smaller, "\u2212", DLG_SCALE, st->settings.ui_scale_pct > RB_UI_SCALE_MIN, false);
@@ -286,14 +294,15 @@ static int dlg_look_width(rb_app *app, int px)
 static void dlg_look_page(rb_app *app, const rb_ui_state *st, SDL_Rect page, int row, int px)
 {
     int col_w = dlg_look_width(app, px);
-    if (col_w > page.w)
+    if (col_w > page.w) {
         col_w = page.w;
+    }
     int y = page.y, crow = row * 5 / 6;
     SDL_Color ink = app->theme->text;
     rb_ui_text_draw(app, _("Board colours"), px, true, ink, page.x, y + row / 2, RB_UI_ALIGN_LEFT);
     y += row;
     for (int i = 0; i < rb_ui_theme_count; i++, y += crow) {
-        SDL_Rect r = { page.x, y, col_w, crow - 2 };
+        SDL_Rect r = {page.x, y, col_w, crow - 2};
         rb_ui_widget_choice(app, r, _(rb_ui_themes[i].label), px, st->settings.theme == i, rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_THEME + i);
     }
@@ -301,7 +310,7 @@ static void dlg_look_page(rb_app *app, const rb_ui_state *st, SDL_Rect page, int
     y += row;
     int cw = col_w / rb_ui_piece_set_count;
     for (int i = 0; i < rb_ui_piece_set_count; i++) {
-        SDL_Rect r = { page.x + i * cw, y, cw - 2, crow - 2 };
+        SDL_Rect r = {page.x + i * cw, y, cw - 2, crow - 2};
         rb_ui_widget_choice(app, r, _(rb_ui_piece_sets[i].label), px, st->settings.pieces == i,
                             rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_PIECES + i);
@@ -312,12 +321,13 @@ static void dlg_look_page(rb_app *app, const rb_ui_state *st, SDL_Rect page, int
     int size = left < page.h ? left : page.h;
     rb_pos pos;
     char err[200];
-    if (size < px * 5 || rb_pos_parse(&pos, DLG_PREVIEW_POSITION, err, sizeof err) != 0)
+    if (size < px * 5 || rb_pos_parse(&pos, DLG_PREVIEW_POSITION, err, sizeof err) != 0) {
         return;
+    }
     rb_movelist moves;
     int sel = rb_sq_parse("d1");
     rb_gen_legal_from(&pos, sel, &moves);
-    SDL_Rect area = { page.x + col_w + gap + (left - size) / 2, page.y, size, size };
+    SDL_Rect area = {page.x + col_w + gap + (left - size) / 2, page.y, size, size};
     rb_ui_render_sample(app, &st->settings, &pos, area, moves.moves, moves.count, sel, rb_sq_parse("c6"));
 }
 
@@ -345,7 +355,7 @@ static void dlg_language_rows(rb_app *app, const rb_ui_state *st, SDL_Rect r, in
     int bw = (r.w - (per_row - 1) * gap) / per_row, bh = row * 4 / 5;
     for (int i = 0; i < n; i++) {
         int line = 1 + i / per_row, at = i % per_row;
-        SDL_Rect b = { r.x + at * (bw + gap), r.y + line * row + (row - bh) / 2, bw, bh };
+        SDL_Rect b = {r.x + at * (bw + gap), r.y + line * row + (row - bh) / 2, bw, bh};
         const char *name = i == 0 ? _(rb_ui_langs[0].name) : rb_ui_langs[i].name;
         rb_ui_widget_choice(app, b, name, px * 7 / 8, st->settings.language == i, rb_ui_dlg_hover(app, b));
         rb_ui_dlg_hit(app, b, DLG_LANGUAGE + i);
@@ -360,11 +370,13 @@ static int dlg_page_extra_rows(rb_ui_settings_page page)
 
 static int dlg_page_rows(rb_ui_settings_page page)
 {
-    if (page == RB_UI_SETTINGS_LOOK)
+    if (page == RB_UI_SETTINGS_LOOK) {
         return DLG_LOOK_ROWS;
+    }
     int n = dlg_page_extra_rows(page);
-    for (int i = 0; i < rb_ui_setting_count; i++)
+    for (int i = 0; i < rb_ui_setting_count; i++) {
         n += rb_ui_setting_infos[i].page == page;
+    }
     return n;
 }
 
@@ -374,25 +386,29 @@ static void dlg_switch_page(rb_app *app, const rb_ui_state *st, SDL_Rect page, i
 {
     int y = page.y;
     for (int i = 0; i < rb_ui_setting_count; i++) {
-        if (rb_ui_setting_infos[i].page != (rb_ui_settings_page)st->dialog.page)
+        if (rb_ui_setting_infos[i].page != (rb_ui_settings_page)st->dialog.page) {
             continue;
-        SDL_Rect r = { page.x, y, page.w, row };
+        }
+        SDL_Rect r = {page.x, y, page.w, row};
         rb_ui_widget_check(app, r, _(rb_ui_setting_infos[i].label), px, rb_ui_settings_get(&st->settings, i),
                            rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_SETTING + i);
         y += row;
     }
-    if (st->dialog.page != RB_UI_SETTINGS_GAME)
+    if (st->dialog.page != RB_UI_SETTINGS_GAME) {
         return;
-    dlg_volume_row(app, st, (SDL_Rect){ page.x, y, page.w, row }, px);
-    dlg_scale_row(app, st, (SDL_Rect){ page.x, y + row, page.w, row }, px);
-    dlg_language_rows(app, st, (SDL_Rect){ page.x, y + 2 * row, page.w, 3 * row }, row, px);
+    }
+    dlg_volume_row(app, st, (SDL_Rect){page.x, y, page.w, row}, px);
+    dlg_scale_row(app, st, (SDL_Rect){page.x, y + row, page.w, row}, px);
+    dlg_language_rows(app, st, (SDL_Rect){page.x, y + 2 * row, page.w, 3 * row}, row, px);
 }
 
 /* The tabs' words; the dialog opens on the first. */
 static const char *const dlg_settings_tabs[RB_UI_SETTINGS_PAGES] = {
     /* TRANSLATORS: tabs of the Settings dialog: the board's colours and pieces, what the board shows, the rest */
-    N_("Look"), N_("Board"), N_("Game"),
+    N_("Look"),
+    N_("Board"),
+    N_("Game"),
 };
 
 /* The tabs in a row under the title, the chosen one filled. */
@@ -402,7 +418,7 @@ static void dlg_settings_tab_row(rb_app *app, const rb_ui_state *st, SDL_Rect r,
     int max_w = px * 9;
     tw = tw < max_w ? tw : max_w;
     for (int i = 0; i < RB_UI_SETTINGS_PAGES; i++) {
-        SDL_Rect t = { r.x + i * (tw + gap), r.y, tw, r.h };
+        SDL_Rect t = {r.x + i * (tw + gap), r.y, tw, r.h};
         rb_ui_widget_choice(app, t, _(dlg_settings_tabs[i]), px, st->dialog.page == i, rb_ui_dlg_hover(app, t));
         rb_ui_dlg_hit(app, t, DLG_TAB + i);
     }
@@ -438,29 +454,34 @@ static void dlg_settings_draw(rb_app *app, const rb_ui_state *st)
         rows = n > rows ? n : rows;
     }
     int w = dlg_settings_width(app, px) + 2 * pad;
-    if (w < px * 24)
+    if (w < px * 24) {
         w = px * 24;
+    }
     int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + tab_h + pad / 2 + rows * row + pad +
             rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, w, h);
     int y = rb_ui_dlg_title(app, box, _("Settings"));
     /* In a window too short for every row, rows shrink rather than spill. */
     int room = box.y + box.h - pad * 2 - rb_ui_dlg_button_h(app) - tab_h - pad / 2 - y;
-    if (row * rows > room)
+    if (row * rows > room) {
         row = room / rows;
+    }
     int size = px;
-    if (row < px * 3 / 2)
+    if (row < px * 3 / 2) {
         size = row * 2 / 3 > 9 ? row * 2 / 3 : 9;
+    }
     /* In a window too narrow for the widest row, the text shrinks with it. */
-    if (box.w < w)
+    if (box.w < w) {
         size = size * box.w / w > 9 ? size * box.w / w : 9;
-    dlg_settings_tab_row(app, st, (SDL_Rect){ box.x + pad / 2, y, box.w - pad, tab_h }, px);
+    }
+    dlg_settings_tab_row(app, st, (SDL_Rect){box.x + pad / 2, y, box.w - pad, tab_h}, px);
     y += tab_h + pad / 2;
-    SDL_Rect page = { box.x + pad / 2, y, box.w - pad, rows * row };
-    if (st->dialog.page == RB_UI_SETTINGS_LOOK)
+    SDL_Rect page = {box.x + pad / 2, y, box.w - pad, rows * row};
+    if (st->dialog.page == RB_UI_SETTINGS_LOOK) {
         dlg_look_page(app, st, page, row, size);
-    else
+    } else {
         dlg_switch_page(app, st, page, row, size);
+    }
     rb_ui_dlg_buttons(app, box, _("Done"), NULL);
 }
 
@@ -500,8 +521,9 @@ static rb_ui_cmd dlg_settings_click(rb_ui_state *st, int id)
 
 void rb_ui_dialog_draw(rb_app *app, const rb_ui_state *st)
 {
-    if (!app->dialog || st->dialog.kind == RB_UI_DIALOG_NONE)
+    if (!app->dialog || st->dialog.kind == RB_UI_DIALOG_NONE) {
         return;
+    }
     app->dialog->nhits = 0;
     switch (st->dialog.kind) {
     case RB_UI_DIALOG_NEW_GAME: rb_ui_dlg_new_draw(app, st); break;
@@ -515,8 +537,9 @@ void rb_ui_dialog_draw(rb_app *app, const rb_ui_state *st)
     }
     /* The keyboard focus, ringed wherever the control was drawn. */
     SDL_Rect r;
-    if (rb_ui_dlg_focus_rect(app, st->dialog.focus, &r))
+    if (rb_ui_dlg_focus_rect(app, st->dialog.focus, &r)) {
         rb_ui_widget_focus_ring(app, r, rb_ui_widget_font_px(app));
+    }
 }
 
 static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
@@ -537,8 +560,9 @@ static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
         break;
     case RB_UI_DIALOG_WELCOME: return rb_ui_dlg_welcome_click(st, id);
     case RB_UI_DIALOG_MESSAGE:
-        if (id == DLG_OK || id == DLG_CANCEL)
+        if (id == DLG_OK || id == DLG_CANCEL) {
             return dlg_message_answer(st, id == DLG_OK);
+        }
         break;
     case RB_UI_DIALOG_NONE: break;
     }
@@ -556,28 +580,31 @@ static bool dlg_settings_key(rb_app *app, SDL_Keycode key, Uint16 mod)
     bool ctrl = (mod & KMOD_CTRL) != 0, back = (mod & KMOD_SHIFT) != 0;
     bool on_tab = d->focus >= DLG_TAB && d->focus < DLG_TAB + RB_UI_SETTINGS_PAGES;
     int turn = 0, move = 0;
-    if (ctrl && key == SDLK_TAB)
+    if (ctrl && key == SDLK_TAB) {
         turn = back ? -1 : 1;
-    else if (ctrl && (key == SDLK_PAGEDOWN || key == SDLK_PAGEUP))
+    } else if (ctrl && (key == SDLK_PAGEDOWN || key == SDLK_PAGEUP)) {
         turn = key == SDLK_PAGEDOWN ? 1 : -1;
-    else if (on_tab && (key == SDLK_LEFT || key == SDLK_RIGHT))
+    } else if (on_tab && (key == SDLK_LEFT || key == SDLK_RIGHT)) {
         turn = key == SDLK_RIGHT ? 1 : -1;
-    else if (key == SDLK_TAB)
+    } else if (key == SDLK_TAB) {
         move = back ? -1 : 1;
-    else if (key == SDLK_LEFT || key == SDLK_UP || key == SDLK_DOWN || key == SDLK_RIGHT)
+    } else if (key == SDLK_LEFT || key == SDLK_UP || key == SDLK_DOWN || key == SDLK_RIGHT) {
         move = key == SDLK_LEFT || key == SDLK_UP ? -1 : 1;
+    }
     if (turn) {
         d->page = ((d->page + turn) % RB_UI_SETTINGS_PAGES + RB_UI_SETTINGS_PAGES) % RB_UI_SETTINGS_PAGES;
         d->focus = DLG_TAB + d->page;
         return true;
     }
-    if (!move)
+    if (!move) {
         return false;
+    }
     /* Leave the row from its end, and enter it at the chosen tab. */
     int from = on_tab ? DLG_TAB + (move > 0 ? RB_UI_SETTINGS_PAGES - 1 : 0) : d->focus;
     int to = rb_ui_dlg_focus_next(app, from, move);
-    if (to >= DLG_TAB && to < DLG_TAB + RB_UI_SETTINGS_PAGES)
+    if (to >= DLG_TAB && to < DLG_TAB + RB_UI_SETTINGS_PAGES) {
         to = DLG_TAB + d->page;
+    }
     d->focus = to;
     return true;
 }
@@ -590,20 +617,21 @@ static bool dlg_focus_key(rb_app *app, SDL_Keycode key, Uint16 mod, rb_ui_cmd *c
 {
     rb_ui_dialog_state *d = &app->state.dialog;
     bool arrows_free = d->kind != RB_UI_DIALOG_HELP || key == SDLK_UP || key == SDLK_DOWN;
-    if (d->kind == RB_UI_DIALOG_LOAD && (key == SDLK_UP || key == SDLK_DOWN))
+    if (d->kind == RB_UI_DIALOG_LOAD && (key == SDLK_UP || key == SDLK_DOWN)) {
         arrows_free = false; /* they pick a game */
-    if (d->kind == RB_UI_DIALOG_SETTINGS && dlg_settings_key(app, key, mod))
+    }
+    if (d->kind == RB_UI_DIALOG_SETTINGS && dlg_settings_key(app, key, mod)) {
         return true;
+    }
     switch (key) {
-    case SDLK_TAB:
-        d->focus = rb_ui_dlg_focus_next(app, d->focus, (mod & KMOD_SHIFT) ? -1 : 1);
-        return true;
+    case SDLK_TAB: d->focus = rb_ui_dlg_focus_next(app, d->focus, (mod & KMOD_SHIFT) ? -1 : 1); return true;
     case SDLK_LEFT:
     case SDLK_UP:
     case SDLK_RIGHT:
     case SDLK_DOWN:
-        if (!arrows_free)
+        if (!arrows_free) {
             return false;
+        }
         d->focus = rb_ui_dlg_focus_next(app, d->focus, key == SDLK_LEFT || key == SDLK_UP ? -1 : 1);
         return true;
     case SDLK_RETURN:
@@ -611,16 +639,17 @@ static bool dlg_focus_key(rb_app *app, SDL_Keycode key, Uint16 mod, rb_ui_cmd *c
     case SDLK_SPACE: {
         SDL_Rect r;
         bool enter = key != SDLK_SPACE;
-        if (!rb_ui_dlg_focus_rect(app, d->focus, &r))
+        if (!rb_ui_dlg_focus_rect(app, d->focus, &r)) {
             return false; /* nothing focused: Enter is the default button */
+        }
         int id = d->focus == DLG_LIST ? DLG_OK : d->focus;
-        if (id == DLG_LIST && !enter)
+        if (id == DLG_LIST && !enter) {
             return false;
+        }
         *cmd = dlg_click(app, id, 1);
         return true;
     }
-    default:
-        return false;
+    default: return false;
     }
 }
 
@@ -632,29 +661,35 @@ static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key, Uint16 mod)
     if (st->dialog.kind == RB_UI_DIALOG_SAVE) {
         bool used;
         cmd = rb_ui_dlg_save_key(app, key, mod, &used);
-        if (used)
+        if (used) {
             return cmd;
+        }
     }
-    if (dlg_focus_key(app, key, mod, &cmd))
+    if (dlg_focus_key(app, key, mod, &cmd)) {
         return cmd;
+    }
     switch (st->dialog.kind) {
     case RB_UI_DIALOG_NEW_GAME: return rb_ui_dlg_new_key(st, key);
     case RB_UI_DIALOG_SAVE:
-        if (key == SDLK_ESCAPE)
+        if (key == SDLK_ESCAPE) {
             rb_ui_dlg_close(st);
+        }
         break;
     case RB_UI_DIALOG_LOAD: return rb_ui_dlg_load_key(app, key);
     case RB_UI_DIALOG_HELP: rb_ui_dlg_help_key(st, key); break;
     case RB_UI_DIALOG_WELCOME: return rb_ui_dlg_welcome_key(st, key);
     case RB_UI_DIALOG_SETTINGS:
-        if (key == SDLK_ESCAPE || enter)
+        if (key == SDLK_ESCAPE || enter) {
             return rb_ui_cmd_of(RB_UI_CMD_SAVE_SETTINGS);
+        }
         break;
     case RB_UI_DIALOG_MESSAGE:
-        if (enter)
+        if (enter) {
             return dlg_message_answer(st, true);
-        if (key == SDLK_ESCAPE)
+        }
+        if (key == SDLK_ESCAPE) {
             return dlg_message_answer(st, st->dialog.ask == RB_UI_ASK_NONE || st->dialog.ask == RB_UI_ASK_RESUME);
+        }
         break;
     case RB_UI_DIALOG_NONE: break;
     }
@@ -665,8 +700,9 @@ rb_ui_cmd rb_ui_dialog_event(rb_app *app, const SDL_Event *ev)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
-    if (!app->dialog || d->kind == RB_UI_DIALOG_NONE)
+    if (!app->dialog || d->kind == RB_UI_DIALOG_NONE) {
         return none;
+    }
     switch (ev->type) {
     case SDL_MOUSEMOTION:
         app->dialog->mouse_x = ev->motion.x;
@@ -681,38 +717,40 @@ rb_ui_cmd rb_ui_dialog_event(rb_app *app, const SDL_Event *ev)
             d->pressed = d->hover;
             /* A click moves the keyboard focus there too (a row of the
              * list focuses the list). */
-            if (d->hover >= DLG_ENTRY)
+            if (d->hover >= DLG_ENTRY) {
                 d->focus = DLG_LIST;
-            else if (d->hover != DLG_NONE)
+            } else if (d->hover != DLG_NONE) {
                 d->focus = d->hover;
+            }
         }
         break;
     case SDL_MOUSEBUTTONUP: {
         int id = rb_ui_dlg_hit_at(app, ev->button.x, ev->button.y);
         int was = d->pressed;
         d->pressed = DLG_NONE;
-        if (ev->button.button == SDL_BUTTON_LEFT && id != DLG_NONE && id == was)
+        if (ev->button.button == SDL_BUTTON_LEFT && id != DLG_NONE && id == was) {
             return dlg_click(app, id, ev->button.clicks);
+        }
         break;
     }
     case SDL_MOUSEWHEEL:
         if (d->kind == RB_UI_DIALOG_LOAD) {
             int dy = ev->wheel.y;
-            if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED)
+            if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) {
                 dy = -dy;
+            }
             rb_ui_dlg_load_wheel(app, dy);
         }
         break;
-    case SDL_KEYDOWN:
-        return dlg_key(app, ev->key.keysym.sym, ev->key.keysym.mod);
+    case SDL_KEYDOWN: return dlg_key(app, ev->key.keysym.sym, ev->key.keysym.mod);
     case SDL_TEXTINPUT:
-        if (d->kind == RB_UI_DIALOG_SAVE)
+        if (d->kind == RB_UI_DIALOG_SAVE) {
             rb_ui_dlg_save_text(app, ev->text.text);
-        else if (d->kind == RB_UI_DIALOG_NEW_GAME)
+        } else if (d->kind == RB_UI_DIALOG_NEW_GAME) {
             rb_ui_dlg_new_text(&app->state, ev->text.text);
+        }
         break;
-    default:
-        break;
+    default: break;
     }
     return none;
 }

@@ -24,16 +24,18 @@ SDL_Rect rb_ui_dlg_frame(rb_app *app, int w, int h)
 {
     const rb_ui_theme *t = app->theme;
     int ow = app->layout.out_w, oh = app->layout.out_h;
-    rb_ui_draw_rect(app->renderer, (SDL_Rect){ 0, 0, ow, oh }, (SDL_Color){ 0, 0, 0, 150 });
+    rb_ui_draw_rect(app->renderer, (SDL_Rect){0, 0, ow, oh}, (SDL_Color){0, 0, 0, 150});
     int margin = rb_ui_dlg_pad(app) / 2;
-    if (w > ow - 2 * margin)
+    if (w > ow - 2 * margin) {
         w = ow - 2 * margin;
-    if (h > oh - 2 * margin)
+    }
+    if (h > oh - 2 * margin) {
         h = oh - 2 * margin;
-    SDL_Rect box = { (ow - w) / 2, (oh - h) / 2, w, h };
+    }
+    SDL_Rect box = {(ow - w) / 2, (oh - h) / 2, w, h};
     /* A soft shadow, then the box with a frame that stands out from the
      * dimmed board in both themes. */
-    rb_ui_draw_rect(app->renderer, (SDL_Rect){ box.x + 4, box.y + 6, w, h }, (SDL_Color){ 0, 0, 0, 90 });
+    rb_ui_draw_rect(app->renderer, (SDL_Rect){box.x + 4, box.y + 6, w, h}, (SDL_Color){0, 0, 0, 90});
     rb_ui_draw_rect(app->renderer, box, t->panel_bg);
     rb_ui_draw_frame(app->renderer, box, 2, rb_ui_widget_mix(t->panel_bg, t->text, 0.5f));
     return box;
@@ -52,8 +54,9 @@ int rb_ui_dlg_title(rb_app *app, SDL_Rect box, const char *title)
 void rb_ui_dlg_hit(rb_app *app, SDL_Rect r, int id)
 {
     struct rb_ui_dialog *d = app->dialog;
-    if (d->nhits < DLG_HITS_MAX)
-        d->hits[d->nhits++] = (dlg_hit){ r, id };
+    if (d->nhits < DLG_HITS_MAX) {
+        d->hits[d->nhits++] = (dlg_hit){r, id};
+    }
 }
 
 bool rb_ui_dlg_hover(const rb_app *app, SDL_Rect r)
@@ -65,18 +68,20 @@ int rb_ui_dlg_hit_at(const rb_app *app, int x, int y)
 {
     const struct rb_ui_dialog *d = app->dialog;
     /* Last drawn wins: controls drawn over others come later. */
-    for (int i = d->nhits - 1; i >= 0; i--)
-        if (rb_ui_widget_point_in(d->hits[i].r, x, y))
+    for (int i = d->nhits - 1; i >= 0; i--) {
+        if (rb_ui_widget_point_in(d->hits[i].r, x, y)) {
             return d->hits[i].id;
+        }
+    }
     return DLG_NONE;
 }
 
 void rb_ui_dlg_button(rb_app *app, SDL_Rect r, const char *label, int id, bool enabled, bool primary)
 {
-    rb_ui_widget_button(app, r, label, rb_ui_widget_font_px(app), enabled, enabled && rb_ui_dlg_hover(app, r),
-                        primary);
-    if (enabled)
+    rb_ui_widget_button(app, r, label, rb_ui_widget_font_px(app), enabled, enabled && rb_ui_dlg_hover(app, r), primary);
+    if (enabled) {
         rb_ui_dlg_hit(app, r, id);
+    }
 }
 
 void rb_ui_dlg_buttons(rb_app *app, SDL_Rect box, const char *primary, const char *secondary)
@@ -84,22 +89,25 @@ void rb_ui_dlg_buttons(rb_app *app, SDL_Rect box, const char *primary, const cha
     int pad = rb_ui_dlg_pad(app), bh = rb_ui_dlg_button_h(app), px = rb_ui_widget_font_px(app);
     int w1 = rb_ui_text_width(app, primary, px, false) + 2 * px;
     int w2 = secondary ? rb_ui_text_width(app, secondary, px, false) + 2 * px : 0;
-    if (w1 < 6 * px)
+    if (w1 < 6 * px) {
         w1 = 6 * px;
-    if (secondary && w2 < 6 * px)
+    }
+    if (secondary && w2 < 6 * px) {
         w2 = 6 * px;
-    SDL_Rect ok = { box.x + box.w - pad - w1, box.y + box.h - pad - bh, w1, bh };
+    }
+    SDL_Rect ok = {box.x + box.w - pad - w1, box.y + box.h - pad - bh, w1, bh};
     rb_ui_dlg_button(app, ok, primary, DLG_OK, true, true);
-    if (secondary)
-        rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - w2, ok.y, w2, bh }, secondary, DLG_CANCEL, true,
-                         false);
+    if (secondary) {
+        rb_ui_dlg_button(app, (SDL_Rect){ok.x - pad / 2 - w2, ok.y, w2, bh}, secondary, DLG_CANCEL, true, false);
+    }
 }
 
 void rb_ui_dlg_close(rb_ui_state *st)
 {
     rb_ui_dialog_state *d = &st->dialog;
-    if (d->kind == RB_UI_DIALOG_SAVE || d->kind == RB_UI_DIALOG_NEW_GAME)
+    if (d->kind == RB_UI_DIALOG_SAVE || d->kind == RB_UI_DIALOG_NEW_GAME) {
         SDL_StopTextInput();
+    }
     d->kind = RB_UI_DIALOG_NONE;
     d->pressed = DLG_NONE;
     d->hover = DLG_NONE;
@@ -114,11 +122,12 @@ static bool dlg_focusable(int id)
 bool rb_ui_dlg_focus_rect(const rb_app *app, int id, SDL_Rect *r)
 {
     const struct rb_ui_dialog *d = app->dialog;
-    for (int i = 0; d && id != DLG_NONE && i < d->nhits; i++)
+    for (int i = 0; d && id != DLG_NONE && i < d->nhits; i++) {
         if (d->hits[i].id == id) {
             *r = d->hits[i].r;
             return true;
         }
+    }
     return false;
 }
 
@@ -127,20 +136,26 @@ int rb_ui_dlg_focus_next(const rb_app *app, int focus, int dir)
     const struct rb_ui_dialog *d = app->dialog;
     int order[DLG_HITS_MAX], n = 0, at = -1;
     for (int i = 0; d && i < d->nhits; i++) {
-        if (!dlg_focusable(d->hits[i].id))
+        if (!dlg_focusable(d->hits[i].id)) {
             continue;
+        }
         bool seen = false;
-        for (int k = 0; k < n; k++)
+        for (int k = 0; k < n; k++) {
             seen = seen || order[k] == d->hits[i].id;
-        if (seen)
+        }
+        if (seen) {
             continue;
-        if (d->hits[i].id == focus)
+        }
+        if (d->hits[i].id == focus) {
             at = n;
+        }
         order[n++] = d->hits[i].id;
     }
-    if (n == 0)
+    if (n == 0) {
         return focus;
-    if (at < 0) /* nothing focused yet: the first or the last */
+    }
+    if (at < 0) { /* nothing focused yet: the first or the last */
         return order[dir > 0 ? 0 : n - 1];
+    }
     return order[((at + dir) % n + n) % n];
 }

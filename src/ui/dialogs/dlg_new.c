@@ -19,13 +19,14 @@ void rb_ui_dlg_new_open(rb_ui_state *st)
 {
     rb_ui_dialog_state *d = &st->dialog;
     const rb_ui_player *p = st->players;
-    bool human[2] = { p[0].kind == RB_UI_HUMAN, p[1].kind == RB_UI_HUMAN };
-    if (human[0] && human[1])
+    bool human[2] = {p[0].kind == RB_UI_HUMAN, p[1].kind == RB_UI_HUMAN};
+    if (human[0] && human[1]) {
         d->mode = RB_UI_TWO_PLAYERS;
-    else if (!human[0] && !human[1])
+    } else if (!human[0] && !human[1]) {
         d->mode = RB_UI_COMPUTERS;
-    else
+    } else {
         d->mode = RB_UI_VS_COMPUTER;
+    }
     d->side = human[1] && !human[0] ? RB_BLACK : RB_WHITE;
     d->level[0] = p[0].level;
     d->level[1] = p[1].level;
@@ -35,8 +36,9 @@ void rb_ui_dlg_new_open(rb_ui_state *st)
         d->level[0] = d->level[1] = lv;
     }
     /* The clock keeps the last choice of this run; untimed at first. */
-    if (d->time_custom[0] == '\0')
+    if (d->time_custom[0] == '\0') {
         snprintf(d->time_custom, sizeof d->time_custom, "10+5");
+    }
     d->error[0] = '\0';
     /* Opened over the position editor, it starts the game from there. */
     d->from_editor = st->editor.active && !st->analysis.active;
@@ -56,20 +58,22 @@ static int dlg_choice_lines(rb_app *app, SDL_Rect box, const char *const *names,
 {
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int gap = px / 4 > 1 ? px / 4 : 1;
-    SDL_Rect r = { 0, 0, (box.w - 2 * pad - (n - 1) * gap) / n, px * 2 };
-    for (int i = 0; i < n; i++)
-        if (!rb_ui_widget_choice_fits(app, r, names[i], px))
+    SDL_Rect r = {0, 0, (box.w - 2 * pad - (n - 1) * gap) / n, px * 2};
+    for (int i = 0; i < n; i++) {
+        if (!rb_ui_widget_choice_fits(app, r, names[i], px)) {
             return 2;
+        }
+    }
     return 1;
 }
 
 /* A labelled row of n choices with ids base+first..; returns the y below. */
-static int dlg_choice_row(rb_app *app, SDL_Rect box, int y, const char *label, const char *const *names,
-                          int n, int first, int base, int chosen)
+static int dlg_choice_row(rb_app *app, SDL_Rect box, int y, const char *label, const char *const *names, int n,
+                          int first, int base, int chosen)
 {
     int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
     int lh = rb_ui_text_line_height(app, px);
-    SDL_Rect head = rb_ui_text_box_begin(app, (SDL_Rect){ box.x + pad, y, box.w - 2 * pad, lh });
+    SDL_Rect head = rb_ui_text_box_begin(app, (SDL_Rect){box.x + pad, y, box.w - 2 * pad, lh});
     int head_px = rb_ui_text_fit_px(app, label, px, true, box.w - 2 * pad, px * 3 / 4);
     rb_ui_text_draw(app, label, head_px, true, app->theme->text, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
     rb_ui_text_box_end(app, head);
@@ -78,14 +82,14 @@ static int dlg_choice_row(rb_app *app, SDL_Rect box, int y, const char *label, c
     int lines = dlg_choice_lines(app, box, names, n), cols = (n + lines - 1) / lines;
     int w = (box.w - 2 * pad - (cols - 1) * gap) / cols;
     for (int i = 0; i < n; i++) {
-        SDL_Rect r = { box.x + pad + i % cols * (w + gap), y + i / cols * (h + gap), w, h };
+        SDL_Rect r = {box.x + pad + i % cols * (w + gap), y + i / cols * (h + gap), w, h};
         rb_ui_widget_choice(app, r, names[i], px, first + i == chosen, rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, base + first + i);
     }
     return y + lines * h + (lines - 1) * gap + pad * 3 / 4;
 }
 
-static const char *const dlg_levels[RB_LEVEL_MAX] = { "1", "2", "3", "4", "5", "6", "7", "8", "9", "10" };
+static const char *const dlg_levels[RB_LEVEL_MAX] = {"1", "2", "3", "4", "5", "6", "7", "8", "9", "10"};
 
 /* A level row's heading names the chosen level in words too ("3, casual"):
  * the buttons are too narrow for ten words, the number alone says little. */
@@ -104,20 +108,20 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     /* The box is as tall as the fullest form (three rows of choices, the
      * time control and its custom entry), so it keeps its size and its
      * buttons stay under the pointer whichever opponent or clock is chosen. */
-    const char *const modes[3] = { _("Play the computer"), _("Two players"), _("Computer vs computer") };
+    const char *const modes[3] = {_("Play the computer"), _("Two players"), _("Computer vs computer")};
     /* TRANSLATORS: the side you play: buttons under "You play" */
-    const char *const sides[3] = { _("White"), _("Black"), _("Random") };
+    const char *const sides[3] = {_("White"), _("Black"), _("Random")};
     /* TRANSLATORS: the clock choices; "3+2" and the like stay as they are */
-    const char *const times[DLG_TIME_CHOICES] = { _("Untimed"), "3+2", "5+3", "10+5", "15+10", _("Custom") };
+    const char *const times[DLG_TIME_CHOICES] = {_("Untimed"), "3+2", "5+3", "10+5", "15+10", _("Custom")};
     int rows = 3 + 1 + 1;
     int inner = px * 32 - 2 * pad;
     int err_h = d->error[0] ? rb_ui_text_wrapped_height(app, d->error, px, false, inner) + pad / 2 : 0;
     /* Rows whose names need two lines of choices (long words) make it taller. */
-    SDL_Rect probe = { 0, 0, px * 32 < app->layout.out_w - pad ? px * 32 : app->layout.out_w - pad, 0 };
+    SDL_Rect probe = {0, 0, px * 32 < app->layout.out_w - pad ? px * 32 : app->layout.out_w - pad, 0};
     int twice = dlg_choice_lines(app, probe, modes, 3) + dlg_choice_lines(app, probe, sides, 3) +
                 dlg_choice_lines(app, probe, times, DLG_TIME_CHOICES) - 3;
-    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + twice * (px * 2 + px / 4) +
-            lh * 2 + err_h + pad + rb_ui_dlg_button_h(app) + pad;
+    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + twice * (px * 2 + px / 4) + lh * 2 +
+            err_h + pad + rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, px * 32, h);
     int y = rb_ui_dlg_title(app, box, d->from_editor ? _("Play from this position") : _("New game"));
 
@@ -126,34 +130,41 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     char label[256];
     if (d->mode == RB_UI_VS_COMPUTER) {
         y = dlg_choice_row(app, box, y, _("You play"), sides, 3, 0, DLG_SIDE, d->side);
-        /* TRANSLATORS: a heading over the level buttons 1 to 10: "Computer level: 3, casual  (1 easiest, 10 strongest)"; %d is the level, %s its name */
-        y = dlg_choice_row(app, box, y, dlg_level_label(label, sizeof label, _("Computer level: %d, %s  (1 easiest, 10 strongest)"), d->level[0]),
-                           dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
+        /* TRANSLATORS: a heading over the level buttons 1 to 10: "Computer level: 3, casual  (1 easiest, 10
+         * strongest)"; %d is the level, %s its name */
+        y = dlg_choice_row(
+            app, box, y,
+            dlg_level_label(label, sizeof label, _("Computer level: %d, %s  (1 easiest, 10 strongest)"), d->level[0]),
+            dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
         note = _("White moves first.");
     } else if (d->mode == RB_UI_COMPUTERS) {
-        y = dlg_choice_row(app, box, y,
-                           dlg_level_label(label, sizeof label, _("White's level: %d, %s  (1 easiest, 10 strongest)"), d->level[0]),
-                           dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
-        y = dlg_choice_row(app, box, y,
-                           dlg_level_label(label, sizeof label, _("Black's level: %d, %s  (1 easiest, 10 strongest)"), d->level[1]),
-                           dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_B - 1, d->level[1]);
+        y = dlg_choice_row(
+            app, box, y,
+            dlg_level_label(label, sizeof label, _("White's level: %d, %s  (1 easiest, 10 strongest)"), d->level[0]),
+            dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
+        y = dlg_choice_row(
+            app, box, y,
+            dlg_level_label(label, sizeof label, _("Black's level: %d, %s  (1 easiest, 10 strongest)"), d->level[1]),
+            dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_B - 1, d->level[1]);
         /* TRANSLATORS: a game between two computers; \u2190 is the left arrow key, End a key */
         note = _("Browse back with \u2190 to pause them; End lets them play on.");
     } else {
         note = _("Two players take turns at this screen.");
     }
-    if (d->from_editor)
+    if (d->from_editor) {
         note = st->editor.pos.side == RB_WHITE ? _("White moves first in this position.")
                                                : _("Black moves first in this position.");
-    /* TRANSLATORS: a heading over the clock choices 3+2, 5+3...: minutes for the game + seconds added after each move */
-    y = dlg_choice_row(app, box, y, _("Clock (minutes + seconds added a move)"), times, DLG_TIME_CHOICES, 0,
-                       DLG_TIME, d->time_choice);
+    }
+    /* TRANSLATORS: a heading over the clock choices 3+2, 5+3...: minutes for the game + seconds added after each move
+     */
+    y = dlg_choice_row(app, box, y, _("Clock (minutes + seconds added a move)"), times, DLG_TIME_CHOICES, 0, DLG_TIME,
+                       d->time_choice);
     if (dlg_new_custom(d)) {
         /* TRANSLATORS: how to write a custom clock; keep the examples 10+5 and 10+5 / 5+3 */
         rb_ui_text_draw(app, _("Custom clock: 10+5, or White's / Black's: 10+5 / 5+3"), px * 7 / 8, false,
                         app->theme->text_dim, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
         y += lh + px / 4;
-        SDL_Rect field = { box.x + pad, y, box.w - 2 * pad, px * 2 };
+        SDL_Rect field = {box.x + pad, y, box.w - 2 * pad, px * 2};
         rb_ui_widget_field(app, field, d->time_custom, px, true);
         rb_ui_dlg_hit(app, field, DLG_FIELD);
         y += px * 2 + pad * 3 / 4;
@@ -166,9 +177,9 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     rb_ui_text_draw_wrapped(app, note, px * 7 / 8, false, app->theme->text_dim, box.x + pad, y, box.w - 2 * pad);
 
     int bh = rb_ui_dlg_button_h(app);
-    SDL_Rect ok = { box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh };
+    SDL_Rect ok = {box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh};
     rb_ui_dlg_button(app, ok, _("Start"), DLG_OK, true, true);
-    rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, _("Cancel"), DLG_CANCEL, true, false);
+    rb_ui_dlg_button(app, (SDL_Rect){ok.x - pad / 2 - px * 7, ok.y, px * 7, bh}, _("Cancel"), DLG_CANCEL, true, false);
 }
 
 /* The new game the form describes; none, with the reason in the form,
@@ -178,8 +189,9 @@ static rb_ui_cmd dlg_new_start(rb_ui_state *st)
     rb_ui_dialog_state *d = &st->dialog;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
     if (dlg_new_custom(d)) {
-        if (rb_ui_game_clock_parse_custom(d->time_custom, cmd.new_game.tc, d->error, sizeof d->error) != 0)
+        if (rb_ui_game_clock_parse_custom(d->time_custom, cmd.new_game.tc, d->error, sizeof d->error) != 0) {
             return rb_ui_cmd_of(RB_UI_CMD_NONE);
+        }
     } else if (d->time_choice > 0 && d->time_choice < RB_UI_TC_NPRESETS) {
         cmd.new_game.tc[0] = cmd.new_game.tc[1] = rb_ui_tc_presets[d->time_choice].tc;
     }
@@ -190,16 +202,16 @@ static rb_ui_cmd dlg_new_start(rb_ui_state *st)
     switch (d->mode) {
     case RB_UI_VS_COMPUTER:
         cmd.new_game.person = d->side == 2 ? (int)(SDL_GetPerformanceCounter() & 1) : d->side;
-        cmd.new_game.players[cmd.new_game.person] = (rb_ui_player){ RB_UI_HUMAN, d->level[0] };
-        cmd.new_game.players[cmd.new_game.person ^ 1] = (rb_ui_player){ RB_UI_COMPUTER, d->level[0] };
+        cmd.new_game.players[cmd.new_game.person] = (rb_ui_player){RB_UI_HUMAN, d->level[0]};
+        cmd.new_game.players[cmd.new_game.person ^ 1] = (rb_ui_player){RB_UI_COMPUTER, d->level[0]};
         break;
     case RB_UI_TWO_PLAYERS:
-        cmd.new_game.players[0] = (rb_ui_player){ RB_UI_HUMAN, d->level[0] };
-        cmd.new_game.players[1] = (rb_ui_player){ RB_UI_HUMAN, d->level[1] };
+        cmd.new_game.players[0] = (rb_ui_player){RB_UI_HUMAN, d->level[0]};
+        cmd.new_game.players[1] = (rb_ui_player){RB_UI_HUMAN, d->level[1]};
         break;
     case RB_UI_COMPUTERS:
-        cmd.new_game.players[0] = (rb_ui_player){ RB_UI_COMPUTER, d->level[0] };
-        cmd.new_game.players[1] = (rb_ui_player){ RB_UI_COMPUTER, d->level[1] };
+        cmd.new_game.players[0] = (rb_ui_player){RB_UI_COMPUTER, d->level[0]};
+        cmd.new_game.players[1] = (rb_ui_player){RB_UI_COMPUTER, d->level[1]};
         break;
     }
     return cmd;
@@ -208,19 +220,20 @@ static rb_ui_cmd dlg_new_start(rb_ui_state *st)
 rb_ui_cmd rb_ui_dlg_new_click(rb_ui_state *st, int id)
 {
     rb_ui_dialog_state *d = &st->dialog;
-    if (id == DLG_OK)
+    if (id == DLG_OK) {
         return dlg_new_start(st);
-    if (id == DLG_CANCEL)
+    }
+    if (id == DLG_CANCEL) {
         rb_ui_dlg_close(st);
-    else if (id >= DLG_MODE && id < DLG_MODE + 3)
+    } else if (id >= DLG_MODE && id < DLG_MODE + 3) {
         d->mode = (rb_ui_new_mode)(id - DLG_MODE);
-    else if (id >= DLG_SIDE && id < DLG_SIDE + 3)
+    } else if (id >= DLG_SIDE && id < DLG_SIDE + 3) {
         d->side = id - DLG_SIDE;
-    else if (id >= DLG_LEVEL_W + RB_LEVEL_MIN - 1 && id < DLG_LEVEL_W + RB_LEVEL_MAX)
+    } else if (id >= DLG_LEVEL_W + RB_LEVEL_MIN - 1 && id < DLG_LEVEL_W + RB_LEVEL_MAX) {
         d->level[0] = id - DLG_LEVEL_W + 1;
-    else if (id >= DLG_LEVEL_B + RB_LEVEL_MIN - 1 && id < DLG_LEVEL_B + RB_LEVEL_MAX)
+    } else if (id >= DLG_LEVEL_B + RB_LEVEL_MIN - 1 && id < DLG_LEVEL_B + RB_LEVEL_MAX) {
         d->level[1] = id - DLG_LEVEL_B + 1;
-    else if (id >= DLG_TIME && id < DLG_TIME + DLG_TIME_CHOICES) {
+    } else if (id >= DLG_TIME && id < DLG_TIME + DLG_TIME_CHOICES) {
         d->time_choice = id - DLG_TIME;
         d->error[0] = '\0';
     }
@@ -230,14 +243,16 @@ rb_ui_cmd rb_ui_dlg_new_click(rb_ui_state *st, int id)
 rb_ui_cmd rb_ui_dlg_new_key(rb_ui_state *st, SDL_Keycode key)
 {
     rb_ui_dialog_state *d = &st->dialog;
-    if (key == SDLK_RETURN || key == SDLK_KP_ENTER)
+    if (key == SDLK_RETURN || key == SDLK_KP_ENTER) {
         return dlg_new_start(st);
+    }
     if (key == SDLK_ESCAPE) {
         rb_ui_dlg_close(st);
     } else if (key == SDLK_BACKSPACE && dlg_new_custom(d)) {
         size_t n = strlen(d->time_custom);
-        if (n > 0)
+        if (n > 0) {
             d->time_custom[n - 1] = '\0';
+        }
         d->error[0] = '\0';
     }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
@@ -246,8 +261,9 @@ rb_ui_cmd rb_ui_dlg_new_key(rb_ui_state *st, SDL_Keycode key)
 void rb_ui_dlg_new_text(rb_ui_state *st, const char *text)
 {
     rb_ui_dialog_state *d = &st->dialog;
-    if (!dlg_new_custom(d))
+    if (!dlg_new_custom(d)) {
         return;
+    }
     /* A time control is plain ASCII: digits, '+', '/', '.', spaces. */
     for (const char *c = text; *c; c++) {
         size_t n = strlen(d->time_custom);
@@ -258,4 +274,3 @@ void rb_ui_dlg_new_text(rb_ui_state *st, const char *text)
     }
     d->error[0] = '\0';
 }
-

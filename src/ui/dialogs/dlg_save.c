@@ -28,14 +28,15 @@ static void dlg_save_where(rb_app *app)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
     char dir[RB_UI_PATH_MAX], err[256];
-    if (rb_ui_games_folder(app, dir, sizeof dir, err, sizeof err) != 0)
+    if (rb_ui_games_folder(app, dir, sizeof dir, err, sizeof err) != 0) {
         snprintf(d->where, sizeof d->where, "%s", err);
-    else if (rb_ui_games_exists(app, d->name))
+    } else if (rb_ui_games_exists(app, d->name)) {
         /* TRANSLATORS: %s is a folder */
         snprintf(d->where, sizeof d->where, _("A game of this name is already in %s: saving replaces it."), dir);
-    else
+    } else {
         /* TRANSLATORS: %s is a folder */
         snprintf(d->where, sizeof d->where, _("Saved games go to %s"), dir);
+    }
 }
 
 void rb_ui_dlg_save_open(rb_app *app)
@@ -60,14 +61,14 @@ void rb_ui_dlg_save_draw(rb_app *app, const rb_ui_state *st)
     int small = px * 7 / 8;
     int where_h = rb_ui_text_wrapped_height(app, where, small, false, inner);
     int err_h = d->error[0] ? rb_ui_text_wrapped_height(app, d->error, px, false, inner) + pad / 2 : 0;
-    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rb_ui_text_line_height(app, px) +
-            px * 2 + pad / 2 + where_h + pad / 2 + err_h + pad + rb_ui_dlg_button_h(app) + pad;
+    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rb_ui_text_line_height(app, px) + px * 2 +
+            pad / 2 + where_h + pad / 2 + err_h + pad + rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, w, h);
     int y = rb_ui_dlg_title(app, box, _("Save game"));
     int lh = rb_ui_text_line_height(app, px);
     rb_ui_text_draw(app, _("Name"), px, true, app->theme->text, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
     y += lh;
-    SDL_Rect field = { box.x + pad, y, box.w - 2 * pad, px * 2 };
+    SDL_Rect field = {box.x + pad, y, box.w - 2 * pad, px * 2};
     rb_ui_widget_edit(app, field, d->name, px, d->focus == DLG_FIELD, d->caret, d->anchor);
     rb_ui_dlg_hit(app, field, DLG_FIELD);
     y += px * 2 + pad / 2;
@@ -79,9 +80,9 @@ void rb_ui_dlg_save_draw(rb_app *app, const rb_ui_state *st)
         rb_ui_text_draw_wrapped(app, d->error, px, false, ink, box.x + pad, y, box.w - 2 * pad);
     }
     int bh = rb_ui_dlg_button_h(app);
-    SDL_Rect ok = { box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh };
+    SDL_Rect ok = {box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh};
     rb_ui_dlg_button(app, ok, _("Save"), DLG_OK, d->name[0] != '\0', true);
-    rb_ui_dlg_button(app, (SDL_Rect){ ok.x - pad / 2 - px * 7, ok.y, px * 7, bh }, _("Cancel"), DLG_CANCEL, true, false);
+    rb_ui_dlg_button(app, (SDL_Rect){ok.x - pad / 2 - px * 7, ok.y, px * 7, bh}, _("Cancel"), DLG_CANCEL, true, false);
 }
 
 static rb_ui_cmd dlg_save_now(const rb_ui_state *st)
@@ -94,16 +95,18 @@ static rb_ui_cmd dlg_save_now(const rb_ui_state *st)
 
 rb_ui_cmd rb_ui_dlg_save_click(rb_ui_state *st, int id)
 {
-    if (id == DLG_OK)
+    if (id == DLG_OK) {
         return dlg_save_now(st);
-    if (id == DLG_CANCEL)
+    }
+    if (id == DLG_CANCEL) {
         rb_ui_dlg_close(st);
+    }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
 static rb_ui_edit dlg_save_edit(rb_ui_dialog_state *d)
 {
-    return (rb_ui_edit){ d->name, sizeof d->name - 8, &d->caret, &d->anchor };
+    return (rb_ui_edit){d->name, sizeof d->name - 8, &d->caret, &d->anchor};
 }
 
 /* The name changed: the old error no longer applies, the note may. */
@@ -137,8 +140,9 @@ rb_ui_cmd rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool *use
     case SDLK_END: rb_ui_textedit_move(e, 2, shift); break;
     case SDLK_BACKSPACE:
     case SDLK_DELETE:
-        if (rb_ui_textedit_delete(e, key == SDLK_DELETE ? 1 : -1))
+        if (rb_ui_textedit_delete(e, key == SDLK_DELETE ? 1 : -1)) {
             dlg_save_changed(app);
+        }
         break;
     case SDLK_a:
     case SDLK_c:
@@ -152,17 +156,20 @@ rb_ui_cmd rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool *use
             rb_ui_textedit_select_all(e);
         } else if (key == SDLK_v) {
             char *clip = app->clip_get ? app->clip_get() : NULL;
-            if (clip && rb_ui_textedit_insert(e, clip))
+            if (clip && rb_ui_textedit_insert(e, clip)) {
                 dlg_save_changed(app);
+            }
             SDL_free(clip);
         } else if (rb_ui_textedit_selection(e, &from, &to)) {
             char part[sizeof d->name];
             memcpy(part, d->name + from, (size_t)(to - from));
             part[to - from] = '\0';
-            if (app->clip_set)
+            if (app->clip_set) {
                 app->clip_set(part);
-            if (key == SDLK_x && rb_ui_textedit_delete(e, -1))
+            }
+            if (key == SDLK_x && rb_ui_textedit_delete(e, -1)) {
                 dlg_save_changed(app);
+            }
         }
         break;
     default: *used = false; break;
@@ -173,7 +180,7 @@ rb_ui_cmd rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool *use
 void rb_ui_dlg_save_text(rb_app *app, const char *text)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
-    if (d->focus == DLG_FIELD && rb_ui_textedit_insert(dlg_save_edit(d), text))
+    if (d->focus == DLG_FIELD && rb_ui_textedit_insert(dlg_save_edit(d), text)) {
         dlg_save_changed(app);
+    }
 }
-

@@ -33,7 +33,7 @@
 #define PREFS_SETTINGS_MAX (64 * 1024)
 
 struct rb_ui_prefs {
-    char dir[RB_UI_PATH_MAX];   /* ends in '/'; empty when there is none */
+    char dir[RB_UI_PATH_MAX]; /* ends in '/'; empty when there is none */
 };
 
 /* The folder, created on first use; NULL with a message if there is none. */
@@ -50,8 +50,7 @@ const char *rb_ui_prefs_dir(rb_app *app, char *err, size_t errlen)
     if (!p->dir[0]) {
         char *base = SDL_GetPrefPath("rollerball", "rollerball");
         if (!base) {
-            snprintf(err, errlen, _("There is no folder to keep settings and games in: %s"),
-                     SDL_GetError());
+            snprintf(err, errlen, _("There is no folder to keep settings and games in: %s"), SDL_GetError());
             return NULL;
         }
         if (strlen(base) >= sizeof p->dir) {
@@ -68,8 +67,9 @@ const char *rb_ui_prefs_dir(rb_app *app, char *err, size_t errlen)
 int rb_ui_prefs_file(rb_app *app, const char *name, char *path, size_t pathlen, char *err, size_t errlen)
 {
     const char *dir = rb_ui_prefs_dir(app, err, errlen);
-    if (!dir)
+    if (!dir) {
         return -1;
+    }
     if ((size_t)snprintf(path, pathlen, "%s%s", dir, name) >= pathlen) {
         /* TRANSLATORS: a folder and a file name, written together */
         snprintf(err, errlen, _("The file name %s%s is too long."), dir, name);
@@ -81,14 +81,17 @@ int rb_ui_prefs_file(rb_app *app, const char *name, char *path, size_t pathlen, 
 int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen)
 {
     char path[RB_UI_PATH_MAX];
-    if (rb_ui_prefs_file(app, PREFS_SETTINGS_FILE, path, sizeof path, err, errlen) != 0)
+    if (rb_ui_prefs_file(app, PREFS_SETTINGS_FILE, path, sizeof path, err, errlen) != 0) {
         return -1;
-    if (access(path, F_OK) != 0)
+    }
+    if (access(path, F_OK) != 0) {
         return 0; /* first run: the defaults stand */
+    }
     char *text;
     size_t len;
-    if (rb_ui_store_read(path, PREFS_SETTINGS_MAX, &text, &len, err, errlen) != 0)
+    if (rb_ui_store_read(path, PREFS_SETTINGS_MAX, &text, &len, err, errlen) != 0) {
         return -1;
+    }
     char note[512];
     int skipped = rb_ui_settings_parse_noted(text, &app->state.settings, app->state.players, note, sizeof note);
     free(text);
@@ -99,8 +102,9 @@ int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen)
                           "Ignored %d lines of %s that were not understood.", (unsigned long)skipped),
                  skipped, path);
         size_t l = strlen(err);
-        if (note[0] && l < errlen) /* what a misnamed choice became */
+        if (note[0] && l < errlen) { /* what a misnamed choice became */
             snprintf(err + l, errlen - l, " %s", note);
+        }
         return -1;
     }
     return 0;
@@ -108,19 +112,22 @@ int rb_ui_prefs_load(rb_app *app, char *err, size_t errlen)
 
 bool rb_ui_prefs_first_start(rb_app *app)
 {
-    static const char *const files[2] = { PREFS_SETTINGS_FILE, PREFS_AUTOSAVE_FILE };
+    static const char *const files[2] = {PREFS_SETTINGS_FILE, PREFS_AUTOSAVE_FILE};
     char path[RB_UI_PATH_MAX], err[RB_UI_PATH_MAX + 200];
-    for (int i = 0; i < 2; i++)
-        if (rb_ui_prefs_file(app, files[i], path, sizeof path, err, sizeof err) != 0 || access(path, F_OK) == 0)
+    for (int i = 0; i < 2; i++) {
+        if (rb_ui_prefs_file(app, files[i], path, sizeof path, err, sizeof err) != 0 || access(path, F_OK) == 0) {
             return false;
+        }
+    }
     return true;
 }
 
 int rb_ui_prefs_save(rb_app *app, char *err, size_t errlen)
 {
     char path[RB_UI_PATH_MAX];
-    if (rb_ui_prefs_file(app, PREFS_SETTINGS_FILE, path, sizeof path, err, errlen) != 0)
+    if (rb_ui_prefs_file(app, PREFS_SETTINGS_FILE, path, sizeof path, err, errlen) != 0) {
         return -1;
+    }
     char *text = rb_ui_settings_format(&app->state.settings, app->state.players);
     if (!text) {
         snprintf(err, errlen, "%s", _("Out of memory saving the settings."));
@@ -134,37 +141,40 @@ int rb_ui_prefs_save(rb_app *app, char *err, size_t errlen)
 /* ---- who played: PGN tags -------------------------------------------- */
 
 static const char *const prefs_side_tag[2][3] = {
-    { "White", "WhiteType", "WhiteLevel" },
-    { "Black", "BlackType", "BlackLevel" },
+    {"White", "WhiteType", "WhiteLevel"},
+    {"Black", "BlackType", "BlackLevel"},
 };
 
 /* The login name, or NULL when the system gives none worth writing. */
 static const char *prefs_login_name(void)
 {
-    const char *names[2] = { getenv("USER"), getenv("LOGNAME") };
-    for (int i = 0; i < 2; i++)
-        if (names[i] && names[i][0] && strlen(names[i]) < 64)
+    const char *names[2] = {getenv("USER"), getenv("LOGNAME")};
+    for (int i = 0; i < 2; i++) {
+        if (names[i] && names[i][0] && strlen(names[i]) < 64) {
             return names[i];
+        }
+    }
     return NULL;
 }
 
 void rb_ui_prefs_player_name(const rb_ui_player players[2], int color, char *buf, size_t len)
 {
     const char *login = prefs_login_name();
-    if (players[color].kind == RB_UI_COMPUTER)
+    if (players[color].kind == RB_UI_COMPUTER) {
         snprintf(buf, len, "Computer (level %d)", players[color].level);
-    else if (players[color ^ 1].kind == RB_UI_COMPUTER && login)
+    } else if (players[color ^ 1].kind == RB_UI_COMPUTER && login) {
         snprintf(buf, len, "%s", login); /* the one person at the screen */
-    else
+    } else {
         snprintf(buf, len, "%s", prefs_side_tag[color][0]); /* two people share it */
+    }
 }
 
 bool rb_ui_prefs_is_our_name(const char *name)
 {
     const char *login = prefs_login_name();
-    return !name || !name[0] || strcmp(name, "?") == 0 || strcmp(name, "Player") == 0 ||
-           strcmp(name, "White") == 0 || strcmp(name, "Black") == 0 ||
-           strncmp(name, "Computer (level", 15) == 0 || (login && strcmp(name, login) == 0);
+    return !name || !name[0] || strcmp(name, "?") == 0 || strcmp(name, "Player") == 0 || strcmp(name, "White") == 0 ||
+           strcmp(name, "Black") == 0 || strncmp(name, "Computer (level", 15) == 0 ||
+           (login && strcmp(name, login) == 0);
 }
 
 void rb_ui_prefs_tag_players(rb_game *g, const rb_ui_player players[2])
@@ -175,13 +185,15 @@ void rb_ui_prefs_tag_players(rb_game *g, const rb_ui_player players[2])
         rb_ui_prefs_player_name(players, c, name, sizeof name);
         snprintf(level, sizeof level, "%d", players[c].level);
         /* A game loaded from a file keeps the names it came with. */
-        if (rb_ui_prefs_is_our_name(rb_game_tag(g, prefs_side_tag[c][0])))
+        if (rb_ui_prefs_is_our_name(rb_game_tag(g, prefs_side_tag[c][0]))) {
             rb_game_set_tag(g, prefs_side_tag[c][0], name);
+        }
         rb_game_set_tag(g, prefs_side_tag[c][1], computer ? "program" : "human");
-        if (computer)
+        if (computer) {
             rb_game_set_tag(g, prefs_side_tag[c][2], level);
-        else
+        } else {
             rb_game_set_tag(g, prefs_side_tag[c][2], NULL);
+        }
     }
 }
 
@@ -189,8 +201,9 @@ void rb_ui_prefs_tag_date(rb_game *g, time_t when)
 {
     struct tm tm;
     char date[16];
-    if (rb_game_tag(g, "Date") || !localtime_r(&when, &tm))
+    if (rb_game_tag(g, "Date") || !localtime_r(&when, &tm)) {
         return;
+    }
     strftime(date, sizeof date, "%Y.%m.%d", &tm);
     rb_game_set_tag(g, "Date", date);
 }
@@ -201,15 +214,16 @@ bool rb_ui_prefs_players_from_tags(const rb_game *g, rb_ui_player players[2])
     for (int c = 0; c < 2; c++) {
         const char *type = rb_game_tag(g, prefs_side_tag[c][1]);
         const char *level = rb_game_tag(g, prefs_side_tag[c][2]);
-        rb_ui_player p = { RB_UI_HUMAN, players[c].level };
+        rb_ui_player p = {RB_UI_HUMAN, players[c].level};
         if (type && strcmp(type, "program") == 0) {
             p.kind = RB_UI_COMPUTER;
             any = true;
         }
         if (level) {
             int n = atoi(level);
-            if (n >= RB_LEVEL_MIN && n <= RB_LEVEL_MAX)
+            if (n >= RB_LEVEL_MIN && n <= RB_LEVEL_MAX) {
                 p.level = n;
+            }
         }
         players[c] = p;
     }
@@ -226,16 +240,18 @@ static bool prefs_worth_resuming(const rb_game *g)
 int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen)
 {
     char path[RB_UI_PATH_MAX];
-    if (rb_ui_prefs_file(app, PREFS_AUTOSAVE_FILE, path, sizeof path, err, errlen) != 0)
+    if (rb_ui_prefs_file(app, PREFS_AUTOSAVE_FILE, path, sizeof path, err, errlen) != 0) {
         return -1;
+    }
     rb_game *g = &app->state.game;
     /* The game as it stands: moves taken back are not part of it (a
      * resumed game goes on from the undo), but while the player only
      * browses earlier positions the whole game is. The view shares the
      * record's arrays and is only read. */
     rb_game standing = *g;
-    if (!app->state.browsing)
+    if (!app->state.browsing) {
         standing.length = g->ply;
+    }
     if (!prefs_worth_resuming(&standing)) {
         /* Nothing to offer next time: a finished or empty game. */
         if (unlink(path) != 0 && errno != ENOENT) {
@@ -260,15 +276,17 @@ int rb_ui_prefs_autosave(rb_app *app, char *err, size_t errlen)
 int rb_ui_prefs_resume(rb_app *app, rb_game *g, char *err, size_t errlen)
 {
     char path[RB_UI_PATH_MAX];
-    if (rb_ui_prefs_file(app, PREFS_AUTOSAVE_FILE, path, sizeof path, err, errlen) != 0)
+    if (rb_ui_prefs_file(app, PREFS_AUTOSAVE_FILE, path, sizeof path, err, errlen) != 0) {
         return -1;
+    }
     if (access(path, F_OK) != 0) {
         snprintf(err, errlen, "%s", _("There is no unfinished game to resume."));
         return -1;
     }
     rb_game loaded;
-    if (rb_ui_prefs_read_game(path, &loaded, err, errlen) != 0)
+    if (rb_ui_prefs_read_game(path, &loaded, err, errlen) != 0) {
         return -1;
+    }
     if (!prefs_worth_resuming(&loaded)) {
         rb_game_free(&loaded);
         snprintf(err, errlen, "%s", _("The last game was finished; there is nothing to resume."));
@@ -287,8 +305,8 @@ void rb_ui_prefs_free(rb_app *app)
 
 /* ---- reading a game file --------------------------------------------- */
 
-int rb_ui_prefs_parse_game(const char *text, size_t len, const char *name, bool allow_partial, rb_game *out,
-                           char *err, size_t errlen)
+int rb_ui_prefs_parse_game(const char *text, size_t len, const char *name, bool allow_partial, rb_game *out, char *err,
+                           size_t errlen)
 {
     rb_game *games = NULL;
     size_t ngames = 0;
@@ -299,40 +317,43 @@ int rb_ui_prefs_parse_game(const char *text, size_t len, const char *name, bool 
      * when the caller shows why (the player must not lose the rest of it
      * without noticing), and only when at least one move was good. */
     bool partial = n > 0 && ngames == 1 && perr.line != 0;
-    bool keep = n > 0 && ngames > 0 && (perr.line == 0 || ngames > 1 ||
-                                        (allow_partial && partial && games[0].length > 0));
+    bool keep =
+        n > 0 && ngames > 0 && (perr.line == 0 || ngames > 1 || (allow_partial && partial && games[0].length > 0));
     /* The reader's message in the player's language. */
     char why[RB_UI_MESSAGE_TEXT_MAX];
     rb_ui_message_words_text(&perr.why, why, sizeof why);
-    if (perr.line != 0 && name)
+    if (perr.line != 0 && name) {
         /* TRANSLATORS: %s is a file, then a line and a column in it, then what is wrong there */
         snprintf(err, errlen,
                  keep ? _("Could not read all of the game in %s: line %d, column %d: %s")
                       : _("Could not read the game in %s: line %d, column %d: %s"),
                  name, perr.line, perr.column, why);
-    else if (perr.line != 0)
+    } else if (perr.line != 0) {
         snprintf(err, errlen,
                  keep ? _("Could not read all of the game in the pasted text: line %d, column %d: %s")
                       : _("Could not read the game in the pasted text: line %d, column %d: %s"),
                  perr.line, perr.column, why);
-    else if (!keep && why[0] && name)
+    } else if (!keep && why[0] && name) {
         snprintf(err, errlen, _("Could not read the game in %s: %s"), name, why);
-    else if (!keep && why[0])
+    } else if (!keep && why[0]) {
         snprintf(err, errlen, _("Could not read the game in the pasted text: %s"), why);
-    else if (!keep && name)
+    } else if (!keep && name) {
         snprintf(err, errlen, _("Could not read a game in %s: it holds no game."), name);
-    else if (!keep)
+    } else if (!keep) {
         snprintf(err, errlen, "%s", _("Could not read a game in the pasted text: it holds no game."));
+    }
     if (!keep) {
-        for (size_t i = 0; i < ngames; i++)
+        for (size_t i = 0; i < ngames; i++) {
             rb_game_free(&games[i]);
+        }
         free(games);
         return -1;
     }
     /* The first game of a collection; the others are not needed. */
     *out = games[0];
-    for (size_t i = 1; i < ngames; i++)
+    for (size_t i = 1; i < ngames; i++) {
         rb_game_free(&games[i]);
+    }
     free(games);
     if (partial) {
         size_t l = strlen(err);
@@ -347,8 +368,9 @@ int rb_ui_prefs_read_file_game(const char *path, bool allow_partial, rb_game *ou
 {
     char *text;
     size_t len;
-    if (rb_ui_store_read(path, RB_UI_GAME_FILE_MAX, &text, &len, err, errlen) != 0)
+    if (rb_ui_store_read(path, RB_UI_GAME_FILE_MAX, &text, &len, err, errlen) != 0) {
         return -1;
+    }
     const char *name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     int rc = rb_ui_prefs_parse_game(text, len, name, allow_partial, out, err, errlen);
     free(text);

@@ -54,7 +54,7 @@ int rb_ui_prefs_read_game(const char *path, rb_game *out, char *err, size_t errl
  * is kept up to its last good move: 1 is returned, *out is set and err says
  * what went wrong and that the game stops early. */
 int rb_ui_prefs_read_file_game(const char *path, bool allow_partial, rb_game *out, char *err, size_t errlen);
-int rb_ui_prefs_parse_game(const char *text, size_t len, const char *name, bool allow_partial, rb_game *out,
-                           char *err, size_t errlen);
+int rb_ui_prefs_parse_game(const char *text, size_t len, const char *name, bool allow_partial, rb_game *out, char *err,
+                           size_t errlen);
 
 #endif

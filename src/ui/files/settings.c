@@ -21,7 +21,10 @@
 #include "kit/theme.h"
 
 /* The labels are translated where the settings dialog draws them. */
-#define SETTING(field, label, page) { #field, label, offsetof(rb_ui_settings, field), RB_UI_SETTINGS_##page }
+#define SETTING(field, label, page)                                                                                    \
+    {                                                                                                                  \
+        #field, label, offsetof(rb_ui_settings, field), RB_UI_SETTINGS_##page                                          \
+    }
 
 const rb_ui_setting_info rb_ui_setting_infos[] = {
     SETTING(legal_moves, N_("Show where the selected piece can go"), BOARD),
@@ -54,35 +57,38 @@ bool rb_ui_settings_get(const rb_ui_settings *s, int index)
 
 void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
 {
-    for (int i = 0; i < rb_ui_setting_count; i++)
+    for (int i = 0; i < rb_ui_setting_count; i++) {
         *rb_ui_settings_ref(s, i) = true;
+    }
     s->theme = RB_UI_THEME_CLASSIC;
-    s->pieces = 0; /* the classic set */
+    s->pieces = 0;               /* the classic set */
     s->two_player_hints = false; /* both players must agree to turn it on */
     s->volume = RB_UI_SOUND_DEFAULT_VOLUME;
     s->ui_scale_pct = 100;
     s->reply_pause_ms = 400;
     s->watch_move_ms = 1000;
     s->language = 0; /* the system's */
-    players[RB_WHITE] = (rb_ui_player){ RB_UI_HUMAN, 4 };
-    players[RB_BLACK] = (rb_ui_player){ RB_UI_COMPUTER, 4 };
+    players[RB_WHITE] = (rb_ui_player){RB_UI_HUMAN, 4};
+    players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, 4};
 }
 
 /* Trims spaces at both ends in place; returns the start. */
 static char *settings_trim(char *s)
 {
-    while (isspace((unsigned char)*s))
+    while (isspace((unsigned char)*s)) {
         s++;
+    }
     char *end = s + strlen(s);
-    while (end > s && isspace((unsigned char)end[-1]))
+    while (end > s && isspace((unsigned char)end[-1])) {
         *--end = '\0';
+    }
     return s;
 }
 
 static int settings_bool(const char *v, bool *out)
 {
-    static const char *const yes[] = { "true", "yes", "on", "1" };
-    static const char *const no[] = { "false", "no", "off", "0" };
+    static const char *const yes[] = {"true", "yes", "on", "1"};
+    static const char *const no[] = {"false", "no", "off", "0"};
     for (int i = 0; i < 4; i++) {
         if (strcmp(v, yes[i]) == 0) {
             *out = true;
@@ -100,8 +106,9 @@ static int settings_level(const char *v, int *out)
 {
     char *end;
     long n = strtol(v, &end, 10);
-    if (end == v || *end || n < RB_LEVEL_MIN || n > RB_LEVEL_MAX)
+    if (end == v || *end || n < RB_LEVEL_MIN || n > RB_LEVEL_MAX) {
         return -1;
+    }
     *out = (int)n;
     return 0;
 }
@@ -110,10 +117,12 @@ int rb_ui_settings_parse_scale(const char *v, int *out)
 {
     char *end;
     long n = strtol(v, &end, 10);
-    if (*end == '%')
+    if (*end == '%') {
         end++;
-    if (end == v || *end || n < RB_UI_SCALE_MIN || n > RB_UI_SCALE_MAX)
+    }
+    if (end == v || *end || n < RB_UI_SCALE_MIN || n > RB_UI_SCALE_MAX) {
         return -1;
+    }
     *out = (int)n;
     return 0;
 }
@@ -122,8 +131,9 @@ static int settings_volume(const char *v, int *out)
 {
     char *end;
     long n = strtol(v, &end, 10);
-    if (end == v || *end || n < 0 || n > 100)
+    if (end == v || *end || n < 0 || n > 100) {
         return -1;
+    }
     *out = (int)n;
     return 0;
 }
@@ -131,28 +141,34 @@ static int settings_volume(const char *v, int *out)
 /* The players' keys: "white", "white_level", "black", "black_level". */
 static int settings_player(const char *key, const char *v, rb_ui_player players[2])
 {
-    static const char *const names[2] = { "white", "black" };
+    static const char *const names[2] = {"white", "black"};
     for (int c = 0; c < 2; c++) {
         size_t n = strlen(names[c]);
-        if (strncmp(key, names[c], n) != 0)
+        if (strncmp(key, names[c], n) != 0) {
             continue;
+        }
         if (key[n] == '\0') {
-            if (strcmp(v, "human") == 0)
+            if (strcmp(v, "human") == 0) {
                 players[c].kind = RB_UI_HUMAN;
-            else if (strcmp(v, "computer") == 0)
+            } else if (strcmp(v, "computer") == 0) {
                 players[c].kind = RB_UI_COMPUTER;
-            else
+            } else {
                 return -1;
+            }
             return 0;
         }
-        if (strcmp(key + n, "_level") == 0)
+        if (strcmp(key + n, "_level") == 0) {
             return settings_level(v, &players[c].level);
+        }
     }
     return -1;
 }
 
 /* The numbers: milliseconds, 0 up to a minute. */
-#define SETTINGS_NUMBER(field) { #field, offsetof(rb_ui_settings, field) }
+#define SETTINGS_NUMBER(field)                                                                                         \
+    {                                                                                                                  \
+        #field, offsetof(rb_ui_settings, field)                                                                        \
+    }
 static const struct {
     const char *key;
     size_t offset;
@@ -166,8 +182,9 @@ static int settings_ms(const char *v, int *out)
 {
     char *end;
     long n = strtol(v, &end, 10);
-    if (end == v || *end || n < 0 || n > 60000)
+    if (end == v || *end || n < 0 || n > 60000) {
         return -1;
+    }
     *out = (int)n;
     return 0;
 }
@@ -181,10 +198,12 @@ static int settings_look(const char *key, const char *v, rb_ui_settings *s, char
     char keys[256];
     if (strcmp(key, "high_contrast") == 0) {
         bool on;
-        if (settings_bool(v, &on) != 0)
+        if (settings_bool(v, &on) != 0) {
             return -1;
-        if (on)
+        }
+        if (on) {
             s->theme = RB_UI_THEME_HIGH_CONTRAST;
+        }
         return 0;
     }
     bool theme = strcmp(key, "theme") == 0;
@@ -198,14 +217,14 @@ static int settings_look(const char *key, const char *v, rb_ui_settings *s, char
             rb_ui_theme_keys(keys, sizeof keys);
             /* TRANSLATORS: the unknown name, the names there are, and the
                name of the board colours used instead. */
-            snprintf(note, notelen, _("There are no board colours named \"%s\" (there are %s): %s is used."),
-                     v, keys, rb_ui_themes[s->theme].key);
+            snprintf(note, notelen, _("There are no board colours named \"%s\" (there are %s): %s is used."), v, keys,
+                     rb_ui_themes[s->theme].key);
         } else {
             rb_ui_assets_set_keys(keys, sizeof keys);
             /* TRANSLATORS: the unknown name, the names there are, and the
                name of the piece set used instead. */
-            snprintf(note, notelen, _("There is no piece set named \"%s\" (there are %s): %s is used."), v,
-                     keys, rb_ui_piece_sets[s->pieces].key);
+            snprintf(note, notelen, _("There is no piece set named \"%s\" (there are %s): %s is used."), v, keys,
+                     rb_ui_piece_sets[s->pieces].key);
         }
     }
     return -1;
@@ -214,30 +233,39 @@ static int settings_look(const char *key, const char *v, rb_ui_settings *s, char
 static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2], char *note, size_t notelen)
 {
     char *eq = strchr(line, '=');
-    if (!eq)
+    if (!eq) {
         return -1;
+    }
     *eq = '\0';
     char *key = settings_trim(line);
     char *value = settings_trim(eq + 1);
-    for (int i = 0; i < rb_ui_setting_count; i++)
-        if (strcmp(key, rb_ui_setting_infos[i].key) == 0)
+    for (int i = 0; i < rb_ui_setting_count; i++) {
+        if (strcmp(key, rb_ui_setting_infos[i].key) == 0) {
             return settings_bool(value, rb_ui_settings_ref(s, i));
-    if (strcmp(key, "volume") == 0)
+        }
+    }
+    if (strcmp(key, "volume") == 0) {
         return settings_volume(value, &s->volume);
-    if (strcmp(key, "interface_size") == 0)
+    }
+    if (strcmp(key, "interface_size") == 0) {
         return rb_ui_settings_parse_scale(value, &s->ui_scale_pct);
-    if (strcmp(key, "theme") == 0 || strcmp(key, "pieces") == 0 || strcmp(key, "high_contrast") == 0)
+    }
+    if (strcmp(key, "theme") == 0 || strcmp(key, "pieces") == 0 || strcmp(key, "high_contrast") == 0) {
         return settings_look(key, value, s, note, notelen);
+    }
     if (strcmp(key, "language") == 0) {
         int l = rb_ui_lang_find(value);
-        if (l < 0)
+        if (l < 0) {
             return -1;
+        }
         s->language = l;
         return 0;
     }
-    for (size_t i = 0; i < SETTINGS_NNUMBERS; i++)
-        if (strcmp(key, settings_numbers[i].key) == 0)
+    for (size_t i = 0; i < SETTINGS_NNUMBERS; i++) {
+        if (strcmp(key, settings_numbers[i].key) == 0) {
             return settings_ms(value, (int *)((char *)s + settings_numbers[i].offset));
+        }
+    }
     return settings_player(key, value, players);
 }
 
@@ -246,12 +274,12 @@ int rb_ui_settings_parse(const char *text, rb_ui_settings *s, rb_ui_player playe
     return rb_ui_settings_parse_noted(text, s, players, NULL, 0);
 }
 
-int rb_ui_settings_parse_noted(const char *text, rb_ui_settings *s, rb_ui_player players[2], char *note,
-                               size_t notelen)
+int rb_ui_settings_parse_noted(const char *text, rb_ui_settings *s, rb_ui_player players[2], char *note, size_t notelen)
 {
     int skipped = 0;
-    if (note && notelen)
+    if (note && notelen) {
         note[0] = '\0';
+    }
     const char *p = text;
     while (*p) {
         size_t n = strcspn(p, "\r\n");
@@ -260,14 +288,16 @@ int rb_ui_settings_parse_noted(const char *text, rb_ui_settings *s, rb_ui_player
             memcpy(line, p, n);
             line[n] = '\0';
             char *t = settings_trim(line);
-            if (*t && *t != '#' && settings_line(t, s, players, note, notelen) != 0)
+            if (*t && *t != '#' && settings_line(t, s, players, note, notelen) != 0) {
                 skipped++;
+            }
         } else {
             skipped++; /* no setting is that long */
         }
         p += n;
-        while (*p == '\r' || *p == '\n')
+        while (*p == '\r' || *p == '\n') {
             p++;
+        }
     }
     return skipped;
 }
@@ -276,13 +306,13 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
 {
     size_t cap = 2048, n = 0;
     char *buf = malloc(cap);
-    if (!buf)
+    if (!buf) {
         return NULL;
+    }
     n += (size_t)snprintf(buf + n, cap - n, "# Rollerball settings (key = value)\n");
     for (int i = 0; i < rb_ui_setting_count; i++) {
         bool v = *(const bool *)((const char *)s + rb_ui_setting_infos[i].offset);
-        n += (size_t)snprintf(buf + n, cap - n, "%s = %s\n", rb_ui_setting_infos[i].key,
-                              v ? "true" : "false");
+        n += (size_t)snprintf(buf + n, cap - n, "%s = %s\n", rb_ui_setting_infos[i].key, v ? "true" : "false");
     }
     n += (size_t)snprintf(buf + n, cap - n, "volume = %d\n", s->volume);
     n += (size_t)snprintf(buf + n, cap - n, "interface_size = %d\n", s->ui_scale_pct);
@@ -292,13 +322,14 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
                           rb_ui_piece_sets[pieces].key);
     int l = s->language > 0 && s->language < rb_ui_lang_count ? s->language : 0;
     n += (size_t)snprintf(buf + n, cap - n, "language = %s\n", l ? rb_ui_langs[l].code : "system");
-    for (size_t i = 0; i < SETTINGS_NNUMBERS; i++)
+    for (size_t i = 0; i < SETTINGS_NNUMBERS; i++) {
         n += (size_t)snprintf(buf + n, cap - n, "%s = %d\n", settings_numbers[i].key,
                               *(const int *)((const char *)s + settings_numbers[i].offset));
-    static const char *const names[2] = { "white", "black" };
-    for (int c = 0; c < 2; c++)
+    }
+    static const char *const names[2] = {"white", "black"};
+    for (int c = 0; c < 2; c++) {
         n += (size_t)snprintf(buf + n, cap - n, "%s = %s\n%s_level = %d\n", names[c],
-                              players[c].kind == RB_UI_COMPUTER ? "computer" : "human",
-                              names[c], players[c].level);
+                              players[c].kind == RB_UI_COMPUTER ? "computer" : "human", names[c], players[c].level);
+    }
     return buf;
 }

@@ -39,9 +39,9 @@ typedef enum rb_ui_settings_page {
 
 /* The switches in the order the settings dialog lists them. */
 typedef struct rb_ui_setting_info {
-    const char *key;      /* in the file */
-    const char *label;    /* in the dialog */
-    size_t offset;        /* of the bool in rb_ui_settings */
+    const char *key;          /* in the file */
+    const char *label;        /* in the dialog */
+    size_t offset;            /* of the bool in rb_ui_settings */
     rb_ui_settings_page page; /* of the dialog that holds it */
 } rb_ui_setting_info;
 extern const rb_ui_setting_info rb_ui_setting_infos[];

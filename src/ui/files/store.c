@@ -46,8 +46,9 @@ static const char *store_reason(int code)
 /* format is one of the sentences below, with the path and the reason. */
 static void store_error(char *err, size_t errlen, const char *format, const char *path, int code)
 {
-    if (err && errlen)
+    if (err && errlen) {
         snprintf(err, errlen, format, path, store_reason(code));
+    }
 }
 
 /* TRANSLATORS: the first %s is a file, the second the reason ("the disk is full") */
@@ -63,8 +64,9 @@ static int store_write_all(int fd, const char *data, size_t len)
     while (len > 0) {
         ssize_t n = write(fd, data, len);
         if (n < 0) {
-            if (errno == EINTR)
+            if (errno == EINTR) {
                 continue;
+            }
             return -1;
         }
         data += n;
@@ -86,31 +88,36 @@ static void store_sweep_stale(const char *path)
     const char *base = path;
     if (slash) {
         size_t dlen = (size_t)(slash - path);
-        if (dlen + 1 > sizeof dir)
+        if (dlen + 1 > sizeof dir) {
             return;
+        }
         memcpy(dir, path, dlen);
         dir[dlen] = '\0';
-        if (dlen == 0)
+        if (dlen == 0) {
             strcpy(dir, "/");
+        }
         base = slash + 1;
     } else {
         strcpy(dir, ".");
     }
     size_t blen = strlen(base);
     DIR *d = opendir(dir);
-    if (!d)
+    if (!d) {
         return;
+    }
     time_t now = time(NULL);
     struct dirent *de;
     while ((de = readdir(d)) != NULL) {
         const char *name = de->d_name;
-        if (strlen(name) != blen + 11 || strncmp(name, base, blen) != 0 || strncmp(name + blen, ".tmp-", 5) != 0)
+        if (strlen(name) != blen + 11 || strncmp(name, base, blen) != 0 || strncmp(name + blen, ".tmp-", 5) != 0) {
             continue;
+        }
         char full[4096 + 256];
         snprintf(full, sizeof full, "%s/%s", dir, name);
         struct stat st;
-        if (lstat(full, &st) == 0 && S_ISREG(st.st_mode) && now - st.st_mtime > STORE_STALE_SECONDS)
+        if (lstat(full, &st) == 0 && S_ISREG(st.st_mode) && now - st.st_mtime > STORE_STALE_SECONDS) {
             unlink(full);
+        }
     }
     closedir(d);
 }
@@ -118,16 +125,18 @@ static void store_sweep_stale(const char *path)
 int rb_ui_store_write_atomic(const char *path, const void *data, size_t len, char *err, size_t errlen)
 {
     if (!path || !*path) {
-        if (err && errlen)
+        if (err && errlen) {
             snprintf(err, errlen, "%s", _("Could not save: no file name given."));
+        }
         return -1;
     }
     size_t plen = strlen(path);
     store_sweep_stale(path);
     char *tmp = malloc(plen + 16);
     if (!tmp) {
-        if (err && errlen)
+        if (err && errlen) {
             snprintf(err, errlen, _("Could not save %s: out of memory."), path);
+        }
         return -1;
     }
     /* mkstemp gives a fresh name, so two writers never share a temp file. */
@@ -191,21 +200,24 @@ int rb_ui_store_write_atomic(const char *path, const void *data, size_t len, cha
 int rb_ui_store_read(const char *path, size_t max_bytes, char **data, size_t *len, char *err, size_t errlen)
 {
     *data = NULL;
-    if (len)
+    if (len) {
         *len = 0;
+    }
     if (!path || !*path) {
-        if (err && errlen)
+        if (err && errlen) {
             snprintf(err, errlen, "%s", _("Could not open: no file name given."));
+        }
         return -1;
     }
     FILE *f = fopen(path, "rb");
     if (!f) {
         int code = errno;
         if (err && errlen) {
-            if (code == ENOENT)
+            if (code == ENOENT) {
                 snprintf(err, errlen, _("Could not open %s: there is no such file."), path);
-            else
+            } else {
                 store_error(err, errlen, STORE_COULD_NOT_OPEN, path, code);
+            }
         }
         return -1;
     }
@@ -222,23 +234,27 @@ int rb_ui_store_read(const char *path, size_t max_bytes, char **data, size_t *le
     char *buf = malloc(cap);
     if (!buf) {
         fclose(f);
-        if (err && errlen)
+        if (err && errlen) {
             snprintf(err, errlen, _("Could not open %s: out of memory."), path);
+        }
         return -1;
     }
     for (;;) {
         if (n + 1 >= cap) {
             size_t ncap = cap * 2;
-            if (ncap > max_bytes + 2)
+            if (ncap > max_bytes + 2) {
                 ncap = max_bytes + 2;
-            if (ncap <= n + 1) /* already holding more than the cap */
+            }
+            if (ncap <= n + 1) { /* already holding more than the cap */
                 break;
+            }
             char *nb = realloc(buf, ncap);
             if (!nb) {
                 free(buf);
                 fclose(f);
-                if (err && errlen)
+                if (err && errlen) {
                     snprintf(err, errlen, _("Could not open %s: out of memory."), path);
+                }
                 return -1;
             }
             buf = nb;
@@ -246,10 +262,12 @@ int rb_ui_store_read(const char *path, size_t max_bytes, char **data, size_t *le
         }
         size_t got = fread(buf + n, 1, cap - 1 - n, f);
         n += got;
-        if (got == 0)
+        if (got == 0) {
             break;
-        if (n > max_bytes)
+        }
+        if (n > max_bytes) {
             break;
+        }
     }
     int read_error = ferror(f);
     int code = errno;
@@ -261,9 +279,10 @@ int rb_ui_store_read(const char *path, size_t max_bytes, char **data, size_t *le
     }
     if (n > max_bytes) {
         free(buf);
-        if (err && errlen)
-            snprintf(err, errlen, _("Could not open %s: the file is too big (the limit is %zu KB)."),
-                     path, max_bytes / 1024 ? max_bytes / 1024 : 1);
+        if (err && errlen) {
+            snprintf(err, errlen, _("Could not open %s: the file is too big (the limit is %zu KB)."), path,
+                     max_bytes / 1024 ? max_bytes / 1024 : 1);
+        }
         return -1;
     }
     /* Text never holds NUL bytes or most control characters; a file that
@@ -272,14 +291,16 @@ int rb_ui_store_read(const char *path, size_t max_bytes, char **data, size_t *le
         unsigned char c = (unsigned char)buf[i];
         if (c == 0 || (c < 32 && c != '\n' && c != '\r' && c != '\t' && c != '\f')) {
             free(buf);
-            if (err && errlen)
+            if (err && errlen) {
                 snprintf(err, errlen, _("Could not open %s: it is not a text file."), path);
+            }
             return -1;
         }
     }
     buf[n] = '\0';
     *data = buf;
-    if (len)
+    if (len) {
         *len = n;
+    }
     return 0;
 }

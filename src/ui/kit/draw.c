@@ -11,7 +11,7 @@
 
 static SDL_Vertex vtx(float x, float y, SDL_Color c)
 {
-    SDL_Vertex v = { { x, y }, c, { 0, 0 } };
+    SDL_Vertex v = {{x, y}, c, {0, 0}};
     return v;
 }
 
@@ -33,8 +33,8 @@ static SDL_Vertex vtx(float x, float y, SDL_Color c)
  * such a rectangle, is therefore passed on whole. A call wholly outside the
  * clip rectangle is not passed on at all. */
 
-#define STRIP_H 16            /* rows per strip */
-#define STRIP_SLACK 2.0f      /* pixels: vertices are cut to whole pixels when drawn */
+#define STRIP_H 16             /* rows per strip */
+#define STRIP_SLACK 2.0f       /* pixels: vertices are cut to whole pixels when drawn */
 #define STRIP_MIN_AREA 4096.0f /* a triangle's box below this is drawn whole */
 
 typedef struct box {
@@ -48,7 +48,7 @@ static SDL_FPoint corner(const SDL_Vertex *v, const int *idx, int i)
 
 static box box_of(const SDL_Vertex *v, const int *idx, int k, int n)
 {
-    box b = { 1e30f, 1e30f, -1e30f, -1e30f };
+    box b = {1e30f, 1e30f, -1e30f, -1e30f};
     for (int i = k; i < k + n; i++) {
         SDL_FPoint p = corner(v, idx, i);
         b.x0 = p.x < b.x0 ? p.x : b.x0;
@@ -86,7 +86,7 @@ static bool strip_span(const SDL_FPoint p[3], float y0, float y1, float *x0, flo
             lo = a.x < lo ? a.x : lo;
             hi = a.x > hi ? a.x : hi;
         }
-        float ys[2] = { y0, y1 };
+        float ys[2] = {y0, y1};
         for (int k = 0; k < 2; k++) {
             float y = ys[k];
             if ((a.y - y) * (b.y - y) < 0) { /* the edge crosses this row */
@@ -96,8 +96,9 @@ static bool strip_span(const SDL_FPoint p[3], float y0, float y1, float *x0, flo
             }
         }
     }
-    if (lo > hi)
+    if (lo > hi) {
         return false;
+    }
     *x0 = lo - STRIP_SLACK;
     *x1 = hi + STRIP_SLACK;
     return true;
@@ -106,18 +107,20 @@ static bool strip_span(const SDL_FPoint p[3], float y0, float y1, float *x0, flo
 /* Triangle t of the call, in strips clipped to area. */
 static void triangle_in_strips(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int *idx, int t, SDL_Rect area)
 {
-    SDL_FPoint p[3] = { corner(v, idx, 3 * t), corner(v, idx, 3 * t + 1), corner(v, idx, 3 * t + 2) };
+    SDL_FPoint p[3] = {corner(v, idx, 3 * t), corner(v, idx, 3 * t + 1), corner(v, idx, 3 * t + 2)};
     box b = box_of(v, idx, 3 * t, 3);
     float top = SDL_max(b.y0 - STRIP_SLACK, (float)area.y);
     float bottom = SDL_min(b.y1 + STRIP_SLACK, (float)(area.y + area.h));
     for (int y = (int)SDL_floorf(top); (float)y < bottom; y += STRIP_H) {
         float x0, x1;
-        if (!strip_span(p, (float)y, (float)(y + STRIP_H), &x0, &x1))
+        if (!strip_span(p, (float)y, (float)(y + STRIP_H), &x0, &x1)) {
             continue;
+        }
         int left = (int)SDL_floorf(x0), right = (int)SDL_ceilf(x1);
-        SDL_Rect strip = { left, y, right - left + 1, STRIP_H };
-        if (!SDL_IntersectRect(&strip, &area, &strip))
+        SDL_Rect strip = {left, y, right - left + 1, STRIP_H};
+        if (!SDL_IntersectRect(&strip, &area, &strip)) {
             continue;
+        }
         SDL_RenderSetClipRect(r, &strip);
         SDL_RenderGeometry(r, NULL, v, nv, idx ? &idx[3 * t] : NULL, idx ? 3 : 0);
     }
@@ -133,11 +136,13 @@ void rb_ui_draw_geometry(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int
     SDL_Rect clip = area;
     if (clipped) {
         SDL_RenderGetClipRect(r, &clip);
-        if (!SDL_IntersectRect(&clip, &area, &area))
+        if (!SDL_IntersectRect(&clip, &area, &area)) {
             return;
+        }
     }
-    if (ntri == 0 || !box_meets(box_of(v, idx, 0, idx ? ni : nv), area))
+    if (ntri == 0 || !box_meets(box_of(v, idx, 0, idx ? ni : nv), area)) {
         return;
+    }
     SDL_RendererInfo info;
     bool split = SDL_GetRendererInfo(r, &info) == 0 && (info.flags & SDL_RENDERER_SOFTWARE) && (idx || ntri == 1);
     bool large = false;
@@ -153,8 +158,9 @@ void rb_ui_draw_geometry(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int
     }
     for (int t = 0; t < ntri; t++) {
         box bb = box_of(v, idx, 3 * t, 3);
-        if (!box_meets(bb, area))
+        if (!box_meets(bb, area)) {
             continue;
+        }
         if ((bb.x1 - bb.x0) * (bb.y1 - bb.y0) < STRIP_MIN_AREA) {
             SDL_RenderSetClipRect(r, clipped ? &clip : NULL);
             SDL_RenderGeometry(r, NULL, v, nv, idx ? &idx[3 * t] : NULL, idx ? 3 : 0);
@@ -168,10 +174,12 @@ void rb_ui_draw_geometry(SDL_Renderer *r, const SDL_Vertex *v, int nv, const int
 static int segments_for(float radius)
 {
     int n = (int)(radius * 2.0f);
-    if (n < 12)
+    if (n < 12) {
         n = 12;
-    if (n > 96)
+    }
+    if (n > 96) {
         n = 96;
+    }
     return n;
 }
 
@@ -181,8 +189,9 @@ static int segments_for(float radius)
  * faster for the squares and the panel's backgrounds). */
 bool rb_ui_draw_visible(SDL_Renderer *r, SDL_Rect rect)
 {
-    if (!SDL_RenderIsClipEnabled(r))
+    if (!SDL_RenderIsClipEnabled(r)) {
         return true;
+    }
     SDL_Rect clip;
     SDL_RenderGetClipRect(r, &clip);
     return SDL_HasIntersection(&rect, &clip);
@@ -190,8 +199,9 @@ bool rb_ui_draw_visible(SDL_Renderer *r, SDL_Rect rect)
 
 void rb_ui_draw_rect(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
 {
-    if (!rb_ui_draw_visible(r, rect))
+    if (!rb_ui_draw_visible(r, rect)) {
         return;
+    }
     SDL_SetRenderDrawColor(r, c.r, c.g, c.b, c.a);
     SDL_BlendMode mode = SDL_BLENDMODE_NONE;
     if (c.a == 255 && SDL_GetRenderDrawBlendMode(r, &mode) == 0 && mode == SDL_BLENDMODE_BLEND) {
@@ -205,10 +215,10 @@ void rb_ui_draw_rect(SDL_Renderer *r, SDL_Rect rect, SDL_Color c)
 
 void rb_ui_draw_frame(SDL_Renderer *r, SDL_Rect rect, int width, SDL_Color c)
 {
-    rb_ui_draw_rect(r, (SDL_Rect){ rect.x, rect.y, rect.w, width }, c);
-    rb_ui_draw_rect(r, (SDL_Rect){ rect.x, rect.y + rect.h - width, rect.w, width }, c);
-    rb_ui_draw_rect(r, (SDL_Rect){ rect.x, rect.y + width, width, rect.h - 2 * width }, c);
-    rb_ui_draw_rect(r, (SDL_Rect){ rect.x + rect.w - width, rect.y + width, width, rect.h - 2 * width }, c);
+    rb_ui_draw_rect(r, (SDL_Rect){rect.x, rect.y, rect.w, width}, c);
+    rb_ui_draw_rect(r, (SDL_Rect){rect.x, rect.y + rect.h - width, rect.w, width}, c);
+    rb_ui_draw_rect(r, (SDL_Rect){rect.x, rect.y + width, width, rect.h - 2 * width}, c);
+    rb_ui_draw_rect(r, (SDL_Rect){rect.x + rect.w - width, rect.y + width, width, rect.h - 2 * width}, c);
 }
 
 /* A fan around the centre whose rim vertices may carry another colour. */
@@ -256,24 +266,29 @@ void rb_ui_draw_ring(SDL_Renderer *r, SDL_FPoint c, float r_in, float r_out, SDL
     for (int i = 0; i < n; i++) {
         int k = 2 * i;
         int *t = &idx[6 * i];
-        t[0] = k; t[1] = k + 1; t[2] = k + 3;
-        t[3] = k; t[4] = k + 3; t[5] = k + 2;
+        t[0] = k;
+        t[1] = k + 1;
+        t[2] = k + 3;
+        t[3] = k;
+        t[4] = k + 3;
+        t[5] = k + 2;
     }
     rb_ui_draw_geometry(r, v, 2 * n + 2, idx, 6 * n);
 }
 
 void rb_ui_draw_triangle(SDL_Renderer *r, SDL_FPoint a, SDL_FPoint b, SDL_FPoint c, SDL_Color col)
 {
-    SDL_Vertex v[3] = { vtx(a.x, a.y, col), vtx(b.x, b.y, col), vtx(c.x, c.y, col) };
+    SDL_Vertex v[3] = {vtx(a.x, a.y, col), vtx(b.x, b.y, col), vtx(c.x, c.y, col)};
     rb_ui_draw_geometry(r, v, 3, NULL, 0);
 }
 
 static SDL_FPoint unit(float x, float y)
 {
     float len = sqrtf(x * x + y * y);
-    if (len < 1e-6f)
-        return (SDL_FPoint){ 0, 0 };
-    return (SDL_FPoint){ x / len, y / len };
+    if (len < 1e-6f) {
+        return (SDL_FPoint){0, 0};
+    }
+    return (SDL_FPoint){x / len, y / len};
 }
 
 #define POLY_MAX 128
@@ -282,10 +297,12 @@ void rb_ui_draw_polyline(SDL_Renderer *r, const SDL_FPoint *pts, int n, float wi
 {
     SDL_Vertex v[2 * POLY_MAX];
     int idx[6 * POLY_MAX];
-    if (n < 2)
+    if (n < 2) {
         return;
-    if (n > POLY_MAX)
+    }
+    if (n > POLY_MAX) {
         n = POLY_MAX;
+    }
     float h = width * 0.5f;
     for (int i = 0; i < n; i++) {
         /* Normal of the incoming and outgoing segments; the corner's
@@ -294,7 +311,7 @@ void rb_ui_draw_polyline(SDL_Renderer *r, const SDL_FPoint *pts, int n, float wi
         SDL_FPoint din = i > 0 ? unit(pts[i].x - pts[i - 1].x, pts[i].y - pts[i - 1].y)
                                : unit(pts[1].x - pts[0].x, pts[1].y - pts[0].y);
         SDL_FPoint dout = i < n - 1 ? unit(pts[i + 1].x - pts[i].x, pts[i + 1].y - pts[i].y) : din;
-        SDL_FPoint nin = { -din.y, din.x }, nout = { -dout.y, dout.x };
+        SDL_FPoint nin = {-din.y, din.x}, nout = {-dout.y, dout.x};
         SDL_FPoint m = unit(nin.x + nout.x, nin.y + nout.y);
         float cosang = m.x * nin.x + m.y * nin.y;
         float len = cosang > 0.5f ? h / cosang : 2.0f * h;
@@ -308,8 +325,12 @@ void rb_ui_draw_polyline(SDL_Renderer *r, const SDL_FPoint *pts, int n, float wi
     for (int i = 0; i < n - 1; i++) {
         int k = 2 * i;
         int *t = &idx[6 * i];
-        t[0] = k; t[1] = k + 1; t[2] = k + 3;
-        t[3] = k; t[4] = k + 3; t[5] = k + 2;
+        t[0] = k;
+        t[1] = k + 1;
+        t[2] = k + 3;
+        t[3] = k;
+        t[4] = k + 3;
+        t[5] = k + 2;
     }
     rb_ui_draw_geometry(r, v, 2 * n, idx, 6 * (n - 1));
 }
@@ -318,16 +339,18 @@ void rb_ui_draw_dashed(SDL_Renderer *r, SDL_FPoint a, SDL_FPoint b, float width,
 {
     float dx = b.x - a.x, dy = b.y - a.y;
     float len = sqrtf(dx * dx + dy * dy);
-    if (len < 1.0f || dash < 1.0f)
+    if (len < 1.0f || dash < 1.0f) {
         return;
+    }
     /* Whole dash-gap periods, the line starting and ending with a dash. */
     int periods = (int)((len + dash) / (2.0f * dash));
-    if (periods < 1)
+    if (periods < 1) {
         periods = 1;
+    }
     float step = len / (float)(2 * periods - 1);
     for (int i = 0; i < 2 * periods - 1; i += 2) {
         float t0 = step * (float)i / len, t1 = step * (float)(i + 1) / len;
-        SDL_FPoint seg[2] = { { a.x + dx * t0, a.y + dy * t0 }, { a.x + dx * t1, a.y + dy * t1 } };
+        SDL_FPoint seg[2] = {{a.x + dx * t0, a.y + dy * t0}, {a.x + dx * t1, a.y + dy * t1}};
         rb_ui_draw_polyline(r, seg, 2, width, col);
     }
 }
@@ -352,21 +375,22 @@ void rb_ui_draw_star(SDL_Renderer *r, SDL_FPoint c, float r_out, float r_in, SDL
 
 void rb_ui_draw_arrowhead(SDL_Renderer *r, SDL_FPoint tip, SDL_FPoint dir, float length, float width, SDL_Color col)
 {
-    SDL_FPoint base = { tip.x - dir.x * length, tip.y - dir.y * length };
-    SDL_FPoint n = { -dir.y * width * 0.5f, dir.x * width * 0.5f };
-    rb_ui_draw_triangle(r, tip, (SDL_FPoint){ base.x + n.x, base.y + n.y },
-                        (SDL_FPoint){ base.x - n.x, base.y - n.y }, col);
+    SDL_FPoint base = {tip.x - dir.x * length, tip.y - dir.y * length};
+    SDL_FPoint n = {-dir.y * width * 0.5f, dir.x * width * 0.5f};
+    rb_ui_draw_triangle(r, tip, (SDL_FPoint){base.x + n.x, base.y + n.y}, (SDL_FPoint){base.x - n.x, base.y - n.y},
+                        col);
 }
 
 void rb_ui_draw_arc(SDL_Renderer *r, SDL_FPoint c, float radius, float a0, float a1, float width, SDL_Color col)
 {
     SDL_FPoint pts[64];
     int n = (int)(fabsf(a1 - a0) * radius / 3.0f) + 2;
-    if (n > 64)
+    if (n > 64) {
         n = 64;
+    }
     for (int i = 0; i < n; i++) {
         float a = a0 + (a1 - a0) * (float)i / (float)(n - 1);
-        pts[i] = (SDL_FPoint){ c.x + radius * cosf(a), c.y + radius * sinf(a) };
+        pts[i] = (SDL_FPoint){c.x + radius * cosf(a), c.y + radius * sinf(a)};
     }
     rb_ui_draw_polyline(r, pts, n, width, col);
 }

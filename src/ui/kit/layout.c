@@ -41,15 +41,17 @@ static int square_for(int w, int h)
 
 float rb_ui_layout_system_scale(float px_per_win, const char *gdk_scale)
 {
-    if (px_per_win > 1.05f)
+    if (px_per_win > 1.05f) {
         return px_per_win;
+    }
     /* X11 leaves scaling to the programs; desktops say it in GDK_SCALE, a
      * whole number (GNOME, and the convention other toolkits read too). */
     if (gdk_scale && *gdk_scale) {
         char *end;
         long n = strtol(gdk_scale, &end, 10);
-        if (*end == '\0' && n >= 1 && n <= 4)
+        if (*end == '\0' && n >= 1 && n <= 4) {
             return (float)n;
+        }
     }
     return 1.0f;
 }
@@ -66,8 +68,9 @@ static float text_points(float lw, float lh, int ui_pct)
 {
     float unit = lh / 40.0f < lw / 34.0f ? lh / 40.0f : lw / 34.0f;
     unit = unit < TEXT_MIN_PT ? TEXT_MIN_PT : unit > TEXT_MAX_PT ? TEXT_MAX_PT : (float)(int)unit;
-    if (ui_pct <= 100)
+    if (ui_pct <= 100) {
         return unit;
+    }
     float wanted = unit * (float)ui_pct / 100.0f;
     float grown = lw / RB_UI_MIN_W < lh / RB_UI_MIN_H ? lw / RB_UI_MIN_W : lh / RB_UI_MIN_H;
     float holds = TEXT_MIN_PT * grown;
@@ -81,8 +84,8 @@ void rb_ui_layout_compute(rb_ui_layout *l, int out_w, int out_h, int win_w, int 
     rb_ui_layout_compute_scaled(l, out_w, out_h, win_w, win_h, ratio, 100);
 }
 
-void rb_ui_layout_compute_scaled(rb_ui_layout *l, int out_w, int out_h, int win_w, int win_h,
-                                 float system_scale, int ui_pct)
+void rb_ui_layout_compute_scaled(rb_ui_layout *l, int out_w, int out_h, int win_w, int win_h, float system_scale,
+                                 int ui_pct)
 {
     l->out_w = out_w;
     l->out_h = out_h;
@@ -107,8 +110,9 @@ void rb_ui_layout_compute_scaled(rb_ui_layout *l, int out_w, int out_h, int win_
     l->sq = l->panel_below ? sq_below : sq_right;
     int side = out_w < out_h ? out_w : out_h;
     int least = (side * RB_UI_BOARD_SHARE_PCT + 7 * 100 - 1) / (7 * 100); /* rounded up */
-    if (l->sq < least && least * (7 * MARGIN_DEN + 2 * MARGIN_NUM) / MARGIN_DEN <= side)
+    if (l->sq < least && least * (7 * MARGIN_DEN + 2 * MARGIN_NUM) / MARGIN_DEN <= side) {
         l->sq = least;
+    }
     l->margin = l->sq * MARGIN_NUM / MARGIN_DEN;
 
     /* The panel is never longer than the board is wide: in a very wide (or
@@ -119,14 +123,14 @@ void rb_ui_layout_compute_scaled(rb_ui_layout *l, int out_w, int out_h, int win_
         /* Board centred horizontally at the top; the panel below it. */
         int panel_h = out_h - span > span ? span : out_h - span;
         int top = (out_h - span - panel_h) / 2;
-        l->board = (SDL_Rect){ (out_w - 7 * l->sq) / 2, top + l->margin, 7 * l->sq, 7 * l->sq };
-        l->panel = (SDL_Rect){ 0, top + span, out_w, panel_h };
+        l->board = (SDL_Rect){(out_w - 7 * l->sq) / 2, top + l->margin, 7 * l->sq, 7 * l->sq};
+        l->panel = (SDL_Rect){0, top + span, out_w, panel_h};
     } else {
         /* Board centred vertically at the left; the panel beside it. */
         int panel_w = out_w - span > span ? span : out_w - span;
         int left = (out_w - span - panel_w) / 2;
         int top = (out_h - span) / 2;
-        l->board = (SDL_Rect){ left + l->margin, top + l->margin, 7 * l->sq, 7 * l->sq };
-        l->panel = (SDL_Rect){ left + span, 0, panel_w, out_h };
+        l->board = (SDL_Rect){left + l->margin, top + l->margin, 7 * l->sq, 7 * l->sq};
+        l->panel = (SDL_Rect){left + span, 0, panel_w, out_h};
     }
 }

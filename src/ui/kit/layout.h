@@ -24,8 +24,8 @@ void rb_ui_layout_compute(rb_ui_layout *l, int out_w, int out_h, int win_w, int 
 /* The same at a display scale (system_scale: how many output pixels the
  * display gives a point of text; 1 on an ordinary screen, 2 on most
  * high-DPI ones) and an interface size in percent (100..200). */
-void rb_ui_layout_compute_scaled(rb_ui_layout *l, int out_w, int out_h, int win_w, int win_h,
-                                 float system_scale, int ui_pct);
+void rb_ui_layout_compute_scaled(rb_ui_layout *l, int out_w, int out_h, int win_w, int win_h, float system_scale,
+                                 int ui_pct);
 /* The least window, in window coordinates, at this interface size and
  * display scale, where px_per_win output pixels make a window coordinate:
  * the 100% least (RB_UI_MIN_W x RB_UI_MIN_H) grown with the scale. */

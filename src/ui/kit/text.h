@@ -19,8 +19,7 @@ int rb_ui_text_init(rb_app *app, char *err, size_t errlen);
 void rb_ui_text_free(rb_app *app);
 /* Draws text with its vertical centre at y, px pixels tall; bold or not.
  * Returns the width drawn (0 when text cannot be drawn). */
-int rb_ui_text_draw(rb_app *app, const char *text, int px, bool bold,
-                    SDL_Color color, int x, int y, rb_ui_align align);
+int rb_ui_text_draw(rb_app *app, const char *text, int px, bool bold, SDL_Color color, int x, int y, rb_ui_align align);
 /* Width text would take. */
 int rb_ui_text_width(rb_app *app, const char *text, int px, bool bold);
 /* The largest size from px down to least at which text is no wider than
@@ -30,8 +29,7 @@ int rb_ui_text_fit_px(rb_app *app, const char *text, int px, bool bold, int widt
 int rb_ui_text_line_height(rb_app *app, int px);
 /* Draws text broken into lines no wider than width (at spaces and '\n'),
  * the first line's top at y. Returns the height used. */
-int rb_ui_text_draw_wrapped(rb_app *app, const char *text, int px, bool bold,
-                            SDL_Color color, int x, int y, int width);
+int rb_ui_text_draw_wrapped(rb_app *app, const char *text, int px, bool bold, SDL_Color color, int x, int y, int width);
 int rb_ui_text_wrapped_height(rb_app *app, const char *text, int px, bool bold, int width);
 /* text as it fits in width: whole, or its longest start cut between
  * characters and ending in an ellipsis ("\u2026"). */
@@ -64,9 +62,9 @@ void rb_ui_text_box_end(rb_app *app, SDL_Rect previous);
 #define RB_UI_TEXT_MISFITS_MAX 32
 typedef struct rb_ui_text_misfit {
     char text[160];
-    SDL_Rect extent;          /* where the text was drawn */
-    SDL_Rect box;             /* where it had to fit */
-    const char *why;          /* "beyond its box", "beyond the window", "word cut" */
+    SDL_Rect extent; /* where the text was drawn */
+    SDL_Rect box;    /* where it had to fit */
+    const char *why; /* "beyond its box", "beyond the window", "word cut" */
 } rb_ui_text_misfit;
 
 /* Starts (on) or stops writing misfits down; starting forgets the old. */

@@ -16,14 +16,17 @@ static bool edit_cont(unsigned char c)
 static void edit_clamp(rb_ui_edit e)
 {
     int n = (int)strlen(e.text);
-    int *ends[2] = { e.caret, e.anchor };
+    int *ends[2] = {e.caret, e.anchor};
     for (int i = 0; i < 2; i++) {
-        if (*ends[i] < 0)
+        if (*ends[i] < 0) {
             *ends[i] = 0;
-        if (*ends[i] > n)
+        }
+        if (*ends[i] > n) {
             *ends[i] = n;
-        while (*ends[i] > 0 && edit_cont((unsigned char)e.text[*ends[i]]))
+        }
+        while (*ends[i] > 0 && edit_cont((unsigned char)e.text[*ends[i]])) {
             (*ends[i])--;
+        }
     }
 }
 
@@ -31,14 +34,17 @@ static int edit_step(const char *text, int at, int dir)
 {
     int n = (int)strlen(text);
     if (dir < 0) {
-        if (at > 0)
+        if (at > 0) {
             at--;
-        while (at > 0 && edit_cont((unsigned char)text[at]))
+        }
+        while (at > 0 && edit_cont((unsigned char)text[at])) {
             at--;
+        }
     } else if (at < n) {
         at++;
-        while (at < n && edit_cont((unsigned char)text[at]))
+        while (at < n && edit_cont((unsigned char)text[at])) {
             at++;
+        }
     }
     return at;
 }
@@ -68,8 +74,9 @@ bool rb_ui_textedit_insert(rb_ui_edit e, const char *s)
 {
     int from, to;
     bool changed = rb_ui_textedit_selection(e, &from, &to);
-    if (changed)
+    if (changed) {
         edit_cut(e, from, to);
+    }
     size_t n = strlen(e.text);
     size_t room = e.cap - 1 - n;
     /* What fits: whole characters only, no control characters (a pasted
@@ -78,20 +85,23 @@ bool rb_ui_textedit_insert(rb_ui_edit e, const char *s)
     size_t k = 0;
     for (const char *p = s; *p && k + 1 < sizeof add;) {
         size_t len = 1;
-        while (edit_cont((unsigned char)p[len]))
+        while (edit_cont((unsigned char)p[len])) {
             len++;
+        }
         if ((unsigned char)*p < 32 || *p == 127) {
             p += len;
             continue;
         }
-        if (k + len > room || k + len >= sizeof add)
+        if (k + len > room || k + len >= sizeof add) {
             break;
+        }
         memcpy(add + k, p, len);
         k += len;
         p += len;
     }
-    if (k == 0)
+    if (k == 0) {
         return changed;
+    }
     memmove(e.text + from + k, e.text + from, n - (size_t)from + 1);
     memcpy(e.text + from, add, k);
     *e.caret = *e.anchor = from + (int)k;
@@ -106,14 +116,16 @@ void rb_ui_textedit_move(rb_ui_edit e, int dir, bool extend)
         *e.caret = *e.anchor = dir < 0 ? from : to;
         return;
     }
-    if (dir == -2)
+    if (dir == -2) {
         *e.caret = 0;
-    else if (dir == 2)
+    } else if (dir == 2) {
         *e.caret = (int)strlen(e.text);
-    else
+    } else {
         *e.caret = edit_step(e.text, *e.caret, dir);
-    if (!extend)
+    }
+    if (!extend) {
         *e.anchor = *e.caret;
+    }
 }
 
 bool rb_ui_textedit_delete(rb_ui_edit e, int dir)
@@ -123,8 +135,9 @@ bool rb_ui_textedit_delete(rb_ui_edit e, int dir)
         int other = edit_step(e.text, *e.caret, dir);
         from = other < *e.caret ? other : *e.caret;
         to = other < *e.caret ? *e.caret : other;
-        if (from == to)
+        if (from == to) {
             return false;
+        }
     }
     edit_cut(e, from, to);
     return true;

@@ -15,10 +15,10 @@
 #include <stddef.h>
 
 typedef struct rb_ui_edit {
-    char *text;      /* NUL-terminated */
-    size_t cap;      /* bytes the buffer holds, the NUL included */
-    int *caret;      /* byte offset of the caret */
-    int *anchor;     /* the selection's other end (== caret: none) */
+    char *text;  /* NUL-terminated */
+    size_t cap;  /* bytes the buffer holds, the NUL included */
+    int *caret;  /* byte offset of the caret */
+    int *anchor; /* the selection's other end (== caret: none) */
 } rb_ui_edit;
 
 /* The whole text selected, the caret at its end. */

@@ -10,8 +10,8 @@
 #include "state/window.h"
 
 typedef struct rb_ui_theme_info {
-    const char *key;          /* in the settings file and after --theme */
-    const char *label;        /* in the settings dialog (marked N_, drawn with _) */
+    const char *key;   /* in the settings file and after --theme */
+    const char *label; /* in the settings dialog (marked N_, drawn with _) */
     rb_ui_theme colours;
 } rb_ui_theme_info;
 

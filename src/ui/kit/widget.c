@@ -17,8 +17,9 @@
 
 int rb_ui_widget_font_px(const rb_app *app)
 {
-    if (app->layout.font_px > 0)
+    if (app->layout.font_px > 0) {
         return app->layout.font_px; /* layout.c: display scale and interface size */
+    }
     /* About 1/40 of the window's height in window coordinates, scaled to
      * pixels; never so small it cannot be read nor so large the panel
      * overflows. A narrow, tall window (panel below the board) goes by its
@@ -29,10 +30,12 @@ int rb_ui_widget_font_px(const rb_app *app)
     int px = win_h / 40 < win_w / 34 ? win_h / 40 : win_w / 34;
     /* A small window's panel is small too (the board keeps its share,
      * layout.c): the text scales down with it, to a size still read. */
-    if (px < 11)
+    if (px < 11) {
         px = 11;
-    if (px > 22)
+    }
+    if (px > 22) {
         px = 22;
+    }
     return (int)((float)px * scale + 0.5f);
 }
 
@@ -75,9 +78,11 @@ static const char *widget_middle_space(const char *label)
 {
     const char *space = NULL;
     long half = (long)strlen(label) / 2;
-    for (const char *s = strchr(label, ' '); s; s = strchr(s + 1, ' '))
-        if (!space || labs((long)(s - label) - half) < labs((long)(space - label) - half))
+    for (const char *s = strchr(label, ' '); s; s = strchr(s + 1, ' ')) {
+        if (!space || labs((long)(s - label) - half) < labs((long)(space - label) - half)) {
             space = s;
+        }
+    }
     return space && space - label < 256 ? space : NULL;
 }
 
@@ -89,22 +94,27 @@ static bool widget_label_fit(rb_app *app, SDL_Rect r, const char *label, int px,
 {
     int least = widget_least_px(px);
     int s = px;
-    while (s > least && (rb_ui_text_width(app, label, s, bold) > room || rb_ui_text_line_height(app, s) > r.h))
+    while (s > least && (rb_ui_text_width(app, label, s, bold) > room || rb_ui_text_line_height(app, s) > r.h)) {
         s--;
+    }
     *size = s;
     *split = NULL;
-    if (rb_ui_text_width(app, label, s, bold) <= room)
+    if (rb_ui_text_width(app, label, s, bold) <= room) {
         return rb_ui_text_line_height(app, s) <= r.h + 1;
+    }
     const char *space = widget_middle_space(label);
-    if (!space)
+    if (!space) {
         return false;
+    }
     char first[256];
     memcpy(first, label, (size_t)(space - label));
     first[space - label] = '\0';
     s = px;
-    while (s > least && (rb_ui_text_width(app, first, s, bold) > room || rb_ui_text_width(app, space + 1, s, bold) > room ||
-                         2 * rb_ui_text_line_height(app, s) > r.h))
+    while (s > least &&
+           (rb_ui_text_width(app, first, s, bold) > room || rb_ui_text_width(app, space + 1, s, bold) > room ||
+            2 * rb_ui_text_line_height(app, s) > r.h)) {
         s--;
+    }
     *size = s;
     *split = space;
     return rb_ui_text_width(app, first, s, bold) <= room && rb_ui_text_width(app, space + 1, s, bold) <= room &&
@@ -139,17 +149,17 @@ bool rb_ui_widget_choice_fits(rb_app *app, SDL_Rect r, const char *label, int px
            widget_label_fit(app, r, label, px, true, r.w - px / 3, &size, &space);
 }
 
-void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, bool enabled,
-                         bool hovered, bool primary)
+void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, bool enabled, bool hovered, bool primary)
 {
     const rb_ui_theme *t = app->theme;
     SDL_Color fill = rb_ui_widget_mix(t->panel_bg, t->text, enabled && hovered ? 0.24f : 0.12f);
     SDL_Color ink = enabled ? t->text : rb_ui_widget_mix(t->panel_bg, t->text_dim, 0.6f);
     if (primary && enabled) {
         fill = widget_accent(app);
-        if (hovered)
+        if (hovered) {
             fill = rb_ui_widget_mix(fill, t->text, 0.2f);
-        ink = (SDL_Color){ 255, 255, 255, 255 };
+        }
+        ink = (SDL_Color){255, 255, 255, 255};
     }
     rb_ui_draw_rect(app->renderer, r, fill);
     if (enabled) {
@@ -167,9 +177,9 @@ static void widget_tick(rb_app *app, SDL_Rect box, SDL_Color c)
 {
     float x = (float)box.x, y = (float)box.y, s = (float)box.w;
     SDL_FPoint pts[3] = {
-        { x + s * 0.22f, y + s * 0.52f },
-        { x + s * 0.42f, y + s * 0.72f },
-        { x + s * 0.78f, y + s * 0.28f },
+        {x + s * 0.22f, y + s * 0.52f},
+        {x + s * 0.42f, y + s * 0.72f},
+        {x + s * 0.78f, y + s * 0.28f},
     };
     rb_ui_draw_polyline(app->renderer, pts, 3, s * 0.14f, c);
 }
@@ -177,13 +187,14 @@ static void widget_tick(rb_app *app, SDL_Rect box, SDL_Color c)
 void rb_ui_widget_check(rb_app *app, SDL_Rect r, const char *label, int px, bool on, bool hovered)
 {
     const rb_ui_theme *t = app->theme;
-    if (hovered)
+    if (hovered) {
         rb_ui_draw_rect(app->renderer, r, rb_ui_widget_mix(t->panel_bg, t->text, 0.08f));
+    }
     int s = px + px / 3;
-    SDL_Rect box = { r.x + px / 3, r.y + (r.h - s) / 2, s, s };
+    SDL_Rect box = {r.x + px / 3, r.y + (r.h - s) / 2, s, s};
     if (on) {
         rb_ui_draw_rect(app->renderer, box, widget_accent(app));
-        widget_tick(app, box, (SDL_Color){ 255, 255, 255, 255 });
+        widget_tick(app, box, (SDL_Color){255, 255, 255, 255});
     } else {
         rb_ui_draw_rect(app->renderer, box, rb_ui_widget_mix(t->panel_bg, t->text, 0.08f));
         rb_ui_draw_frame(app->renderer, box, px / 8 > 1 ? px / 8 : 1, rb_ui_widget_mix(t->panel_bg, t->text, 0.6f));
@@ -199,9 +210,8 @@ void rb_ui_widget_choice(rb_app *app, SDL_Rect r, const char *label, int px, boo
     SDL_Color fill = on ? widget_accent(app) : rb_ui_widget_mix(t->panel_bg, t->text, hovered ? 0.2f : 0.08f);
     rb_ui_draw_rect(app->renderer, r, fill);
     int bw = px / 12 > 1 ? px / 12 : 1;
-    rb_ui_draw_frame(app->renderer, r, on ? bw * 3 : bw,
-                     on ? t->text : rb_ui_widget_mix(t->panel_bg, t->text, 0.4f));
-    widget_label(app, r, label, px, on, on ? (SDL_Color){ 255, 255, 255, 255 } : t->text, r.w - px / 3);
+    rb_ui_draw_frame(app->renderer, r, on ? bw * 3 : bw, on ? t->text : rb_ui_widget_mix(t->panel_bg, t->text, 0.4f));
+    widget_label(app, r, label, px, on, on ? (SDL_Color){255, 255, 255, 255} : t->text, r.w - px / 3);
 }
 
 void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool focused)
@@ -220,14 +230,15 @@ void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool 
     bool clipped = SDL_RenderIsClipEnabled(app->renderer);
     SDL_RenderGetClipRect(app->renderer, &outer);
     SDL_Rect inside = r;
-    if (clipped && !SDL_IntersectRect(&outer, &r, &inside))
+    if (clipped && !SDL_IntersectRect(&outer, &r, &inside)) {
         return;
+    }
     SDL_RenderSetClipRect(app->renderer, &inside);
-    SDL_Rect box = rb_ui_text_box_begin(app, (SDL_Rect){ 0, 0, 0, 0 }); /* scrolls on purpose */
+    SDL_Rect box = rb_ui_text_box_begin(app, (SDL_Rect){0, 0, 0, 0}); /* scrolls on purpose */
     int w = rb_ui_text_draw(app, text, px, false, t->text, x, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
     rb_ui_text_box_end(app, box);
     if (focused) {
-        SDL_Rect caret = { x + w + 1, r.y + r.h / 5, px / 10 > 1 ? px / 10 : 1, r.h - 2 * (r.h / 5) };
+        SDL_Rect caret = {x + w + 1, r.y + r.h / 5, px / 10 > 1 ? px / 10 : 1, r.h - 2 * (r.h / 5)};
         rb_ui_draw_rect(app->renderer, caret, t->text);
     }
     SDL_RenderSetClipRect(app->renderer, clipped ? &outer : NULL);
@@ -237,10 +248,12 @@ void rb_ui_widget_field(rb_app *app, SDL_Rect r, const char *text, int px, bool 
 static int widget_prefix_width(rb_app *app, const char *text, int n, int px)
 {
     char part[512];
-    if (n <= 0)
+    if (n <= 0) {
         return 0;
-    if ((size_t)n >= sizeof part)
+    }
+    if ((size_t)n >= sizeof part) {
         n = (int)sizeof part - 1;
+    }
     memcpy(part, text, (size_t)n);
     part[n] = '\0';
     return rb_ui_text_width(app, part, px, false);
@@ -262,8 +275,9 @@ void rb_ui_widget_edit(rb_app *app, SDL_Rect r, const char *text, int px, bool f
     bool clipped = SDL_RenderIsClipEnabled(app->renderer);
     SDL_RenderGetClipRect(app->renderer, &outer);
     SDL_Rect inside = r;
-    if (clipped && !SDL_IntersectRect(&outer, &r, &inside))
+    if (clipped && !SDL_IntersectRect(&outer, &r, &inside)) {
         return;
+    }
     SDL_RenderSetClipRect(app->renderer, &inside);
     int inner_h = r.h - 2 * (r.h / 5);
     if (anchor != caret) {
@@ -271,13 +285,13 @@ void rb_ui_widget_edit(rb_app *app, SDL_Rect r, const char *text, int px, bool f
         int from = ax < caret_x ? ax : caret_x, to = ax < caret_x ? caret_x : ax;
         SDL_Color sel = widget_accent(app);
         sel.a = focused ? 110 : 50;
-        rb_ui_draw_rect(app->renderer, (SDL_Rect){ x + from, r.y + r.h / 5, to - from, inner_h }, sel);
+        rb_ui_draw_rect(app->renderer, (SDL_Rect){x + from, r.y + r.h / 5, to - from, inner_h}, sel);
     }
-    SDL_Rect box = rb_ui_text_box_begin(app, (SDL_Rect){ 0, 0, 0, 0 }); /* scrolls on purpose */
+    SDL_Rect box = rb_ui_text_box_begin(app, (SDL_Rect){0, 0, 0, 0}); /* scrolls on purpose */
     rb_ui_text_draw(app, text, px, false, t->text, x, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
     rb_ui_text_box_end(app, box);
     if (focused) {
-        SDL_Rect c = { x + caret_x, r.y + r.h / 5, px / 10 > 1 ? px / 10 : 1, inner_h };
+        SDL_Rect c = {x + caret_x, r.y + r.h / 5, px / 10 > 1 ? px / 10 : 1, inner_h};
         rb_ui_draw_rect(app->renderer, c, t->text);
     }
     SDL_RenderSetClipRect(app->renderer, clipped ? &outer : NULL);
@@ -288,8 +302,8 @@ void rb_ui_widget_focus_ring(rb_app *app, SDL_Rect r, int px)
     /* Apart from the control by a gap in the background colour, so it is
      * not taken for a chosen option's thick frame. */
     int w = px / 7 > 2 ? px / 7 : 2, gap = w;
-    SDL_Rect outer = { r.x - gap - w, r.y - gap - w, r.w + 2 * (gap + w), r.h + 2 * (gap + w) };
-    SDL_Rect between = { r.x - gap, r.y - gap, r.w + 2 * gap, r.h + 2 * gap };
+    SDL_Rect outer = {r.x - gap - w, r.y - gap - w, r.w + 2 * (gap + w), r.h + 2 * (gap + w)};
+    SDL_Rect between = {r.x - gap, r.y - gap, r.w + 2 * gap, r.h + 2 * gap};
     rb_ui_draw_frame(app->renderer, between, gap, app->theme->panel_bg);
     rb_ui_draw_frame(app->renderer, outer, w, app->theme->text);
 }

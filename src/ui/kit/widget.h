@@ -18,8 +18,7 @@ SDL_Color rb_ui_widget_mix(SDL_Color a, SDL_Color b, float t);
 bool rb_ui_widget_point_in(SDL_Rect r, int x, int y);
 
 /* A push button; primary ones are filled with the accent colour. */
-void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, bool enabled,
-                         bool hovered, bool primary);
+void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, bool enabled, bool hovered, bool primary);
 /* A check box with its label to the right. */
 void rb_ui_widget_check(rb_app *app, SDL_Rect r, const char *label, int px, bool on, bool hovered);
 /* One option of a row of mutually exclusive choices (drawn as a segment). */

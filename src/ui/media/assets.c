@@ -21,31 +21,35 @@
 #define SVG_MAX_BYTES (256 * 1024)
 
 const rb_ui_piece_set_info rb_ui_piece_sets[] = {
-    { "classic", N_("Classic") },     /* Staunton-like outlines with a base */
-    { "geometric", N_("Geometric") }, /* flat shapes: disc and cross, tower, diamond, cone */
+    {"classic", N_("Classic")},     /* Staunton-like outlines with a base */
+    {"geometric", N_("Geometric")}, /* flat shapes: disc and cross, tower, diamond, cone */
 };
 const int rb_ui_piece_set_count = (int)(sizeof rb_ui_piece_sets / sizeof rb_ui_piece_sets[0]);
 
 static const char *const piece_files[2][5] = {
-    { NULL, "wK.svg", "wR.svg", "wB.svg", "wP.svg" },
-    { NULL, "bK.svg", "bR.svg", "bB.svg", "bP.svg" },
+    {NULL, "wK.svg", "wR.svg", "wB.svg", "wP.svg"},
+    {NULL, "bK.svg", "bR.svg", "bB.svg", "bP.svg"},
 };
 
 int rb_ui_assets_find_set(const char *key)
 {
-    for (int i = 0; key && i < rb_ui_piece_set_count; i++)
-        if (strcmp(key, rb_ui_piece_sets[i].key) == 0)
+    for (int i = 0; key && i < rb_ui_piece_set_count; i++) {
+        if (strcmp(key, rb_ui_piece_sets[i].key) == 0) {
             return i;
+        }
+    }
     return -1;
 }
 
 void rb_ui_assets_set_keys(char *buf, size_t len)
 {
     size_t n = 0;
-    if (len)
+    if (len) {
         buf[0] = '\0';
-    for (int i = 0; i < rb_ui_piece_set_count && n < len; i++)
+    }
+    for (int i = 0; i < rb_ui_piece_set_count && n < len; i++) {
         n += (size_t)snprintf(buf + n, len - n, "%s%s", i ? ", " : "", rb_ui_piece_sets[i].key);
+    }
 }
 
 /* path = the data folder, the set's folder and the file of a piece. */
@@ -83,16 +87,18 @@ static bool visible(SDL_Surface *s)
 {
     SDL_Surface *c = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888, 0);
     bool any = false;
-    if (!c)
+    if (!c) {
         return false;
+    }
     SDL_LockSurface(c);
     for (int y = 0; y < c->h && !any; y++) {
         const Uint32 *row = (const Uint32 *)((const Uint8 *)c->pixels + y * c->pitch);
-        for (int x = 0; x < c->w; x++)
+        for (int x = 0; x < c->w; x++) {
             if (row[x] >> 24) {
                 any = true;
                 break;
             }
+        }
     }
     SDL_UnlockSurface(c);
     SDL_FreeSurface(c);
@@ -102,8 +108,9 @@ static bool visible(SDL_Surface *s)
 static SDL_Surface *rasterise(const void *svg, size_t len, int size)
 {
     SDL_RWops *rw = SDL_RWFromConstMem(svg, (int)len);
-    if (!rw)
+    if (!rw) {
         return NULL;
+    }
     SDL_Surface *s = IMG_LoadSizedSVG_RW(rw, size, size);
     SDL_RWclose(rw);
     return s;
@@ -126,8 +133,9 @@ SDL_Surface *rb_ui_assets_load_icon(const char *data_dir, int size, char *err, s
     SDL_Surface *s = len > 0 && len <= SVG_MAX_BYTES ? rasterise(data, len, size) : NULL;
     SDL_free(data);
     if (!s || !visible(s)) {
-        if (s)
+        if (s) {
             SDL_FreeSurface(s);
+        }
         snprintf(err, errlen, _("the window icon %s is damaged: it draws nothing"), path);
         return NULL;
     }
@@ -136,12 +144,13 @@ SDL_Surface *rb_ui_assets_load_icon(const char *data_dir, int size, char *err, s
 
 static void free_svgs(void *svg[2][5], size_t svg_len[2][5])
 {
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < 2; c++) {
         for (int t = 0; t < 5; t++) {
             SDL_free(svg[c][t]);
             svg[c][t] = NULL;
             svg_len[c][t] = 0;
         }
+    }
 }
 
 int rb_ui_assets_load_pieces(rb_app *app, int set, char *err, size_t errlen)
@@ -150,9 +159,9 @@ int rb_ui_assets_load_pieces(rb_app *app, int set, char *err, size_t errlen)
         snprintf(err, errlen, _("There is no piece set number %d."), set);
         return -1;
     }
-    void *svg[2][5] = { { NULL } };
-    size_t svg_len[2][5] = { { 0 } };
-    for (int c = 0; c < 2; c++)
+    void *svg[2][5] = {{NULL}};
+    size_t svg_len[2][5] = {{0}};
+    for (int c = 0; c < 2; c++) {
         for (int t = RB_KING; t <= RB_PAWN; t++) {
             char path[RB_UI_PATH_MAX + 64];
             piece_path(app, set, c, t, path, sizeof path);
@@ -172,14 +181,16 @@ int rb_ui_assets_load_pieces(rb_app *app, int set, char *err, size_t errlen)
             }
             SDL_Surface *s = rasterise(data, len, 64);
             bool ok = s && visible(s);
-            if (s)
+            if (s) {
                 SDL_FreeSurface(s);
+            }
             if (!ok) {
                 snprintf(err, errlen, _("the piece image %s is damaged: it draws nothing"), path);
                 free_svgs(svg, svg_len);
                 return -1;
             }
         }
+    }
     /* All eight are good: they take the place of the pictures in use. */
     rb_ui_assets_drop_textures(app);
     free_svgs(app->pieces.svg, app->pieces.svg_len);
@@ -191,12 +202,14 @@ int rb_ui_assets_load_pieces(rb_app *app, int set, char *err, size_t errlen)
 
 static void drop_set(rb_ui_piece_set *set)
 {
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < 2; c++) {
         for (int t = 0; t < 5; t++) {
-            if (set->tex[c][t])
+            if (set->tex[c][t]) {
                 SDL_DestroyTexture(set->tex[c][t]);
+            }
             set->tex[c][t] = NULL;
         }
+    }
     set->size = 0;
 }
 
@@ -209,15 +222,17 @@ void rb_ui_assets_drop_textures(rb_app *app)
 
 int rb_ui_assets_size_set(rb_app *app, rb_ui_piece_set *set, int size, char *err, size_t errlen)
 {
-    if (size == set->size)
+    if (size == set->size) {
         return 0;
+    }
     drop_set(set);
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < 2; c++) {
         for (int t = RB_KING; t <= RB_PAWN; t++) {
             SDL_Surface *s = rasterise(app->pieces.svg[c][t], app->pieces.svg_len[c][t], size);
             SDL_Texture *tex = s ? SDL_CreateTextureFromSurface(app->renderer, s) : NULL;
-            if (s)
+            if (s) {
                 SDL_FreeSurface(s);
+            }
             if (!tex) {
                 char path[RB_UI_PATH_MAX + 64];
                 piece_path(app, app->pieces.set, c, t, path, sizeof path);
@@ -228,6 +243,7 @@ int rb_ui_assets_size_set(rb_app *app, rb_ui_piece_set *set, int size, char *err
             SDL_SetTextureBlendMode(tex, SDL_BLENDMODE_BLEND);
             set->tex[c][t] = tex;
         }
+    }
     set->size = size;
     return 0;
 }

@@ -15,8 +15,8 @@ int rb_ui_assets_data_dir(char *dir, size_t len, char *err, size_t errlen);
 /* The piece sets, one row each: the pictures of set key are the eight
  * files pieces/KEY/wK.svg ... pieces/KEY/bP.svg of the data folder. */
 typedef struct rb_ui_piece_set_info {
-    const char *key;          /* the folder, in the settings file and after --pieces */
-    const char *label;        /* in the settings dialog (marked N_, drawn with _) */
+    const char *key;   /* the folder, in the settings file and after --pieces */
+    const char *label; /* in the settings dialog (marked N_, drawn with _) */
 } rb_ui_piece_set_info;
 extern const rb_ui_piece_set_info rb_ui_piece_sets[];
 extern const int rb_ui_piece_set_count;

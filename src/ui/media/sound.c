@@ -33,12 +33,9 @@
 #define RING 32 /* pending requests; more in one frame are dropped */
 
 static const char *const files[RB_UI_SOUND_COUNT] = {
-    [RB_UI_SOUND_MOVE] = "sounds/move.wav",
-    [RB_UI_SOUND_CAPTURE] = "sounds/capture.wav",
-    [RB_UI_SOUND_CHECK] = "sounds/check.wav",
-    [RB_UI_SOUND_REBOUND] = "sounds/rebound.wav",
-    [RB_UI_SOUND_GAME_END] = "sounds/end.wav",
-    [RB_UI_SOUND_ILLEGAL] = "sounds/illegal.wav",
+    [RB_UI_SOUND_MOVE] = "sounds/move.wav",        [RB_UI_SOUND_CAPTURE] = "sounds/capture.wav",
+    [RB_UI_SOUND_CHECK] = "sounds/check.wav",      [RB_UI_SOUND_REBOUND] = "sounds/rebound.wav",
+    [RB_UI_SOUND_GAME_END] = "sounds/end.wav",     [RB_UI_SOUND_ILLEGAL] = "sounds/illegal.wav",
     [RB_UI_SOUND_LOW_TIME] = "sounds/lowtime.wav",
 };
 
@@ -65,7 +62,7 @@ struct rb_ui_sound {
     atomic_uint head; /* written by play only */
     atomic_uint tail; /* written by mix only */
 
-    voice voices[RB_UI_SOUND_VOICES]; /* the audio thread's alone */
+    voice voices[RB_UI_SOUND_VOICES];  /* the audio thread's alone */
     unsigned asked[RB_UI_SOUND_COUNT]; /* plays asked with sound on (the game's thread) */
 };
 
@@ -226,8 +223,12 @@ rb_ui_sound *rb_ui_sound_open(const char *data_dir)
     /* The device starts paused: the callback does not run until the clips
      * are in place, and unpausing (under SDL's device lock) hands them over
      * to the audio thread. */
-    SDL_AudioSpec want = {.freq = RB_UI_SOUND_RATE, .format = AUDIO_S16SYS, .channels = 1,
-                          .samples = 512, .callback = mix, .userdata = s};
+    SDL_AudioSpec want = {.freq = RB_UI_SOUND_RATE,
+                          .format = AUDIO_S16SYS,
+                          .channels = 1,
+                          .samples = 512,
+                          .callback = mix,
+                          .userdata = s};
     SDL_AudioSpec have;
     s->device = SDL_OpenAudioDevice(NULL, 0, &want, &have, 0);
     if (s->device == 0) {

@@ -17,8 +17,9 @@
 
 int rb_ui_clock_view_draw(rb_app *app, const rb_ui_state *st, SDL_Rect col, int y)
 {
-    if (!rb_ui_game_clock_timed(st))
+    if (!rb_ui_game_clock_timed(st)) {
         return y;
+    }
     const rb_ui_theme *t = app->theme;
     const rb_ui_clock *c = &st->clock;
     int64_t now = rb_ui_window_now_ms(app);
@@ -31,29 +32,31 @@ int rb_ui_clock_view_draw(rb_app *app, const rb_ui_state *st, SDL_Rect col, int 
     SDL_Color red = t->check_glow;
     red.a = 255;
     for (int side = 0; side < 2; side++) {
-        SDL_Rect box = { col.x + side * (w + gap), y, w, h };
+        SDL_Rect box = {col.x + side * (w + gap), y, w, h};
         bool running = c->running == side && !c->paused;
         bool fallen = c->flagged == side;
         bool low = fallen || rb_ui_clock_low(c, side, now);
         SDL_Color fill = rb_ui_widget_mix(t->panel_bg, t->text, running ? 0.16f : 0.06f);
         fill.a = 255;
         rb_ui_draw_rect(app->renderer, box, fill);
-        if (running || fallen)
+        if (running || fallen) {
             rb_ui_draw_frame(app->renderer, box, px / 8 > 2 ? px / 8 : 2, low ? red : t->text);
+        }
         char label[96];
         bool paused = c->paused && c->running == side && !over;
         /* TRANSLATORS: the label over a clock */
-        const char *const names[2][2] = { { _("White"), _("White (paused)") }, { _("Black"), _("Black (paused)") } };
+        const char *const names[2][2] = {{_("White"), _("White (paused)")}, {_("Black"), _("Black (paused)")}};
         snprintf(label, sizeof label, "%s", names[side][paused]);
         rb_ui_text_draw(app, label, small, false, t->text_dim, box.x + pad * 2, box.y + pad + label_h / 2,
                         RB_UI_ALIGN_LEFT);
         char time[RB_UI_CLOCK_TEXT_MAX];
-        if (!rb_ui_tc_timed(c->tc[side]))
+        if (!rb_ui_tc_timed(c->tc[side])) {
             snprintf(time, sizeof time, "\u2013");
-        else if (fallen)
+        } else if (fallen) {
             snprintf(time, sizeof time, "%s", _("Time!"));
-        else
+        } else {
             rb_ui_clock_format(rb_ui_clock_left(c, side, now), time, sizeof time);
+        }
         rb_ui_text_draw(app, time, big, true, low ? red : t->text, box.x + box.w - pad * 2,
                         box.y + pad + label_h + time_h / 2, RB_UI_ALIGN_RIGHT);
     }

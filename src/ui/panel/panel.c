@@ -39,11 +39,30 @@
 #include "computer/worker.h"
 
 typedef enum {
-    PB_MOVE_NOW, PB_PAUSE, PB_STEP,
-    PB_FIRST, PB_PREV, PB_NEXT, PB_LAST,
-    PB_NEW, PB_UNDO, PB_REDO, PB_FLIP, PB_RESIGN,
-    PB_DRAW, PB_SAVE, PB_LOAD, PB_SETTINGS, PB_HELP,
-    PB_PUZZLES, PB_HINT, PB_THREAT, PB_REVIEW, PB_MISTAKES, PB_ANALYSE, PB_EDIT,
+    PB_MOVE_NOW,
+    PB_PAUSE,
+    PB_STEP,
+    PB_FIRST,
+    PB_PREV,
+    PB_NEXT,
+    PB_LAST,
+    PB_NEW,
+    PB_UNDO,
+    PB_REDO,
+    PB_FLIP,
+    PB_RESIGN,
+    PB_DRAW,
+    PB_SAVE,
+    PB_LOAD,
+    PB_SETTINGS,
+    PB_HELP,
+    PB_PUZZLES,
+    PB_HINT,
+    PB_THREAT,
+    PB_REVIEW,
+    PB_MISTAKES,
+    PB_ANALYSE,
+    PB_EDIT,
     PB_COUNT
 } panel_button;
 
@@ -51,12 +70,31 @@ typedef enum {
  * translated. The arrows are symbols, the same in every language. */
 static const char *const panel_labels[PB_COUNT] = {
     /* TRANSLATORS: a button of the panel: the computer plays its move at once */
-    N_("Move now"), N_("Pause"), N_("Step"),
-    "|\u25C0", "\u25C0", "\u25B6", "\u25B6|",
+    N_("Move now"),
+    N_("Pause"),
+    N_("Step"),
+    "|\u25C0",
+    "\u25C0",
+    "\u25B6",
+    "\u25B6|",
     /* TRANSLATORS: buttons of the panel; keep them short (a panel column holds two or three) */
-    N_("New"), N_("Undo"), N_("Redo"), N_("Flip"), N_("Resign"),
-    N_("Offer draw"), N_("Save"), N_("Load"), N_("Settings"), N_("Help"),
-    N_("Puzzles"), N_("Hint"), N_("Threat"), N_("Review"), N_("Mistakes"), N_("Analyse"), N_("Set up"),
+    N_("New"),
+    N_("Undo"),
+    N_("Redo"),
+    N_("Flip"),
+    N_("Resign"),
+    N_("Offer draw"),
+    N_("Save"),
+    N_("Load"),
+    N_("Settings"),
+    N_("Help"),
+    N_("Puzzles"),
+    N_("Hint"),
+    N_("Threat"),
+    N_("Review"),
+    N_("Mistakes"),
+    N_("Analyse"),
+    N_("Set up"),
 };
 
 #define PANEL_GAME_BUTTONS (PB_EDIT - PB_NEW + 1)
@@ -64,20 +102,20 @@ static const char *const panel_labels[PB_COUNT] = {
 struct rb_ui_panel {
     char (*moves)[RB_MOVE_TEXT_MAX]; /* display form of each recorded move */
     size_t nmoves, cap;
-    unsigned changes;         /* rb_ui_state.changes the texts were made for */
+    unsigned changes; /* rb_ui_state.changes the texts were made for */
 
     /* What the last draw put where. */
     SDL_Rect rect;
     SDL_Rect button[PB_COUNT];
     bool shown[PB_COUNT];
     bool enabled[PB_COUNT];
-    SDL_Rect list;            /* the move list's area */
-    SDL_Rect words;           /* the header's block for the state and the last message */
-    int row_h, num_w, col_w;  /* its rows and columns */
-    int scroll;               /* first row shown */
-    int visible;              /* rows that fitted */
-    int mouse_x, mouse_y;     /* the pointer, as the last event left it */
-    bool busy;                /* the computer was thinking at the last draw */
+    SDL_Rect list;           /* the move list's area */
+    SDL_Rect words;          /* the header's block for the state and the last message */
+    int row_h, num_w, col_w; /* its rows and columns */
+    int scroll;              /* first row shown */
+    int visible;             /* rows that fitted */
+    int mouse_x, mouse_y;    /* the pointer, as the last event left it */
+    bool busy;               /* the computer was thinking at the last draw */
 };
 
 int rb_ui_panel_init(rb_app *app, char *err, size_t errlen)
@@ -89,15 +127,16 @@ int rb_ui_panel_init(rb_app *app, char *err, size_t errlen)
     }
     p->mouse_x = p->mouse_y = -1;
     app->panel = p;
-    app->state.panel = (rb_ui_panel_state){ .follow = true, .hover_button = -1, .hover_ply = -1, .pressed = -1 };
+    app->state.panel = (rb_ui_panel_state){.follow = true, .hover_button = -1, .hover_ply = -1, .pressed = -1};
     return 0;
 }
 
 void rb_ui_panel_free(rb_app *app)
 {
     struct rb_ui_panel *p = app->panel;
-    if (!p)
+    if (!p) {
         return;
+    }
     free(p->moves);
     free(p);
     app->panel = NULL;
@@ -106,11 +145,12 @@ void rb_ui_panel_free(rb_app *app)
 bool rb_ui_panel_button_rect(const rb_app *app, const char *label, SDL_Rect *r)
 {
     const struct rb_ui_panel *p = app->panel;
-    for (int i = 0; p && i < PB_COUNT; i++)
+    for (int i = 0; p && i < PB_COUNT; i++) {
         if (p->shown[i] && strcmp(panel_labels[i], label) == 0) {
             *r = p->button[i];
             return true;
         }
+    }
     return false;
 }
 
@@ -118,8 +158,9 @@ bool rb_ui_panel_button_rect(const rb_app *app, const char *label, SDL_Rect *r)
 static void panel_refresh_moves(struct rb_ui_panel *p, const rb_ui_state *st)
 {
     const rb_game *g = &st->game;
-    if (p->changes == st->changes && p->nmoves == g->length)
+    if (p->changes == st->changes && p->nmoves == g->length) {
         return;
+    }
     if (g->length > p->cap) {
         size_t ncap = g->length + 64;
         void *nm = realloc(p->moves, ncap * sizeof *p->moves);
@@ -130,8 +171,9 @@ static void panel_refresh_moves(struct rb_ui_panel *p, const rb_ui_state *st)
         p->moves = nm;
         p->cap = ncap;
     }
-    for (size_t i = 0; i < g->length; i++)
+    for (size_t i = 0; i < g->length; i++) {
         rb_move_to_display(&g->positions[i], g->moves[i], p->moves[i]);
+    }
     p->nmoves = g->length;
     p->changes = st->changes;
 }
@@ -139,7 +181,7 @@ static void panel_refresh_moves(struct rb_ui_panel *p, const rb_ui_state *st)
 /* ---- words for the state of the game ---------------------------------- */
 
 /* The tag names of a game record: never translated. */
-static const char *const panel_color_name[2] = { "White", "Black" };
+static const char *const panel_color_name[2] = {"White", "Black"};
 
 /* Whole sentences for each side, so a language may inflect them as it
  * needs instead of gluing a colour name into a frame. */
@@ -169,24 +211,27 @@ size_t rb_ui_panel_status_text(const rb_ui_state *st, char *buf, size_t len)
                                                   : _("Black's king reached the throne."),
                                 panel_winner_text(r));
     case RB_END_STALEMATE:
-        return (size_t)snprintf(buf, len, "%s", loser == RB_WHITE ? _("Stalemate: White cannot move. Draw.")
-                                                                  : _("Stalemate: Black cannot move. Draw."));
+        return (size_t)snprintf(buf, len, "%s",
+                                loser == RB_WHITE ? _("Stalemate: White cannot move. Draw.")
+                                                  : _("Stalemate: Black cannot move. Draw."));
     case RB_END_REPETITION:
         return (size_t)snprintf(buf, len, "%s", _("Draw by repetition: the same position came up three times."));
     case RB_END_RESIGNATION:
-        return (size_t)snprintf(buf, len, "%s %s", (g->resigned & 1) == RB_WHITE ? _("White resigned.") : _("Black resigned."),
+        return (size_t)snprintf(buf, len, "%s %s",
+                                (g->resigned & 1) == RB_WHITE ? _("White resigned.") : _("Black resigned."),
                                 panel_winner_text(r));
-    case RB_END_AGREEMENT:
-        return (size_t)snprintf(buf, len, "%s", _("Draw by agreement."));
+    case RB_END_AGREEMENT: return (size_t)snprintf(buf, len, "%s", _("Draw by agreement."));
     case RB_END_TIME_FORFEIT:
         return (size_t)snprintf(buf, len, "%s %s",
-                                (g->resigned & 1) == RB_WHITE ? _("White ran out of time.") : _("Black ran out of time."),
+                                (g->resigned & 1) == RB_WHITE ? _("White ran out of time.")
+                                                              : _("Black ran out of time."),
                                 panel_winner_text(r));
-    case RB_END_NONE:
-        break;
+    case RB_END_NONE: break;
     }
-    if (rb_pos_in_check(pos))
-        return (size_t)snprintf(buf, len, "%s", pos->side == RB_WHITE ? _("White is in check.") : _("Black is in check."));
+    if (rb_pos_in_check(pos)) {
+        return (size_t)snprintf(buf, len, "%s",
+                                pos->side == RB_WHITE ? _("White is in check.") : _("Black is in check."));
+    }
     buf[0] = '\0';
     return 0;
 }
@@ -195,8 +240,9 @@ int rb_ui_panel_disc_colour(const rb_ui_state *st)
 {
     /* the game's own, also while an earlier position is shown */
     size_t ply = rb_ui_state_live_ply(st);
-    if (rb_game_ending_at(&st->game, ply) == RB_END_NONE)
+    if (rb_game_ending_at(&st->game, ply) == RB_END_NONE) {
         return rb_ui_state_live_pos(st)->side;
+    }
     switch (rb_game_result_at(&st->game, ply)) {
     case RB_RESULT_WHITE: return RB_WHITE;
     case RB_RESULT_BLACK: return RB_BLACK;
@@ -217,8 +263,9 @@ static unsigned panel_move_number(const rb_game *g, size_t ply, int *colour)
 size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len)
 {
     const rb_game *g = &st->game;
-    if (g->ply == 0)
+    if (g->ply == 0) {
         return (size_t)snprintf(buf, len, "%s", _("Viewing the start position. End returns to the last move."));
+    }
     int colour, last_colour;
     unsigned n = panel_move_number(g, g->ply, &colour);
     unsigned last = panel_move_number(g, g->length, &last_colour);
@@ -236,8 +283,9 @@ size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len)
 static const char *panel_recorded_name(const rb_game *g, int color)
 {
     const char *name = rb_game_tag(g, panel_color_name[color]);
-    if (rb_ui_prefs_is_our_name(name))
+    if (rb_ui_prefs_is_our_name(name)) {
         return NULL;
+    }
     return name;
 }
 
@@ -257,8 +305,9 @@ static void panel_copy_name(char *buf, size_t len, const char *name)
         return;
     }
     size_t keep = len - sizeof ellipsis;
-    while (keep > 0 && ((unsigned char)name[keep] & 0xC0) == 0x80)
+    while (keep > 0 && ((unsigned char)name[keep] & 0xC0) == 0x80) {
         keep--;
+    }
     memcpy(buf, name, keep);
     memcpy(buf + keep, ellipsis, sizeof ellipsis);
 }
@@ -268,20 +317,21 @@ void rb_ui_panel_player_text(const rb_ui_state *st, int color, char *buf, size_t
     const rb_ui_player *pl = &st->players[color];
     bool other_human = st->players[color ^ 1].kind == RB_UI_HUMAN;
     const char *recorded = panel_recorded_name(&st->game, color);
-    if (pl->kind == RB_UI_COMPUTER)
+    if (pl->kind == RB_UI_COMPUTER) {
         /* TRANSLATORS: who plays a side; %d is the level, 1 to 10 */
         snprintf(buf, len, _("Computer, level %d"), pl->level);
-    else if (recorded) /* a loaded game shows who played it */
+    } else if (recorded) { /* a loaded game shows who played it */
         panel_copy_name(buf, len, recorded);
-    else
+    } else {
         /* TRANSLATORS: who plays a side: "Player" when two people play, "You" against the computer */
         snprintf(buf, len, "%s", other_human ? _("Player") : _("You"));
+    }
 }
 
 /* ---- layout ------------------------------------------------------------ */
 
 typedef struct panel_metrics {
-    int px, small, big;       /* text sizes */
+    int px, small, big; /* text sizes */
     int pad, gap, btn_h;
 } panel_metrics;
 
@@ -311,13 +361,15 @@ static int panel_button_cols(rb_app *app, const panel_metrics *m, int width, int
     }
     for (int cols = 5; cols >= 2; cols--) {
         int room = (width - (cols - 1) * m->gap) / cols - m->px / 2; /* the label's room in a button */
-        if (widest <= room)
+        if (widest <= room) {
             return cols;
+        }
         if (cols == 3) {
             int rows2 = (PANEL_GAME_BUTTONS + 1) / 2;
             int list_h = height_left - rows2 * (m->btn_h + m->gap) - m->pad - m->btn_h - m->gap;
-            if (list_h < 3 * rb_ui_text_line_height(app, m->px) && widest * 3 / 4 <= room)
+            if (list_h < 3 * rb_ui_text_line_height(app, m->px) && widest * 3 / 4 <= room) {
                 return 3;
+            }
         }
     }
     return 2;
@@ -329,7 +381,7 @@ static void panel_grid(struct rb_ui_panel *p, SDL_Rect area, int first, int coun
     int w = (area.w - (cols - 1) * gap) / cols;
     for (int i = 0; i < count; i++) {
         int r = i / cols, c = i % cols;
-        p->button[first + i] = (SDL_Rect){ area.x + c * (w + gap), area.y + r * (btn_h + gap), w, btn_h };
+        p->button[first + i] = (SDL_Rect){area.x + c * (w + gap), area.y + r * (btn_h + gap), w, btn_h};
         p->shown[first + i] = true;
     }
 }
@@ -339,11 +391,12 @@ static void panel_grid(struct rb_ui_panel *p, SDL_Rect area, int first, int coun
 void rb_ui_panel_turn_text(const rb_ui_state *st, char *buf, size_t len)
 {
     size_t ply = rb_ui_state_live_ply(st);
-    if (rb_game_ending_at(&st->game, ply) != RB_END_NONE)
+    if (rb_game_ending_at(&st->game, ply) != RB_END_NONE) {
         /* TRANSLATORS: %s is the result as on a score sheet: 1-0, 0-1 or 1/2-1/2 */
         snprintf(buf, len, _("Game over: %s"), rb_result_text(rb_game_result_at(&st->game, ply)));
-    else
+    } else {
         snprintf(buf, len, "%s", rb_ui_state_live_pos(st)->side == RB_WHITE ? _("White to move") : _("Black to move"));
+    }
 }
 
 /* The computer's row: what it is doing, and its buttons (Move now against
@@ -367,7 +420,7 @@ static void panel_computer_row(rb_app *app, const rb_ui_state *st, const panel_m
         }
         int bw = lw + m->px * 2;
         x -= bw;
-        p->button[b] = (SDL_Rect){ x, row.y, bw, row.h };
+        p->button[b] = (SDL_Rect){x, row.y, bw, row.h};
         p->shown[b] = true;
         x -= m->gap;
     }
@@ -376,16 +429,17 @@ static void panel_computer_row(rb_app *app, const rb_ui_state *st, const panel_m
     if (st->pacing.reply_ready && rb_ui_state_browsing(st)) {
         snprintf(think, sizeof think, "%s", _("Computer has moved"));
     } else if (rb_ui_worker_busy(app)) {
-        if (rb_ui_worker_progress(app, &info) && info.depth > 0)
+        if (rb_ui_worker_progress(app, &info) && info.depth > 0) {
             /* TRANSLATORS: %d is how many moves deep the search has looked */
             snprintf(think, sizeof think, _("Computer thinking\u2026 depth %d"), info.depth);
-        else
+        } else {
             snprintf(think, sizeof think, "%s", _("Computer thinking\u2026"));
+        }
     } else if (watching && st->pacing.paused) {
         snprintf(think, sizeof think, "%s", _("Paused"));
     }
     if (think[0] && x > row.x) {
-        SDL_Rect clip = { row.x, row.y, x - row.x, row.h };
+        SDL_Rect clip = {row.x, row.y, x - row.x, row.h};
         SDL_RenderSetClipRect(app->renderer, &clip);
         rb_ui_text_draw(app, think, m->px, false, t->text, row.x, row.y + row.h / 2, RB_UI_ALIGN_LEFT);
         SDL_RenderSetClipRect(app->renderer, NULL);
@@ -405,8 +459,9 @@ static void panel_material(rb_app *app, const panel_metrics *m, int right, int y
                            const rb_ui_material *mat)
 {
     char ahead[16] = "";
-    if (mat->ahead[color] > 0)
+    if (mat->ahead[color] > 0) {
         snprintf(ahead, sizeof ahead, "+%d", mat->ahead[color]);
+    }
     /* A little taller than the line, centred on it. */
     int icon = lh * 6 / 5, step = icon * 3 / 5;
     int n = 0, kinds = 0;
@@ -421,37 +476,43 @@ static void panel_material(rb_app *app, const panel_metrics *m, int right, int y
     char err[RB_UI_PATH_MAX + 200];
     if (n > 0 && rb_ui_assets_size_set(app, &app->pieces.material, icon, err, sizeof err) == 0) {
         bool first = true;
-        for (int type = RB_ROOK; type <= RB_PAWN; type++)
+        for (int type = RB_ROOK; type <= RB_PAWN; type++) {
             for (int k = 0; k < mat->up[color][type]; k++) {
-                if (!first)
+                if (!first) {
                     x += k == 0 ? icon - icon / 8 : step;
+                }
                 first = false;
-                SDL_Rect dst = { x, y + (lh - icon) / 2, icon, icon };
-                if (color == RB_WHITE) /* Black's pieces stand out from a dark panel on a light disc */
-                    rb_ui_draw_disc(app->renderer, (SDL_FPoint){ (float)x + (float)icon / 2, (float)dst.y + (float)icon / 2 },
-                                    (float)icon * 0.45f, rb_ui_widget_mix(app->theme->panel_bg, app->theme->text, 0.55f));
+                SDL_Rect dst = {x, y + (lh - icon) / 2, icon, icon};
+                if (color == RB_WHITE) { /* Black's pieces stand out from a dark panel on a light disc */
+                    rb_ui_draw_disc(
+                        app->renderer, (SDL_FPoint){(float)x + (float)icon / 2, (float)dst.y + (float)icon / 2},
+                        (float)icon * 0.45f, rb_ui_widget_mix(app->theme->panel_bg, app->theme->text, 0.55f));
+                }
                 SDL_RenderCopy(app->renderer, app->pieces.material.tex[color ^ 1][type], NULL, &dst);
             }
+        }
     }
-    if (text_w > 0)
+    if (text_w > 0) {
         rb_ui_text_draw(app, ahead, m->small, true, app->theme->text, right, y + lh / 2, RB_UI_ALIGN_RIGHT);
+    }
 }
 
 /* One player's row: "White: You" and, at the right of the same line (or
  * of a line of its own when the name leaves no room for the largest count),
  * the material count. Its height depends on the name only, so the panel
  * does not move when pieces are taken. Returns the y below it. */
-static int panel_player_row(rb_app *app, const rb_ui_state *st, const panel_metrics *m, SDL_Rect col, int y,
-                            int color, const rb_ui_material *mat)
+static int panel_player_row(rb_app *app, const rb_ui_state *st, const panel_metrics *m, SDL_Rect col, int y, int color,
+                            const rb_ui_material *mat)
 {
     char name[64], line[160];
     rb_ui_panel_player_text(st, color, name, sizeof name);
-    if (color == RB_WHITE)
+    if (color == RB_WHITE) {
         /* TRANSLATORS: who plays White: "You", "Computer, level 4" or a name */
         snprintf(line, sizeof line, _("White: %s"), name);
-    else
+    } else {
         /* TRANSLATORS: who plays Black: "You", "Computer, level 4" or a name */
         snprintf(line, sizeof line, _("Black: %s"), name);
+    }
     int lh = rb_ui_text_line_height(app, m->small);
     int room = panel_material_room(app, m, lh * 6 / 5);
     bool beside = rb_ui_text_width(app, line, m->small, false) + m->gap + room <= col.w;
@@ -462,7 +523,7 @@ static int panel_player_row(rb_app *app, const rb_ui_state *st, const panel_metr
         top = y;
         y += lh;
     }
-    SDL_Rect box = rb_ui_text_box_begin(app, (SDL_Rect){ col.x + col.w - room, top, room, lh });
+    SDL_Rect box = rb_ui_text_box_begin(app, (SDL_Rect){col.x + col.w - room, top, room, lh});
     panel_material(app, m, col.x + col.w, top, lh, color, mat);
     rb_ui_text_box_end(app, box);
     return y;
@@ -481,9 +542,9 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
      * visible on any background), then the words. When the game is over
      * the disc is the winner's (grey for a draw) and the words the result. */
     int lh = rb_ui_text_line_height(app, m->big);
-    SDL_FPoint c = { (float)(col.x + m->big / 2), (float)(y + lh / 2) };
-    static const SDL_Color disc[3] = { { 250, 250, 245, 255 }, { 15, 15, 15, 255 }, { 128, 128, 128, 255 } };
-    rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f, (SDL_Color){ 128, 128, 128, 255 });
+    SDL_FPoint c = {(float)(col.x + m->big / 2), (float)(y + lh / 2)};
+    static const SDL_Color disc[3] = {{250, 250, 245, 255}, {15, 15, 15, 255}, {128, 128, 128, 255}};
+    rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f, (SDL_Color){128, 128, 128, 255});
     rb_ui_draw_disc(app->renderer, c, (float)m->big * 0.5f - 1.5f, disc[rb_ui_panel_disc_colour(st)]);
     rb_ui_panel_turn_text(st, line, sizeof line);
     int turn_x = col.x + m->big + m->gap * 2;
@@ -493,19 +554,20 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
 
     rb_ui_material mat;
     rb_ui_material_count(rb_ui_state_pos(st), &mat);
-    for (int side = RB_WHITE; side <= RB_BLACK; side++)
+    for (int side = RB_WHITE; side <= RB_BLACK; side++) {
         y = panel_player_row(app, st, m, col, y, side, &mat);
+    }
     y += m->gap;
 
     /* A block of fixed height for the words (panel_words), drawn once the
      * move list below it is. */
     int block_h = rb_ui_text_line_height(app, m->px) + 2 * rb_ui_text_line_height(app, m->small);
-    app->panel->words = (SDL_Rect){ col.x, y, col.w, block_h };
+    app->panel->words = (SDL_Rect){col.x, y, col.w, block_h};
     y += block_h;
 
     if (st->players[RB_WHITE].kind == RB_UI_COMPUTER || st->players[RB_BLACK].kind == RB_UI_COMPUTER) {
         y += m->gap;
-        panel_computer_row(app, st, m, (SDL_Rect){ col.x, y, col.w, m->btn_h });
+        panel_computer_row(app, st, m, (SDL_Rect){col.x, y, col.w, m->btn_h});
         y += m->btn_h;
     }
     return y + m->pad / 2;
@@ -527,21 +589,23 @@ static int panel_words(rb_app *app, const rb_ui_state *st, const panel_metrics *
     bool over = rb_game_ending_at(g, rb_ui_state_live_ply(st)) != RB_END_NONE;
     bool has_state = rb_ui_panel_status_text(st, state, sizeof state) > 0;
     bool browsing = rb_ui_state_browsing(st);
-    if (browsing)
+    if (browsing) {
         rb_ui_panel_viewing_text(st, viewing, sizeof viewing);
+    }
     /* A long state (or a long translation) a size smaller, to leave the
      * block a line for browsing or a message. */
     int size = m->px;
     if (has_state && rb_ui_text_wrapped_height(app, state, size, true, block.w) >
-                         rb_ui_text_line_height(app, m->px) + rb_ui_text_line_height(app, m->small))
+                         rb_ui_text_line_height(app, m->px) + rb_ui_text_line_height(app, m->small)) {
         size = m->small;
+    }
     int need = (has_state ? rb_ui_text_wrapped_height(app, state, size, true, block.w) : 0) +
                (browsing ? rb_ui_text_wrapped_height(app, viewing, m->small, false, block.w) : 0) +
                (st->status[0] ? rb_ui_text_wrapped_height(app, st->status, m->small, false, block.w) : 0);
     SDL_Rect area = block;
     if (need > block.h && bottom > block.y + block.h) {
         area.h = (need < bottom - block.y ? need : bottom - block.y);
-        rb_ui_draw_rect(app->renderer, (SDL_Rect){ block.x, block.y + block.h, block.w, area.h - block.h }, t->panel_bg);
+        rb_ui_draw_rect(app->renderer, (SDL_Rect){block.x, block.y + block.h, block.w, area.h - block.h}, t->panel_bg);
     }
     SDL_RenderSetClipRect(app->renderer, &area);
     int by = block.y;
@@ -551,10 +615,12 @@ static int panel_words(rb_app *app, const rb_ui_state *st, const panel_metrics *
         ink.a = 255;
         by += rb_ui_text_draw_wrapped(app, state, size, true, ink, block.x, by, block.w);
     }
-    if (browsing)
+    if (browsing) {
         by += rb_ui_text_draw_wrapped(app, viewing, m->small, false, t->text_dim, block.x, by, block.w);
-    if (st->status[0])
+    }
+    if (st->status[0]) {
         rb_ui_text_draw_wrapped(app, st->status, m->small, false, t->text_dim, block.x, by, block.w);
+    }
     SDL_RenderSetClipRect(app->renderer, NULL);
     return area.y + area.h;
 }
@@ -576,8 +642,9 @@ static bool panel_has_result(const rb_game *g)
 
 static size_t panel_rows(const rb_game *g)
 {
-    if (g->length == 0)
+    if (g->length == 0) {
         return 0;
+    }
     size_t row;
     int c;
     panel_move_cell(g, g->length - 1 + (panel_has_result(g) ? 1 : 0), &row, &c);
@@ -593,15 +660,19 @@ static int panel_first_row(const rb_ui_state *st, int rows, int visible)
     if (st->panel.follow) {
         size_t row = 0;
         int c;
-        if (g->ply > 0)
+        if (g->ply > 0) {
             panel_move_cell(g, g->ply - 1, &row, &c);
-        if ((int)row < scroll)
+        }
+        if ((int)row < scroll) {
             scroll = (int)row;
-        if ((int)row >= scroll + visible)
+        }
+        if ((int)row >= scroll + visible) {
             scroll = (int)row - visible + 1;
+        }
     }
-    if (scroll > rows - visible)
+    if (scroll > rows - visible) {
         scroll = rows - visible;
+    }
     return scroll < 0 ? 0 : scroll;
 }
 
@@ -618,15 +689,16 @@ static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metr
     p->num_w = rb_ui_text_width(app, "888.", m->px, false) + m->gap * 2;
     p->col_w = (area.w - p->num_w) / 2;
     int visible = area.h / p->row_h;
-    if (visible < 1)
+    if (visible < 1) {
         visible = 1;
+    }
     int rows = (int)panel_rows(g);
 
     p->visible = visible;
     p->scroll = panel_first_row(st, rows, visible);
     if (g->length == 0) {
-        rb_ui_text_draw_wrapped(app, _("No moves yet."), m->small, false, t->text_dim,
-                                area.x + m->gap * 2, area.y + m->gap, area.w - m->gap * 4);
+        rb_ui_text_draw_wrapped(app, _("No moves yet."), m->small, false, t->text_dim, area.x + m->gap * 2,
+                                area.y + m->gap, area.w - m->gap * 4);
         return;
     }
 
@@ -636,9 +708,10 @@ static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metr
     for (int r = p->scroll; r < rows && r < p->scroll + visible; r++) {
         int y = area.y + (r - p->scroll) * p->row_h;
         int cy = y + p->row_h / 2;
-        if (r % 2)
-            rb_ui_draw_rect(app->renderer, (SDL_Rect){ area.x, y, area.w, p->row_h },
+        if (r % 2) {
+            rb_ui_draw_rect(app->renderer, (SDL_Rect){area.x, y, area.w, p->row_h},
                             rb_ui_widget_mix(t->panel_bg, t->background, 0.25f));
+        }
         char num[16];
         snprintf(num, sizeof num, "%u.", moveno0 + (unsigned)r);
         rb_ui_text_draw(app, num, m->px, false, t->text_dim, area.x + p->num_w - m->gap, cy, RB_UI_ALIGN_RIGHT);
@@ -650,15 +723,16 @@ static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metr
                 continue;
             }
             if ((size_t)k == g->length && panel_has_result(g)) {
-                rb_ui_text_draw(app, rb_result_text(rb_game_result_at(g, g->length)), m->px, true, t->text,
-                                x + m->gap, cy, RB_UI_ALIGN_LEFT);
+                rb_ui_text_draw(app, rb_result_text(rb_game_result_at(g, g->length)), m->px, true, t->text, x + m->gap,
+                                cy, RB_UI_ALIGN_LEFT);
                 break;
             }
-            if ((size_t)k >= g->length)
+            if ((size_t)k >= g->length) {
                 break;
+            }
             bool current = (size_t)k + 1 == g->ply;
             bool ahead = (size_t)k >= g->ply; /* the redo tail / browsed-past moves */
-            SDL_Rect cell = { x, y, p->col_w, p->row_h };
+            SDL_Rect cell = {x, y, p->col_w, p->row_h};
             if (current) {
                 SDL_Color hl = t->path;
                 hl.a = 255;
@@ -666,7 +740,7 @@ static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metr
             } else if (rb_ui_widget_point_in(cell, p->mouse_x, p->mouse_y)) {
                 rb_ui_draw_rect(app->renderer, cell, rb_ui_widget_mix(t->panel_bg, t->text, 0.15f));
             }
-            SDL_Color ink = current ? (SDL_Color){ 255, 255, 255, 255 } : ahead ? t->text_dim : t->text;
+            SDL_Color ink = current ? (SDL_Color){255, 255, 255, 255} : ahead ? t->text_dim : t->text;
             rb_ui_text_draw(app, p->moves[k], m->px, current, ink, x + m->gap, cy, RB_UI_ALIGN_LEFT);
             rb_ui_review_view_mark(app, g, (size_t)k, p->moves[k], current, x + m->gap, cy, m->px);
         }
@@ -677,7 +751,7 @@ static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metr
     if (rows > visible) {
         int bar_h = area.h * visible / rows;
         int bar_y = area.y + (area.h - bar_h) * p->scroll / (rows - visible);
-        rb_ui_draw_rect(app->renderer, (SDL_Rect){ area.x + area.w - m->gap, bar_y, m->gap, bar_h },
+        rb_ui_draw_rect(app->renderer, (SDL_Rect){area.x + area.w - m->gap, bar_y, m->gap, bar_h},
                         rb_ui_widget_mix(t->panel_bg, t->text, 0.45f));
     }
 }
@@ -688,8 +762,9 @@ static void panel_update_enabled(struct rb_ui_panel *p, const rb_ui_state *st)
     const rb_game *g = &st->game;
     bool goes_on = rb_game_ending(g) == RB_END_NONE;
     bool any_human = st->players[0].kind == RB_UI_HUMAN || st->players[1].kind == RB_UI_HUMAN;
-    for (int i = 0; i < PB_COUNT; i++)
+    for (int i = 0; i < PB_COUNT; i++) {
         p->enabled[i] = true;
+    }
     p->enabled[PB_FIRST] = p->enabled[PB_PREV] = g->ply > 0;
     p->enabled[PB_NEXT] = p->enabled[PB_LAST] = g->ply < g->length;
     p->enabled[PB_UNDO] = g->ply > 0;
@@ -707,8 +782,9 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
     struct rb_ui_panel *p = app->panel;
     const rb_ui_theme *t = app->theme;
     rb_ui_draw_rect(app->renderer, rect, t->panel_bg);
-    if (!p)
+    if (!p) {
         return;
+    }
     p->rect = rect;
     memset(p->shown, 0, sizeof p->shown);
     p->busy = rb_ui_worker_busy(app);
@@ -720,7 +796,7 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
     /* A short, wide panel (below the board) gets two columns: the state
      * and the buttons on the left, the move list on the right. */
     bool two_cols = rect.w > rect.h * 3 / 2 && rect.w >= 30 * m.px;
-    SDL_Rect left = { rect.x + m.pad, rect.y + m.pad, rect.w - 2 * m.pad, rect.h - 2 * m.pad };
+    SDL_Rect left = {rect.x + m.pad, rect.y + m.pad, rect.w - 2 * m.pad, rect.h - 2 * m.pad};
     SDL_Rect right = left;
     if (two_cols) {
         left.w = (rect.w - 3 * m.pad) * 11 / 20;
@@ -735,43 +811,47 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
     int cols = panel_button_cols(app, &m, left.w, two_cols ? left.h * 4 : left.y + left.h - y);
     int rows = (PANEL_GAME_BUTTONS + cols - 1) / cols;
     int grid_h = rows * m.btn_h + (rows - 1) * m.gap;
-    SDL_Rect grid = { left.x, left.y + left.h - grid_h, left.w, grid_h };
+    SDL_Rect grid = {left.x, left.y + left.h - grid_h, left.w, grid_h};
     panel_grid(p, grid, PB_NEW, PANEL_GAME_BUTTONS, cols, m.gap, m.btn_h);
 
     /* Browsing buttons under the move list. */
     SDL_Rect list, nav;
     if (two_cols) {
-        nav = (SDL_Rect){ right.x, right.y + right.h - m.btn_h, right.w, m.btn_h };
+        nav = (SDL_Rect){right.x, right.y + right.h - m.btn_h, right.w, m.btn_h};
         panel_grid(p, nav, PB_FIRST, 4, 4, m.gap, m.btn_h);
-        list = (SDL_Rect){ right.x, right.y, right.w, nav.y - m.gap - right.y };
+        list = (SDL_Rect){right.x, right.y, right.w, nav.y - m.gap - right.y};
     } else {
-        nav = (SDL_Rect){ left.x, grid.y - m.pad - m.btn_h, left.w, m.btn_h };
+        nav = (SDL_Rect){left.x, grid.y - m.pad - m.btn_h, left.w, m.btn_h};
         panel_grid(p, nav, PB_FIRST, 4, 4, m.gap, m.btn_h);
-        list = (SDL_Rect){ left.x, y, left.w, nav.y - m.gap - y };
+        list = (SDL_Rect){left.x, y, left.w, nav.y - m.gap - y};
     }
     list = rb_ui_review_view_draw(app, st, list, m.px);
-    if (list.h >= m.px)
+    if (list.h >= m.px) {
         panel_move_list(app, st, &m, list);
-    else
-        p->list = (SDL_Rect){ 0, 0, 0, 0 };
+    } else {
+        p->list = (SDL_Rect){0, 0, 0, 0};
+    }
     /* The words last, so a long message may go on over the move list and,
      * in the smallest windows, the browsing buttons, which are left out
      * while it covers them (in two columns: over the room above the
      * buttons). */
     int covered = panel_words(app, st, &m, p->words, two_cols ? grid.y - m.gap : nav.y + nav.h);
-    if (!two_cols && covered > nav.y)
-        for (int i = PB_FIRST; i < PB_FIRST + 4; i++)
+    if (!two_cols && covered > nav.y) {
+        for (int i = PB_FIRST; i < PB_FIRST + 4; i++) {
             p->shown[i] = false;
+        }
+    }
 
     for (int i = 0; i < PB_COUNT; i++) {
-        if (!p->shown[i])
+        if (!p->shown[i]) {
             continue;
+        }
         bool hovered = rb_ui_widget_point_in(p->button[i], p->mouse_x, p->mouse_y);
         const char *label = i == PB_PAUSE && st->pacing.paused ? _("Resume") : _(panel_labels[i]);
-        if (i == PB_THREAT && (st->coach.asked == RB_UI_COACH_THREAT || st->coach.shown == RB_UI_COACH_THREAT))
+        if (i == PB_THREAT && (st->coach.asked == RB_UI_COACH_THREAT || st->coach.shown == RB_UI_COACH_THREAT)) {
             label = _("Hide threat");
-        rb_ui_widget_button(app, p->button[i], label, m.px, p->enabled[i], hovered,
-                            i == PB_MOVE_NOW || i == PB_PAUSE);
+        }
+        rb_ui_widget_button(app, p->button[i], label, m.px, p->enabled[i], hovered, i == PB_MOVE_NOW || i == PB_PAUSE);
     }
 }
 
@@ -781,8 +861,9 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
 static rb_ui_cmd panel_goto(const rb_ui_state *st, long ply)
 {
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
-    if (ply < 0 || (size_t)ply > st->game.length || (size_t)ply == st->game.ply)
+    if (ply < 0 || (size_t)ply > st->game.length || (size_t)ply == st->game.ply) {
         return cmd;
+    }
     cmd.kind = RB_UI_CMD_BROWSE;
     cmd.browse.ply = (int)ply;
     return cmd;
@@ -865,20 +946,25 @@ static long panel_move_at(const rb_app *app, int x, int y)
 {
     const struct rb_ui_panel *p = app->panel;
     const rb_game *g = &app->state.game;
-    if (!p)
+    if (!p) {
         return -1;
-    if (!rb_ui_widget_point_in(p->list, x, y) || p->row_h <= 0 || p->col_w <= 0)
+    }
+    if (!rb_ui_widget_point_in(p->list, x, y) || p->row_h <= 0 || p->col_w <= 0) {
         return -1;
+    }
     int col = (x - p->list.x - p->num_w);
-    if (col < 0)
+    if (col < 0) {
         return -1;
+    }
     col /= p->col_w;
-    if (col > 1)
+    if (col > 1) {
         return -1;
+    }
     long row = p->scroll + (y - p->list.y) / p->row_h;
     long k = 2 * row + col - g->positions[0].side;
-    if (k < 0 || (size_t)k >= g->length)
+    if (k < 0 || (size_t)k >= g->length) {
         return -1;
+    }
     return k + 1;
 }
 
@@ -886,25 +972,29 @@ bool rb_ui_panel_move_rect(const rb_app *app, size_t ply, SDL_Rect *r)
 {
     const struct rb_ui_panel *p = app->panel;
     const rb_game *g = &app->state.game;
-    if (!p || ply < 1 || ply > g->length || p->row_h <= 0 || p->list.w <= 0)
+    if (!p || ply < 1 || ply > g->length || p->row_h <= 0 || p->list.w <= 0) {
         return false;
+    }
     size_t row;
     int colour;
     panel_move_cell(g, ply - 1, &row, &colour);
     int col = colour; /* White's moves on the left */
     long vis_row = (long)row - p->scroll;
-    if (vis_row < 0 || (vis_row + 1) * p->row_h > p->list.h)
+    if (vis_row < 0 || (vis_row + 1) * p->row_h > p->list.h) {
         return false;
-    *r = (SDL_Rect){ p->list.x + p->num_w + col * p->col_w, p->list.y + (int)vis_row * p->row_h, p->col_w, p->row_h };
+    }
+    *r = (SDL_Rect){p->list.x + p->num_w + col * p->col_w, p->list.y + (int)vis_row * p->row_h, p->col_w, p->row_h};
     return true;
 }
 
 static int panel_button_at(const rb_app *app, int x, int y)
 {
     const struct rb_ui_panel *p = app->panel;
-    for (int i = 0; i < PB_COUNT; i++)
-        if (p->shown[i] && rb_ui_widget_point_in(p->button[i], x, y))
+    for (int i = 0; i < PB_COUNT; i++) {
+        if (p->shown[i] && rb_ui_widget_point_in(p->button[i], x, y)) {
             return i;
+        }
+    }
     return -1;
 }
 
@@ -915,8 +1005,9 @@ rb_ui_cmd rb_ui_panel_event(rb_app *app, const SDL_Event *ev, bool *used)
     rb_ui_panel_state *ps = &st->panel;
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
     *used = false;
-    if (!p)
+    if (!p) {
         return none;
+    }
     if (ev->type == SDL_MOUSEMOTION) {
         p->mouse_x = ev->motion.x;
         p->mouse_y = ev->motion.y;
@@ -926,8 +1017,9 @@ rb_ui_cmd rb_ui_panel_event(rb_app *app, const SDL_Event *ev, bool *used)
     }
     switch (ev->type) {
     case SDL_KEYDOWN:
-        if (ev->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI))
+        if (ev->key.keysym.mod & (KMOD_CTRL | KMOD_ALT | KMOD_GUI)) {
             return none;
+        }
         switch (ev->key.keysym.sym) {
         case SDLK_LEFT: *used = true; return panel_browse(st, -1);
         case SDLK_RIGHT: *used = true; return panel_browse(st, 1);
@@ -944,11 +1036,13 @@ rb_ui_cmd rb_ui_panel_event(rb_app *app, const SDL_Event *ev, bool *used)
         int x = ev->button.x, y = ev->button.y;
         ps->hover_button = panel_button_at(app, x, y);
         ps->hover_ply = panel_move_at(app, x, y);
-        if (!rb_ui_widget_point_in(p->rect, x, y))
+        if (!rb_ui_widget_point_in(p->rect, x, y)) {
             return none;
+        }
         *used = true;
-        if (ev->button.button != SDL_BUTTON_LEFT)
+        if (ev->button.button != SDL_BUTTON_LEFT) {
             return none;
+        }
         ps->pressed = ps->hover_button;
         return panel_goto(st, ps->hover_ply);
     }
@@ -961,21 +1055,22 @@ rb_ui_cmd rb_ui_panel_event(rb_app *app, const SDL_Event *ev, bool *used)
             return none;
         }
         *used = b >= 0 || rb_ui_widget_point_in(p->rect, x, y);
-        if (b >= 0 && panel_button_at(app, x, y) == b && p->enabled[b])
+        if (b >= 0 && panel_button_at(app, x, y) == b && p->enabled[b]) {
             return panel_click(st, b);
+        }
         return none;
     }
     case SDL_MOUSEWHEEL:
         if (rb_ui_widget_point_in(p->list, p->mouse_x, p->mouse_y)) {
             int dy = ev->wheel.y;
-            if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED)
+            if (ev->wheel.direction == SDL_MOUSEWHEEL_FLIPPED) {
                 dy = -dy;
+            }
             ps->scroll = p->scroll - dy * 2;
             ps->follow = false;
             *used = true;
         }
         return none;
-    default:
-        return none;
+    default: return none;
     }
 }

@@ -54,9 +54,9 @@ typedef enum {
 typedef void (*rb_ui_screen_closer)(rb_app *app, rb_ui_cmd_kind opening, bool keep_top);
 
 typedef struct rb_ui_screen {
-    const char *name;               /* for the tests' and the log's words */
-    rb_ui_cmd_kind first, last;     /* its own commands; first opens it */
-    bool sets_game_aside;           /* the game's clocks and computer wait */
+    const char *name;           /* for the tests' and the log's words */
+    rb_ui_cmd_kind first, last; /* its own commands; first opens it */
+    bool sets_game_aside;       /* the game's clocks and computer wait */
     rb_ui_screen_below below;
 
     bool (*is_open)(const rb_ui_state *st);

@@ -23,7 +23,7 @@ int rb_ui_view_kit_button_at(const SDL_Rect *rects, const bool *shown, int n, in
 /* The rectangle of the shown button labelled label among n; false when
  * no such button was drawn. */
 bool rb_ui_view_kit_label_rect(const char *const *labels, const SDL_Rect *rects, const bool *shown, int n,
-                          const char *label, SDL_Rect *r);
+                               const char *label, SDL_Rect *r);
 
 /* The pointer's place for a motion or button event; false for others. */
 bool rb_ui_view_kit_pointer(const SDL_Event *ev, int *x, int *y);
@@ -49,7 +49,7 @@ bool rb_ui_view_kit_panel_pointer(rb_app *app, const SDL_Event *ev, bool *used, 
  * pointer is off the panel. A release that goes to the board forgets the
  * panel button half pressed (*pressed becomes -1). */
 bool rb_ui_view_kit_board_has_pointer(const rb_app *app, SDL_Rect panel, const SDL_Event *ev, int x, int y,
-                                 int *pressed);
+                                      int *pressed);
 
 /* A panel button's left press and release: a press remembers the button
  * under the pointer (hover) in *pressed; a release over that same,

@@ -25,31 +25,31 @@
 /* One of the engine's lines: its score from White's point of view, the
  * depth it was found at, and its first moves. */
 typedef struct rb_ui_analysis_line {
-    rb_score_kind kind;       /* RB_SCORE_WIN: White wins in score moves */
-    int score;                /* centipawns, or moves to the win/loss */
+    rb_score_kind kind; /* RB_SCORE_WIN: White wins in score moves */
+    int score;          /* centipawns, or moves to the win/loss */
     int depth;
     int pvlen;
     rb_move pv[RB_UI_ANALYSIS_PV_MAX];
 } rb_ui_analysis_line;
 
 typedef struct rb_ui_analysis_state {
-    bool active;              /* the analysis board is on screen */
-    size_t ply;               /* the game's position analysed */
-    bool own_root;            /* opened from the position editor: analysing
-                                 root, the position set up there, instead
-                                 of the game's (ply 0); its buttons and
-                                 leaving go back to the editor */
+    bool active;   /* the analysis board is on screen */
+    size_t ply;    /* the game's position analysed */
+    bool own_root; /* opened from the position editor: analysing
+                      root, the position set up there, instead
+                      of the game's (ply 0); its buttons and
+                      leaving go back to the editor */
     rb_pos root;
     rb_move var[RB_UI_ANALYSIS_VAR_MAX]; /* the variation played from it */
     int nvar;
-    rb_pos board;             /* the position shown: ply's, then the variation */
-    rb_move last;             /* the last move leading to board, or none */
-    unsigned search;          /* which search the lines below come from */
-    int nlines;               /* lines found so far for board, best first */
+    rb_pos board;    /* the position shown: ply's, then the variation */
+    rb_move last;    /* the last move leading to board, or none */
+    unsigned search; /* which search the lines below come from */
+    int nlines;      /* lines found so far for board, best first */
     rb_ui_analysis_line lines[RB_UI_ANALYSIS_LINES];
-    int hover_line;           /* line under the pointer, -1 none: its first
-                                 move's path is drawn on the board */
-    int hover_button, pressed;/* the panel's buttons, -1 none */
+    int hover_line;            /* line under the pointer, -1 none: its first
+                                  move's path is drawn on the board */
+    int hover_button, pressed; /* the panel's buttons, -1 none */
     /* the game's view, as it was when the analysis opened */
     bool game_browsing;
     char game_status[RB_UI_EXPLAIN_TEXT_MAX]; /* as long as the status it keeps */

@@ -20,8 +20,12 @@
 
 void rb_ui_clock_init(rb_ui_clock *c, rb_ui_time_control white, rb_ui_time_control black)
 {
-    *c = (rb_ui_clock){.tc = {white, black}, .left_ms = {white.base_ms, black.base_ms},
-                       .running = -1, .paused = false, .since_ms = 0, .flagged = -1};
+    *c = (rb_ui_clock){.tc = {white, black},
+                       .left_ms = {white.base_ms, black.base_ms},
+                       .running = -1,
+                       .paused = false,
+                       .since_ms = 0,
+                       .flagged = -1};
 }
 
 /* Time left of side at now, possibly negative, without the clamp. */
@@ -213,7 +217,7 @@ int rb_ui_clock_parse_clk(const char *comment, int64_t *ms, char *err, size_t er
 bad:;
     size_t shown = strcspn(start, "]");
     /* TRANSLATORS: a clock comment of a game file; keep [%%clk H:MM:SS] */
-    snprintf(err, errlen, _("clock comment \"%.*s%s\" is not [%%clk H:MM:SS]"), (int)(shown > 40 ? 40 : shown),
-             start, start[shown] == ']' ? "]" : "");
+    snprintf(err, errlen, _("clock comment \"%.*s%s\" is not [%%clk H:MM:SS]"), (int)(shown > 40 ? 40 : shown), start,
+             start[shown] == ']' ? "]" : "");
     return -1;
 }

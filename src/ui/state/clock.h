@@ -31,12 +31,12 @@
 #define RB_UI_CLOCK_TEXT_MAX 32
 
 typedef struct rb_ui_clock {
-    rb_ui_time_control tc[2];  /* per colour, RB_WHITE / RB_BLACK */
-    int64_t left_ms[2];        /* remaining time as of `since` (running side) or now (others) */
-    int running;               /* colour whose move it is on the clock, -1 before start or after a fall */
+    rb_ui_time_control tc[2]; /* per colour, RB_WHITE / RB_BLACK */
+    int64_t left_ms[2];       /* remaining time as of `since` (running side) or now (others) */
+    int running;              /* colour whose move it is on the clock, -1 before start or after a fall */
     bool paused;
-    int64_t since_ms;          /* when the running side's time was last charged */
-    int flagged;               /* colour whose flag fell, or -1 */
+    int64_t since_ms; /* when the running side's time was last charged */
+    int flagged;      /* colour whose flag fell, or -1 */
 } rb_ui_clock;
 
 /* ---- the running clock ------------------------------------------------ */

@@ -18,7 +18,7 @@
 #include "words/explain_words.h"
 #include "rb_board.h"
 
-#define RB_UI_EDITOR_TEXT_MAX 220  /* the string field; a string is at most 200 */
+#define RB_UI_EDITOR_TEXT_MAX 220 /* the string field; a string is at most 200 */
 #define RB_UI_EDITOR_ERROR_MAX 320
 
 /* The pointer on the editor: nothing, a press on a piece (the palette's or
@@ -26,19 +26,19 @@
 typedef enum { RB_UI_EDITOR_IDLE = 0, RB_UI_EDITOR_PRESSED, RB_UI_EDITOR_DRAGGING } rb_ui_editor_hand;
 
 typedef struct rb_ui_editor_state {
-    bool active;              /* the editor is on screen */
-    rb_pos pos;               /* the position set up (kings kept in step) */
-    rb_pos_verdict verdict;   /* the rules library's verdict on pos */
+    bool active;            /* the editor is on screen */
+    rb_pos pos;             /* the position set up (kings kept in step) */
+    rb_pos_verdict verdict; /* the rules library's verdict on pos */
 
     /* the pointer (editor_view.c) */
     rb_ui_editor_hand hand;
-    rb_piece held;            /* the piece pressed or dragged */
-    int held_from;            /* its square on the board, -1 from the palette */
-    int press_x, press_y;     /* output pixels of the press */
-    int drag_x, drag_y;       /* where the dragged piece is drawn */
-    int hover;                /* board square under the pointer, -1 none */
-    rb_piece brush;           /* the palette piece a click on a square puts
-                                 there, 0 none */
+    rb_piece held;                      /* the piece pressed or dragged */
+    int held_from;                      /* its square on the board, -1 from the palette */
+    int press_x, press_y;               /* output pixels of the press */
+    int drag_x, drag_y;                 /* where the dragged piece is drawn */
+    int hover;                          /* board square under the pointer, -1 none */
+    rb_piece brush;                     /* the palette piece a click on a square puts
+                                           there, 0 none */
     int hover_control, pressed_control; /* the panel's controls, -1 none */
 
     /* the position string field: its text, caret and selection (byte

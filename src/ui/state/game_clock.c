@@ -32,16 +32,18 @@ static bool game_goes_on(const rb_ui_state *st)
 int rb_ui_game_clock_from_game(rb_ui_state *st, int64_t now_ms, char *err, size_t errlen)
 {
     const rb_game *g = &st->game;
-    rb_ui_time_control tc[2] = { { 0, 0 }, { 0, 0 } };
+    rb_ui_time_control tc[2] = {{0, 0}, {0, 0}};
     int rc = rb_ui_tc_read_tags(g, tc, err, errlen);
-    if (rc != 0)
-        tc[RB_WHITE] = tc[RB_BLACK] = (rb_ui_time_control){ 0, 0 };
+    if (rc != 0) {
+        tc[RB_WHITE] = tc[RB_BLACK] = (rb_ui_time_control){0, 0};
+    }
     rb_ui_clock_init(&st->clock, tc[RB_WHITE], tc[RB_BLACK]);
     for (size_t i = 0; i < g->ply; i++) {
         const rb_annotation *a = rb_game_annotation(g, i);
         int mover = g->positions[i].side;
-        if (a && a->clock_ms != RB_CLOCK_NONE && rb_ui_tc_timed(tc[mover]))
+        if (a && a->clock_ms != RB_CLOCK_NONE && rb_ui_tc_timed(tc[mover])) {
             st->clock.left_ms[mover] = a->clock_ms;
+        }
     }
     /* The time of the move in progress when the game was written; it
      * leaves the record, which then says nothing stale. */
@@ -51,8 +53,9 @@ int rb_ui_game_clock_from_game(rb_ui_state *st, int64_t now_ms, char *err, size_
         int64_t ms;
         int side = rb_game_pos(g)->side;
         snprintf(clk, sizeof clk, "[%%clk %.40s]", to_move);
-        if (rb_ui_tc_timed(tc[side]) && rb_ui_clock_parse_clk(clk, &ms, NULL, 0) == 0)
+        if (rb_ui_tc_timed(tc[side]) && rb_ui_clock_parse_clk(clk, &ms, NULL, 0) == 0) {
             st->clock.left_ms[side] = ms;
+        }
     }
     rb_ui_game_clock_unmark(st);
     if (rb_ui_game_clock_timed(st)) {
@@ -67,20 +70,23 @@ int rb_ui_game_clock_from_game(rb_ui_state *st, int64_t now_ms, char *err, size_
     }
     /* A side already short of time when the game comes back is not warned
      * again: the warning is for the moment the time runs low. */
-    for (int side = 0; side < 2; side++)
+    for (int side = 0; side < 2; side++) {
         st->clock_low[side] = rb_ui_clock_low(&st->clock, side, now_ms);
+    }
     return rc;
 }
 
 int rb_ui_game_clock_moved(rb_ui_state *st, int64_t now_ms)
 {
     rb_game *g = &st->game;
-    if (!rb_ui_game_clock_timed(st) || st->clock.running < 0 || g->ply == 0)
+    if (!rb_ui_game_clock_timed(st) || st->clock.running < 0 || g->ply == 0) {
         return -1;
+    }
     int mover = g->positions[g->ply - 1].side;
     int fell = rb_ui_clock_press(&st->clock, now_ms);
-    if (fell >= 0)
+    if (fell >= 0) {
         return fell;
+    }
     if (rb_ui_tc_timed(st->clock.tc[mover])) {
         /* Out of memory only costs the reading in a saved game. */
         (void)rb_game_set_clock(g, g->ply - 1, rb_ui_clock_left(&st->clock, mover, now_ms));
@@ -93,21 +99,24 @@ int rb_ui_game_clock_moved(rb_ui_state *st, int64_t now_ms)
 
 void rb_ui_game_clock_update(rb_ui_state *st, int64_t now_ms)
 {
-    if (!rb_ui_game_clock_timed(st))
+    if (!rb_ui_game_clock_timed(st)) {
         return;
+    }
     bool vs_computer = rb_ui_state_vs_computer(st);
     bool away = st->minimised && st->settings.pause_minimised && vs_computer;
-    if (game_goes_on(st) && !away && !rb_ui_state_game_set_aside(st))
+    if (game_goes_on(st) && !away && !rb_ui_state_game_set_aside(st)) {
         rb_ui_clock_resume(&st->clock, now_ms);
-    else
+    } else {
         rb_ui_clock_pause(&st->clock, now_ms);
+    }
 }
 
 int rb_ui_game_clock_warn(rb_ui_state *st, int64_t now_ms)
 {
     int side = st->clock.running;
-    if (side < 0 || st->clock.paused || st->clock_low[side] || !rb_ui_clock_low(&st->clock, side, now_ms))
+    if (side < 0 || st->clock.paused || st->clock_low[side] || !rb_ui_clock_low(&st->clock, side, now_ms)) {
         return -1;
+    }
     st->clock_low[side] = true;
     return side;
 }
@@ -132,8 +141,9 @@ void rb_ui_game_clock_unmark(rb_ui_state *st)
 
 int64_t rb_ui_game_clock_wait(const rb_ui_state *st, int64_t now_ms)
 {
-    if (!rb_ui_game_clock_timed(st))
+    if (!rb_ui_game_clock_timed(st)) {
         return -1;
+    }
     return rb_ui_clock_next_change(&st->clock, now_ms);
 }
 
@@ -141,8 +151,9 @@ int64_t rb_ui_game_clock_wait(const rb_ui_state *st, int64_t now_ms)
 static int parse_one(const char *text, rb_ui_time_control *tc, char *err, size_t errlen)
 {
     char *end;
-    while (isspace((unsigned char)*text))
+    while (isspace((unsigned char)*text)) {
         text++;
+    }
     double minutes = strtod(text, &end);
     double inc = 0;
     if (end == text || !isfinite(minutes) || minutes <= 0) {
@@ -150,8 +161,9 @@ static int parse_one(const char *text, rb_ui_time_control *tc, char *err, size_t
         return -1;
     }
     const char *p = end;
-    while (isspace((unsigned char)*p))
+    while (isspace((unsigned char)*p)) {
         p++;
+    }
     if (*p == '+') {
         const char *q = p + 1;
         inc = strtod(q, &end);
@@ -160,8 +172,9 @@ static int parse_one(const char *text, rb_ui_time_control *tc, char *err, size_t
             return -1;
         }
         p = end;
-        while (isspace((unsigned char)*p))
+        while (isspace((unsigned char)*p)) {
             p++;
+        }
     }
     if (*p != '\0') {
         /* TRANSLATORS: %s is what was typed; keep minutes+seconds and 10+5 readable as a form */
@@ -193,11 +206,12 @@ int rb_ui_game_clock_parse_custom(const char *text, rb_ui_time_control tc[2], ch
     char why[400];
     for (int side = 0; side < 2; side++) {
         if (parse_one(part[side], &got[side], why, sizeof why) != 0) {
-            if (slash)
+            if (slash) {
                 /* TRANSLATORS: %s says what is wrong with that side's clock */
                 snprintf(err, errlen, side == RB_WHITE ? _("White's clock: %s") : _("Black's clock: %s"), why);
-            else
+            } else {
                 snprintf(err, errlen, "%s", why);
+            }
             return -1;
         }
     }

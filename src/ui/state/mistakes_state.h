@@ -21,27 +21,27 @@
 #include "words/explain_words.h"
 #include "rb_game.h"
 
-#define RB_UI_MISTAKES_MAX 256  /* exercises taken from one game */
+#define RB_UI_MISTAKES_MAX 256 /* exercises taken from one game */
 
 typedef struct rb_ui_mistakes_state {
-    bool active;              /* the mode is on screen */
+    bool active;                    /* the mode is on screen */
     size_t ply[RB_UI_MISTAKES_MAX]; /* the game's moves that were mistakes, in order */
     int count;
-    int at;                   /* the exercise shown: an index into ply */
-    bool found;               /* the better move was found (the exercise is done) */
-    bool shown;               /* the missed line is being (or was) played out */
+    int at;     /* the exercise shown: an index into ply */
+    bool found; /* the better move was found (the exercise is done) */
+    bool shown; /* the missed line is being (or was) played out */
 
-    rb_pos board;             /* the position the board shows */
-    rb_pos before;            /* the one before `last`, for the sliding piece */
-    rb_move last;             /* the last move shown, or RB_MOVE_NONE */
+    rb_pos board;                    /* the position the board shows */
+    rb_pos before;                   /* the one before `last`, for the sliding piece */
+    rb_move last;                    /* the last move shown, or RB_MOVE_NONE */
     rb_move queue[RB_NOTE_LINE_MAX]; /* moves of the missed line still to be shown */
     int nqueue;
-    Uint32 due_ms;            /* when the first of them is played */
+    Uint32 due_ms;                   /* when the first of them is played */
     rb_move drawn[RB_NOTE_LINE_MAX]; /* the missed line's moves shown, paths drawn */
     int ndrawn;
 
-    int hover_button;         /* the panel's button under the pointer, -1 none */
-    int pressed;              /* and under a press, -1 none */
+    int hover_button; /* the panel's button under the pointer, -1 none */
+    int pressed;      /* and under a press, -1 none */
 
     /* the game's view, as it was when the mode opened */
     bool game_flipped, game_browsing;

@@ -43,8 +43,9 @@ Uint32 rb_ui_pace_reply_at(const rb_ui_state *st)
 static void pace_sooner(Uint32 *wait_ms, Uint32 at, Uint32 now)
 {
     Uint32 w = at - now;
-    if (w < *wait_ms)
+    if (w < *wait_ms) {
         *wait_ms = w;
+    }
 }
 
 /* True when at has come (the clock wraps after 49 days: compare by
@@ -62,8 +63,9 @@ rb_ui_cmd rb_ui_pace_due(const rb_ui_state *st, Uint32 now, Uint32 *wait_ms)
     const rb_ui_input *in = &st->input;
     if (in->ntyped > 0) {
         Uint32 at = in->typed_ms + RB_UI_TYPED_MS;
-        if (pace_reached(now, at))
+        if (pace_reached(now, at)) {
             return rb_ui_cmd_of(RB_UI_CMD_FORGET_TYPED);
+        }
         pace_sooner(wait_ms, at, now);
     }
 
@@ -85,8 +87,9 @@ rb_ui_cmd rb_ui_pace_due(const rb_ui_state *st, Uint32 now, Uint32 *wait_ms)
     /* A premove follows the computer's move once that has been seen. */
     if (st->premove != RB_MOVE_NONE && rb_ui_state_can_move(st)) {
         Uint32 at = p->moved_ms + pace_slide_ms(st);
-        if (pace_reached(now, at))
+        if (pace_reached(now, at)) {
             return rb_ui_cmd_of(RB_UI_CMD_PLAY_PREMOVE);
+        }
         pace_sooner(wait_ms, at, now);
     }
     return cmd;

@@ -21,9 +21,10 @@
 
 int rb_ui_session_resigner(const rb_ui_state *st)
 {
-    bool human[2] = { st->players[RB_WHITE].kind == RB_UI_HUMAN, st->players[RB_BLACK].kind == RB_UI_HUMAN };
-    if (human[RB_WHITE] != human[RB_BLACK])
+    bool human[2] = {st->players[RB_WHITE].kind == RB_UI_HUMAN, st->players[RB_BLACK].kind == RB_UI_HUMAN};
+    if (human[RB_WHITE] != human[RB_BLACK]) {
         return human[RB_WHITE] ? RB_WHITE : RB_BLACK;
+    }
     return rb_game_pos(&st->game)->side;
 }
 
@@ -38,11 +39,13 @@ bool rb_ui_session_can_offer_draw(const rb_ui_state *st)
 bool rb_ui_session_computer_takes_draw(const rb_game *g, char *why, size_t whylen)
 {
     if (g->ply < RB_UI_DRAW_MIN_PLY) {
-        snprintf(why, whylen,
-                 ngettext("The computer declines the draw: it is too early in the game (a draw may be agreed after %d move each).",
-                          "The computer declines the draw: it is too early in the game (a draw may be agreed after %d moves each).",
-                          RB_UI_DRAW_MIN_PLY / 2),
-                 RB_UI_DRAW_MIN_PLY / 2);
+        snprintf(
+            why, whylen,
+            ngettext(
+                "The computer declines the draw: it is too early in the game (a draw may be agreed after %d move each).",
+                "The computer declines the draw: it is too early in the game (a draw may be agreed after %d moves each).",
+                RB_UI_DRAW_MIN_PLY / 2),
+            RB_UI_DRAW_MIN_PLY / 2);
         return false;
     }
     rb_engine *e = rb_engine_new(16);
@@ -53,19 +56,21 @@ bool rb_ui_session_computer_takes_draw(const rb_game *g, char *why, size_t whyle
         snprintf(why, whylen, "%s", _("The computer declines the draw: out of memory to think it over."));
         return false;
     }
-    for (size_t i = 0; i < g->ply; i++)
+    for (size_t i = 0; i < g->ply; i++) {
         history[i] = g->positions[i].key;
+    }
     rb_engine_set_level(e, RB_LEVEL_MAX);
-    rb_limits limits = { .depth = RB_UI_DRAW_DEPTH };
+    rb_limits limits = {.depth = RB_UI_DRAW_DEPTH};
     rb_search_info info;
     memset(&info, 0, sizeof info);
     rb_engine_search(e, rb_game_pos(g), history, g->ply, &limits, NULL, NULL, &info);
     rb_engine_free(e);
     free(history);
     bool level = info.kind == RB_SCORE_CP && abs(info.score) <= RB_UI_DRAW_MARGIN_CP;
-    if (!level)
+    if (!level) {
         snprintf(why, whylen, "%s", _("The computer declines the draw: it sees the game as not level."));
-    else
+    } else {
         snprintf(why, whylen, "%s", _("The computer accepts the draw."));
+    }
     return level;
 }

@@ -12,14 +12,18 @@
 
 const rb_pos *rb_ui_state_pos(const rb_ui_state *st)
 {
-    if (st->analysis.active)
+    if (st->analysis.active) {
         return &st->analysis.board;
-    if (st->editor.active)
+    }
+    if (st->editor.active) {
         return &st->editor.pos;
-    if (st->mistakes.active)
+    }
+    if (st->mistakes.active) {
         return &st->mistakes.board;
-    if (st->trainer.active && st->trainer.have_session)
+    }
+    if (st->trainer.active && st->trainer.have_session) {
         return &st->trainer.board; /* (without puzzles, the game's, read-only) */
+    }
     return rb_game_pos(&st->game);
 }
 
@@ -54,12 +58,12 @@ bool rb_ui_state_game_set_aside(const rb_ui_state *st)
 bool rb_ui_state_analysis_allowed(const rb_ui_state *st)
 {
     bool computer = st->players[0].kind == RB_UI_COMPUTER || st->players[1].kind == RB_UI_COMPUTER;
-    if (st->trainer.active || st->learn.mode != RB_UI_LEARN_OFF)
+    if (st->trainer.active || st->learn.mode != RB_UI_LEARN_OFF) {
         return false;
+    }
     return !computer || rb_game_ending(&st->game) != RB_END_NONE ||
            rb_game_ending_at(&st->game, st->game.length) != RB_END_NONE;
 }
-
 
 bool rb_ui_state_editor_playable(const rb_ui_state *st)
 {
@@ -69,12 +73,14 @@ bool rb_ui_state_editor_playable(const rb_ui_state *st)
 bool rb_ui_state_editor_can_analyse(const rb_ui_state *st, char *why, size_t len)
 {
     const char *no = NULL;
-    if (!rb_ui_state_editor_playable(st))
+    if (!rb_ui_state_editor_playable(st)) {
         no = _("The position cannot be played: see the reason above.");
-    else if (!rb_ui_state_analysis_allowed(st))
+    } else if (!rb_ui_state_analysis_allowed(st)) {
         no = _("The analysis board opens once the game against the computer is over.");
-    if (why && len)
+    }
+    if (why && len) {
         snprintf(why, len, "%s", no ? no : "");
+    }
     return no == NULL;
 }
 
@@ -85,28 +91,32 @@ bool rb_ui_state_browsing(const rb_ui_state *st)
 
 bool rb_ui_state_can_move(const rb_ui_state *st)
 {
-    if (st->analysis.active) /* either side, in the variation */
+    if (st->analysis.active) { /* either side, in the variation */
         return rb_pos_status(&st->analysis.board) == RB_ONGOING;
-    if (st->editor.active) /* pieces are set up, not moved */
+    }
+    if (st->editor.active) { /* pieces are set up, not moved */
         return false;
+    }
     const rb_ui_mistakes_state *ms = &st->mistakes;
-    if (ms->active) /* the mistake's side, until found or shown */
+    if (ms->active) { /* the mistake's side, until found or shown */
         return !ms->found && !ms->shown && rb_pos_status(&ms->board) == RB_ONGOING;
+    }
     const rb_ui_trainer_state *tr = &st->trainer;
-    if (tr->active) /* the puzzle's solver, and no one without puzzles */
-        return tr->have_session && !tr->session.done && tr->nqueue == 0 &&
-               tr->board.side == tr->session.pos.side;
+    if (tr->active) { /* the puzzle's solver, and no one without puzzles */
+        return tr->have_session && !tr->session.done && tr->nqueue == 0 && tr->board.side == tr->session.pos.side;
+    }
     const rb_game *g = &st->game;
-    if (st->browsing || rb_game_ending(g) != RB_END_NONE || rb_ui_state_computer_to_move(st))
+    if (st->browsing || rb_game_ending(g) != RB_END_NONE || rb_ui_state_computer_to_move(st)) {
         return false;
+    }
     return rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
 }
 
 bool rb_ui_state_premove_allowed(const rb_ui_state *st)
 {
     const rb_pos *pos = rb_ui_state_live_pos(st);
-    return st->settings.premoves && !st->analysis.active && !st->editor.active && !rb_ui_state_browsing(st) && rb_ui_state_computer_to_move(st) &&
-           st->players[pos->side ^ 1].kind == RB_UI_HUMAN &&
+    return st->settings.premoves && !st->analysis.active && !st->editor.active && !rb_ui_state_browsing(st) &&
+           rb_ui_state_computer_to_move(st) && st->players[pos->side ^ 1].kind == RB_UI_HUMAN &&
            rb_game_ending_at(&st->game, rb_ui_state_live_ply(st)) == RB_END_NONE && rb_pos_status(pos) == RB_ONGOING;
 }
 
@@ -117,16 +127,19 @@ static bool typed_moves(const rb_ui_state *st, const char *typed, rb_movelist *l
 {
     list->count = 0;
     int from = rb_sq_parse(typed);
-    if (from < 0)
+    if (from < 0) {
         return false;
+    }
     rb_pos pos = *rb_ui_state_live_pos(st);
     if (!rb_ui_state_can_move(st)) {
-        if (!rb_ui_state_premove_allowed(st))
+        if (!rb_ui_state_premove_allowed(st)) {
             return false;
+        }
         pos.side ^= 1;
     }
-    if (!pos.board[from] || RB_COLOR(pos.board[from]) != pos.side)
+    if (!pos.board[from] || RB_COLOR(pos.board[from]) != pos.side) {
         return false;
+    }
     rb_gen_legal_from(&pos, from, list);
     return true;
 }
@@ -135,17 +148,20 @@ rb_move rb_ui_state_typed_move(const rb_ui_state *st, bool *wants_letter)
 {
     const rb_ui_input *in = &st->input;
     *wants_letter = false;
-    if (in->ntyped < 4)
+    if (in->ntyped < 4) {
         return RB_MOVE_NONE;
+    }
     rb_movelist list;
-    if (!typed_moves(st, in->typed, &list))
+    if (!typed_moves(st, in->typed, &list)) {
         return RB_MOVE_NONE;
+    }
     int to = rb_sq_parse(in->typed + 2);
     int want = in->ntyped > 4 ? (in->typed[4] == 'r' ? RB_ROOK : RB_BISHOP) : 0;
     for (int i = 0; i < list.count; i++) {
         rb_move m = list.moves[i];
-        if (RB_MOVE_TO(m) != to || (want && RB_MOVE_PROMO(m) != want))
+        if (RB_MOVE_TO(m) != to || (want && RB_MOVE_PROMO(m) != want)) {
             continue;
+        }
         *wants_letter = RB_MOVE_PROMO(m) && in->ntyped == 4;
         return m;
     }
@@ -158,8 +174,9 @@ void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(st->status, sizeof st->status, fmt, ap);
     va_end(ap);
-    if (error)
+    if (error) {
         fprintf(stderr, "rollerball: %s\n", st->status);
+    }
 }
 
 bool rb_ui_state_unfinished(const rb_ui_state *st)

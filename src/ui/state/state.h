@@ -51,9 +51,9 @@
 #include "state/analysis_state.h"
 #include "state/editor_state.h"
 
-#define RB_UI_DRAG_SLOP 3    /* pixels a press travels before it is a drag */
+#define RB_UI_DRAG_SLOP 3 /* pixels a press travels before it is a drag */
 #define RB_UI_ANIM_MS 200
-#define RB_UI_TYPED_MS 1000  /* typed text untouched this long is forgotten */
+#define RB_UI_TYPED_MS 1000 /* typed text untouched this long is forgotten */
 #define RB_UI_DIALOG_WHERE_MAX 1200
 
 /* Who plays a colour. */
@@ -61,73 +61,73 @@ typedef enum { RB_UI_HUMAN = 0, RB_UI_COMPUTER = 1 } rb_ui_player_kind;
 
 typedef struct rb_ui_player {
     rb_ui_player_kind kind;
-    int level;                /* RB_LEVEL_MIN..RB_LEVEL_MAX for the computer */
+    int level; /* RB_LEVEL_MIN..RB_LEVEL_MAX for the computer */
 } rb_ui_player;
 
 /* What the player can switch on and off; kept between runs (prefs). */
 typedef struct rb_ui_settings {
-    bool flow_arrows;         /* faint clockwise arrows in every square */
-    bool turn_squares;        /* the eight squares where the flow turns */
-    bool thrones;             /* a star on each king's winning square */
-    bool start_lines;         /* each king's start line, dashed */
-    bool out_flags;           /* an indicator per king of its out flag */
-    bool coordinates;         /* a..g and 1..7 around the board */
-    bool legal_moves;         /* destination markers for the selected piece */
-    bool paths;               /* the path to the pointed destination, rebounds marked */
-    bool last_move;           /* last move's squares and path */
-    bool animation;           /* slide moves over RB_UI_ANIM_MS */
-    int theme;                /* the board's colours: a row of rb_ui_themes (theme.h) */
-    int pieces;               /* the piece pictures: a row of rb_ui_piece_sets (assets.h) */
-    bool auto_flip;           /* flip when the human plays Black vs the computer */
-    bool sound;               /* the game's sounds on */
-    bool pause_minimised;     /* clocks stop while the window is minimised
-                                 in a game against the computer */
-    int volume;               /* of the sounds, 0..100 */
-    int ui_scale_pct;         /* the interface size: text, panel and dialogs,
-                                 percent (RB_UI_SCALE_MIN..MAX, layout.h) */
-    bool premoves;            /* a move may be chosen during the computer's turn */
-    bool two_player_hints;    /* hints (and threats) in games between two
-                                 people: off unless both agree */
+    bool flow_arrows;      /* faint clockwise arrows in every square */
+    bool turn_squares;     /* the eight squares where the flow turns */
+    bool thrones;          /* a star on each king's winning square */
+    bool start_lines;      /* each king's start line, dashed */
+    bool out_flags;        /* an indicator per king of its out flag */
+    bool coordinates;      /* a..g and 1..7 around the board */
+    bool legal_moves;      /* destination markers for the selected piece */
+    bool paths;            /* the path to the pointed destination, rebounds marked */
+    bool last_move;        /* last move's squares and path */
+    bool animation;        /* slide moves over RB_UI_ANIM_MS */
+    int theme;             /* the board's colours: a row of rb_ui_themes (theme.h) */
+    int pieces;            /* the piece pictures: a row of rb_ui_piece_sets (assets.h) */
+    bool auto_flip;        /* flip when the human plays Black vs the computer */
+    bool sound;            /* the game's sounds on */
+    bool pause_minimised;  /* clocks stop while the window is minimised
+                              in a game against the computer */
+    int volume;            /* of the sounds, 0..100 */
+    int ui_scale_pct;      /* the interface size: text, panel and dialogs,
+                              percent (RB_UI_SCALE_MIN..MAX, layout.h) */
+    bool premoves;         /* a move may be chosen during the computer's turn */
+    bool two_player_hints; /* hints (and threats) in games between two
+                              people: off unless both agree */
     /* Numbers (the settings file only; not switches of the dialog): */
-    int reply_pause_ms;       /* after the person's move has slid, before the
-                                 computer's answer is shown */
-    int watch_move_ms;        /* computer against computer: least time a move
-                                 takes, so the game can be followed */
-    int language;             /* index into rb_ui_langs (lang.h); 0 the system's */
+    int reply_pause_ms; /* after the person's move has slid, before the
+                           computer's answer is shown */
+    int watch_move_ms;  /* computer against computer: least time a move
+                           takes, so the game can be followed */
+    int language;       /* index into rb_ui_langs (lang.h); 0 the system's */
 } rb_ui_settings;
 
 /* The board's input state machine (input.c). */
 typedef enum {
-    RB_UI_IDLE = 0,           /* nothing selected */
-    RB_UI_SELECTED,           /* a piece is selected, its destinations shown */
-    RB_UI_PRESSED,            /* button down on a piece, not yet moved 3 px */
-    RB_UI_DRAGGING,           /* the piece follows the pointer */
-    RB_UI_PROMOTING           /* the rook/bishop chooser is open */
+    RB_UI_IDLE = 0, /* nothing selected */
+    RB_UI_SELECTED, /* a piece is selected, its destinations shown */
+    RB_UI_PRESSED,  /* button down on a piece, not yet moved 3 px */
+    RB_UI_DRAGGING, /* the piece follows the pointer */
+    RB_UI_PROMOTING /* the rook/bishop chooser is open */
 } rb_ui_input_state;
 
 typedef struct rb_ui_input {
     rb_ui_input_state state;
-    int sel;                  /* selected square, -1 for none */
-    bool sel_was_selected;    /* press landed on the already selected piece */
-    rb_movelist moves;        /* legal moves of the selected piece */
-    int hover;                /* square under the pointer, -1 off the board */
-    int press_x, press_y;     /* output pixels where the button went down */
-    int drag_x, drag_y;       /* where the dragged piece is drawn (output
-                                 pixels), set while RB_UI_DRAGGING only */
-    int promo_to;             /* destination waiting for the chooser */
-    int promo_hover;          /* 0 none, RB_ROOK or RB_BISHOP */
-    char typed[8];            /* coordinate move being typed */
+    int sel;               /* selected square, -1 for none */
+    bool sel_was_selected; /* press landed on the already selected piece */
+    rb_movelist moves;     /* legal moves of the selected piece */
+    int hover;             /* square under the pointer, -1 off the board */
+    int press_x, press_y;  /* output pixels where the button went down */
+    int drag_x, drag_y;    /* where the dragged piece is drawn (output
+                              pixels), set while RB_UI_DRAGGING only */
+    int promo_to;          /* destination waiting for the chooser */
+    int promo_hover;       /* 0 none, RB_ROOK or RB_BISHOP */
+    char typed[8];         /* coordinate move being typed */
     int ntyped;
-    Uint32 typed_ms;          /* app clock at the last typed key */
-    bool premove_select;      /* sel is the person's piece picked during the
-                                 computer's turn: its moves are a premove's */
+    Uint32 typed_ms;     /* app clock at the last typed key */
+    bool premove_select; /* sel is the person's piece picked during the
+                            computer's turn: its moves are a premove's */
 } rb_ui_input;
 
 /* The piece sliding after a move (anim.c). */
 typedef struct rb_ui_anim {
     bool active;
     rb_move move;
-    rb_piece piece;           /* the piece as it was before the move */
+    rb_piece piece; /* the piece as it was before the move */
     Uint32 start_ms;
     Uint32 duration_ms;
 } rb_ui_anim;
@@ -146,12 +146,12 @@ typedef enum {
 
 /* A yes/no question; the answer "yes" carries out what is asked. */
 typedef enum {
-    RB_UI_ASK_NONE = 0,     /* a message with only OK */
-    RB_UI_ASK_RESIGN,       /* the resigner of rb_ui_session_resigner() resigns */
-    RB_UI_ASK_DRAW,         /* the other human accepts a draw */
-    RB_UI_ASK_RESUME,       /* keep the resumed game ("no": a new game) */
-    RB_UI_ASK_OFFER_DRAW,   /* the side to move offers a draw (confirmation) */
-    RB_UI_ASK_REPLACE       /* the pending game replaces the unfinished one */
+    RB_UI_ASK_NONE = 0,   /* a message with only OK */
+    RB_UI_ASK_RESIGN,     /* the resigner of rb_ui_session_resigner() resigns */
+    RB_UI_ASK_DRAW,       /* the other human accepts a draw */
+    RB_UI_ASK_RESUME,     /* keep the resumed game ("no": a new game) */
+    RB_UI_ASK_OFFER_DRAW, /* the side to move offers a draw (confirmation) */
+    RB_UI_ASK_REPLACE     /* the pending game replaces the unfinished one */
 } rb_ui_ask;
 
 /* Who plays a new game, as the new-game dialog offers it. */
@@ -159,18 +159,18 @@ typedef enum { RB_UI_VS_COMPUTER = 0, RB_UI_TWO_PLAYERS = 1, RB_UI_COMPUTERS = 2
 
 /* One saved game in the load dialog's list. */
 typedef struct rb_ui_game_entry {
-    char name[256];           /* file name without the folder, ".pgn" included */
+    char name[256]; /* file name without the folder, ".pgn" included */
     time_t modified;
 } rb_ui_game_entry;
 
 /* The open dialog and what the player has entered in it. */
 typedef struct rb_ui_dialog_state {
     rb_ui_dialog_kind kind;
-    int hover;                /* control under the pointer (dialog ids), 0 none:
-                                 when it changes, the frame is drawn again */
-    int pressed;              /* control under the press, 0 none */
-    int focus;                /* control with the keyboard focus (dialog ids),
-                                 ringed; Enter or Space activates it */
+    int hover;   /* control under the pointer (dialog ids), 0 none:
+                    when it changes, the frame is drawn again */
+    int pressed; /* control under the press, 0 none */
+    int focus;   /* control with the keyboard focus (dialog ids),
+                    ringed; Enter or Space activates it */
 
     /* message and question */
     char title[192];
@@ -179,27 +179,27 @@ typedef struct rb_ui_dialog_state {
     rb_ui_ask ask;
 
     /* new game */
-    bool from_editor;         /* from the position editor's position */
+    bool from_editor; /* from the position editor's position */
     rb_ui_new_mode mode;
-    int side;                 /* the human's side: 0 White, 1 Black, 2 random */
+    int side; /* the human's side: 0 White, 1 Black, 2 random */
     int level[2];
-    int time_choice;          /* index into rb_ui_tc_presets, or
-                                 RB_UI_TC_NPRESETS for the custom control */
-    char time_custom[40];     /* the custom control as typed: "10+5", or
-                                 White's and Black's: "10+5 / 5+3" */
+    int time_choice;      /* index into rb_ui_tc_presets, or
+                             RB_UI_TC_NPRESETS for the custom control */
+    char time_custom[40]; /* the custom control as typed: "10+5", or
+                             White's and Black's: "10+5 / 5+3" */
 
     /* save: the name is a text field; caret and anchor are byte offsets
        into it, the selection lies between them */
     char name[200];
     int caret, anchor;
     char where[RB_UI_DIALOG_WHERE_MAX]; /* where it goes, or that it replaces a game */
-    char error[768];          /* why the last save or load failed */
+    char error[768];                    /* why the last save or load failed */
 
     /* load */
     rb_ui_game_entry *entries;
     int nentries;
-    int selected;             /* -1 for none */
-    int scroll;               /* first row shown (clamped when drawn) */
+    int selected; /* -1 for none */
+    int scroll;   /* first row shown (clamped when drawn) */
 
     /* help: the page; settings: the tab's page (rb_ui_settings_page) */
     int page;
@@ -208,30 +208,30 @@ typedef struct rb_ui_dialog_state {
        RB_UI_ASK_REPLACE (positions NULL when none); owned here */
     rb_game pending;
     rb_ui_player pending_players[2];
-    char pending_name[256];   /* where it came from, for the question */
-    char pending_note[768];   /* what went wrong reading it, shown once it is on the board */
+    char pending_name[256]; /* where it came from, for the question */
+    char pending_note[768]; /* what went wrong reading it, shown once it is on the board */
 } rb_ui_dialog_state;
 
 /* The side panel's input state (its layout is the panel's own memory). */
 typedef struct rb_ui_panel_state {
-    int scroll;               /* first row of the move list shown */
-    bool follow;              /* bring the current move into view */
-    int hover_button;         /* button under the pointer, -1 none, and */
-    long hover_ply;           /* move of the list under it, -1 none: when
-                                 either changes, the frame is drawn again */
-    int pressed;              /* button under a press, -1 none */
+    int scroll;       /* first row of the move list shown */
+    bool follow;      /* bring the current move into view */
+    int hover_button; /* button under the pointer, -1 none, and */
+    long hover_ply;   /* move of the list under it, -1 none: when
+                         either changes, the frame is drawn again */
+    int pressed;      /* button under a press, -1 none */
 } rb_ui_panel_state;
 
 /* When moves are shown (pace.c): the computer's answer waits until the
  * person's move has been seen, and a game between computers goes at a pace
  * a person can follow. */
 typedef struct rb_ui_pacing {
-    Uint32 moved_ms;          /* app clock when the last move was played */
-    bool reply_ready;         /* the computer's move, found and waiting */
+    Uint32 moved_ms;  /* app clock when the last move was played */
+    bool reply_ready; /* the computer's move, found and waiting */
     rb_move reply;
-    size_t reply_ply;         /* the ply of the game it answers */
-    bool paused;              /* computer against computer: held */
-    bool step;                /* while paused: show the next move when ready */
+    size_t reply_ply; /* the ply of the game it answers */
+    bool paused;      /* computer against computer: held */
+    bool step;        /* while paused: show the next move when ready */
 } rb_ui_pacing;
 /* A refused move explained near the board (explain.c): the sentence
  * (explain_words.c) and what it points at, shown until until_ms. */
@@ -239,22 +239,22 @@ typedef struct rb_ui_explain_state {
     bool shown;
     char text[RB_UI_EXPLAIN_TEXT_MAX];
     rb_explain_reason reason;
-    int from, to;             /* the attempt */
-    int blocker;              /* blocked: the square in the way, else -1 */
-    rb_path route;            /* blocked: the piece's route, origin first */
-    int nattackers;           /* king-attacked: each attacker's path to the king */
+    int from, to;   /* the attempt */
+    int blocker;    /* blocked: the square in the way, else -1 */
+    rb_path route;  /* blocked: the piece's route, origin first */
+    int nattackers; /* king-attacked: each attacker's path to the king */
     rb_path attacks[RB_EXPLAIN_ATTACKERS_MAX];
-    rb_bb squares;            /* the squares the reason concerns */
-    Uint32 until_ms;          /* SDL ticks when it goes */
+    rb_bb squares;   /* the squares the reason concerns */
+    Uint32 until_ms; /* SDL ticks when it goes */
 } rb_ui_explain_state;
 
 /* The board's symbols (symbols.c) that say what they mean when pointed at. */
 typedef enum {
     RB_UI_SYMBOL_NONE = 0,
-    RB_UI_SYMBOL_THRONE,      /* a king's winning square, the star */
-    RB_UI_SYMBOL_TURN,        /* a square where the flow turns */
-    RB_UI_SYMBOL_START_LINE,  /* a king's dashed start line */
-    RB_UI_SYMBOL_OUT_FLAG,    /* the pennant on a king: its out flag */
+    RB_UI_SYMBOL_THRONE,     /* a king's winning square, the star */
+    RB_UI_SYMBOL_TURN,       /* a square where the flow turns */
+    RB_UI_SYMBOL_START_LINE, /* a king's dashed start line */
+    RB_UI_SYMBOL_OUT_FLAG,   /* the pennant on a king: its out flag */
     RB_UI_SYMBOL_COUNT
 } rb_ui_symbol;
 
@@ -263,10 +263,10 @@ typedef enum {
 #define RB_UI_TIP_MS 600
 typedef struct rb_ui_tip_state {
     rb_ui_symbol symbol;
-    int sq;                   /* the square it is on (a start line: the square pointed at) */
-    int color;                /* whose throne, start line or flag */
+    int sq;    /* the square it is on (a start line: the square pointed at) */
+    int color; /* whose throne, start line or flag */
     bool shown;
-    Uint32 due_ms;            /* SDL ticks when it shows */
+    Uint32 due_ms; /* SDL ticks when it shows */
 } rb_ui_tip_state;
 
 /* The Learn screen (learn.c): the lesson map or a stage being played,
@@ -276,18 +276,18 @@ typedef enum { RB_UI_LEARN_OFF = 0, RB_UI_LEARN_MAP, RB_UI_LEARN_STAGE } rb_ui_l
 #define RB_UI_LEARN_TEXT_MAX 768
 typedef struct rb_ui_learn_state {
     rb_ui_learn_mode mode;
-    int chapter, stage;       /* the stage played or last chosen, from 0 */
-    int sel;                  /* selected square on the lesson's board, -1 */
-    rb_movelist moves;        /* its legal moves */
-    int promo_to;             /* a promotion waiting for rook or bishop, -1 */
-    int hover;                /* control under the pointer, 0 none */
-    int scroll;               /* the map: first chapter shown */
+    int chapter, stage;                 /* the stage played or last chosen, from 0 */
+    int sel;                            /* selected square on the lesson's board, -1 */
+    rb_movelist moves;                  /* its legal moves */
+    int promo_to;                       /* a promotion waiting for rook or bishop, -1 */
+    int hover;                          /* control under the pointer, 0 none */
+    int scroll;                         /* the map: first chapter shown */
     char message[RB_UI_LEARN_TEXT_MAX]; /* what the last move brought */
-    bool hint_shown;          /* the hint's path is drawn */
+    bool hint_shown;                    /* the hint's path is drawn */
     rb_path hint;
-    int stars;                /* stars won on finishing, 0 until then */
-    bool over;                /* done or failed: retry or go on */
-    rb_move last;             /* the last move on the lesson's board */
+    int stars;    /* stars won on finishing, 0 until then */
+    bool over;    /* done or failed: retry or go on */
+    rb_move last; /* the last move on the lesson's board */
 } rb_ui_learn_state;
 
 /* The coach (coach.c): a hint (the best move for the person to move) or a
@@ -296,41 +296,41 @@ typedef struct rb_ui_learn_state {
  * position changes. */
 typedef enum { RB_UI_COACH_NONE = 0, RB_UI_COACH_HINT, RB_UI_COACH_THREAT } rb_ui_coach_kind;
 typedef struct rb_ui_coach_state {
-    rb_ui_coach_kind asked;   /* being searched for, NONE when idle */
-    rb_ui_coach_kind shown;   /* drawn over the board, NONE for nothing */
-    rb_move move;             /* the hint or the threat, RB_MOVE_NONE for none */
-    rb_path path;             /* its path, from the rules library */
-    bool in_check;            /* a threat asked in check: the check is the threat */
-    bool hint_used;           /* a hint was asked for the game at hint_ply: */
-    size_t hint_ply;          /* the person's next move there is annotated */
+    rb_ui_coach_kind asked; /* being searched for, NONE when idle */
+    rb_ui_coach_kind shown; /* drawn over the board, NONE for nothing */
+    rb_move move;           /* the hint or the threat, RB_MOVE_NONE for none */
+    rb_path path;           /* its path, from the rules library */
+    bool in_check;          /* a threat asked in check: the check is the threat */
+    bool hint_used;         /* a hint was asked for the game at hint_ply: */
+    size_t hint_ply;        /* the person's next move there is annotated */
     uint64_t hint_key;
 } rb_ui_coach_state;
 
 typedef struct rb_ui_state {
     rb_game game;
     rb_ui_player players[2];
-    bool flipped;             /* Black at the bottom */
+    bool flipped; /* Black at the bottom */
     rb_ui_settings settings;
     rb_ui_input input;
     rb_ui_anim anim;
     rb_ui_pacing pacing;
-    rb_move premove;          /* the person's move chosen during the computer's
-                                 turn (generated as if it were theirs), played
-                                 when the turn comes if still legal; 0 none */
-    bool browsing;            /* showing an earlier position from the move list:
-                                 the board is read-only until the player goes
-                                 back to the game (End) or undoes/redoes */
+    rb_move premove;                     /* the person's move chosen during the computer's
+                                            turn (generated as if it were theirs), played
+                                            when the turn comes if still legal; 0 none */
+    bool browsing;                       /* showing an earlier position from the move list:
+                                            the board is read-only until the player goes
+                                            back to the game (End) or undoes/redoes */
     char status[RB_UI_EXPLAIN_TEXT_MAX]; /* last message for the player (error, illegal move...):
                                  room for a refused move's whole explanation in any language */
     rb_ui_dialog_state dialog;
     rb_ui_panel_state panel;
-    unsigned changes;         /* counts changes of the game (apply.c) */
-    rb_ui_clock clock;        /* the game's clocks (clock.h; untimed: base 0) */
-    bool clock_low[2];        /* each side's low-time warning has sounded */
-    bool minimised;           /* the window is minimised */
-    bool game_set_aside;      /* a screen that sets the game aside is open: kept
-                                 by rb_ui_apply from the table of screens */
-    rb_ui_trainer_state trainer; /* the puzzle trainer (trainer_state.h) */
+    unsigned changes;              /* counts changes of the game (apply.c) */
+    rb_ui_clock clock;             /* the game's clocks (clock.h; untimed: base 0) */
+    bool clock_low[2];             /* each side's low-time warning has sounded */
+    bool minimised;                /* the window is minimised */
+    bool game_set_aside;           /* a screen that sets the game aside is open: kept
+                                      by rb_ui_apply from the table of screens */
+    rb_ui_trainer_state trainer;   /* the puzzle trainer (trainer_state.h) */
     rb_ui_mistakes_state mistakes; /* learn from your mistakes (mistakes_state.h) */
     rb_ui_explain_state explain;
     rb_ui_tip_state tip;

@@ -139,8 +139,8 @@ int rb_ui_tc_parse(const char *text, rb_ui_time_control *tc, char *err, size_t e
         ok = rb_ui_tc_read_seconds(&p, &got.increment_ms);
     }
     if (!ok || *p != '\0') {
-        snprintf(err, errlen,
-                 _("time control \"%.40s\" is not seconds with an optional increment, like \"300+3\""), text);
+        snprintf(err, errlen, _("time control \"%.40s\" is not seconds with an optional increment, like \"300+3\""),
+                 text);
         return -1;
     }
     if (got.base_ms == 0) {
@@ -200,4 +200,3 @@ int rb_ui_tc_read_tags(const rb_game *g, rb_ui_time_control tc[2], char *err, si
     tc[1] = got[1];
     return 0;
 }
-

@@ -37,7 +37,7 @@ typedef struct rb_ui_time_control {
 
 /* The choices the new-game dialog offers; the first is "untimed". */
 typedef struct rb_ui_tc_preset {
-    const char *name;         /* "5+3": minutes + seconds of increment */
+    const char *name; /* "5+3": minutes + seconds of increment */
     rb_ui_time_control tc;
 } rb_ui_tc_preset;
 #define RB_UI_TC_NPRESETS 5

@@ -24,35 +24,35 @@
 #include "words/explain_words.h"
 #include "rb_puzzle.h"
 
-#define RB_UI_TRAINER_PAUSE_MS 450  /* before the defender's reply moves */
+#define RB_UI_TRAINER_PAUSE_MS 450 /* before the defender's reply moves */
 
 typedef struct rb_ui_trainer_state {
-    bool active;              /* the trainer is on screen */
-    bool unavailable;         /* the puzzle file could not be read */
-    rb_puzzle_session session;/* the attempt (its puzzle lives in app->trainer) */
-    bool have_session;        /* a puzzle is loaded in session */
+    bool active;               /* the trainer is on screen */
+    bool unavailable;          /* the puzzle file could not be read */
+    rb_puzzle_session session; /* the attempt (its puzzle lives in app->trainer) */
+    bool have_session;         /* a puzzle is loaded in session */
 
-    rb_pos board;             /* the position the board shows */
-    rb_pos before;            /* the one before `last`, for the sliding piece */
-    rb_move last;             /* the last move shown, or RB_MOVE_NONE */
+    rb_pos board;                      /* the position the board shows */
+    rb_pos before;                     /* the one before `last`, for the sliding piece */
+    rb_move last;                      /* the last move shown, or RB_MOVE_NONE */
     rb_move queue[RB_PUZZLE_LINE_MAX]; /* moves still to be shown */
     int nqueue;
-    Uint32 due_ms;            /* when the first of them is played */
+    Uint32 due_ms; /* when the first of them is played */
 
-    bool solution;            /* the solution is being (or was) shown ... */
-    rb_move drawn[RB_PUZZLE_LINE_MAX]; /* ... with these moves' paths */
+    bool solution;                         /* the solution is being (or was) shown ... */
+    rb_move drawn[RB_PUZZLE_LINE_MAX];     /* ... with these moves' paths */
     bool drawn_solver[RB_PUZZLE_LINE_MAX]; /* played by the solver's side */
     int ndrawn;
 
-    int hint_sq;              /* hint: the piece to move, -1 none */
-    rb_path hint_path;        /* hint level 2: its path (len 0 before) */
+    int hint_sq;       /* hint: the piece to move, -1 none */
+    rb_path hint_path; /* hint level 2: its path (len 0 before) */
 
-    bool rated;               /* this attempt has counted for the rating */
-    int rating_change;        /* what it did to the rating */
-    int streak;               /* puzzles solved in a row, clean */
-    unsigned themes;          /* the filter: RB_THEME_* bits, ALL for any */
-    int hover_button;         /* the trainer panel's button under the pointer, -1 none */
-    int pressed;              /* and under a press, -1 none */
+    bool rated;        /* this attempt has counted for the rating */
+    int rating_change; /* what it did to the rating */
+    int streak;        /* puzzles solved in a row, clean */
+    unsigned themes;   /* the filter: RB_THEME_* bits, ALL for any */
+    int hover_button;  /* the trainer panel's button under the pointer, -1 none */
+    int pressed;       /* and under a press, -1 none */
 
     /* the game's view, as it was when the trainer opened */
     bool game_flipped, game_browsing;

@@ -24,52 +24,59 @@
 
 const rb_ui_lang rb_ui_langs[] = {
     /* TRANSLATORS: the language choice that follows the computer's own setting */
-    { "", N_("System") },
+    {"", N_("System")},
     /* Each language is named in itself, so a person finds theirs whatever
      * the game speaks now. */
-    { "en", "English" },
-    { "ru", "\u0420\u0443\u0441\u0441\u043a\u0438\u0439" },
-    { "fr", "Fran\u00e7ais" },
-    { "de", "Deutsch" },
-    { "es", "Espa\u00f1ol" },
+    {"en", "English"},
+    {"ru", "\u0420\u0443\u0441\u0441\u043a\u0438\u0439"},
+    {"fr", "Fran\u00e7ais"},
+    {"de", "Deutsch"},
+    {"es", "Espa\u00f1ol"},
 };
 const int rb_ui_lang_count = (int)(sizeof rb_ui_langs / sizeof rb_ui_langs[0]);
 
 int rb_ui_lang_find(const char *code)
 {
-    if (!code)
+    if (!code) {
         return -1;
-    if (strcmp(code, "system") == 0)
+    }
+    if (strcmp(code, "system") == 0) {
         return 0;
-    for (int i = 0; i < rb_ui_lang_count; i++)
-        if (strcmp(code, rb_ui_langs[i].code) == 0)
+    }
+    for (int i = 0; i < rb_ui_lang_count; i++) {
+        if (strcmp(code, rb_ui_langs[i].code) == 0) {
             return i;
+        }
+    }
     return -1;
 }
 
 const char *rb_ui_lang_codes(void)
 {
     static char codes[64];
-    if (!codes[0])
+    if (!codes[0]) {
         for (int i = 1; i < rb_ui_lang_count; i++) {
-            if (i > 1)
+            if (i > 1) {
                 SDL_strlcat(codes, ", ", sizeof codes);
+            }
             SDL_strlcat(codes, rb_ui_langs[i].code, sizeof codes);
         }
+    }
     return codes;
 }
 
 static char lang_dir[4096];
 static bool lang_started;
-static char *lang_env_language;  /* the environment's LANGUAGE, or NULL */
-static char lang_written[64];    /* what this file put in LANGUAGE, "" nothing */
+static char *lang_env_language; /* the environment's LANGUAGE, or NULL */
+static char lang_written[64];   /* what this file put in LANGUAGE, "" nothing */
 
 /* Keeps the environment's LANGUAGE, unless what is there now is ours. */
 static void lang_remember_env(void)
 {
     const char *l = getenv("LANGUAGE");
-    if (lang_written[0] && l && strcmp(l, lang_written) == 0)
+    if (lang_written[0] && l && strcmp(l, lang_written) == 0) {
         return;
+    }
     SDL_free(lang_env_language);
     lang_env_language = l ? SDL_strdup(l) : NULL;
     lang_written[0] = '\0';
@@ -86,12 +93,13 @@ const char *rb_ui_lang_dir(void)
     if (!lang_dir[0]) {
         const char *env = SDL_getenv("RB_LOCALE_DIR");
         char *base = env && env[0] ? NULL : SDL_GetBasePath();
-        if (env && env[0])
+        if (env && env[0]) {
             SDL_snprintf(lang_dir, sizeof lang_dir, "%s%s", env, env[strlen(env) - 1] == '/' ? "" : "/");
-        else if (base)
+        } else if (base) {
             SDL_snprintf(lang_dir, sizeof lang_dir, "%s../share/locale/", base);
-        else
+        } else {
             SDL_strlcpy(lang_dir, "/usr/share/locale/", sizeof lang_dir);
+        }
         SDL_free(base);
     }
     return lang_dir;
@@ -107,11 +115,12 @@ static bool lang_plain(const char *locale)
  * LANG as POSIX orders them; NULL when none is set. */
 static const char *lang_env_locale(void)
 {
-    static const char *const vars[] = { "LC_ALL", "LC_MESSAGES", "LANG" };
+    static const char *const vars[] = {"LC_ALL", "LC_MESSAGES", "LANG"};
     for (int i = 0; i < 3; i++) {
         const char *v = getenv(vars[i]);
-        if (v && v[0])
+        if (v && v[0]) {
             return v;
+        }
     }
     return NULL;
 }
@@ -125,13 +134,16 @@ static bool lang_env_plain(const char *v)
 /* A locale for LC_MESSAGES that is not "C", so LANGUAGE counts. */
 static void lang_messages_not_c(void)
 {
-    static const char *const fallbacks[] = { "C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8" };
+    static const char *const fallbacks[] = {"C.UTF-8", "C.utf8", "en_US.UTF-8", "en_US.utf8"};
     const char *now = setlocale(LC_MESSAGES, "");
-    if (!lang_plain(now))
+    if (!lang_plain(now)) {
         return;
-    for (size_t i = 0; i < sizeof fallbacks / sizeof fallbacks[0]; i++)
-        if (setlocale(LC_MESSAGES, fallbacks[i]))
+    }
+    for (size_t i = 0; i < sizeof fallbacks / sizeof fallbacks[0]; i++) {
+        if (setlocale(LC_MESSAGES, fallbacks[i])) {
             return;
+        }
+    }
 }
 
 static void lang_choose(int index);
@@ -164,20 +176,22 @@ static void lang_choose(int index)
     /* System: the environment as it came, helped where its locale is not
      * installed (LANG=fr_FR.UTF-8 on a system with only C.UTF-8). */
     lang_written[0] = '\0';
-    if (lang_env_language)
+    if (lang_env_language) {
         setenv("LANGUAGE", lang_env_language, 1);
-    else
+    } else {
         unsetenv("LANGUAGE");
+    }
     const char *now = setlocale(LC_MESSAGES, "");
-    if (!lang_plain(now))
+    if (!lang_plain(now)) {
         return;
+    }
     /* Here the locale is "C": either asked for (LANG=C: no language, as in
      * any GNU program) or missing from the system. */
     const char *locale = lang_env_locale();
-    const char *wanted = locale && lang_plain(locale) ? NULL
+    const char *wanted = locale && lang_plain(locale)                ? NULL
                          : lang_env_language && lang_env_language[0] ? lang_env_language
-                         : locale && !lang_env_plain(locale)          ? locale
-                                                                       : NULL;
+                         : locale && !lang_env_plain(locale)         ? locale
+                                                                     : NULL;
     if (!wanted) {
         setlocale(LC_MESSAGES, "C");
         return;
@@ -200,12 +214,14 @@ const char *rb_ui_lang_current(void)
     const char *header = gettext(empty);
     const char *l = header ? strstr(header, "Language: ") : NULL;
     static char code[16];
-    if (!l || !header[0])
+    if (!l || !header[0]) {
         return "en";
+    }
     l += strlen("Language: ");
     size_t n = strcspn(l, "\n");
-    if (n == 0 || n >= sizeof code)
+    if (n == 0 || n >= sizeof code) {
         return "en";
+    }
     memcpy(code, l, n);
     code[n] = '\0';
     return code;

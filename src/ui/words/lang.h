@@ -25,8 +25,8 @@
  * is "System" (the environment's choice), then English and the
  * translations. */
 typedef struct rb_ui_lang {
-    const char *code;   /* "" for System, "en", "ru", ... */
-    const char *name;   /* in the language itself: "Français"; System's is translated */
+    const char *code; /* "" for System, "en", "ru", ... */
+    const char *name; /* in the language itself: "Français"; System's is translated */
 } rb_ui_lang;
 extern const rb_ui_lang rb_ui_langs[];
 extern const int rb_ui_lang_count;

@@ -47,9 +47,7 @@ void rb_ui_learn_words_feedback(const rb_learn_feedback *fb, const rb_learn_goal
     const char *sq2 = fb->say_sq2 >= 0 && fb->say_sq2 < RB_NSQ ? rb_sq_name(fb->say_sq2) : "?";
     bool white = fb->say_color == RB_WHITE;
     switch (fb->say) {
-    case RB_SAY_NONE:
-        buf[0] = '\0';
-        return;
+    case RB_SAY_NONE: buf[0] = '\0'; return;
     case RB_SAY_OVER: snprintf(buf, len, "%s", _("This stage is over: start it again to play on.")); return;
     case RB_SAY_NOT_A_MOVE: snprintf(buf, len, "%s", _("That is not a move on this board.")); return;
     case RB_SAY_ILLEGAL: rb_ui_explain_words(&fb->explain, buf, len); return;
@@ -86,7 +84,8 @@ void rb_ui_learn_words_feedback(const rb_learn_feedback *fb, const rb_learn_goal
         snprintf(buf, len, "%s", _("Checkmate, which ends the game, but it is not what this stage asks for."));
         return;
     case RB_SAY_MATED:
-        snprintf(buf, len, "%s", white ? _("Checkmate: White mated your king.") : _("Checkmate: Black mated your king."));
+        snprintf(buf, len, "%s",
+                 white ? _("Checkmate: White mated your king.") : _("Checkmate: Black mated your king."));
         return;
     case RB_SAY_STALEMATE_THEM:
         snprintf(buf, len, "%s",
@@ -113,7 +112,8 @@ void rb_ui_learn_words_feedback(const rb_learn_feedback *fb, const rb_learn_goal
                      ? ngettext("That was your last move: the goal was mate in %d.",
                                 "That was your last move: the goal was mate in %d.", (unsigned long)fb->say_number)
                      : ngettext("That was your last move: the goal was the throne in %d.",
-                                "That was your last move: the goal was the throne in %d.", (unsigned long)fb->say_number),
+                                "That was your last move: the goal was the throne in %d.",
+                                (unsigned long)fb->say_number),
                  fb->say_number);
         return;
     case RB_SAY_NOT_THIS_WAY:

@@ -15,12 +15,14 @@
 static const char *translate(const char *context, const char *text, void *data)
 {
     (void)data;
-    if (context == NULL)
+    if (context == NULL) {
         return gettext(text);
+    }
     char key[256];
     size_t c = strlen(context), t = strlen(text);
-    if (c + 1 + t + 1 > sizeof key)
+    if (c + 1 + t + 1 > sizeof key) {
         return text;
+    }
     memcpy(key, context, c);
     key[c] = '\004';
     memcpy(key + c + 1, text, t + 1);
@@ -29,8 +31,9 @@ static const char *translate(const char *context, const char *text, void *data)
      * translation: then the word stays as it is. A translation never holds
      * the separator; should what comes back hold it anyway (a stand-in for
      * gettext that rewrites every text), the word is what follows it. */
-    if (found == key)
+    if (found == key) {
         return text;
+    }
     const char *eot = strchr(found, '\004');
     return eot ? eot + 1 : found;
 }

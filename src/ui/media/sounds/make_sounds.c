@@ -161,12 +161,9 @@ static void make_tick(double *b, int n)
 }
 
 static const sound sounds[] = {
-    {"move.wav", 0.12, 0.55, make_move},
-    {"capture.wav", 0.24, 0.70, make_capture},
-    {"check.wav", 0.27, 0.50, make_check},
-    {"rebound.wav", 0.30, 0.50, make_rebound},
-    {"end.wav", 0.47, 0.50, make_end},
-    {"illegal.wav", 0.18, 0.35, make_illegal},
+    {"move.wav", 0.12, 0.55, make_move},    {"capture.wav", 0.24, 0.70, make_capture},
+    {"check.wav", 0.27, 0.50, make_check},  {"rebound.wav", 0.30, 0.50, make_rebound},
+    {"end.wav", 0.47, 0.50, make_end},      {"illegal.wav", 0.18, 0.35, make_illegal},
     {"lowtime.wav", 0.05, 0.45, make_tick},
 };
 
@@ -200,13 +197,13 @@ static int write_wav(const char *path, const double *buf, int n, double peak)
     memcpy(out, "RIFF", 4);
     put32(out + 4, 36 + data);
     memcpy(out + 8, "WAVEfmt ", 8);
-    put32(out + 16, 16);        /* fmt chunk size */
-    put16(out + 20, 1);         /* PCM */
-    put16(out + 22, 1);         /* mono */
+    put32(out + 16, 16); /* fmt chunk size */
+    put16(out + 20, 1);  /* PCM */
+    put16(out + 22, 1);  /* mono */
     put32(out + 24, RATE);
-    put32(out + 28, RATE * 2);  /* bytes per second */
-    put16(out + 32, 2);         /* bytes per frame */
-    put16(out + 34, 16);        /* bits per sample */
+    put32(out + 28, RATE * 2); /* bytes per second */
+    put16(out + 32, 2);        /* bytes per frame */
+    put16(out + 34, 16);       /* bits per sample */
     memcpy(out + 36, "data", 4);
     put32(out + 40, data);
     for (int i = 0; i < n; i++) {

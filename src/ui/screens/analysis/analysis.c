@@ -41,18 +41,18 @@ struct rb_ui_analysis {
 
     /* Guarded by lock. */
     bool quit;
-    bool pending;             /* a job waits in root / history */
-    bool running;             /* the thread is inside rb_engine_search */
+    bool pending; /* a job waits in root / history */
+    bool running; /* the thread is inside rb_engine_search */
     rb_pos root;
     uint64_t *history;
     size_t nhistory;
-    Uint32 wanted;            /* the generation the window wants */
-    Uint32 job_generation;    /* the pending job's */
-    Uint32 running_generation;/* the search running's */
-    Uint32 snap_generation;   /* which search the snapshot is of */
+    Uint32 wanted;             /* the generation the window wants */
+    Uint32 job_generation;     /* the pending job's */
+    Uint32 running_generation; /* the search running's */
+    Uint32 snap_generation;    /* which search the snapshot is of */
     int snap_lines;
     rb_search_info snap[RB_UI_ANALYSIS_LINES];
-    bool posted;              /* an event is waiting to be read */
+    bool posted; /* an event is waiting to be read */
 };
 
 /* ---- scores ------------------------------------------------------------ */
@@ -69,17 +69,18 @@ size_t rb_ui_analysis_score_text(rb_score_kind kind, int score, char *buf, size_
     } else {
         /* Rounded to tenths first, so -4 centipawns is "0.0", not "-0.0". */
         long tenths = lround(score / 10.0);
-        if (tenths == 0)
+        if (tenths == 0) {
             n = snprintf(buf, len, "0.0");
-        else
+        } else {
             n = snprintf(buf, len, "%c%ld.%ld", tenths > 0 ? '+' : '-', labs(tenths) / 10, labs(tenths) % 10);
+        }
     }
     return n < 0 ? 0 : (size_t)n;
 }
 
 double rb_ui_analysis_white_share(rb_score_kind kind, int score)
 {
-    rb_review_score s = { kind, score };
+    rb_review_score s = {kind, score};
     return (1.0 + rb_review_chance(s)) / 2.0;
 }
 
@@ -91,8 +92,9 @@ void rb_ui_analysis_line_text(const rb_ui_analysis_line *line, int nmoves, char 
         char mv[16];
         rb_move_to_coord(line->pv[i], mv);
         int n = snprintf(buf + k, len - k, "%s%s", i ? " " : "", mv);
-        if (n < 0 || (size_t)n >= len - k)
+        if (n < 0 || (size_t)n >= len - k) {
             break;
+        }
         k += (size_t)n;
     }
 }
@@ -101,14 +103,16 @@ void rb_ui_analysis_line_text(const rb_ui_analysis_line *line, int nmoves, char 
 
 static void post_locked(struct rb_ui_analysis *a)
 {
-    if (a->posted)
+    if (a->posted) {
         return;
+    }
     SDL_Event ev;
     SDL_zero(ev);
     ev.type = a->event_type;
     ev.user.data1 = a;
-    if (SDL_PushEvent(&ev) == 1)
+    if (SDL_PushEvent(&ev) == 1) {
         a->posted = true;
+    }
 }
 
 /* Runs on the engine's thread after each completed iteration, once per
@@ -117,8 +121,9 @@ static void on_info(const rb_search_info *info, void *user)
 {
     struct rb_ui_analysis *a = user;
     int i = info->multipv - 1;
-    if (i < 0 || i >= RB_UI_ANALYSIS_LINES || info->pvlen == 0)
+    if (i < 0 || i >= RB_UI_ANALYSIS_LINES || info->pvlen == 0) {
         return;
+    }
     SDL_LockMutex(a->lock);
     if (a->running_generation == a->wanted) {
         if (a->snap_generation != a->running_generation) {
@@ -126,8 +131,9 @@ static void on_info(const rb_search_info *info, void *user)
             a->snap_lines = 0;
         }
         a->snap[i] = *info;
-        if (a->snap_lines < i + 1)
+        if (a->snap_lines < i + 1) {
             a->snap_lines = i + 1;
+        }
         post_locked(a);
     }
     SDL_UnlockMutex(a->lock);
@@ -138,10 +144,12 @@ static int engine_thread(void *user)
     struct rb_ui_analysis *a = user;
     SDL_LockMutex(a->lock);
     for (;;) {
-        while (!a->quit && !a->pending)
+        while (!a->quit && !a->pending) {
             SDL_CondWait(a->wake, a->lock);
-        if (a->quit)
+        }
+        if (a->quit) {
             break;
+        }
         rb_pos root = a->root;
         uint64_t *history = a->history;
         size_t nhistory = a->nhistory;
@@ -167,11 +175,13 @@ static int engine_thread(void *user)
 
 static struct rb_ui_analysis *engine_get(rb_app *app)
 {
-    if (app->analysis)
+    if (app->analysis) {
         return app->analysis;
+    }
     struct rb_ui_analysis *a = calloc(1, sizeof *a);
-    if (!a)
+    if (!a) {
         return NULL;
+    }
     a->engine = rb_engine_new(ANALYSIS_HASH_MIB);
     a->lock = SDL_CreateMutex();
     a->wake = SDL_CreateCond();
@@ -182,12 +192,15 @@ static struct rb_ui_analysis *engine_get(rb_app *app)
         a->thread = SDL_CreateThread(engine_thread, "rollerball-analysis", a);
     }
     if (!a->thread) {
-        if (a->engine)
+        if (a->engine) {
             rb_engine_free(a->engine);
-        if (a->lock)
+        }
+        if (a->lock) {
             SDL_DestroyMutex(a->lock);
-        if (a->wake)
+        }
+        if (a->wake) {
             SDL_DestroyCond(a->wake);
+        }
         free(a);
         return NULL;
     }
@@ -211,8 +224,9 @@ static Uint32 engine_restart(struct rb_ui_analysis *a, const rb_pos *root, uint6
     } else {
         free(history);
     }
-    if (a->running)
+    if (a->running) {
         rb_engine_stop(a->engine);
+    }
     SDL_CondSignal(a->wake);
     Uint32 g = a->wanted;
     SDL_UnlockMutex(a->lock);
@@ -222,13 +236,15 @@ static Uint32 engine_restart(struct rb_ui_analysis *a, const rb_pos *root, uint6
 void rb_ui_analysis_free(rb_app *app)
 {
     struct rb_ui_analysis *a = app->analysis;
-    if (!a)
+    if (!a) {
         return;
+    }
     SDL_LockMutex(a->lock);
     a->quit = true;
     a->wanted++;
-    if (a->running)
+    if (a->running) {
         rb_engine_stop(a->engine);
+    }
     SDL_CondSignal(a->wake);
     SDL_UnlockMutex(a->lock);
     SDL_WaitThread(a->thread, NULL);
@@ -243,8 +259,9 @@ void rb_ui_analysis_free(rb_app *app)
 bool rb_ui_analysis_searching(const rb_app *app)
 {
     struct rb_ui_analysis *a = app->analysis;
-    if (!a)
+    if (!a) {
         return false;
+    }
     SDL_LockMutex(a->lock);
     bool busy = a->running || a->pending;
     SDL_UnlockMutex(a->lock);
@@ -254,8 +271,9 @@ bool rb_ui_analysis_searching(const rb_app *app)
 bool rb_ui_analysis_event(rb_app *app, const SDL_Event *ev, rb_ui_cmd *out)
 {
     struct rb_ui_analysis *a = app->analysis;
-    if (!a || ev->type != a->event_type)
+    if (!a || ev->type != a->event_type) {
         return false;
+    }
     SDL_LockMutex(a->lock);
     a->posted = false; /* read: the next report may wake the window again */
     SDL_UnlockMutex(a->lock);
@@ -289,10 +307,12 @@ static uint64_t *history_of(const rb_ui_state *st, size_t *n)
     size_t count = an->ply + (size_t)an->nvar;
     *n = 0;
     uint64_t *keys = count ? malloc(count * sizeof *keys) : NULL;
-    if (!keys)
+    if (!keys) {
         return NULL;
-    for (size_t i = 0; i < an->ply; i++)
+    }
+    for (size_t i = 0; i < an->ply; i++) {
         keys[i] = st->game.positions[i].key;
+    }
     rb_pos pos = *base_of(st);
     for (int i = 0; i < an->nvar; i++) {
         keys[an->ply + (size_t)i] = pos.key;
@@ -342,8 +362,9 @@ static int open_board(rb_app *app, rb_ui_screen_closer close_others)
 {
     rb_ui_state *st = &app->state;
     rb_ui_analysis_state *an = &st->analysis;
-    if (an->active)
+    if (an->active) {
         return 0;
+    }
     if (!rb_ui_state_analysis_allowed(st)) {
         rb_ui_state_say(st, false, "%s", _("The analysis board opens once the game against the computer is over."));
         return -1;
@@ -366,8 +387,9 @@ static int open_over_editor(rb_app *app, rb_ui_screen_closer close_others)
     rb_ui_state *st = &app->state;
     rb_ui_analysis_state *an = &st->analysis;
     char why[256];
-    if (an->active || !st->editor.active)
+    if (an->active || !st->editor.active) {
         return -1;
+    }
     if (!rb_ui_state_editor_can_analyse(st, why, sizeof why)) {
         rb_ui_state_say(st, false, "%s", why);
         return -1;
@@ -388,10 +410,12 @@ void rb_ui_analysis_leave(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     rb_ui_analysis_state *an = &st->analysis;
-    if (!an->active)
+    if (!an->active) {
         return;
-    if (app->analysis)
+    }
+    if (app->analysis) {
         engine_restart(app->analysis, NULL, NULL, 0);
+    }
     an->active = false;
     an->own_root = false;
     an->nlines = 0;
@@ -407,8 +431,9 @@ static void take_lines(rb_app *app)
 {
     rb_ui_analysis_state *an = &app->state.analysis;
     struct rb_ui_analysis *a = app->analysis;
-    if (!a)
+    if (!a) {
         return;
+    }
     SDL_LockMutex(a->lock);
     if (a->snap_generation == an->search) {
         bool black = an->board.side == RB_BLACK;
@@ -418,10 +443,11 @@ static void take_lines(rb_app *app)
             rb_ui_analysis_line *l = &an->lines[i];
             l->kind = in->kind;
             l->score = in->score;
-            if (black && in->kind == RB_SCORE_CP)
+            if (black && in->kind == RB_SCORE_CP) {
                 l->score = -in->score;
-            else if (black)
+            } else if (black) {
                 l->kind = in->kind == RB_SCORE_WIN ? RB_SCORE_LOSS : RB_SCORE_WIN;
+            }
             l->depth = in->depth;
             l->pvlen = in->pvlen < RB_UI_ANALYSIS_PV_MAX ? in->pvlen : RB_UI_ANALYSIS_PV_MAX;
             memcpy(l->pv, in->pv, (size_t)l->pvlen * sizeof l->pv[0]);
@@ -445,26 +471,25 @@ int rb_ui_analysis_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer 
     rb_ui_state *st = &app->state;
     rb_ui_analysis_state *an = &st->analysis;
     switch (cmd->kind) {
-    case RB_UI_CMD_ANALYSIS_OPEN:
-        return open_board(app, close_others);
-    case RB_UI_CMD_ANALYSIS_OVER_EDITOR:
-        return open_over_editor(app, close_others);
+    case RB_UI_CMD_ANALYSIS_OPEN: return open_board(app, close_others);
+    case RB_UI_CMD_ANALYSIS_OVER_EDITOR: return open_over_editor(app, close_others);
     case RB_UI_CMD_ANALYSIS_LINES:
-        if (an->active)
+        if (an->active) {
             take_lines(app);
+        }
         return 0;
     case RB_UI_CMD_ANALYSIS_GOTO:
-        if (!an->active || cmd->analysis_goto.ply < 0 || (size_t)cmd->analysis_goto.ply > (an->own_root ? 0 : st->game.length))
+        if (!an->active || cmd->analysis_goto.ply < 0 ||
+            (size_t)cmd->analysis_goto.ply > (an->own_root ? 0 : st->game.length)) {
             return -1;
+        }
         go_to(app, (size_t)cmd->analysis_goto.ply);
         return 0;
-    case RB_UI_CMD_ANALYSIS_LEAVE:
-        rb_ui_analysis_leave(app);
-        return 0;
+    case RB_UI_CMD_ANALYSIS_LEAVE: rb_ui_analysis_leave(app); return 0;
     case RB_UI_CMD_PLAY:
         if (an->nvar >= RB_UI_ANALYSIS_VAR_MAX || rb_pos_status(&an->board) != RB_ONGOING ||
-            rb_move_find(&an->board, RB_MOVE_FROM(cmd->play.move), RB_MOVE_TO(cmd->play.move), RB_MOVE_PROMO(cmd->play.move)) !=
-                cmd->play.move) {
+            rb_move_find(&an->board, RB_MOVE_FROM(cmd->play.move), RB_MOVE_TO(cmd->play.move),
+                         RB_MOVE_PROMO(cmd->play.move)) != cmd->play.move) {
             rb_ui_state_say(st, false, "%s", _("That move cannot be played here."));
             return -1;
         }
@@ -475,19 +500,18 @@ int rb_ui_analysis_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer 
         position_changed(app);
         return 0;
     case RB_UI_CMD_UNDO: /* the variation's last move back */
-        if (an->nvar == 0)
+        if (an->nvar == 0) {
             return -1;
+        }
         an->nvar--;
         an->board = *base_of(st);
-        for (int i = 0; i < an->nvar; i++)
+        for (int i = 0; i < an->nvar; i++) {
             rb_pos_make(&an->board, an->var[i], &an->board);
-        an->last = an->nvar > 0 ? an->var[an->nvar - 1]
-                   : an->ply > 0 ? st->game.moves[an->ply - 1] : RB_MOVE_NONE;
+        }
+        an->last = an->nvar > 0 ? an->var[an->nvar - 1] : an->ply > 0 ? st->game.moves[an->ply - 1] : RB_MOVE_NONE;
         position_changed(app);
         return 0;
-    case RB_UI_CMD_EXPLAIN:
-        return 0; /* the board's refusal is heard; nothing is drawn over it */
-    default:
-        return refuse(st);
+    case RB_UI_CMD_EXPLAIN: return 0; /* the board's refusal is heard; nothing is drawn over it */
+    default: return refuse(st);
     }
 }

@@ -33,10 +33,16 @@ typedef enum { AV_PREV, AV_NEXT, AV_BACK, AV_CLOSE, AV_COUNT } av_button;
  * the game; opened from the position editor, Back goes to the position set
  * up there and Close to the editor. */
 static const char *const av_game_labels[AV_COUNT] = {
-    N_("\u25C0 Earlier"), N_("Later \u25B6"), N_("Back to game position"), N_("Close analysis"),
+    N_("\u25C0 Earlier"),
+    N_("Later \u25B6"),
+    N_("Back to game position"),
+    N_("Close analysis"),
 };
 static const char *const av_editor_labels[AV_COUNT] = {
-    N_("\u25C0 Earlier"), N_("Later \u25B6"), N_("Back to the set-up position"), N_("Return to the editor"),
+    N_("\u25C0 Earlier"),
+    N_("Later \u25B6"),
+    N_("Back to the set-up position"),
+    N_("Return to the editor"),
 };
 
 static const char *const *av_labels(const rb_ui_state *st)
@@ -56,8 +62,9 @@ struct rb_ui_analysis_view {
 
 static struct rb_ui_analysis_view *av_get(rb_app *app)
 {
-    if (!app->analysis_view)
+    if (!app->analysis_view) {
         app->analysis_view = calloc(1, sizeof *app->analysis_view);
+    }
     return app->analysis_view;
 }
 
@@ -76,8 +83,9 @@ bool rb_ui_analysis_view_button_rect(const rb_app *app, const char *label, SDL_R
 bool rb_ui_analysis_view_line_rect(const rb_app *app, int i, SDL_Rect *r)
 {
     const struct rb_ui_analysis_view *v = app->analysis_view;
-    if (!v || i < 0 || i >= v->nline)
+    if (!v || i < 0 || i >= v->nline) {
         return false;
+    }
     *r = v->line[i];
     return true;
 }
@@ -89,26 +97,30 @@ static void av_bar(rb_app *app, const rb_ui_state *st, SDL_Rect bar, bool across
 {
     const rb_ui_analysis_state *an = &st->analysis;
     double share = 0.5;
-    if (an->nlines > 0)
+    if (an->nlines > 0) {
         share = rb_ui_analysis_white_share(an->lines[0].kind, an->lines[0].score);
-    SDL_Color white = { 240, 238, 232, 255 }, black = { 38, 38, 42, 255 };
+    }
+    SDL_Color white = {240, 238, 232, 255}, black = {38, 38, 42, 255};
     rb_ui_draw_rect(app->renderer, bar, black);
     SDL_Rect w = bar;
     if (across) {
         w.w = (int)lround(bar.w * share);
-        if (st->flipped)
+        if (st->flipped) {
             w.x = bar.x + bar.w - w.w;
+        }
     } else {
         w.h = (int)lround(bar.h * share);
-        if (!st->flipped) /* White at the bottom */
+        if (!st->flipped) { /* White at the bottom */
             w.y = bar.y + bar.h - w.h;
+        }
     }
     rb_ui_draw_rect(app->renderer, w, white);
-    SDL_Color mid = { 200, 60, 60, 255 };
-    if (across)
-        rb_ui_draw_rect(app->renderer, (SDL_Rect){ bar.x + bar.w / 2, bar.y, 1, bar.h }, mid);
-    else
-        rb_ui_draw_rect(app->renderer, (SDL_Rect){ bar.x, bar.y + bar.h / 2, bar.w, 1 }, mid);
+    SDL_Color mid = {200, 60, 60, 255};
+    if (across) {
+        rb_ui_draw_rect(app->renderer, (SDL_Rect){bar.x + bar.w / 2, bar.y, 1, bar.h}, mid);
+    } else {
+        rb_ui_draw_rect(app->renderer, (SDL_Rect){bar.x, bar.y + bar.h / 2, bar.w, 1}, mid);
+    }
     rb_ui_draw_frame(app->renderer, bar, 1, app->theme->text_dim);
 }
 
@@ -120,21 +132,22 @@ static void av_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     int big = px * 9 / 8, small = px * 7 / 8, gap = px / 3;
     *y += rb_ui_text_draw_wrapped(app, _("Analysis board"), big, true, t->text, col.x, *y, col.w);
     char line[512];
-    if (an->own_root)
+    if (an->own_root) {
         snprintf(line, sizeof line, "%s", _("A position from the position editor (closing comes back to it)"));
-    else if (st->game.length == 0)
+    } else if (st->game.length == 0) {
         snprintf(line, sizeof line, "%s", _("The game's position (no moves played yet)"));
-    else if (an->ply == 0)
+    } else if (an->ply == 0) {
         snprintf(line, sizeof line,
-                 ngettext("The game's first position (%zu move follows)", "The game's first position (%zu moves follow)",
-                          (unsigned long)st->game.length),
+                 ngettext("The game's first position (%zu move follows)",
+                          "The game's first position (%zu moves follow)", (unsigned long)st->game.length),
                  st->game.length);
-    else
+    } else {
         /* TRANSLATORS: "The game after 5 of its 30 moves"; moves here are plies, one side's move each */
         snprintf(line, sizeof line,
                  ngettext("The game after %zu of its %zu moves", "The game after %zu of its %zu moves",
                           (unsigned long)st->game.length),
                  an->ply, st->game.length);
+    }
     *y += rb_ui_text_draw_wrapped(app, line, small, false, t->text_dim, col.x, *y, col.w);
     if (an->nvar > 0) {
         size_t k = (size_t)snprintf(line, sizeof line, "%s", _("Variation:"));
@@ -150,8 +163,7 @@ static void av_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
 
 /* The evaluation in big type, then the lines, each a box that can be
  * pointed at. */
-static void av_lines(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_view *v, SDL_Rect col, int *y,
-                     int px)
+static void av_lines(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_view *v, SDL_Rect col, int *y, int px)
 {
     const rb_ui_theme *t = app->theme;
     const rb_ui_analysis_state *an = &st->analysis;
@@ -168,7 +180,9 @@ static void av_lines(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_v
         return;
     }
     if (an->nlines == 0) {
-        *y += rb_ui_text_draw_wrapped(app, _("The engine is thinking\u2026"), px, false, t->text_dim, col.x, *y, col.w) + gap;
+        *y +=
+            rb_ui_text_draw_wrapped(app, _("The engine is thinking\u2026"), px, false, t->text_dim, col.x, *y, col.w) +
+            gap;
         return;
     }
     rb_ui_analysis_score_text(an->lines[0].kind, an->lines[0].score, score, sizeof score);
@@ -181,11 +195,12 @@ static void av_lines(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_v
     *y += big + gap;
     int box_h = 2 * lh + gap;
     for (int i = 0; i < an->nlines; i++) {
-        SDL_Rect box = { col.x, *y, col.w, box_h };
+        SDL_Rect box = {col.x, *y, col.w, box_h};
         v->line[i] = box;
         v->nline = i + 1;
         bool hot = an->hover_line == i;
-        rb_ui_draw_rect(app->renderer, box, rb_ui_widget_mix(t->panel_bg, hot ? t->path : t->text, hot ? 0.35f : 0.08f));
+        rb_ui_draw_rect(app->renderer, box,
+                        rb_ui_widget_mix(t->panel_bg, hot ? t->path : t->text, hot ? 0.35f : 0.08f));
         const rb_ui_analysis_line *l = &an->lines[i];
         rb_ui_analysis_score_text(l->kind, l->score, score, sizeof score);
         snprintf(text, sizeof text, "%d.  %s", i + 1, score);
@@ -193,8 +208,7 @@ static void av_lines(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_v
         char moves[200], fit[200];
         rb_ui_analysis_line_text(l, RB_UI_ANALYSIS_PV_MAX, moves, sizeof moves);
         rb_ui_text_elide(app, moves, small, false, box.w - 2 * gap, fit, sizeof fit);
-        rb_ui_text_draw(app, fit, small, false, t->text, box.x + gap, box.y + gap / 2 + lh + lh / 2,
-                        RB_UI_ALIGN_LEFT);
+        rb_ui_text_draw(app, fit, small, false, t->text, box.x + gap, box.y + gap / 2 + lh + lh / 2, RB_UI_ALIGN_LEFT);
         *y += box_h + gap;
     }
 }
@@ -213,8 +227,9 @@ void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     const rb_ui_theme *t = app->theme;
     rb_ui_draw_rect(app->renderer, rect, t->panel_bg);
     struct rb_ui_analysis_view *v = av_get(app);
-    if (!v)
+    if (!v) {
         return;
+    }
     v->rect = rect;
     v->labels = av_labels(st);
     memset(v->shown, 0, sizeof v->shown);
@@ -222,11 +237,12 @@ void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     int px = rb_ui_widget_font_px(app);
     int pad = px * 3 / 4, gap = px / 3, btn_h = px * 2, bar_w = px * 3 / 2;
     bool across = app->layout.panel_below;
-    SDL_Rect bar = across ? (SDL_Rect){ rect.x + pad, rect.y + pad / 2, rect.w - 2 * pad, bar_w / 2 }
-                          : (SDL_Rect){ rect.x + pad / 2, app->layout.board.y, bar_w, app->layout.board.h };
+    SDL_Rect bar = across ? (SDL_Rect){rect.x + pad, rect.y + pad / 2, rect.w - 2 * pad, bar_w / 2}
+                          : (SDL_Rect){rect.x + pad / 2, app->layout.board.y, bar_w, app->layout.board.h};
     av_bar(app, st, bar, across);
-    SDL_Rect col = across ? (SDL_Rect){ rect.x + pad, bar.y + bar.h + pad, rect.w - 2 * pad, 0 }
-                          : (SDL_Rect){ bar.x + bar.w + pad, rect.y + pad, rect.x + rect.w - pad - (bar.x + bar.w + pad), 0 };
+    SDL_Rect col =
+        across ? (SDL_Rect){rect.x + pad, bar.y + bar.h + pad, rect.w - 2 * pad, 0}
+               : (SDL_Rect){bar.x + bar.w + pad, rect.y + pad, rect.x + rect.w - pad - (bar.x + bar.w + pad), 0};
     col.h = rect.y + rect.h - pad - col.y;
     int y = col.y;
     av_header(app, st, col, &y, px);
@@ -236,12 +252,13 @@ void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     int bottom = col.y + col.h;
     int top = bottom - 3 * btn_h - 2 * gap;
     int half = (col.w - gap) / 2;
-    v->button[AV_PREV] = (SDL_Rect){ col.x, top, half, btn_h };
-    v->button[AV_NEXT] = (SDL_Rect){ col.x + half + gap, top, col.w - half - gap, btn_h };
-    v->button[AV_BACK] = (SDL_Rect){ col.x, top + btn_h + gap, col.w, btn_h };
-    v->button[AV_CLOSE] = (SDL_Rect){ col.x, top + 2 * (btn_h + gap), col.w, btn_h };
-    if (top - gap > y)
+    v->button[AV_PREV] = (SDL_Rect){col.x, top, half, btn_h};
+    v->button[AV_NEXT] = (SDL_Rect){col.x + half + gap, top, col.w - half - gap, btn_h};
+    v->button[AV_BACK] = (SDL_Rect){col.x, top + btn_h + gap, col.w, btn_h};
+    v->button[AV_CLOSE] = (SDL_Rect){col.x, top + 2 * (btn_h + gap), col.w, btn_h};
+    if (top - gap > y) {
         rb_ui_view_kit_status(app, st->status, px * 7 / 8, col, y, top - gap);
+    }
     for (int i = 0; i < AV_COUNT; i++) {
         v->shown[i] = true;
         rb_ui_widget_button(app, v->button[i], _(v->labels[i]), px, v->enabled[i], st->analysis.hover_button == i,
@@ -254,26 +271,29 @@ void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
 void rb_ui_analysis_view_draw_board(rb_app *app, const rb_ui_state *st)
 {
     const rb_ui_analysis_state *an = &st->analysis;
-    if (!an->active || an->hover_line < 0 || an->hover_line >= an->nlines || an->lines[an->hover_line].pvlen == 0)
+    if (!an->active || an->hover_line < 0 || an->hover_line >= an->nlines || an->lines[an->hover_line].pvlen == 0) {
         return;
+    }
     const rb_ui_theme *t = app->theme;
     rb_ui_view view = rb_ui_view_of(app);
     float s = (float)view.sq, width = s * 0.10f;
     rb_path path;
     rb_move_path(an->lines[an->hover_line].pv[0], &path);
-    if (path.len < 2)
+    if (path.len < 2) {
         return;
+    }
     SDL_FPoint pts[RB_PATH_MAX];
-    for (int i = 0; i < path.len; i++)
+    for (int i = 0; i < path.len; i++) {
         pts[i] = rb_ui_view_center(&view, path.sq[i]);
+    }
     int n = path.len;
     SDL_FPoint tip = pts[n - 1], prev = pts[n - 2];
     float dx = tip.x - prev.x, dy = tip.y - prev.y, len = sqrtf(dx * dx + dy * dy);
-    SDL_FPoint dir = len > 0 ? (SDL_FPoint){ dx / len, dy / len } : (SDL_FPoint){ 0, 0 };
+    SDL_FPoint dir = len > 0 ? (SDL_FPoint){dx / len, dy / len} : (SDL_FPoint){0, 0};
     float head = width * 2.6f, o = width * 0.25f + 1.0f;
-    pts[n - 1] = (SDL_FPoint){ tip.x - dir.x * head * 0.8f, tip.y - dir.y * head * 0.8f };
+    pts[n - 1] = (SDL_FPoint){tip.x - dir.x * head * 0.8f, tip.y - dir.y * head * 0.8f};
     rb_ui_draw_polyline(app->renderer, pts, n, width + 2 * o, t->path_outline);
-    rb_ui_draw_arrowhead(app->renderer, (SDL_FPoint){ tip.x + dir.x * o * 1.8f, tip.y + dir.y * o * 1.8f }, dir,
+    rb_ui_draw_arrowhead(app->renderer, (SDL_FPoint){tip.x + dir.x * o * 1.8f, tip.y + dir.y * o * 1.8f}, dir,
                          head + o * 3.0f, width * 3.0f + o * 3.0f, t->path_outline);
     rb_ui_draw_polyline(app->renderer, pts, n, width, t->path);
     rb_ui_draw_arrowhead(app->renderer, tip, dir, head, width * 3.0f, t->path);
@@ -313,8 +333,9 @@ static rb_ui_cmd av_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
     SDL_Keycode key = k->keysym.sym;
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
     *used = true;
-    if (key == SDLK_F5)
+    if (key == SDLK_F5) {
         return rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_LEAVE);
+    }
     if (rb_ui_view_kit_window_key(k)) {
         *used = false; /* the window's shortcuts */
         return none;
@@ -345,9 +366,11 @@ static int av_button_at(const struct rb_ui_analysis_view *v, int x, int y)
 
 static int av_line_at(const struct rb_ui_analysis_view *v, int x, int y)
 {
-    for (int i = 0; i < v->nline; i++)
-        if (rb_ui_widget_point_in(v->line[i], x, y))
+    for (int i = 0; i < v->nline; i++) {
+        if (rb_ui_widget_point_in(v->line[i], x, y)) {
             return i;
+        }
+    }
     return -1;
 }
 
@@ -358,18 +381,21 @@ rb_ui_cmd rb_ui_analysis_view_event(rb_app *app, const SDL_Event *ev, bool *used
     struct rb_ui_analysis_view *v = av_get(app);
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
     *used = false;
-    if (!v)
+    if (!v) {
         return none;
-    if (ev->type == SDL_KEYDOWN)
+    }
+    if (ev->type == SDL_KEYDOWN) {
         return av_key(app, &ev->key, used);
+    }
     if (ev->type == SDL_TEXTINPUT) {
         *used = true; /* no typed moves on the analysis board */
         return none;
     }
     int x, y;
     rb_ui_cmd cmd;
-    if (!rb_ui_view_kit_panel_pointer(app, ev, used, &cmd, &x, &y))
+    if (!rb_ui_view_kit_panel_pointer(app, ev, used, &cmd, &x, &y)) {
         return cmd;
+    }
     an->hover_button = av_button_at(v, x, y);
     an->hover_line = av_line_at(v, x, y);
     if (rb_ui_view_kit_board_has_pointer(app, v->rect, ev, x, y, &an->pressed)) {

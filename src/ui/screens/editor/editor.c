@@ -26,9 +26,11 @@
 
 static const char *square_name(rb_bb squares, int skip)
 {
-    for (; squares; squares &= squares - 1)
-        if (skip-- <= 0)
+    for (; squares; squares &= squares - 1) {
+        if (skip-- <= 0) {
             return rb_sq_name(rb_lsb(squares));
+        }
+    }
     return "?";
 }
 
@@ -38,14 +40,13 @@ void rb_ui_editor_reason(const rb_pos_verdict *v, char *buf, size_t len)
     buf[0] = '\0';
     switch (v->problem) {
     case RB_POS_VALID:
-    case RB_POS_PROBLEM_COUNT:
-        break;
+    case RB_POS_PROBLEM_COUNT: break;
     case RB_POS_KING_COUNT:
-        if (v->count == 0)
+        if (v->count == 0) {
             snprintf(buf, len, "%s",
                      white ? _("White has no king: each side needs exactly one.")
                            : _("Black has no king: each side needs exactly one."));
-        else
+        } else {
             /* TRANSLATORS: %d is the number of kings, two or more. */
             snprintf(buf, len,
                      white ? ngettext("White has %d king: each side needs exactly one.",
@@ -53,6 +54,7 @@ void rb_ui_editor_reason(const rb_pos_verdict *v, char *buf, size_t len)
                            : ngettext("Black has %d king: each side needs exactly one.",
                                       "Black has %d kings: each side needs exactly one.", v->count),
                      v->count);
+        }
         break;
     case RB_POS_TOO_MANY_PIECES:
         /* TRANSLATORS: %d is the number of pieces, seven or more. */
@@ -109,8 +111,9 @@ static void kings_in_step(rb_pos *pos)
 {
     for (int c = 0; c < 2; c++) {
         rb_bb kings = pos->by_color[c] & pos->by_type[RB_KING];
-        if (kings)
+        if (kings) {
             pos->king[c] = (uint8_t)rb_lsb(kings);
+        }
     }
 }
 
@@ -127,8 +130,9 @@ static void changed(rb_app *app, bool from_field)
     rb_ui_editor_state *ed = &app->state.editor;
     kings_in_step(&ed->pos);
     rb_pos_validate(&ed->pos, &ed->verdict);
-    if (!from_field)
+    if (!from_field) {
         field_from_position(ed);
+    }
     app->state.status[0] = '\0';
     app->dirty = true;
 }
@@ -143,8 +147,9 @@ static int open_editor(rb_app *app, rb_ui_screen_closer close_others)
         close_others(app, RB_UI_CMD_EDITOR_OPEN, false);
         return 0;
     }
-    if (st->learn.mode != RB_UI_LEARN_OFF)
+    if (st->learn.mode != RB_UI_LEARN_OFF) {
         return -1;
+    }
     /* The position shown (the analysed one, an exercise's, the game's),
      * taken before the screen showing it closes. */
     rb_pos pos = *rb_ui_state_pos(st);
@@ -168,8 +173,9 @@ void rb_ui_editor_leave(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     rb_ui_editor_state *ed = &st->editor;
-    if (!ed->active)
+    if (!ed->active) {
         return;
+    }
     ed->active = false;
     snprintf(st->status, sizeof st->status, "%s", ed->game_status);
     st->flipped = ed->game_flipped;
@@ -186,10 +192,13 @@ static bool piece_ok(rb_piece p)
 static int put(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_pos *pos = &app->state.editor.pos;
-    if (cmd->editor_put.sq < 0 || cmd->editor_put.sq >= RB_NSQ || cmd->editor_put.from >= RB_NSQ || !piece_ok(cmd->editor_put.piece))
+    if (cmd->editor_put.sq < 0 || cmd->editor_put.sq >= RB_NSQ || cmd->editor_put.from >= RB_NSQ ||
+        !piece_ok(cmd->editor_put.piece)) {
         return -1;
-    if (cmd->editor_put.from >= 0 && cmd->editor_put.from != cmd->editor_put.sq)
+    }
+    if (cmd->editor_put.from >= 0 && cmd->editor_put.from != cmd->editor_put.sq) {
         rb_pos_remove(pos, cmd->editor_put.from);
+    }
     rb_pos_put(pos, cmd->editor_put.sq, cmd->editor_put.piece);
     changed(app, false);
     return 0;
@@ -235,11 +244,13 @@ static int paste(rb_app *app)
         return -1;
     }
     char *s = clip;
-    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n')
+    while (*s == ' ' || *s == '\t' || *s == '\r' || *s == '\n') {
         s++;
+    }
     size_t n = strlen(s);
-    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n'))
+    while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r' || s[n - 1] == '\n')) {
         s[--n] = '\0';
+    }
     int rc = take_text(app, s);
     SDL_free(clip);
     return rc;
@@ -271,22 +282,25 @@ int rb_ui_editor_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer cl
 {
     rb_ui_state *st = &app->state;
     rb_ui_editor_state *ed = &st->editor;
-    if (cmd->kind == RB_UI_CMD_EDITOR_OPEN)
+    if (cmd->kind == RB_UI_CMD_EDITOR_OPEN) {
         return open_editor(app, close_others);
-    if (!ed->active)
+    }
+    if (!ed->active) {
         return -1;
+    }
     switch (cmd->kind) {
-    case RB_UI_CMD_EDITOR_PUT:
-        return put(app, cmd);
+    case RB_UI_CMD_EDITOR_PUT: return put(app, cmd);
     case RB_UI_CMD_EDITOR_SIDE:
-        if (cmd->editor_side.color != RB_WHITE && cmd->editor_side.color != RB_BLACK)
+        if (cmd->editor_side.color != RB_WHITE && cmd->editor_side.color != RB_BLACK) {
             return -1;
+        }
         rb_pos_set_side(&ed->pos, cmd->editor_side.color);
         changed(app, false);
         return 0;
     case RB_UI_CMD_EDITOR_OUT: {
-        if (cmd->editor_out.color != RB_WHITE && cmd->editor_out.color != RB_BLACK)
+        if (cmd->editor_out.color != RB_WHITE && cmd->editor_out.color != RB_BLACK) {
             return -1;
+        }
         int flag = rb_out_flag(cmd->editor_out.color);
         rb_pos_set_out(&ed->pos, cmd->editor_out.on ? ed->pos.out | flag : ed->pos.out & ~flag);
         changed(app, false);
@@ -300,18 +314,14 @@ int rb_ui_editor_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer cl
         rb_pos_start(&ed->pos);
         changed(app, false);
         return 0;
-    case RB_UI_CMD_EDITOR_TEXT:
-        return cmd->editor_text.text ? take_text(app, cmd->editor_text.text) : -1;
-    case RB_UI_CMD_EDITOR_COPY:
-        return copy(app);
-    case RB_UI_CMD_EDITOR_PASTE:
-        return paste(app);
-    case RB_UI_CMD_EDITOR_LEAVE:
-        rb_ui_editor_leave(app);
-        return 0;
+    case RB_UI_CMD_EDITOR_TEXT: return cmd->editor_text.text ? take_text(app, cmd->editor_text.text) : -1;
+    case RB_UI_CMD_EDITOR_COPY: return copy(app);
+    case RB_UI_CMD_EDITOR_PASTE: return paste(app);
+    case RB_UI_CMD_EDITOR_LEAVE: rb_ui_editor_leave(app); return 0;
     default:
-        rb_ui_state_say(st, false, "%s", _("The game is not changed while the position editor is open: "
-                                           "Cancel (Esc) goes back to it."));
+        rb_ui_state_say(st, false, "%s",
+                        _("The game is not changed while the position editor is open: "
+                          "Cancel (Esc) goes back to it."));
         return -1;
     }
 }

@@ -34,20 +34,34 @@
 #include "kit/widget.h"
 
 typedef enum {
-    EC_CLEAR, EC_START, EC_FLIP,
-    EC_WHITE_TO_MOVE, EC_BLACK_TO_MOVE,
-    EC_OUT_WHITE, EC_OUT_BLACK,
-    EC_FIELD, EC_COPY,
-    EC_PLAY, EC_ANALYSE, EC_CANCEL,
+    EC_CLEAR,
+    EC_START,
+    EC_FLIP,
+    EC_WHITE_TO_MOVE,
+    EC_BLACK_TO_MOVE,
+    EC_OUT_WHITE,
+    EC_OUT_BLACK,
+    EC_FIELD,
+    EC_COPY,
+    EC_PLAY,
+    EC_ANALYSE,
+    EC_CANCEL,
     EC_COUNT
 } ec_control;
 
 static const char *const ec_labels[EC_COUNT] = {
-    N_("Clear"), N_("Start position"), N_("Flip"),
-    N_("White to move"), N_("Black to move"),
-    N_("White's out flag"), N_("Black's out flag"),
-    N_("Position string"), N_("Copy"),
-    N_("Play from here\u2026"), N_("Analyse"), N_("Cancel"),
+    N_("Clear"),
+    N_("Start position"),
+    N_("Flip"),
+    N_("White to move"),
+    N_("Black to move"),
+    N_("White's out flag"),
+    N_("Black's out flag"),
+    N_("Position string"),
+    N_("Copy"),
+    N_("Play from here\u2026"),
+    N_("Analyse"),
+    N_("Cancel"),
 };
 
 #define EV_PALETTE 8
@@ -63,14 +77,15 @@ struct rb_ui_editor_view {
 /* The palette: White's four pieces over Black's. */
 static rb_piece ev_palette_piece(int i)
 {
-    static const int types[4] = { RB_KING, RB_ROOK, RB_BISHOP, RB_PAWN };
+    static const int types[4] = {RB_KING, RB_ROOK, RB_BISHOP, RB_PAWN};
     return RB_PIECE(i / 4, types[i % 4]);
 }
 
 static struct rb_ui_editor_view *ev_get(rb_app *app)
 {
-    if (!app->editor_view)
+    if (!app->editor_view) {
         app->editor_view = calloc(1, sizeof *app->editor_view);
+    }
     return app->editor_view;
 }
 
@@ -89,20 +104,23 @@ bool rb_ui_editor_view_control_rect(const rb_app *app, const char *label, SDL_Re
 bool rb_ui_editor_view_enabled(const rb_app *app, const char *label)
 {
     const struct rb_ui_editor_view *v = app->editor_view;
-    for (int i = 0; v && i < EC_COUNT; i++)
-        if (v->shown[i] && strcmp(ec_labels[i], label) == 0)
+    for (int i = 0; v && i < EC_COUNT; i++) {
+        if (v->shown[i] && strcmp(ec_labels[i], label) == 0) {
             return v->enabled[i];
+        }
+    }
     return false;
 }
 
 bool rb_ui_editor_view_palette_rect(const rb_app *app, rb_piece piece, SDL_Rect *r)
 {
     const struct rb_ui_editor_view *v = app->editor_view;
-    for (int i = 0; v && i < EV_PALETTE; i++)
+    for (int i = 0; v && i < EV_PALETTE; i++) {
         if (ev_palette_piece(i) == piece && v->palette[i].w > 0) {
             *r = v->palette[i];
             return true;
         }
+    }
     return false;
 }
 
@@ -119,9 +137,10 @@ static SDL_Color ev_red(const rb_app *app)
 static void ev_piece(rb_app *app, rb_piece p, SDL_FPoint c, int size, Uint8 alpha)
 {
     SDL_Texture *tex = app->pieces.board.tex[RB_COLOR(p) & 1][RB_TYPE(p)];
-    if (!tex || p == RB_EMPTY)
+    if (!tex || p == RB_EMPTY) {
         return;
-    SDL_Rect r = { (int)(c.x - (float)size / 2), (int)(c.y - (float)size / 2), size, size };
+    }
+    SDL_Rect r = {(int)(c.x - (float)size / 2), (int)(c.y - (float)size / 2), size, size};
     SDL_SetTextureAlphaMod(tex, alpha);
     SDL_RenderCopy(app->renderer, tex, NULL, &r);
     SDL_SetTextureAlphaMod(tex, 255);
@@ -132,8 +151,9 @@ void rb_ui_editor_view_draw_board(rb_app *app, const rb_ui_state *st)
     const rb_ui_editor_state *ed = &st->editor;
     rb_pos shown = ed->pos;
     bool dragging = ed->hand == RB_UI_EDITOR_DRAGGING;
-    if (dragging && ed->held_from >= 0)
+    if (dragging && ed->held_from >= 0) {
         rb_pos_remove(&shown, ed->held_from); /* lifted off its square */
+    }
     rb_ui_render_position(app, &st->settings, &shown, RB_MOVE_NONE, -1, NULL, 0, -1);
     rb_ui_view view = rb_ui_view_of(app);
     float s = (float)view.sq;
@@ -146,11 +166,13 @@ void rb_ui_editor_view_draw_board(rb_app *app, const rb_ui_state *st)
     if (ed->hover >= 0 && (dragging || (ed->hand == RB_UI_EDITOR_IDLE && ed->brush))) {
         SDL_Rect r = rb_ui_view_rect(&view, ed->hover);
         rb_ui_draw_frame(app->renderer, r, view.sq / 14 + 1, app->theme->path);
-        if (!dragging && !ed->pos.board[ed->hover])
+        if (!dragging && !ed->pos.board[ed->hover]) {
             ev_piece(app, ed->brush, rb_ui_view_center(&view, ed->hover), view.sq, 110);
+        }
     }
-    if (dragging)
-        ev_piece(app, ed->held, (SDL_FPoint){ (float)ed->drag_x, (float)ed->drag_y }, view.sq * 27 / 25, 255);
+    if (dragging) {
+        ev_piece(app, ed->held, (SDL_FPoint){(float)ed->drag_x, (float)ed->drag_y}, view.sq * 27 / 25, 255);
+    }
 }
 
 /* Buttons side by side across w, each as wide as its label asks, sharing
@@ -165,9 +187,10 @@ static void ev_row(struct rb_ui_editor_view *v, rb_app *app, const int *ids, int
     int room = row.w - (n - 1) * gap, x = row.x;
     for (int i = 0; i < n; i++) {
         int w = i == n - 1 ? row.x + row.w - x : (total > 0 ? room * want[i] / total : room / n);
-        if (total < room && i < n - 1)
+        if (total < room && i < n - 1) {
             w = want[i] + (room - total) / n;
-        v->control[ids[i]] = (SDL_Rect){ x, row.y, w, row.h };
+        }
+        v->control[ids[i]] = (SDL_Rect){x, row.y, w, row.h};
         v->shown[ids[i]] = true;
         x += w + gap;
     }
@@ -176,37 +199,42 @@ static void ev_row(struct rb_ui_editor_view *v, rb_app *app, const int *ids, int
 static void ev_enable(struct rb_ui_editor_view *v, const rb_ui_state *st)
 {
     bool playable = rb_ui_state_editor_playable(st);
-    for (int i = 0; i < EC_COUNT; i++)
+    for (int i = 0; i < EC_COUNT; i++) {
         v->enabled[i] = true;
+    }
     v->enabled[EC_PLAY] = playable;
     v->enabled[EC_ANALYSE] = rb_ui_state_editor_can_analyse(st, NULL, 0);
 }
 
 /* The palette's eight cells, White's row over Black's; the brush's cell
  * marked. Returns the y below. */
-static int ev_palette(rb_app *app, const rb_ui_state *st, struct rb_ui_editor_view *v, SDL_Rect col, int y,
-                      int gap, int px, int most)
+static int ev_palette(rb_app *app, const rb_ui_state *st, struct rb_ui_editor_view *v, SDL_Rect col, int y, int gap,
+                      int px, int most)
 {
     const rb_ui_theme *t = app->theme;
     const rb_ui_editor_state *ed = &st->editor;
     int cell = (col.w - 3 * gap) / 4;
-    if (cell > most)
+    if (cell > most) {
         cell = most;
-    if (cell > app->layout.sq)
+    }
+    if (cell > app->layout.sq) {
         cell = app->layout.sq;
-    if (cell > px * 4)
+    }
+    if (cell > px * 4) {
         cell = px * 4;
+    }
     for (int i = 0; i < EV_PALETTE; i++) {
-        SDL_Rect r = { col.x + (i % 4) * (cell + gap), y + (i / 4) * (cell + gap), cell, cell };
+        SDL_Rect r = {col.x + (i % 4) * (cell + gap), y + (i / 4) * (cell + gap), cell, cell};
         v->palette[i] = r;
         rb_piece p = ev_palette_piece(i);
         bool brush = ed->brush == p;
         bool hot = rb_ui_widget_point_in(r, ed->drag_x, ed->drag_y) && ed->hand == RB_UI_EDITOR_IDLE;
         rb_ui_draw_rect(app->renderer, r, rb_ui_widget_mix(t->panel_bg, (i + i / 4) % 2 ? t->light : t->dark, 0.7f));
-        if (brush || hot)
+        if (brush || hot) {
             rb_ui_draw_frame(app->renderer, r, brush ? px / 5 + 1 : 1, brush ? t->path : t->text_dim);
+        }
         bool lifted = ed->hand == RB_UI_EDITOR_DRAGGING && ed->held_from < 0 && ed->held == p;
-        ev_piece(app, p, (SDL_FPoint){ (float)r.x + (float)cell / 2, (float)r.y + (float)cell / 2 }, cell * 9 / 10,
+        ev_piece(app, p, (SDL_FPoint){(float)r.x + (float)cell / 2, (float)r.y + (float)cell / 2}, cell * 9 / 10,
                  lifted ? 90 : 255);
     }
     return y + 2 * cell + gap;
@@ -226,21 +254,24 @@ static int ev_verdict(rb_app *app, const rb_ui_state *st, SDL_Rect col, int y, i
     } else {
         rb_status status = rb_pos_status(&ed->pos);
         bool white = ed->pos.side == RB_WHITE;
-        const char *say = status == RB_CHECKMATE ? (white ? _("A legal position: White is checkmated.")
-                                                          : _("A legal position: Black is checkmated."))
-                          : status == RB_STALEMATE ? (white ? _("A legal position: White is stalemated.")
-                                                            : _("A legal position: Black is stalemated."))
-                          : status == RB_THRONE    ? (white ? _("A legal position: Black has won by throne.")
-                                                            : _("A legal position: White has won by throne."))
-                                                   : (white ? _("A legal position, White to move.")
-                                                            : _("A legal position, Black to move."));
+        const char *say =
+            status == RB_CHECKMATE
+                ? (white ? _("A legal position: White is checkmated.") : _("A legal position: Black is checkmated."))
+            : status == RB_STALEMATE
+                ? (white ? _("A legal position: White is stalemated.") : _("A legal position: Black is stalemated."))
+            : status == RB_THRONE
+                ? (white ? _("A legal position: Black has won by throne.")
+                         : _("A legal position: White has won by throne."))
+                : (white ? _("A legal position, White to move.") : _("A legal position, Black to move."));
         y += rb_ui_text_draw_wrapped(app, say, small, false, t->text, col.x, y, col.w);
     }
-    if (ed->field_error[0])
-        y += rb_ui_text_draw_wrapped(app, ed->field_error, small, false, ev_red(app), col.x, y + px / 4, col.w) +
-             px / 4;
-    if (st->status[0])
+    if (ed->field_error[0]) {
+        y +=
+            rb_ui_text_draw_wrapped(app, ed->field_error, small, false, ev_red(app), col.x, y + px / 4, col.w) + px / 4;
+    }
+    if (st->status[0]) {
         y += rb_ui_text_draw_wrapped(app, st->status, small, false, t->text_dim, col.x, y + px / 4, col.w) + px / 4;
+    }
     return y;
 }
 
@@ -250,8 +281,9 @@ void rb_ui_editor_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
     const rb_ui_editor_state *ed = &st->editor;
     rb_ui_draw_rect(app->renderer, rect, t->panel_bg);
     struct rb_ui_editor_view *v = ev_get(app);
-    if (!v)
+    if (!v) {
         return;
+    }
     v->rect = rect;
     memset(v->shown, 0, sizeof v->shown);
     ev_enable(v, st);
@@ -261,7 +293,7 @@ void rb_ui_editor_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
      * and the switches on the left, the string and the verdict on the
      * right. */
     bool two = rect.w > rect.h * 3 / 2 && rect.w >= 30 * px;
-    SDL_Rect a = { rect.x + pad, rect.y + pad, rect.w - 2 * pad, rect.h - 2 * pad }, b = a;
+    SDL_Rect a = {rect.x + pad, rect.y + pad, rect.w - 2 * pad, rect.h - 2 * pad}, b = a;
     if (two) {
         a.w = (rect.w - 3 * pad) / 2;
         b.x = a.x + a.w + pad;
@@ -273,47 +305,50 @@ void rb_ui_editor_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
      * go to the second column: the palette takes what height is left. */
     int below = 2 * btn_h + 4 * gap + (two ? 0 : 2 * check_h + gap);
     y = ev_palette(app, st, v, a, y, gap, px, (a.y + a.h - y - below - 2 * gap) / 2) + gap;
-    static const int row1[3] = { EC_CLEAR, EC_START, EC_FLIP };
-    ev_row(v, app, row1, 3, (SDL_Rect){ a.x, y, a.w, btn_h }, small, gap);
+    static const int row1[3] = {EC_CLEAR, EC_START, EC_FLIP};
+    ev_row(v, app, row1, 3, (SDL_Rect){a.x, y, a.w, btn_h}, small, gap);
     y += btn_h + gap * 2;
-    static const int sides[2] = { EC_WHITE_TO_MOVE, EC_BLACK_TO_MOVE };
-    ev_row(v, app, sides, 2, (SDL_Rect){ a.x, y, a.w, btn_h }, small, gap);
+    static const int sides[2] = {EC_WHITE_TO_MOVE, EC_BLACK_TO_MOVE};
+    ev_row(v, app, sides, 2, (SDL_Rect){a.x, y, a.w, btn_h}, small, gap);
     y += btn_h + gap;
-    if (two)
+    if (two) {
         y = b.y;
-    v->control[EC_OUT_WHITE] = (SDL_Rect){ b.x, y, b.w, check_h };
-    v->control[EC_OUT_BLACK] = (SDL_Rect){ b.x, y + check_h, b.w, check_h };
+    }
+    v->control[EC_OUT_WHITE] = (SDL_Rect){b.x, y, b.w, check_h};
+    v->control[EC_OUT_BLACK] = (SDL_Rect){b.x, y + check_h, b.w, check_h};
     v->shown[EC_OUT_WHITE] = v->shown[EC_OUT_BLACK] = true;
     y += 2 * check_h + gap;
 
     /* The string field with Copy beside it. */
     int copy_w = rb_ui_text_width(app, _(ec_labels[EC_COPY]), small, false) + px * 3 / 2;
-    v->control[EC_FIELD] = (SDL_Rect){ b.x, y, b.w - copy_w - gap, btn_h };
-    v->control[EC_COPY] = (SDL_Rect){ b.x + b.w - copy_w, y, copy_w, btn_h };
+    v->control[EC_FIELD] = (SDL_Rect){b.x, y, b.w - copy_w - gap, btn_h};
+    v->control[EC_COPY] = (SDL_Rect){b.x + b.w - copy_w, y, copy_w, btn_h};
     v->shown[EC_FIELD] = v->shown[EC_COPY] = true;
     y += btn_h + gap * 2;
 
     /* Play and Analyse, then Cancel, at the bottom. */
     int bottom = b.y + b.h;
-    static const int play[2] = { EC_PLAY, EC_ANALYSE };
-    ev_row(v, app, play, 2, (SDL_Rect){ b.x, bottom - 2 * btn_h - gap, b.w, btn_h }, small, gap);
-    v->control[EC_CANCEL] = (SDL_Rect){ b.x, bottom - btn_h, b.w, btn_h };
+    static const int play[2] = {EC_PLAY, EC_ANALYSE};
+    ev_row(v, app, play, 2, (SDL_Rect){b.x, bottom - 2 * btn_h - gap, b.w, btn_h}, small, gap);
+    v->control[EC_CANCEL] = (SDL_Rect){b.x, bottom - btn_h, b.w, btn_h};
     v->shown[EC_CANCEL] = true;
 
     /* The verdict and, where there is room, what the out flag means. */
     int top = bottom - 2 * btn_h - 2 * gap;
-    SDL_Rect clip = { b.x, y, b.w, top - y > 0 ? top - y : 0 };
+    SDL_Rect clip = {b.x, y, b.w, top - y > 0 ? top - y : 0};
     SDL_RenderSetClipRect(app->renderer, &clip);
     y = ev_verdict(app, st, b, y, px) + gap;
     const char *about = _("A king's out flag is set once it has left its start line clockwise; only then does "
                           "reaching the enemy throne (d6 for White, d2 for Black) win.");
-    if (y + rb_ui_text_wrapped_height(app, about, small * 7 / 8, false, b.w) <= top)
+    if (y + rb_ui_text_wrapped_height(app, about, small * 7 / 8, false, b.w) <= top) {
         rb_ui_text_draw_wrapped(app, about, small * 7 / 8, false, t->text_dim, b.x, y, b.w);
+    }
     SDL_RenderSetClipRect(app->renderer, NULL);
 
     for (int i = 0; i < EC_COUNT; i++) {
-        if (!v->shown[i])
+        if (!v->shown[i]) {
             continue;
+        }
         SDL_Rect r = v->control[i];
         bool hot = ed->hover_control == i;
         const char *label = _(ec_labels[i]);
@@ -324,20 +359,20 @@ void rb_ui_editor_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
             break;
         case EC_OUT_WHITE:
         case EC_OUT_BLACK:
-            rb_ui_widget_check(app, r, label, small,
-                               ed->pos.out & rb_out_flag(i == EC_OUT_WHITE ? RB_WHITE : RB_BLACK), hot);
+            rb_ui_widget_check(app, r, label, small, ed->pos.out & rb_out_flag(i == EC_OUT_WHITE ? RB_WHITE : RB_BLACK),
+                               hot);
             break;
         case EC_FIELD:
-            if (ed->field_focus)
+            if (ed->field_focus) {
                 rb_ui_widget_edit(app, r, ed->text, small, true, ed->caret, ed->anchor);
-            else
+            } else {
                 rb_ui_widget_field(app, r, ed->text, small, false);
-            if (ed->field_error[0])
+            }
+            if (ed->field_error[0]) {
                 rb_ui_draw_frame(app->renderer, r, px / 8 + 1, ev_red(app));
+            }
             break;
-        default:
-            rb_ui_widget_button(app, r, label, small, v->enabled[i], hot, i == EC_PLAY);
-            break;
+        default: rb_ui_widget_button(app, r, label, small, v->enabled[i], hot, i == EC_PLAY); break;
         }
     }
 }
@@ -355,8 +390,9 @@ static rb_ui_cmd ev_put(int sq, rb_piece piece, int from)
 
 static rb_ui_cmd ev_play(const rb_ui_state *st)
 {
-    if (!rb_ui_state_editor_playable(st))
+    if (!rb_ui_state_editor_playable(st)) {
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
     cmd.open_dialog.dialog = RB_UI_DIALOG_NEW_GAME; /* it starts the game from the editor's position */
     return cmd;
@@ -405,7 +441,7 @@ static rb_ui_cmd ev_click(rb_ui_state *st, int id)
 
 static rb_ui_edit ev_edit(rb_ui_editor_state *ed)
 {
-    return (rb_ui_edit){ ed->text, sizeof ed->text, &ed->caret, &ed->anchor };
+    return (rb_ui_edit){ed->text, sizeof ed->text, &ed->caret, &ed->anchor};
 }
 
 static rb_ui_cmd ev_text_changed(rb_ui_editor_state *ed)
@@ -417,8 +453,9 @@ static rb_ui_cmd ev_text_changed(rb_ui_editor_state *ed)
 
 static void ev_focus(rb_ui_editor_state *ed, bool on)
 {
-    if (on == ed->field_focus)
+    if (on == ed->field_focus) {
         return;
+    }
     ed->field_focus = on;
     if (on) {
         rb_ui_textedit_select_all(ev_edit(ed)); /* typing or pasting replaces it */
@@ -449,13 +486,15 @@ static rb_ui_cmd ev_field_key(rb_app *app, const SDL_KeyboardEvent *k, bool *use
         }
         case SDLK_c:
         case SDLK_x:
-            if (!rb_ui_textedit_selection(e, &from, &to))
+            if (!rb_ui_textedit_selection(e, &from, &to)) {
                 return key == SDLK_c ? rb_ui_cmd_of(RB_UI_CMD_EDITOR_COPY) : none;
+            }
             {
                 char part[RB_UI_EDITOR_TEXT_MAX];
                 snprintf(part, sizeof part, "%.*s", to - from, ed->text + from);
-                if (app->clip_set)
+                if (app->clip_set) {
                     app->clip_set(part);
+                }
             }
             return key == SDLK_x && rb_ui_textedit_delete(e, -1) ? ev_text_changed(ed) : none;
         default:
@@ -487,8 +526,9 @@ static rb_ui_cmd ev_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
     if (ed->field_focus) {
         rb_ui_cmd cmd = ev_field_key(app, k, used);
-        if (*used)
+        if (*used) {
             return cmd;
+        }
     }
     *used = true;
     if (ctrl) {
@@ -516,7 +556,7 @@ static rb_ui_cmd ev_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         return rb_ui_cmd_of(RB_UI_CMD_EDITOR_LEAVE);
     case SDLK_F5: return ev_analyse(st);
     case SDLK_TAB: ev_focus(ed, true); return none; /* the string field, selected */
-    case SDLK_F1: *used = false; return none; /* help */
+    case SDLK_F1: *used = false; return none;       /* help */
     default: return none;
     }
 }
@@ -528,9 +568,11 @@ static int ev_control_at(const struct rb_ui_editor_view *v, int x, int y)
 
 static int ev_palette_at(const struct rb_ui_editor_view *v, int x, int y)
 {
-    for (int i = 0; i < EV_PALETTE; i++)
-        if (rb_ui_widget_point_in(v->palette[i], x, y))
+    for (int i = 0; i < EV_PALETTE; i++) {
+        if (rb_ui_widget_point_in(v->palette[i], x, y)) {
             return i;
+        }
+    }
     return -1;
 }
 
@@ -542,10 +584,12 @@ static rb_ui_cmd ev_release(rb_app *app, int x, int y)
     ed->hand = RB_UI_EDITOR_IDLE;
     int sq = rb_ui_view_board_square_at(app, x, y);
     if (dragged) {
-        if (sq >= 0)
+        if (sq >= 0) {
             return ev_put(sq, ed->held, ed->held_from); /* put, or moved */
-        if (ed->held_from >= 0)
+        }
+        if (ed->held_from >= 0) {
             return ev_put(ed->held_from, RB_EMPTY, -1); /* dragged off the board */
+        }
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
     /* A click: the palette's piece becomes the brush (or stops being it);
@@ -554,8 +598,9 @@ static rb_ui_cmd ev_release(rb_app *app, int x, int y)
         ed->brush = ed->brush == ed->held ? RB_EMPTY : ed->held;
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
-    if (ed->brush && ed->brush != ed->held)
+    if (ed->brush && ed->brush != ed->held) {
         return ev_put(ed->held_from, ed->brush, -1);
+    }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
@@ -590,13 +635,16 @@ rb_ui_cmd rb_ui_editor_view_event(rb_app *app, const SDL_Event *ev, bool *used)
     struct rb_ui_editor_view *v = ev_get(app);
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
     *used = true;
-    if (!v)
+    if (!v) {
         return none;
-    if (ev->type == SDL_KEYDOWN)
+    }
+    if (ev->type == SDL_KEYDOWN) {
         return ev_key(app, &ev->key, used);
+    }
     if (ev->type == SDL_TEXTINPUT) {
-        if (ed->field_focus && rb_ui_textedit_insert(ev_edit(ed), ev->text.text))
+        if (ed->field_focus && rb_ui_textedit_insert(ev_edit(ed), ev->text.text)) {
             return ev_text_changed(ed);
+        }
         return none;
     }
     if (ev->type == SDL_WINDOWEVENT && ev->window.event == SDL_WINDOWEVENT_LEAVE) {
@@ -612,8 +660,9 @@ rb_ui_cmd rb_ui_editor_view_event(rb_app *app, const SDL_Event *ev, bool *used)
     ed->hover = rb_ui_view_board_square_at(app, x, y);
     ed->hover_control = ed->hand == RB_UI_EDITOR_IDLE ? ev_control_at(v, x, y) : -1;
     if (ev->type == SDL_MOUSEMOTION) {
-        if (ed->hand == RB_UI_EDITOR_PRESSED && abs(x - ed->press_x) + abs(y - ed->press_y) > RB_UI_DRAG_SLOP)
+        if (ed->hand == RB_UI_EDITOR_PRESSED && abs(x - ed->press_x) + abs(y - ed->press_y) > RB_UI_DRAG_SLOP) {
             ed->hand = RB_UI_EDITOR_DRAGGING;
+        }
         ed->drag_x = x;
         ed->drag_y = y;
         return none;
@@ -625,18 +674,22 @@ rb_ui_cmd rb_ui_editor_view_event(rb_app *app, const SDL_Event *ev, bool *used)
             ed->hand = RB_UI_EDITOR_IDLE;
             return none;
         }
-        if (ed->hover >= 0 && ed->pos.board[ed->hover])
+        if (ed->hover >= 0 && ed->pos.board[ed->hover]) {
             return ev_put(ed->hover, RB_EMPTY, -1);
+        }
         ed->brush = RB_EMPTY;
         return none;
     }
-    if (button != SDL_BUTTON_LEFT)
+    if (button != SDL_BUTTON_LEFT) {
         return none;
-    if (ev->type == SDL_MOUSEBUTTONDOWN)
+    }
+    if (ev->type == SDL_MOUSEBUTTONDOWN) {
         return ev_press(app, v, x, y);
+    }
     /* Let go. */
-    if (ed->hand != RB_UI_EDITOR_IDLE)
+    if (ed->hand != RB_UI_EDITOR_IDLE) {
         return ev_release(app, x, y);
+    }
     int b = rb_ui_view_kit_release(&ed->pressed_control, ev_control_at(v, x, y), v->enabled);
     return b >= 0 ? ev_click(st, b) : none;
 }

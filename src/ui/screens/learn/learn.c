@@ -27,8 +27,11 @@ struct rb_ui_learn {
     rb_learn_set set;
     rb_learn_progress progress;
     rb_learn_session session;
-    bool started;             /* session holds a stage */
-    struct { SDL_Rect r; int id; } hits[400];
+    bool started; /* session holds a stage */
+    struct {
+        SDL_Rect r;
+        int id;
+    } hits[400];
     int nhits;
     int mouse_x, mouse_y;
 };
@@ -50,10 +53,12 @@ const rb_learn_session *rb_ui_learn_session(const rb_app *app)
 
 void rb_ui_learn_free(rb_app *app)
 {
-    if (!app->learn)
+    if (!app->learn) {
         return;
-    if (app->learn->started)
+    }
+    if (app->learn->started) {
         rb_learn_session_free(&app->learn->session);
+    }
     rb_learn_set_free(&app->learn->set);
     free(app->learn);
     app->learn = NULL;
@@ -65,8 +70,9 @@ static int lessons_dir(const char *data, char *dir, size_t len, char *err, size_
 {
     char found[RB_UI_PATH_MAX];
     if (!data) {
-        if (rb_ui_assets_data_dir(found, sizeof found, err, errlen) != 0)
+        if (rb_ui_assets_data_dir(found, sizeof found, err, errlen) != 0) {
             return -1;
+        }
         data = found;
     }
     if ((size_t)snprintf(dir, len, "%slessons", data) >= len) {
@@ -84,10 +90,11 @@ static void say_problems(const rb_learn_set *set)
     for (int i = 0; i < set->nerrors; i++) {
         const rb_learn_problem *p = &set->problems[i];
         char text[RB_UI_PATH_MAX + RB_UI_MESSAGE_TEXT_MAX];
-        if (p->why.nparts > 0)
+        if (p->why.nparts > 0) {
             rb_ui_message_words_file(p->file, p->line, &p->why, text, sizeof text);
-        else
+        } else {
             snprintf(text, sizeof text, "%s", set->errors[i]);
+        }
         fprintf(stderr, "rollerball: %s\n", text);
     }
 }
@@ -95,8 +102,9 @@ static void say_problems(const rb_learn_set *set)
 /* Reads the lessons and the progress the first time; 0 or -1 (said). */
 static int learn_load(rb_app *app)
 {
-    if (app->learn)
+    if (app->learn) {
         return 0;
+    }
     rb_ui_state *st = &app->state;
     struct rb_ui_learn *l = calloc(1, sizeof *l);
     if (!l) {
@@ -125,7 +133,8 @@ static int learn_load(rb_app *app)
     }
     rb_learn_progress_clear(&l->progress);
     char path[RB_UI_PATH_MAX];
-    if (app->player_files && rb_ui_prefs_file(app, RB_UI_LEARN_PROGRESS_FILE, path, sizeof path, err, sizeof err) == 0 &&
+    if (app->player_files &&
+        rb_ui_prefs_file(app, RB_UI_LEARN_PROGRESS_FILE, path, sizeof path, err, sizeof err) == 0 &&
         rb_learn_progress_load_why(&l->progress, path, &why, &line) != 0) {
         rb_ui_message_words_file(path, line, &why, err, sizeof err);
         rb_ui_state_say(st, true, "%s", err);
@@ -137,12 +146,13 @@ static int learn_load(rb_app *app)
 static void progress_save(rb_app *app)
 {
     char path[RB_UI_PATH_MAX], err[RB_UI_PATH_MAX + RB_UI_MESSAGE_TEXT_MAX];
-    if (!app->player_files)
+    if (!app->player_files) {
         return;
+    }
     rb_message why;
-    if (rb_ui_prefs_file(app, RB_UI_LEARN_PROGRESS_FILE, path, sizeof path, err, sizeof err) != 0)
+    if (rb_ui_prefs_file(app, RB_UI_LEARN_PROGRESS_FILE, path, sizeof path, err, sizeof err) != 0) {
         rb_ui_state_say(&app->state, true, "%s", err);
-    else if (rb_learn_progress_save_why(&app->learn->progress, path, &why) != 0) {
+    } else if (rb_learn_progress_save_why(&app->learn->progress, path, &why) != 0) {
         rb_ui_message_words_file(path, 0, &why, err, sizeof err);
         rb_ui_state_say(&app->state, true, "%s", err);
     }
@@ -166,8 +176,9 @@ static void stage_fresh(rb_ui_learn_state *ls)
 static int learn_open(rb_app *app, int chapter, int stage, rb_ui_screen_closer close_others)
 {
     rb_ui_state *st = &app->state;
-    if (learn_load(app) != 0)
+    if (learn_load(app) != 0) {
         return -1;
+    }
     struct rb_ui_learn *l = app->learn;
     rb_ui_learn_state *ls = &st->learn;
     const rb_learn_stage *sg = chapter < 0 ? NULL : rb_learn_find(&l->set, chapter + 1, stage + 1);
@@ -183,8 +194,9 @@ static int learn_open(rb_app *app, int chapter, int stage, rb_ui_screen_closer c
         ls->hover = 0;
         return 0;
     }
-    if (l->started)
+    if (l->started) {
         rb_learn_session_free(&l->session);
+    }
     l->started = false;
     if (rb_learn_session_start(&l->session, sg) != 0) {
         rb_ui_state_say(st, true, "%s", _("Out of memory starting the lesson."));
@@ -204,8 +216,9 @@ static int learn_try(rb_app *app, int from, int to, int promo)
 {
     rb_ui_state *st = &app->state;
     struct rb_ui_learn *l = app->learn;
-    if (!l || !l->started || st->learn.mode != RB_UI_LEARN_STAGE)
+    if (!l || !l->started || st->learn.mode != RB_UI_LEARN_STAGE) {
         return -1;
+    }
     rb_ui_learn_state *ls = &st->learn;
     rb_learn_feedback fb;
     rb_learn_result r = rb_learn_try(&l->session, from, to, promo, &fb);
@@ -226,8 +239,7 @@ static int learn_try(rb_app *app, int from, int to, int promo)
         return -1;
     case RB_LEARN_PLAYED:
     case RB_LEARN_DONE:
-    case RB_LEARN_FAILED:
-        break;
+    case RB_LEARN_FAILED: break;
     }
     ls->hint_shown = false;
     ls->last = fb.reply != RB_MOVE_NONE ? fb.reply : fb.move;
@@ -241,8 +253,9 @@ static int learn_try(rb_app *app, int from, int to, int promo)
         /* Two numbers, each with its plural: two sentences' worth, put together. */
         char moves[128], stars[128];
         /* TRANSLATORS: the first half of "Well done! Finished in 3 moves: 2 stars." */
-        snprintf(moves, sizeof moves, ngettext("Well done! Finished in %d move:", "Well done! Finished in %d moves:",
-                                               (unsigned long)l->session.moves),
+        snprintf(moves, sizeof moves,
+                 ngettext("Well done! Finished in %d move:", "Well done! Finished in %d moves:",
+                          (unsigned long)l->session.moves),
                  l->session.moves);
         /* TRANSLATORS: the second half of "Well done! Finished in 3 moves: 2 stars." */
         snprintf(stars, sizeof stars, ngettext("%d star.", "%d stars.", (unsigned long)ls->stars), ls->stars);
@@ -256,8 +269,9 @@ static int learn_try(rb_app *app, int from, int to, int promo)
 static void learn_retry(rb_app *app)
 {
     struct rb_ui_learn *l = app->learn;
-    if (!l || !l->started)
+    if (!l || !l->started) {
         return;
+    }
     rb_learn_session_reset(&l->session);
     stage_fresh(&app->state.learn);
     rb_ui_explain_clear(&app->state);
@@ -267,8 +281,9 @@ static void learn_hint(rb_app *app)
 {
     struct rb_ui_learn *l = app->learn;
     rb_ui_learn_state *ls = &app->state.learn;
-    if (!l || !l->started)
+    if (!l || !l->started) {
         return;
+    }
     rb_move m;
     if (rb_learn_hint(&l->session, &m, &ls->hint)) {
         ls->hint_shown = true;
@@ -285,8 +300,9 @@ void rb_ui_learn_close(rb_app *app)
     rb_ui_state *st = &app->state;
     st->learn.mode = RB_UI_LEARN_OFF;
     rb_ui_explain_clear(st);
-    if (app->learn)
+    if (app->learn) {
         progress_save(app);
+    }
 }
 
 int rb_ui_learn_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer close_others)
@@ -294,19 +310,11 @@ int rb_ui_learn_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer clo
     switch (cmd->kind) {
     case RB_UI_CMD_LEARN:
         return learn_open(app, cmd->learn.chapter < 0 ? -1 : cmd->learn.chapter, cmd->learn.stage, close_others);
-    case RB_UI_CMD_LEARN_TRY:
-        return learn_try(app, cmd->learn_try.from, cmd->learn_try.to, cmd->learn_try.promo);
-    case RB_UI_CMD_LEARN_RETRY:
-        learn_retry(app);
-        return 0;
-    case RB_UI_CMD_LEARN_HINT:
-        learn_hint(app);
-        return 0;
-    case RB_UI_CMD_LEARN_CLOSE:
-        rb_ui_learn_close(app);
-        return 0;
-    default:
-        return -1; /* it keeps none of the game's */
+    case RB_UI_CMD_LEARN_TRY: return learn_try(app, cmd->learn_try.from, cmd->learn_try.to, cmd->learn_try.promo);
+    case RB_UI_CMD_LEARN_RETRY: learn_retry(app); return 0;
+    case RB_UI_CMD_LEARN_HINT: learn_hint(app); return 0;
+    case RB_UI_CMD_LEARN_CLOSE: rb_ui_learn_close(app); return 0;
+    default: return -1; /* it keeps none of the game's */
     }
 }
 
@@ -315,8 +323,9 @@ int rb_ui_learn_list(const char *data_dir, FILE *out, char *err, size_t errlen)
     char dir[RB_UI_PATH_MAX + 16];
     rb_learn_set set;
     rb_message why;
-    if (lessons_dir(data_dir, dir, sizeof dir, err, errlen) != 0)
+    if (lessons_dir(data_dir, dir, sizeof dir, err, errlen) != 0) {
         return -1;
+    }
     if (rb_learn_load_dir_why(dir, &set, &why) != 0) {
         rb_ui_message_words_file(dir, 0, &why, err, errlen);
         return -1;
@@ -340,8 +349,9 @@ int rb_ui_learn_list(const char *data_dir, FILE *out, char *err, size_t errlen)
 
 void rb_ui_learn_hits_clear(rb_app *app)
 {
-    if (app->learn)
+    if (app->learn) {
         app->learn->nhits = 0;
+    }
 }
 
 void rb_ui_learn_hit(rb_app *app, SDL_Rect r, int id)
@@ -357,9 +367,11 @@ void rb_ui_learn_hit(rb_app *app, SDL_Rect r, int id)
 int rb_ui_learn_hit_at(const rb_app *app, int x, int y)
 {
     const struct rb_ui_learn *l = app->learn;
-    SDL_Point p = { x, y };
-    for (int i = 0; l && i < l->nhits; i++)
-        if (SDL_PointInRect(&p, &l->hits[i].r))
+    SDL_Point p = {x, y};
+    for (int i = 0; l && i < l->nhits; i++) {
+        if (SDL_PointInRect(&p, &l->hits[i].r)) {
             return l->hits[i].id;
+        }
+    }
     return 0;
 }

@@ -28,7 +28,7 @@
 
 enum { LV_BACK = 1, LV_RETRY, LV_HINT, LV_MAP, LV_NEXT, LV_ROOK, LV_BISHOP, LV_STAGE = 1000 };
 
-static const SDL_Color gold = { 235, 180, 40, 255 }, gold_edge = { 90, 60, 10, 255 };
+static const SDL_Color gold = {235, 180, 40, 255}, gold_edge = {90, 60, 10, 255};
 
 static void star(rb_app *app, SDL_FPoint c, float r, bool won)
 {
@@ -52,13 +52,15 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
     int w = app->layout.out_w, h = app->layout.out_h;
     int px = rb_ui_widget_font_px(app), pad = px;
     SDL_Color bg = app->theme->panel_bg;
-    rb_ui_draw_rect(app->renderer, (SDL_Rect){ 0, 0, w, h }, bg);
+    rb_ui_draw_rect(app->renderer, (SDL_Rect){0, 0, w, h}, bg);
     int th = rb_ui_text_line_height(app, px * 3 / 2);
-    rb_ui_text_draw(app, _("Learn Rollerball"), px * 3 / 2, true, app->theme->text, pad, pad + th / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_draw(app, _("Learn Rollerball"), px * 3 / 2, true, app->theme->text, pad, pad + th / 2,
+                    RB_UI_ALIGN_LEFT);
     int bh = px * 2, bw = rb_ui_text_width(app, _("Back to the game"), px, false) + 2 * px;
-    button(app, st, (SDL_Rect){ w - pad - bw, pad, bw, bh }, _("Back to the game"), LV_BACK, false);
-    if (!set)
+    button(app, st, (SDL_Rect){w - pad - bw, pad, bw, bh}, _("Back to the game"), LV_BACK, false);
+    if (!set) {
         return;
+    }
     int top = pad + (th > bh ? th : bh) + pad / 2;
     /* the bottom line names the stage pointed at */
     int lh = rb_ui_text_line_height(app, px);
@@ -76,8 +78,9 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
     /* Two lines kept for it, whatever it says, so the map stays put; a
      * longer text is drawn a size smaller. */
     int about_px = px;
-    if (rb_ui_text_wrapped_height(app, about, px, false, w - 2 * pad) > 2 * lh)
+    if (rb_ui_text_wrapped_height(app, about, px, false, w - 2 * pad) > 2 * lh) {
         about_px = px * 7 / 8;
+    }
     rb_ui_text_draw_wrapped(app, about, about_px, false, app->theme->text_dim, pad, h - pad / 2 - 2 * lh, w - 2 * pad);
     int n = set->nchapters, row = (h - top - pad - 2 * lh) / (n > 0 ? n : 1);
     int title_w = w * 2 / 5;
@@ -87,16 +90,18 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
         char title[320];
         snprintf(title, sizeof title, "%d. %s", c + 1, rb_ui_learn_words_lesson(ch->title));
         int tpx = px;
-        while (tpx > (px * 3 / 4 > 9 ? px * 3 / 4 : 9) && rb_ui_text_width(app, title, tpx, true) > title_w - pad)
+        while (tpx > (px * 3 / 4 > 9 ? px * 3 / 4 : 9) && rb_ui_text_width(app, title, tpx, true) > title_w - pad) {
             tpx--;
+        }
         rb_ui_text_draw(app, title, tpx, true, app->theme->text, pad, y + row / 2, RB_UI_ALIGN_LEFT);
         int area = w - title_w - pad, gap = px / 3;
         int cw = ch->nstages > 0 ? (area - (ch->nstages - 1) * gap) / ch->nstages : area;
-        if (cw > px * 6)
+        if (cw > px * 6) {
             cw = px * 6;
+        }
         int ch_h = row - gap;
         for (int s = 0; s < ch->nstages; s++) {
-            SDL_Rect r = { title_w + s * (cw + gap), y + gap / 2, cw, ch_h };
+            SDL_Rect r = {title_w + s * (cw + gap), y + gap / 2, cw, ch_h};
             int id = LV_STAGE + c * 100 + s;
             bool last = st->learn.chapter == c && st->learn.stage == s;
             char label[16];
@@ -106,11 +111,15 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
             rb_ui_text_draw(app, label, px, true, app->theme->text, r.x + r.w / 2, r.y + r.h / 3, RB_UI_ALIGN_CENTER);
             int won = pr ? rb_learn_progress_stars(pr, ch->id, ch->stages[s].id) : 0;
             float sr = (float)r.h / 7.0f;
-            if (sr * 7.0f > (float)r.w / 1.2f)
+            if (sr * 7.0f > (float)r.w / 1.2f) {
                 sr = (float)r.w / 8.4f;
-            for (int k = 0; k < 3; k++)
-                star(app, (SDL_FPoint){ (float)r.x + (float)r.w * 0.5f + (float)(k - 1) * sr * 2.3f,
-                                        (float)r.y + (float)r.h * 0.72f }, sr, k < won);
+            }
+            for (int k = 0; k < 3; k++) {
+                star(app,
+                     (SDL_FPoint){(float)r.x + (float)r.w * 0.5f + (float)(k - 1) * sr * 2.3f,
+                                  (float)r.y + (float)r.h * 0.72f},
+                     sr, k < won);
+            }
         }
     }
 }
@@ -121,19 +130,21 @@ static void draw_hint(rb_app *app, const rb_path *p)
 {
     rb_ui_view v = rb_ui_view_of(app);
     float s = (float)v.sq, w = s * 0.09f;
-    if (p->len < 2)
+    if (p->len < 2) {
         return;
+    }
     SDL_FPoint pts[RB_PATH_MAX];
-    for (int i = 0; i < p->len; i++)
+    for (int i = 0; i < p->len; i++) {
         pts[i] = rb_ui_view_center(&v, p->sq[i]);
+    }
     int n = p->len;
     SDL_FPoint tip = pts[n - 1], prev = pts[n - 2];
-    SDL_FPoint d = { tip.x - prev.x, tip.y - prev.y };
+    SDL_FPoint d = {tip.x - prev.x, tip.y - prev.y};
     float len = SDL_sqrtf(d.x * d.x + d.y * d.y);
     d.x /= len;
     d.y /= len;
-    pts[n - 1] = (SDL_FPoint){ tip.x - d.x * w * 2.2f, tip.y - d.y * w * 2.2f };
-    SDL_Color col = { 40, 140, 230, 220 };
+    pts[n - 1] = (SDL_FPoint){tip.x - d.x * w * 2.2f, tip.y - d.y * w * 2.2f};
+    SDL_Color col = {40, 140, 230, 220};
     rb_ui_draw_polyline(app->renderer, pts, n, w, col);
     rb_ui_draw_arrowhead(app->renderer, tip, d, w * 2.8f, w * 3.2f, col);
 }
@@ -143,18 +154,21 @@ static void draw_stage(rb_app *app, const rb_ui_state *st)
     const rb_ui_learn_state *ls = &st->learn;
     const rb_learn_session *s = rb_ui_learn_session(app);
     const rb_learn_set *set = rb_ui_learn_set(app);
-    if (!s || !set)
+    if (!s || !set) {
         return;
+    }
     const rb_learn_stage *sg = s->stage;
     const rb_learn_chapter *ch = &set->chapters[ls->chapter];
     /* the board, its stars, the hint, a refusal explained */
     rb_ui_render_position(app, &st->settings, rb_learn_pos(s), ls->last, ls->sel, ls->moves.moves, ls->moves.count,
                           st->input.hover);
     rb_ui_view v = rb_ui_view_of(app);
-    for (rb_bb b = sg->goal.kind == RB_GOAL_COLLECT ? s->stars : 0; b; b &= b - 1)
+    for (rb_bb b = sg->goal.kind == RB_GOAL_COLLECT ? s->stars : 0; b; b &= b - 1) {
         star(app, rb_ui_view_center(&v, rb_lsb(b)), (float)v.sq * 0.3f, true);
-    if (ls->hint_shown)
+    }
+    if (ls->hint_shown) {
         draw_hint(app, &ls->hint);
+    }
     rb_ui_explain_draw(app, st);
 
     /* the panel */
@@ -169,7 +183,9 @@ static void draw_stage(rb_app *app, const rb_ui_state *st)
     snprintf(line, sizeof line, _("Lesson %d.%d  \u00b7  %s"), ls->chapter + 1, ls->stage + 1,
              rb_ui_learn_words_lesson(ch->title));
     y += rb_ui_text_draw_wrapped(app, line, px * 7 / 8, false, app->theme->text_dim, x, y, w);
-    y += rb_ui_text_draw_wrapped(app, rb_ui_learn_words_lesson(sg->title), px * 5 / 4, true, app->theme->text, x, y, w) + gap;
+    y +=
+        rb_ui_text_draw_wrapped(app, rb_ui_learn_words_lesson(sg->title), px * 5 / 4, true, app->theme->text, x, y, w) +
+        gap;
     char goal[320];
     rb_ui_learn_words_goal(&sg->goal, goal, sizeof goal);
     /* TRANSLATORS: %s is the goal, a sentence: "Goal: Land on every star." */
@@ -179,48 +195,55 @@ static void draw_stage(rb_app *app, const rb_ui_state *st)
     int tpx = px;
     while (tpx > 9 && rb_ui_text_wrapped_height(app, rb_ui_learn_words_lesson(sg->text), tpx, false, w) +
                               (ls->message[0] ? rb_ui_text_wrapped_height(app, ls->message, tpx, true, w) : 0) +
-                              3 * rb_ui_text_line_height(app, tpx) > bottom - y)
+                              3 * rb_ui_text_line_height(app, tpx) >
+                          bottom - y) {
         tpx--;
-    SDL_Rect clip = { p.x, y, p.w, bottom - y > 0 ? bottom - y : 0 };
+    }
+    SDL_Rect clip = {p.x, y, p.w, bottom - y > 0 ? bottom - y : 0};
     SDL_RenderSetClipRect(app->renderer, &clip);
     y += rb_ui_text_draw_wrapped(app, rb_ui_learn_words_lesson(sg->text), tpx, false, app->theme->text, x, y, w) + gap;
-    if (ls->message[0])
+    if (ls->message[0]) {
         y += rb_ui_text_draw_wrapped(app, ls->message, tpx, true, ls->stars ? gold : app->theme->text, x, y, w) + gap;
+    }
     /* TRANSLATORS: the moves made in a lesson stage, and the par (the moves that earn three stars) */
     snprintf(line, sizeof line, _("Moves: %d  (par %d)"), s->moves, sg->par);
     rb_ui_text_draw(app, line, tpx, false, app->theme->text_dim, x, y + rb_ui_text_line_height(app, tpx) / 2,
                     RB_UI_ALIGN_LEFT);
     y += rb_ui_text_line_height(app, tpx) + gap;
-    if (ls->stars)
-        for (int k = 0; k < 3; k++)
-            star(app, (SDL_FPoint){ (float)(x + px + k * px * 5 / 2), (float)(y + px) }, (float)px, k < ls->stars);
+    if (ls->stars) {
+        for (int k = 0; k < 3; k++) {
+            star(app, (SDL_FPoint){(float)(x + px + k * px * 5 / 2), (float)(y + px)}, (float)px, k < ls->stars);
+        }
+    }
     SDL_RenderSetClipRect(app->renderer, NULL);
 
     /* the buttons */
     int by = p.y + p.h - pad - buttons_h, bw = (w - gap) / 2;
     if (ls->promo_to >= 0) {
-        button(app, st, (SDL_Rect){ x, by, bw, bh }, _("Rook"), LV_ROOK, true);
-        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Bishop"), LV_BISHOP, true);
+        button(app, st, (SDL_Rect){x, by, bw, bh}, _("Rook"), LV_ROOK, true);
+        button(app, st, (SDL_Rect){x + bw + gap, by, bw, bh}, _("Bishop"), LV_BISHOP, true);
         by += bh + gap;
     }
     bool next = ls->stars > 0;
-    button(app, st, (SDL_Rect){ x, by, bw, bh }, _("Retry"), LV_RETRY, ls->over && !next);
-    button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Hint"), LV_HINT, false);
+    button(app, st, (SDL_Rect){x, by, bw, bh}, _("Retry"), LV_RETRY, ls->over && !next);
+    button(app, st, (SDL_Rect){x + bw + gap, by, bw, bh}, _("Hint"), LV_HINT, false);
     by += bh + gap;
-    button(app, st, (SDL_Rect){ x, by, bw, bh }, _("Lessons"), LV_MAP, false);
-    if (next)
-        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Next \u25B6"), LV_NEXT, true);
-    else
-        button(app, st, (SDL_Rect){ x + bw + gap, by, bw, bh }, _("Back to game"), LV_BACK, false);
+    button(app, st, (SDL_Rect){x, by, bw, bh}, _("Lessons"), LV_MAP, false);
+    if (next) {
+        button(app, st, (SDL_Rect){x + bw + gap, by, bw, bh}, _("Next \u25B6"), LV_NEXT, true);
+    } else {
+        button(app, st, (SDL_Rect){x + bw + gap, by, bw, bh}, _("Back to game"), LV_BACK, false);
+    }
 }
 
 void rb_ui_learn_view_draw(rb_app *app, const rb_ui_state *st)
 {
     rb_ui_learn_hits_clear(app);
-    if (st->learn.mode == RB_UI_LEARN_MAP)
+    if (st->learn.mode == RB_UI_LEARN_MAP) {
         draw_map(app, st);
-    else if (st->learn.mode == RB_UI_LEARN_STAGE)
+    } else if (st->learn.mode == RB_UI_LEARN_STAGE) {
         draw_stage(app, st);
+    }
 }
 
 /* ---- events ------------------------------------------------------------------ */
@@ -237,7 +260,7 @@ static rb_ui_cmd open_cmd(int chapter, int stage)
 static rb_ui_cmd try_cmd(int from, int to, int promo)
 {
     rb_ui_cmd c = rb_ui_cmd_of(RB_UI_CMD_LEARN_TRY);
-    c.learn_try = (rb_ui_cmd_attempt){ from, to, promo };
+    c.learn_try = (rb_ui_cmd_attempt){from, to, promo};
     return c;
 }
 
@@ -247,10 +270,12 @@ static rb_ui_cmd next_stage(const rb_app *app, const rb_ui_learn_state *ls, bool
 {
     const rb_learn_set *set = rb_ui_learn_set(app);
     *any = true;
-    if (set && ls->stage + 1 < set->chapters[ls->chapter].nstages)
+    if (set && ls->stage + 1 < set->chapters[ls->chapter].nstages) {
         return open_cmd(ls->chapter, ls->stage + 1);
-    if (set && ls->chapter + 1 < set->nchapters)
+    }
+    if (set && ls->chapter + 1 < set->nchapters) {
         return open_cmd(ls->chapter + 1, 0);
+    }
     *any = false;
     return open_cmd(-1, 0);
 }
@@ -267,12 +292,14 @@ static rb_ui_cmd clicked(rb_app *app, int id)
     case LV_NEXT: return next_stage(app, ls, &any);
     case LV_ROOK:
     case LV_BISHOP:
-        if (ls->sel >= 0 && ls->promo_to >= 0)
+        if (ls->sel >= 0 && ls->promo_to >= 0) {
             return try_cmd(ls->sel, ls->promo_to, id == LV_ROOK ? RB_ROOK : RB_BISHOP);
+        }
         break;
     default:
-        if (id >= LV_STAGE)
+        if (id >= LV_STAGE) {
             return open_cmd((id - LV_STAGE) / 100, (id - LV_STAGE) % 100);
+        }
     }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
@@ -303,11 +330,12 @@ static rb_ui_cmd board_press(rb_app *app, int sq)
         ls->moves.count = 0;
         return none;
     }
-    for (int i = 0; i < ls->moves.count; i++)
+    for (int i = 0; i < ls->moves.count; i++) {
         if (RB_MOVE_TO(ls->moves.moves[i]) == sq && RB_MOVE_PROMO(ls->moves.moves[i])) {
             ls->promo_to = sq; /* the choice is in the panel */
             return none;
         }
+    }
     return try_cmd(ls->sel, sq, 0);
 }
 
@@ -320,25 +348,31 @@ rb_ui_cmd rb_ui_learn_view_event(rb_app *app, const SDL_Event *ev, bool *used)
     switch (ev->type) {
     case SDL_MOUSEMOTION:
         ls->hover = rb_ui_learn_hit_at(app, ev->motion.x, ev->motion.y);
-        st->input.hover = ls->mode == RB_UI_LEARN_STAGE ? rb_ui_view_board_square_at(app, ev->motion.x, ev->motion.y) : -1;
+        st->input.hover =
+            ls->mode == RB_UI_LEARN_STAGE ? rb_ui_view_board_square_at(app, ev->motion.x, ev->motion.y) : -1;
         return none;
     case SDL_MOUSEBUTTONDOWN: {
-        if (ev->button.button != SDL_BUTTON_LEFT)
+        if (ev->button.button != SDL_BUTTON_LEFT) {
             return none;
+        }
         int id = rb_ui_learn_hit_at(app, ev->button.x, ev->button.y);
-        if (id)
+        if (id) {
             return clicked(app, id);
-        if (ls->mode == RB_UI_LEARN_STAGE)
+        }
+        if (ls->mode == RB_UI_LEARN_STAGE) {
             return board_press(app, rb_ui_view_board_square_at(app, ev->button.x, ev->button.y));
+        }
         return none;
     }
     case SDL_KEYDOWN: {
         SDL_Keycode key = ev->key.keysym.sym;
         bool ctrl = ev->key.keysym.mod & KMOD_CTRL;
-        if (key == SDLK_q && ctrl)
+        if (key == SDLK_q && ctrl) {
             return rb_ui_cmd_of(RB_UI_CMD_QUIT);
-        if (key == SDLK_F1)
-            return (rb_ui_cmd){ .kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_HELP };
+        }
+        if (key == SDLK_F1) {
+            return (rb_ui_cmd){.kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_HELP};
+        }
         if (key == SDLK_ESCAPE) {
             if (ls->mode == RB_UI_LEARN_STAGE && (ls->sel >= 0 || ls->promo_to >= 0)) {
                 ls->sel = ls->promo_to = -1;
@@ -347,21 +381,25 @@ rb_ui_cmd rb_ui_learn_view_event(rb_app *app, const SDL_Event *ev, bool *used)
             }
             return ls->mode == RB_UI_LEARN_STAGE ? open_cmd(-1, 0) : rb_ui_cmd_of(RB_UI_CMD_LEARN_CLOSE);
         }
-        if (ls->mode != RB_UI_LEARN_STAGE)
+        if (ls->mode != RB_UI_LEARN_STAGE) {
             return none;
-        if (ls->promo_to >= 0 && (key == SDLK_r || key == SDLK_b))
+        }
+        if (ls->promo_to >= 0 && (key == SDLK_r || key == SDLK_b)) {
             return clicked(app, key == SDLK_r ? LV_ROOK : LV_BISHOP);
-        if (key == SDLK_h)
+        }
+        if (key == SDLK_h) {
             return rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT);
-        if (key == SDLK_BACKSPACE || (key == SDLK_r && !ctrl))
+        }
+        if (key == SDLK_BACKSPACE || (key == SDLK_r && !ctrl)) {
             return rb_ui_cmd_of(RB_UI_CMD_LEARN_RETRY);
+        }
         bool any;
         rb_ui_cmd next = next_stage(app, ls, &any);
-        if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && ls->stars > 0 && any)
+        if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && ls->stars > 0 && any) {
             return next;
+        }
         return none;
     }
-    default:
-        return none;
+    default: return none;
     }
 }

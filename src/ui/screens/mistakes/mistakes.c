@@ -29,7 +29,7 @@
 #include "computer/review.h"
 #include "computer/worker.h"
 
-#define MISTAKES_SHOW_MS 900     /* between the moves of a shown line */
+#define MISTAKES_SHOW_MS 900 /* between the moves of a shown line */
 #define MISTAKES_HASH_MIB 16
 
 bool rb_ui_mistakes_waiting(const rb_ui_state *st)
@@ -40,8 +40,9 @@ bool rb_ui_mistakes_waiting(const rb_ui_state *st)
 rb_ui_cmd rb_ui_mistakes_tick(const rb_ui_state *st, Uint32 now_ms)
 {
     const rb_ui_mistakes_state *ms = &st->mistakes;
-    if (!ms->active || ms->nqueue == 0 || (Sint32)(now_ms - ms->due_ms) < 0)
+    if (!ms->active || ms->nqueue == 0 || (Sint32)(now_ms - ms->due_ms) < 0) {
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
     return rb_ui_cmd_of(RB_UI_CMD_MISTAKES_STEP);
 }
 
@@ -90,19 +91,21 @@ static void start_exercise(rb_app *app, int i)
     char played[RB_MOVE_TEXT_MAX];
     rb_move_to_display(&g->positions[k], g->moves[k], played);
     /* TRANSLATORS: the move's number, the move played (like c2b3), then which exercise of how many */
-    rb_ui_state_say(st, false, _("Move %zu: you played %s. Find a better move. (%d of %d)"), k / 2 + 1, played,
-                    i + 1, ms->count);
+    rb_ui_state_say(st, false, _("Move %zu: you played %s. Find a better move. (%d of %d)"), k / 2 + 1, played, i + 1,
+                    ms->count);
 }
 
 /* The scores of the better move and of m at the exercise's position, from
  * the mover's side, searched together; false when no search could be made. */
 static bool search_pair(rb_app *app, rb_move better, rb_move m, rb_review_score *sb, rb_review_score *sm)
 {
-    if (!app->mistakes_engine)
+    if (!app->mistakes_engine) {
         app->mistakes_engine = rb_engine_new(MISTAKES_HASH_MIB);
+    }
     rb_engine *e = app->mistakes_engine;
-    if (!e)
+    if (!e) {
         return false;
+    }
     rb_engine_set_level(e, RB_LEVEL_MAX);
     rb_engine_set_multipv(e, 2);
     rb_limits lim;
@@ -116,8 +119,9 @@ static bool search_pair(rb_app *app, rb_move better, rb_move m, rb_review_score 
     /* The game's positions before, so that repetitions are seen. */
     uint64_t *history = k > 0 ? malloc(k * sizeof *history) : NULL;
     size_t nh = history ? k : 0;
-    for (size_t i = 0; i < nh; i++)
+    for (size_t i = 0; i < nh; i++) {
         history[i] = g->positions[i].key;
+    }
     rb_engine_new_game(e);
     rb_engine_search(e, &app->state.mistakes.board, history, nh, &lim, NULL, NULL, NULL);
     free(history);
@@ -125,9 +129,10 @@ static bool search_pair(rb_app *app, rb_move better, rb_move m, rb_review_score 
     int n = rb_engine_lines(e, lines, 2);
     bool got_b = false, got_m = false;
     for (int i = 0; i < n; i++) {
-        if (lines[i].pvlen < 1)
+        if (lines[i].pvlen < 1) {
             continue;
-        rb_review_score s = { lines[i].kind, lines[i].score };
+        }
+        rb_review_score s = {lines[i].kind, lines[i].score};
         if (lines[i].pv[0] == better) {
             *sb = s;
             got_b = true;
@@ -143,8 +148,9 @@ static int try_move(rb_app *app, rb_move m)
 {
     rb_ui_state *st = &app->state;
     rb_ui_mistakes_state *ms = &st->mistakes;
-    if (!rb_ui_state_can_move(st))
+    if (!rb_ui_state_can_move(st)) {
         return -1;
+    }
     rb_pos before = ms->board;
     if (!rb_move_is_legal(&before, m)) {
         rb_ui_explain_say(st, &before, m);
@@ -163,28 +169,30 @@ static int try_move(rb_app *app, rb_move m)
     }
     if (!good) {
         rb_ui_input_cancel(&st->input); /* the piece goes back */
-        if (m == st->game.moves[k])
+        if (m == st->game.moves[k]) {
             /* TRANSLATORS: %s is a move, like c2b3 */
             rb_ui_state_say(st, false, _("%s is the move you played: not better. Try again."), text);
-        else
+        } else {
             rb_ui_state_say(st, false, _("%s is not better. Try again."), text);
+        }
         return -1;
     }
     show_move(app, m);
     ms->found = true;
     bool last = ms->at + 1 >= ms->count;
-    if (m == better)
+    if (m == better) {
         /* TRANSLATORS: %s is a move, like c2b3 */
         rb_ui_state_say(st, false,
                         last ? _("Well found: %s is the better move. That was the last one.")
                              : _("Well found: %s is the better move. Press Next for the next mistake."),
                         text);
-    else
+    } else {
         /* TRANSLATORS: both %s are moves, like c2b3: the one found, then the better move of the review */
         rb_ui_state_say(st, false,
                         last ? _("Well found: %s is as good as %s. That was the last one.")
                              : _("Well found: %s is as good as %s. Press Next for the next mistake."),
                         text, best_text);
+    }
     return 0;
 }
 
@@ -193,17 +201,20 @@ static int step(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     rb_ui_mistakes_state *ms = &st->mistakes;
-    if (ms->nqueue == 0)
+    if (ms->nqueue == 0) {
         return 0;
+    }
     rb_move m = ms->queue[0];
     memmove(ms->queue, ms->queue + 1, sizeof ms->queue[0] * (size_t)(ms->nqueue - 1));
     ms->nqueue--;
     show_move(app, m);
-    if (ms->ndrawn < RB_NOTE_LINE_MAX)
+    if (ms->ndrawn < RB_NOTE_LINE_MAX) {
         ms->drawn[ms->ndrawn++] = m;
+    }
     ms->due_ms = rb_ui_window_now(app) + RB_UI_ANIM_MS + MISTAKES_SHOW_MS;
-    if (ms->nqueue == 0)
+    if (ms->nqueue == 0) {
         rb_ui_state_say(st, false, "%s", _("That was the line you missed. Press Next for the next mistake."));
+    }
     return 0;
 }
 
@@ -219,8 +230,9 @@ static int show_line(rb_app *app)
     ms->board = ms->before = g->positions[ms->ply[ms->at]];
     ms->last = RB_MOVE_NONE;
     ms->nqueue = ms->ndrawn = 0;
-    for (int i = 0; i < a->line_len && ms->nqueue < RB_NOTE_LINE_MAX; i++)
+    for (int i = 0; i < a->line_len && ms->nqueue < RB_NOTE_LINE_MAX; i++) {
         ms->queue[ms->nqueue++] = a->line[i];
+    }
     ms->shown = true;
     ms->due_ms = rb_ui_window_now(app) + 250;
     rb_ui_state_say(st, false, "%s", _("The line you missed is played out, each move's path drawn."));
@@ -242,8 +254,9 @@ static int open_mode(rb_app *app, rb_ui_screen_closer close_others)
 {
     rb_ui_state *st = &app->state;
     rb_ui_mistakes_state *ms = &st->mistakes;
-    if (ms->active)
+    if (ms->active) {
         return 0;
+    }
     int n = rb_ui_review_mistakes(st, ms->ply, RB_UI_MISTAKES_MAX);
     if (n == 0) {
         rb_ui_state_say(st, false, "%s",
@@ -271,8 +284,9 @@ void rb_ui_mistakes_leave(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     rb_ui_mistakes_state *ms = &st->mistakes;
-    if (!ms->active)
+    if (!ms->active) {
         return;
+    }
     rb_ui_anim_stop(&st->anim);
     rb_ui_input_cancel(&st->input);
     ms->nqueue = 0;
@@ -285,26 +299,27 @@ void rb_ui_mistakes_leave(rb_app *app)
 
 void rb_ui_mistakes_free(rb_app *app)
 {
-    if (app->mistakes_engine)
+    if (app->mistakes_engine) {
         rb_engine_free(app->mistakes_engine);
+    }
     app->mistakes_engine = NULL;
 }
 
 int rb_ui_mistakes_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer close_others)
 {
     rb_ui_state *st = &app->state;
-    if (cmd->kind == RB_UI_CMD_MISTAKES_OPEN)
+    if (cmd->kind == RB_UI_CMD_MISTAKES_OPEN) {
         return open_mode(app, close_others);
-    if (!st->mistakes.active)
+    }
+    if (!st->mistakes.active) {
         return -1;
+    }
     switch (cmd->kind) {
     case RB_UI_CMD_MISTAKES_NEXT: return next_exercise(app);
     case RB_UI_CMD_MISTAKES_SHOW: return show_line(app);
     case RB_UI_CMD_MISTAKES_STEP: return step(app);
     case RB_UI_CMD_MISTAKES_LEAVE: rb_ui_mistakes_leave(app); return 0;
     case RB_UI_CMD_PLAY: return cmd->play.by_computer ? -1 : try_move(app, cmd->play.move);
-    default:
-        rb_ui_state_say(st, false, "%s", _("That is for the game: press Back to game first."));
-        return -1;
+    default: rb_ui_state_say(st, false, "%s", _("That is for the game: press Back to game first.")); return -1;
     }
 }

@@ -32,15 +32,29 @@
 #include "kit/widget.h"
 
 typedef enum {
-    PV_HINT, PV_SOLUTION, PV_NEXT, PV_BACK,
-    PV_THEME_ALL, PV_THEME_MATE, PV_THEME_THRONE, PV_THEME_MATERIAL, PV_THEME_REBOUND,
+    PV_HINT,
+    PV_SOLUTION,
+    PV_NEXT,
+    PV_BACK,
+    PV_THEME_ALL,
+    PV_THEME_MATE,
+    PV_THEME_THRONE,
+    PV_THEME_MATERIAL,
+    PV_THEME_REBOUND,
     PV_COUNT
 } pv_button;
 
 static const char *const pv_labels[PV_COUNT] = {
-    N_("Hint"), N_("Show solution"), N_("Next"), N_("Back to game"),
+    N_("Hint"),
+    N_("Show solution"),
+    N_("Next"),
+    N_("Back to game"),
     /* TRANSLATORS: the puzzle theme filter: all puzzles, or those of one theme */
-    N_("All"), N_("Mate"), N_("Throne"), N_("Material"), N_("Rebound"),
+    N_("All"),
+    N_("Mate"),
+    N_("Throne"),
+    N_("Material"),
+    N_("Rebound"),
 };
 
 static const unsigned pv_theme_bits[5] = {
@@ -59,8 +73,9 @@ static struct rb_ui_puzzle_view *pv_get(rb_app *app)
 {
     if (!app->puzzle_view) {
         app->puzzle_view = calloc(1, sizeof *app->puzzle_view);
-        if (app->puzzle_view)
+        if (app->puzzle_view) {
             app->puzzle_view->mouse_x = app->puzzle_view->mouse_y = -1;
+        }
     }
     return app->puzzle_view;
 }
@@ -84,8 +99,9 @@ static void pv_enable(struct rb_ui_puzzle_view *v, const rb_ui_state *st)
     const rb_ui_trainer_state *tr = &st->trainer;
     bool open = tr->have_session && !tr->unavailable;
     bool going = open && !tr->session.done;
-    for (int i = 0; i < PV_COUNT; i++)
+    for (int i = 0; i < PV_COUNT; i++) {
         v->enabled[i] = open;
+    }
     v->enabled[PV_HINT] = going && tr->nqueue == 0 && tr->session.hint < 2;
     v->enabled[PV_SOLUTION] = going;
     v->enabled[PV_BACK] = true;
@@ -93,13 +109,12 @@ static void pv_enable(struct rb_ui_puzzle_view *v, const rb_ui_state *st)
 
 /* Lays out count buttons from first in a grid of cols in area's width,
  * from y down; returns the y below them. */
-static int pv_grid(struct rb_ui_puzzle_view *v, SDL_Rect area, int y, int first, int count, int cols, int gap,
-                   int h)
+static int pv_grid(struct rb_ui_puzzle_view *v, SDL_Rect area, int y, int first, int count, int cols, int gap, int h)
 {
     int w = (area.w - (cols - 1) * gap) / cols;
     for (int i = 0; i < count; i++) {
         int r = i / cols, c = i % cols;
-        v->button[first + i] = (SDL_Rect){ area.x + c * (w + gap), y + r * (h + gap), w, h };
+        v->button[first + i] = (SDL_Rect){area.x + c * (w + gap), y + r * (h + gap), w, h};
         v->shown[first + i] = true;
     }
     int rows = (count + cols - 1) / cols;
@@ -125,9 +140,10 @@ static void pv_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     char themes[64], shown[192] = "";
     rb_puzzle_themes_format(p->themes, themes, sizeof themes);
     for (char *name = strtok(themes, ","); name; name = strtok(NULL, ",")) {
-        if (shown[0])
+        if (shown[0]) {
             /* TRANSLATORS: between two theme names: "mate, rebound" */
             SDL_strlcat(shown, _(", "), sizeof shown);
+        }
         SDL_strlcat(shown, _(name), sizeof shown);
     }
     /* TRANSLATORS: %s is the puzzle's themes: "mate, rebound" */
@@ -140,17 +156,19 @@ static void pv_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     /* The task, with a disc of the solver's colour. */
     int side = p->start.side;
     int lh = rb_ui_text_line_height(app, px);
-    SDL_FPoint c = { (float)(col.x + px / 2), (float)(*y + lh / 2) };
-    rb_ui_draw_disc(app->renderer, c, (float)px * 0.5f, (SDL_Color){ 128, 128, 128, 255 });
+    SDL_FPoint c = {(float)(col.x + px / 2), (float)(*y + lh / 2)};
+    rb_ui_draw_disc(app->renderer, c, (float)px * 0.5f, (SDL_Color){128, 128, 128, 255});
     rb_ui_draw_disc(app->renderer, c, (float)px * 0.5f - 1.5f,
-                    side == RB_WHITE ? (SDL_Color){ 250, 250, 245, 255 } : (SDL_Color){ 15, 15, 15, 255 });
+                    side == RB_WHITE ? (SDL_Color){250, 250, 245, 255} : (SDL_Color){15, 15, 15, 255});
     bool white = side == RB_WHITE;
-    if (!tr->session.done)
-        snprintf(line, sizeof line, "%s", white ? _("Find the best move for White") : _("Find the best move for Black"));
-    else if (tr->session.shown)
+    if (!tr->session.done) {
+        snprintf(line, sizeof line, "%s",
+                 white ? _("Find the best move for White") : _("Find the best move for Black"));
+    } else if (tr->session.shown) {
         snprintf(line, sizeof line, "%s", white ? _("The solution for White") : _("The solution for Black"));
-    else
+    } else {
         snprintf(line, sizeof line, "%s", white ? _("Solved for White") : _("Solved for Black"));
+    }
     *y += rb_ui_text_draw_wrapped(app, line, px, true, t->text, col.x + px + gap * 2, *y, col.w - px - gap * 2);
     *y += gap;
 }
@@ -160,15 +178,17 @@ static void pv_player(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     const rb_ui_theme *t = app->theme;
     const rb_ui_trainer_state *tr = &st->trainer;
     const rb_puzzle_player *pl = rb_ui_trainer_player(app);
-    if (!pl || tr->unavailable)
+    if (!pl || tr->unavailable) {
         return;
+    }
     int small = px * 7 / 8, gap = px / 3;
     char line[160];
-    if (tr->rated)
+    if (tr->rated) {
         /* TRANSLATORS: the puzzle rating, then how much the last puzzle changed it: "Your rating: 1520 (+12)" */
         snprintf(line, sizeof line, _("Your rating: %d (%+d)"), pl->rating, tr->rating_change);
-    else
+    } else {
         snprintf(line, sizeof line, _("Your rating: %d"), pl->rating);
+    }
     *y += rb_ui_text_draw_wrapped(app, line, px, true, t->text, col.x, *y, col.w);
     /* TRANSLATORS: puzzles solved in a row, then how many of all the puzzles are solved */
     snprintf(line, sizeof line, _("Streak: %d \u00B7 solved %zu of %zu"), tr->streak, rb_ui_trainer_solved_count(app),
@@ -187,18 +207,22 @@ static int pv_file_lines(rb_app *app, const char *file, int px, SDL_Color ink, i
     while (*p) {
         size_t fit = 0;
         for (size_t n = 1; p[n - 1]; n++) {
-            if (p[n - 1] != '/' && p[n])
+            if (p[n - 1] != '/' && p[n]) {
                 continue;
-            if (n >= sizeof line)
+            }
+            if (n >= sizeof line) {
                 break;
+            }
             memcpy(line, p, n);
             line[n] = 0;
-            if (fit > 0 && rb_ui_text_width(app, line, px, false) > width)
+            if (fit > 0 && rb_ui_text_width(app, line, px, false) > width) {
                 break;
+            }
             fit = n;
         }
-        if (fit == 0)
+        if (fit == 0) {
             fit = strlen(p) < sizeof line ? strlen(p) : sizeof line - 1;
+        }
         memcpy(line, p, fit);
         line[fit] = 0;
         rb_ui_text_draw(app, line, px, false, ink, x, y + lh / 2, RB_UI_ALIGN_LEFT);
@@ -230,15 +254,16 @@ void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
     const rb_ui_theme *t = app->theme;
     rb_ui_draw_rect(app->renderer, rect, t->panel_bg);
     struct rb_ui_puzzle_view *v = pv_get(app);
-    if (!v)
+    if (!v) {
         return;
+    }
     const rb_ui_trainer_state *tr = &st->trainer;
     v->rect = rect;
     memset(v->shown, 0, sizeof v->shown);
     pv_enable(v, st);
     int px = rb_ui_widget_font_px(app);
     int pad = px * 3 / 4, gap = px / 3, btn_h = px * 2;
-    SDL_Rect col = { rect.x + pad, rect.y + pad, rect.w - 2 * pad, rect.h - 2 * pad };
+    SDL_Rect col = {rect.x + pad, rect.y + pad, rect.w - 2 * pad, rect.h - 2 * pad};
     int y = col.y;
 
     pv_header(app, st, col, &y, px);
@@ -256,10 +281,11 @@ void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
         int fh = px * 7 / 4;
         /* Fewer, wider columns while a theme's name does not fit. */
         for (bool fits = false; !fits && cols > 2; cols -= fits ? 0 : 1) {
-            SDL_Rect cell = { 0, 0, (col.w - (cols - 1) * gap) / cols, fh };
+            SDL_Rect cell = {0, 0, (col.w - (cols - 1) * gap) / cols, fh};
             fits = true;
-            for (int i = PV_THEME_ALL; i < PV_THEME_ALL + 5; i++)
+            for (int i = PV_THEME_ALL; i < PV_THEME_ALL + 5; i++) {
                 fits = fits && rb_ui_widget_choice_fits(app, cell, _(pv_labels[i]), px * 7 / 8);
+            }
         }
         int rows = (5 + cols - 1) / cols;
         int fy = below - pad - rows * fh - (rows - 1) * gap;
@@ -279,15 +305,17 @@ void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
     }
 
     for (int i = 0; i < PV_COUNT; i++) {
-        if (!v->shown[i])
+        if (!v->shown[i]) {
             continue;
+        }
         bool hovered = tr->hover_button == i;
-        if (i >= PV_THEME_ALL)
+        if (i >= PV_THEME_ALL) {
             rb_ui_widget_choice(app, v->button[i], _(pv_labels[i]), px * 7 / 8,
                                 tr->themes == pv_theme_bits[i - PV_THEME_ALL], hovered);
-        else
-            rb_ui_widget_button(app, v->button[i], _(pv_labels[i]), px, v->enabled[i], hovered, i == PV_NEXT &&
-                                tr->session.done);
+        } else {
+            rb_ui_widget_button(app, v->button[i], _(pv_labels[i]), px, v->enabled[i], hovered,
+                                i == PV_NEXT && tr->session.done);
+        }
     }
 }
 
@@ -299,8 +327,9 @@ void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect r
 void rb_ui_puzzle_view_draw_board(rb_app *app, const rb_ui_state *st)
 {
     const rb_ui_trainer_state *tr = &st->trainer;
-    if (!tr->active || !tr->have_session)
+    if (!tr->active || !tr->have_session) {
         return;
+    }
     const rb_ui_theme *t = app->theme;
     rb_ui_view view = rb_ui_view_of(app);
     float s = (float)view.sq;
@@ -314,7 +343,6 @@ void rb_ui_puzzle_view_draw_board(rb_app *app, const rb_ui_state *st)
     }
     rb_ui_screen_board_moves(app, tr->drawn, tr->drawn_solver, tr->ndrawn);
 }
-
 
 /* ---- input -------------------------------------------------------------- */
 
@@ -336,8 +364,9 @@ static rb_ui_cmd pv_click(const rb_ui_state *st, int b)
     case PV_THEME_THRONE:
     case PV_THEME_MATERIAL:
     case PV_THEME_REBOUND:
-        if (st->trainer.themes == pv_theme_bits[b - PV_THEME_ALL])
+        if (st->trainer.themes == pv_theme_bits[b - PV_THEME_ALL]) {
             return cmd;
+        }
         cmd.kind = RB_UI_CMD_PUZZLE_THEMES;
         cmd.puzzle_themes.themes = pv_theme_bits[b - PV_THEME_ALL];
         return cmd;
@@ -346,21 +375,22 @@ static rb_ui_cmd pv_click(const rb_ui_state *st, int b)
     return cmd;
 }
 
-
 static rb_ui_cmd pv_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
 {
     rb_ui_state *st = &app->state;
     SDL_Keycode key = k->keysym.sym;
     bool ctrl = k->keysym.mod & KMOD_CTRL;
     *used = true;
-    if (ctrl && key == SDLK_p)
+    if (ctrl && key == SDLK_p) {
         return rb_ui_cmd_of(RB_UI_CMD_PUZZLE_LEAVE);
+    }
     if (rb_ui_view_kit_window_key(k)) {
         *used = false; /* the window's shortcuts */
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
-    if (key == SDLK_ESCAPE && st->input.state == RB_UI_IDLE && st->input.ntyped == 0)
+    if (key == SDLK_ESCAPE && st->input.state == RB_UI_IDLE && st->input.ntyped == 0) {
         return rb_ui_cmd_of(RB_UI_CMD_PUZZLE_LEAVE);
+    }
     if (st->input.state != RB_UI_PROMOTING && st->input.ntyped == 0) {
         switch (key) {
         case SDLK_h: return rb_ui_cmd_of(RB_UI_CMD_PUZZLE_HINT);
@@ -379,19 +409,23 @@ rb_ui_cmd rb_ui_puzzle_view_event(rb_app *app, const SDL_Event *ev, bool *used)
     struct rb_ui_puzzle_view *v = pv_get(app);
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
     *used = false;
-    if (!v)
+    if (!v) {
         return none;
-    if (ev->type == SDL_KEYDOWN)
+    }
+    if (ev->type == SDL_KEYDOWN) {
         return pv_key(app, &ev->key, used);
+    }
     int x, y;
     rb_ui_cmd cmd;
-    if (!rb_ui_view_kit_panel_pointer(app, ev, used, &cmd, &x, &y))
+    if (!rb_ui_view_kit_panel_pointer(app, ev, used, &cmd, &x, &y)) {
         return cmd;
+    }
     v->mouse_x = x;
     v->mouse_y = y;
     tr->hover_button = pv_button_at(v, x, y);
-    if (rb_ui_view_kit_board_has_pointer(app, v->rect, ev, x, y, &tr->pressed))
+    if (rb_ui_view_kit_board_has_pointer(app, v->rect, ev, x, y, &tr->pressed)) {
         return rb_ui_screen_board_event(app, ev);
+    }
     int b = rb_ui_view_kit_button_click(ev, &tr->pressed, tr->hover_button, v->enabled);
     return b >= 0 ? pv_click(st, b) : none;
 }
@@ -399,7 +433,8 @@ rb_ui_cmd rb_ui_puzzle_view_event(rb_app *app, const SDL_Event *ev, bool *used)
 rb_ui_cmd rb_ui_puzzle_view_tick(const rb_ui_state *st, Uint32 now_ms)
 {
     const rb_ui_trainer_state *tr = &st->trainer;
-    if (!tr->active || tr->nqueue == 0 || (Sint32)(now_ms - tr->due_ms) < 0)
+    if (!tr->active || tr->nqueue == 0 || (Sint32)(now_ms - tr->due_ms) < 0) {
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
     return rb_ui_cmd_of(RB_UI_CMD_PUZZLE_STEP);
 }

@@ -35,20 +35,20 @@
 #define TRAINER_PLAYER_FILE "puzzle-rating.txt"
 #define TRAINER_SOLVED_FILE "puzzles-solved.txt"
 #define TRAINER_SOLVED_MAX (1024 * 1024)
-#define TRAINER_SHOW_MS 900      /* between the moves of a shown solution */
+#define TRAINER_SHOW_MS 900 /* between the moves of a shown solution */
 
 struct rb_ui_trainer {
     char puzzle_file[RB_UI_PATH_MAX]; /* empty: the data folder's */
     char player_dir[RB_UI_PATH_MAX];  /* empty: the settings folder, if any */
     bool files_given;
-    bool tried;               /* the files were read (or failed to be) */
+    bool tried; /* the files were read (or failed to be) */
     char problem[RB_UI_PATH_MAX + 512];
     char problem_file[RB_UI_PATH_MAX + 64]; /* the file it is about ... */
     char problem_why[RB_UI_PATH_MAX + 300]; /* ... and what is wrong with it */
-    char notice[RB_UI_PATH_MAX + 512]; /* about the player's files, said once the puzzle is up */
+    char notice[RB_UI_PATH_MAX + 512];      /* about the player's files, said once the puzzle is up */
     rb_puzzle_set set;
     rb_puzzle_player player;
-    int *solved;              /* IDs solved cleanly, in the order solved */
+    int *solved; /* IDs solved cleanly, in the order solved */
     size_t nsolved, cap;
     uint64_t rng;
 };
@@ -68,8 +68,9 @@ static struct rb_ui_trainer *trainer_get(rb_app *app)
 void rb_ui_trainer_use_files(rb_app *app, const char *puzzle_file, const char *player_dir)
 {
     struct rb_ui_trainer *t = trainer_get(app);
-    if (!t)
+    if (!t) {
         return;
+    }
     SDL_strlcpy(t->puzzle_file, puzzle_file ? puzzle_file : "", sizeof t->puzzle_file);
     SDL_strlcpy(t->player_dir, player_dir ? player_dir : "", sizeof t->player_dir);
     t->files_given = true;
@@ -78,8 +79,9 @@ void rb_ui_trainer_use_files(rb_app *app, const char *puzzle_file, const char *p
 void rb_ui_trainer_free(rb_app *app)
 {
     struct rb_ui_trainer *t = app->trainer;
-    if (!t)
+    if (!t) {
         return;
+    }
     rb_puzzle_set_free(&t->set);
     free(t->solved);
     free(t);
@@ -94,30 +96,36 @@ static bool player_path(rb_app *app, const char *name, char *path, size_t len)
 {
     struct rb_ui_trainer *t = app->trainer;
     char err[RB_UI_PATH_MAX + 200];
-    if (t->player_dir[0])
+    if (t->player_dir[0]) {
         return (size_t)snprintf(path, len, "%s%s", t->player_dir, name) < len;
-    if (t->files_given || !app->player_files)
+    }
+    if (t->files_given || !app->player_files) {
         return false;
+    }
     return rb_ui_prefs_file(app, name, path, len, err, sizeof err) == 0;
 }
 
 static bool solved_has(const struct rb_ui_trainer *t, int id)
 {
-    for (size_t i = 0; i < t->nsolved; i++)
-        if (t->solved[i] == id)
+    for (size_t i = 0; i < t->nsolved; i++) {
+        if (t->solved[i] == id) {
             return true;
+        }
+    }
     return false;
 }
 
 static void solved_add(struct rb_ui_trainer *t, int id)
 {
-    if (solved_has(t, id))
+    if (solved_has(t, id)) {
         return;
+    }
     if (t->nsolved == t->cap) {
         size_t ncap = t->cap ? t->cap * 2 : 64;
         int *n = realloc(t->solved, ncap * sizeof *n);
-        if (!n)
+        if (!n) {
             return;
+        }
         t->solved = n;
         t->cap = ncap;
     }
@@ -127,25 +135,29 @@ static void solved_add(struct rb_ui_trainer *t, int id)
 /* Reads the solved list; a damaged line is reported and the rest kept. */
 static int solved_load(struct rb_ui_trainer *t, const char *path, char *err, size_t errlen)
 {
-    if (access(path, F_OK) != 0)
+    if (access(path, F_OK) != 0) {
         return 0; /* nothing solved yet */
+    }
     char *text;
     size_t len;
-    if (rb_ui_store_read(path, TRAINER_SOLVED_MAX, &text, &len, err, errlen) != 0)
+    if (rb_ui_store_read(path, TRAINER_SOLVED_MAX, &text, &len, err, errlen) != 0) {
         return -1;
+    }
     int bad = 0, line = 0;
     for (char *s = text; *s;) {
         char *nl = strchr(s, '\n');
-        if (nl)
+        if (nl) {
             *nl = 0;
+        }
         line++;
         if (*s && *s != '#') {
             char *end;
             long id = strtol(s, &end, 10);
             if (end == s || *end || id <= 0 || id > 1000000000L) {
-                if (!bad)
+                if (!bad) {
                     /* TRANSLATORS: a file name, a line number and the text found there */
                     snprintf(err, errlen, _("%s:%d: \"%.40s\" is not a puzzle ID."), path, line, s);
+                }
                 bad++;
             } else {
                 solved_add(t, (int)id);
@@ -166,8 +178,9 @@ static int solved_save(const struct rb_ui_trainer *t, const char *path, char *er
         return -1;
     }
     n += (size_t)snprintf(text, cap, "# Rollerball: puzzles solved, one ID a line\n");
-    for (size_t i = 0; i < t->nsolved; i++)
+    for (size_t i = 0; i < t->nsolved; i++) {
         n += (size_t)snprintf(text + n, cap - n, "%d\n", t->solved[i]);
+    }
     int rc = rb_ui_store_write_atomic(path, text, n, err, errlen);
     free(text);
     return rc;
@@ -184,8 +197,9 @@ static void save_player(rb_app *app)
         rb_ui_message_words_file(path, 0, &why, err, sizeof err);
         rb_ui_state_say(&app->state, true, "%s", err);
     }
-    if (player_path(app, TRAINER_SOLVED_FILE, path, sizeof path) && solved_save(t, path, err, sizeof err) != 0)
+    if (player_path(app, TRAINER_SOLVED_FILE, path, sizeof path) && solved_save(t, path, err, sizeof err) != 0) {
         rb_ui_state_say(&app->state, true, "%s", err);
+    }
 }
 
 /* Reads the puzzles and the player's record the first time the trainer
@@ -193,16 +207,19 @@ static void save_player(rb_app *app)
 static bool trainer_ready(rb_app *app)
 {
     struct rb_ui_trainer *t = trainer_get(app);
-    if (!t)
+    if (!t) {
         return false;
-    if (t->tried)
+    }
+    if (t->tried) {
         return t->set.count > 0;
+    }
     t->tried = true;
     char path[RB_UI_PATH_MAX + 64], err[RB_UI_PATH_MAX + RB_UI_MESSAGE_TEXT_MAX];
-    if (t->puzzle_file[0])
+    if (t->puzzle_file[0]) {
         SDL_strlcpy(path, t->puzzle_file, sizeof path);
-    else
+    } else {
         snprintf(path, sizeof path, "%spuzzles/puzzles.txt", app->data_dir);
+    }
     rb_message why;
     if (rb_puzzle_set_load_why(&t->set, path, &why) != 0) {
         rb_ui_message_words_file(path, 0, &why, err, sizeof err);
@@ -219,9 +236,9 @@ static bool trainer_ready(rb_app *app)
         rb_ui_message_words_file(path, 0, &why, err, sizeof err);
         /* TRANSLATORS: %s says what is wrong with the file of the puzzle rating */
         snprintf(t->notice, sizeof t->notice, _("%s (your puzzle rating starts afresh)"), err);
-    }
-    else if (player_path(app, TRAINER_SOLVED_FILE, path, sizeof path) && solved_load(t, path, err, sizeof err) != 0)
+    } else if (player_path(app, TRAINER_SOLVED_FILE, path, sizeof path) && solved_load(t, path, err, sizeof err) != 0) {
         snprintf(t->notice, sizeof t->notice, "%s", err);
+    }
     return true;
 }
 
@@ -311,14 +328,16 @@ static void rate(rb_app *app, bool success)
 {
     rb_ui_trainer_state *tr = &app->state.trainer;
     struct rb_ui_trainer *t = app->trainer;
-    if (tr->rated)
+    if (tr->rated) {
         return;
+    }
     const rb_puzzle *p = tr->session.puzzle;
     tr->rated = true;
     tr->rating_change = rb_puzzle_player_update(&t->player, p->id, p->rating, success);
     tr->streak = success ? tr->streak + 1 : 0;
-    if (success)
+    if (success) {
         solved_add(t, p->id);
+    }
     save_player(app);
 }
 
@@ -332,15 +351,14 @@ static int try_move(rb_app *app, rb_move m)
 {
     rb_ui_state *st = &app->state;
     rb_ui_trainer_state *tr = &st->trainer;
-    if (!rb_ui_state_can_move(st))
+    if (!rb_ui_state_can_move(st)) {
         return -1;
+    }
     rb_pos before = tr->board;
     char text[RB_MOVE_TEXT_MAX];
     rb_move reply;
     switch (rb_puzzle_session_try(&tr->session, m, &reply)) {
-    case RB_PUZZLE_ILLEGAL:
-        rb_ui_explain_say(st, &before, m);
-        return -1;
+    case RB_PUZZLE_ILLEGAL: rb_ui_explain_say(st, &before, m); return -1;
     case RB_PUZZLE_WRONG:
         rb_move_to_display(&before, m, text);
         rb_ui_input_cancel(&st->input); /* the piece goes back */
@@ -362,13 +380,13 @@ static int try_move(rb_app *app, rb_move m)
         hint_clear(tr);
         show_move(app, m);
         rate(app, rb_puzzle_session_success(&tr->session));
-        if (rb_puzzle_session_success(&tr->session))
+        if (rb_puzzle_session_success(&tr->session)) {
             rb_ui_state_say(st, false, "%s", _("Solved! Press Next for another puzzle."));
-        else
+        } else {
             rb_ui_state_say(st, false, "%s", _("Solved, with help this time. Press Next for another puzzle."));
+        }
         return 0;
-    case RB_PUZZLE_OVER:
-        break;
+    case RB_PUZZLE_OVER: break;
     }
     return -1;
 }
@@ -378,8 +396,9 @@ static int step(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     rb_ui_trainer_state *tr = &st->trainer;
-    if (tr->nqueue == 0)
+    if (tr->nqueue == 0) {
         return 0;
+    }
     rb_move m = tr->queue[0];
     memmove(tr->queue, tr->queue + 1, sizeof tr->queue[0] * (size_t)(tr->nqueue - 1));
     tr->nqueue--;
@@ -390,12 +409,13 @@ static int step(rb_app *app)
         tr->drawn[tr->ndrawn++] = m;
     }
     tr->due_ms = rb_ui_window_now(app) + RB_UI_ANIM_MS + (tr->solution ? TRAINER_SHOW_MS : RB_UI_TRAINER_PAUSE_MS);
-    if (tr->nqueue == 0 && tr->solution)
+    if (tr->nqueue == 0 && tr->solution) {
         rb_ui_state_say(st, false, "%s", _("That was the solution. Press Next for another puzzle."));
-    else if (tr->nqueue == 0)
+    } else if (tr->nqueue == 0) {
         rb_ui_state_say(st, false, "%s",
                         tr->board.side == RB_WHITE ? _("Your move: find the next one for White.")
                                                    : _("Your move: find the next one for Black."));
+    }
     return 0;
 }
 
@@ -403,18 +423,22 @@ static int hint(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     rb_ui_trainer_state *tr = &st->trainer;
-    if (!tr->have_session || tr->session.done || tr->nqueue > 0)
+    if (!tr->have_session || tr->session.done || tr->nqueue > 0) {
         return -1;
+    }
     int level = tr->session.hint < 2 ? tr->session.hint + 1 : 2;
     rb_path path;
     tr->hint_sq = rb_puzzle_session_hint(&tr->session, level, &path);
     tr->hint_path = path;
     const char *sq = rb_sq_name(tr->hint_sq);
-    if (level == 1)
+    if (level == 1) {
         /* TRANSLATORS: %s is a square, like c2 */
         rb_ui_state_say(st, false, _("Hint: move the piece on %s. Ask again to see where it goes."), sq);
-    else
-        rb_ui_state_say(st, false, _("Hint: the piece on %s goes along the path shown (this puzzle no longer counts as solved clean)."), sq);
+    } else {
+        rb_ui_state_say(
+            st, false,
+            _("Hint: the piece on %s goes along the path shown (this puzzle no longer counts as solved clean)."), sq);
+    }
     return 0;
 }
 
@@ -422,12 +446,14 @@ static int show_solution(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     rb_ui_trainer_state *tr = &st->trainer;
-    if (!tr->have_session || tr->session.done)
+    if (!tr->have_session || tr->session.done) {
         return -1;
+    }
     rb_move moves[RB_PUZZLE_LINE_MAX];
     int n = rb_puzzle_session_show(&tr->session, moves, RB_PUZZLE_LINE_MAX);
-    for (int i = 0; i < n && tr->nqueue < RB_PUZZLE_LINE_MAX; i++)
+    for (int i = 0; i < n && tr->nqueue < RB_PUZZLE_LINE_MAX; i++) {
         tr->queue[tr->nqueue++] = moves[i];
+    }
     tr->solution = true;
     tr->ndrawn = 0;
     hint_clear(tr);
@@ -455,14 +481,16 @@ static int next_puzzle(rb_app *app)
 static int set_themes(rb_app *app, unsigned themes)
 {
     rb_ui_trainer_state *tr = &app->state.trainer;
-    if (themes == 0 || (themes & ~(unsigned)RB_THEME_ALL))
+    if (themes == 0 || (themes & ~(unsigned)RB_THEME_ALL)) {
         return -1;
+    }
     tr->themes = themes;
     /* A puzzle not yet begun gives way to one of the chosen kind. */
     bool untouched = !tr->have_session || tr->session.done ||
                      (tr->session.nplayed == 0 && tr->session.mistakes == 0 && tr->session.hint == 0);
-    if (tr->have_session && untouched && !(tr->session.puzzle->themes & tr->themes))
+    if (tr->have_session && untouched && !(tr->session.puzzle->themes & tr->themes)) {
         return next_puzzle(app);
+    }
     return 0;
 }
 
@@ -471,13 +499,15 @@ static void enter(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     rb_ui_trainer_state *tr = &st->trainer;
-    if (tr->active)
+    if (tr->active) {
         return;
+    }
     tr->game_flipped = st->flipped;
     tr->game_browsing = st->browsing;
     SDL_strlcpy(tr->game_status, st->status, sizeof tr->game_status);
-    if (!tr->themes)
+    if (!tr->themes) {
         tr->themes = RB_THEME_ALL;
+    }
     rb_ui_worker_cancel(app); /* a computer's move would land in the puzzle */
     rb_ui_anim_stop(&st->anim);
     rb_ui_input_cancel(&st->input);
@@ -485,8 +515,9 @@ static void enter(rb_app *app)
     st->status[0] = 0;
     tr->hover_button = tr->pressed = -1;
     tr->active = true;
-    if (tr->have_session)
+    if (tr->have_session) {
         st->flipped = tr->session.puzzle->start.side == RB_BLACK;
+    }
 }
 
 static int open_puzzle(rb_app *app, int id, rb_ui_screen_closer close_others)
@@ -525,13 +556,15 @@ void rb_ui_trainer_leave(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     rb_ui_trainer_state *tr = &st->trainer;
-    if (!tr->active)
+    if (!tr->active) {
         return;
+    }
     rb_ui_anim_stop(&st->anim);
     rb_ui_input_cancel(&st->input);
     /* Waiting moves are shown at once: the session already played them. */
-    while (tr->nqueue > 0)
+    while (tr->nqueue > 0) {
         step(app);
+    }
     rb_ui_anim_stop(&st->anim);
     tr->active = false;
     st->flipped = tr->game_flipped;
@@ -544,8 +577,9 @@ int rb_ui_trainer_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer c
 {
     rb_ui_state *st = &app->state;
     bool ready = cmd->kind == RB_UI_CMD_PUZZLE_OPEN || (st->trainer.active && !st->trainer.unavailable);
-    if (!ready)
+    if (!ready) {
         return cmd->kind == RB_UI_CMD_PUZZLE_LEAVE ? (rb_ui_trainer_leave(app), 0) : -1;
+    }
     switch (cmd->kind) {
     case RB_UI_CMD_PUZZLE_OPEN: return open_puzzle(app, cmd->puzzle_open.id, close_others);
     case RB_UI_CMD_PUZZLE_NEXT: return next_puzzle(app);
@@ -555,9 +589,7 @@ int rb_ui_trainer_apply(rb_app *app, const rb_ui_cmd *cmd, rb_ui_screen_closer c
     case RB_UI_CMD_PUZZLE_STEP: return step(app);
     case RB_UI_CMD_PUZZLE_LEAVE: rb_ui_trainer_leave(app); return 0;
     case RB_UI_CMD_PLAY: return cmd->play.by_computer ? -1 : try_move(app, cmd->play.move);
-    default:
-        rb_ui_state_say(st, false, "%s", _("That is for the game: press Back to game first."));
-        return -1;
+    default: rb_ui_state_say(st, false, "%s", _("That is for the game: press Back to game first.")); return -1;
     }
 }
 

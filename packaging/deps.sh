@@ -13,8 +13,9 @@ packages=(
   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev
   # translations: xgettext, msgmerge, msgfmt (libintl is part of libc)
   gettext
-  # tests
-  libcmocka-dev clang valgrind xvfb xauth
+  # tests, and the layout check (the version is pinned: clang-format's
+  # output changes from one version to the next)
+  libcmocka-dev clang valgrind xvfb xauth clang-format-16
   # packaging checks
   desktop-file-utils appstream lintian dpkg-dev file
 )

@@ -104,8 +104,9 @@ int rb_engine_lines(const rb_engine *e, rb_search_info *lines, int max);
  * measured strength, and one thread searches exactly as before this
  * setting existed. With several threads a depth- or node-limited search no
  * longer repeats exactly, a node limit counts the main thread's nodes, and
- * the nodes reported are all threads'. Returns 0, or -1 when there is no
- * memory for the helpers (the count is then left as it was).
+ * the nodes reported are all threads'. Set it between searches, on the
+ * thread that runs them. Returns 0, or -1 when there is no memory for the
+ * helpers (the count is then left as it was).
  */
 int rb_engine_set_threads(rb_engine *e, int threads);
 int rb_engine_threads(const rb_engine *e);

@@ -20,6 +20,13 @@
 #include <stdlib.h>
 
 #include "engine.h"
+#include "rb_util_assert.h"
+
+/* A helper recurses as deep as the main thread, RB_MAX_PLY plies of a few
+ * kilobytes each (more under the sanitizers), so its stack is asked for
+ * explicitly: some C libraries start threads with 128 KiB. Only address
+ * space is reserved; the pages used are what the search touches. */
+#define HELPER_STACK_BYTES ((size_t)8 << 20)
 
 static void *helper_main(void *arg)
 {
@@ -29,6 +36,10 @@ static void *helper_main(void *arg)
 
 int rb_engine_set_threads(rb_engine *e, int threads)
 {
+    RB_ASSERT(e != NULL);
+    for (int i = 0; i < e->nhelpers; i++) {
+        RB_ASSERT_MSG(!e->helper_running[i], "the threads are set between searches");
+    }
     threads = threads < 1 ? 1 : threads > RB_THREADS_MAX ? RB_THREADS_MAX : threads;
     int want = threads - 1;
     /* the new helpers first, so that running out of memory changes nothing */
@@ -63,13 +74,23 @@ int rb_engine_threads(const rb_engine *e)
 
 int rb_smp_start(rb_engine *e, int count)
 {
+    RB_ASSERT(count >= 0 && count <= e->nhelpers);
+    pthread_attr_t attr;
+    bool sized = pthread_attr_init(&attr) == 0;
+    if (sized) {
+        (void)pthread_attr_setstacksize(&attr, HELPER_STACK_BYTES); /* else the default */
+    }
     int started = 0;
     for (int i = 0; i < count && i < e->nhelpers; i++) {
         rb_engine *h = e->helpers[i];
         atomic_store(&h->stop, false);
         atomic_store_explicit(&h->published_nodes, 0, memory_order_relaxed);
-        e->helper_running[i] = pthread_create(&e->helper_threads[i], NULL, helper_main, h) == 0;
+        /* a helper that cannot start leaves the search to the others */
+        e->helper_running[i] = pthread_create(&e->helper_threads[i], sized ? &attr : NULL, helper_main, h) == 0;
         started += e->helper_running[i];
+    }
+    if (sized) {
+        pthread_attr_destroy(&attr);
     }
     return started;
 }

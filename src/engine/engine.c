@@ -20,13 +20,16 @@ rb_engine *rb_engine_new(size_t hash_mib)
     e->level = RB_LEVEL_MAX;
     e->rng = 0x5EED;
     e->multipv = 1;
+    e->threads = 1;
     atomic_init(&e->stop, false);
+    atomic_init(&e->published_nodes, 0);
     return e;
 }
 
 void rb_engine_free(rb_engine *e)
 {
     if (e != NULL) {
+        rb_smp_free(e);
         rb_tt_free(&e->tt);
         free(e);
     }

@@ -22,6 +22,7 @@
 #define RB_LEVEL_MAX 10
 #define RB_MAX_PLY 128
 #define RB_MULTIPV_MAX 8
+#define RB_THREADS_MAX 64
 
 typedef struct rb_engine rb_engine;
 
@@ -90,6 +91,25 @@ int rb_engine_multipv(const rb_engine *e);
 /* The lines of the last search's last completed iteration, best first:
  * copies at most max of them into lines and returns how many it copied. */
 int rb_engine_lines(const rb_engine *e, rb_search_info *lines, int max);
+
+/*
+ * Threads: how many threads a full-strength search uses (1..RB_THREADS_MAX,
+ * clamped; default 1). With more than one the search is lazy SMP, as most
+ * strong chess engines do it: helper threads search the same root at
+ * depths staggered against the main thread's and share its transposition
+ * table, so each finds there what the others learnt. The main thread, the
+ * caller's, reports and decides when to stop; the move played is its
+ * result, or a helper's when that helper completed a deeper iteration.
+ * Levels below RB_LEVEL_MAX always search on one thread, so they keep their
+ * measured strength, and one thread searches exactly as before this
+ * setting existed. With several threads a depth- or node-limited search no
+ * longer repeats exactly, a node limit counts the main thread's nodes, and
+ * the nodes reported are all threads'. Set it between searches, on the
+ * thread that runs them. Returns 0, or -1 when there is no memory for the
+ * helpers (the count is then left as it was).
+ */
+int rb_engine_set_threads(rb_engine *e, int threads);
+int rb_engine_threads(const rb_engine *e);
 
 /*
  * Searches root under limits and returns the best move (RB_MOVE_NONE when

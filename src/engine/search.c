@@ -144,6 +144,7 @@ static bool out_of_budget(rb_engine *e)
     if (e->node_limit && e->nodes >= e->node_limit) {
         e->aborted = true;
     } else if ((e->nodes & (CHECK_EVERY - 1)) == 0) {
+        atomic_store_explicit(&e->published_nodes, e->nodes, memory_order_relaxed);
         if (atomic_load_explicit(&e->stop, memory_order_relaxed) || (e->hard_ms && rb_util_now_ms() >= e->hard_ms)) {
             e->aborted = true;
         }
@@ -608,14 +609,25 @@ static void fill_score(rb_search_info *info, int score)
     }
 }
 
+/* The nodes of this search on every thread: the helpers' as they last
+ * published them (exact once they are joined). */
+static uint64_t all_nodes(const rb_engine *e)
+{
+    uint64_t n = e->nodes;
+    for (int i = 0; i < e->helpers_in_search; i++) {
+        n += atomic_load_explicit(&e->helpers[i]->published_nodes, memory_order_relaxed);
+    }
+    return n;
+}
+
 static void fill_info(const rb_engine *e, rb_search_info *info, int depth, int score, const rb_move *pv, int pvlen)
 {
     info->depth = depth;
     info->multipv = 1;
     fill_score(info, score);
-    info->nodes = e->nodes;
+    info->nodes = all_nodes(e);
     info->time_ms = rb_util_now_ms() - e->start_ms;
-    info->nps = info->time_ms > 0 ? e->nodes * 1000 / (uint64_t)info->time_ms : 0;
+    info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : 0;
     info->pvlen = pvlen;
     if (pvlen > 0) {
         memcpy(info->pv, pv, (size_t)pvlen * sizeof(rb_move));
@@ -659,14 +671,7 @@ static bool has_limits(const rb_limits *l)
 
 /* ---- rb_engine_search, phase by phase ----------------------------------- */
 
-/* What the iterations have settled so far. */
-typedef struct root_result {
-    rb_move best_move;
-    int best_score;
-    int done_depth; /* the last completed iteration, 0 for none */
-    int pvlen;
-    rb_move pv[RB_MAX_PLY];
-} root_result;
+typedef rb_root_result root_result;
 
 /* Phase 1: the limits of this search (the caller's and the level's), the
  * game so far for repetitions, and per-search state cleared. Returns the
@@ -679,6 +684,7 @@ static int begin_search(rb_engine *e, const uint64_t *history, size_t nhistory, 
     e->aborted = atomic_load(&e->stop);
     e->seldepth = 0;
     e->nlines = 0;
+    e->helpers_in_search = 0;
 
     rb_level_spec spec = rb_level_plan(e);
     int max_depth = MAX_ITERATION;
@@ -944,6 +950,126 @@ static void deepen_lines(rb_engine *e, const rb_pos *root, int max_depth, const 
     }
 }
 
+/* ---- the helper threads of lazy SMP ---------------------------------- */
+
+/* Which iterations a helper skips: helper i searches depth d unless
+ * (d + phase) / size is odd, with size and phase from row (i - 1) % 20.
+ * Helpers are spread over the depths just ahead of the main thread, two by
+ * two, so each iteration has a few threads on it and the table fills with
+ * deeper results before the main thread needs them (the staggering of
+ * Stockfish's lazy SMP, as the idea is described). */
+#define SKIP_ROWS 20
+static const int skip_size[SKIP_ROWS] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+static const int skip_phase[SKIP_ROWS] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+
+static bool helper_skips(int index, int depth)
+{
+    int row = (index - 1) % SKIP_ROWS;
+    return ((depth + skip_phase[row]) / skip_size[row]) % 2 != 0;
+}
+
+/* Copies into helper h everything of the main engine's search it needs, so
+ * that it reads nothing of the main engine while it runs: the table's
+ * handle (its entries are shared), the weights, the switches, the game's
+ * keys and the root moves in the main thread's order. */
+static void prepare_helper(rb_engine *h, const rb_engine *e, const rb_pos *root, int max_depth)
+{
+    h->tt = e->tt;
+    h->params = e->params;
+    h->level = e->level;
+    h->multipv = 1;
+    h->selective = e->selective;
+    h->no_null = e->no_null;
+    h->no_lmr = e->no_lmr;
+    h->no_rfp = e->no_rfp;
+    h->no_selective = e->no_selective;
+    h->root_exact = false;
+    h->root_margin = 0;
+    h->start_ms = e->start_ms;
+    h->nodes = 0;
+    h->node_limit = 0;
+    h->soft_ms = h->hard_ms = 0; /* the main thread stops it */
+    h->aborted = false;
+    h->seldepth = 0;
+    h->nlines = 0;
+    h->helpers_in_search = 0;
+    h->nkeys = e->nkeys;
+    memcpy(h->keys, e->keys, e->nkeys * sizeof e->keys[0]);
+    memset(h->history, 0, sizeof h->history);
+    memset(h->stack, 0, sizeof h->stack);
+    h->stack[0].static_eval = -RB_INF;
+    memset(h->evcache, 0, sizeof h->evcache);
+    h->nroot = e->nroot;
+    h->ndone = 0;
+    memcpy(h->root_moves, e->root_moves, sizeof(rb_move) * (size_t)e->nroot);
+    memset(h->root_scores, 0, sizeof h->root_scores);
+    h->helper_root = *root;
+    h->helper_max_depth = max_depth;
+    h->helper_result = (rb_root_result){.best_move = e->root_moves[0]};
+}
+
+void rb_search_helper(rb_engine *h)
+{
+    rb_root_result *r = &h->helper_result;
+    for (int depth = 1; depth <= h->helper_max_depth; depth++) {
+        if (helper_skips(h->helper_index, depth)) {
+            continue;
+        }
+        rb_move iter_best = RB_MOVE_NONE;
+        int score = search_iteration(h, &h->helper_root, depth, r->best_score, 0, &iter_best);
+        if (h->aborted) {
+            break;
+        }
+        complete_iteration(h, depth, score, r);
+    }
+    atomic_store_explicit(&h->published_nodes, h->nodes, memory_order_relaxed);
+}
+
+/* How many threads this search runs on: the setting at full strength with
+ * true scores for the best move only, one below it. */
+static int search_threads(const rb_engine *e)
+{
+    return e->level == RB_LEVEL_MAX && !e->root_exact ? e->threads : 1;
+}
+
+static void start_helpers(rb_engine *e, const rb_pos *root, int max_depth)
+{
+    int count = search_threads(e) - 1;
+    if (count <= 0 || e->aborted) {
+        return;
+    }
+    for (int i = 0; i < count; i++) {
+        prepare_helper(e->helpers[i], e, root, max_depth);
+    }
+    e->helpers_in_search = count;
+    rb_smp_start(e, count);
+}
+
+/* Stops and joins the helpers; at one line, a helper that completed a
+ * deeper iteration than the main thread gives the move, score and line. */
+static void finish_helpers(rb_engine *e, root_result *r)
+{
+    if (e->helpers_in_search == 0) {
+        return;
+    }
+    rb_smp_stop(e);
+    if (e->multipv > 1) {
+        return;
+    }
+    const root_result *deepest = NULL;
+    for (int i = 0; i < e->helpers_in_search; i++) {
+        const root_result *h = &e->helpers[i]->helper_result;
+        if (h->done_depth > r->done_depth && (deepest == NULL || h->done_depth > deepest->done_depth)) {
+            deepest = h;
+        }
+    }
+    if (deepest != NULL) {
+        *r = *deepest;
+        fill_info(e, &e->lines[0], r->done_depth, r->best_score, r->pv, r->pvlen);
+        e->nlines = 1;
+    }
+}
+
 /* Phase 4: "go infinite" answers only when told to stop. */
 static void hold_until_stopped(const rb_engine *e, const rb_limits *limits)
 {
@@ -993,12 +1119,14 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
         fill_info(e, &report, 0, score, NULL, 0);
     } else {
         r.best_move = e->root_moves[0];
+        start_helpers(e, root, max_depth);
         if (e->multipv > 1) {
             deepen_lines(e, root, max_depth, limits, limited, info, user, &report, &r);
         } else {
             deepen(e, root, max_depth, limits, limited, info, user, &report, &r);
         }
         hold_until_stopped(e, limits);
+        finish_helpers(e, &r);
         choose_for_level(e, root, &r);
         fill_info(e, &report, r.done_depth, r.best_score, r.pv, r.pvlen);
     }

@@ -11,6 +11,11 @@
  * therefore aligned to 2 MiB and offered to the kernel for huge pages; the
  * contents and the results are the same either way.
  *
+ * Entries are read and written whole through their two atomic words (see
+ * tt.h), so threads sharing the table never take a torn entry for a hit; a
+ * store chooses its victim from words that may change under it, which at
+ * worst replaces a less useful entry.
+ *
  * Probing and storing index the table by masking the key, so they assert
  * a table that was sized (rb_tt_resize) to a power of two; storing asserts
  * what the entry's narrow fields can hold.
@@ -121,11 +126,53 @@ static bool is_sized(const rb_tt *tt)
     return tt->buckets != NULL && tt->nbuckets > 0 && (tt->nbuckets & (tt->nbuckets - 1)) == 0;
 }
 
+/* An entry as one read of its two words gives it: the key it gives back
+ * (another position's when the words were torn apart) and its fields. */
+typedef struct entry_view {
+    uint64_t key;
+    uint64_t data;
+} entry_view;
+
+static entry_view read_entry(const rb_tt_entry *e)
+{
+    /* the atomics are only read here; the cast drops const for compilers
+     * whose atomic_load_explicit does not take a const object */
+    rb_tt_entry *w = (rb_tt_entry *)e;
+    uint64_t data = atomic_load_explicit(&w->data, memory_order_relaxed);
+    uint64_t check = atomic_load_explicit(&w->check, memory_order_relaxed);
+    return (entry_view){check ^ data, data};
+}
+
+static rb_move view_move(entry_view v)
+{
+    return (rb_move)(v.data & (((uint64_t)1 << RB_TT_MOVE_BITS) - 1));
+}
+
+static unsigned view_clearing(entry_view v)
+{
+    return (unsigned)(v.data >> RB_TT_CLEARING_SHIFT) & (RB_TT_CLEARINGS - 1);
+}
+
+static int view_score(entry_view v)
+{
+    return (int16_t)(uint16_t)(v.data >> RB_TT_SCORE_SHIFT);
+}
+
+static int view_depth(entry_view v)
+{
+    return (int)(uint8_t)(v.data >> RB_TT_DEPTH_SHIFT);
+}
+
+static unsigned view_bound_age(entry_view v)
+{
+    return (unsigned)(uint8_t)(v.data >> RB_TT_BOUND_AGE_SHIFT);
+}
+
 /* An entry holds something when it was written since the last clearing
  * with a bound. */
-static bool is_filled(const rb_tt *tt, const rb_tt_entry *e)
+static bool is_filled(const rb_tt *tt, entry_view v)
 {
-    return e->clearing == tt->clearing && (e->bound_age & 3) != RB_BOUND_NONE;
+    return view_clearing(v) == tt->clearing && (view_bound_age(v) & 3) != RB_BOUND_NONE;
 }
 
 bool rb_tt_probe(const rb_tt *tt, uint64_t key, int ply, rb_tt_hit *hit)
@@ -134,12 +181,12 @@ bool rb_tt_probe(const rb_tt *tt, uint64_t key, int ply, rb_tt_hit *hit)
     RB_ASSERT(ply >= 0 && ply <= RB_MAX_PLY);
     const rb_tt_bucket *b = &tt->buckets[key & (tt->nbuckets - 1)];
     for (int i = 0; i < RB_TT_BUCKET; i++) {
-        const rb_tt_entry *e = &b->e[i];
-        if (e->key == key && is_filled(tt, e)) {
-            hit->move = e->move;
-            hit->score = score_from_tt(e->score, ply);
-            hit->depth = e->depth;
-            hit->bound = e->bound_age & 3;
+        entry_view v = read_entry(&b->e[i]);
+        if (v.key == key && is_filled(tt, v)) {
+            hit->move = view_move(v);
+            hit->score = score_from_tt(view_score(v), ply);
+            hit->depth = view_depth(v);
+            hit->bound = view_bound_age(v) & 3;
             return true;
         }
     }
@@ -152,34 +199,38 @@ void rb_tt_store(rb_tt *tt, uint64_t key, int ply, rb_move move, int score, int 
     RB_ASSERT(ply >= 0 && ply <= RB_MAX_PLY);
     RB_ASSERT_MSG(bound >= RB_BOUND_UPPER && bound <= RB_BOUND_EXACT, "an upper, lower or exact bound");
     RB_ASSERT_MSG(score > -RB_INF && score < RB_INF, "a score the search can return");
-    RB_ASSERT_MSG(move < ((rb_move)1 << 20), "a move fits the entry's 20 bits");
+    RB_ASSERT_MSG(move < ((rb_move)1 << RB_TT_MOVE_BITS), "a move fits the entry's 20 bits");
     rb_tt_bucket *b = &tt->buckets[key & (tt->nbuckets - 1)];
     rb_tt_entry *victim = &b->e[0];
+    entry_view old = read_entry(victim);
     int worst = 1 << 30;
     for (int i = 0; i < RB_TT_BUCKET; i++) {
-        rb_tt_entry *e = &b->e[i];
-        if (!is_filled(tt, e) || e->key == key) {
-            victim = e;
+        entry_view v = read_entry(&b->e[i]);
+        if (!is_filled(tt, v) || v.key == key) {
+            victim = &b->e[i];
+            old = v;
             break;
         }
-        int stale = ((tt->age - (e->bound_age >> 2)) & 63) * 8;
-        if (e->depth - stale < worst) {
-            worst = e->depth - stale;
-            victim = e;
+        int stale = ((tt->age - (int)(view_bound_age(v) >> 2)) & 63) * 8;
+        if (view_depth(v) - stale < worst) {
+            worst = view_depth(v) - stale;
+            victim = &b->e[i];
+            old = v;
         }
     }
-    bool same = is_filled(tt, victim) && victim->key == key;
+    bool same = is_filled(tt, old) && old.key == key;
     /* Keep a deeper exact result of this same position over a shallow bound. */
-    if (same && bound != RB_BOUND_EXACT && depth + 2 < victim->depth && (victim->bound_age >> 2) == tt->age) {
+    if (same && bound != RB_BOUND_EXACT && depth + 2 < view_depth(old) && (view_bound_age(old) >> 2) == tt->age) {
         return;
     }
     if (move == RB_MOVE_NONE && same) {
-        move = victim->move;
+        move = view_move(old);
     }
-    victim->key = key;
-    victim->move = move;
-    victim->clearing = tt->clearing;
-    victim->score = (int16_t)score_to_tt(score, ply);
-    victim->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
-    victim->bound_age = (uint8_t)(bound | (tt->age << 2));
+    uint64_t stored_depth = (uint64_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
+    uint64_t data = (uint64_t)move | (uint64_t)tt->clearing << RB_TT_CLEARING_SHIFT |
+                    (uint64_t)(uint16_t)(int16_t)score_to_tt(score, ply) << RB_TT_SCORE_SHIFT |
+                    stored_depth << RB_TT_DEPTH_SHIFT |
+                    (uint64_t)(uint8_t)(bound | (tt->age << 2)) << RB_TT_BOUND_AGE_SHIFT;
+    atomic_store_explicit(&victim->check, key ^ data, memory_order_relaxed);
+    atomic_store_explicit(&victim->data, data, memory_order_relaxed);
 }

@@ -65,6 +65,7 @@ struct rb_proto {
     rb_engine *engine;
     int level;
     int multipv; /* lines per iteration (setoption MultiPV) */
+    int threads; /* search threads (setoption Threads), the bench's too */
     size_t hash_mib;
 
     rb_game game; /* the position set by "position", with its history */

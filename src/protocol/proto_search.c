@@ -86,7 +86,11 @@ static void run_bench(rb_proto *p)
         rb_proto_emit(p, "info string bench stopped");
         return;
     }
-    rb_proto_emit(p, "info string bench depth %d", p->job.depth);
+    if (p->threads > 1) {
+        rb_proto_emit(p, "info string bench depth %d threads %d", p->job.depth, p->threads);
+    } else {
+        rb_proto_emit(p, "info string bench depth %d", p->job.depth);
+    }
     rb_proto_emit(p, "Nodes searched: %" PRIu64, nodes);
     rb_proto_emit(p, "Time: %" PRId64 " ms", ms);
     rb_proto_emit(p, "Nodes per second: %" PRIu64, nps);
@@ -346,9 +350,13 @@ void rb_cmd_bench(rb_proto *p, rb_words *args)
     }
     rb_proto_finish_search(p);
     /* A separate engine with the default table, so that the node count (the
-     * build's fingerprint) does not depend on the options set. */
+     * build's fingerprint) does not depend on the options set; only the
+     * threads are the engine's, so that the bench measures them (with more
+     * than one the count varies from run to run). */
     p->bench_engine = rb_engine_new(RB_PROTO_HASH_DEFAULT);
-    if (p->bench_engine == NULL) {
+    if (p->bench_engine == NULL || rb_engine_set_threads(p->bench_engine, p->threads) != 0) {
+        rb_engine_free(p->bench_engine);
+        p->bench_engine = NULL;
         rb_proto_error(p, "bench: out of memory");
         return;
     }

@@ -39,6 +39,7 @@ static void cmd_uci(rb_proto *p)
     rb_proto_emit(p, "option name Hash type spin default %d min %d max %d", RB_PROTO_HASH_DEFAULT, RB_PROTO_HASH_MIN,
                   RB_PROTO_HASH_MAX);
     rb_proto_emit(p, "option name MultiPV type spin default 1 min 1 max %d", RB_MULTIPV_MAX);
+    rb_proto_emit(p, "option name Threads type spin default 1 min 1 max %d", RB_THREADS_MAX);
     rb_proto_emit(p, "uciok");
 }
 
@@ -60,7 +61,7 @@ static void cmd_newgame(rb_proto *p)
 
 /* The options setoption knows: their names (any case, as in UCI) and
  * ranges. */
-enum { OPT_LEVEL, OPT_HASH, OPT_MULTIPV, OPT_COUNT };
+enum { OPT_LEVEL, OPT_HASH, OPT_MULTIPV, OPT_THREADS, OPT_COUNT };
 static const struct {
     const char *name;
     int64_t min, max;
@@ -68,6 +69,7 @@ static const struct {
     [OPT_LEVEL] = {"Level", RB_LEVEL_MIN, RB_LEVEL_MAX},
     [OPT_HASH] = {"Hash", RB_PROTO_HASH_MIN, RB_PROTO_HASH_MAX},
     [OPT_MULTIPV] = {"MultiPV", 1, RB_MULTIPV_MAX},
+    [OPT_THREADS] = {"Threads", 1, RB_THREADS_MAX},
 };
 
 /* setoption name <name> value <number>; option names ignore case, as in UCI. */
@@ -124,6 +126,12 @@ static void cmd_setoption(rb_proto *p, rb_words *args)
     } else if (opt == OPT_MULTIPV) {
         rb_engine_set_multipv(p->engine, (int)v);
         p->multipv = (int)v;
+    } else if (opt == OPT_THREADS) {
+        if (rb_engine_set_threads(p->engine, (int)v) == 0) {
+            p->threads = (int)v;
+        } else {
+            rb_proto_error(p, "setoption: not enough memory for %" PRId64 " threads; keeping %d", v, p->threads);
+        }
     } else if (rb_engine_set_hash(p->engine, (size_t)v) == 0) {
         p->hash_mib = (size_t)v;
     } else {
@@ -172,6 +180,7 @@ rb_proto *rb_proto_new(rb_proto_out_fn out, void *user)
     p->user = user;
     p->level = RB_LEVEL_MAX;
     p->multipv = 1;
+    p->threads = 1;
     p->hash_mib = RB_PROTO_HASH_DEFAULT;
     p->engine = rb_engine_new(p->hash_mib);
     rb_pos start;

@@ -2,7 +2,9 @@
  * test_transposition_table.c - the table gives back what was stored, and a
  * cleared table gives back nothing: a new game or a bench position must not
  * meet a previous one's results, whether the clearing counted up or had to
- * write the table.
+ * write the table. An entry torn between two writers (its check word
+ * from one, its data from the other, as two search threads can leave it)
+ * is never taken for a hit.
  */
 #include "support.h"
 
@@ -59,6 +61,49 @@ static void test_a_cleared_table_finds_nothing(void **state)
     rb_tt_free(&tt);
 }
 
+/* The entry of bucket 0 that holds key, found by its stored words. */
+static rb_tt_entry *entry_of(rb_tt *tt, uint64_t key)
+{
+    for (int i = 0; i < RB_TT_BUCKET; i++) {
+        rb_tt_entry *e = &tt->buckets[0].e[i];
+        if ((atomic_load(&e->check) ^ atomic_load(&e->data)) == key) {
+            return e;
+        }
+    }
+    fail_msg("the entry of %llx was not stored", (unsigned long long)key);
+    return NULL;
+}
+
+static void test_a_torn_entry_is_never_a_hit(void **state)
+{
+    (void)state;
+    rb_tt tt = new_table();
+    /* two positions of bucket 0, as two threads would write them into
+     * the same slot one after the other */
+    uint64_t a = (uint64_t)1 << 40, b = (uint64_t)3 << 41;
+    rb_tt_store(&tt, a, 0, some_move(), 25, 7, RB_BOUND_EXACT);
+    rb_tt_entry *ea = entry_of(&tt, a);
+    uint64_t check_a = atomic_load(&ea->check), data_a = atomic_load(&ea->data);
+    rb_tt_clear(&tt);
+    rb_tt_store(&tt, b, 0, RB_MOVE_NONE, -300, 2, RB_BOUND_UPPER);
+    rb_tt_entry *eb = entry_of(&tt, b);
+    uint64_t check_b = atomic_load(&eb->check), data_b = atomic_load(&eb->data);
+    rb_tt_hit hit;
+    /* each writer's words alone are whole entries: the control */
+    atomic_store(&eb->data, data_b);
+    assert_true(rb_tt_probe(&tt, b, 0, &hit));
+    /* the check word of one beside the data of the other, both ways */
+    atomic_store(&eb->check, check_a);
+    atomic_store(&eb->data, data_b);
+    assert_false(rb_tt_probe(&tt, a, 0, &hit));
+    assert_false(rb_tt_probe(&tt, b, 0, &hit));
+    atomic_store(&eb->check, check_b);
+    atomic_store(&eb->data, data_a);
+    assert_false(rb_tt_probe(&tt, a, 0, &hit));
+    assert_false(rb_tt_probe(&tt, b, 0, &hit));
+    rb_tt_free(&tt);
+}
+
 static void test_clearing_many_times_still_finds_nothing(void **state)
 {
     (void)state;
@@ -83,6 +128,7 @@ int main(void)
         cmocka_unit_test(test_a_stored_result_is_found_again),
         cmocka_unit_test(test_a_cleared_table_finds_nothing),
         cmocka_unit_test(test_clearing_many_times_still_finds_nothing),
+        cmocka_unit_test(test_a_torn_entry_is_never_a_hit),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,8 @@
  * does a game file that cannot be written. Book openings are each played
  * from both sides; a node spread varies self-play games reproducibly; the
  * simple independent player plays legal games against the engine. The
- * report lists the openings the first engine lost with both colours.
+ * report lists the openings the first engine lost with both colours. Each
+ * engine takes its own options, its thread count among them.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "support.h"
@@ -199,6 +200,27 @@ static void misbehaving_engines_lose_by_forfeit(void **state)
     }
 }
 
+/* Each engine takes its own thread count, as the measurement of two
+ * threads against one does (docs/measurements/speed.md): the games are
+ * played and counted. */
+static void an_engine_on_two_threads_plays_one_on_one(void **state)
+{
+    (void)state;
+    char command[1024];
+    snprintf(command, sizeof command,
+             "%s --engine %s name=two option.Threads=2 --engine %s name=one option.Threads=1"
+             " --games 2 --concurrency 1 --depth 4 --openings-plies 4 --seed 3 --adjudicate-after 80",
+             RB_MATCH_BIN, RB_ENGINE_BIN, RB_ENGINE_BIN);
+    int status;
+    char *out = run(command, &status);
+    if (status != 0) {
+        fail_msg("exit %d:\n%s", status, out);
+    }
+    assert_int_equal(count_lines_starting(out, "Game "), 2);
+    assert_non_null(strstr(out, "Forfeits: two 0, one 0"));
+    free(out);
+}
+
 static void bad_command_lines_stop_with_a_message(void **state)
 {
     (void)state;
@@ -210,6 +232,7 @@ static void bad_command_lines_stop_with_a_message(void **state)
         {"--engine " RB_ENGINE_BIN " --engine " RB_ENGINE_BIN " --games x", "bad value 'x' for --games"},
         {"--engine " RB_ENGINE_BIN " --engine " RB_ENGINE_BIN " --sprt 5 0", "--sprt"},
         {"--engine " RB_ENGINE_BIN " option.Level=0 --engine " RB_ENGINE_BIN, "Level"},
+        {"--engine " RB_ENGINE_BIN " option.Threads=0 --engine " RB_ENGINE_BIN, "Threads must be a whole number"},
         {"--frobnicate 1", "unknown option"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -412,6 +435,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_levels_play_a_short_match),
         cmocka_unit_test(misbehaving_engines_lose_by_forfeit),
+        cmocka_unit_test(an_engine_on_two_threads_plays_one_on_one),
         cmocka_unit_test(bad_command_lines_stop_with_a_message),
         cmocka_unit_test(a_pgn_file_that_cannot_be_written_fails_the_match),
         cmocka_unit_test(book_openings_are_played_from_both_sides),

@@ -20,15 +20,16 @@ static void uci_lists_identity_and_options_then_uciok(void **state)
     (void)state;
     harness *h = harness_new();
     harness_send(h, "uci");
-    assert_int_equal(harness_count(h), 6);
+    assert_int_equal(harness_count(h), 7);
     assert_memory_equal(harness_line(h, 0), "id name Rollerball ", 19);
     assert_memory_equal(harness_line(h, 1), "id author ", 10);
     assert_string_equal(harness_line(h, 2), "option name Level type spin default 10 min 1 max 10");
     assert_string_equal(harness_line(h, 3), "option name Hash type spin default 16 min 1 max 1024");
     assert_string_equal(harness_line(h, 4), "option name MultiPV type spin default 1 min 1 max 8");
-    assert_string_equal(harness_line(h, 5), "uciok");
+    assert_string_equal(harness_line(h, 5), "option name Threads type spin default 1 min 1 max 64");
+    assert_string_equal(harness_line(h, 6), "uciok");
     harness_send(h, "isready");
-    assert_string_equal(harness_line(h, 6), "readyok");
+    assert_string_equal(harness_line(h, 7), "readyok");
     harness_free(h);
 }
 
@@ -43,6 +44,9 @@ static void options_are_set_and_bad_ones_refused(void **state)
     harness_send(h, "setoption name HASH value 16");
     harness_send(h, "setoption name MultiPV value 8");
     harness_send(h, "setoption name multipv value 1");
+    harness_send(h, "setoption name Threads value 3");
+    harness_send(h, "setoption name threads value 64");
+    harness_send(h, "setoption name THREADS value 1");
     assert_int_equal(harness_count(h), from);
     static const struct {
         const char *line, *part;
@@ -55,7 +59,15 @@ static void options_are_set_and_bad_ones_refused(void **state)
         {"setoption name MultiPV value 0", "MultiPV must be a whole number from 1 to 8, not '0'"},
         {"setoption name MultiPV value 9", "MultiPV must be a whole number from 1 to 8, not '9'"},
         {"setoption name MultiPV", "missing value for MultiPV"},
-        {"setoption name Threads value 2", "unknown option 'Threads'"},
+        {"setoption name Threads value 0", "Threads must be a whole number from 1 to 64, not '0'"},
+        {"setoption name Threads value 65", "Threads must be a whole number from 1 to 64, not '65'"},
+        {"setoption name Threads value -2", "Threads must be a whole number from 1 to 64, not '-2'"},
+        {"setoption name Threads value two", "Threads must be a whole number from 1 to 64, not 'two'"},
+        {"setoption name Threads value 2.5", "Threads must be a whole number from 1 to 64, not '2.5'"},
+        {"setoption name Threads value", "missing value for Threads"},
+        {"setoption name Threads", "missing value for Threads"},
+        {"setoption name Threads 2", "unknown option 'Threads 2'"},
+        {"setoption name Thread value 2", "unknown option 'Thread'"},
         {"setoption name Move Overhead value 2", "unknown option 'Move Overhead'"},
         {"setoption", "setoption"},
         {"setoption value 3", "setoption"},
@@ -197,6 +209,13 @@ static void benches_print_nodes_time_and_speed(void **state)
         assert_true(harness_find(h, from, "Nodes searched: ") >= 0);
         assert_true(harness_find(h, from, "Nodes per second: ") >= 0);
     }
+    /* with several threads the bench says so, and still counts */
+    from = harness_count(h);
+    harness_send(h, "setoption name Threads value 2");
+    harness_send_wait(h, "bench 3");
+    assert_true(harness_find(h, from, "info string bench depth 3 threads 2") >= 0);
+    nodes = harness_find(h, from, "Nodes searched: ");
+    assert_true(nodes >= 0 && strtoull(harness_line(h, (size_t)nodes) + 16, NULL, 10) > 0);
     expect_error_containing(h, "bench fast", 10, "bench");
     expect_error_containing(h, "bench perft 3", 13, "bench perft");
     harness_free(h);

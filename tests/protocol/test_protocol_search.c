@@ -211,6 +211,36 @@ static void the_engine_finds_a_mate_in_one(void **state)
     harness_free(h);
 }
 
+/* With several threads a search still reports whole info lines, ends in
+ * one bestmove, finds the mate and stops at once when told. */
+static void several_threads_search_and_stop_at_once(void **state)
+{
+    (void)state;
+    harness *h = harness_new();
+    harness_send(h, "setoption name Threads value 3");
+    harness_send(h, "position fen 4R2/7/2xxx2/2xxx2/K1xxx2/7/k6 w - 0 1");
+    size_t from = harness_count(h);
+    harness_send(h, "go depth 5");
+    long best = harness_wait(h, from, "bestmove ", 10000);
+    assert_true(best >= 0);
+    assert_int_equal(count_prefix(h, from, "bestmove "), 1);
+    for (size_t i = from; i < (size_t)best; i++) {
+        check_info_line(harness_line(h, i));
+    }
+    assert_true(harness_find(h, from, "info depth 5 score win 1 ") >= 0);
+
+    harness_send(h, "position startpos");
+    from = harness_count(h);
+    harness_send(h, "go infinite");
+    struct timespec pause = {0, 100 * 1000000L};
+    nanosleep(&pause, NULL);
+    int64_t t0 = rb_util_now_ms();
+    harness_send(h, "stop");
+    assert_true(harness_wait(h, from, "bestmove ", PROMPT_MS) >= 0);
+    assert_true(rb_util_now_ms() - t0 <= PROMPT_MS);
+    harness_free(h);
+}
+
 static void bad_go_lines_are_refused(void **state)
 {
     (void)state;
@@ -244,6 +274,7 @@ int main(void)
         cmocka_unit_test(go_before_position_searches_the_start),
         cmocka_unit_test(no_legal_move_gives_bestmove_none),
         cmocka_unit_test(the_engine_finds_a_mate_in_one),
+        cmocka_unit_test(several_threads_search_and_stop_at_once),
         cmocka_unit_test(bad_go_lines_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -96,6 +96,35 @@ static void garbage_is_skipped_and_the_rest_applies(void **state)
     assert_int_equal(players[RB_BLACK].level, black_level);
 }
 
+/* The computer's threads: "auto" (all cores but one, the default, kept as
+ * 0 so that the file means the same on another machine) or a count; a
+ * count out of range is skipped. */
+static void the_threads_round_trip_and_bad_counts_are_skipped(void **state)
+{
+    (void)state;
+    rb_ui_settings s, back;
+    rb_ui_player players[2], pback[2];
+    rb_ui_settings_defaults(&s, players);
+    assert_int_equal(s.threads, 0);
+    const int counts[] = {0, 1, 3, 64};
+    for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+        s.threads = counts[i];
+        char *text = rb_ui_settings_format(&s, players);
+        assert_non_null(text);
+        assert_non_null(strstr(text, counts[i] ? "threads = " : "threads = auto\n"));
+        rb_ui_settings_defaults(&back, pback);
+        back.threads = 7;
+        assert_int_equal(rb_ui_settings_parse(text, &back, pback), 0);
+        assert_int_equal(back.threads, counts[i]);
+        free(text);
+    }
+    rb_ui_settings_defaults(&s, players);
+    assert_int_equal(rb_ui_settings_parse("threads = 0\nthreads = 65\nthreads = many\nthreads = -1\n", &s, players), 4);
+    assert_int_equal(s.threads, 0);
+    assert_int_equal(rb_ui_settings_parse("threads = 2\n", &s, players), 0);
+    assert_int_equal(s.threads, 2);
+}
+
 static void an_empty_file_keeps_the_defaults(void **state)
 {
     (void)state;
@@ -197,6 +226,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_setting_round_trips),
         cmocka_unit_test(garbage_is_skipped_and_the_rest_applies),
+        cmocka_unit_test(the_threads_round_trip_and_bad_counts_are_skipped),
         cmocka_unit_test(an_empty_file_keeps_the_defaults),
         cmocka_unit_test(a_first_run_starts_from_the_settings_defaults),
         cmocka_unit_test(the_settings_file_is_saved_and_loaded),

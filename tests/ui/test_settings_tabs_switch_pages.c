@@ -2,7 +2,8 @@
  * test_settings_tabs_switch_pages.c - the Settings dialog is in pages
  * chosen by tabs: a click on a tab, Ctrl+Tab, Ctrl+PgDn/PgUp, and Left and
  * Right on the tabs change the page; every control is on exactly one page;
- * the dialog keeps its size (and Done its place) whichever page shows.
+ * the dialog keeps its size (and Done its place) whichever page shows;
+ * the computer's cores go up and down and back to the automatic choice.
  *
  * RB_SETTINGS_PAGES_SHOT=FOLDER writes each page at 1024x720 there as
  * settings-PAGE-1024x720.png, to look at.
@@ -15,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "computer/search.h"
 #include "dialogs/dialog.h"
 #include "dialogs/dlg.h"
 #include "words/lang.h"
@@ -173,6 +175,9 @@ static void each_control_is_on_exactly_one_page(void **state)
     assert_int_equal(pages_with(app, DLG_VOLUME), 1);
     assert_int_equal(pages_with(app, DLG_VOLUME + 1), 1);
     assert_int_equal(pages_with(app, DLG_SCALE + 1), 1);
+    if (rb_ui_search_cores() > 1) { /* else both are greyed: one core is all there is */
+        assert_int_equal(pages_with(app, DLG_THREADS + 1), 1);
+    }
     /* The tabs and Done are on every page. */
     for (int p = 0; p < RB_UI_SETTINGS_PAGES; p++) {
         assert_int_equal(pages_with(app, DLG_TAB + p), RB_UI_SETTINGS_PAGES);
@@ -204,12 +209,34 @@ static void a_switch_works_on_its_page(void **state)
     fixture_close(app);
 }
 
+/* The computer's cores: all but one to start with (the automatic 0), one
+ * more by the plus button, and back to the automatic choice by the minus. */
+static void the_computers_cores_change_and_come_back_to_automatic(void **state)
+{
+    (void)state;
+    if (rb_ui_search_cores() < 2) {
+        skip();
+    }
+    rb_app *app = open_settings(480, 360);
+    click(app, DLG_TAB + RB_UI_SETTINGS_GAME);
+    assert_int_equal(app->state.settings.threads, 0);
+    int automatic = rb_ui_search_threads(0);
+    assert_int_equal(automatic, rb_ui_search_cores() - 1);
+    click(app, DLG_THREADS + 1);
+    assert_int_equal(app->state.settings.threads, automatic + 1);
+    assert_int_equal(rb_ui_search_threads(app->state.settings.threads), automatic + 1);
+    click(app, DLG_THREADS);
+    assert_int_equal(app->state.settings.threads, 0);
+    fixture_close(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_tabs_change_the_page_by_mouse_and_keyboard),
         cmocka_unit_test(each_control_is_on_exactly_one_page),
         cmocka_unit_test(a_switch_works_on_its_page),
+        cmocka_unit_test(the_computers_cores_change_and_come_back_to_automatic),
     };
     return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
 }

@@ -6,12 +6,14 @@
  * position, tt.c remembers what was searched, movepick.c orders moves,
  * timeman.c turns limits into deadlines, search.c is the alpha-beta search
  * written as named steps, level.c makes the engine weaker in a human way,
- * threat.c asks what the opponent threatens and bench.c measures it. This header holds the engine object they all
- * share.
+ * threat.c asks what the opponent threatens, smp.c runs the helper threads
+ * of a search on several cores and bench.c measures it. This header holds
+ * the engine object they all share.
  */
 #ifndef RB_ENGINE_INTERNAL_H
 #define RB_ENGINE_INTERNAL_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 
 #include "eval.h"
@@ -68,6 +70,15 @@ typedef struct rb_evcache_entry {
 
 _Static_assert((RB_EVCACHE_SIZE & (RB_EVCACHE_SIZE - 1)) == 0, "the cache is indexed by masking the key");
 
+/* What a search's iterations have settled so far. */
+typedef struct rb_root_result {
+    rb_move best_move;
+    int best_score;
+    int done_depth; /* the last completed iteration, 0 for none */
+    int pvlen;
+    rb_move pv[RB_MAX_PLY];
+} rb_root_result;
+
 struct rb_engine {
     rb_tt tt;
     rb_eval_params params; /* evaluation weights (tuning swaps them) */
@@ -109,10 +120,35 @@ struct rb_engine {
     /* switches for measuring what each search feature is worth */
     bool selective; /* this search's level allows the selective search */
     bool no_null, no_lmr, no_rfp, no_selective;
+
+    /* Several threads (smp.c). The engine the caller holds searches on the
+     * caller's thread; each helper is an engine of its own whose table is
+     * a copy of the main one's handle, so all of them share its entries. */
+    int threads;  /* the threads a full-strength search uses, 1..RB_THREADS_MAX */
+    int nhelpers; /* helper engines allocated: threads - 1 */
+    struct rb_engine *helpers[RB_THREADS_MAX - 1];
+    pthread_t helper_threads[RB_THREADS_MAX - 1];
+    bool helper_running[RB_THREADS_MAX - 1];
+    int helpers_in_search; /* the helpers this search started (its first ones) */
+    /* a helper's side: which depths it skips, what it searches, what it found */
+    int helper_index; /* 1.. for a helper */
+    rb_pos helper_root;
+    int helper_max_depth;
+    rb_root_result helper_result;
+    _Atomic uint64_t published_nodes; /* nodes so far, for the main thread's reports */
 };
 
 /* engine.c: evaluation weights other than the defaults (tuning, tests) */
 void rb_engine_set_params(rb_engine *e, const rb_eval_params *params);
+
+/* smp.c: the helper threads. rb_smp_start runs rb_search_helper on the
+ * first count helpers (prepared by search.c) on threads of their own and
+ * returns how many started; rb_smp_stop stops and joins them. */
+int rb_smp_start(rb_engine *e, int count);
+void rb_smp_stop(rb_engine *e);
+void rb_smp_free(rb_engine *e);
+/* search.c: a helper's iterations, on its own thread */
+void rb_search_helper(rb_engine *h);
 
 /* bench.c: the bench's positions (a test checks they parse) */
 const char *const *rb_bench_positions(size_t *count);

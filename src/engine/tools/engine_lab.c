@@ -5,6 +5,9 @@
  *   rollerball-engine-lab bench [depth]
  *   rollerball-engine-lab go <position> <ms>       search and print each iteration
  *   rollerball-engine-lab depth1s                  depth reached in 1 s from the start
+ *   rollerball-engine-lab threads [depth] [threads] [hash MiB]
+ *                                                  time to a depth and nodes per second,
+ *                                                  one thread against several (lab_threads.c)
  *   rollerball-engine-lab greedy <pairs> <nodes>   full strength vs a one-ply greedy player
  *   rollerball-engine-lab versus <level> random|greedy1|greedy2 <pairs> [nodes] [seed]
  *                                                  one level against a simple player
@@ -29,6 +32,7 @@
 #include <time.h>
 
 #include "engine.h"
+#include "lab_threads.h"
 #include "rb_notation.h"
 #include "movepick.h"
 #include "sparring.h"
@@ -333,6 +337,9 @@ int main(int argc, char **argv)
         printf("bench: %llu nodes %lld ms %llu nps (processor time %.3f s: %.0f nps)\n", (unsigned long long)nodes,
                (long long)ms, (unsigned long long)nps, cpu, cpu > 0 ? (double)nodes / cpu : 0.0);
         rb_engine_free(e);
+    } else if (strcmp(cmd, "threads") == 0) {
+        return rb_lab_threads(argc > 2 ? atoi(argv[2]) : 18, argc > 3 ? atoi(argv[3]) : 2,
+                              argc > 4 ? atoi(argv[4]) : 64);
     } else if (strcmp(cmd, "depth1s") == 0) {
         /* The deepest iteration finished within the first second; the
          * search runs on past it (a fixed move time would stop starting

@@ -614,6 +614,14 @@ static int apply_interface_size(rb_app *app, int pct)
     return 0;
 }
 
+/* The threads of the computer's next searches (a search under way keeps
+ * its own): 0, all cores but one, or a count. */
+static int apply_threads(rb_app *app, int threads)
+{
+    app->state.settings.threads = threads < 0 ? 0 : threads > RB_THREADS_MAX ? RB_THREADS_MAX : threads;
+    return 0;
+}
+
 static int apply_setting(rb_app *app, int index, bool on)
 {
     rb_ui_state *st = &app->state;
@@ -919,6 +927,7 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_SET_SETTING: return apply_setting(app, cmd->set_setting.index, cmd->set_setting.on);
     case RB_UI_CMD_SET_VOLUME: return apply_volume(app, cmd);
     case RB_UI_CMD_SET_SCALE: return apply_interface_size(app, cmd->set_scale.percent);
+    case RB_UI_CMD_SET_THREADS: return apply_threads(app, cmd->set_threads.threads);
     case RB_UI_CMD_SET_THEME: return apply_look(app, cmd);
     case RB_UI_CMD_SET_PIECES: return apply_look(app, cmd);
     case RB_UI_CMD_SET_LANGUAGE: return apply_language(app, cmd);

@@ -46,6 +46,7 @@ struct rb_ui_search {
     search_job job; /* the next job, when pending */
     bool pending;
     bool running; /* the thread is inside rb_engine_search */
+    int threads;  /* for the next search */
     bool quit;
     bool done;                  /* the current generation's result is posted */
     rb_ui_search_result result; /* the latest result posted */
@@ -103,6 +104,7 @@ static int search_thread(void *user)
             break;
         }
         search_job job = s->job;
+        int threads = s->threads;
         s->job.history = NULL;
         s->pending = false;
         s->running = true;
@@ -113,6 +115,9 @@ static int search_thread(void *user)
         }
         SDL_UnlockMutex(s->lock);
 
+        /* only this thread touches the engine; running out of memory for
+         * the helpers keeps the threads it had */
+        (void)rb_engine_set_threads(s->engine, threads);
         rb_move move = RB_MOVE_NONE;
         rb_search_info info;
         rb_threat_kind threat = RB_THREAT_NONE;
@@ -143,6 +148,29 @@ static int search_thread(void *user)
     return 0;
 }
 
+int rb_ui_search_cores(void)
+{
+    int n = SDL_GetCPUCount();
+    return n < 1 ? 1 : n > RB_THREADS_MAX ? RB_THREADS_MAX : n;
+}
+
+int rb_ui_search_threads(int setting)
+{
+    if (setting > 0) {
+        return setting > RB_THREADS_MAX ? RB_THREADS_MAX : setting;
+    }
+    /* one core is left to the window and the rest of the desktop */
+    int n = rb_ui_search_cores() - 1;
+    return n < 1 ? 1 : n;
+}
+
+void rb_ui_search_set_threads(rb_ui_search *s, int threads)
+{
+    SDL_LockMutex(s->lock);
+    s->threads = threads;
+    SDL_UnlockMutex(s->lock);
+}
+
 rb_ui_search *rb_ui_search_new(size_t hash_mib, char *err, size_t errlen)
 {
     rb_ui_search *s = calloc(1, sizeof *s);
@@ -160,6 +188,7 @@ rb_ui_search *rb_ui_search_new(size_t hash_mib, char *err, size_t errlen)
         goto fail;
     }
     s->done = true;
+    s->threads = 1;
     s->thread = SDL_CreateThread(search_thread, "rollerball-search", s);
     if (!s->thread) {
         snprintf(err, errlen, _("Could not start the computer player's thread: %s"), SDL_GetError());

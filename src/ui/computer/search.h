@@ -22,6 +22,15 @@ typedef struct rb_ui_search_result {
     rb_threat_kind threat; /* a threat search's answer (rb_engine_threat) */
 } rb_ui_search_result;
 
+/* The threads a search runs on for the threads setting (rb_ui_settings):
+ * the setting itself (at most RB_THREADS_MAX), or for 0 all the machine's
+ * cores but one, at least one. The engine uses them at full strength
+ * only; the weaker levels keep to one thread. */
+int rb_ui_search_threads(int setting);
+/* The cores the machine has (at least 1, at most RB_THREADS_MAX): the most
+ * threads the settings offer. */
+int rb_ui_search_cores(void);
+
 /* Starts the thread with its own engine. NULL with a message in err. */
 rb_ui_search *rb_ui_search_new(size_t hash_mib, char *err, size_t errlen);
 /* Stops any search and joins the thread (returns promptly). */
@@ -35,6 +44,8 @@ Uint32 rb_ui_search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *h
  * opponent of the side to move would play if it were their turn. */
 Uint32 rb_ui_search_start_threat(rb_ui_search *s, const rb_pos *root, const uint64_t *history, size_t nhistory,
                                  const rb_limits *limits);
+/* The threads the next searches run on (1 until set). Never blocks. */
+void rb_ui_search_set_threads(rb_ui_search *s, int threads);
 /* Cancels the running search: its result will be dropped. Never blocks. */
 void rb_ui_search_cancel(rb_ui_search *s);
 /* Asks the running search to finish now with the best move found so far. */

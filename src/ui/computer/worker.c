@@ -107,6 +107,7 @@ void rb_ui_worker_maybe_start(rb_app *app)
     rb_limits limits;
     rb_ui_worker_limits(&app->state, rb_ui_window_now_ms(app), &limits);
     w->limits = limits;
+    rb_ui_search_set_threads(w->search, rb_ui_search_threads(st->settings.threads));
     w->generation = rb_ui_search_start(w->search, pos, history, n, level, &limits);
     w->key = pos->key;
     w->ply = ply;

@@ -23,6 +23,7 @@
 #include "dialogs/dlg_help.h"
 #include "dialogs/dlg.h"
 #include "dialogs/dlg_welcome.h"
+#include "computer/search.h"
 #include "kit/layout.h"
 #include "board/render.h"
 #include "words/lang.h"
@@ -265,6 +266,26 @@ static void dlg_scale_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px
     rb_ui_dlg_button(app, larger, "+", DLG_SCALE + 1, st->settings.ui_scale_pct < RB_UI_SCALE_MAX, false);
 }
 
+/* "Cores for the computer 3" with a fewer and a more button, from one to
+ * the machine's cores: what the computer thinks on at full strength and on
+ * the analysis board (the weaker levels always use one). */
+static void dlg_threads_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
+{
+    char label[64];
+    int threads = rb_ui_search_threads(st->settings.threads);
+    /* TRANSLATORS: how many processor cores (threads) the computer thinks on at its full strength and on the
+       analysis board */
+    snprintf(label, sizeof label, _("Cores for the computer %d"), threads);
+    int bw = px * 5 / 2, bh = r.h * 4 / 5;
+    SDL_Rect more = {r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh};
+    SDL_Rect fewer = {more.x - bw - px / 2, more.y, bw, bh};
+    SDL_Rect outer = rb_ui_text_box_begin(app, (SDL_Rect){r.x, r.y, fewer.x - r.x, r.h});
+    rb_ui_text_draw(app, label, px, false, app->theme->text, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, outer);
+    rb_ui_dlg_button(app, fewer, "\u2212", DLG_THREADS, threads > 1, false);
+    rb_ui_dlg_button(app, more, "+", DLG_THREADS + 1, threads < rb_ui_search_cores(), false);
+}
+
 /* The preview's position: every kind of piece, the bishop on d1 selected
  * and the pointer on c6, the end of a path that bounces off the a4 wall. */
 #define DLG_PREVIEW_POSITION "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/1P1KR2/2PBR2 w - 0 1"
@@ -365,7 +386,8 @@ static void dlg_language_rows(rb_app *app, const rb_ui_state *st, SDL_Rect r, in
 /* The rows a page of switches takes beyond its switches. */
 static int dlg_page_extra_rows(rb_ui_settings_page page)
 {
-    return page == RB_UI_SETTINGS_GAME ? 5 : 0; /* the volume, the interface size, the language (three rows) */
+    /* the volume, the interface size, the computer's cores, the language (three rows) */
+    return page == RB_UI_SETTINGS_GAME ? 6 : 0;
 }
 
 static int dlg_page_rows(rb_ui_settings_page page)
@@ -400,7 +422,8 @@ static void dlg_switch_page(rb_app *app, const rb_ui_state *st, SDL_Rect page, i
     }
     dlg_volume_row(app, st, (SDL_Rect){page.x, y, page.w, row}, px);
     dlg_scale_row(app, st, (SDL_Rect){page.x, y + row, page.w, row}, px);
-    dlg_language_rows(app, st, (SDL_Rect){page.x, y + 2 * row, page.w, 3 * row}, row, px);
+    dlg_threads_row(app, st, (SDL_Rect){page.x, y + 2 * row, page.w, row}, px);
+    dlg_language_rows(app, st, (SDL_Rect){page.x, y + 3 * row, page.w, 3 * row}, row, px);
 }
 
 /* The tabs' words; the dialog opens on the first. */
@@ -510,6 +533,14 @@ static rb_ui_cmd dlg_settings_click(rb_ui_state *st, int id)
         int v = st->settings.volume + (id == DLG_VOLUME ? -DLG_VOLUME_STEP : DLG_VOLUME_STEP);
         cmd.kind = RB_UI_CMD_SET_VOLUME;
         cmd.set_volume.volume = v < 0 ? 0 : v > 100 ? 100 : v;
+    } else if (id == DLG_THREADS || id == DLG_THREADS + 1) {
+        int n = rb_ui_search_threads(st->settings.threads) + (id == DLG_THREADS ? -1 : 1);
+        int most = rb_ui_search_cores();
+        n = n < 1 ? 1 : n > most ? most : n;
+        cmd.kind = RB_UI_CMD_SET_THREADS;
+        /* back at all cores but one is the automatic choice again, which
+         * follows the settings file to another machine */
+        cmd.set_threads.threads = n == rb_ui_search_threads(0) ? 0 : n;
     } else if (id == DLG_SCALE || id == DLG_SCALE + 1) {
         cmd.kind = RB_UI_CMD_SET_SCALE;
         cmd.set_scale.percent = st->settings.ui_scale_pct + (id == DLG_SCALE ? -RB_UI_SCALE_STEP : RB_UI_SCALE_STEP);

@@ -33,6 +33,7 @@ enum {
     DLG_VOLUME = 280,   /* + 0 quieter, 1 louder */
     DLG_LANGUAGE = 285, /* + index into rb_ui_langs */
     DLG_SCALE = 296,    /* + 0 smaller, 1 larger: the interface size */
+    DLG_THREADS = 298,  /* + 0 fewer, 1 more: the computer's threads */
     DLG_PAGE = 300,     /* + help page */
     DLG_WELCOME = 400,  /* + the welcome's choices; the help's button to it */
     DLG_THEME = 500,    /* + index into rb_ui_themes */

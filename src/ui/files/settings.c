@@ -65,6 +65,7 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
     s->two_player_hints = false; /* both players must agree to turn it on */
     s->volume = RB_UI_SOUND_DEFAULT_VOLUME;
     s->ui_scale_pct = 100;
+    s->threads = 0; /* all cores but one */
     s->reply_pause_ms = 400;
     s->watch_move_ms = 1000;
     s->language = 0; /* the system's */
@@ -121,6 +122,22 @@ int rb_ui_settings_parse_scale(const char *v, int *out)
         end++;
     }
     if (end == v || *end || n < RB_UI_SCALE_MIN || n > RB_UI_SCALE_MAX) {
+        return -1;
+    }
+    *out = (int)n;
+    return 0;
+}
+
+/* "auto" (all cores but one: 0) or a count of threads. */
+static int settings_threads(const char *v, int *out)
+{
+    if (strcmp(v, "auto") == 0) {
+        *out = 0;
+        return 0;
+    }
+    char *end;
+    long n = strtol(v, &end, 10);
+    if (end == v || *end || n < 1 || n > RB_THREADS_MAX) {
         return -1;
     }
     *out = (int)n;
@@ -247,6 +264,9 @@ static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2],
     if (strcmp(key, "volume") == 0) {
         return settings_volume(value, &s->volume);
     }
+    if (strcmp(key, "threads") == 0) {
+        return settings_threads(value, &s->threads);
+    }
     if (strcmp(key, "interface_size") == 0) {
         return rb_ui_settings_parse_scale(value, &s->ui_scale_pct);
     }
@@ -316,6 +336,11 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
     }
     n += (size_t)snprintf(buf + n, cap - n, "volume = %d\n", s->volume);
     n += (size_t)snprintf(buf + n, cap - n, "interface_size = %d\n", s->ui_scale_pct);
+    if (s->threads > 0) {
+        n += (size_t)snprintf(buf + n, cap - n, "threads = %d\n", s->threads);
+    } else {
+        n += (size_t)snprintf(buf + n, cap - n, "threads = auto\n");
+    }
     int theme = s->theme >= 0 && s->theme < rb_ui_theme_count ? s->theme : RB_UI_THEME_CLASSIC;
     int pieces = s->pieces >= 0 && s->pieces < rb_ui_piece_set_count ? s->pieces : 0;
     n += (size_t)snprintf(buf + n, cap - n, "theme = %s\npieces = %s\n", rb_ui_themes[theme].key,

@@ -65,6 +65,7 @@ typedef enum {
     RB_UI_CMD_SET_SETTING,   /* one of rb_ui_settings_infos on or off */
     RB_UI_CMD_SET_VOLUME,    /* the sounds' volume */
     RB_UI_CMD_SET_SCALE,     /* the interface size */
+    RB_UI_CMD_SET_THREADS,   /* the threads the computer thinks on */
     RB_UI_CMD_SET_THEME,     /* the board's colours */
     RB_UI_CMD_SET_PIECES,    /* the piece set */
     RB_UI_CMD_SET_LANGUAGE,  /* the language */
@@ -202,6 +203,9 @@ typedef struct rb_ui_cmd {
         struct {
             int percent; /* the interface size */
         } set_scale;
+        struct {
+            int threads; /* 0: all cores but one (rb_ui_settings.threads) */
+        } set_threads;
         struct {
             int theme; /* a row of rb_ui_themes */
         } set_theme;

@@ -88,6 +88,9 @@ typedef struct rb_ui_settings {
     bool premoves;         /* a move may be chosen during the computer's turn */
     bool two_player_hints; /* hints (and threats) in games between two
                               people: off unless both agree */
+    int threads;           /* the threads the computer thinks on at full
+                              strength and on the analysis board; 0: all
+                              cores but one (rb_ui_search_threads) */
     /* Numbers (the settings file only; not switches of the dialog): */
     int reply_pause_ms; /* after the person's move has slid, before the
                            computer's answer is shown */

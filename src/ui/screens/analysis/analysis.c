@@ -27,6 +27,7 @@
 
 #include "board/anim.h"
 #include "board/input.h"
+#include "computer/search.h"
 #include "rb_notation.h"
 #include "rb_review.h"
 
@@ -46,6 +47,7 @@ struct rb_ui_analysis {
     rb_pos root;
     uint64_t *history;
     size_t nhistory;
+    int threads;               /* for the pending job */
     Uint32 wanted;             /* the generation the window wants */
     Uint32 job_generation;     /* the pending job's */
     Uint32 running_generation; /* the search running's */
@@ -153,6 +155,7 @@ static int engine_thread(void *user)
         rb_pos root = a->root;
         uint64_t *history = a->history;
         size_t nhistory = a->nhistory;
+        int threads = a->threads;
         a->history = NULL;
         a->pending = false;
         a->running = true;
@@ -162,7 +165,8 @@ static int engine_thread(void *user)
 
         rb_limits limits;
         memset(&limits, 0, sizeof limits);
-        limits.infinite = true; /* until the position changes or the board closes */
+        limits.infinite = true;                          /* until the position changes or the board closes */
+        (void)rb_engine_set_threads(a->engine, threads); /* without memory, the threads it had */
         rb_engine_search(a->engine, &root, history, nhistory, &limits, on_info, a, NULL);
         free(history);
 
@@ -209,9 +213,11 @@ static struct rb_ui_analysis *engine_get(rb_app *app)
 }
 
 /* Hands the engine a new position (or none: it only stops). Never waits. */
-static Uint32 engine_restart(struct rb_ui_analysis *a, const rb_pos *root, uint64_t *history, size_t nhistory)
+static Uint32 engine_restart(struct rb_ui_analysis *a, const rb_pos *root, uint64_t *history, size_t nhistory,
+                             int threads)
 {
     SDL_LockMutex(a->lock);
+    a->threads = threads;
     a->wanted++;
     free(a->history);
     a->history = NULL;
@@ -339,12 +345,12 @@ static void position_changed(rb_app *app)
         return;
     }
     if (rb_pos_status(&an->board) != RB_ONGOING) {
-        an->search = engine_restart(a, NULL, NULL, 0);
+        an->search = engine_restart(a, NULL, NULL, 0, 1);
         return;
     }
     size_t n;
     uint64_t *keys = history_of(st, &n);
-    an->search = engine_restart(a, &an->board, keys, n);
+    an->search = engine_restart(a, &an->board, keys, n, rb_ui_search_threads(st->settings.threads));
 }
 
 static void go_to(rb_app *app, size_t ply)
@@ -414,7 +420,7 @@ void rb_ui_analysis_leave(rb_app *app)
         return;
     }
     if (app->analysis) {
-        engine_restart(app->analysis, NULL, NULL, 0);
+        engine_restart(app->analysis, NULL, NULL, 0, 1);
     }
     an->active = false;
     an->own_root = false;

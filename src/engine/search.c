@@ -671,8 +671,6 @@ static bool has_limits(const rb_limits *l)
 
 /* ---- rb_engine_search, phase by phase ----------------------------------- */
 
-typedef rb_root_result root_result;
-
 /* Phase 1: the limits of this search (the caller's and the level's), the
  * game so far for repetitions, and per-search state cleared. Returns the
  * deepest iteration allowed. */
@@ -801,7 +799,7 @@ static int search_iteration(rb_engine *e, const rb_pos *root, int depth, int las
 
 /* Records a completed iteration: the root order, best move, score and
  * principal variation, and the root moves' scores for the level's choice. */
-static void complete_iteration(rb_engine *e, int depth, int score, root_result *r)
+static void complete_iteration(rb_engine *e, int depth, int score, rb_root_result *r)
 {
     sort_root(e, 0);
     r->best_move = e->root_moves[0];
@@ -821,7 +819,7 @@ static void complete_iteration(rb_engine *e, int depth, int score, root_result *
 /* A move that proved better during an unfinished iteration is still better
  * than the last completed iteration's choice (at full strength, where only
  * the best move's score is exact). */
-static void keep_unfinished_best(const rb_engine *e, rb_move iter_best, root_result *r)
+static void keep_unfinished_best(const rb_engine *e, rb_move iter_best, rb_root_result *r)
 {
     if (iter_best != RB_MOVE_NONE && iter_best != r->best_move && e->stack[0].pvlen > 0 && !e->root_exact) {
         r->best_move = iter_best;
@@ -844,7 +842,7 @@ static bool deep_enough(const rb_engine *e, const rb_limits *limits, bool limite
 
 /* Phase 3: iterative deepening, reporting each completed iteration. */
 static void deepen(rb_engine *e, const rb_pos *root, int max_depth, const rb_limits *limits, bool limited,
-                   rb_info_fn info, void *user, rb_search_info *report, root_result *r)
+                   rb_info_fn info, void *user, rb_search_info *report, rb_root_result *r)
 {
     for (int depth = 1; depth <= max_depth; depth++) {
         rb_move iter_best = RB_MOVE_NONE;
@@ -899,7 +897,7 @@ static void order_lines(rb_engine *e, line_work *lines, int n)
  * around its last score; then the lines are ordered and each is reported.
  * Kept apart from deepen() so that one line searches exactly as before. */
 static void deepen_lines(rb_engine *e, const rb_pos *root, int max_depth, const rb_limits *limits, bool limited,
-                         rb_info_fn info, void *user, rb_search_info *report, root_result *r)
+                         rb_info_fn info, void *user, rb_search_info *report, rb_root_result *r)
 {
     int nlines = e->multipv < e->nroot ? e->multipv : e->nroot;
     int last[RB_MULTIPV_MAX] = {0};
@@ -1047,7 +1045,7 @@ static void start_helpers(rb_engine *e, const rb_pos *root, int max_depth)
 
 /* Stops and joins the helpers; at one line, a helper that completed a
  * deeper iteration than the main thread gives the move, score and line. */
-static void finish_helpers(rb_engine *e, root_result *r)
+static void finish_helpers(rb_engine *e, rb_root_result *r)
 {
     if (e->helpers_in_search == 0) {
         return;
@@ -1056,9 +1054,9 @@ static void finish_helpers(rb_engine *e, root_result *r)
     if (e->multipv > 1) {
         return;
     }
-    const root_result *deepest = NULL;
+    const rb_root_result *deepest = NULL;
     for (int i = 0; i < e->helpers_in_search; i++) {
-        const root_result *h = &e->helpers[i]->helper_result;
+        const rb_root_result *h = &e->helpers[i]->helper_result;
         if (h->done_depth > r->done_depth && (deepest == NULL || h->done_depth > deepest->done_depth)) {
             deepest = h;
         }
@@ -1082,7 +1080,7 @@ static void hold_until_stopped(const rb_engine *e, const rb_limits *limits)
 
 /* Phase 5: a weaker level picks among the near-best moves; from
  * the careful levels on, a second choice must survive a deeper look. */
-static void choose_for_level(rb_engine *e, const rb_pos *root, root_result *r)
+static void choose_for_level(rb_engine *e, const rb_pos *root, rb_root_result *r)
 {
     if (!e->root_exact || e->ndone == 0) {
         return;
@@ -1112,7 +1110,7 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
 
     rb_search_info report;
     memset(&report, 0, sizeof report);
-    root_result r = {.best_move = RB_MOVE_NONE};
+    rb_root_result r = {.best_move = RB_MOVE_NONE};
     if (e->nroot == 0) {
         /* nothing to play: mated, stalemated or the throne already lost */
         int score = rb_pos_in_check(root) || rb_pos_throne_won(root) ? -RB_WIN : RB_DRAW;

@@ -14,10 +14,11 @@
  * leave one's check word beside the other's data; such a torn entry no
  * longer gives back its key, so it reads as another position's and is never
  * taken for a hit. The accesses are relaxed: plain loads and stores on
- * x86-64 and arm64, and the table needs no order between entries. Clearing the table (a new
- * game, and before every bench position) only counts up: an entry written
- * before the last clearing reads as empty, so a clear costs nothing
- * instead of writing the whole table.
+ * x86-64 and arm64, and the table needs no order between entries.
+ *
+ * Clearing the table (a new game, and before every bench position) only
+ * counts up: an entry written before the last clearing reads as empty, so
+ * a clear costs nothing instead of writing the whole table.
  */
 #ifndef RB_TT_H
 #define RB_TT_H

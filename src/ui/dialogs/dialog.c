@@ -233,21 +233,31 @@ static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
 
 #define DLG_VOLUME_STEP 10
 
+/* A settings row of a label and a fewer and a more button (ids id and
+ * id + 1), the label dimmed where the setting has no effect now. The
+ * volume, the interface size and the computer's cores are all drawn so. */
+static void dlg_stepper_row(rb_app *app, SDL_Rect r, int px, const char *label, bool dim, int id, bool can_less,
+                            bool can_more)
+{
+    SDL_Color c = dim ? app->theme->text_dim : app->theme->text;
+    int bw = px * 5 / 2, bh = r.h * 4 / 5;
+    SDL_Rect more = {r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh};
+    SDL_Rect less = {more.x - bw - px / 2, more.y, bw, bh};
+    SDL_Rect outer = rb_ui_text_box_begin(app, (SDL_Rect){r.x, r.y, less.x - r.x, r.h});
+    rb_ui_text_draw(app, label, px, false, c, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, outer);
+    rb_ui_dlg_button(app, less, "\u2212", id, can_less, false);
+    rb_ui_dlg_button(app, more, "+", id + 1, can_more, false);
+}
+
 /* "Volume 70" with a quieter and a louder button; greyed while sound is off. */
 static void dlg_volume_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
 {
     char label[48];
     /* TRANSLATORS: the sound volume, 0 to 100 */
     snprintf(label, sizeof label, _("Volume %d"), st->settings.volume);
-    SDL_Color c = st->settings.sound ? app->theme->text : app->theme->text_dim;
-    int bw = px * 5 / 2, bh = r.h * 4 / 5;
-    SDL_Rect louder = {r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh};
-    SDL_Rect quieter = {louder.x - bw - px / 2, louder.y, bw, bh};
-    SDL_Rect outer = rb_ui_text_box_begin(app, (SDL_Rect){r.x, r.y, quieter.x - r.x, r.h});
-    rb_ui_text_draw(app, label, px, false, c, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
-    rb_ui_text_box_end(app, outer);
-    rb_ui_dlg_button(app, quieter, "\u2212", DLG_VOLUME, st->settings.volume > 0, false);
-    rb_ui_dlg_button(app, louder, "+", DLG_VOLUME + 1, st->settings.volume < 100, false);
+    dlg_stepper_row(app, r, px, label, !st->settings.sound, DLG_VOLUME, st->settings.volume > 0,
+                    st->settings.volume < 100);
 }
 
 /* "Interface size 150%" with a smaller and a larger button. */
@@ -256,14 +266,8 @@ static void dlg_scale_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px
     char label[64];
     /* TRANSLATORS: the size of the text, panel and dialogs, in percent */
     snprintf(label, sizeof label, _("Interface size %d%%"), st->settings.ui_scale_pct);
-    int bw = px * 5 / 2, bh = r.h * 4 / 5;
-    SDL_Rect larger = {r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh};
-    SDL_Rect smaller = {larger.x - bw - px / 2, larger.y, bw, bh};
-    SDL_Rect outer = rb_ui_text_box_begin(app, (SDL_Rect){r.x, r.y, smaller.x - r.x, r.h});
-    rb_ui_text_draw(app, label, px, false, app->theme->text, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
-    rb_ui_text_box_end(app, outer);
-    rb_ui_dlg_button(app, smaller, "\u2212", DLG_SCALE, st->settings.ui_scale_pct > RB_UI_SCALE_MIN, false);
-    rb_ui_dlg_button(app, larger, "+", DLG_SCALE + 1, st->settings.ui_scale_pct < RB_UI_SCALE_MAX, false);
+    dlg_stepper_row(app, r, px, label, false, DLG_SCALE, st->settings.ui_scale_pct > RB_UI_SCALE_MIN,
+                    st->settings.ui_scale_pct < RB_UI_SCALE_MAX);
 }
 
 /* "Cores for the computer 3" with a fewer and a more button, from one to
@@ -276,14 +280,7 @@ static void dlg_threads_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int 
     /* TRANSLATORS: how many processor cores (threads) the computer thinks on at its full strength and on the
        analysis board */
     snprintf(label, sizeof label, _("Cores for the computer %d"), threads);
-    int bw = px * 5 / 2, bh = r.h * 4 / 5;
-    SDL_Rect more = {r.x + r.w - bw, r.y + (r.h - bh) / 2, bw, bh};
-    SDL_Rect fewer = {more.x - bw - px / 2, more.y, bw, bh};
-    SDL_Rect outer = rb_ui_text_box_begin(app, (SDL_Rect){r.x, r.y, fewer.x - r.x, r.h});
-    rb_ui_text_draw(app, label, px, false, app->theme->text, r.x + r.h / 4, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
-    rb_ui_text_box_end(app, outer);
-    rb_ui_dlg_button(app, fewer, "\u2212", DLG_THREADS, threads > 1, false);
-    rb_ui_dlg_button(app, more, "+", DLG_THREADS + 1, threads < rb_ui_search_cores(), false);
+    dlg_stepper_row(app, r, px, label, false, DLG_THREADS, threads > 1, threads < rb_ui_search_cores());
 }
 
 /* The preview's position: every kind of piece, the bishop on d1 selected

@@ -165,8 +165,9 @@ static int engine_thread(void *user)
 
         rb_limits limits;
         memset(&limits, 0, sizeof limits);
-        limits.infinite = true;                          /* until the position changes or the board closes */
-        (void)rb_engine_set_threads(a->engine, threads); /* without memory, the threads it had */
+        limits.infinite = true; /* until the position changes or the board closes */
+        /* without memory for more helpers the engine keeps the threads it had */
+        (void)rb_engine_set_threads(a->engine, threads);
         rb_engine_search(a->engine, &root, history, nhistory, &limits, on_info, a, NULL);
         free(history);
 

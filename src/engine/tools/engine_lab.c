@@ -19,6 +19,8 @@
  *   rollerball-engine-lab winfit <games> <nodes> [seed] [sample.txt]
  *                                                  fit the score-to-winning-chance constant; writes
  *                                                  every 8th scored position with its result
+ *   rollerball-engine-lab winrefit <nodes> <sample.txt>...
+ *                                                  fit the constant to written positions, searched again
  *
  * Games are played in pairs from the same opening (a few random plies from
  * the start) with colours swapped. Games longer than 300 plies are
@@ -374,6 +376,66 @@ static int winfit(int games, uint64_t nodes, uint64_t seed, const char *sample_p
     return 0;
 }
 
+/* winrefit: the positions winfit wrote (of several runs together), searched
+ * again at nodes with the engine of the day, and k fitted to them. */
+static int winrefit(uint64_t nodes, int nfiles, char **files)
+{
+    size_t cap = 1024, n = 0, lines = 0;
+    fit_point *pts = malloc(cap * sizeof *pts);
+    rb_engine *e = new_engine();
+    if (pts == NULL) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
+    for (int f = 0; f < nfiles; f++) {
+        FILE *in = fopen(files[f], "r");
+        if (in == NULL) {
+            fprintf(stderr, "cannot read %s\n", files[f]);
+            return 1;
+        }
+        char line[256];
+        while (fgets(line, sizeof line, in) != NULL) {
+            lines++;
+            char *tab = strchr(line, '\t');
+            rb_pos pos;
+            char err[200];
+            if (tab == NULL || (*tab = '\0', rb_pos_parse(&pos, line, err, sizeof err)) != 0) {
+                fprintf(stderr, "%s:%zu: not a position and a result\n", files[f], lines);
+                fclose(in);
+                return 1;
+            }
+            rb_limits lim = {0};
+            lim.nodes = nodes;
+            rb_search_info info;
+            rb_engine_new_game(e);
+            rb_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &info);
+            if (info.kind != RB_SCORE_CP) {
+                continue;
+            }
+            if (n == cap) {
+                cap *= 2;
+                fit_point *more = realloc(pts, cap * sizeof *pts);
+                if (more == NULL) {
+                    fprintf(stderr, "out of memory\n");
+                    fclose(in);
+                    return 1;
+                }
+                pts = more;
+            }
+            pts[n].cp = pos.side == RB_WHITE ? info.score : -info.score;
+            pts[n].result = strtod(tab + 1, NULL);
+            pts[n].game = 0;
+            n++;
+        }
+        fclose(in);
+    }
+    printf("winrefit: %zu positions read, %zu scored at %llu nodes: k = %.5f per centipawn\n", lines, n,
+           (unsigned long long)nodes, fit_k(pts, n));
+    free(pts);
+    rb_engine_free(e);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const char *cmd = argc > 1 ? argv[1] : "bench";
@@ -585,6 +647,8 @@ int main(int argc, char **argv)
     } else if (strcmp(cmd, "winfit") == 0 && argc > 3) {
         return winfit(atoi(argv[2]), strtoull(argv[3], NULL, 10), argc > 4 ? strtoull(argv[4], NULL, 10) : 2024,
                       argc > 5 ? argv[5] : NULL);
+    } else if (strcmp(cmd, "winrefit") == 0 && argc > 3) {
+        return winrefit(strtoull(argv[2], NULL, 10), argc - 3, argv + 3);
     } else {
         fprintf(stderr, "usage: see the comment at the top of engine_lab.c\n");
         return 1;

@@ -397,9 +397,12 @@ static int winrefit(uint64_t nodes, int nfiles, char **files)
         while (fgets(line, sizeof line, in) != NULL) {
             lines++;
             char *tab = strchr(line, '\t');
+            if (tab != NULL) {
+                *tab = '\0';
+            }
             rb_pos pos;
             char err[200];
-            if (tab == NULL || (*tab = '\0', rb_pos_parse(&pos, line, err, sizeof err)) != 0) {
+            if (tab == NULL || rb_pos_parse(&pos, line, err, sizeof err) != 0) {
                 fprintf(stderr, "%s:%zu: not a position and a result\n", files[f], lines);
                 fclose(in);
                 return 1;

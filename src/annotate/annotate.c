@@ -78,7 +78,9 @@ static rb_eval_mark eval_mark(rb_review_score s, int side)
     return (rb_eval_mark){RB_EVAL_MATE, w.kind == RB_SCORE_WIN ? n : -n};
 }
 
-/* Replaces the class NAGs a move had (from an earlier review) by nag. */
+/* Replaces the class NAGs a move had (from an earlier review) by nag. $1
+ * goes too: earlier versions gave it to every good move, and a review run
+ * again must not keep that praise. */
 static int set_class_nag(rb_game *g, size_t i, int nag)
 {
     const rb_annotation *a = rb_game_annotation(g, i);

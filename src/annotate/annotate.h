@@ -1,6 +1,6 @@
 /*
  * annotate.h - one game record annotated by the engine: an evaluation after
- * every move, a NAG for each move that was not the best, and the engine's
+ * every move, a NAG for each inaccuracy, mistake or blunder, and the engine's
  * line where a move was a mistake or a blunder.
  *
  * Kept apart from the program's main() so that tests drive it on records
@@ -28,9 +28,10 @@ typedef void (*rb_annotate_progress_fn)(size_t done, size_t total, void *user);
 /*
  * Searches every position of g under limits and annotates every move:
  * the evaluation of the position after it (White's view; none after a move
- * that wins by the rules, 0.00 after one that draws by them), NAG $1, $6,
- * $2 or $4 for a good move, an inaccuracy, a mistake or a blunder (any such
- * NAGs the move had are replaced; other NAGs, comments and clocks stay),
+ * that wins by the rules, 0.00 after one that draws by them), NAG $6, $2
+ * or $4 for an inaccuracy, a mistake or a blunder and none for any other
+ * move (any such NAGs the move had, and the $1 earlier versions gave good
+ * moves, are replaced; other NAGs, comments and clocks stay),
  * and for mistakes and blunders the engine's line from the same position as
  * the move's variation. tally (may be NULL) receives the counts. Returns 0,
  * or -1 when memory runs out (g is then partly annotated).

@@ -50,8 +50,9 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: %s IN.pgn [-o OUT.pgn] [--movetime MS | --depth N] [--games K] [--threads N]\n"
             "Annotates each game of IN.pgn (\"-\" for standard input) with the engine's evaluation\n"
-            "after every move and marks inaccuracies ($6), mistakes ($2), blunders ($4) and good\n"
-            "moves ($1), with the engine's line for mistakes and blunders. Default: --depth %d.\n",
+            "after every move and marks inaccuracies ($6), mistakes ($2) and blunders ($4), with\n"
+            "the engine's line for mistakes and blunders; other moves are left unmarked.\n"
+            "Default: --depth %d.\n",
             program, DEFAULT_DEPTH);
 }
 

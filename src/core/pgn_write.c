@@ -141,7 +141,10 @@ static void put_move(out_buf *b, const rb_pos *pos, rb_move m, bool numbered)
 
 /* Text in braces, word by word so long comments wrap like the moves. The
  * text holds single spaces only (rb_note_text_clean), so the line breaks
- * put in here read back as the spaces they replace. */
+ * put in here read back as the spaces they replace. A command such as
+ * "[%eval 6.20]" or "[%cal Ga1a7,Gb2b6]" is one word however long: a break
+ * inside it is legal PGN, but readers of other tools take the command
+ * only when it stands on one line. */
 static void put_comment(out_buf *b, const char *commands, const char *text)
 {
     out_buf whole = {0};
@@ -160,16 +163,21 @@ static void put_comment(out_buf *b, const char *commands, const char *text)
         return;
     }
     char *word = whole.text;
-    for (;;) {
-        char *space = strchr(word, ' ');
-        if (space != NULL) {
-            *space = '\0';
+    bool in_command = false;
+    for (char *c = whole.text;; c++) {
+        if (c[0] == '[' && c[1] == '%') {
+            in_command = true;
+        } else if (c[0] == ']') {
+            in_command = false;
+        } else if (c[0] == '\0' || (c[0] == ' ' && !in_command)) {
+            bool last = c[0] == '\0';
+            c[0] = '\0';
+            put_word(b, word);
+            if (last) {
+                break;
+            }
+            word = c + 1;
         }
-        put_word(b, word);
-        if (space == NULL) {
-            break;
-        }
-        word = space + 1;
     }
     free(whole.text);
 }

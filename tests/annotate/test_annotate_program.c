@@ -2,7 +2,9 @@
  * test_annotate_program.c - rollerball-annotate run as a user runs it: its
  * output reads back in the rules library's PGN reader with an evaluation
  * after every move, the blunder that allows a mate in one marked $4 with the
- * engine's better line, what the games already carried kept, the same
+ * engine's better line, a mate let in from a playable position marked ?? and
+ * from a lost one ?!, no move ever marked !, what the games already carried
+ * kept, the same
  * output on one thread as on two; and bad command lines and files turned
  * away with a message and status 2, a file that goes wrong part-way
  * annotated as far as it goes with status 1.
@@ -150,6 +152,39 @@ static void output_reads_back_annotated(void **state)
     free(two);
 }
 
+/* Games the engine played until a side let a mate in one in: from a
+ * playable position that is a blunder, from a lost one an inaccuracy, where
+ * the mate was forced already nothing; and no move of them is praised. */
+static void a_mate_let_in_is_marked_by_the_standing(void **state)
+{
+    (void)state;
+    char args[1024];
+    snprintf(args, sizeof args, "mate-let-in.pgn --depth 6 -o '%s/mate-let-in.pgn'", RB_TEST_TMP);
+    assert_int_equal(run(args, "stdout.txt", "stderr.txt"), 0);
+    rb_game *games = read_back("mate-let-in.pgn", 3);
+    static const int want[] = {RB_NAG_BLUNDER, RB_NAG_DUBIOUS, 0};
+    for (size_t g = 0; g < 3; g++) {
+        check_review(&games[g]);
+        assert_int_equal(rb_game_ending(&games[g]), RB_END_CHECKMATE);
+        const rb_annotation *a = rb_game_annotation(&games[g], games[g].length - 2);
+        assert_int_equal(a->eval.kind, RB_EVAL_MATE);
+        if (want[g] == 0) {
+            assert_int_equal(a->nnags, 0);
+        } else {
+            assert_int_equal(a->nnags, 1);
+            assert_int_equal(a->nags[0], want[g]);
+        }
+        for (size_t i = 0; i < games[g].length; i++) {
+            assert_false(rb_annotation_has_nag(rb_game_annotation(&games[g], i), RB_NAG_GOOD));
+        }
+    }
+    free_games(games, 3);
+    char *text = slurp("mate-let-in.pgn");
+    assert_null(strstr(text, "$1 "));
+    assert_null(strstr(text, "$1\n"));
+    free(text);
+}
+
 /* Runs with args expecting status and a message containing want. */
 static void expect_refusal(const char *args, int status, const char *want)
 {
@@ -187,6 +222,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(output_reads_back_annotated),
+        cmocka_unit_test(a_mate_let_in_is_marked_by_the_standing),
         cmocka_unit_test(bad_input_is_refused_with_a_message),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

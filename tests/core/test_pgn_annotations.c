@@ -161,6 +161,49 @@ static void every_kind_of_annotation_round_trips(void **state)
     rb_game_free(&g);
 }
 
+/* A line is never broken inside a command: "{[%eval\n6.20]}" is legal
+ * PGN, but other tools' readers take a command only on one line. Comments
+ * of every length put the breaks at every place in the commands. */
+static void commands_are_never_broken_across_lines(void **state)
+{
+    (void)state;
+    rb_game g;
+    rb_test_new_game(&g, start_fen);
+    for (int i = 0; i < 60 && rb_game_ending(&g) == RB_END_NONE; i++) {
+        rb_movelist list;
+        rb_gen_legal(rb_game_pos(&g), &list);
+        assert_int_equal(rb_game_play(&g, list.moves[(size_t)i * 7 % (size_t)list.count]), 0);
+    }
+    char padding[64];
+    for (size_t i = 0; i < g.length; i++) {
+        int n = (int)(i % 23);
+        memset(padding, 'x', (size_t)n);
+        padding[n] = '\0';
+        char comment[256];
+        snprintf(comment, sizeof comment, "%s [%%cal Ga1a7,Gb2b6,Rc1c7] and [%%csl Ga4] %s", padding, padding);
+        assert_int_equal(rb_game_set_eval(&g, i, (rb_eval_mark){RB_EVAL_CP, -1234 + (int)i * 37}), 0);
+        assert_int_equal(rb_game_set_clock(&g, i, 3600000 + (int64_t)i * 1001), 0);
+        assert_int_equal(rb_game_set_comment(&g, i, i % 3 == 0 ? "" : comment), 0);
+    }
+    char *text = round_trip(&g);
+    int breaks_near = 0;
+    bool in_command = false;
+    for (const char *c = text; *c != '\0'; c++) {
+        if (c[0] == '[' && c[1] == '%') {
+            in_command = true;
+        } else if (c[0] == ']') {
+            in_command = false;
+        } else if (c[0] == '\n') {
+            assert_false(in_command);
+            breaks_near += c > text && c[-1] == ']';
+        }
+    }
+    /* The test put breaks right after commands, so it tried the edge. */
+    assert_true(breaks_near > 0);
+    free(text);
+    rb_game_free(&g);
+}
+
 static const char *const tricky_comments[] = {
     "plain",
     "two  spaces\nand a line",
@@ -424,9 +467,10 @@ static void bad_annotations_are_reported(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(every_kind_of_annotation_round_trips), cmocka_unit_test(random_annotated_games_round_trip),
-        cmocka_unit_test(reads_annotations_other_tools_write),  cmocka_unit_test(annotations_follow_their_moves),
-        cmocka_unit_test(out_of_bounds_values_are_refused),     cmocka_unit_test(bad_annotations_are_reported),
+        cmocka_unit_test(every_kind_of_annotation_round_trips),   cmocka_unit_test(random_annotated_games_round_trip),
+        cmocka_unit_test(commands_are_never_broken_across_lines), cmocka_unit_test(reads_annotations_other_tools_write),
+        cmocka_unit_test(annotations_follow_their_moves),         cmocka_unit_test(out_of_bounds_values_are_refused),
+        cmocka_unit_test(bad_annotations_are_reported),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2,7 +2,9 @@
  * test_move_review.c - scores become winning chances on the curve the
  * README gives, and played moves are classed by the chance they give away:
  * the engine's move is best, a move that allows a mate in one in a level
- * position is a blunder, a pawn lost in a won position is no mistake.
+ * position is a blunder, a pawn lost in a won position is no mistake; a
+ * forced win let in or let go is judged by the standing, as lichess does,
+ * and no class is marked "!".
  */
 #include "support.h"
 
@@ -88,12 +90,50 @@ static void thresholds_are_lost_chance(void **state)
     assert_int_equal(rb_review_classify(win(2), win(6), false), RB_CLASS_GOOD);
     assert_int_equal(rb_review_classify(win(2), cp(0), false), RB_CLASS_BLUNDER);
     assert_int_equal(rb_review_classify(cp(0), loss(1), false), RB_CLASS_BLUNDER);
-    /* In a lost position nothing much is lost any more. */
+    /* A forced loss hastened is no fault. */
     assert_int_equal(rb_review_classify(loss(3), loss(1), false), RB_CLASS_GOOD);
+}
 
+/* lichess's rules where a forced win comes in or goes: the curve is near -1
+ * for a lost position and a mated one alike, so the standing decides. */
+static void mate_let_in_is_judged_by_the_standing(void **state)
+{
+    (void)state;
+    /* A mate let in from a playable position, even from a bad one, is a
+     * blunder; from a lost one (below lichess's -7 pawns) a mistake, from
+     * a hopeless one (below -9.99) an inaccuracy. */
+    int mistake_edge = (int)floor(cp_for(-RB_REVIEW_MATE_MISTAKE));
+    int inaccuracy_edge = (int)floor(cp_for(-RB_REVIEW_MATE_INACCURACY));
+    assert_true(inaccuracy_edge < mistake_edge && mistake_edge < -100);
+    assert_int_equal(rb_review_classify(cp(200), loss(1), false), RB_CLASS_BLUNDER);
+    assert_int_equal(rb_review_classify(cp(-150), loss(1), false), RB_CLASS_BLUNDER);
+    assert_int_equal(rb_review_classify(cp(mistake_edge + 2), loss(1), false), RB_CLASS_BLUNDER);
+    assert_int_equal(rb_review_classify(cp(mistake_edge - 2), loss(4), false), RB_CLASS_MISTAKE);
+    assert_int_equal(rb_review_classify(cp(inaccuracy_edge + 2), loss(1), false), RB_CLASS_MISTAKE);
+    assert_int_equal(rb_review_classify(cp(inaccuracy_edge - 2), loss(1), false), RB_CLASS_INACCURACY);
+    assert_int_equal(rb_review_classify(cp(-5000), loss(1), false), RB_CLASS_INACCURACY);
+    /* A forced win let go: judged by what is kept, the other way round. */
+    assert_int_equal(rb_review_classify(win(3), cp(-mistake_edge - 2), false), RB_CLASS_BLUNDER);
+    assert_int_equal(rb_review_classify(win(3), cp(-mistake_edge + 2), false), RB_CLASS_MISTAKE);
+    assert_int_equal(rb_review_classify(win(3), cp(-inaccuracy_edge + 2), false), RB_CLASS_INACCURACY);
+    assert_int_equal(rb_review_classify(win(3), cp(-300), false), RB_CLASS_BLUNDER);
+    assert_int_equal(rb_review_classify(win(3), loss(2), false), RB_CLASS_BLUNDER);
+    /* A mate merely hastened or delayed, or escaped, is no fault. */
+    assert_int_equal(rb_review_classify(loss(5), loss(1), false), RB_CLASS_GOOD);
+    assert_int_equal(rb_review_classify(win(1), win(4), false), RB_CLASS_GOOD);
+    assert_int_equal(rb_review_classify(loss(2), cp(-900), false), RB_CLASS_BEST);
+}
+
+/* Only faults are marked, as in lichess's review: no class is "!". */
+static void only_faults_are_marked(void **state)
+{
+    (void)state;
+    for (int c = RB_CLASS_BEST; c <= RB_CLASS_BLUNDER; c++) {
+        assert_int_not_equal(rb_review_class_nag((rb_move_class)c), RB_NAG_GOOD);
+    }
     assert_string_equal(rb_review_class_name(RB_CLASS_INACCURACY), "inaccuracy");
     assert_int_equal(rb_review_class_nag(RB_CLASS_BEST), 0);
-    assert_int_equal(rb_review_class_nag(RB_CLASS_GOOD), 1);
+    assert_int_equal(rb_review_class_nag(RB_CLASS_GOOD), 0);
     assert_int_equal(rb_review_class_nag(RB_CLASS_INACCURACY), 6);
     assert_int_equal(rb_review_class_nag(RB_CLASS_MISTAKE), 2);
     assert_int_equal(rb_review_class_nag(RB_CLASS_BLUNDER), 4);
@@ -180,8 +220,8 @@ static void allowing_mate_in_one_is_a_blunder(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(winning_chance_follows_the_curve),
-        cmocka_unit_test(thresholds_are_lost_chance),
+        cmocka_unit_test(winning_chance_follows_the_curve),      cmocka_unit_test(thresholds_are_lost_chance),
+        cmocka_unit_test(mate_let_in_is_judged_by_the_standing), cmocka_unit_test(only_faults_are_marked),
         cmocka_unit_test(allowing_mate_in_one_is_a_blunder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

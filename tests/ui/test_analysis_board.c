@@ -5,8 +5,10 @@
  * without blocking the window; a mate in one reads "win in 1" (or, Black
  * mating, "loss in 1": scores are White's); moves on the board make a
  * variation that leaves the game untouched and goes with "Back to game
- * position"; the arrows walk the game's positions; leaving stops the
- * engine, and closing the window during analysis is prompt.
+ * position"; the arrows walk the game's positions; at a finished position
+ * the evaluation bar shows the result (empty for the side mated or beaten
+ * to its throne, half for a stalemate); leaving stops the engine, and
+ * closing the window during analysis is prompt.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -241,6 +243,76 @@ static void a_mate_in_one_reads_as_a_win_or_loss_for_white(void **state)
     fixture_close(app);
 }
 
+/* The share of the bar drawn at its middle, read back from the pixels:
+ * 1 all White's, 0 all Black's; the bar's middle line left out. */
+static double bar_share_drawn(rb_app *app)
+{
+    rb_ui_app_draw(app);
+    SDL_Rect bar;
+    assert_true(rb_ui_analysis_view_bar_rect(app, &bar));
+    SDL_Surface *s = SDL_ConvertSurfaceFormat(app->target, SDL_PIXELFORMAT_ARGB8888, 0);
+    assert_non_null(s);
+    bool across = bar.w > bar.h;
+    int white = 0, n = 0;
+    int len = across ? bar.w : bar.h;
+    for (int i = 2; i < len - 2; i++) {
+        if (abs(i - len / 2) <= 1) {
+            continue;
+        }
+        int x = across ? bar.x + i : bar.x + bar.w / 2, y = across ? bar.y + bar.h / 2 : bar.y + i;
+        Uint32 p = ((const Uint32 *)((const Uint8 *)s->pixels + y * s->pitch))[x];
+        white += (p & 0xFF) > 128;
+        n++;
+    }
+    SDL_FreeSurface(s);
+    return (double)white / n;
+}
+
+static void a_finished_position_shows_its_result_on_the_bar(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *what, *fen, *move;
+        double white; /* White's share of the bar after the move */
+    } cases[] = {
+        {"White mates", WHITE_MATES, NULL, 1.0},
+        {"Black mates", BLACK_MATES, NULL, 0.0},
+        {"White takes the throne", "7/2K4/2xxx2/2xxx2/2xxxk1/7/7 w K 0 1", "c6d6", 1.0},
+        {"stalemate", "7/7/2xxx2/2xxx2/K1xxx2/7/k2B3 w - 0 1", "d1c2", 0.5},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        rb_app *app = fixture_open(cases[c].fen, 1024, 720);
+        rb_move m = RB_MOVE_NONE;
+        if (cases[c].move != NULL) {
+            m = rb_test_move(rb_game_pos(&app->state.game), cases[c].move);
+        } else {
+            /* The mate in one: the move after which the other side is mated. */
+            rb_movelist list;
+            rb_gen_legal(rb_game_pos(&app->state.game), &list);
+            for (int i = 0; i < list.count && m == RB_MOVE_NONE; i++) {
+                rb_pos next;
+                rb_pos_make(rb_game_pos(&app->state.game), list.moves[i], &next);
+                m = rb_pos_status(&next) == RB_CHECKMATE ? list.moves[i] : RB_MOVE_NONE;
+            }
+        }
+        assert_int_not_equal(m, RB_MOVE_NONE);
+        assert_int_equal(fixture_play(app, m), 0);
+        assert_int_not_equal(rb_pos_status(rb_game_pos(&app->state.game)), RB_ONGOING);
+        assert_int_equal(fixture_do(app, RB_UI_CMD_ANALYSIS_OPEN), 0);
+        assert_true(app->state.analysis.active);
+        double share = rb_ui_analysis_bar_share(&app->state.analysis);
+        double drawn = bar_share_drawn(app);
+        if (fabs(share - cases[c].white) > 1e-9 || fabs(drawn - cases[c].white) > 0.05) {
+            fail_msg("%s: the bar gives White %.2f (drawn %.2f), not %.2f", cases[c].what, share, drawn,
+                     cases[c].white);
+        }
+        /* Flipped, the picture turns round and the share stays. */
+        app->state.flipped = true;
+        assert_true(fabs(bar_share_drawn(app) - cases[c].white) <= 0.05);
+        fixture_close(app);
+    }
+}
+
 static void a_variation_leaves_the_game_alone_and_goes_back(void **state)
 {
     (void)state;
@@ -365,6 +437,7 @@ int main(void)
         cmocka_unit_test(against_the_computer_it_waits_for_the_game_to_end),
         cmocka_unit_test(the_engine_finds_three_different_lines_for_the_start),
         cmocka_unit_test(a_mate_in_one_reads_as_a_win_or_loss_for_white),
+        cmocka_unit_test(a_finished_position_shows_its_result_on_the_bar),
         cmocka_unit_test(a_variation_leaves_the_game_alone_and_goes_back),
         cmocka_unit_test(a_variation_does_not_touch_the_autosave),
         cmocka_unit_test(leaving_stops_the_engine_and_closing_is_prompt),

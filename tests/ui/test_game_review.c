@@ -3,7 +3,9 @@
  * lets the opponent mate at once is marked ?? and the mate best; the bar
  * advances while the engine works; a new game cancels the review; the
  * review kept in the saved game comes back without the engine; a click on
- * the graph shows that ply.
+ * the graph shows that ply; at the default window size, in every language,
+ * the graph shows above the move list of a finished game against the
+ * computer with clocks, and the panel's words promise nothing else.
  *
  * The app is off screen; the review's events arrive from its thread as SDL
  * events, handed to the app's event handler as the event loop would.
@@ -16,6 +18,9 @@
 #include "computer/review.h"
 #include "panel/review_view.h"
 #include "kit/text.h"
+#include "kit/widget.h"
+#include "panel/panel.h"
+#include "words/lang.h"
 #include "ui_fixture.h"
 
 /* Black's rook move lets White's rook mate at once. */
@@ -232,6 +237,63 @@ static void clicking_the_graph_browses_to_that_ply(void **state)
     fixture_close(app);
 }
 
+/* The most crowded panel a finished game has: clocks, the computer as a
+ * player, a long game; in each of the game's languages at 1024x720. */
+static void the_graph_shows_at_the_default_size_in_every_language(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 1024, 720);
+    set_game(app, long_pgn);
+    assert_int_equal(rb_ui_review_now(app), 0);
+    /* Nothing says where to click: the words hold for any window. */
+    assert_null(strstr(app->state.status, "graph"));
+    assert_non_null(strstr(app->state.status, "??"));
+    char *reviewed = rb_pgn_write(&app->state.game);
+    assert_non_null(reviewed);
+    fixture_close(app);
+    char *text = malloc(strlen(reviewed) + 64);
+    assert_non_null(text);
+    snprintf(text, strlen(reviewed) + 64, "[TimeControl \"300+3\"]\n%s", reviewed);
+    free(reviewed);
+
+    static const char *const langs[] = {"en", "ru", "fr", "de", "es"};
+    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
+        app = fixture_open(NULL, 1024, 720);
+        int i = rb_ui_lang_find(langs[l]);
+        assert_true(i > 0);
+        rb_ui_lang_use(i);
+        rb_game *games = NULL;
+        size_t n = 0;
+        rb_pgn_error perr;
+        assert_int_equal(rb_pgn_read(text, strlen(text), &games, &n, &perr), 1);
+        rb_ui_cmd set = rb_ui_cmd_of(RB_UI_CMD_SET_GAME);
+        set.set_game.game = &games[0];
+        set.set_game.players[RB_WHITE] = (rb_ui_player){RB_UI_HUMAN, 1};
+        set.set_game.players[RB_BLACK] = (rb_ui_player){RB_UI_COMPUTER, 4};
+        rb_ui_apply(app, &set);
+        free(games);
+        assert_true(rb_ui_review_complete(&app->state.game));
+        rb_ui_app_draw(app);
+        SDL_Rect graph, nav, last;
+        if (!rb_ui_review_view_graph_rect(app, &graph)) {
+            fail_msg("%s: no graph at 1024x720", langs[l]);
+        }
+        int px = rb_ui_widget_font_px(app);
+        if (graph.h < 3 * px) {
+            fail_msg("%s: the graph is %d pixels tall, less than three lines", langs[l], graph.h);
+        }
+        /* Over the move list, which still shows the last move, and clear
+         * of the browsing buttons under it. */
+        assert_true(rb_ui_panel_move_rect(app, app->state.game.length, &last));
+        assert_true(last.y >= graph.y + graph.h);
+        assert_true(rb_ui_panel_button_rect(app, "\u25C0", &nav));
+        assert_true(graph.y + graph.h <= nav.y && last.y + last.h <= nav.y);
+        fixture_close(app);
+    }
+    free(text);
+    rb_ui_lang_use(rb_ui_lang_find("en"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -240,6 +302,7 @@ int main(void)
         cmocka_unit_test(progress_advances_and_a_new_game_cancels),
         cmocka_unit_test(ctrl_r_reviews_and_closing_stops_the_review),
         cmocka_unit_test(clicking_the_graph_browses_to_that_ply),
+        cmocka_unit_test(the_graph_shows_at_the_default_size_in_every_language),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,7 +19,11 @@
  *                                                  one weight pair changed vs defaults
  *   rollerball-engine-lab tune <rounds> <pairs> <nodes>   coordinate search over the weights
  *                                                  (rollerball-tune fits them to game results)
- *   rollerball-engine-lab winfit <games> <nodes> [seed]  fit the score-to-winning-chance constant
+ *   rollerball-engine-lab winfit <games> <nodes> [seed] [sample.txt]
+ *                                                  fit the score-to-winning-chance constant; writes
+ *                                                  every 8th scored position with its result
+ *   rollerball-engine-lab winrefit <nodes> <sample.txt>...
+ *                                                  fit the constant to written positions, searched again
  *
  * Games are played in pairs from the same opening (a few random plies from
  * the start) with colours swapped. Games longer than 300 plies are
@@ -157,7 +161,20 @@ static void keep_first_second(const rb_search_info *info, void *user)
  * modelled as 1 / (1 + exp(-k * cp)), the same curve as the winning chance
  * 2 / (1 + exp(-k * cp)) - 1 on the -1..1 scale, and k is the maximum
  * likelihood fit (draws count as half a win and half a loss). Forced wins
- * and losses are left out: the curve is about ordinary scores. */
+ * and losses are left out: the curve is about ordinary scores.
+ *
+ * A sample of the positions with their games' results can be written out
+ * (one in WINFIT_SAMPLE_EVERY, "position<TAB>result" a line): the engine's
+ * test of the constant searches them again with the evaluation of the day
+ * and fits k to them, so a change of the evaluation's scale that leaves
+ * RB_REVIEW_K behind fails there. */
+
+#define WINFIT_SAMPLE_EVERY 8
+
+typedef struct fit_sample {
+    rb_pos pos;
+    size_t point; /* its fit_point, which gets the result */
+} fit_sample;
 
 typedef struct fit_point {
     int cp;        /* White's view */
@@ -196,10 +213,35 @@ static double fit_k(const fit_point *pts, size_t n)
     return k;
 }
 
-static int winfit(int games, uint64_t nodes, uint64_t seed)
+/* Writes the sampled positions and their results; 0, or -1 after saying why. */
+static int winfit_write_sample(const char *path, const fit_sample *samples, size_t nsamples, const fit_point *pts)
 {
-    size_t cap = 1024, n = 0;
+    FILE *f = fopen(path, "w");
+    if (f == NULL) {
+        fprintf(stderr, "cannot write %s\n", path);
+        return -1;
+    }
+    for (size_t i = 0; i < nsamples; i++) {
+        char fen[128];
+        rb_pos_format(&samples[i].pos, fen, sizeof fen);
+        fprintf(f, "%s\t%.1f\n", fen, pts[samples[i].point].result);
+    }
+    if (fclose(f) != 0) {
+        fprintf(stderr, "cannot write %s\n", path);
+        return -1;
+    }
+    return 0;
+}
+
+static int winfit(int games, uint64_t nodes, uint64_t seed, const char *sample_path)
+{
+    size_t cap = 1024, n = 0, scap = 256, nsamples = 0;
     fit_point *pts = malloc(cap * sizeof *pts);
+    fit_sample *samples = malloc(scap * sizeof *samples);
+    if (pts == NULL || samples == NULL) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
     rb_engine *e = new_engine();
     uint64_t rng = seed;
     int white = 0, black = 0, draws = 0;
@@ -239,6 +281,18 @@ static int winfit(int games, uint64_t nodes, uint64_t seed)
                 }
                 pts[n].cp = pos.side == RB_WHITE ? info.score : -info.score;
                 pts[n].game = g;
+                if (n % WINFIT_SAMPLE_EVERY == 0) {
+                    if (nsamples == scap) {
+                        scap *= 2;
+                        fit_sample *more = realloc(samples, scap * sizeof *samples);
+                        if (more == NULL) {
+                            fprintf(stderr, "out of memory\n");
+                            return 1;
+                        }
+                        samples = more;
+                    }
+                    samples[nsamples++] = (fit_sample){pos, n};
+                }
                 n++;
             }
             keys[nkeys++] = pos.key;
@@ -254,6 +308,10 @@ static int winfit(int games, uint64_t nodes, uint64_t seed)
             fprintf(stderr, "  %d games, %zu positions, k so far %.6f\n", g + 1, n, fit_k(pts, n));
         }
     }
+    if (sample_path != NULL && winfit_write_sample(sample_path, samples, nsamples, pts) != 0) {
+        return 1;
+    }
+    free(samples);
     double k = fit_k(pts, n);
     printf("winfit: %d games (White +%d, Black +%d, =%d) at %llu nodes a move, %zu positions\n", games, white, black,
            draws, (unsigned long long)nodes, n);
@@ -317,6 +375,69 @@ static int winfit(int games, uint64_t nodes, uint64_t seed)
     for (int cp = 25; cp <= 400; cp *= 2) {
         printf("  %+4d cp: winning chance %+.2f\n", cp, 2.0 / (1.0 + exp(-k * cp)) - 1.0);
     }
+    free(pts);
+    rb_engine_free(e);
+    return 0;
+}
+
+/* winrefit: the positions winfit wrote (of several runs together), searched
+ * again at nodes with the engine of the day, and k fitted to them. */
+static int winrefit(uint64_t nodes, int nfiles, char **files)
+{
+    size_t cap = 1024, n = 0, lines = 0;
+    fit_point *pts = malloc(cap * sizeof *pts);
+    rb_engine *e = new_engine();
+    if (pts == NULL) {
+        fprintf(stderr, "out of memory\n");
+        return 1;
+    }
+    for (int f = 0; f < nfiles; f++) {
+        FILE *in = fopen(files[f], "r");
+        if (in == NULL) {
+            fprintf(stderr, "cannot read %s\n", files[f]);
+            return 1;
+        }
+        char line[256];
+        while (fgets(line, sizeof line, in) != NULL) {
+            lines++;
+            char *tab = strchr(line, '\t');
+            if (tab != NULL) {
+                *tab = '\0';
+            }
+            rb_pos pos;
+            char err[200];
+            if (tab == NULL || rb_pos_parse(&pos, line, err, sizeof err) != 0) {
+                fprintf(stderr, "%s:%zu: not a position and a result\n", files[f], lines);
+                fclose(in);
+                return 1;
+            }
+            rb_limits lim = {0};
+            lim.nodes = nodes;
+            rb_search_info info;
+            rb_engine_new_game(e);
+            rb_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &info);
+            if (info.kind != RB_SCORE_CP) {
+                continue;
+            }
+            if (n == cap) {
+                cap *= 2;
+                fit_point *more = realloc(pts, cap * sizeof *pts);
+                if (more == NULL) {
+                    fprintf(stderr, "out of memory\n");
+                    fclose(in);
+                    return 1;
+                }
+                pts = more;
+            }
+            pts[n].cp = pos.side == RB_WHITE ? info.score : -info.score;
+            pts[n].result = strtod(tab + 1, NULL);
+            pts[n].game = 0;
+            n++;
+        }
+        fclose(in);
+    }
+    printf("winrefit: %zu positions read, %zu scored at %llu nodes: k = %.5f per centipawn\n", lines, n,
+           (unsigned long long)nodes, fit_k(pts, n));
     free(pts);
     rb_engine_free(e);
     return 0;
@@ -534,7 +655,10 @@ int main(int argc, char **argv)
             fflush(stdout);
         }
     } else if (strcmp(cmd, "winfit") == 0 && argc > 3) {
-        return winfit(atoi(argv[2]), strtoull(argv[3], NULL, 10), argc > 4 ? strtoull(argv[4], NULL, 10) : 2024);
+        return winfit(atoi(argv[2]), strtoull(argv[3], NULL, 10), argc > 4 ? strtoull(argv[4], NULL, 10) : 2024,
+                      argc > 5 ? argv[5] : NULL);
+    } else if (strcmp(cmd, "winrefit") == 0 && argc > 3) {
+        return winrefit(strtoull(argv[2], NULL, 10), argc - 3, argv + 3);
     } else {
         fprintf(stderr, "usage: see the comment at the top of engine_lab.c\n");
         return 1;

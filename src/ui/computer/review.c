@@ -311,7 +311,7 @@ void rb_ui_review_take(rb_app *app)
     if (rc != 0) {
         rb_ui_state_say(&app->state, true, "%s", _("The review ran out of memory; some moves are not marked."));
     } else {
-        rb_ui_state_say(&app->state, false, "%s", _("Reviewed: click the graph to go to a move."));
+        rb_ui_state_say(&app->state, false, "%s", _("Reviewed: ?!\u00a0inaccuracy, ?\u00a0mistake, ??\u00a0blunder."));
     }
 }
 

@@ -330,6 +330,29 @@ void rb_ui_panel_player_text(const rb_ui_state *st, int color, char *buf, size_t
 
 /* ---- layout ------------------------------------------------------------ */
 
+/* Whether the game on the board has ended: then the buttons that serve
+ * only a game going on (resign, offer a draw, hint, threat, and the
+ * computer's row) give way, and the review's graph and the move list have
+ * their room. */
+static bool panel_game_over(const rb_ui_state *st)
+{
+    return rb_game_result_at(&st->game, st->game.length) != RB_RESULT_NONE;
+}
+
+/* The game's buttons shown, in order, into list; returns how many. */
+static int panel_game_buttons(const rb_ui_state *st, int *list)
+{
+    bool over = panel_game_over(st);
+    int n = 0;
+    for (int b = PB_NEW; b < PB_NEW + PANEL_GAME_BUTTONS; b++) {
+        if (over && (b == PB_RESIGN || b == PB_DRAW || b == PB_HINT || b == PB_THREAT)) {
+            continue;
+        }
+        list[n++] = b;
+    }
+    return n;
+}
+
 typedef struct panel_metrics {
     int px, small, big; /* text sizes */
     int pad, gap, btn_h;
@@ -349,14 +372,17 @@ static panel_metrics panel_measure(const rb_app *app)
 
 /* The game's buttons take as many columns (two to five) as their labels, in
  * the language shown, fit at full size; when two columns would leave the
- * move list less than three lines (a small window, many buttons), a third
- * column is taken as long as the labels fit it drawn a quarter smaller, as
- * a button draws a label a little too long for it. */
-static int panel_button_cols(rb_app *app, const panel_metrics *m, int width, int height_left)
+ * move list less than three lines (a small window, many buttons), or too
+ * little for the review's graph above three lines, a third column is taken
+ * as long as the labels fit it drawn a quarter smaller, as a button draws a
+ * label a little too long for it. extra is what the review wants above the
+ * list (0 without one). */
+static int panel_button_cols(rb_app *app, const panel_metrics *m, const int *buttons, int count, int width,
+                             int height_left, int extra)
 {
     int widest = rb_ui_text_width(app, _("Hide threat"), m->px, false);
-    for (int i = PB_NEW; i < PB_NEW + PANEL_GAME_BUTTONS; i++) {
-        int w = rb_ui_text_width(app, _(panel_labels[i]), m->px, false);
+    for (int i = 0; i < count; i++) {
+        int w = rb_ui_text_width(app, _(panel_labels[buttons[i]]), m->px, false);
         widest = w > widest ? w : widest;
     }
     for (int cols = 5; cols >= 2; cols--) {
@@ -365,9 +391,11 @@ static int panel_button_cols(rb_app *app, const panel_metrics *m, int width, int
             return cols;
         }
         if (cols == 3) {
-            int rows2 = (PANEL_GAME_BUTTONS + 1) / 2;
+            int rows2 = (count + 1) / 2;
             int list_h = height_left - rows2 * (m->btn_h + m->gap) - m->pad - m->btn_h - m->gap;
-            if (list_h < 3 * rb_ui_text_line_height(app, m->px) && widest * 3 / 4 <= room) {
+            /* Beside a review, three whole rows of the list (panel_move_list's). */
+            int lines = 3 * rb_ui_text_line_height(app, m->px) + (extra > 0 ? 3 * (m->px / 4) + extra : 0);
+            if (list_h < lines && widest * 3 / 4 <= room) {
                 return 3;
             }
         }
@@ -375,14 +403,16 @@ static int panel_button_cols(rb_app *app, const panel_metrics *m, int width, int
     return 2;
 }
 
-/* Lays out cols x rows buttons first..first+count-1 in area. */
-static void panel_grid(struct rb_ui_panel *p, SDL_Rect area, int first, int count, int cols, int gap, int btn_h)
+/* Lays out cols x rows buttons in area: the count buttons of list, or
+ * when list is NULL first..first+count-1. */
+static void panel_grid(struct rb_ui_panel *p, SDL_Rect area, const int *list, int first, int count, int cols, int gap,
+                       int btn_h)
 {
     int w = (area.w - (cols - 1) * gap) / cols;
     for (int i = 0; i < count; i++) {
-        int r = i / cols, c = i % cols;
-        p->button[first + i] = (SDL_Rect){area.x + c * (w + gap), area.y + r * (btn_h + gap), w, btn_h};
-        p->shown[first + i] = true;
+        int r = i / cols, c = i % cols, b = list != NULL ? list[i] : first + i;
+        p->button[b] = (SDL_Rect){area.x + c * (w + gap), area.y + r * (btn_h + gap), w, btn_h};
+        p->shown[b] = true;
     }
 }
 
@@ -565,7 +595,8 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
     app->panel->words = (SDL_Rect){col.x, y, col.w, block_h};
     y += block_h;
 
-    if (st->players[RB_WHITE].kind == RB_UI_COMPUTER || st->players[RB_BLACK].kind == RB_UI_COMPUTER) {
+    if ((st->players[RB_WHITE].kind == RB_UI_COMPUTER || st->players[RB_BLACK].kind == RB_UI_COMPUTER) &&
+        !panel_game_over(st)) {
         y += m->gap;
         panel_computer_row(app, st, m, (SDL_Rect){col.x, y, col.w, m->btn_h});
         y += m->btn_h;
@@ -808,21 +839,24 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
     y = panel_header(app, st, &m, left, y);
 
     /* Below the board the move list has a column of its own. */
-    int cols = panel_button_cols(app, &m, left.w, two_cols ? left.h * 4 : left.y + left.h - y);
-    int rows = (PANEL_GAME_BUTTONS + cols - 1) / cols;
+    int buttons[PANEL_GAME_BUTTONS];
+    int nbuttons = panel_game_buttons(st, buttons);
+    int cols = panel_button_cols(app, &m, buttons, nbuttons, left.w, two_cols ? left.h * 4 : left.y + left.h - y,
+                                 rb_ui_review_view_wanted(app, st, m.px));
+    int rows = (nbuttons + cols - 1) / cols;
     int grid_h = rows * m.btn_h + (rows - 1) * m.gap;
     SDL_Rect grid = {left.x, left.y + left.h - grid_h, left.w, grid_h};
-    panel_grid(p, grid, PB_NEW, PANEL_GAME_BUTTONS, cols, m.gap, m.btn_h);
+    panel_grid(p, grid, buttons, 0, nbuttons, cols, m.gap, m.btn_h);
 
     /* Browsing buttons under the move list. */
     SDL_Rect list, nav;
     if (two_cols) {
         nav = (SDL_Rect){right.x, right.y + right.h - m.btn_h, right.w, m.btn_h};
-        panel_grid(p, nav, PB_FIRST, 4, 4, m.gap, m.btn_h);
+        panel_grid(p, nav, NULL, PB_FIRST, 4, 4, m.gap, m.btn_h);
         list = (SDL_Rect){right.x, right.y, right.w, nav.y - m.gap - right.y};
     } else {
         nav = (SDL_Rect){left.x, grid.y - m.pad - m.btn_h, left.w, m.btn_h};
-        panel_grid(p, nav, PB_FIRST, 4, 4, m.gap, m.btn_h);
+        panel_grid(p, nav, NULL, PB_FIRST, 4, 4, m.gap, m.btn_h);
         list = (SDL_Rect){left.x, y, left.w, nav.y - m.gap - y};
     }
     list = rb_ui_review_view_draw(app, st, list, m.px);

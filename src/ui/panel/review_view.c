@@ -91,6 +91,21 @@ static void draw_progress(rb_app *app, SDL_Rect r, size_t done, size_t total, in
     rb_ui_draw_frame(app->renderer, bar, 1, t->text_dim);
 }
 
+/* The graph's least height: enough to read where the game turned. */
+static int graph_least(int px)
+{
+    return px * 3;
+}
+
+int rb_ui_review_view_wanted(rb_app *app, const rb_ui_state *st, int px)
+{
+    size_t done, total;
+    if (rb_ui_review_progress(app, &done, &total)) {
+        return rb_ui_text_line_height(app, px) + px + px / 2;
+    }
+    return rb_ui_review_complete(&st->game) ? graph_least(px) + px / 2 : 0;
+}
+
 SDL_Rect rb_ui_review_view_draw(rb_app *app, const rb_ui_state *st, SDL_Rect area, int px)
 {
     app->review_graph = (SDL_Rect){0, 0, 0, 0};
@@ -109,16 +124,18 @@ SDL_Rect rb_ui_review_view_draw(rb_app *app, const rb_ui_state *st, SDL_Rect are
     if (!rb_ui_review_complete(&st->game)) {
         return area;
     }
-    /* A quarter of the room, between two and six lines tall: a crowded
-     * panel keeps a small graph and at least three lines of moves. */
-    int h = area.h / 4;
+    /* A third of the room, between its least height and six lines tall;
+     * where even the least does not leave three lines of moves, the graph
+     * keeps it and the list what is left. Only a room smaller than the
+     * least has no graph. */
+    int h = area.h / 3;
     if (h > 6 * px) {
         h = 6 * px;
     }
-    if (h < 2 * px) {
-        h = 2 * px;
+    if (h < graph_least(px)) {
+        h = graph_least(px);
     }
-    if (area.h - h < 3 * px) {
+    if (h > area.h) {
         return area;
     }
     SDL_Rect r = {area.x, area.y, area.w, h};

@@ -30,6 +30,7 @@
 #include "computer/search.h"
 #include "rb_notation.h"
 #include "rb_review.h"
+#include "rb_util_assert.h"
 
 #define ANALYSIS_HASH_MIB 32
 
@@ -84,6 +85,20 @@ double rb_ui_analysis_white_share(rb_score_kind kind, int score)
 {
     rb_review_score s = {kind, score};
     return (1.0 + rb_review_chance(s)) / 2.0;
+}
+
+double rb_ui_analysis_bar_share(const rb_ui_analysis_state *an)
+{
+    RB_ASSERT(an != NULL);
+    /* No search runs on a finished position, so no line says who won:
+     * the rules do. */
+    switch (rb_pos_status(&an->board)) {
+    case RB_CHECKMATE:
+    case RB_THRONE: return an->board.side == RB_WHITE ? 0.0 : 1.0;
+    case RB_STALEMATE: return 0.5;
+    case RB_ONGOING: break;
+    }
+    return an->nlines > 0 ? rb_ui_analysis_white_share(an->lines[0].kind, an->lines[0].score) : 0.5;
 }
 
 void rb_ui_analysis_line_text(const rb_ui_analysis_line *line, int nmoves, char *buf, size_t len)

@@ -48,6 +48,11 @@ size_t rb_ui_analysis_score_text(rb_score_kind kind, int score, char *buf, size_
 /* White's share of the evaluation bar, 0..1, from the winning-chance
  * curve fitted to this engine's games (rb_review.h); a forced win fills it. */
 double rb_ui_analysis_white_share(rb_score_kind kind, int score);
+/* White's share of the bar for the position on the board: where the game
+ * is over by the rules, all of it to the winner (the side to move has
+ * lost to a mate or the throne) and half for a stalemate; else the first
+ * line's; half before the engine has said anything. */
+double rb_ui_analysis_bar_share(const rb_ui_analysis_state *an);
 /* A line's first moves in coordinate form, "c2b3 e6d5 ...", at most
  * nmoves of them. */
 void rb_ui_analysis_line_text(const rb_ui_analysis_line *line, int nmoves, char *buf, size_t len);

@@ -53,6 +53,7 @@ static const char *const *av_labels(const rb_ui_state *st)
 struct rb_ui_analysis_view {
     const char *const *labels; /* the words drawn last */
     SDL_Rect rect;
+    SDL_Rect bar;
     SDL_Rect button[AV_COUNT];
     bool enabled[AV_COUNT];
     bool shown[AV_COUNT];
@@ -80,6 +81,16 @@ bool rb_ui_analysis_view_button_rect(const rb_app *app, const char *label, SDL_R
     return v && v->labels && rb_ui_view_kit_label_rect(v->labels, v->button, v->shown, AV_COUNT, label, r);
 }
 
+bool rb_ui_analysis_view_bar_rect(const rb_app *app, SDL_Rect *r)
+{
+    const struct rb_ui_analysis_view *v = app->analysis_view;
+    if (!v || v->bar.w <= 0) {
+        return false;
+    }
+    *r = v->bar;
+    return true;
+}
+
 bool rb_ui_analysis_view_line_rect(const rb_app *app, int i, SDL_Rect *r)
 {
     const struct rb_ui_analysis_view *v = app->analysis_view;
@@ -95,11 +106,7 @@ bool rb_ui_analysis_view_line_rect(const rb_app *app, int i, SDL_Rect *r)
 /* White's share as a bar: White's part on White's side of the board. */
 static void av_bar(rb_app *app, const rb_ui_state *st, SDL_Rect bar, bool across)
 {
-    const rb_ui_analysis_state *an = &st->analysis;
-    double share = 0.5;
-    if (an->nlines > 0) {
-        share = rb_ui_analysis_white_share(an->lines[0].kind, an->lines[0].score);
-    }
+    double share = rb_ui_analysis_bar_share(&st->analysis);
     SDL_Color white = {240, 238, 232, 255}, black = {38, 38, 42, 255};
     rb_ui_draw_rect(app->renderer, bar, black);
     SDL_Rect w = bar;
@@ -240,6 +247,7 @@ void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     SDL_Rect bar = across ? (SDL_Rect){rect.x + pad, rect.y + pad / 2, rect.w - 2 * pad, bar_w / 2}
                           : (SDL_Rect){rect.x + pad / 2, app->layout.board.y, bar_w, app->layout.board.h};
     av_bar(app, st, bar, across);
+    v->bar = bar;
     SDL_Rect col =
         across ? (SDL_Rect){rect.x + pad, bar.y + bar.h + pad, rect.w - 2 * pad, 0}
                : (SDL_Rect){bar.x + bar.w + pad, rect.y + pad, rect.x + rect.w - pad - (bar.x + bar.w + pad), 0};

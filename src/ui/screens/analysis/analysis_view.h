@@ -26,6 +26,8 @@ rb_ui_cmd rb_ui_analysis_view_event(rb_app *app, const SDL_Event *ev, bool *used
  * false if not shown. */
 bool rb_ui_analysis_view_button_rect(const rb_app *app, const char *label, SDL_Rect *r);
 bool rb_ui_analysis_view_line_rect(const rb_app *app, int i, SDL_Rect *r);
+/* Where the last draw put the evaluation bar; false before the first. */
+bool rb_ui_analysis_view_bar_rect(const rb_app *app, SDL_Rect *r);
 void rb_ui_analysis_view_free(rb_app *app);
 
 #endif

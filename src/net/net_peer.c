@@ -872,12 +872,13 @@ static void got_hello(rb_net_peer *p, const rb_net_msg *m)
         }
         drop_acked(p, m->seen);
         w.resume = true;
-    } else if (p->ever_greeted && (p->seen > 0 || p->game.length > 0)) {
+    } else if (p->ever_greeted && (p->seen > 0 || p->nunacked != p->next_seq - 1)) {
         send_away(p, "busy", "a game is already being played here");
         return;
     } else if (p->ever_greeted) {
-        /* the joiner never got the welcome (it asks afresh, having seen
-         * nothing): welcome it again; what was sent is sent again below */
+        /* the joiner never got the welcome (it asks afresh, and neither
+         * side has had a numbered message from the other): welcome it
+         * again; everything sent since is sent again below */
         w.resume = false;
     } else {
         snprintf(p->names[1 - p->me], sizeof p->names[0], "%s", m->name[0] != '\0' ? m->name : "?");

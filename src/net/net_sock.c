@@ -308,8 +308,7 @@ void rb_net_session_poll(rb_net_session *s, int timeout_ms)
 {
     int64_t now = rb_util_now_ms();
     rb_net_peer_tick(s->peer, now);
-    if (!s->host && s->fd < 0 && !rb_net_peer_finished(s->peer) && rb_net_peer_started(s->peer) &&
-        now >= s->next_connect) {
+    if (!s->host && s->fd < 0 && !rb_net_peer_finished(s->peer) && s->connections > 0 && now >= s->next_connect) {
         int fd = connect_once(s, 1000);
         if (fd >= 0) {
             take_connection(s, fd);

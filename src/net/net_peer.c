@@ -813,9 +813,10 @@ static int my_proto(const rb_net_peer *p)
 static bool refuse_version(rb_net_peer *p, const rb_net_msg *m)
 {
     char text[RB_NET_TEXT_MAX + 1];
-    if (m->proto < RB_NET_PROTO_MIN || m->proto > RB_NET_PROTO) {
+    int lo = p->cfg.proto != 0 ? p->cfg.proto : RB_NET_PROTO_MIN, hi = my_proto(p);
+    if (m->proto < lo || m->proto > hi) {
         snprintf(text, sizeof text, "protocol version %d is not accepted: %s speaks version %d and accepts %d to %d",
-                 m->proto, p->cfg.program, RB_NET_PROTO, RB_NET_PROTO_MIN, RB_NET_PROTO);
+                 m->proto, p->cfg.program, hi, lo, hi);
         send_away(p, "version", text);
         return true;
     }

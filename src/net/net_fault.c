@@ -36,6 +36,9 @@ rb_fault_kind rb_net_fault_next(rb_net_fault *f, int *arg)
             return f->script[i].kind;
         }
     }
+    if (n <= f->spare) {
+        return RB_FAULT_NONE;
+    }
     uint64_t r = rb_util_splitmix64(&f->seed) % 1000;
     uint64_t acc = 0;
     for (int k = RB_FAULT_DROP; k < RB_FAULT_COUNT; k++) {

@@ -108,6 +108,7 @@ void rb_net_config_defaults(rb_net_config *cfg, bool host)
     cfg->ping_ms = 2000;
     cfg->silence_ms = 20000;
     cfg->resend_ms = 1500;
+    cfg->handshake_ms = 10000;
     cfg->chat_per_minute = 20;
 }
 
@@ -1167,7 +1168,7 @@ void rb_net_peer_tick(rb_net_peer *p, int64_t now)
     if (p->finished) {
         return;
     }
-    if (p->connected && !p->greeted && now - p->connected_at > HANDSHAKE_MS) {
+    if (p->connected && !p->greeted && now - p->connected_at > p->cfg.handshake_ms) {
         emit_error(p, "no handshake in time");
         p->want_close = true;
     }

@@ -41,6 +41,7 @@ typedef struct rb_net_fault {
     int delay_max_ms;
     int closes_max; /* random closes at most this many (the game must finish) */
     int closes;
+    int64_t spare; /* random faults spare the first this many lines */
     int64_t lines; /* lines decided so far */
     int64_t made[RB_FAULT_COUNT];
 } rb_net_fault;

@@ -42,12 +42,13 @@ typedef struct rb_net_config {
     int host_color;
     int64_t base_ms, inc_ms; /* base 0: untimed */
     /* behaviour */
-    int max_bad_moves;  /* refused moves before the peer is sent away */
-    int64_t grace_ms;   /* how long an absent peer has to come back before a claim */
-    int64_t ping_ms;    /* between pings */
-    int64_t silence_ms; /* nothing heard this long: the connection is dead */
-    int64_t resend_ms;  /* unacknowledged this long: resend */
-    bool chat_in;       /* show the peer's chat from the start */
+    int max_bad_moves;    /* refused moves before the peer is sent away */
+    int64_t grace_ms;     /* how long an absent peer has to come back before a claim */
+    int64_t ping_ms;      /* between pings */
+    int64_t silence_ms;   /* nothing heard this long: the connection is dead */
+    int64_t resend_ms;    /* unacknowledged this long: resend */
+    int64_t handshake_ms; /* a new connection must be through the handshake within this */
+    bool chat_in;         /* show the peer's chat from the start */
     int chat_per_minute;
     /* for tests: speak another version or other rules (0: this build's) */
     int proto;

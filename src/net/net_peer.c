@@ -187,11 +187,30 @@ static void emit(rb_net_peer *p, const rb_net_msg *m)
     }
 }
 
+/* Free text as a line's last field: cleaned, cut, without spaces at
+ * either end (a line's fields never begin or end with one), never empty. */
+static void tidy(char *text)
+{
+    rb_net_clean(text, RB_NET_TEXT_MAX);
+    size_t a = 0, n = strlen(text);
+    while (text[a] == ' ') {
+        a++;
+    }
+    while (n > a && text[n - 1] == ' ') {
+        n--;
+    }
+    memmove(text, text + a, n - a);
+    text[n - a] = '\0';
+    if (text[0] == '\0') {
+        snprintf(text, 2, "-");
+    }
+}
+
 static void emit_error(rb_net_peer *p, const char *text)
 {
     rb_net_msg m = {.type = RB_MSG_ERROR};
     snprintf(m.text, sizeof m.text, "%s", text);
-    rb_net_clean(m.text, RB_NET_TEXT_MAX);
+    tidy(m.text);
     emit(p, &m);
 }
 
@@ -200,7 +219,7 @@ static void emit_bye(rb_net_peer *p, const char *code, const char *text)
     rb_net_msg m = {.type = RB_MSG_BYE};
     snprintf(m.code, sizeof m.code, "%s", code);
     snprintf(m.text, sizeof m.text, "%s", text);
-    rb_net_clean(m.text, RB_NET_TEXT_MAX);
+    tidy(m.text);
     emit(p, &m);
 }
 
@@ -429,7 +448,7 @@ static void refuse_move(rb_net_peer *p, const rb_net_msg *m, const char *why)
     push_text(p, RB_NET_EV_REFUSED, "%s", why);
     rb_net_msg r = {.type = RB_MSG_REFUSE, .of_seq = m->seq};
     snprintf(r.text, sizeof r.text, "%s", why);
-    rb_net_clean(r.text, RB_NET_TEXT_MAX);
+    tidy(r.text);
     send(p, &r);
     if (p->bad_moves >= p->cfg.max_bad_moves) {
         char text[RB_NET_TEXT_MAX + 1];
@@ -1216,6 +1235,9 @@ size_t rb_net_peer_output(const rb_net_peer *p, const char **data)
 void rb_net_peer_sent(rb_net_peer *p, size_t n)
 {
     n = n < p->out_len ? n : p->out_len;
+    if (n == 0) {
+        return;
+    }
     memmove(p->out, p->out + n, p->out_len - n);
     p->out_len -= n;
 }
@@ -1380,19 +1402,9 @@ int rb_net_peer_chat(rb_net_peer *p, const char *text, int64_t now, char *err, s
         return rb_util_fail(err, errlen, "nobody to talk to");
     }
     rb_net_msg m = {.type = RB_MSG_CHAT};
-    snprintf(m.text, sizeof m.text, "%s", text);
-    rb_net_clean(m.text, RB_NET_TEXT_MAX);
-    /* trim: a line's words never begin or end with a space */
-    size_t a = 0, n = strlen(m.text);
-    while (m.text[a] == ' ') {
-        a++;
-    }
-    while (n > a && m.text[n - 1] == ' ') {
-        n--;
-    }
-    memmove(m.text, m.text + a, n - a);
-    m.text[n - a] = '\0';
-    if (m.text[0] == '\0') {
+    snprintf(m.text, sizeof m.text, "%s", text != NULL ? text : "");
+    tidy(m.text);
+    if (strcmp(m.text, "-") == 0) {
         return rb_util_fail(err, errlen, "nothing to say");
     }
     if (!chat_rate_ok(p->chat_out, &p->nchat_out, p->cfg.chat_per_minute, now)) {

@@ -15,6 +15,8 @@
  * cuts its record back to that ply, so both ends keep the same record
  * whichever message crossed which.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "rb_net_peer.h"
 
 #include <inttypes.h>
@@ -1528,4 +1530,288 @@ size_t rb_net_peer_result_text(const rb_net_peer *p, char *buf, size_t size)
         return (size_t)snprintf(buf, size, "*");
     }
     return (size_t)snprintf(buf, size, "%s (%s)", rb_result_text(res), rb_ending_name(end));
+}
+
+/* ---- saving ---------------------------------------------------------------- */
+
+/* The saved form is lines "key value..." with encoded text, so that the
+ * same strict readers check it as check the network's lines: a saved file
+ * may have been edited or cut short. */
+
+typedef struct out_text {
+    char *buf;
+    size_t len, cap;
+    bool failed;
+} out_text;
+
+static void put(out_text *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void put(out_text *o, const char *fmt, ...)
+{
+    va_list ap;
+    for (;;) {
+        va_start(ap, fmt);
+        int n = vsnprintf(o->buf != NULL ? o->buf + o->len : NULL, o->buf != NULL ? o->cap - o->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) {
+            o->failed = true;
+            return;
+        }
+        if (o->buf != NULL && o->len + (size_t)n < o->cap) {
+            o->len += (size_t)n;
+            return;
+        }
+        size_t cap = o->cap ? o->cap * 2 : 4096;
+        while (cap < o->len + (size_t)n + 1) {
+            cap *= 2;
+        }
+        char *grown = realloc(o->buf, cap);
+        if (grown == NULL) {
+            o->failed = true;
+            return;
+        }
+        o->buf = grown;
+        o->cap = cap;
+    }
+}
+
+static void put_encoded(out_text *o, const char *key, const char *text)
+{
+    size_t n = strlen(text);
+    char *enc = malloc(3 * n + 1);
+    if (enc == NULL || rb_net_encode(text, n, enc, 3 * n + 1) < 0) {
+        o->failed = true;
+        free(enc);
+        return;
+    }
+    put(o, "%s %s\n", key, n > 0 ? enc : "-");
+    free(enc);
+}
+
+char *rb_net_peer_save(const rb_net_peer *p)
+{
+    out_text o = {0};
+    char hex[17];
+    put(&o, "rbnet-save 1\n");
+    put(&o, "host %d\n", p->cfg.host ? 1 : 0);
+    put(&o, "token %s\n", p->cfg.token[0] != '\0' ? p->cfg.token : "-");
+    rb_net_hex64(p->game_token, hex);
+    put(&o, "game %s\n", hex);
+    put(&o, "started %d over %d aborted %d me %d\n", p->started, p->over, p->aborted, p->me);
+    put_encoded(&o, "white", p->names[RB_WHITE]);
+    put_encoded(&o, "black", p->names[RB_BLACK]);
+    put_encoded(&o, "start", p->start);
+    put(&o, "tc %" PRId64 " %" PRId64 "\n", p->base_ms, p->inc_ms);
+    put(&o, "seq %" PRId64 " %" PRId64 "\n", p->next_seq, p->seen);
+    put(&o, "clock %" PRId64 " %" PRId64 " %" PRId64 " %" PRId64 " %d\n",
+        rb_net_clock_left(&p->clock, RB_WHITE, p->now), rb_net_clock_left(&p->clock, RB_BLACK, p->now),
+        p->clock.quota[0], p->clock.quota[1], p->clock.running);
+    put(&o, "lost %d\n", p->ever_greeted ? 1 : 0);
+    for (int i = 0; i < p->nunacked; i++) {
+        char line[RB_NET_LINE_MAX + 2];
+        size_t n = p->unacked[i].len - 1; /* without its newline */
+        memcpy(line, p->unacked[i].line, n);
+        line[n] = '\0';
+        put_encoded(&o, "unacked", line);
+    }
+    if (p->started) {
+        char *pgn = rb_pgn_write(&p->game);
+        if (pgn == NULL) {
+            o.failed = true;
+        } else {
+            put_encoded(&o, "pgn", pgn);
+            free(pgn);
+        }
+    }
+    put(&o, "end\n");
+    if (o.failed) {
+        free(o.buf);
+        return NULL;
+    }
+    return o.buf;
+}
+
+/* The next line of saved text, in place: its key and the rest. */
+static char *next_saved(char **at, char **rest)
+{
+    char *line = *at;
+    if (*line == '\0') {
+        return NULL;
+    }
+    char *nl = strchr(line, '\n');
+    if (nl != NULL) {
+        *nl = '\0';
+        *at = nl + 1;
+    } else {
+        *at = line + strlen(line);
+    }
+    char *sp = strchr(line, ' ');
+    *rest = sp != NULL ? (*sp = '\0', sp + 1) : line + strlen(line);
+    return line;
+}
+
+static int decode_saved(const char *v, char **out, char *err, size_t errlen)
+{
+    size_t n = strlen(v) + 1;
+    *out = malloc(n);
+    if (*out == NULL) {
+        return rb_util_fail(err, errlen, "out of memory");
+    }
+    if (strcmp(v, "-") == 0) {
+        (*out)[0] = '\0';
+        return 0;
+    }
+    char why[120];
+    if (rb_net_decode(v, *out, n, why, sizeof why) < 0) {
+        free(*out);
+        *out = NULL;
+        return rb_util_fail(err, errlen, "%s", why);
+    }
+    return 0;
+}
+
+rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int64_t now, char *err, size_t errlen)
+{
+    char *copy = strdup(text);
+    if (copy == NULL) {
+        rb_util_fail(err, errlen, "out of memory");
+        return NULL;
+    }
+    rb_net_config c = *cfg;
+    c.start[0] = '\0';
+    rb_net_peer *p = rb_net_peer_new(&c, err, errlen);
+    if (p == NULL) {
+        free(copy);
+        return NULL;
+    }
+    p->now = now;
+    char *at = copy, *rest, *key;
+    bool ended = false, header = false, bad = false;
+    int started = 0, over = 0, aborted = 0, me = 0, host = 0, lost = 0, running = -1;
+    int64_t clocks[4] = {0, 0, RB_NET_QUOTA_MAX_MS, RB_NET_QUOTA_MAX_MS};
+    char *pgn = NULL;
+    char why[200] = "";
+    while (!bad && !ended && (key = next_saved(&at, &rest)) != NULL) {
+        char *v = NULL;
+        if (!header) {
+            header = strcmp(key, "rbnet-save") == 0 && strcmp(rest, "1") == 0;
+            bad = !header;
+            snprintf(why, sizeof why, "not a saved network game");
+        } else if (strcmp(key, "host") == 0) {
+            bad = sscanf(rest, "%d", &host) != 1;
+        } else if (strcmp(key, "token") == 0) {
+            bad = strlen(rest) > RB_NET_TOKEN_LEN;
+            snprintf(p->cfg.token, sizeof p->cfg.token, "%s", strcmp(rest, "-") == 0 ? "" : rest);
+        } else if (strcmp(key, "game") == 0) {
+            bad = !rb_net_parse_hex64(rest, &p->game_token);
+        } else if (strcmp(key, "started") == 0) {
+            bad = sscanf(rest, "%d over %d aborted %d me %d", &started, &over, &aborted, &me) != 4;
+        } else if (strcmp(key, "white") == 0 || strcmp(key, "black") == 0 || strcmp(key, "start") == 0) {
+            bad = decode_saved(rest, &v, why, sizeof why) != 0;
+            if (!bad) {
+                char *to = strcmp(key, "white") == 0   ? p->names[RB_WHITE]
+                           : strcmp(key, "black") == 0 ? p->names[RB_BLACK]
+                                                       : p->start;
+                size_t size = strcmp(key, "start") == 0 ? sizeof p->start : sizeof p->names[0];
+                snprintf(to, size, "%s", v);
+                if (strcmp(key, "start") != 0) {
+                    rb_net_clean(to, RB_NET_NAME_MAX);
+                }
+            }
+        } else if (strcmp(key, "tc") == 0) {
+            bad = sscanf(rest, "%" SCNd64 " %" SCNd64, &p->base_ms, &p->inc_ms) != 2 || p->base_ms < 0 ||
+                  p->inc_ms < 0 || p->base_ms > RB_NET_CLOCK_MAX || p->inc_ms > RB_NET_CLOCK_MAX;
+        } else if (strcmp(key, "seq") == 0) {
+            bad = sscanf(rest, "%" SCNd64 " %" SCNd64, &p->next_seq, &p->seen) != 2 || p->next_seq < 1 || p->seen < 0 ||
+                  p->next_seq > RB_NET_SEQ_MAX || p->seen > RB_NET_SEQ_MAX;
+        } else if (strcmp(key, "clock") == 0) {
+            bad = sscanf(rest, "%" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64 " %d", &clocks[0], &clocks[1], &clocks[2],
+                         &clocks[3], &running) != 5;
+        } else if (strcmp(key, "lost") == 0) {
+            bad = sscanf(rest, "%d", &lost) != 1;
+        } else if (strcmp(key, "unacked") == 0) {
+            bad = decode_saved(rest, &v, why, sizeof why) != 0;
+            rb_net_msg m;
+            if (!bad && (rb_net_msg_parse(v, &m, why, sizeof why) != 0 || !rb_net_msg_numbered(m.type) ||
+                         p->nunacked == UNACKED_MAX)) {
+                bad = true;
+            }
+            if (!bad) {
+                size_t n = strlen(v);
+                char *line = malloc(n + 2);
+                bad = line == NULL;
+                if (line != NULL) {
+                    memcpy(line, v, n);
+                    line[n] = '\n';
+                    line[n + 1] = '\0';
+                    p->unacked[p->nunacked++] = (pending){m.seq, line, n + 1};
+                }
+            }
+        } else if (strcmp(key, "pgn") == 0) {
+            bad = decode_saved(rest, &pgn, why, sizeof why) != 0;
+        } else if (strcmp(key, "end") == 0) {
+            ended = true;
+        } else {
+            bad = true;
+            snprintf(why, sizeof why, "unknown line '%.30s'", key);
+        }
+        free(v);
+    }
+    free(copy);
+    if (!bad && !ended) {
+        bad = true;
+        snprintf(why, sizeof why, "the text ends before its 'end' line");
+    }
+    if (!bad && (host != 0) != cfg->host) {
+        bad = true;
+        snprintf(why, sizeof why, "it was saved by the %s", host ? "host" : "joiner");
+    }
+    rb_pos start;
+    if (!bad && p->start[0] != '\0' && rb_pos_parse(&start, p->start, why, sizeof why) != 0) {
+        bad = true;
+    }
+    if (!bad) {
+        if (p->start[0] == '\0') {
+            rb_pos_start(&start);
+        }
+        p->start_pos = start;
+        p->me = me == RB_BLACK ? RB_BLACK : RB_WHITE;
+    }
+    if (!bad && started) {
+        rb_game *games = NULL;
+        size_t ngames = 0;
+        rb_pgn_error perr;
+        int got = pgn != NULL ? rb_pgn_read(pgn, strlen(pgn), &games, &ngames, &perr) : -1;
+        if (got == 1 && perr.line == 0 && rb_pos_equal(&games[0].positions[0], &p->start_pos)) {
+            rb_game_goto(&games[0], games[0].length);
+            p->game = games[0];
+            p->started = true;
+            p->over = over != 0 || rb_game_ending(&p->game) != RB_END_NONE;
+            p->aborted = aborted != 0;
+        } else {
+            for (size_t i = 0; i < ngames; i++) {
+                rb_game_free(&games[i]);
+            }
+            bad = true;
+            snprintf(why, sizeof why, "its record does not read");
+        }
+        free(games);
+    }
+    free(pgn);
+    if (bad) {
+        rb_util_fail(err, errlen, "the saved network game is damaged: %s", why[0] != '\0' ? why : "a bad line");
+        rb_net_peer_free(p);
+        return NULL;
+    }
+    rb_net_clock_init(&p->clock, p->base_ms, p->inc_ms);
+    p->clock.left[0] = clocks[0];
+    p->clock.left[1] = clocks[1];
+    p->clock.quota[0] = clocks[2] < 0 || clocks[2] > RB_NET_QUOTA_MAX_MS ? 0 : clocks[2];
+    p->clock.quota[1] = clocks[3] < 0 || clocks[3] > RB_NET_QUOTA_MAX_MS ? 0 : clocks[3];
+    if (p->started && !p->over) {
+        rb_net_clock_start(&p->clock, rb_game_pos(&p->game)->side, now);
+    }
+    p->ever_greeted = lost != 0;
+    p->lost_at = now;
+    p->last_progress = now;
+    return p;
 }

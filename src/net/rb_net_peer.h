@@ -155,4 +155,16 @@ int rb_net_peer_unacked(const rb_net_peer *p);
 /* The result as "1-0 (checkmate)" for a finished game. */
 size_t rb_net_peer_result_text(const rb_net_peer *p, char *buf, size_t size);
 
+/* ---- saving, for the autosave and a resume after a restart ---- */
+/* Everything needed to take the game up again (the record as PGN, the
+ * clocks, the sequence numbers and the messages not yet acknowledged) as
+ * text; NULL when memory runs out. The caller frees it. */
+char *rb_net_peer_save(const rb_net_peer *p);
+/* A peer from saved text, with cfg's behaviour (its host, names and tokens
+ * are the saved ones), ready to resume: the joiner connects again and says
+ * which game; the host takes only that game's joiner. The clocks start
+ * again at now (the time the program was away is not counted here; the
+ * host's clock decides). NULL with err saying what is wrong. */
+rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int64_t now, char *err, size_t errlen);
+
 #endif

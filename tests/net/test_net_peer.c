@@ -675,6 +675,65 @@ static void a_dropped_connection_resumes_exactly_and_the_grace_allows_a_claim(vo
     pair_close(&pr);
 }
 
+static rb_net_peer *restart(rb_net_peer *p, bool host, int64_t now)
+{
+    char *saved = rb_net_peer_save(p);
+    assert_non_null(saved);
+    rb_net_peer_free(p);
+    rb_net_config cfg;
+    rb_net_config_defaults(&cfg, host);
+    char err[300];
+    rb_net_peer *back = rb_net_peer_restore(&cfg, saved, now, err, sizeof err);
+    if (back == NULL) {
+        fail_msg("%s\n%s", err, saved);
+    }
+    free(saved);
+    return back;
+}
+
+static void a_saved_game_resumes_after_either_side_restarts(void **state)
+{
+    (void)state;
+    pair pr;
+    char err[200];
+    start(&pr);
+    pair_play(&pr, "c2b3");
+    pair_play(&pr, "e6f5");
+    /* the host's program quits and starts again */
+    pair_cut(&pr);
+    pr.side[0] = restart(pr.side[0], true, pr.now);
+    pair_connect(&pr);
+    pair_flow(&pr);
+    assert_true(pair_event(&pr, 0, RB_NET_EV_RESUMED, NULL));
+    assert_string_equal(rb_net_peer_name(pr.side[0], RB_BLACK), "Bob");
+    pair_play(&pr, "d2c2");
+    pair_same_record(&pr);
+    /* the joiner moves, its program quits before the move went out, and
+     * it starts again */
+    pair_cut(&pr);
+    const rb_game *g = rb_net_peer_game(pr.side[1]);
+    assert_int_equal(rb_net_peer_move(pr.side[1], rb_test_move(rb_game_pos(g), "f5f4"), pr.now, err, sizeof err), 0);
+    pr.side[1] = restart(pr.side[1], false, pr.now);
+    assert_int_equal(rb_net_peer_unacked(pr.side[1]), 1);
+    pair_connect(&pr);
+    pair_flow(&pr);
+    assert_int_equal(rb_net_peer_game(pr.side[0])->ply, 4);
+    pair_same_record(&pr);
+    assert_int_equal(rb_net_peer_resign(pr.side[1], pr.now, err, sizeof err), 0);
+    pair_flow(&pr);
+    assert_true(rb_net_peer_settled(pr.side[0]) && rb_net_peer_settled(pr.side[1]));
+    pair_same_record(&pr);
+    /* a damaged save is refused, saying so */
+    char *saved = rb_net_peer_save(pr.side[1]);
+    saved[strlen(saved) / 2] = '\0';
+    rb_net_config cfg;
+    rb_net_config_defaults(&cfg, false);
+    assert_null(rb_net_peer_restore(&cfg, saved, pr.now, err, sizeof err));
+    assert_non_null(strstr(err, "damaged"));
+    free(saved);
+    pair_close(&pr);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -700,6 +759,7 @@ int main(void)
         cmocka_unit_test(a_cheat_claiming_lag_gains_at_most_the_quota),
         cmocka_unit_test(the_host_flags_a_clock_that_runs_out),
         cmocka_unit_test(a_dropped_connection_resumes_exactly_and_the_grace_allows_a_claim),
+        cmocka_unit_test(a_saved_game_resumes_after_either_side_restarts),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -51,6 +51,8 @@ typedef struct options {
     const char *start;
     int color;
     int64_t grace_ms;
+    const char *save;
+    bool resume;
     bool verbose;
 } options;
 
@@ -76,6 +78,9 @@ static void usage(FILE *to)
           "  --pgn FILE          write the record here\n"
           "  --name NAME         the name the other side sees (default: Engine)\n"
           "  --grace S           how long a lost connection may take to come back (default 60)\n"
+          "  --save FILE         keep the game's state in FILE as it goes\n"
+          "  --resume FILE       take the game saved in FILE up again after a restart (host:\n"
+          "                      give the same --port; joiner: no --join needed)\n"
           "  --verbose           tell on standard error what happens\n"
           "\n"
           "Exit status: 0 the game ended; 1 the other side could not be reached or refused;\n"
@@ -176,6 +181,11 @@ static int parse_args(int argc, char **argv, options *o)
                 return bad_usage("the colour '%s' is neither white nor black", v);
             }
             o->color = strcmp(v, "black") == 0 ? RB_BLACK : RB_WHITE;
+        } else if (strcmp(a, "--save") == 0) {
+            o->save = v;
+        } else if (strcmp(a, "--resume") == 0) {
+            o->save = v;
+            o->resume = true;
         } else if (strcmp(a, "--grace") == 0) {
             if (!rb_util_parse_int(v, 1, 86400, &n)) {
                 return bad_usage("the grace '%s' is not a number of seconds", v);
@@ -185,11 +195,17 @@ static int parse_args(int argc, char **argv, options *o)
             return bad_usage("unknown option '%s'", a);
         }
     }
+    if (o->resume && !o->host && !join) {
+        join = true; /* the saved game names its host */
+    }
     if (o->host == join) {
         return bad_usage("%s", "give either --host or --join CODE");
     }
     if (o->engine == NULL) {
         return bad_usage("%s", "--engine CMD is missing");
+    }
+    if (join && o->code == NULL && !o->resume) {
+        return bad_usage("%s", "--join needs the invite code");
     }
     if (join && (o->base_ms > 0 || o->start != NULL)) {
         return bad_usage("%s", "the host sets the time control and the start; the joiner takes them");
@@ -225,6 +241,29 @@ static bool write_record(const options *o, const rb_game *g)
     ok = f != NULL && fclose(f) == 0 && ok;
     free(text);
     return ok;
+}
+
+/* The state for --save, written beside and renamed over, so a crash
+ * leaves the old state or the new, never half of one. The joiner's code
+ * goes first, for --resume. */
+static void save_state(const options *o, const rb_net_peer *peer, const char *code)
+{
+    if (o->save == NULL) {
+        return;
+    }
+    char *text = rb_net_peer_save(peer);
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.new", o->save);
+    FILE *f = text != NULL ? fopen(tmp, "w") : NULL;
+    bool ok = f != NULL && fprintf(f, "%s\n%s", code, text) >= 0;
+    ok = f != NULL && fclose(f) == 0 && ok;
+    if (ok) {
+        ok = rename(tmp, o->save) == 0;
+    }
+    if (!ok) {
+        remove(tmp);
+    }
+    free(text);
 }
 
 static int finish(const options *o, rb_net_peer *peer)
@@ -305,7 +344,35 @@ int main(int argc, char **argv)
         return fail(EXIT_UNREACHABLE, "the invite code is wrong: %s%s", err, "");
     }
     snprintf(cfg.token, sizeof cfg.token, "%s", inv.token);
-    rb_net_peer *peer = rb_net_peer_new(&cfg, err, sizeof err);
+    rb_net_peer *peer = NULL;
+    char saved_code[RB_NET_INVITE_MAX + 8] = "";
+    if (o.resume) {
+        FILE *f = fopen(o.save, "r");
+        static char text[1 << 21];
+        size_t n = f != NULL ? fread(text, 1, sizeof text - 1, f) : 0;
+        if (f != NULL) {
+            fclose(f);
+        }
+        text[n] = '\0';
+        char *body = strchr(text, '\n');
+        if (f == NULL || body == NULL || (size_t)(body - text) >= sizeof saved_code) {
+            rb_player_stop(&player);
+            return fail(EXIT_USAGE, "cannot read the saved game %s%s", o.save, "");
+        }
+        memcpy(saved_code, text, (size_t)(body - text));
+        if (!o.host && rb_net_invite_parse(saved_code, &inv, err, sizeof err) != 0) {
+            rb_player_stop(&player);
+            return fail(EXIT_USAGE, "the saved game's invite code is wrong: %s%s", err, "");
+        }
+        snprintf(cfg.token, sizeof cfg.token, "%s", inv.token);
+        peer = rb_net_peer_restore(&cfg, body + 1, rb_util_now_ms(), err, sizeof err);
+        if (peer != NULL && o.host) {
+            /* the host's code is the saved token's */
+            rb_net_invite_parse(saved_code, &inv, err, sizeof err);
+        }
+    } else {
+        peer = rb_net_peer_new(&cfg, err, sizeof err);
+    }
     if (peer == NULL) {
         rb_player_stop(&player);
         return fail(EXIT_USAGE, "%s%s", err, "");
@@ -327,22 +394,32 @@ int main(int argc, char **argv)
         inv.port = s.port;
         char code[RB_NET_INVITE_MAX];
         rb_net_invite_format(&inv, code, sizeof code);
+        snprintf(saved_code, sizeof saved_code, "%s", code);
         printf("invite %s\n", code);
         fflush(stdout);
-    } else if (rb_net_session_join(&s, peer, inv.host, inv.port, 5000, err, sizeof err) != 0) {
-        rb_net_peer_free(peer);
-        rb_player_stop(&player);
-        return fail(EXIT_UNREACHABLE, "%s%s", err, "");
+    } else {
+        rb_net_invite_format(&inv, saved_code, sizeof saved_code);
+        if (rb_net_session_join(&s, peer, inv.host, inv.port, 5000, err, sizeof err) != 0) {
+            if (!o.resume) {
+                rb_net_peer_free(peer);
+                rb_player_stop(&player);
+                return fail(EXIT_UNREACHABLE, "%s%s", err, "");
+            }
+            s.connections = 1; /* the host may be restarting too: keep trying */
+        }
     }
 
     int status = -1;
     int64_t joined_by = rb_util_now_ms() + 10000; /* the joiner's wait for the welcome */
     int64_t settled_at = 0, bye_at = 0;
+    int unacked_saved = -1;
     while (status < 0) {
         rb_net_session_poll(&s, 5);
         int64_t now = rb_util_now_ms();
         rb_net_event ev;
+        bool any = false;
         while (status < 0 && rb_net_peer_poll(peer, &ev)) {
+            any = true;
             switch (ev.type) {
             case RB_NET_EV_STARTED: say(&o, "the game starts: %s", ev.text, ""); break;
             case RB_NET_EV_LOST: say(&o, "%s%s", ev.text, ""); break;
@@ -367,6 +444,10 @@ int main(int argc, char **argv)
                 break;
             default: break;
             }
+        }
+        if (any || rb_net_peer_unacked(peer) != unacked_saved) {
+            save_state(&o, peer, saved_code);
+            unacked_saved = rb_net_peer_unacked(peer);
         }
         if (status >= 0) {
             break;

@@ -12,6 +12,7 @@
  */
 #include "support.h"
 
+#include <malloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,7 @@ typedef struct stats {
     int nhs;
     int64_t faults[RB_FAULT_COUNT];
     int reconnects;
+    size_t heap_peak; /* bytes in use for both sides of a game, engines left out */
 } stats;
 
 static void add_rtt(stats *st, int64_t v)
@@ -86,10 +88,13 @@ static void play_one(int index, bool faults, stats *st)
     rb_net_fault fault[2];
     rb_engine *engine[2];
     for (int i = 0; i < 2; i++) {
-        peer[i] = rb_net_peer_new(&cfg[i], err, sizeof err);
-        assert_non_null(peer[i]);
         engine[i] = rb_engine_new(1);
         assert_non_null(engine[i]);
+    }
+    size_t heap_before = mallinfo2().uordblks;
+    for (int i = 0; i < 2; i++) {
+        peer[i] = rb_net_peer_new(&cfg[i], err, sizeof err);
+        assert_non_null(peer[i]);
         rb_engine_set_seed(engine[i], seed + (uint64_t)i);
         rb_net_fault_init(&fault[i], seed * 31 + (uint64_t)i);
         if (faults) {
@@ -172,6 +177,8 @@ static void play_one(int index, bool faults, stats *st)
                  rb_net_peer_game(peer[1]) ? rb_net_peer_game(peer[1])->ply : 0, rb_net_peer_over(peer[0]),
                  rb_net_peer_over(peer[1]));
     }
+    size_t heap = mallinfo2().uordblks - heap_before;
+    st->heap_peak = heap > st->heap_peak ? heap : st->heap_peak;
     char *a = rb_pgn_write(rb_net_peer_game(peer[0]));
     char *b = rb_pgn_write(rb_net_peer_game(peer[1]));
     if (strcmp(a, b) != 0) {
@@ -214,6 +221,8 @@ static void every_game_finishes_with_the_same_record_on_both_ends(void **state)
     print_message("; reconnections %d\n", st.reconnects);
     report("handshake to first move", st.hs, st.nhs);
     report("round trip of a move", st.rtt, st.nrtt);
+    print_message("memory of a network game, both sides, sockets included: at most %zu KiB of heap at its end\n",
+                  st.heap_peak / 1024);
     if (faults) {
         assert_true(st.faults[RB_FAULT_DROP] > 0 && st.faults[RB_FAULT_DUP] > 0 && st.faults[RB_FAULT_SPLIT] > 0);
     }

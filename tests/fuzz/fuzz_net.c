@@ -11,6 +11,11 @@
  * other side's lines meet every state. The seeds begin with a correct
  * handshake (the token below) so the fuzzer starts inside a game.
  *
+ * With bit 16 of the first byte set, the rest of the input is instead a
+ * saved state (rb_net_peer_save's text) to restore: whatever it holds, the
+ * restore either refuses it with a message or gives a peer whose own save
+ * restores again.
+ *
  * Whatever comes in, every line the peer sends must be one the protocol's
  * own parser reads, no longer than the protocol's bound; the record must
  * stay a legal game (each position checked as the other targets do); and
@@ -19,6 +24,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
@@ -90,6 +96,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     cfg.host_color = (data[0] & 8) ? 1 : 0;
     cfg.rules = 0x1111111111111111ull; /* the seeds say this; computing the real one each run is slow */
     char err[200];
+    if (data[0] & 16) {
+        char text[8192];
+        size_t n = size - 1 < sizeof text - 1 ? size - 1 : sizeof text - 1;
+        memcpy(text, data + 1, n);
+        text[n] = '\0';
+        rb_net_peer *r = rb_net_peer_restore(&cfg, text, 5000, err, sizeof err);
+        if (r == NULL) {
+            if (err[0] == '\0') {
+                rb_fuzz_fail("a refused restore says nothing");
+            }
+            return 0;
+        }
+        check_game(r);
+        char *again = rb_net_peer_save(r);
+        rb_net_peer *r2 = again != NULL ? rb_net_peer_restore(&cfg, again, 5000, err, sizeof err) : NULL;
+        if (again != NULL && r2 == NULL) {
+            rb_fuzz_fail("a peer's own save does not restore: %s\n%s", err, again);
+        }
+        rb_net_peer_connected(r, 6000);
+        check_output(r);
+        rb_net_peer_free(r2);
+        free(again);
+        rb_net_peer_free(r);
+        return 0;
+    }
     rb_net_peer *p = rb_net_peer_new(&cfg, err, sizeof err);
     if (p == NULL) {
         rb_fuzz_fail("no peer: %s", err);
@@ -119,26 +150,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 }
             }
             break;
-        case 10:
-            rb_net_peer_offer(p, (rb_net_offer)(len % RB_OFFER_COUNT), now, err, sizeof err);
-            break;
-        case 11:
-            rb_net_peer_answer(p, (len & 1) != 0, now, err, sizeof err);
-            break;
+        case 10: rb_net_peer_offer(p, (rb_net_offer)(len % RB_OFFER_COUNT), now, err, sizeof err); break;
+        case 11: rb_net_peer_answer(p, (len & 1) != 0, now, err, sizeof err); break;
         case 12:
             switch (len % 4) {
-            case 0:
-                rb_net_peer_resign(p, now, err, sizeof err);
-                break;
-            case 1:
-                rb_net_peer_abort(p, now, err, sizeof err);
-                break;
-            case 2:
-                rb_net_peer_claim(p, (rb_net_claim)(len / 4 % 2), now, err, sizeof err);
-                break;
-            default:
-                rb_net_peer_set_chat_in(p, (len & 8) != 0);
-                break;
+            case 0: rb_net_peer_resign(p, now, err, sizeof err); break;
+            case 1: rb_net_peer_abort(p, now, err, sizeof err); break;
+            case 2: rb_net_peer_claim(p, (rb_net_claim)(len / 4 % 2), now, err, sizeof err); break;
+            default: rb_net_peer_set_chat_in(p, (len & 8) != 0); break;
             }
             break;
         case 13: {

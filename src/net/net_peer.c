@@ -1004,10 +1004,6 @@ static void handle_line(const char *text, size_t len, bool overlong, void *user)
             return;
         }
         emit_error(p, err);
-        if (!p->greeted && (m.type == RB_MSG_HELLO || m.type == RB_MSG_WELCOME) && bad != 0 && !overlong &&
-            strncmp(text, "hello ", 6) == 0 && p->cfg.host) {
-            return;
-        }
         return;
     }
     switch (m.type) {

@@ -1743,6 +1743,8 @@ rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int
                 }
             }
         } else if (strcmp(key, "pgn") == 0) {
+            free(pgn); /* a second record: the last one counts */
+            pgn = NULL;
             bad = decode_saved(rest, &pgn, why, sizeof why) != 0;
         } else if (strcmp(key, "end") == 0) {
             ended = true;

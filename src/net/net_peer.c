@@ -1783,6 +1783,12 @@ rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int
         bad = true;
         snprintf(why, sizeof why, "the text ends before its 'end' line");
     }
+    for (int i = 0; !bad && i < p->nunacked; i++) {
+        if (p->unacked[i].seq >= p->next_seq || (i > 0 && p->unacked[i].seq <= p->unacked[i - 1].seq)) {
+            bad = true;
+            snprintf(why, sizeof why, "its waiting messages are out of order");
+        }
+    }
     if (!bad && (host != 0) != cfg->host) {
         bad = true;
         snprintf(why, sizeof why, "it was saved by the %s", host ? "host" : "joiner");

@@ -430,7 +430,7 @@ int main(int argc, char **argv)
                 rb_player_stop(&player);
                 return fail(EXIT_UNREACHABLE, "%s%s", err, "");
             }
-            s.connections = 1; /* the host may be restarting too: keep trying */
+            s.reconnect = true; /* the host may be restarting too: keep trying */
         }
     }
 

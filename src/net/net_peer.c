@@ -1289,6 +1289,10 @@ static int playing(const rb_net_peer *p, char *err, size_t errlen)
     if (p->finished) {
         return rb_util_fail(err, errlen, "the connection has ended");
     }
+    if (p->nunacked > UNACKED_MAX - 8) {
+        /* refused before anything changes, so what is played is also sent */
+        return rb_util_fail(err, errlen, "too many messages are waiting for the peer");
+    }
     return 0;
 }
 
@@ -1304,9 +1308,6 @@ int rb_net_peer_move(rb_net_peer *p, rb_move m, int64_t now, char *err, size_t e
     }
     if (!rb_move_is_legal(pos, m)) {
         return rb_util_fail(err, errlen, "that move is not legal here");
-    }
-    if (p->nunacked > UNACKED_MAX - 8) {
-        return rb_util_fail(err, errlen, "too many messages are waiting for the peer");
     }
     if (p->cfg.host && rb_net_clock_out(&p->clock, now, 0)) {
         rb_net_peer_tick(p, now);

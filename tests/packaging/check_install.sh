@@ -57,7 +57,7 @@ if [ "$have_game" = 1 ]; then
 fi
 
 # The players' programs, and nothing built only for testing or tuning.
-want="rollerball-engine rollerball-match rollerball-annotate"
+want="rollerball-engine rollerball-match rollerball-annotate rollerball-netplay"
 [ "$have_game" = 1 ] && want="rollerball $want"
 got=$(ls "$p/bin" 2>/dev/null | sort | tr '\n' ' ')
 [ "$got" = "$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')" ] || fail "bin/ holds '$got', not '$want'"

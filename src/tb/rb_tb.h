@@ -155,6 +155,9 @@ typedef struct rb_tb rb_tb;
 rb_tb *rb_tb_open(const char *dir);
 void rb_tb_free(rb_tb *tb);
 const char *rb_tb_dir(const rb_tb *tb);
+/* The installed tables' folder, found relative to the running program
+ * (<bin>/../share/rollerball/tables); returns its length, 0 when unknown. */
+size_t rb_tb_default_dir(char *buf, size_t len);
 /* Gives the store a table in memory (the generator's): the store owns it. */
 void rb_tb_adopt(rb_tb *tb, const rb_tb_set *set, uint8_t *values);
 /* The values of set in the store (loading them), or NULL. */

@@ -99,6 +99,13 @@ void rb_ui_speak_stop(rb_app *app)
     app->speaker = NULL;
 }
 
+void rb_ui_speak_settle(rb_app *app, int ms)
+{
+    if (app->speaker) {
+        rb_speech_settle(app->speaker->speech, ms);
+    }
+}
+
 const char *rb_ui_speak_backend(rb_app *app)
 {
     return app->speaker ? rb_speech_backend(app->speaker->speech) : "none";

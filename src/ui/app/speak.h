@@ -50,6 +50,8 @@ void rb_ui_speak_stop(rb_app *app);
 void rb_ui_speak_poll(rb_app *app);
 /* The setting's speech rate, to the voice. */
 void rb_ui_speak_rate(rb_app *app);
+/* Waits at most ms until the voice is open and idle (benchmarks, tests). */
+void rb_ui_speak_settle(rb_app *app, int ms);
 /* The voice's name ("log", "speech-dispatcher", ...), "none" without. */
 const char *rb_ui_speak_backend(rb_app *app);
 

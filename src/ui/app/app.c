@@ -26,6 +26,7 @@
 
 #include "app/apply.h"
 #include "app/screens.h"
+#include "app/speak.h"
 #include "board/anim.h"
 #include "board/board_cache.h"
 #include "board/explain.h"
@@ -68,6 +69,7 @@ void rb_ui_app_defaults(rb_app *app)
     app->clip_get = SDL_GetClipboardText;
     app->clip_set = SDL_SetClipboardText;
     app->state.input.sel = -1;
+    app->state.input.focus = -1;
     app->state.input.hover = -1;
     app->state.input.promo_to = -1;
     app->state.explain.blocker = -1;
@@ -289,10 +291,23 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
     if (ev->type == SDL_DROPTEXT) {
         return cmd;
     }
+    bool used = false;
+    if (ev->type == SDL_KEYDOWN) { /* F6, wherever the focus is */
+        cmd = rb_ui_speak_toggle_key(&ev->key);
+        if (cmd.kind != RB_UI_CMD_NONE) {
+            cmd.set_setting.on = !app->state.settings.speech;
+            return cmd;
+        }
+    }
     if (rb_ui_dialog_active(&app->state)) {
         return rb_ui_dialog_event(app, ev);
     }
-    bool used = false;
+    if (ev->type == SDL_KEYDOWN) { /* the spoken mode's keys come before the screens' and the panel's */
+        cmd = rb_ui_speak_key(app, &ev->key, &used);
+        if (used) {
+            return cmd;
+        }
+    }
     const rb_ui_screen *top = rb_ui_screens_top(&app->state);
     if (top) {
         cmd = top->event(app, ev, &used);
@@ -336,6 +351,10 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     if (shown || memcmp(&before, &app->state, sizeof before) != 0) {
         app->dirty = true;
     }
+    if (app->state.dialog.kind != RB_UI_DIALOG_NONE && before.dialog.kind == app->state.dialog.kind) {
+        rb_ui_speak_dialog_focus(app, before.dialog.focus);
+    }
+    rb_ui_speak_dialog_change(app, before.dialog.kind);
     rb_ui_apply(app, &cmd);
     /* SDL leaves dropped file names and text to us to free. */
     if (e.type == SDL_DROPFILE || e.type == SDL_DROPTEXT) {
@@ -366,6 +385,7 @@ static Uint32 view_wait_ms(const rb_app *app, Uint32 now_ms)
 
 Uint32 rb_ui_app_tick(rb_app *app)
 {
+    rb_ui_speak_poll(app);
     Uint32 now = rb_ui_window_now(app);
     if (rb_ui_explain_tick(&app->state, now)) {
         app->dirty = true;
@@ -655,6 +675,29 @@ static int load_piece_set(rb_app *app, const rb_ui_options *opt, char *err, size
     return 0;
 }
 
+/* The spoken mode: --speech-log and --speak turn it on; the setting keeps
+ * it on; a window without either asks the desktop, on the voice's thread,
+ * whether a screen reader runs (speak.c turns the mode on if so). */
+static int start_speech(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
+{
+    rb_ui_settings *s = &app->state.settings;
+    char why[RB_UI_PATH_MAX + 300];
+    if (opt->speech_log || opt->speak) {
+        s->speech = true;
+    }
+    if (!s->speech && headless) {
+        return 0;
+    }
+    if (rb_ui_speak_start(app, opt->speech_log, !s->speech, why, sizeof why) != 0) {
+        snprintf(err, errlen, "--speech-log: %s", why);
+        return -1;
+    }
+    if (s->speech) {
+        rb_ui_speak(app, RB_SPEECH_INTERRUPT, _("Spoken mode on. F6 turns it off; the question mark lists the keys."));
+    }
+    return 0;
+}
+
 int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
 {
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
@@ -697,6 +740,9 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     rb_ui_apply_sound_settings(app);
     if (headless && !opt->keep_players) { /* off screen nobody thinks: let either side be selected */
         st->players[RB_WHITE].kind = st->players[RB_BLACK].kind = RB_UI_HUMAN;
+    }
+    if (start_speech(app, opt, headless, err, errlen) != 0) {
+        return -1;
     }
     if (opt->theme) { /* args.c checked the names */
         st->settings.theme = rb_ui_theme_find(opt->theme);
@@ -838,6 +884,7 @@ void rb_ui_app_close(rb_app *app)
             fprintf(stderr, "rollerball: %s\n", why);
         }
     }
+    rb_ui_speak_stop(app);
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);
     rb_ui_text_free(app);

@@ -412,6 +412,11 @@ static void dlg_switch_page(rb_app *app, const rb_ui_state *st, SDL_Rect page, i
         rb_ui_widget_check(app, r, _(rb_ui_setting_infos[i].label), px, rb_ui_settings_get(&st->settings, i),
                            rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_SETTING + i);
+        char said[160];
+        /* TRANSLATORS: the spoken mode: a switch of the settings and whether it is on */
+        snprintf(said, sizeof said, rb_ui_settings_get(&st->settings, i) ? _("%s: on") : _("%s: off"),
+                 _(rb_ui_setting_infos[i].label));
+        rb_ui_dlg_label_set(app, DLG_SETTING + i, said);
         y += row;
     }
     if (st->dialog.page != RB_UI_SETTINGS_GAME) {
@@ -441,6 +446,7 @@ static void dlg_settings_tab_row(rb_app *app, const rb_ui_state *st, SDL_Rect r,
         SDL_Rect t = {r.x + i * (tw + gap), r.y, tw, r.h};
         rb_ui_widget_choice(app, t, _(dlg_settings_tabs[i]), px, st->dialog.page == i, rb_ui_dlg_hover(app, t));
         rb_ui_dlg_hit(app, t, DLG_TAB + i);
+        rb_ui_dlg_label_set(app, DLG_TAB + i, _(dlg_settings_tabs[i]));
     }
 }
 

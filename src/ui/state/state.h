@@ -88,6 +88,9 @@ typedef struct rb_ui_settings {
     bool premoves;         /* a move may be chosen during the computer's turn */
     bool two_player_hints; /* hints (and threats) in games between two
                               people: off unless both agree */
+    bool speech;           /* the spoken mode: the board by keyboard, every
+                              move and square announced (app/speak.c) */
+    bool speech_full;      /* its sentences in full: colours, paths, out flags */
     int threads;           /* the threads the computer thinks on at full
                               strength and on the analysis board; 0: all
                               cores but one (rb_ui_search_threads) */
@@ -97,6 +100,7 @@ typedef struct rb_ui_settings {
     int watch_move_ms;  /* computer against computer: least time a move
                            takes, so the game can be followed */
     int language;       /* index into rb_ui_langs (lang.h); 0 the system's */
+    int speech_rate;    /* the voice's pace, -100..100, 0 its normal */
 } rb_ui_settings;
 
 /* The board's input state machine (input.c). */
@@ -124,6 +128,9 @@ typedef struct rb_ui_input {
     Uint32 typed_ms;     /* app clock at the last typed key */
     bool premove_select; /* sel is the person's piece picked during the
                             computer's turn: its moves are a premove's */
+    int focus;           /* the spoken mode's focus square, -1 before the first
+                            arrow key (app/speak_keys.c) */
+    bool focus_rings;    /* the arrows follow the rings, not the grid */
 } rb_ui_input;
 
 /* The piece sliding after a move (anim.c). */

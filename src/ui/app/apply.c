@@ -841,7 +841,11 @@ static int apply_language(rb_app *app, const rb_ui_cmd *cmd)
     app->state.settings.language = lang;
     rb_ui_lang_use(lang);
     rb_ui_text_flush(app);
-    rb_ui_explain_say_refused_again(&app->state); /* a line that still holds */
+    /* The lines that still hold, in the new language. */
+    rb_ui_explain_say_refused_again(&app->state);
+    if (app->state.status_about == RB_UI_STATUS_COACH && app->state.status[0]) {
+        rb_ui_coach_say(&app->state);
+    }
     return 0;
 }
 

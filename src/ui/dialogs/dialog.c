@@ -75,6 +75,8 @@ void rb_ui_dialog_open(rb_app *app, rb_ui_dialog_kind kind)
     }
     d->kind = kind;
     d->hover = d->pressed = DLG_NONE;
+    app->dialog->anchor_id = DLG_NONE; /* a dialog opens centred */
+    app->dialog->shift = (SDL_Point){0, 0};
     /* The keyboard starts where a keyboard user wants it: in the name
      * field, on the list, or on the default button. */
     d->focus = kind == RB_UI_DIALOG_SAVE ? DLG_FIELD : kind == RB_UI_DIALOG_LOAD ? DLG_LIST : DLG_OK;
@@ -554,6 +556,7 @@ void rb_ui_dialog_draw(rb_app *app, const rb_ui_state *st)
         return;
     }
     app->dialog->nhits = 0;
+    app->dialog->anchor_drawn = false;
     switch (st->dialog.kind) {
     case RB_UI_DIALOG_NEW_GAME: rb_ui_dlg_new_draw(app, st); break;
     case RB_UI_DIALOG_SAVE: rb_ui_dlg_save_draw(app, st); break;
@@ -578,7 +581,13 @@ static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
     case RB_UI_DIALOG_NEW_GAME: return rb_ui_dlg_new_click(st, id);
     case RB_UI_DIALOG_SAVE: return rb_ui_dlg_save_click(st, id);
     case RB_UI_DIALOG_LOAD: return rb_ui_dlg_load_click(st, id, clicks);
-    case RB_UI_DIALOG_SETTINGS: return dlg_settings_click(st, id);
+    case RB_UI_DIALOG_SETTINGS:
+        if (id == DLG_SCALE || id == DLG_SCALE + 1) {
+            /* The dialog grows or shrinks with the size: it does so around
+             * the button, which stays under the pointer for the next click. */
+            rb_ui_dlg_anchor(app, id);
+        }
+        return dlg_settings_click(st, id);
     case RB_UI_DIALOG_HELP:
         if (id == DLG_WELCOME) {
             rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);

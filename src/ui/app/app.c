@@ -37,6 +37,7 @@
 #include "computer/review.h"
 #include "computer/worker.h"
 #include "dialogs/dialog.h"
+#include "dialogs/dlg.h"
 #include "files/games.h"
 #include "files/prefs.h"
 #include "files/settings.h"
@@ -116,11 +117,32 @@ void rb_ui_app_relayout(rb_app *app)
     }
 }
 
+static void app_draw_frame(rb_app *app);
+
 void rb_ui_app_draw(rb_app *app)
 {
     if (app->relayout_due) {
         rb_ui_app_relayout(app);
     }
+    app_draw_frame(app);
+    /* A dialog that changed size around a control kept in place is drawn
+     * again with the control back where it was, before anyone sees it. */
+    for (int i = 0; i < 2 && rb_ui_dialog_active(&app->state) && rb_ui_dlg_settle(app); i++) {
+        app_draw_frame(app);
+    }
+    SDL_RenderPresent(app->renderer);
+    app->dirty = false;
+    if (app->first_frame_from) {
+        double ms = (double)(SDL_GetPerformanceCounter() - app->first_frame_from) * 1000.0 /
+                    (double)SDL_GetPerformanceFrequency();
+        /* TRANSLATORS: the time from start to the first frame, in milliseconds */
+        fprintf(stderr, _("rollerball: first frame %.1f ms after start\n"), ms);
+        app->first_frame_from = 0;
+    }
+}
+
+static void app_draw_frame(rb_app *app)
+{
     const rb_ui_theme *t = app->theme;
     Uint32 now = rb_ui_window_now(app);
     /* A slide whose time is up ends before the frame, not inside it. */
@@ -144,15 +166,6 @@ void rb_ui_app_draw(rb_app *app)
     }
     if (rb_ui_dialog_active(st)) {
         rb_ui_dialog_draw(app, st);
-    }
-    SDL_RenderPresent(app->renderer);
-    app->dirty = false;
-    if (app->first_frame_from) {
-        double ms = (double)(SDL_GetPerformanceCounter() - app->first_frame_from) * 1000.0 /
-                    (double)SDL_GetPerformanceFrequency();
-        /* TRANSLATORS: the time from start to the first frame, in milliseconds */
-        fprintf(stderr, _("rollerball: first frame %.1f ms after start\n"), ms);
-        app->first_frame_from = 0;
     }
 }
 

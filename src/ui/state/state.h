@@ -316,6 +316,12 @@ typedef struct rb_ui_coach_state {
     uint64_t hint_key;
 } rb_ui_coach_state;
 
+/* What the status line is about, when that can end: a hint or a threat
+ * (it goes with the position it was for), or a typed move the rules refuse
+ * (it goes with the next move, selection or key). Such a line is said
+ * again in a new language; any other is left as it was said. */
+typedef enum { RB_UI_STATUS_OTHER = 0, RB_UI_STATUS_COACH, RB_UI_STATUS_REFUSED } rb_ui_status_about;
+
 typedef struct rb_ui_state {
     rb_game game;
     rb_ui_player players[2];
@@ -332,6 +338,9 @@ typedef struct rb_ui_state {
                                             back to the game (End) or undoes/redoes */
     char status[RB_UI_EXPLAIN_TEXT_MAX]; /* last message for the player (error, illegal move...):
                                  room for a refused move's whole explanation in any language */
+    rb_ui_status_about status_about;     /* what it is about (rb_ui_state_say: other) */
+    char refused[8];                     /* RB_UI_STATUS_REFUSED: the move as typed, */
+    rb_explanation refusal;              /* and why the rules refuse it */
     rb_ui_dialog_state dialog;
     rb_ui_panel_state panel;
     unsigned changes;              /* counts changes of the game (apply.c) */
@@ -402,7 +411,10 @@ bool rb_ui_state_premove_allowed(const rb_ui_state *st);
  * RB_MOVE_NONE; *wants_letter when it is a promotion still waiting for
  * its r or b. */
 rb_move rb_ui_state_typed_move(const rb_ui_state *st, bool *wants_letter);
-/* Sets the status line; an error is also printed on stderr. */
+/* Empties the status line when it is about that (a hint, a refusal). */
+void rb_ui_state_status_forget(rb_ui_state *st, rb_ui_status_about about);
+/* Sets the status line (about nothing that ends by itself); an error is
+ * also printed on stderr. */
 void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -72,7 +72,6 @@ void rb_ui_app_defaults(rb_app *app)
     app->state.input.promo_to = -1;
     app->state.explain.blocker = -1;
     app->state.tip.sq = app->state.tip.color = -1;
-    app->state.learn.sel = app->state.learn.promo_to = -1;
 }
 
 void rb_ui_app_relayout(rb_app *app)

@@ -36,6 +36,7 @@
 #include "computer/review.h"
 #include "computer/worker.h"
 #include "dialogs/dialog.h"
+#include "dialogs/dlg_welcome.h"
 #include "files/games.h"
 #include "files/prefs.h"
 #include "files/settings.h"
@@ -728,6 +729,11 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     /* Black at the bottom as the settings and command line say; a game
      * file's players do not turn the board. */
     apply_cli_players(st->players, opt);
+    if (welcome) { /* the game waiting behind the welcome is the computer the welcome offers */
+        for (int c = 0; c < 2; c++) {
+            st->players[c].level = set.set_game.players[c].level = RB_UI_WELCOME_LEVEL;
+        }
+    }
     st->flipped = opt->flip || (st->settings.auto_flip && st->players[RB_WHITE].kind == RB_UI_COMPUTER &&
                                 st->players[RB_BLACK].kind == RB_UI_HUMAN);
     if (rb_ui_panel_init(app, why, sizeof why) != 0) {

@@ -38,6 +38,7 @@
 #include "computer/worker.h"
 #include "dialogs/dialog.h"
 #include "dialogs/dlg.h"
+#include "dialogs/dlg_welcome.h"
 #include "files/games.h"
 #include "files/prefs.h"
 #include "files/settings.h"
@@ -75,7 +76,6 @@ void rb_ui_app_defaults(rb_app *app)
     app->state.input.promo_to = -1;
     app->state.explain.blocker = -1;
     app->state.tip.sq = app->state.tip.color = -1;
-    app->state.learn.sel = app->state.learn.promo_to = -1;
 }
 
 void rb_ui_app_relayout(rb_app *app)
@@ -788,6 +788,11 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     /* Black at the bottom as the settings and command line say; a game
      * file's players do not turn the board. */
     apply_cli_players(st->players, opt);
+    if (welcome) { /* the game waiting behind the welcome is the computer the welcome offers */
+        for (int c = 0; c < 2; c++) {
+            st->players[c].level = set.set_game.players[c].level = RB_UI_WELCOME_LEVEL;
+        }
+    }
     st->flipped = opt->flip || (st->settings.auto_flip && st->players[RB_WHITE].kind == RB_UI_COMPUTER &&
                                 st->players[RB_BLACK].kind == RB_UI_HUMAN);
     if (rb_ui_panel_init(app, why, sizeof why) != 0) {

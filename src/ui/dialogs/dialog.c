@@ -78,8 +78,12 @@ void rb_ui_dialog_open(rb_app *app, rb_ui_dialog_kind kind)
     app->dialog->anchor_id = DLG_NONE; /* a dialog opens centred */
     app->dialog->shift = (SDL_Point){0, 0};
     /* The keyboard starts where a keyboard user wants it: in the name
-     * field, on the list, or on the default button. */
-    d->focus = kind == RB_UI_DIALOG_SAVE ? DLG_FIELD : kind == RB_UI_DIALOG_LOAD ? DLG_LIST : DLG_OK;
+     * field, on the list, on the welcome's first (highlighted) choice, or
+     * on the default button. */
+    d->focus = kind == RB_UI_DIALOG_SAVE      ? DLG_FIELD
+               : kind == RB_UI_DIALOG_LOAD    ? DLG_LIST
+               : kind == RB_UI_DIALOG_WELCOME ? DLG_WELCOME
+                                              : DLG_OK;
     app->dialog->nhits = 0; /* nothing of this dialog is drawn yet */
     switch (kind) {
     case RB_UI_DIALOG_NEW_GAME: rb_ui_dlg_new_open(&app->state); break;

@@ -281,23 +281,25 @@ typedef struct rb_ui_tip_state {
 
 /* The Learn screen (learn.c): the lesson map or a stage being played,
  * over the whole window. The stage's position lives in the lesson session
- * (app->learn); this is what the screen shows of it and its input. */
+ * (app->learn); board is a copy of it kept here so that the game's board
+ * input and drawing (rb_ui_state_pos) take it as they take a puzzle's, and
+ * the selection, drag and typed text are the game's (st->input). */
 typedef enum { RB_UI_LEARN_OFF = 0, RB_UI_LEARN_MAP, RB_UI_LEARN_STAGE } rb_ui_learn_mode;
 #define RB_UI_LEARN_TEXT_MAX 768
 typedef struct rb_ui_learn_state {
     rb_ui_learn_mode mode;
     int chapter, stage;                 /* the stage played or last chosen, from 0 */
-    int sel;                            /* selected square on the lesson's board, -1 */
-    rb_movelist moves;                  /* its legal moves */
-    int promo_to;                       /* a promotion waiting for rook or bishop, -1 */
+    rb_pos board;                       /* the stage's position as the session has it */
+    rb_bb goal_stars;                   /* its stars still to land on (collect stages) */
     int hover;                          /* control under the pointer, 0 none */
     int scroll;                         /* the map: first chapter shown */
     char message[RB_UI_LEARN_TEXT_MAX]; /* what the last move brought */
     bool hint_shown;                    /* the hint's path is drawn */
     rb_path hint;
-    int stars;    /* stars won on finishing, 0 until then */
-    bool over;    /* done or failed: retry or go on */
-    rb_move last; /* the last move on the lesson's board */
+    int stars;      /* stars won on finishing, 0 until then */
+    bool over;      /* done or failed: retry or go on */
+    bool hint_used; /* a hint was shown this try: three stars are out of reach */
+    rb_move last;   /* the last move on the lesson's board */
 } rb_ui_learn_state;
 
 /* The coach (coach.c): a hint (the best move for the person to move) or a

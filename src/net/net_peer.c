@@ -1004,10 +1004,6 @@ static void handle_line(const char *text, size_t len, bool overlong, void *user)
             return;
         }
         emit_error(p, err);
-        if (!p->greeted && (m.type == RB_MSG_HELLO || m.type == RB_MSG_WELCOME) && bad != 0 && !overlong &&
-            strncmp(text, "hello ", 6) == 0 && p->cfg.host) {
-            return;
-        }
         return;
     }
     switch (m.type) {
@@ -1747,6 +1743,8 @@ rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int
                 }
             }
         } else if (strcmp(key, "pgn") == 0) {
+            free(pgn); /* a second record: the last one counts */
+            pgn = NULL;
             bad = decode_saved(rest, &pgn, why, sizeof why) != 0;
         } else if (strcmp(key, "end") == 0) {
             ended = true;

@@ -74,7 +74,8 @@ static void usage(FILE *to)
           "  --time-control M+S  M minutes each and S seconds a move (default: untimed)\n"
           "  --color white|black the host's colour (default white)\n"
           "  --start POSITION    the start position string (default the standard start)\n"
-          "  --movetime MS       the engine's time a move (default 200; less when the clock is low)\n"
+          "  --movetime MS       the engine's time a move, at most 15000 (default 200; less\n"
+          "                      when the clock is low)\n"
           "  --pgn FILE          write the record here\n"
           "  --name NAME         the name the other side sees (default: Engine)\n"
           "  --grace S           how long a lost connection may take to come back (default 60)\n"
@@ -163,8 +164,10 @@ static int parse_args(int argc, char **argv, options *o)
         } else if (strcmp(a, "--engine") == 0) {
             o->engine = v;
         } else if (strcmp(a, "--movetime") == 0) {
-            if (!rb_util_parse_int(v, 1, 3600000, &n)) {
-                return bad_usage("the move time '%s' is not a number of milliseconds", v);
+            /* the line is not served while the engine thinks: a long think
+             * would look like a dead connection to the other side */
+            if (!rb_util_parse_int(v, 1, 15000, &n)) {
+                return bad_usage("the move time '%s' is not a number of milliseconds up to 15000", v);
             }
             o->movetime_ms = n;
         } else if (strcmp(a, "--pgn") == 0) {

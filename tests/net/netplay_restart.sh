@@ -21,7 +21,12 @@ code=$(sed -n 's/^invite //p' "$work/h1.out")
 port=$(echo "$code" | cut -d: -f3)
 ( "$netplay" --join "$code" --engine "$engine" --movetime 100 --pgn "$work/join.pgn" \
     >"$work/j.out" 2>"$work/j.err"; echo $? >"$work/j.rc" ) &
-sleep 1.5
+# stop the host once its saved record holds a few moves
+i=0
+while ! grep -q '^pgn .*3\.%20' "$work/host.save" 2>/dev/null && [ $i -lt 600 ]; do
+    sleep 0.05
+    i=$((i + 1))
+done
 [ -f "$work/j.rc" ] && fail "the game ended before the host could be stopped"
 kill -9 $host
 wait $host 2>/dev/null

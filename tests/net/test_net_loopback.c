@@ -191,12 +191,109 @@ static void a_connection_closed_at_any_message_resumes_to_the_same_record(void *
     assert_true(cases > 20);
 }
 
+/* Polls both sides for ms, keeping their events; true when cond held. */
+static void pump(game *g, int64_t ms, rb_net_event *evs[2], int *nev)
+{
+    int64_t end = rb_util_now_ms() + ms;
+    while (rb_util_now_ms() < end) {
+        for (int i = 0; i < 2; i++) {
+            rb_net_session_poll(&g->s[i], 1);
+            rb_net_event ev;
+            while (rb_net_peer_poll(g->peer[i], &ev)) {
+                if (nev[i] < 64) {
+                    evs[i][nev[i]++] = ev;
+                }
+            }
+        }
+    }
+}
+
+static bool saw(rb_net_event *evs, int n, rb_net_event_type type, const char *text)
+{
+    for (int i = 0; i < n; i++) {
+        if (evs[i].type == type && (text == NULL || strcmp(evs[i].text, text) == 0)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+/* One side's move chosen from the seed, once it is its turn (the other's
+ * move may still be on the way). */
+static void move_for(game *g, int i, rb_net_event *evs[2], int *nev)
+{
+    const rb_game *rec = rb_net_peer_game(g->peer[i]);
+    for (int t = 0; t < 500 && rb_game_pos(rec)->side != rb_net_peer_color(g->peer[i]); t++) {
+        pump(g, 10, evs, nev);
+    }
+    assert_int_equal(rb_game_pos(rec)->side, rb_net_peer_color(g->peer[i]));
+    rb_movelist list;
+    int n = rb_gen_legal(rb_game_pos(rec), &list);
+    uint64_t s = g->seed + rec->ply;
+    char err[200];
+    assert_int_equal(rb_net_peer_move(g->peer[i], list.moves[rb_util_splitmix64(&s) % (uint64_t)n], rb_util_now_ms(),
+                                      err, sizeof err),
+                     0);
+}
+
+static void a_timed_game_with_offers_chat_and_a_reconnect_in_the_middle(void **state)
+{
+    (void)state;
+    game g;
+    open_game(&g, 0, 31);
+    g.s[1].retry_ms = 100;
+    rb_net_event buf0[64], buf1[64], *evs[2] = {buf0, buf1};
+    int nev[2] = {0, 0};
+    char err[200];
+    pump(&g, 300, evs, nev);
+    assert_true(saw(evs[0], nev[0], RB_NET_EV_STARTED, NULL) && saw(evs[1], nev[1], RB_NET_EV_STARTED, NULL));
+    rb_net_peer_set_chat_in(g.peer[0], true);
+    rb_net_peer_set_chat_in(g.peer[1], true);
+    for (int ply = 0; ply < 6; ply++) {
+        move_for(&g, ply % 2 == 0 ? 0 : 1, evs, nev); /* the host is White */
+        pump(&g, 60, evs, nev);
+    }
+    assert_int_equal(rb_net_peer_chat(g.peer[1], "nice opening", rb_util_now_ms(), err, sizeof err), 0);
+    assert_int_equal(rb_net_peer_offer(g.peer[1], RB_OFFER_DRAW, rb_util_now_ms(), err, sizeof err), 0);
+    pump(&g, 500, evs, nev);
+    assert_true(saw(evs[0], nev[0], RB_NET_EV_CHAT, "nice opening"));
+    assert_true(saw(evs[0], nev[0], RB_NET_EV_OFFER, NULL));
+    assert_int_equal(rb_net_peer_answer(g.peer[0], false, rb_util_now_ms(), err, sizeof err), 0);
+    pump(&g, 500, evs, nev);
+    assert_true(saw(evs[1], nev[1], RB_NET_EV_ANSWER, NULL));
+    /* the cable is pulled in the middle; White moves into the void */
+    rb_net_session_cut(&g.s[1]);
+    move_for(&g, 0, evs, nev);
+    pump(&g, 2500, evs, nev);
+    assert_true(saw(evs[0], nev[0], RB_NET_EV_LOST, NULL));
+    assert_true(saw(evs[0], nev[0], RB_NET_EV_RESUMED, NULL));
+    assert_int_equal(rb_net_peer_game(g.peer[1])->ply, 7);
+    /* Black moves, then asks to take it back, and White agrees */
+    move_for(&g, 1, evs, nev);
+    pump(&g, 500, evs, nev);
+    assert_int_equal(rb_net_peer_offer(g.peer[1], RB_OFFER_TAKEBACK1, rb_util_now_ms(), err, sizeof err), 0);
+    pump(&g, 500, evs, nev);
+    assert_int_equal(rb_net_peer_answer(g.peer[0], true, rb_util_now_ms(), err, sizeof err), 0);
+    pump(&g, 300, evs, nev);
+    assert_int_equal(rb_net_peer_game(g.peer[0])->ply, 7);
+    assert_int_equal(rb_net_peer_game(g.peer[1])->ply, 7);
+    assert_true(rb_net_peer_lag(g.peer[0]) >= 0);
+    /* and the game is played out */
+    assert_true(run(&g, 60000));
+    same_record(&g);
+    assert_true(g.s[0].connections == 2);
+    const rb_annotation *a = rb_game_annotation(rb_net_peer_game(g.peer[1]), 0);
+    assert_true(a != NULL && a->clock_ms != RB_CLOCK_NONE);
+    close_game(&g);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(a_whole_game_over_loopback),
         cmocka_unit_test(a_second_connection_is_told_the_game_is_busy),
         cmocka_unit_test(a_connection_closed_at_any_message_resumes_to_the_same_record),
+        cmocka_unit_test(a_timed_game_with_offers_chat_and_a_reconnect_in_the_middle),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1306,6 +1306,10 @@ int rb_net_peer_move(rb_net_peer *p, rb_move m, int64_t now, char *err, size_t e
     if (pos->side != p->me) {
         return rb_util_fail(err, errlen, "it is not your turn");
     }
+    if (p->answered_yes) {
+        /* a move now would cross the offer taking effect */
+        return rb_util_fail(err, errlen, "you accepted an offer; it takes effect in a moment");
+    }
     if (!rb_move_is_legal(pos, m)) {
         return rb_util_fail(err, errlen, "that move is not legal here");
     }

@@ -149,6 +149,16 @@ static void go_command(const rb_match_limits *lim, uint64_t nodes, char *buf, si
 rb_ask_status rb_player_ask_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, uint64_t nodes,
                                  char *move, size_t size, char *why, size_t whylen)
 {
+    rb_ask_status st = rb_player_start_move(p, game, lim, nodes, why, whylen);
+    while (st == RB_ASK_WAITING) {
+        st = rb_player_poll_move(p, p->move_deadline, move, size, why, whylen);
+    }
+    return st;
+}
+
+rb_ask_status rb_player_start_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, uint64_t nodes,
+                                   char *why, size_t whylen)
+{
     char go[128];
     go_command(lim, nodes, go, sizeof go);
     char *position = position_command(game);
@@ -160,13 +170,22 @@ rb_ask_status rb_player_ask_move(rb_player *p, const rb_game *game, const rb_mat
         snprintf(why, whylen, "stopped reading its input");
         return RB_ASK_CRASH;
     }
-    int64_t allowed = lim->movetime_ms > 0 ? lim->movetime_ms + lim->margin_ms : lim->move_timeout_ms;
-    int64_t deadline = rb_util_now_ms() + allowed;
+    p->move_allowed = lim->movetime_ms > 0 ? lim->movetime_ms + lim->margin_ms : lim->move_timeout_ms;
+    p->move_deadline = rb_util_now_ms() + p->move_allowed;
+    return RB_ASK_WAITING;
+}
+
+rb_ask_status rb_player_poll_move(rb_player *p, int64_t wait_until, char *move, size_t size, char *why, size_t whylen)
+{
+    int64_t until = wait_until < p->move_deadline ? wait_until : p->move_deadline;
     for (;;) {
         const char *line;
-        rb_proc_status st = rb_proc_read_line(&p->proc, deadline, &line);
+        rb_proc_status st = rb_proc_read_line(&p->proc, until, &line);
+        if (st == RB_PROC_TIMEOUT && until < p->move_deadline) {
+            return RB_ASK_WAITING;
+        }
         if (st == RB_PROC_TIMEOUT) {
-            snprintf(why, whylen, "no move within %" PRId64 " ms", allowed);
+            snprintf(why, whylen, "no move within %" PRId64 " ms", p->move_allowed);
             return RB_ASK_TIMEOUT;
         }
         if (st == RB_PROC_CLOSED) {

@@ -1072,8 +1072,29 @@ static void handle_line(const char *text, size_t len, bool overlong, void *user)
 
 /* ---- the transport --------------------------------------------------------- */
 
+/* A token as the invite carries it: hex digits only (it goes on the wire
+ * as it is). */
+static bool token_ok(const char *t)
+{
+    size_t n = strlen(t);
+    if (n > RB_NET_TOKEN_LEN) {
+        return false;
+    }
+    for (size_t i = 0; i < n; i++) {
+        char c = t[i];
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'))) {
+            return false;
+        }
+    }
+    return true;
+}
+
 rb_net_peer *rb_net_peer_new(const rb_net_config *cfg, char *err, size_t errlen)
 {
+    if (!token_ok(cfg->token)) {
+        rb_util_fail(err, errlen, "the invite token holds something other than hex digits");
+        return NULL;
+    }
     rb_pos start;
     char why[160];
     if (cfg->start[0] != '\0' && rb_pos_parse(&start, cfg->start, why, sizeof why) != 0) {
@@ -1268,6 +1289,10 @@ static int playing(const rb_net_peer *p, char *err, size_t errlen)
     if (p->finished) {
         return rb_util_fail(err, errlen, "the connection has ended");
     }
+    if (p->nunacked > UNACKED_MAX - 8) {
+        /* refused before anything changes, so what is played is also sent */
+        return rb_util_fail(err, errlen, "too many messages are waiting for the peer");
+    }
     return 0;
 }
 
@@ -1280,6 +1305,10 @@ int rb_net_peer_move(rb_net_peer *p, rb_move m, int64_t now, char *err, size_t e
     const rb_pos *pos = rb_game_pos(&p->game);
     if (pos->side != p->me) {
         return rb_util_fail(err, errlen, "it is not your turn");
+    }
+    if (p->answered_yes) {
+        /* a move now would cross the offer taking effect */
+        return rb_util_fail(err, errlen, "you accepted an offer; it takes effect in a moment");
     }
     if (!rb_move_is_legal(pos, m)) {
         return rb_util_fail(err, errlen, "that move is not legal here");
@@ -1695,7 +1724,7 @@ rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int
         } else if (strcmp(key, "host") == 0) {
             bad = sscanf(rest, "%d", &host) != 1;
         } else if (strcmp(key, "token") == 0) {
-            bad = strlen(rest) > RB_NET_TOKEN_LEN;
+            bad = strcmp(rest, "-") != 0 && !token_ok(rest);
             snprintf(p->cfg.token, sizeof p->cfg.token, "%s", strcmp(rest, "-") == 0 ? "" : rest);
         } else if (strcmp(key, "game") == 0) {
             bad = !rb_net_parse_hex64(rest, &p->game_token);
@@ -1722,6 +1751,9 @@ rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int
         } else if (strcmp(key, "clock") == 0) {
             bad = sscanf(rest, "%" SCNd64 " %" SCNd64 " %" SCNd64 " %" SCNd64 " %d", &clocks[0], &clocks[1], &clocks[2],
                          &clocks[3], &running) != 5;
+            for (int k = 0; k < 2 && !bad; k++) {
+                bad = clocks[k] < -RB_NET_CLOCK_MAX || clocks[k] > RB_NET_CLOCK_MAX;
+            }
         } else if (strcmp(key, "lost") == 0) {
             bad = sscanf(rest, "%d", &lost) != 1;
         } else if (strcmp(key, "unacked") == 0) {
@@ -1758,6 +1790,12 @@ rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int
     if (!bad && !ended) {
         bad = true;
         snprintf(why, sizeof why, "the text ends before its 'end' line");
+    }
+    for (int i = 0; !bad && i < p->nunacked; i++) {
+        if (p->unacked[i].seq >= p->next_seq || (i > 0 && p->unacked[i].seq <= p->unacked[i - 1].seq)) {
+            bad = true;
+            snprintf(why, sizeof why, "its waiting messages are out of order");
+        }
     }
     if (!bad && (host != 0) != cfg->host) {
         bad = true;

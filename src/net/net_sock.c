@@ -44,6 +44,7 @@ static void init(rb_net_session *s, rb_net_peer *peer, bool host)
     s->listen_fd = -1;
     s->fd = -1;
     s->retry_ms = 1000;
+    s->pending_fd = -1;
 }
 
 int rb_net_session_host(rb_net_session *s, rb_net_peer *peer, const char *bind_address, int port, char *err,
@@ -148,10 +149,75 @@ static int connect_once(rb_net_session *s, int timeout_ms)
     return fd;
 }
 
+/* Starts a connection to one of the host's addresses (in turn, attempt by
+ * attempt) without waiting: it completes in a later round of the poll. */
+static void connect_begin(rb_net_session *s, int64_t now)
+{
+    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *res = NULL;
+    char port[16];
+    snprintf(port, sizeof port, "%d", s->port);
+    int rc = getaddrinfo(s->address, port, &hints, &res);
+    if (rc != 0) {
+        snprintf(s->error, sizeof s->error, "cannot find the host '%s': %s", s->address, gai_strerror(rc));
+        return;
+    }
+    unsigned count = 0;
+    for (struct addrinfo *ai = res; ai != NULL; ai = ai->ai_next) {
+        count++;
+    }
+    struct addrinfo *ai = res;
+    for (unsigned k = s->addr_turn++ % count; k > 0; k--) {
+        ai = ai->ai_next;
+    }
+    int fd = socket(ai->ai_family, ai->ai_socktype, ai->ai_protocol);
+    if (fd >= 0) {
+        set_nonblocking(fd);
+        if (connect(fd, ai->ai_addr, ai->ai_addrlen) == 0 || errno == EINPROGRESS) {
+            s->pending_fd = fd;
+            s->pending_since = now;
+        } else {
+            snprintf(s->error, sizeof s->error, "cannot connect to %s port %d: %s", s->address, s->port,
+                     strerror(errno));
+            close(fd);
+        }
+    }
+    freeaddrinfo(res);
+}
+
+static void take_connection(rb_net_session *s, int fd);
+
+/* The connection being made: done, failed, or still on its way. */
+static void connect_check(rb_net_session *s, bool writable, int64_t now)
+{
+    if (s->pending_fd < 0) {
+        return;
+    }
+    int e = 0;
+    if (writable) {
+        socklen_t elen = sizeof e;
+        getsockopt(s->pending_fd, SOL_SOCKET, SO_ERROR, &e, &elen);
+    } else if (now - s->pending_since > 3000) {
+        e = ETIMEDOUT;
+    } else {
+        return;
+    }
+    int fd = s->pending_fd;
+    s->pending_fd = -1;
+    if (e == 0) {
+        s->error[0] = '\0';
+        take_connection(s, fd);
+        return;
+    }
+    snprintf(s->error, sizeof s->error, "cannot connect to %s port %d: %s", s->address, s->port, strerror(e));
+    close(fd);
+    s->next_connect = now + s->retry_ms;
+}
+
 static void take_connection(rb_net_session *s, int fd)
 {
     s->fd = fd;
     s->connections++;
+    s->reconnect = !s->host;
     rb_net_peer_connected(s->peer, rb_util_now_ms());
 }
 
@@ -161,6 +227,13 @@ int rb_net_session_join(rb_net_session *s, rb_net_peer *peer, const char *host, 
     init(s, peer, false);
     snprintf(s->address, sizeof s->address, "%s", host);
     s->port = port;
+    if (timeout_ms == 0) {
+        s->error[0] = '\0';
+        s->reconnect = true; /* the poll keeps trying until the first connection and after */
+        connect_begin(s, rb_util_now_ms());
+        s->next_connect = rb_util_now_ms() + s->retry_ms;
+        return 0;
+    }
     int fd = connect_once(s, timeout_ms);
     if (fd < 0) {
         return rb_util_fail(err, errlen, "%s", s->error);
@@ -308,13 +381,11 @@ void rb_net_session_poll(rb_net_session *s, int timeout_ms)
 {
     int64_t now = rb_util_now_ms();
     rb_net_peer_tick(s->peer, now);
-    if (!s->host && s->fd < 0 && !rb_net_peer_finished(s->peer) && s->connections > 0 && now >= s->next_connect) {
-        int fd = connect_once(s, 1000);
-        if (fd >= 0) {
-            take_connection(s, fd);
-        }
-        s->next_connect = rb_util_now_ms() + s->retry_ms;
-        now = rb_util_now_ms();
+    connect_check(s, false, now);
+    if (!s->host && s->fd < 0 && s->pending_fd < 0 && !rb_net_peer_finished(s->peer) && s->reconnect &&
+        now >= s->next_connect) {
+        connect_begin(s, now);
+        s->next_connect = now + s->retry_ms;
     }
     take_output(s, now);
     write_due(s, now);
@@ -332,6 +403,11 @@ void rb_net_session_poll(rb_net_session *s, int timeout_ms)
     if (s->listen_fd >= 0) {
         lst = n;
         pfd[n++] = (struct pollfd){.fd = s->listen_fd, .events = POLLIN};
+    }
+    int pend = -1;
+    if (s->pending_fd >= 0) {
+        pend = n;
+        pfd[n++] = (struct pollfd){.fd = s->pending_fd, .events = POLLOUT};
     }
     int wait = timeout_ms;
     if (s->nqueue > 0 && s->queue[0].due > now) {
@@ -352,6 +428,9 @@ void rb_net_session_poll(rb_net_session *s, int timeout_ms)
         return;
     }
     now = rb_util_now_ms();
+    if (pend >= 0 && (pfd[pend].revents & (POLLOUT | POLLERR | POLLHUP)) != 0) {
+        connect_check(s, true, now);
+    }
     if (conn >= 0 && (pfd[conn].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
         char buf[65536];
         ssize_t r = recv(s->fd, buf, sizeof buf, 0);
@@ -395,6 +474,10 @@ void rb_net_session_cut(rb_net_session *s)
 
 void rb_net_session_close(rb_net_session *s)
 {
+    if (s->pending_fd >= 0) {
+        close(s->pending_fd);
+        s->pending_fd = -1;
+    }
     if (s->fd >= 0) {
         close(s->fd);
         s->fd = -1;

@@ -74,8 +74,7 @@ static void usage(FILE *to)
           "  --time-control M+S  M minutes each and S seconds a move (default: untimed)\n"
           "  --color white|black the host's colour (default white)\n"
           "  --start POSITION    the start position string (default the standard start)\n"
-          "  --movetime MS       the engine's time a move, at most 15000 (default 200; less\n"
-          "                      when the clock is low)\n"
+          "  --movetime MS       the engine's time a move (default 200; less when the clock is low)\n"
           "  --pgn FILE          write the record here\n"
           "  --name NAME         the name the other side sees (default: Engine)\n"
           "  --grace S           how long a lost connection may take to come back (default 60)\n"
@@ -164,10 +163,8 @@ static int parse_args(int argc, char **argv, options *o)
         } else if (strcmp(a, "--engine") == 0) {
             o->engine = v;
         } else if (strcmp(a, "--movetime") == 0) {
-            /* the line is not served while the engine thinks: a long think
-             * would look like a dead connection to the other side */
-            if (!rb_util_parse_int(v, 1, 15000, &n)) {
-                return bad_usage("the move time '%s' is not a number of milliseconds up to 15000", v);
+            if (!rb_util_parse_int(v, 1, 3600000, &n)) {
+                return bad_usage("the move time '%s' is not a number of milliseconds", v);
             }
             o->movetime_ms = n;
         } else if (strcmp(a, "--pgn") == 0) {
@@ -281,21 +278,46 @@ static int finish(const options *o, rb_net_peer *peer)
     return EXIT_GAME;
 }
 
-/* The engine's move for the game, or -1 (the engine failed: why says how). */
-static int engine_move(const options *o, rb_player *player, rb_net_peer *peer, char *why, size_t whylen)
+/* The engine thinking on a position, so the connection is served (pings
+ * answered, messages resent) while it does. */
+typedef struct thinking {
+    bool on;
+    size_t ply;
+    uint64_t key;
+} thinking;
+
+/* Asks the engine for a move, or plays the move it answered: 0 (thinking,
+ * or done), or -1 when the engine failed (why says how). An answer for a
+ * position the game has left (a takeback, the host's record) is dropped. */
+static int engine_turn(const options *o, rb_player *player, rb_net_peer *peer, thinking *t, char *why, size_t whylen)
 {
     const rb_game *g = rb_net_peer_game(peer);
-    rb_match_limits lim = {.movetime_ms = o->movetime_ms, .margin_ms = 2000};
-    int me = rb_net_peer_color(peer);
-    int64_t left = rb_net_peer_clock(peer, me, rb_util_now_ms());
-    if (rb_net_clock_timed(rb_net_peer_clocks(peer))) {
-        int64_t share = left / 30 + rb_net_peer_clocks(peer)->inc_ms / 2;
-        lim.movetime_ms = share < lim.movetime_ms ? share : lim.movetime_ms;
-        lim.movetime_ms = lim.movetime_ms > 10 ? lim.movetime_ms : 10;
+    if (!t->on) {
+        rb_match_limits lim = {.movetime_ms = o->movetime_ms, .margin_ms = 2000};
+        int me = rb_net_peer_color(peer);
+        int64_t left = rb_net_peer_clock(peer, me, rb_util_now_ms());
+        if (rb_net_clock_timed(rb_net_peer_clocks(peer))) {
+            int64_t share = left / 30 + rb_net_peer_clocks(peer)->inc_ms / 2;
+            lim.movetime_ms = share < lim.movetime_ms ? share : lim.movetime_ms;
+            lim.movetime_ms = lim.movetime_ms > 10 ? lim.movetime_ms : 10;
+        }
+        if (rb_player_start_move(player, g, &lim, 0, why, whylen) != RB_ASK_WAITING) {
+            return -1;
+        }
+        *t = (thinking){true, g->ply, rb_game_pos(g)->key};
+        return 0;
     }
     char text[64], err[200];
-    if (rb_player_ask_move(player, g, &lim, 0, text, sizeof text, why, whylen) != RB_ASK_MOVE) {
+    rb_ask_status st = rb_player_poll_move(player, rb_util_now_ms() + 5, text, sizeof text, why, whylen);
+    if (st == RB_ASK_WAITING) {
+        return 0;
+    }
+    t->on = false;
+    if (st != RB_ASK_MOVE) {
         return -1;
+    }
+    if (rb_net_peer_over(peer) || g->ply != t->ply || rb_game_pos(g)->key != t->key) {
+        return 0;
     }
     rb_move m;
     if (rb_move_parse_coord(rb_game_pos(g), text, &m, err, sizeof err) != 0) {
@@ -408,7 +430,7 @@ int main(int argc, char **argv)
                 rb_player_stop(&player);
                 return fail(EXIT_UNREACHABLE, "%s%s", err, "");
             }
-            s.connections = 1; /* the host may be restarting too: keep trying */
+            s.reconnect = true; /* the host may be restarting too: keep trying */
         }
     }
 
@@ -416,8 +438,9 @@ int main(int argc, char **argv)
     int64_t joined_by = rb_util_now_ms() + 10000; /* the joiner's wait for the welcome */
     int64_t settled_at = 0, bye_at = 0;
     int unacked_saved = -1;
+    thinking think = {0};
     while (status < 0) {
-        rb_net_session_poll(&s, 5);
+        rb_net_session_poll(&s, think.on ? 1 : 5);
         int64_t now = rb_util_now_ms();
         rb_net_event ev;
         bool any = false;
@@ -459,19 +482,18 @@ int main(int argc, char **argv)
             status = fail(EXIT_UNREACHABLE, "no answer from the host at %s%s", o.code, "");
             break;
         }
-        if (rb_net_peer_started(peer) && !rb_net_peer_over(peer)) {
-            const rb_game *g = rb_net_peer_game(peer);
-            if (rb_game_pos(g)->side == rb_net_peer_color(peer)) {
-                if (engine_move(&o, &player, peer, err, sizeof err) != 0 && !rb_net_peer_over(peer)) {
-                    rb_net_peer_resign(peer, rb_util_now_ms(), err + 200, 10);
-                    for (int i = 0; i < 100 && rb_net_peer_unacked(peer) > 0; i++) {
-                        rb_net_session_poll(&s, 10);
-                    }
-                    write_record(&o, rb_net_peer_game(peer));
-                    status = fail(EXIT_ENGINE, "the engine failed: %s%s", err, "");
-                    break;
-                }
+        bool my_turn = rb_net_peer_started(peer) && !rb_net_peer_over(peer) &&
+                       rb_game_pos(rb_net_peer_game(peer))->side == rb_net_peer_color(peer);
+        if ((my_turn || think.on) && engine_turn(&o, &player, peer, &think, err, sizeof err) != 0 &&
+            !rb_net_peer_over(peer)) {
+            char ignored[100];
+            rb_net_peer_resign(peer, rb_util_now_ms(), ignored, sizeof ignored);
+            for (int i = 0; i < 100 && rb_net_peer_unacked(peer) > 0; i++) {
+                rb_net_session_poll(&s, 10);
             }
+            write_record(&o, rb_net_peer_game(peer));
+            status = fail(EXIT_ENGINE, "the engine failed: %s%s", err, "");
+            break;
         }
         if (rb_net_peer_over(peer)) {
             /* Done once the other side has every message of ours; then say

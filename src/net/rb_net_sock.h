@@ -6,7 +6,8 @@
  * listens on the port the person chose and takes one connection at a time
  * (another is told the game is busy and closed), the joiner connects and,
  * when the connection drops before the game is settled, connects again
- * every second with the game's token. rb_net_session_poll does one round
+ * every second with the game's token, without blocking (the address is
+ * looked up once, then each attempt completes in later rounds). rb_net_session_poll does one round
  * and returns within its timeout, so a window can call it each frame with
  * 0 or a thread can loop on it. An optional fault layer (rb_net_fault.h)
  * sits on the way out, for the tests.
@@ -41,7 +42,11 @@ typedef struct rb_net_session {
     int nqueue, capqueue;
     int64_t next_connect;
     int64_t retry_ms;
-    int connections; /* made so far */
+    int pending_fd; /* a connection being made without blocking, or -1 */
+    int64_t pending_since;
+    unsigned addr_turn; /* which of the host's addresses the next attempt takes */
+    bool reconnect;     /* joiner: connect (again) whenever no connection is up */
+    int connections;    /* made so far */
     int64_t bytes_in, bytes_out;
     char error[400]; /* the last socket error, for people */
 } rb_net_session;
@@ -50,7 +55,10 @@ typedef struct rb_net_session {
  * when given ("127.0.0.1"). Returns 0, or -1 with err saying why. */
 int rb_net_session_host(rb_net_session *s, rb_net_peer *peer, const char *bind_address, int port, char *err,
                         size_t errlen);
-/* Connects to host:port, waiting at most timeout_ms. 0, or -1 with err. */
+/* Connects to host:port, waiting at most timeout_ms. 0, or -1 with err.
+ * With timeout_ms 0 it only starts connecting and returns 0 at once (a
+ * window must not wait): rb_net_session_poll goes on trying, and error
+ * says why while it fails. */
 int rb_net_session_join(rb_net_session *s, rb_net_peer *peer, const char *host, int port, int timeout_ms, char *err,
                         size_t errlen);
 /* One round of the loop: timers, reading, writing, accepting, reconnecting.

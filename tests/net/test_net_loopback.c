@@ -287,6 +287,46 @@ static void a_timed_game_with_offers_chat_and_a_reconnect_in_the_middle(void **s
     close_game(&g);
 }
 
+static void a_joiner_keeps_trying_without_blocking_until_the_host_listens(void **state)
+{
+    (void)state;
+    char err[300];
+    rb_net_config h, j;
+    rb_net_config_defaults(&h, true);
+    rb_net_config_defaults(&j, false);
+    snprintf(h.token, sizeof h.token, TOKEN);
+    snprintf(j.token, sizeof j.token, TOKEN);
+    rb_net_peer *host = rb_net_peer_new(&h, err, sizeof err), *joiner = rb_net_peer_new(&j, err, sizeof err);
+    /* a free port, closed again: nobody listens there yet */
+    rb_net_session hs, js;
+    assert_int_equal(rb_net_session_host(&hs, host, "127.0.0.1", 0, err, sizeof err), 0);
+    int port = hs.port;
+    rb_net_session_close(&hs);
+    assert_int_equal(rb_net_session_join(&js, joiner, "127.0.0.1", port, 0, err, sizeof err), 0);
+    js.retry_ms = 50;
+    int64_t longest = 0;
+    for (int i = 0; i < 30; i++) {
+        int64_t t = rb_util_now_ms();
+        rb_net_session_poll(&js, 0);
+        longest = rb_util_now_ms() - t > longest ? rb_util_now_ms() - t : longest;
+        rb_util_sleep_ms(5);
+    }
+    assert_false(rb_net_peer_started(joiner));
+    assert_non_null(strstr(js.error, "cannot connect"));
+    assert_true(longest < 100);
+    assert_int_equal(rb_net_session_host(&hs, host, "127.0.0.1", port, err, sizeof err), 0);
+    for (int i = 0; i < 400 && !rb_net_peer_started(joiner); i++) {
+        rb_net_session_poll(&js, 1);
+        rb_net_session_poll(&hs, 1);
+    }
+    assert_true(rb_net_peer_started(joiner));
+    assert_true(rb_net_peer_started(host));
+    rb_net_session_close(&js);
+    rb_net_session_close(&hs);
+    rb_net_peer_free(host);
+    rb_net_peer_free(joiner);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -294,6 +334,7 @@ int main(void)
         cmocka_unit_test(a_second_connection_is_told_the_game_is_busy),
         cmocka_unit_test(a_connection_closed_at_any_message_resumes_to_the_same_record),
         cmocka_unit_test(a_timed_game_with_offers_chat_and_a_reconnect_in_the_middle),
+        cmocka_unit_test(a_joiner_keeps_trying_without_blocking_until_the_host_listens),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -245,6 +245,10 @@ static void takebacks_of_one_ply_and_of_the_pair(void **state)
     assert_int_equal(rb_net_peer_offer(pr.side[0], RB_OFFER_TAKEBACK1, pr.now, err, sizeof err), 0);
     pair_flow(&pr);
     assert_int_equal(rb_net_peer_answer(pr.side[1], true, pr.now, err, sizeof err), 0);
+    /* having said yes, Black does not move across the takeback */
+    const rb_game *bg = rb_net_peer_game(pr.side[1]);
+    assert_int_equal(rb_net_peer_move(pr.side[1], rb_test_move(rb_game_pos(bg), "f5f4"), pr.now, err, sizeof err), -1);
+    assert_non_null(strstr(err, "accepted"));
     pair_flow(&pr);
     assert_int_equal(rb_net_peer_game(pr.side[0])->ply, 2);
     assert_int_equal(rb_net_peer_game(pr.side[1])->ply, 2);

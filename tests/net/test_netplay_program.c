@@ -212,6 +212,30 @@ static void a_connection_lost_for_good_exits_3(void **state)
     assert_non_null(strstr(err, "not resumed within 2 s"));
 }
 
+static void an_engine_that_fails_resigns_and_exits_4(void **state)
+{
+    (void)state;
+    char cmd[2048], hpgn[512];
+    snprintf(hpgn, sizeof hpgn, "%s/host-bad.pgn", RB_TEST_TMP);
+    snprintf(cmd, sizeof cmd, "exec %s --host --port 0 --address 127.0.0.1 --engine %s --movetime 30 --pgn %s",
+             RB_NETPLAY_BIN, RB_ENGINE_BIN, hpgn);
+    FILE *host = popen(cmd, "r");
+    assert_non_null(host);
+    char first[256];
+    assert_non_null(fgets(first, sizeof first, host));
+    first[strcspn(first, "\n")] = '\0';
+    char out[4096], err[4096];
+    snprintf(cmd, sizeof cmd, "%s --join %s --engine 'sh %s illegal' --movetime 30", RB_NETPLAY_BIN, first + 7,
+             RB_BAD_ENGINE);
+    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 4);
+    assert_int_equal(lines(err), 1);
+    assert_non_null(strstr(err, "a1g7"));
+    char rest[256] = "";
+    assert_non_null(fgets(rest, sizeof rest, host));
+    assert_int_equal(pclose(host), 0);
+    assert_string_equal(rest, "result 1-0 (resignation)\n");
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -219,6 +243,7 @@ int main(void)
         cmocka_unit_test(a_wrong_or_unreachable_code_fails_with_one_line),
         cmocka_unit_test(a_host_of_another_version_is_refused_naming_both),
         cmocka_unit_test(a_connection_lost_for_good_exits_3),
+        cmocka_unit_test(an_engine_that_fails_resigns_and_exits_4),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

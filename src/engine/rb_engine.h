@@ -179,6 +179,7 @@ uint64_t rb_engine_bench(rb_engine *e, int depth, uint64_t *nodes, int64_t *ms);
  */
 struct rb_tb;
 void rb_engine_set_tablebase(rb_engine *e, struct rb_tb *tb);
+struct rb_tb *rb_engine_tablebase(const rb_engine *e); /* the store set, or NULL */
 
 /* Static evaluation from the side to move's point of view, in centipawns. */
 int rb_eval(const rb_pos *pos);

@@ -47,6 +47,7 @@
 #include "panel/panel.h"
 #include "panel/review_view.h"
 #include "rb_learn.h"
+#include "rb_tb.h"
 #include "state/game_clock.h"
 #include "state/pace.h"
 #include "words/i18n.h"
@@ -655,6 +656,22 @@ static int load_piece_set(rb_app *app, const rb_ui_options *opt, char *err, size
     return 0;
 }
 
+/* The endgame tables beside the game's data, read when first probed; the
+ * computer player, the coach, the analysis board and the review share
+ * them. Without them everything works as before, and the terminal is told
+ * once. */
+static void open_tables(rb_app *app)
+{
+    char dir[RB_UI_PATH_MAX + 16];
+    snprintf(dir, sizeof dir, "%stables", app->data_dir);
+    app->tables = rb_tb_open(dir);
+    if (app->tables != NULL && rb_tb_max_men(app->tables) == 0) {
+        fprintf(stderr, "rollerball: ");
+        fprintf(stderr, _("no endgame tables in %s: the computer plays endings by search alone"), dir);
+        fprintf(stderr, "\n");
+    }
+}
+
 int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
 {
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
@@ -672,6 +689,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     if (rb_ui_assets_data_dir(app->data_dir, sizeof app->data_dir, err, errlen) != 0) {
         return -1;
     }
+    open_tables(app);
     if (open_window(app, opt, headless, err, errlen) != 0) {
         return -1;
     }
@@ -848,6 +866,8 @@ void rb_ui_app_close(rb_app *app)
     if (app->state.game.positions) {
         rb_game_free(&app->state.game);
     }
+    rb_tb_free(app->tables); /* every engine that probed them has stopped */
+    app->tables = NULL;
     if (app->renderer) {
         SDL_DestroyRenderer(app->renderer);
     }

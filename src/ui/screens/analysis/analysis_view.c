@@ -284,6 +284,21 @@ static void av_tables(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_
     *y += gap;
 }
 
+int rb_ui_analysis_view_tables(const rb_app *app, rb_tb_move_value *moves, char (*texts)[96], int max)
+{
+    const struct rb_ui_analysis_view *v = app->analysis_view;
+    if (v == NULL || !v->tb_known || v->tb_n <= 0) {
+        return 0;
+    }
+    for (int i = 0; i < v->tb_n && i < max; i++) {
+        moves[i] = v->tb_moves[i];
+        if (texts != NULL) {
+            av_tb_text(v->tb_moves[i].value, v->tb_end[i], texts[i], sizeof texts[i]);
+        }
+    }
+    return v->tb_n;
+}
+
 static void av_enable(struct rb_ui_analysis_view *v, const rb_ui_state *st)
 {
     const rb_ui_analysis_state *an = &st->analysis;

@@ -866,6 +866,12 @@ void rb_ui_app_close(rb_app *app)
     if (app->state.game.positions) {
         rb_game_free(&app->state.game);
     }
+    /* A damaged table found while playing was left out; say which, once. */
+    if (app->tables != NULL && rb_tb_problem(app->tables)[0] != '\0') {
+        fprintf(stderr, "rollerball: ");
+        fprintf(stderr, _("an endgame table was left out: %s"), rb_tb_problem(app->tables));
+        fprintf(stderr, "\n");
+    }
     rb_tb_free(app->tables); /* every engine that probed them has stopped */
     app->tables = NULL;
     if (app->renderer) {

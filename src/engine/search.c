@@ -222,7 +222,7 @@ static int evaluate(rb_engine *e, const rb_pos *pos, rb_bb attacks[2])
  * scored as the search scores a mate there. */
 static bool tb_score(rb_engine *e, const rb_pos *pos, int ply, int *score)
 {
-    if (e->tb == NULL || rb_popcount(pos->by_color[0] | pos->by_color[1]) > e->tb_men) {
+    if (e->tb == NULL || e->level < RB_LEVEL_MAX || rb_popcount(pos->by_color[0] | pos->by_color[1]) > e->tb_men) {
         return false;
     }
     int v = rb_tb_probe(e->tb, pos);
@@ -779,7 +779,8 @@ static void restrict_root(rb_movelist *list, const rb_limits *limits)
  * asked for (analysis) every move stays, each scored exactly anyway. */
 static void restrict_to_best_tb(rb_engine *e, const rb_pos *root, rb_movelist *list)
 {
-    if (e->tb == NULL || e->multipv > 1 || rb_popcount(root->by_color[0] | root->by_color[1]) > e->tb_men) {
+    if (e->tb == NULL || e->level < RB_LEVEL_MAX || e->multipv > 1 ||
+        rb_popcount(root->by_color[0] | root->by_color[1]) > e->tb_men) {
         return;
     }
     rb_tb_move_value mv[RB_MAX_MOVES];
@@ -865,7 +866,7 @@ static int search_iteration(rb_engine *e, const rb_pos *root, int depth, int las
  * to the end: the search itself stops at the first position they answer. */
 static void extend_pv_from_tables(const rb_engine *e, const rb_pos *root, rb_move *pv, int *pvlen)
 {
-    if (e->tb == NULL) {
+    if (e->tb == NULL || e->level < RB_LEVEL_MAX) {
         return;
     }
     rb_pos pos = *root;

@@ -78,6 +78,7 @@ struct rb_ui_review;
 struct rb_ui_analysis;
 struct rb_ui_analysis_view;
 struct rb_ui_editor_view;
+struct rb_ui_speaker;
 
 typedef struct rb_app {
     rb_ui_state state; /* what the window shows (state.h) */
@@ -132,6 +133,7 @@ typedef struct rb_app {
     struct rb_ui_analysis *analysis;           /* the analysis board's engine thread (analysis.c) */
     struct rb_ui_analysis_view *analysis_view; /* its panel's last layout */
     struct rb_ui_editor_view *editor_view;     /* the position editor's last layout (editor_view.c) */
+    struct rb_ui_speaker *speaker;             /* the spoken mode's voice or log (speak.c); NULL: silent */
 } rb_app;
 
 /* Now on the app's clock, for the chess clocks, which count in 64 bits. */

@@ -50,6 +50,7 @@
 #include "panel/panel.h"
 #include "panel/review_view.h"
 #include "rb_learn.h"
+#include "rb_tb.h"
 #include "state/game_clock.h"
 #include "state/pace.h"
 #include "words/i18n.h"
@@ -688,6 +689,22 @@ static int load_piece_set(rb_app *app, const rb_ui_options *opt, char *err, size
     return 0;
 }
 
+/* The endgame tables beside the game's data, read when first probed; the
+ * computer player, the coach, the analysis board and the review share
+ * them. Without them everything works as before, and the terminal is told
+ * once. */
+static void open_tables(rb_app *app)
+{
+    char dir[RB_UI_PATH_MAX + 16];
+    snprintf(dir, sizeof dir, "%stables", app->data_dir);
+    app->tables = rb_tb_open(dir);
+    if (app->tables != NULL && rb_tb_max_men(app->tables) == 0) {
+        fprintf(stderr, "rollerball: ");
+        fprintf(stderr, _("no endgame tables in %s: the computer plays endings by search alone"), dir);
+        fprintf(stderr, "\n");
+    }
+}
+
 /* The spoken mode: --speech-log and --speak turn it on; the setting keeps
  * it on; a window without either asks the desktop, on the voice's thread,
  * whether a screen reader runs (speak.c turns the mode on if so). */
@@ -728,6 +745,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     if (rb_ui_assets_data_dir(app->data_dir, sizeof app->data_dir, err, errlen) != 0) {
         return -1;
     }
+    open_tables(app);
     if (open_window(app, opt, headless, err, errlen) != 0) {
         return -1;
     }
@@ -913,6 +931,14 @@ void rb_ui_app_close(rb_app *app)
     if (app->state.game.positions) {
         rb_game_free(&app->state.game);
     }
+    /* A damaged table found while playing was left out; say which, once. */
+    if (app->tables != NULL && rb_tb_problem(app->tables)[0] != '\0') {
+        fprintf(stderr, "rollerball: ");
+        fprintf(stderr, _("an endgame table was left out: %s"), rb_tb_problem(app->tables));
+        fprintf(stderr, "\n");
+    }
+    rb_tb_free(app->tables); /* every engine that probed them has stopped */
+    app->tables = NULL;
     if (app->renderer) {
         SDL_DestroyRenderer(app->renderer);
     }

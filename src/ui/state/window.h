@@ -87,6 +87,7 @@ typedef struct rb_app {
     SDL_Renderer *renderer;
     SDL_Surface *target;           /* the surface of a software renderer, or NULL */
     char data_dir[RB_UI_PATH_MAX]; /* ends in '/' */
+    struct rb_tb *tables;          /* the endgame tables in data_dir/tables (rb_tb.h), shared by the engines */
     const rb_ui_theme *theme;
     rb_ui_layout layout;
     rb_ui_pieces pieces;

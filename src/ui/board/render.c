@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "board/anim.h"
+#include "board/explain.h"
 #include "media/assets.h"
 #include "board/board_cache.h"
 #include "kit/draw.h"
@@ -588,6 +589,7 @@ static void draw_under(rb_app *app, const scene *sc)
 /* What is drawn over the pieces, coordinates included or not. */
 static void draw_over(rb_app *app, const scene *sc, bool coordinates)
 {
+    rb_ui_explain_draw_checks(app, &sc->view, sc->pos); /* why the king glows */
     draw_destinations(app, sc);
     draw_hover_path(app, sc);
     draw_out_flags(app, sc);

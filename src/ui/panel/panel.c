@@ -250,16 +250,6 @@ int rb_ui_panel_disc_colour(const rb_ui_state *st)
     }
 }
 
-/* The number the move list gives the move leading to position ply (1..),
- * and its colour. */
-static unsigned panel_move_number(const rb_game *g, size_t ply, int *colour)
-{
-    int first = g->positions[0].side;
-    unsigned moveno0 = g->positions[0].moveno ? g->positions[0].moveno : 1;
-    *colour = first ^ (int)((ply - 1) & 1);
-    return moveno0 + (unsigned)((ply - 1 + (size_t)first) / 2);
-}
-
 size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len)
 {
     const rb_game *g = &st->game;
@@ -267,8 +257,8 @@ size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len)
         return (size_t)snprintf(buf, len, "%s", _("Viewing the start position. End returns to the last move."));
     }
     int colour, last_colour;
-    unsigned n = panel_move_number(g, g->ply, &colour);
-    unsigned last = panel_move_number(g, g->length, &last_colour);
+    unsigned n = rb_ui_state_move_number(g, g->ply, &colour);
+    unsigned last = rb_ui_state_move_number(g, g->length, &last_colour);
     /* TRANSLATORS: "Viewing move 12 (White) of 30." The first %u is the move
        number, the second the number of the last move; End is the key. */
     return (size_t)snprintf(buf, len,

@@ -405,6 +405,10 @@ bool rb_ui_state_unfinished(const rb_ui_state *st);
 /* True when a person may move on the board now (their turn, not browsing,
  * the game goes on; in the trainer: the puzzle waits for the solver). */
 bool rb_ui_state_can_move(const rb_ui_state *st);
+/* The number the move list gives the move leading to position ply (1..)
+ * of g, and its colour: what every count of a game's moves says, so that
+ * no view counts plies where the list counts moves. */
+unsigned rb_ui_state_move_number(const rb_game *g, size_t ply, int *colour);
 /* True when the person may choose a premove now: the computer is to move
  * against them, the setting is on and the game goes on. */
 bool rb_ui_state_premove_allowed(const rb_ui_state *st);

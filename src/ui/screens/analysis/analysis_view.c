@@ -140,6 +140,39 @@ static void av_bar(rb_app *app, const rb_ui_state *st, SDL_Rect bar, bool across
 }
 
 /* What is analysed: the game's position, and the variation played from it. */
+void rb_ui_analysis_view_header_line(const rb_ui_state *st, char *line, size_t len)
+{
+    const rb_ui_analysis_state *an = &st->analysis;
+    const rb_game *g = &st->game;
+    if (an->own_root) {
+        snprintf(line, len, "%s", _("A position from the position editor (closing comes back to it)"));
+        return;
+    }
+    if (g->length == 0) {
+        snprintf(line, len, "%s", _("The game's position (no moves played yet)"));
+        return;
+    }
+    /* Moves as the move list numbers them (a White and a Black move are
+     * one), never plies. */
+    int colour, last_colour;
+    unsigned last = rb_ui_state_move_number(g, g->length, &last_colour);
+    unsigned first = rb_ui_state_move_number(g, 1, &colour);
+    size_t moves = (size_t)(last - first + 1);
+    if (an->ply == 0) {
+        snprintf(line, len,
+                 ngettext("The game's first position (%zu move follows)",
+                          "The game's first position (%zu moves follow)", (unsigned long)moves),
+                 moves);
+        return;
+    }
+    unsigned n = rb_ui_state_move_number(g, an->ply, &colour);
+    /* TRANSLATORS: "The game after move 10 (White) of 11": the move's number, then the number of the last move,
+       as the move list numbers them */
+    snprintf(line, len,
+             colour == RB_WHITE ? _("The game after move %u (White) of %u") : _("The game after move %u (Black) of %u"),
+             n, last);
+}
+
 static void av_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, int px)
 {
     const rb_ui_theme *t = app->theme;
@@ -147,22 +180,7 @@ static void av_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     int big = px * 9 / 8, small = px * 7 / 8, gap = px / 3;
     *y += rb_ui_text_draw_wrapped(app, _("Analysis board"), big, true, t->text, col.x, *y, col.w);
     char line[512];
-    if (an->own_root) {
-        snprintf(line, sizeof line, "%s", _("A position from the position editor (closing comes back to it)"));
-    } else if (st->game.length == 0) {
-        snprintf(line, sizeof line, "%s", _("The game's position (no moves played yet)"));
-    } else if (an->ply == 0) {
-        snprintf(line, sizeof line,
-                 ngettext("The game's first position (%zu move follows)",
-                          "The game's first position (%zu moves follow)", (unsigned long)st->game.length),
-                 st->game.length);
-    } else {
-        /* TRANSLATORS: "The game after 5 of its 30 moves"; moves here are plies, one side's move each */
-        snprintf(line, sizeof line,
-                 ngettext("The game after %zu of its %zu moves", "The game after %zu of its %zu moves",
-                          (unsigned long)st->game.length),
-                 an->ply, st->game.length);
-    }
+    rb_ui_analysis_view_header_line(st, line, sizeof line);
     *y += rb_ui_text_draw_wrapped(app, line, small, false, t->text_dim, col.x, *y, col.w);
     if (an->nvar > 0) {
         size_t k = (size_t)snprintf(line, sizeof line, "%s", _("Variation:"));

@@ -15,6 +15,9 @@
 
 /* The panel, in place of the game's, into rect: the bar down its side
  * next to the board (across its top when the panel is below the board). */
+/* The header's line under "Analysis board": which of the game's positions
+ * is analysed, its moves counted as the move list counts them. */
+void rb_ui_analysis_view_header_line(const rb_ui_state *st, char *line, size_t len);
 void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect rect);
 /* The pointed line's first move, over the drawn board (never in its
  * cached layer). */

@@ -145,6 +145,40 @@ static void enter_activates_the_focused_control(void **state)
     fixture_close(app);
 }
 
+/* Ctrl+Q quits from every dialog, a message's and a question's too; the
+ * save dialog's name field does not take it. */
+static void ctrl_q_quits_from_every_dialog(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 900, 700);
+    const rb_ui_dialog_kind kinds[] = {RB_UI_DIALOG_NEW_GAME, RB_UI_DIALOG_SAVE, RB_UI_DIALOG_LOAD,
+                                       RB_UI_DIALOG_SETTINGS, RB_UI_DIALOG_HELP, RB_UI_DIALOG_WELCOME};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        open_dialog(app, kinds[i]);
+        assert_true(rb_ui_dialog_active(&app->state));
+        app->quit = false;
+        fixture_key(app, SDLK_q, KMOD_LCTRL);
+        if (!app->quit) {
+            fail_msg("Ctrl+Q did not quit from dialog %d", (int)kinds[i]);
+        }
+        rb_ui_dlg_close(&app->state);
+    }
+    rb_ui_cmd msg = rb_ui_cmd_of(RB_UI_CMD_MESSAGE);
+    msg.message.title = "Note";
+    msg.message.text = "Something happened.";
+    rb_ui_apply(app, &msg);
+    app->quit = false;
+    fixture_key(app, SDLK_q, KMOD_LCTRL);
+    assert_true(app->quit);
+    /* a plain q in a text field is a letter */
+    rb_ui_dlg_close(&app->state);
+    open_dialog(app, RB_UI_DIALOG_SAVE);
+    app->quit = false;
+    fixture_key(app, SDLK_q, KMOD_NONE);
+    assert_false(app->quit);
+    fixture_close(app);
+}
+
 /* Where the last frame drew the dialog's buttons. */
 static SDL_Rect button(rb_app *app, int id)
 {
@@ -176,6 +210,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tab_moves_a_visible_ring_through_every_dialog),
         cmocka_unit_test(enter_activates_the_focused_control),
+        cmocka_unit_test(ctrl_q_quits_from_every_dialog),
         cmocka_unit_test(the_new_game_dialog_keeps_its_size),
     };
     return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);

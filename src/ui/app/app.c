@@ -327,6 +327,12 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         return cmd;
     }
     if (rb_ui_dialog_active(&app->state)) {
+        /* Ctrl+Q quits from any dialog too: a question on the screen is
+         * no reason to be kept in the game. */
+        if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_q && (ev->key.keysym.mod & KMOD_CTRL) &&
+            !(ev->key.keysym.mod & (KMOD_SHIFT | KMOD_ALT))) {
+            return rb_ui_cmd_of(RB_UI_CMD_QUIT);
+        }
         return rb_ui_dialog_event(app, ev);
     }
     bool used = false;

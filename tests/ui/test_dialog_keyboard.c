@@ -132,6 +132,38 @@ static void enter_activates_the_focused_control(void **state)
     assert_true(rb_ui_settings_get(&app->state.settings, 0) != was);
     fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
 
+    /* Enter in the settings is Done, on a tab or a box; a button of its
+     * own (the size's +) still takes it. */
+    open_dialog(app, RB_UI_DIALOG_SETTINGS);
+    fixture_key(app, SDLK_DOWN, KMOD_NONE); /* the tabs */
+    fixture_key(app, SDLK_RIGHT, KMOD_NONE);
+    assert_int_equal(app->state.dialog.focus, DLG_TAB + RB_UI_SETTINGS_BOARD);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(&app->state));
+    open_dialog(app, RB_UI_DIALOG_SETTINGS);
+    fixture_key(app, SDLK_DOWN, KMOD_NONE);
+    fixture_key(app, SDLK_RIGHT, KMOD_NONE);
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_DOWN, KMOD_NONE); /* a box */
+    assert_int_equal(app->state.dialog.focus, DLG_SETTING);
+    was = rb_ui_settings_get(&app->state.settings, 0);
+    fixture_key(app, SDLK_KP_ENTER, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_true(rb_ui_settings_get(&app->state.settings, 0) == was);
+    open_dialog(app, RB_UI_DIALOG_SETTINGS);
+    app->state.dialog.page = RB_UI_SETTINGS_GAME;
+    rb_ui_app_draw(app);
+    int pct = app->state.settings.ui_scale_pct;
+    app->state.dialog.focus = DLG_SCALE + 1;
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_true(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.settings.ui_scale_pct, pct + 25);
+    fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
+    rb_ui_cmd back = rb_ui_cmd_of(RB_UI_CMD_SET_SCALE);
+    back.set_scale.percent = pct;
+    rb_ui_apply(app, &back);
+    rb_ui_app_draw(app);
+
     /* A question: Tab to the other answer, Enter gives it. */
     rb_ui_cmd ask = rb_ui_cmd_of(RB_UI_CMD_ASK);
     ask.ask.question = RB_UI_ASK_RESIGN;

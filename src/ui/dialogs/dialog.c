@@ -648,12 +648,17 @@ static bool dlg_settings_key(rb_app *app, SDL_Keycode key, Uint16 mod)
 }
 
 /* Enter on a choice of the new-game form (an opponent, a level, a clock)
- * starts the game, as Enter does everywhere in a form: only a button takes
- * Enter for itself; Space makes the choice. */
+ * starts the game, and in the settings (a tab, a box, a colour) it is
+ * Done, as Enter does everywhere in a form: only a button takes Enter for
+ * itself; Space makes the choice. */
 static bool dlg_enter_is_default(const rb_ui_dialog_state *d)
 {
+    int f = d->focus;
     switch (d->kind) {
-    case RB_UI_DIALOG_NEW_GAME: return d->focus != DLG_CANCEL;
+    case RB_UI_DIALOG_NEW_GAME: return f != DLG_CANCEL;
+    case RB_UI_DIALOG_SETTINGS:
+        return !(f >= DLG_VOLUME && f <= DLG_VOLUME + 1) && !(f >= DLG_SCALE && f <= DLG_SCALE + 1) &&
+               !(f >= DLG_THREADS && f <= DLG_THREADS + 1);
     default: return false;
     }
 }

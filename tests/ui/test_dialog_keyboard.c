@@ -115,6 +115,10 @@ static void enter_activates_the_focused_control(void **state)
     fixture_key(app, SDLK_TAB, KMOD_LSHIFT); /* Start */
     assert_int_equal(app->state.dialog.focus, DLG_OK);
     fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    /* over the unfinished game: asked first, and Enter says yes */
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_NEW_GAME);
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
     assert_false(rb_ui_dialog_active(&app->state));
     assert_int_equal(app->state.game.length, 0);
     assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_HUMAN);

@@ -167,6 +167,17 @@ void rb_ui_dialog_ask(rb_app *app, rb_ui_ask what)
         dlg_question(app, what, _("Replace the game?"), text, _("Open"), _("Keep playing"));
         break;
     }
+    case RB_UI_ASK_NEW_GAME: {
+        size_t moves = (st->game.length + 1) / 2;
+        snprintf(text, sizeof text,
+                 ngettext("Start the new game in place of your unfinished game (%zu move)?",
+                          "Start the new game in place of your unfinished game (%zu moves)?", (unsigned long)moves),
+                 moves);
+        /* TRANSLATORS: the title and the yes button of the question "Start the new game in place of your
+           unfinished game?" */
+        dlg_question(app, what, _("Replace the game?"), text, _("New game"), _("Keep playing"));
+        break;
+    }
     case RB_UI_ASK_NONE: break;
     }
 }
@@ -218,6 +229,18 @@ static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
     case RB_UI_ASK_OFFER_DRAW:
         if (yes) {
             cmd.kind = RB_UI_CMD_OFFER_DRAW;
+        }
+        break;
+    case RB_UI_ASK_NEW_GAME:
+        if (yes) {
+            cmd.kind = RB_UI_CMD_NEW_GAME;
+            cmd.new_game.players[0] = st->dialog.pending_new.players[0];
+            cmd.new_game.players[1] = st->dialog.pending_new.players[1];
+            cmd.new_game.tc[0] = st->dialog.pending_new.tc[0];
+            cmd.new_game.tc[1] = st->dialog.pending_new.tc[1];
+            cmd.new_game.person = st->dialog.pending_new.person;
+            cmd.new_game.from_editor = st->dialog.pending_new.from_editor;
+            cmd.new_game.replace = true;
         }
         break;
     case RB_UI_ASK_REPLACE:

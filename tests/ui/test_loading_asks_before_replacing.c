@@ -11,6 +11,7 @@
 
 #include <stdlib.h>
 
+#include "app/shot.h"
 #include "dialogs/dialog.h"
 #include "dialogs/dlg.h"
 #include "files/games.h"
@@ -134,6 +135,13 @@ static void a_new_game_asks_before_replacing_an_unfinished_game(void **state)
     assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_MESSAGE);
     assert_int_equal(app->state.dialog.ask, RB_UI_ASK_NEW_GAME);
     assert_non_null(strstr(app->state.dialog.text, "unfinished game (1 move)"));
+    const char *shot = getenv("RB_SHOT"); /* a folder for a picture to look at */
+    if (shot) {
+        char path[512], err[256];
+        snprintf(path, sizeof path, "%s/new-game-asks.png", shot);
+        rb_ui_app_draw(app);
+        assert_int_equal(rb_ui_shot_write(app, path, err, sizeof err), 0);
+    }
     fixture_click_control(app, DLG_CANCEL); /* keep playing */
     assert_false(rb_ui_dialog_active(&app->state));
     assert_int_equal(app->state.game.length, 1);

@@ -40,6 +40,7 @@ typedef struct rb_ui_layout {
     SDL_Rect board;     /* the 7x7 grid, square size * 7 on each side */
     int sq;             /* square size in pixels, whole */
     int margin;         /* room for coordinates around the grid */
+    int coord_px;       /* the coordinates' text, pixels */
     SDL_Rect panel;     /* the side (or bottom) panel */
     bool panel_below;   /* tall windows put the panel under the board */
     float system_scale; /* output pixels per point of text (high DPI) */

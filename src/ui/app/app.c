@@ -97,6 +97,9 @@ void rb_ui_app_relayout(rb_app *app)
                    : app->window         ? rb_ui_layout_system_scale(ratio, SDL_getenv("GDK_SCALE"))
                                          : 1.0f;
     rb_ui_layout_compute_scaled(&app->layout, ow, oh, ww, wh, system, app->state.settings.ui_scale_pct);
+    /* A new interface size keeps the window where it is; a window moved
+     * to another screen is the player's to place. */
+    bool keep_place = app->relayout_due;
     app->relayout_due = false;
     if (app->window) {
         /* The least window follows the interface size and the display's
@@ -106,6 +109,11 @@ void rb_ui_app_relayout(rb_app *app)
         rb_ui_layout_least_window(app->layout.ui_pct, system, app->layout.px_per_win_y, &least_w, &least_h);
         SDL_GetWindowMinimumSize(app->window, &now_w, &now_h);
         if (least_w != now_w || least_h != now_h) {
+            if (keep_place) {
+                SDL_GetWindowPosition(app->window, &app->keep_at.x, &app->keep_at.y);
+                app->keep_until = SDL_GetTicks() + 1000;
+                app->keep_until += app->keep_until == 0;
+            }
             SDL_SetWindowMinimumSize(app->window, least_w, least_h);
         }
     }
@@ -213,6 +221,20 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
+/* The window moved to x, y: just after a new interface size set its least
+ * size, that is SDL's doing (its move asks for the window's own corner
+ * where the window manager puts the frame's), so it goes back, by the
+ * same offset the other way; once, and only for a second. */
+static void app_keep_place(rb_app *app, int x, int y)
+{
+    bool fresh = !SDL_TICKS_PASSED(SDL_GetTicks(), app->keep_until);
+    int dx = x - app->keep_at.x, dy = y - app->keep_at.y;
+    app->keep_until = 0;
+    if (fresh && app->window && (dx || dy)) {
+        SDL_SetWindowPosition(app->window, app->keep_at.x - dx, app->keep_at.y - dy);
+    }
+}
+
 /* The event with its mouse position in output pixels. */
 static SDL_Event to_pixels(const rb_app *app, const SDL_Event *ev)
 {
@@ -253,6 +275,8 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
             *shown = true;
         } else if (we == SDL_WINDOWEVENT_EXPOSED || we == SDL_WINDOWEVENT_SHOWN) {
             *shown = true;
+        } else if (we == SDL_WINDOWEVENT_MOVED && app->keep_until) {
+            app_keep_place(app, ev->window.data1, ev->window.data2);
         }
         /* The clocks may pause while the window is minimised. */
         bool away = we == SDL_WINDOWEVENT_MINIMIZED;
@@ -314,6 +338,12 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         }
     }
     if (rb_ui_dialog_active(&app->state)) {
+        /* Ctrl+Q quits from any dialog too: a question on the screen is
+         * no reason to be kept in the game. */
+        if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_q && (ev->key.keysym.mod & KMOD_CTRL) &&
+            !(ev->key.keysym.mod & (KMOD_SHIFT | KMOD_ALT))) {
+            return rb_ui_cmd_of(RB_UI_CMD_QUIT);
+        }
         return rb_ui_dialog_event(app, ev);
     }
     if (ev->type == SDL_KEYDOWN) { /* the spoken mode's keys come before the screens' and the panel's */

@@ -479,7 +479,7 @@ static void draw_coordinates(rb_app *app, const scene *sc)
     }
     const SDL_Rect *b = &sc->view.board;
     int s = sc->view.sq, m = sc->view.margin;
-    int px = m * 3 / 5;
+    int px = sc->view.coord_px > 0 ? sc->view.coord_px : m * 3 / 5;
     char label[2] = {0, 0};
     for (int i = 0; i < 7; i++) {
         label[0] = (char)('a' + i);

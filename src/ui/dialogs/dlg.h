@@ -68,7 +68,8 @@ struct rb_ui_dialog {
     SDL_Point anchor_at;
     float anchor_fx, anchor_fy;
     SDL_Point shift;
-    bool warp; /* the pointer is moved to the control if the box cannot be */
+    Uint32 warp_until; /* till then the pointer is moved to the control
+                          where the box cannot move (SDL ticks) */
 };
 
 /* Dims the window and draws an empty dialog box of w x h (clamped to the

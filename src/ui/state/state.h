@@ -161,7 +161,8 @@ typedef enum {
     RB_UI_ASK_DRAW,       /* the other human accepts a draw */
     RB_UI_ASK_RESUME,     /* keep the resumed game ("no": a new game) */
     RB_UI_ASK_OFFER_DRAW, /* the side to move offers a draw (confirmation) */
-    RB_UI_ASK_REPLACE     /* the pending game replaces the unfinished one */
+    RB_UI_ASK_REPLACE,    /* the pending game replaces the unfinished one */
+    RB_UI_ASK_NEW_GAME    /* the pending new game replaces the unfinished one */
 } rb_ui_ask;
 
 /* Who plays a new game, as the new-game dialog offers it. */
@@ -219,6 +220,14 @@ typedef struct rb_ui_dialog_state {
     rb_game pending;
     rb_ui_player pending_players[2];
     char pending_name[256]; /* where it came from, for the question */
+    /* a new game from the new-game dialog, waiting for the answer to
+       RB_UI_ASK_NEW_GAME (the command's new_game fields) */
+    struct {
+        rb_ui_player players[2];
+        rb_ui_time_control tc[2];
+        int person;
+        bool from_editor;
+    } pending_new;
     char pending_note[768]; /* what went wrong reading it, shown once it is on the board */
 } rb_ui_dialog_state;
 

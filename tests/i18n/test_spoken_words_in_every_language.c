@@ -45,7 +45,7 @@ static void sentences(char out[NSENTENCES][SENTENCE_MAX])
     rb_ui_speech_words_kings(&start, out[i++], SENTENCE_MAX);
     rb_ui_speech_words_material(&start, out[i++], SENTENCE_MAX);
     rb_ui_speech_words_board(&start, out[i++], SENTENCE_MAX);
-    rb_ui_speak_help_text(out[i++], SENTENCE_MAX);
+    rb_ui_speech_words_help(" ", out[i++], SENTENCE_MAX);
     assert_int_equal(i, NSENTENCES);
 }
 

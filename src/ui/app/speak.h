@@ -76,7 +76,5 @@ rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used);
 /* The key that turns the spoken mode on and off, wherever the focus is:
  * a command, or kind NONE for another key. */
 rb_ui_cmd rb_ui_speak_toggle_key(const SDL_KeyboardEvent *k);
-/* The help page's text, spoken by ? and F2. */
-size_t rb_ui_speak_help_text(char *buf, size_t len);
 
 #endif

@@ -308,22 +308,6 @@ static void say_clocks(rb_app *app)
     rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
 }
 
-size_t rb_ui_speak_help_text(char *buf, size_t len)
-{
-    return (size_t)snprintf(
-        buf, len, "%s %s %s %s %s",
-        _("Spoken mode keys. Arrows move the focus square; U switches between the grid and the rings, where Left and "
-          "Right follow the ring and Up and Down step between the rings."),
-        _("Space or Enter selects the piece on the focus square and lists its moves; on a destination it plays the "
-          "move. Escape cancels. Moves may also be typed, like c2b3."),
-        _("L: the last move. S: whose move it is and the game's state. K: the clocks. Shift with K, R, B or P: where "
-          "the kings, rooks, bishops or pawns are."),
-        _("X: the pieces that attack the focus square. O: the out flags and each king's steps to its throne. M: the "
-          "material. V: the whole board, ring by ring. I: the moves of the focused piece."),
-        _("Z: say it again. Comma and full stop: a move back and forward in the game. H: a hint. Question mark: "
-          "these keys. F6 turns the spoken mode off."));
-}
-
 static rb_ui_cmd browse(rb_app *app, int step)
 {
     const rb_ui_state *st = &app->state;
@@ -383,7 +367,7 @@ rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
             return none;
         }
         if (key == SDLK_SLASH) {
-            rb_ui_speak_help_text(line, sizeof line);
+            rb_ui_speech_words_help(" ", line, sizeof line);
             rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
             return none;
         }
@@ -451,7 +435,7 @@ rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
     case SDLK_SLASH:
     case SDLK_QUESTION:
     case SDLK_F2:
-        rb_ui_speak_help_text(line, sizeof line);
+        rb_ui_speech_words_help(" ", line, sizeof line);
         rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
         return none;
     case SDLK_COMMA: return on_stage(app) ? none : browse(app, -1);

@@ -64,6 +64,20 @@ typedef struct rb_outcome {
 bool rb_player_ensure(rb_player *p, char *err, size_t errlen);
 void rb_player_stop(rb_player *p);
 
+/* Starts a new game for the engine (started if need be): ucinewgame and
+ * isready. On failure, why says what went wrong. */
+bool rb_player_new_game(rb_player *p, char *why, size_t whylen);
+
+typedef enum { RB_ASK_MOVE = 0, RB_ASK_TIMEOUT, RB_ASK_CRASH, RB_ASK_GARBAGE } rb_ask_status;
+
+/* Asks the engine for a move in the game's current position, sending the
+ * game from its start ("position fen" for another start than the
+ * standard one) and "go" with lim's limits (nodes for a node limit); on
+ * RB_ASK_MOVE the move text is in move, else why says what went wrong. The
+ * move is not checked: that is the caller's part. */
+rb_ask_status rb_player_ask_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, uint64_t nodes,
+                                 char *move, size_t size, char *why, size_t whylen);
+
 /* Plays a game from the opening; game must be initialised at the start
  * position and receives every move. */
 void rb_match_play(rb_player *white, rb_player *black, const rb_opening *opening, const rb_match_limits *lim,

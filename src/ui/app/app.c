@@ -37,6 +37,8 @@
 #include "computer/review.h"
 #include "computer/worker.h"
 #include "dialogs/dialog.h"
+#include "dialogs/dlg.h"
+#include "dialogs/dlg_welcome.h"
 #include "files/games.h"
 #include "files/prefs.h"
 #include "files/settings.h"
@@ -74,7 +76,6 @@ void rb_ui_app_defaults(rb_app *app)
     app->state.input.promo_to = -1;
     app->state.explain.blocker = -1;
     app->state.tip.sq = app->state.tip.color = -1;
-    app->state.learn.sel = app->state.learn.promo_to = -1;
 }
 
 void rb_ui_app_relayout(rb_app *app)
@@ -116,11 +117,32 @@ void rb_ui_app_relayout(rb_app *app)
     }
 }
 
+static void app_draw_frame(rb_app *app);
+
 void rb_ui_app_draw(rb_app *app)
 {
     if (app->relayout_due) {
         rb_ui_app_relayout(app);
     }
+    app_draw_frame(app);
+    /* A dialog that changed size around a control kept in place is drawn
+     * again with the control back where it was, before anyone sees it. */
+    for (int i = 0; i < 2 && rb_ui_dialog_active(&app->state) && rb_ui_dlg_settle(app); i++) {
+        app_draw_frame(app);
+    }
+    SDL_RenderPresent(app->renderer);
+    app->dirty = false;
+    if (app->first_frame_from) {
+        double ms = (double)(SDL_GetPerformanceCounter() - app->first_frame_from) * 1000.0 /
+                    (double)SDL_GetPerformanceFrequency();
+        /* TRANSLATORS: the time from start to the first frame, in milliseconds */
+        fprintf(stderr, _("rollerball: first frame %.1f ms after start\n"), ms);
+        app->first_frame_from = 0;
+    }
+}
+
+static void app_draw_frame(rb_app *app)
+{
     const rb_ui_theme *t = app->theme;
     Uint32 now = rb_ui_window_now(app);
     /* A slide whose time is up ends before the frame, not inside it. */
@@ -144,15 +166,6 @@ void rb_ui_app_draw(rb_app *app)
     }
     if (rb_ui_dialog_active(st)) {
         rb_ui_dialog_draw(app, st);
-    }
-    SDL_RenderPresent(app->renderer);
-    app->dirty = false;
-    if (app->first_frame_from) {
-        double ms = (double)(SDL_GetPerformanceCounter() - app->first_frame_from) * 1000.0 /
-                    (double)SDL_GetPerformanceFrequency();
-        /* TRANSLATORS: the time from start to the first frame, in milliseconds */
-        fprintf(stderr, _("rollerball: first frame %.1f ms after start\n"), ms);
-        app->first_frame_from = 0;
     }
 }
 
@@ -775,6 +788,11 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     /* Black at the bottom as the settings and command line say; a game
      * file's players do not turn the board. */
     apply_cli_players(st->players, opt);
+    if (welcome) { /* the game waiting behind the welcome is the computer the welcome offers */
+        for (int c = 0; c < 2; c++) {
+            st->players[c].level = set.set_game.players[c].level = RB_UI_WELCOME_LEVEL;
+        }
+    }
     st->flipped = opt->flip || (st->settings.auto_flip && st->players[RB_WHITE].kind == RB_UI_COMPUTER &&
                                 st->players[RB_BLACK].kind == RB_UI_HUMAN);
     if (rb_ui_panel_init(app, why, sizeof why) != 0) {

@@ -108,7 +108,8 @@ static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound
     st->browsing = browsing;
     rb_ui_input_cancel(&st->input);
     rb_ui_explain_clear(st); /* it was about the position before */
-    rb_ui_coach_clear(app);  /* so were a hint and a threat */
+    rb_ui_state_status_forget(st, RB_UI_STATUS_REFUSED);
+    rb_ui_coach_clear(app); /* so were a hint and a threat */
     if (!browse_only) {
         st->coach.hint_used = false; /* noted on the move, or taken back */
     }
@@ -841,6 +842,11 @@ static int apply_language(rb_app *app, const rb_ui_cmd *cmd)
     app->state.settings.language = lang;
     rb_ui_lang_use(lang);
     rb_ui_text_flush(app);
+    /* The lines that still hold, in the new language. */
+    rb_ui_explain_say_refused_again(&app->state);
+    if (app->state.status_about == RB_UI_STATUS_COACH && app->state.status[0]) {
+        rb_ui_coach_say(&app->state);
+    }
     return 0;
 }
 

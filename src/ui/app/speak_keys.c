@@ -44,13 +44,10 @@ static rb_ui_speech_verbosity verbosity(const rb_app *app)
     return app->state.settings.speech_full ? RB_UI_SPEECH_FULL : RB_UI_SPEECH_SHORT;
 }
 
-/* The moves of the selected piece, on the lesson's board or the game's. */
+/* The moves of the selected piece (a lesson's board takes the game's
+ * input, so its selection is the game's too). */
 static const rb_movelist *selected_moves(const rb_app *app, int *sel)
 {
-    if (on_stage(app)) {
-        *sel = app->state.learn.sel;
-        return &app->state.learn.moves;
-    }
     *sel = app->state.input.sel;
     return &app->state.input.moves;
 }
@@ -174,33 +171,6 @@ static void say_moves_of(rb_app *app, int sq)
     rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
 }
 
-/* Space or Enter on the focus square on a lesson's board. */
-static rb_ui_cmd choose_on_stage(rb_app *app, int sq)
-{
-    rb_ui_learn_state *ls = &app->state.learn;
-    const rb_pos *pos = shown(app);
-    rb_piece p = pos->board[sq];
-    if (p && RB_COLOR(p) == pos->side && sq != ls->sel) {
-        ls->sel = sq;
-        ls->promo_to = -1;
-        rb_gen_legal_from(pos, sq, &ls->moves);
-        say_moves_of(app, sq);
-        return rb_ui_cmd_of(RB_UI_CMD_NONE);
-    }
-    if (ls->sel < 0 || sq == ls->sel) {
-        ls->sel = -1;
-        ls->moves.count = 0;
-        rb_ui_speak(app, RB_SPEECH_INTERRUPT, sq == ls->sel ? _("Cancelled.") : _("Not a piece you can move."));
-        return rb_ui_cmd_of(RB_UI_CMD_NONE);
-    }
-    rb_move m = move_to(&ls->moves, ls->sel, sq);
-    rb_ui_cmd c = rb_ui_cmd_of(RB_UI_CMD_LEARN_TRY);
-    c.learn_try = (rb_ui_cmd_attempt){ls->sel, sq, m != RB_MOVE_NONE && RB_MOVE_PROMO(m) ? RB_ROOK : 0};
-    ls->sel = -1;
-    ls->moves.count = 0;
-    return c;
-}
-
 /* Space or Enter on the focus square: select the piece, or play the
  * selected piece's move there (a refused one is explained, and the
  * explanation spoken). */
@@ -213,9 +183,6 @@ static rb_ui_cmd choose(rb_app *app)
     if (sq < 0) {
         rb_ui_speak(app, RB_SPEECH_INTERRUPT, _("Move the focus with the arrow keys first."));
         return none;
-    }
-    if (on_stage(app)) {
-        return choose_on_stage(app, sq);
     }
     const rb_pos *pos = rb_ui_state_pos(st);
     if (in->state == RB_UI_SELECTED && in->sel >= 0 && sq != in->sel) {
@@ -338,7 +305,30 @@ rb_ui_cmd rb_ui_speak_toggle_key(const SDL_KeyboardEvent *k)
     return c;
 }
 
+static rb_ui_cmd speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used);
+
+/* A lesson's board takes the game's input, but its moves are the lesson's
+ * to judge: a move played, or an attempt refused, is tried on the stage. */
+static rb_ui_cmd to_stage(rb_ui_cmd cmd)
+{
+    rb_ui_cmd c = rb_ui_cmd_of(RB_UI_CMD_LEARN_TRY);
+    switch (cmd.kind) {
+    case RB_UI_CMD_PLAY:
+        c.learn_try =
+            (rb_ui_cmd_attempt){RB_MOVE_FROM(cmd.play.move), RB_MOVE_TO(cmd.play.move), RB_MOVE_PROMO(cmd.play.move)};
+        return c;
+    case RB_UI_CMD_EXPLAIN: c.learn_try = cmd.explain; return c;
+    default: return cmd;
+    }
+}
+
 rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
+{
+    rb_ui_cmd cmd = speak_key(app, k, used);
+    return on_stage(app) ? to_stage(cmd) : cmd;
+}
+
+static rb_ui_cmd speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
 {
     rb_ui_state *st = &app->state;
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
@@ -391,12 +381,7 @@ rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         }
         return choose(app);
     case SDLK_ESCAPE:
-        if (on_stage(app)) {
-            st->learn.sel = -1;
-            st->learn.moves.count = 0;
-        } else {
-            rb_ui_input_cancel(&st->input);
-        }
+        rb_ui_input_cancel(&st->input);
         rb_ui_speak(app, RB_SPEECH_INTERRUPT, _("Cancelled."));
         return none;
     case SDLK_u:

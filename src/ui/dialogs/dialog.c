@@ -23,6 +23,7 @@
 #include "dialogs/dlg_help.h"
 #include "dialogs/dlg.h"
 #include "dialogs/dlg_welcome.h"
+#include "kit/textedit.h"
 #include "computer/search.h"
 #include "kit/layout.h"
 #include "board/render.h"
@@ -74,9 +75,15 @@ void rb_ui_dialog_open(rb_app *app, rb_ui_dialog_kind kind)
     }
     d->kind = kind;
     d->hover = d->pressed = DLG_NONE;
+    app->dialog->anchor_id = DLG_NONE; /* a dialog opens centred */
+    app->dialog->shift = (SDL_Point){0, 0};
     /* The keyboard starts where a keyboard user wants it: in the name
-     * field, on the list, or on the default button. */
-    d->focus = kind == RB_UI_DIALOG_SAVE ? DLG_FIELD : kind == RB_UI_DIALOG_LOAD ? DLG_LIST : DLG_OK;
+     * field, on the list, on the welcome's first (highlighted) choice, or
+     * on the default button. */
+    d->focus = kind == RB_UI_DIALOG_SAVE      ? DLG_FIELD
+               : kind == RB_UI_DIALOG_LOAD    ? DLG_LIST
+               : kind == RB_UI_DIALOG_WELCOME ? DLG_WELCOME
+                                              : DLG_OK;
     app->dialog->nhits = 0; /* nothing of this dialog is drawn yet */
     switch (kind) {
     case RB_UI_DIALOG_NEW_GAME: rb_ui_dlg_new_open(&app->state); break;
@@ -559,6 +566,7 @@ void rb_ui_dialog_draw(rb_app *app, const rb_ui_state *st)
         return;
     }
     app->dialog->nhits = 0;
+    app->dialog->anchor_drawn = false;
     switch (st->dialog.kind) {
     case RB_UI_DIALOG_NEW_GAME: rb_ui_dlg_new_draw(app, st); break;
     case RB_UI_DIALOG_SAVE: rb_ui_dlg_save_draw(app, st); break;
@@ -583,7 +591,13 @@ static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
     case RB_UI_DIALOG_NEW_GAME: return rb_ui_dlg_new_click(st, id);
     case RB_UI_DIALOG_SAVE: return rb_ui_dlg_save_click(st, id);
     case RB_UI_DIALOG_LOAD: return rb_ui_dlg_load_click(st, id, clicks);
-    case RB_UI_DIALOG_SETTINGS: return dlg_settings_click(st, id);
+    case RB_UI_DIALOG_SETTINGS:
+        if (id == DLG_SCALE || id == DLG_SCALE + 1) {
+            /* The dialog grows or shrinks with the size: it does so around
+             * the button, which stays under the pointer for the next click. */
+            rb_ui_dlg_anchor(app, id);
+        }
+        return dlg_settings_click(st, id);
     case RB_UI_DIALOG_HELP:
         if (id == DLG_WELCOME) {
             rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
@@ -643,6 +657,17 @@ static bool dlg_settings_key(rb_app *app, SDL_Keycode key, Uint16 mod)
     return true;
 }
 
+/* Enter on a choice of the new-game form (an opponent, a level, a clock)
+ * starts the game, as Enter does everywhere in a form: only a button takes
+ * Enter for itself; Space makes the choice. */
+static bool dlg_enter_is_default(const rb_ui_dialog_state *d)
+{
+    switch (d->kind) {
+    case RB_UI_DIALOG_NEW_GAME: return d->focus != DLG_CANCEL;
+    default: return false;
+    }
+}
+
 /* Keys every dialog shares: Tab and Shift+Tab (and the arrows a dialog
  * does not use itself) move the focus through the controls in the order
  * they were drawn; Enter or Space activates the focused control. Returns
@@ -676,7 +701,7 @@ static bool dlg_focus_key(rb_app *app, SDL_Keycode key, Uint16 mod, rb_ui_cmd *c
         if (!rb_ui_dlg_focus_rect(app, d->focus, &r)) {
             return false; /* nothing focused: Enter is the default button */
         }
-        int id = d->focus == DLG_LIST ? DLG_OK : d->focus;
+        int id = d->focus == DLG_LIST || (enter && dlg_enter_is_default(d)) ? DLG_OK : d->focus;
         if (id == DLG_LIST && !enter) {
             return false;
         }
@@ -692,9 +717,10 @@ static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key, Uint16 mod)
     rb_ui_state *st = &app->state;
     bool enter = key == SDLK_RETURN || key == SDLK_KP_ENTER;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
-    if (st->dialog.kind == RB_UI_DIALOG_SAVE) {
+    if (st->dialog.kind == RB_UI_DIALOG_SAVE || st->dialog.kind == RB_UI_DIALOG_NEW_GAME) {
         bool used;
-        cmd = rb_ui_dlg_save_key(app, key, mod, &used);
+        cmd = st->dialog.kind == RB_UI_DIALOG_SAVE ? rb_ui_dlg_save_key(app, key, mod, &used)
+                                                   : rb_ui_dlg_new_field_key(app, key, mod, &used);
         if (used) {
             return cmd;
         }
@@ -730,7 +756,38 @@ static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key, Uint16 mod)
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
+/* The open dialog's text field, if it has one. */
+static bool dlg_field_edit(rb_ui_dialog_state *d, rb_ui_edit *e)
+{
+    if (d->kind == RB_UI_DIALOG_SAVE) {
+        *e = (rb_ui_edit){d->name, sizeof d->name, &d->caret, &d->anchor};
+        return true;
+    }
+    if (d->kind == RB_UI_DIALOG_NEW_GAME) {
+        *e = rb_ui_dlg_new_edit(d);
+        return true;
+    }
+    return false;
+}
+
+static rb_ui_cmd dlg_event(rb_app *app, const SDL_Event *ev);
+
 rb_ui_cmd rb_ui_dialog_event(rb_app *app, const SDL_Event *ev)
+{
+    rb_ui_dialog_state *d = &app->state.dialog;
+    rb_ui_dialog_kind kind = d->kind;
+    int focus = d->focus;
+    rb_ui_cmd cmd = dlg_event(app, ev);
+    /* A text field that gets the focus (by a click or Tab) has its text
+     * selected, so that typing replaces it. */
+    rb_ui_edit e;
+    if (d->kind == kind && d->focus == DLG_FIELD && focus != DLG_FIELD && dlg_field_edit(d, &e)) {
+        rb_ui_textedit_select_all(e);
+    }
+    return cmd;
+}
+
+static rb_ui_cmd dlg_event(rb_app *app, const SDL_Event *ev)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);

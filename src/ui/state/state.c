@@ -12,6 +12,9 @@
 
 const rb_pos *rb_ui_state_pos(const rb_ui_state *st)
 {
+    if (st->learn.mode == RB_UI_LEARN_STAGE) { /* over every other screen */
+        return &st->learn.board;
+    }
     if (st->analysis.active) {
         return &st->analysis.board;
     }
@@ -91,6 +94,9 @@ bool rb_ui_state_browsing(const rb_ui_state *st)
 
 bool rb_ui_state_can_move(const rb_ui_state *st)
 {
+    if (st->learn.mode != RB_UI_LEARN_OFF) { /* the person's side, until the stage is over */
+        return st->learn.mode == RB_UI_LEARN_STAGE && !st->learn.over;
+    }
     if (st->analysis.active) { /* either side, in the variation */
         return rb_pos_status(&st->analysis.board) == RB_ONGOING;
     }
@@ -115,8 +121,9 @@ bool rb_ui_state_can_move(const rb_ui_state *st)
 bool rb_ui_state_premove_allowed(const rb_ui_state *st)
 {
     const rb_pos *pos = rb_ui_state_live_pos(st);
-    return st->settings.premoves && !st->analysis.active && !st->editor.active && !rb_ui_state_browsing(st) &&
-           rb_ui_state_computer_to_move(st) && st->players[pos->side ^ 1].kind == RB_UI_HUMAN &&
+    return st->settings.premoves && st->learn.mode == RB_UI_LEARN_OFF && !st->analysis.active && !st->editor.active &&
+           !rb_ui_state_browsing(st) && rb_ui_state_computer_to_move(st) &&
+           st->players[pos->side ^ 1].kind == RB_UI_HUMAN &&
            rb_game_ending_at(&st->game, rb_ui_state_live_ply(st)) == RB_END_NONE && rb_pos_status(pos) == RB_ONGOING;
 }
 
@@ -130,8 +137,10 @@ static bool typed_moves(const rb_ui_state *st, const char *typed, rb_movelist *l
     if (from < 0) {
         return false;
     }
-    rb_pos pos = *rb_ui_state_live_pos(st);
-    if (!rb_ui_state_can_move(st)) {
+    /* the board's own position (a screen's), or the game's for a premove */
+    bool can = rb_ui_state_can_move(st);
+    rb_pos pos = *(can ? rb_ui_state_pos(st) : rb_ui_state_live_pos(st));
+    if (!can) {
         if (!rb_ui_state_premove_allowed(st)) {
             return false;
         }
@@ -174,8 +183,17 @@ void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(st->status, sizeof st->status, fmt, ap);
     va_end(ap);
+    st->status_about = RB_UI_STATUS_OTHER;
     if (error) {
         fprintf(stderr, "rollerball: %s\n", st->status);
+    }
+}
+
+void rb_ui_state_status_forget(rb_ui_state *st, rb_ui_status_about about)
+{
+    if (st->status_about == about) {
+        st->status[0] = '\0';
+        st->status_about = RB_UI_STATUS_OTHER;
     }
 }
 

@@ -281,23 +281,25 @@ typedef struct rb_ui_tip_state {
 
 /* The Learn screen (learn.c): the lesson map or a stage being played,
  * over the whole window. The stage's position lives in the lesson session
- * (app->learn); this is what the screen shows of it and its input. */
+ * (app->learn); board is a copy of it kept here so that the game's board
+ * input and drawing (rb_ui_state_pos) take it as they take a puzzle's, and
+ * the selection, drag and typed text are the game's (st->input). */
 typedef enum { RB_UI_LEARN_OFF = 0, RB_UI_LEARN_MAP, RB_UI_LEARN_STAGE } rb_ui_learn_mode;
 #define RB_UI_LEARN_TEXT_MAX 768
 typedef struct rb_ui_learn_state {
     rb_ui_learn_mode mode;
     int chapter, stage;                 /* the stage played or last chosen, from 0 */
-    int sel;                            /* selected square on the lesson's board, -1 */
-    rb_movelist moves;                  /* its legal moves */
-    int promo_to;                       /* a promotion waiting for rook or bishop, -1 */
+    rb_pos board;                       /* the stage's position as the session has it */
+    rb_bb goal_stars;                   /* its stars still to land on (collect stages) */
     int hover;                          /* control under the pointer, 0 none */
     int scroll;                         /* the map: first chapter shown */
     char message[RB_UI_LEARN_TEXT_MAX]; /* what the last move brought */
     bool hint_shown;                    /* the hint's path is drawn */
     rb_path hint;
-    int stars;    /* stars won on finishing, 0 until then */
-    bool over;    /* done or failed: retry or go on */
-    rb_move last; /* the last move on the lesson's board */
+    int stars;      /* stars won on finishing, 0 until then */
+    bool over;      /* done or failed: retry or go on */
+    bool hint_used; /* a hint was shown this try: three stars are out of reach */
+    rb_move last;   /* the last move on the lesson's board */
 } rb_ui_learn_state;
 
 /* The coach (coach.c): a hint (the best move for the person to move) or a
@@ -316,6 +318,12 @@ typedef struct rb_ui_coach_state {
     uint64_t hint_key;
 } rb_ui_coach_state;
 
+/* What the status line is about, when that can end: a hint or a threat
+ * (it goes with the position it was for), or a typed move the rules refuse
+ * (it goes with the next move, selection or key). Such a line is said
+ * again in a new language; any other is left as it was said. */
+typedef enum { RB_UI_STATUS_OTHER = 0, RB_UI_STATUS_COACH, RB_UI_STATUS_REFUSED } rb_ui_status_about;
+
 typedef struct rb_ui_state {
     rb_game game;
     rb_ui_player players[2];
@@ -332,6 +340,9 @@ typedef struct rb_ui_state {
                                             back to the game (End) or undoes/redoes */
     char status[RB_UI_EXPLAIN_TEXT_MAX]; /* last message for the player (error, illegal move...):
                                  room for a refused move's whole explanation in any language */
+    rb_ui_status_about status_about;     /* what it is about (rb_ui_state_say: other) */
+    char refused[8];                     /* RB_UI_STATUS_REFUSED: the move as typed, */
+    rb_explanation refusal;              /* and why the rules refuse it */
     rb_ui_dialog_state dialog;
     rb_ui_panel_state panel;
     unsigned changes;              /* counts changes of the game (apply.c) */
@@ -402,7 +413,10 @@ bool rb_ui_state_premove_allowed(const rb_ui_state *st);
  * RB_MOVE_NONE; *wants_letter when it is a promotion still waiting for
  * its r or b. */
 rb_move rb_ui_state_typed_move(const rb_ui_state *st, bool *wants_letter);
-/* Sets the status line; an error is also printed on stderr. */
+/* Empties the status line when it is about that (a hint, a refusal). */
+void rb_ui_state_status_forget(rb_ui_state *st, rb_ui_status_about about);
+/* Sets the status line (about nothing that ends by itself); an error is
+ * also printed on stderr. */
 void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

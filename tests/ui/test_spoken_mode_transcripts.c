@@ -174,12 +174,13 @@ static void short_game(const char *lang, const char *name)
     rb_app *app = open_spoken(MATE_IN_TWO, lang);
     play_by_keys(app, "b7b6");
     play_by_keys(app, "d6c7");
-    key(app, SDLK_s);          /* whose move */
-    play_by_keys(app, "b6b4"); /* refused: explained */
-    play_by_keys(app, "b6a6"); /* mate */
-    key(app, SDLK_l);          /* the last move */
-    key(app, SDLK_COMMA);      /* review: a move back */
-    key(app, SDLK_PERIOD);     /* and forward */
+    key(app, SDLK_s);                                     /* whose move */
+    play_by_keys(app, "b6b4");                            /* refused: explained */
+    play_by_keys(app, "b6a6");                            /* mate */
+    key(app, SDLK_l);                                     /* the last move */
+    rb_game_add_nag(&app->state.game, 1, RB_NAG_BLUNDER); /* as the review would mark it */
+    key(app, SDLK_COMMA);                                 /* review: a move back */
+    key(app, SDLK_PERIOD);                                /* and forward */
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_CHECKMATE);
     fixture_close(app);
     compare_transcript(name);

@@ -33,6 +33,7 @@ typedef struct rb_ui_speak_mark {
     bool trainer_active;
     rb_move trainer_last;
     rb_pos learn_pos; /* the lesson's board */
+    rb_pos shown;     /* the board's position */
     Uint32 explain_until;
     rb_ui_coach_kind coach_shown;
     rb_move coach_move;

@@ -259,6 +259,9 @@ static void dialog(const char *lang, const char *name)
         key(app, SDLK_TAB);
     }
     key(app, SDLK_ESCAPE);
+    key(app, SDLK_F1); /* the help, read a page at a time */
+    key(app, SDLK_RIGHT);
+    key(app, SDLK_ESCAPE);
     fixture_close(app);
     compare_transcript(name);
 }

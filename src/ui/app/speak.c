@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dialogs/dlg.h"
+#include "dialogs/dlg_help.h"
 #include "files/settings.h"
 #include "panel/panel.h"
 #include "rb_learn.h"
@@ -222,6 +223,8 @@ static void say_dialog_opened(rb_app *app)
     char line[RB_SPEECH_TEXT_MAX];
     if (d->kind == RB_UI_DIALOG_MESSAGE) {
         snprintf(line, sizeof line, "%s. %s", d->title, d->text);
+    } else if (d->kind == RB_UI_DIALOG_HELP) {
+        rb_ui_dlg_help_words(d->page, line, sizeof line);
     } else {
         /* TRANSLATORS: the spoken mode, a dialog opened: its name */
         snprintf(line, sizeof line, _("%s dialog. Tab moves between its controls, Enter chooses, Escape closes."),
@@ -240,6 +243,16 @@ void rb_ui_speak_dialog_change(rb_app *app, rb_ui_dialog_kind before)
         say_dialog_opened(app);
     } else {
         rb_ui_speak(app, RB_SPEECH_QUEUE, _("Dialog closed."));
+    }
+}
+
+void rb_ui_speak_help_page(rb_app *app, int before_page)
+{
+    const rb_ui_dialog_state *d = &app->state.dialog;
+    if (d->kind == RB_UI_DIALOG_HELP && d->page != before_page) {
+        char line[RB_SPEECH_TEXT_MAX];
+        rb_ui_dlg_help_words(d->page, line, sizeof line);
+        rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
     }
 }
 

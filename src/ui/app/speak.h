@@ -65,6 +65,8 @@ void rb_ui_speak_mark_take(const rb_app *app, rb_ui_speak_mark *mark);
 void rb_ui_speak_after(rb_app *app, const rb_ui_cmd *cmd, const rb_ui_speak_mark *mark);
 /* A dialog opened or closed by an event (not a command): said. */
 void rb_ui_speak_dialog_change(rb_app *app, rb_ui_dialog_kind before);
+/* The help dialog turned to another page: the page read. */
+void rb_ui_speak_help_page(rb_app *app, int before_page);
 /* A dialog's focus moved or it opened: its focused control said. */
 void rb_ui_speak_dialog_focus(rb_app *app, int before_focus);
 

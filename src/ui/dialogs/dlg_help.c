@@ -81,6 +81,31 @@ static const help_page help_pages[DLG_HELP_PAGES] = {
     {N_("The spoken mode"), NULL, NULL, NULL, true},
 };
 
+void rb_ui_dlg_help_words(int page, char *buf, size_t len)
+{
+    if (page < 0 || page >= DLG_HELP_PAGES) {
+        snprintf(buf, len, "%s", "");
+        return;
+    }
+    const help_page *p = &help_pages[page];
+    char spoken[RB_UI_SPEECH_HELP_MAX] = "";
+    if (p->spoken) {
+        rb_ui_speech_words_help(" ", spoken, sizeof spoken);
+    }
+    const char *text = p->spoken ? spoken : p->text ? _(p->text) : "";
+    /* TRANSLATORS: the spoken mode, a help page: its number, title, then its text */
+    int n = snprintf(buf, len, _("Page %d of %d: %s. "), page + 1, DLG_HELP_PAGES, _(p->title));
+    for (const char *c = text; n >= 0 && (size_t)n + 1 < len && *c; c++) {
+        buf[n++] = *c == '\n' ? ' ' : *c; /* paragraphs read on */
+    }
+    if (n >= 0 && (size_t)n < len) {
+        buf[n] = 0;
+    }
+    for (size_t end = strlen(buf); end > 0 && buf[end - 1] == ' '; end--) {
+        buf[end - 1] = 0; /* a page without text ends with its title */
+    }
+}
+
 static void help_diagram(rb_app *app, const rb_ui_state *st, const help_page *page, SDL_Rect area)
 {
     rb_pos pos;

@@ -230,6 +230,16 @@ static void every_command(const char *lang, const char *name)
     focus_to(app, "e2");
     key(app, SDLK_RETURN); /* selected */
     key(app, SDLK_ESCAPE);
+    rb_ui_app_draw(app); /* the frame places the panel's buttons */
+    key(app, SDLK_TAB);
+    key(app, SDLK_TAB);
+    fixture_key(app, SDLK_TAB, KMOD_SHIFT);
+    fixture_key(app, SDLK_TAB, KMOD_SHIFT); /* back on the board */
+    key(app, SDLK_TAB);
+    key(app, SDLK_TAB);
+    key(app, SDLK_TAB);
+    key(app, SDLK_RETURN); /* the third button, pressed */
+    key(app, SDLK_ESCAPE);
     key(app, SDLK_F6); /* off: nothing more is said */
     key(app, SDLK_l);
     key(app, SDLK_F6); /* on again */

@@ -72,6 +72,7 @@ void rb_ui_app_defaults(rb_app *app)
     app->clip_set = SDL_SetClipboardText;
     app->state.input.sel = -1;
     app->state.input.focus = -1;
+    app->state.input.panel_focus = -1;
     app->state.input.hover = -1;
     app->state.input.promo_to = -1;
     app->state.explain.blocker = -1;

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "board/explain.h"
+#include "app/screens.h"
 #include "board/input.h"
 #include "files/settings.h"
 #include "panel/panel.h"
@@ -275,6 +276,27 @@ static void say_clocks(rb_app *app)
     rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
 }
 
+/* Tab and Shift+Tab: the next panel button that can be pressed, said;
+ * past the last (or the first) the focus goes back to the board. */
+static void tab(rb_app *app, int dir)
+{
+    rb_ui_input *in = &app->state.input;
+    int n = rb_ui_panel_button_count();
+    const char *label;
+    for (int i = in->panel_focus < 0 ? (dir > 0 ? 0 : n - 1) : in->panel_focus + dir; i >= 0 && i < n; i += dir) {
+        if (rb_ui_panel_button_usable(app, i, &label)) {
+            in->panel_focus = i;
+            char line[200];
+            /* TRANSLATORS: the spoken mode, Tab on a button of the panel: its label */
+            snprintf(line, sizeof line, _("%s button"), label);
+            rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
+            return;
+        }
+    }
+    in->panel_focus = -1;
+    rb_ui_speak(app, RB_SPEECH_INTERRUPT, _("Back on the board."));
+}
+
 static rb_ui_cmd browse(rb_app *app, int step)
 {
     const rb_ui_state *st = &app->state;
@@ -341,6 +363,7 @@ static rb_ui_cmd speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         return none; /* the lesson map has keys of its own */
     }
     bool shift = k->keysym.mod & KMOD_SHIFT;
+    bool panel = rb_ui_screens_top(st) == NULL; /* the game's own panel is on screen */
     SDL_Keycode key = k->keysym.sym;
     const rb_pos *pos = shown(app);
     char line[RB_SPEECH_TEXT_MAX];
@@ -371,10 +394,25 @@ static rb_ui_cmd speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
     case SDLK_UP:
     case SDLK_DOWN:
     case SDLK_LEFT:
-    case SDLK_RIGHT: move_focus(app, key); return none;
+    case SDLK_RIGHT:
+        st->input.panel_focus = -1;
+        move_focus(app, key);
+        return none;
+    case SDLK_TAB:
+        if (!panel) {
+            *used = false;
+            return none;
+        }
+        tab(app, shift ? -1 : 1);
+        return none;
     case SDLK_SPACE:
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
+        if (panel && st->input.panel_focus >= 0) {
+            int b = st->input.panel_focus;
+            st->input.panel_focus = -1; /* pressed: the keys are the board's again */
+            return rb_ui_panel_button_press(app, b);
+        }
         if (st->input.ntyped > 0 && (key != SDLK_SPACE)) {
             *used = false; /* Enter ends a typed move */
             return none;

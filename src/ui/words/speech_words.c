@@ -366,7 +366,7 @@ size_t rb_ui_speech_words_help(const char *sep, char *buf, size_t len)
           "Right follow the ring and Up and Down step between the rings."),
         sep,
         _("Space or Enter selects the piece on the focus square and lists its moves; on a destination it plays the "
-          "move. Escape cancels. Moves may also be typed, like c2b3."),
+          "move. Escape cancels. Moves may also be typed, like c2b3. Tab goes through the panel's buttons."),
         sep,
         _("L: the last move. S: whose move it is and the game's state. K: the clocks. Shift with K, R, B or P: where "
           "the kings, rooks, bishops or pawns are."),

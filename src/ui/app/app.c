@@ -73,6 +73,7 @@ void rb_ui_app_defaults(rb_app *app)
     app->clip_set = SDL_SetClipboardText;
     app->state.input.sel = -1;
     app->state.input.focus = -1;
+    app->state.input.panel_focus = -1;
     app->state.input.hover = -1;
     app->state.input.promo_to = -1;
     app->state.explain.blocker = -1;
@@ -397,6 +398,7 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     }
     if (app->state.dialog.kind != RB_UI_DIALOG_NONE && before.dialog.kind == app->state.dialog.kind) {
         rb_ui_speak_dialog_focus(app, before.dialog.focus);
+        rb_ui_speak_help_page(app, before.dialog.page);
     }
     rb_ui_speak_dialog_change(app, before.dialog.kind);
     rb_ui_apply(app, &cmd);

@@ -43,7 +43,7 @@ enum {
 };
 
 #define DLG_HITS_MAX 96
-#define DLG_HELP_PAGES 9
+#define DLG_HELP_PAGES 10
 
 typedef struct dlg_hit {
     SDL_Rect r;

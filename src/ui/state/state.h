@@ -131,6 +131,7 @@ typedef struct rb_ui_input {
     int focus;           /* the spoken mode's focus square, -1 before the first
                             arrow key (app/speak_keys.c) */
     bool focus_rings;    /* the arrows follow the rings, not the grid */
+    int panel_focus;     /* the spoken mode's Tab: the panel button focused, -1 the board */
 } rb_ui_input;
 
 /* The piece sliding after a move (anim.c). */

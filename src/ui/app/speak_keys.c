@@ -23,7 +23,6 @@
 #include "panel/panel.h"
 #include "rb_learn.h"
 #include "screens/learn/learn.h"
-#include "screens/learn/learn_view.h"
 #include "state/clock.h"
 #include "words/i18n.h"
 #include "words/speech_words.h"
@@ -417,9 +416,6 @@ static rb_ui_cmd speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         if (st->input.ntyped > 0 && (key != SDLK_SPACE)) {
             *used = false; /* Enter ends a typed move */
             return none;
-        }
-        if (on_stage(app)) {
-            return rb_ui_learn_board_cmd(choose(app)); /* the lesson judges the move */
         }
         return choose(app);
     case SDLK_ESCAPE:

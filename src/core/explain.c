@@ -206,6 +206,7 @@ static bool king_attacked_after(const rb_pos *pos, rb_explanation *e)
         return false;
     }
     e->king = after.king[e->side];
+    e->in_check = rb_pos_in_check(pos);
     for (rb_bb b = attackers; b; b &= b - 1) {
         int sq = rb_lsb(b);
         if (e->nattackers == RB_EXPLAIN_ATTACKERS_MAX) {

@@ -209,7 +209,14 @@ size_t rb_explain_text(const rb_explanation *e, char *buf, size_t len)
         put(&t, ".");
         break;
     case RB_EXPLAIN_KING_ATTACKED:
-        put(&t, "After this move %s's king on %s would be attacked from ", side, rb_sq_name(e->king));
+        if (!e->in_check) {
+            put(&t, "After this move %s's king on %s would be attacked from ", side, rb_sq_name(e->king));
+        } else if (RB_TYPE(e->piece) == RB_KING) {
+            put(&t, "%s's king is in check, and on %s it would still be in check from ", side, rb_sq_name(e->king));
+        } else {
+            put(&t, "%s's king on %s is in check, and after this move it would still be in check from ", side,
+                rb_sq_name(e->king));
+        }
         put_square_list(&t, e->squares);
         put(&t, ".");
         break;

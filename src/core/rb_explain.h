@@ -133,8 +133,11 @@ typedef struct rb_explanation {
     int blocker;     /* blocked: the square in the way, else -1 ... */
     rb_piece in_way; /* ... and the piece standing there */
     /* king-attacked: where the king would stand, and each attacker's path
-     * to it after the move (attacker first, king last). */
+     * to it after the move (attacker first, king last); in_check when the
+     * king is in check already, so that the move leaves it in check rather
+     * than puts it there. */
     int king;
+    bool in_check;
     int nattackers;
     rb_path attacks[RB_EXPLAIN_ATTACKERS_MAX];
     /* unreachable: how the piece does move from its square. */

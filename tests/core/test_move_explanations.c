@@ -262,15 +262,16 @@ static void the_king_may_not_be_left_or_put_in_attack(void **state)
     (void)state;
     /* White is in check from the corner pawn b2; the rook move ignores it. */
     const char *check = "5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/7 w - 0 1";
+    /* In check already, the king is said to stay in check. */
     expect(check, "f7f6", RB_EXPLAIN_KING_ATTACKED, "b2",
-           "After this move White's king on a3 would be attacked from b2.");
+           "White's king on a3 is in check, and after this move it would still be in check from b2.");
     expect(check, "a3b3", RB_EXPLAIN_KING_ATTACKED, "b2",
-           "After this move White's king on b3 would be attacked from b2.");
+           "White's king is in check, and on b3 it would still be in check from b2.");
     expect(check, "e2b2", RB_EXPLAIN_LEGAL, "-", NULL);
     /* Two checkers, both named: the rook a1 up the a-file and the pawn. */
     const char *two = "5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/r6 w - 0 1";
     expect(two, "f7f6", RB_EXPLAIN_KING_ATTACKED, "a1,b2",
-           "After this move White's king on a3 would be attacked from a1 and b2.");
+           "White's king on a3 is in check, and after this move it would still be in check from a1 and b2.");
     /* Taking the pawn with the rook leaves the rook's check. */
     expect(two, "e2b2", RB_EXPLAIN_KING_ATTACKED, "a1", NULL);
 }

@@ -53,13 +53,13 @@ static void a_refused_typed_move_is_explained_in_french(void **state)
 {
     (void)state;
     rb_app *app = fixture_open_in("fr");
+    /* The move as typed, once, then the rules' explanation. */
     fixture_type(app, "e2d2");
-    assert_string_equal(app->state.status,
-                        "e2d2\u00a0: pas de coup légal e2d2\u00a0: d2 est occupée par une pièce des Blancs eux-mêmes");
+    assert_string_equal(app->state.status, "e2d2\u00a0: La case d2 est déjà occupée par une pièce blanche (roi).");
     /* A piece named inside the sentence is a French word too. */
     fixture_type(app, "d6c6");
-    assert_string_equal(app->state.status, "d6c6\u00a0: pas de coup légal d6c6\u00a0: le roi en d6 est aux Noirs, "
-                                           "et ce sont les Blancs qui jouent");
+    assert_string_equal(app->state.status,
+                        "d6c6\u00a0: La pièce en d6 (roi) appartient aux Noirs, et c’est aux Blancs de jouer.");
     fixture_close(app);
 }
 
@@ -88,8 +88,9 @@ static void a_translation_with_a_placeholder_too_many_shows_the_english(void **s
     bindtextdomain("rollerball", dir);
     assert_string_equal(gettext("no legal move %1$s: %2$s holds a piece of White's own"),
                         "pas de coup légal %9$s : %2$s");
-    fixture_type(app, "e2d2");
-    assert_string_equal(app->state.status, "e2d2: no legal move e2d2: d2 holds a piece of White's own");
+    fixture_use_clipboard(app, "[Event \"x\"]\n\n1. e2d2 *\n");
+    fixture_key(app, SDLK_v, KMOD_LCTRL);
+    say_on("a pasted game", app->state.status, "no legal move e2d2: d2 holds a piece of White's own");
     rb_message why;
     rb_pos start;
     rb_pos_start(&start);

@@ -50,8 +50,8 @@ static void the_current_position_is_the_one_explained(void **state)
     /* Two checkers after the move, named sorted. */
     harness_send(h, "position fen 5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/r6 w - 0 1");
     expect_line(h, "explain f7f6",
-                "explain f7f6 illegal king-attacked a1,b2: After this move White's king on a3 would be "
-                "attacked from a1 and b2.");
+                "explain f7f6 illegal king-attacked a1,b2: White's king on a3 is in check, and after this move it "
+                "would still be in check from a1 and b2.");
     /* Promotion: missing, wrong and right letters. */
     harness_send(h, "position fen 3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1");
     expect_line(h, "explain d6e6",

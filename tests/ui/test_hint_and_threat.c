@@ -9,7 +9,9 @@
 
 #include <stdlib.h>
 
+#include "app/shot.h"
 #include "computer/coach.h"
+#include "words/lang.h"
 #include "ui_fixture.h"
 
 /* Black mates in one with g2b1; with White to move that mate is the threat. */
@@ -203,8 +205,10 @@ static void a_move_or_an_undo_clears_hint_and_threat(void **state)
     app->state.players[RB_WHITE].kind = RB_UI_COMPUTER;
     app->state.players[RB_BLACK].kind = RB_UI_HUMAN;
     assert_int_equal(fixture_do(app, RB_UI_CMD_HINT), 0);
+    assert_non_null(strstr(app->state.status, "Looking for a hint"));
     assert_int_equal(fixture_do(app, RB_UI_CMD_UNDO), 0);
     assert_int_equal(app->state.coach.asked, RB_UI_COACH_NONE);
+    assert_string_equal(app->state.status, ""); /* no longer looking */
     double end = ms_now() + 2 * RB_UI_COACH_MS;
     while (ms_now() < end) {
         SDL_Event ev;
@@ -218,8 +222,32 @@ static void a_move_or_an_undo_clears_hint_and_threat(void **state)
     assert_int_equal(fixture_do(app, RB_UI_CMD_HINT), 0);
     wait_for_coach(app);
     assert_int_equal(app->state.coach.shown, RB_UI_COACH_HINT);
+    assert_non_null(strstr(app->state.status, "Hint: "));
+    /* said again in a new language while it is shown */
+    rb_ui_cmd lang = rb_ui_cmd_of(RB_UI_CMD_SET_LANGUAGE);
+    lang.set_language.lang = rb_ui_lang_find("fr");
+    rb_ui_apply(app, &lang);
+    assert_null(strstr(app->state.status, "Hint: "));
+    assert_true(app->state.status[0] != '\0');
+    lang.set_language.lang = rb_ui_lang_find("en");
+    rb_ui_apply(app, &lang);
+    assert_non_null(strstr(app->state.status, "Hint: "));
     assert_int_equal(fixture_do(app, RB_UI_CMD_UNDO), 0);
     assert_int_equal(app->state.coach.shown, RB_UI_COACH_NONE);
+    /* its words went with its arrow */
+    assert_string_equal(app->state.status, "");
+    const char *shot = getenv("RB_SHOT"); /* a folder for a picture to look at */
+    if (shot) {
+        char path[512], err[256];
+        snprintf(path, sizeof path, "%s/hint-undone.png", shot);
+        rb_ui_app_draw(app);
+        assert_int_equal(rb_ui_shot_write(app, path, err, sizeof err), 0);
+    }
+    /* a line about something else stays */
+    assert_int_equal(fixture_do(app, RB_UI_CMD_REDO), 0);
+    rb_ui_state_say(&app->state, false, "%s", "Saved.");
+    assert_int_equal(fixture_do(app, RB_UI_CMD_UNDO), 0);
+    assert_string_equal(app->state.status, "Saved.");
     fixture_close(app);
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "app/args.h"
+#include "app/shot.h"
 #include "dialogs/dlg.h"
 #include "kit/layout.h"
 #include "panel/panel.h"
@@ -73,6 +74,35 @@ static void two_hundred_percent_magnifies_the_least_layout(void **state)
     assert_true(d.sq < c.sq);
     /* ...never below the board's share. */
     assert_true(d.sq * 7 * 100 >= 800 * RB_UI_BOARD_SHARE_PCT);
+}
+
+/* The coordinates grow with the interface size, where the board has become
+ * smaller for the panel too; at the least window the board with its
+ * coordinates takes at least half the width. */
+static void the_coordinates_grow_and_the_board_keeps_half(void **state)
+{
+    (void)state;
+    const int sizes[][2] = {{800, 600}, {1024, 720}, {1280, 800}, {1920, 1080}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        rb_ui_layout one, two;
+        rb_ui_layout_compute_scaled(&one, sizes[i][0], sizes[i][1], sizes[i][0], sizes[i][1], 1.0f, 100);
+        rb_ui_layout_compute_scaled(&two, sizes[i][0], sizes[i][1], sizes[i][0], sizes[i][1], 1.0f, 200);
+        if (two.coord_px <= one.coord_px) {
+            fail_msg("%dx%d: the coordinates are %d pixels at 200%%, %d at 100%%", sizes[i][0], sizes[i][1],
+                     two.coord_px, one.coord_px);
+        }
+        assert_true(two.coord_px <= two.margin); /* inside their margin */
+    }
+    for (int pct = 100; pct <= 200; pct += 50) {
+        int w, h;
+        rb_ui_layout_least_window(pct, 1.0f, 1.0f, &w, &h);
+        rb_ui_layout l;
+        rb_ui_layout_compute_scaled(&l, w, h, w, h, 1.0f, pct);
+        int span = 7 * l.sq + 2 * l.margin;
+        if (span * 2 < w) {
+            fail_msg("%d%% least window %dx%d: the board takes %d of %d pixels", pct, w, h, span, w);
+        }
+    }
 }
 
 static rb_app *open_scaled(int w, int h, float system_scale, int pct)
@@ -154,6 +184,51 @@ static void the_settings_dialog_changes_the_size(void **state)
     fixture_close(app);
 }
 
+/* The size buttons stay under the pointer: the dialog grows around them,
+ * so clicking twice at one point steps the size twice, up and down. */
+static void the_size_buttons_stay_under_the_pointer(void **state)
+{
+    (void)state;
+    rb_app *app = open_scaled(1024, 720, 1.0f, 100);
+    fixture_key(app, SDLK_COMMA, KMOD_CTRL);
+    fixture_click_control(app, DLG_TAB + RB_UI_SETTINGS_GAME);
+    rb_ui_app_draw(app);
+    SDL_Rect larger = fixture_control(app, DLG_SCALE + 1);
+    SDL_Point at = {larger.x + larger.w / 3, larger.y + larger.h / 3};
+    for (int pct = 125; pct <= 200; pct += 25) {
+        fixture_click_at(app, at);
+        assert_int_equal(app->state.settings.ui_scale_pct, pct);
+        rb_ui_app_draw(app);
+        if (pct < 200) {
+            assert_int_equal(rb_ui_dlg_hit_at(app, at.x, at.y), DLG_SCALE + 1);
+        }
+        const char *shot = getenv("RB_SHOT"); /* a folder for pictures to look at */
+        if (shot && (pct == 150 || pct == 200)) {
+            char path[512], err[256];
+            snprintf(path, sizeof path, "%s/size-%d-under-pointer.png", shot, pct);
+            assert_int_equal(rb_ui_shot_write(app, path, err, sizeof err), 0);
+        }
+    }
+    /* and back down from the smaller button, which stays put likewise */
+    SDL_Rect smaller = fixture_control(app, DLG_SCALE);
+    at = (SDL_Point){smaller.x + smaller.w / 2, smaller.y + smaller.h / 2};
+    for (int pct = 175; pct >= 100; pct -= 25) {
+        fixture_click_at(app, at);
+        assert_int_equal(app->state.settings.ui_scale_pct, pct);
+        rb_ui_app_draw(app);
+        if (pct > 100) {
+            assert_int_equal(rb_ui_dlg_hit_at(app, at.x, at.y), DLG_SCALE);
+        }
+    }
+    /* The box stays inside the window, and opens centred again. */
+    fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
+    fixture_key(app, SDLK_COMMA, KMOD_CTRL);
+    rb_ui_app_draw(app);
+    SDL_Rect done = fixture_control(app, DLG_OK);
+    assert_true(done.x + done.w <= 1024 && done.y + done.h <= 720);
+    fixture_close(app);
+}
+
 static void the_settings_file_keeps_the_size(void **state)
 {
     (void)state;
@@ -211,7 +286,9 @@ int main(void)
         cmocka_unit_test(the_display_scale_comes_from_the_system),
         cmocka_unit_test(two_hundred_percent_magnifies_the_least_layout),
         cmocka_unit_test(a_2x_display_draws_the_same_layout_in_twice_the_pixels),
+        cmocka_unit_test(the_coordinates_grow_and_the_board_keeps_half),
         cmocka_unit_test(the_settings_dialog_changes_the_size),
+        cmocka_unit_test(the_size_buttons_stay_under_the_pointer),
         cmocka_unit_test(the_settings_file_keeps_the_size),
         cmocka_unit_test(the_command_line_names_a_bad_size),
     };

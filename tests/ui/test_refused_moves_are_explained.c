@@ -9,7 +9,11 @@
  */
 #include "support.h"
 
+#include <stdlib.h>
+
+#include "app/shot.h"
 #include "board/explain.h"
+#include "words/lang.h"
 #include "ui_fixture.h"
 
 /* White's rook on c2 shields its king on b2 from Black's rook on e2. */
@@ -62,6 +66,85 @@ static void typed_illegal_move_is_explained(void **state)
     assert_true(app->state.explain.shown);
     assert_int_equal(app->state.explain.reason, RB_EXPLAIN_BLOCKED);
     assert_int_equal(app->state.explain.blocker, rb_sq_parse("c2"));
+    fixture_close(app);
+}
+
+/* The status line says a typed refusal once, in the rules' words, and
+ * keeps it only until the next try. */
+static void a_typed_refusal_says_the_move_once_until_the_next_try(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(PINNED, 800, 600);
+    fixture_type(app, "c2c1");
+    assert_string_equal(app->state.status, "c2c1: After this move White's king on b2 would be attacked from e2.");
+    assert_null(strstr(app->state.status, "no legal move"));
+    /* the next letter typed starts the next try */
+    fixture_type(app, "b");
+    assert_string_equal(app->state.status, "");
+    fixture_key(app, SDLK_BACKSPACE, KMOD_NONE);
+    /* so does a selection */
+    fixture_type(app, "c2c1");
+    assert_true(app->state.status[0] != '\0');
+    fixture_click(app, "b2");
+    assert_string_equal(app->state.status, "");
+    /* and a move played */
+    fixture_type(app, "c2c1");
+    assert_true(app->state.status[0] != '\0');
+    fixture_click(app, "b2");
+    fixture_click(app, "a2");
+    assert_int_equal(app->state.game.ply, 1);
+    assert_string_equal(app->state.status, "");
+    fixture_close(app);
+}
+
+static void a_typed_refusal_is_said_again_in_a_new_language(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(PINNED, 800, 600);
+    fixture_type(app, "c2c1");
+    char english[sizeof app->state.status];
+    SDL_strlcpy(english, app->state.status, sizeof english);
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_SET_LANGUAGE);
+    cmd.set_language.lang = rb_ui_lang_find("fr");
+    rb_ui_apply(app, &cmd);
+    assert_string_not_equal(app->state.status, english);
+    assert_non_null(strstr(app->state.status, "c2c1"));
+    assert_non_null(strstr(app->state.status, "e2"));
+    assert_null(strstr(strstr(app->state.status, "c2c1") + 4, "c2c1")); /* said once */
+    cmd.set_language.lang = rb_ui_lang_find("en");
+    rb_ui_apply(app, &cmd);
+    assert_string_equal(app->state.status, english);
+    /* Another line is left as it was said. */
+    rb_ui_state_say(&app->state, false, "%s", "Saved.");
+    cmd.set_language.lang = rb_ui_lang_find("fr");
+    rb_ui_apply(app, &cmd);
+    assert_string_equal(app->state.status, "Saved.");
+    cmd.set_language.lang = rb_ui_lang_find("en");
+    rb_ui_apply(app, &cmd);
+    fixture_close(app);
+}
+
+/* In check already, the refusal says the king stays in check. */
+static void a_refusal_in_check_says_the_king_stays_in_check(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open("5R1/3k3/2xxx2/2xxx2/K1xxx2/1p2R2/7 w - 0 1", 800, 600);
+    fixture_type(app, "f7f6");
+    assert_string_equal(
+        app->state.status,
+        "f7f6: White's king on a3 is in check, and after this move it would still be in check from b2.");
+    assert_true(app->state.explain.shown);
+    fixture_type(app, "a3b3");
+    assert_string_equal(app->state.status,
+                        "a3b3: White's king is in check, and on b3 it would still be in check from b2.");
+    /* RB_SHOT=folder keeps a picture of it, to look at. */
+    const char *shot = getenv("RB_SHOT");
+    if (shot) {
+        char path[512], err[256];
+        snprintf(path, sizeof path, "%s/refused-in-check.png", shot);
+        rb_ui_app_draw(app);
+        assert_int_equal(rb_ui_shot_write(app, path, err, sizeof err), 0);
+    }
     fixture_close(app);
 }
 
@@ -122,6 +205,9 @@ int main(void)
         cmocka_unit_test(drop_leaving_the_king_attacked_names_the_attacker),
         cmocka_unit_test(blocked_move_marks_the_square_in_the_way),
         cmocka_unit_test(typed_illegal_move_is_explained),
+        cmocka_unit_test(a_typed_refusal_says_the_move_once_until_the_next_try),
+        cmocka_unit_test(a_typed_refusal_is_said_again_in_a_new_language),
+        cmocka_unit_test(a_refusal_in_check_says_the_king_stays_in_check),
         cmocka_unit_test(explanation_goes_after_a_few_seconds),
         cmocka_unit_test(a_move_played_clears_the_explanation),
         cmocka_unit_test(selecting_and_stray_clicks_explain_nothing),

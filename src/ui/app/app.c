@@ -26,6 +26,7 @@
 
 #include "app/apply.h"
 #include "app/screens.h"
+#include "app/speak.h"
 #include "board/anim.h"
 #include "board/board_cache.h"
 #include "board/explain.h"
@@ -36,6 +37,7 @@
 #include "computer/review.h"
 #include "computer/worker.h"
 #include "dialogs/dialog.h"
+#include "dialogs/dlg.h"
 #include "dialogs/dlg_welcome.h"
 #include "files/games.h"
 #include "files/prefs.h"
@@ -48,6 +50,7 @@
 #include "panel/panel.h"
 #include "panel/review_view.h"
 #include "rb_learn.h"
+#include "rb_tb.h"
 #include "state/game_clock.h"
 #include "state/pace.h"
 #include "words/i18n.h"
@@ -69,6 +72,8 @@ void rb_ui_app_defaults(rb_app *app)
     app->clip_get = SDL_GetClipboardText;
     app->clip_set = SDL_SetClipboardText;
     app->state.input.sel = -1;
+    app->state.input.focus = -1;
+    app->state.input.panel_focus = -1;
     app->state.input.hover = -1;
     app->state.input.promo_to = -1;
     app->state.explain.blocker = -1;
@@ -93,6 +98,9 @@ void rb_ui_app_relayout(rb_app *app)
                    : app->window         ? rb_ui_layout_system_scale(ratio, SDL_getenv("GDK_SCALE"))
                                          : 1.0f;
     rb_ui_layout_compute_scaled(&app->layout, ow, oh, ww, wh, system, app->state.settings.ui_scale_pct);
+    /* A new interface size keeps the window where it is; a window moved
+     * to another screen is the player's to place. */
+    bool keep_place = app->relayout_due;
     app->relayout_due = false;
     if (app->window) {
         /* The least window follows the interface size and the display's
@@ -102,6 +110,11 @@ void rb_ui_app_relayout(rb_app *app)
         rb_ui_layout_least_window(app->layout.ui_pct, system, app->layout.px_per_win_y, &least_w, &least_h);
         SDL_GetWindowMinimumSize(app->window, &now_w, &now_h);
         if (least_w != now_w || least_h != now_h) {
+            if (keep_place) {
+                SDL_GetWindowPosition(app->window, &app->keep_at.x, &app->keep_at.y);
+                app->keep_until = SDL_GetTicks() + 1000;
+                app->keep_until += app->keep_until == 0;
+            }
             SDL_SetWindowMinimumSize(app->window, least_w, least_h);
         }
     }
@@ -114,11 +127,32 @@ void rb_ui_app_relayout(rb_app *app)
     }
 }
 
+static void app_draw_frame(rb_app *app);
+
 void rb_ui_app_draw(rb_app *app)
 {
     if (app->relayout_due) {
         rb_ui_app_relayout(app);
     }
+    app_draw_frame(app);
+    /* A dialog that changed size around a control kept in place is drawn
+     * again with the control back where it was, before anyone sees it. */
+    for (int i = 0; i < 2 && rb_ui_dialog_active(&app->state) && rb_ui_dlg_settle(app); i++) {
+        app_draw_frame(app);
+    }
+    SDL_RenderPresent(app->renderer);
+    app->dirty = false;
+    if (app->first_frame_from) {
+        double ms = (double)(SDL_GetPerformanceCounter() - app->first_frame_from) * 1000.0 /
+                    (double)SDL_GetPerformanceFrequency();
+        /* TRANSLATORS: the time from start to the first frame, in milliseconds */
+        fprintf(stderr, _("rollerball: first frame %.1f ms after start\n"), ms);
+        app->first_frame_from = 0;
+    }
+}
+
+static void app_draw_frame(rb_app *app)
+{
     const rb_ui_theme *t = app->theme;
     Uint32 now = rb_ui_window_now(app);
     /* A slide whose time is up ends before the frame, not inside it. */
@@ -142,15 +176,6 @@ void rb_ui_app_draw(rb_app *app)
     }
     if (rb_ui_dialog_active(st)) {
         rb_ui_dialog_draw(app, st);
-    }
-    SDL_RenderPresent(app->renderer);
-    app->dirty = false;
-    if (app->first_frame_from) {
-        double ms = (double)(SDL_GetPerformanceCounter() - app->first_frame_from) * 1000.0 /
-                    (double)SDL_GetPerformanceFrequency();
-        /* TRANSLATORS: the time from start to the first frame, in milliseconds */
-        fprintf(stderr, _("rollerball: first frame %.1f ms after start\n"), ms);
-        app->first_frame_from = 0;
     }
 }
 
@@ -197,6 +222,20 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
+/* The window moved to x, y: just after a new interface size set its least
+ * size, that is SDL's doing (its move asks for the window's own corner
+ * where the window manager puts the frame's), so it goes back, by the
+ * same offset the other way; once, and only for a second. */
+static void app_keep_place(rb_app *app, int x, int y)
+{
+    bool fresh = !SDL_TICKS_PASSED(SDL_GetTicks(), app->keep_until);
+    int dx = x - app->keep_at.x, dy = y - app->keep_at.y;
+    app->keep_until = 0;
+    if (fresh && app->window && (dx || dy)) {
+        SDL_SetWindowPosition(app->window, app->keep_at.x - dx, app->keep_at.y - dy);
+    }
+}
+
 /* The event with its mouse position in output pixels. */
 static SDL_Event to_pixels(const rb_app *app, const SDL_Event *ev)
 {
@@ -237,6 +276,8 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
             *shown = true;
         } else if (we == SDL_WINDOWEVENT_EXPOSED || we == SDL_WINDOWEVENT_SHOWN) {
             *shown = true;
+        } else if (we == SDL_WINDOWEVENT_MOVED && app->keep_until) {
+            app_keep_place(app, ev->window.data1, ev->window.data2);
         }
         /* The clocks may pause while the window is minimised. */
         bool away = we == SDL_WINDOWEVENT_MINIMIZED;
@@ -289,10 +330,29 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
     if (ev->type == SDL_DROPTEXT) {
         return cmd;
     }
+    bool used = false;
+    if (ev->type == SDL_KEYDOWN) { /* F6, wherever the focus is */
+        cmd = rb_ui_speak_toggle_key(&ev->key);
+        if (cmd.kind != RB_UI_CMD_NONE) {
+            cmd.set_setting.on = !app->state.settings.speech;
+            return cmd;
+        }
+    }
     if (rb_ui_dialog_active(&app->state)) {
+        /* Ctrl+Q quits from any dialog too: a question on the screen is
+         * no reason to be kept in the game. */
+        if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_q && (ev->key.keysym.mod & KMOD_CTRL) &&
+            !(ev->key.keysym.mod & (KMOD_SHIFT | KMOD_ALT))) {
+            return rb_ui_cmd_of(RB_UI_CMD_QUIT);
+        }
         return rb_ui_dialog_event(app, ev);
     }
-    bool used = false;
+    if (ev->type == SDL_KEYDOWN) { /* the spoken mode's keys come before the screens' and the panel's */
+        cmd = rb_ui_speak_key(app, &ev->key, &used);
+        if (used) {
+            return cmd;
+        }
+    }
     const rb_ui_screen *top = rb_ui_screens_top(&app->state);
     if (top) {
         cmd = top->event(app, ev, &used);
@@ -336,6 +396,11 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     if (shown || memcmp(&before, &app->state, sizeof before) != 0) {
         app->dirty = true;
     }
+    if (app->state.dialog.kind != RB_UI_DIALOG_NONE && before.dialog.kind == app->state.dialog.kind) {
+        rb_ui_speak_dialog_focus(app, before.dialog.focus);
+        rb_ui_speak_help_page(app, before.dialog.page);
+    }
+    rb_ui_speak_dialog_change(app, before.dialog.kind);
     rb_ui_apply(app, &cmd);
     /* SDL leaves dropped file names and text to us to free. */
     if (e.type == SDL_DROPFILE || e.type == SDL_DROPTEXT) {
@@ -366,6 +431,7 @@ static Uint32 view_wait_ms(const rb_app *app, Uint32 now_ms)
 
 Uint32 rb_ui_app_tick(rb_app *app)
 {
+    rb_ui_speak_poll(app);
     Uint32 now = rb_ui_window_now(app);
     if (rb_ui_explain_tick(&app->state, now)) {
         app->dirty = true;
@@ -655,6 +721,45 @@ static int load_piece_set(rb_app *app, const rb_ui_options *opt, char *err, size
     return 0;
 }
 
+/* The endgame tables beside the game's data, read when first probed; the
+ * computer player, the coach, the analysis board and the review share
+ * them. Without them everything works as before, and the terminal is told
+ * once. */
+static void open_tables(rb_app *app)
+{
+    char dir[RB_UI_PATH_MAX + 16];
+    snprintf(dir, sizeof dir, "%stables", app->data_dir);
+    app->tables = rb_tb_open(dir);
+    if (app->tables != NULL && rb_tb_max_men(app->tables) == 0) {
+        fprintf(stderr, "rollerball: ");
+        fprintf(stderr, _("no endgame tables in %s: the computer plays endings by search alone"), dir);
+        fprintf(stderr, "\n");
+    }
+}
+
+/* The spoken mode: --speech-log and --speak turn it on; the setting keeps
+ * it on; a window without either asks the desktop, on the voice's thread,
+ * whether a screen reader runs (speak.c turns the mode on if so). */
+static int start_speech(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
+{
+    rb_ui_settings *s = &app->state.settings;
+    char why[RB_UI_PATH_MAX + 300];
+    if (opt->speech_log || opt->speak) {
+        s->speech = true;
+    }
+    if (!s->speech && headless) {
+        return 0;
+    }
+    if (rb_ui_speak_start(app, opt->speech_log, !s->speech, why, sizeof why) != 0) {
+        snprintf(err, errlen, "--speech-log: %s", why);
+        return -1;
+    }
+    if (s->speech) {
+        rb_ui_speak(app, RB_SPEECH_INTERRUPT, _("Spoken mode on. F6 turns it off; the question mark lists the keys."));
+    }
+    return 0;
+}
+
 int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
 {
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
@@ -672,6 +777,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     if (rb_ui_assets_data_dir(app->data_dir, sizeof app->data_dir, err, errlen) != 0) {
         return -1;
     }
+    open_tables(app);
     if (open_window(app, opt, headless, err, errlen) != 0) {
         return -1;
     }
@@ -697,6 +803,9 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     rb_ui_apply_sound_settings(app);
     if (headless && !opt->keep_players) { /* off screen nobody thinks: let either side be selected */
         st->players[RB_WHITE].kind = st->players[RB_BLACK].kind = RB_UI_HUMAN;
+    }
+    if (start_speech(app, opt, headless, err, errlen) != 0) {
+        return -1;
     }
     if (opt->theme) { /* args.c checked the names */
         st->settings.theme = rb_ui_theme_find(opt->theme);
@@ -843,6 +952,7 @@ void rb_ui_app_close(rb_app *app)
             fprintf(stderr, "rollerball: %s\n", why);
         }
     }
+    rb_ui_speak_stop(app);
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);
     rb_ui_text_free(app);
@@ -853,6 +963,14 @@ void rb_ui_app_close(rb_app *app)
     if (app->state.game.positions) {
         rb_game_free(&app->state.game);
     }
+    /* A damaged table found while playing was left out; say which, once. */
+    if (app->tables != NULL && rb_tb_problem(app->tables)[0] != '\0') {
+        fprintf(stderr, "rollerball: ");
+        fprintf(stderr, _("an endgame table was left out: %s"), rb_tb_problem(app->tables));
+        fprintf(stderr, "\n");
+    }
+    rb_tb_free(app->tables); /* every engine that probed them has stopped */
+    app->tables = NULL;
     if (app->renderer) {
         SDL_DestroyRenderer(app->renderer);
     }

@@ -29,6 +29,7 @@
  * comes too late) ends the game like a resignation.
  */
 #include "app/apply.h"
+#include "app/speak.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -107,7 +108,8 @@ static void game_changed(rb_app *app, bool browsing, bool browse_only, int sound
     st->browsing = browsing;
     rb_ui_input_cancel(&st->input);
     rb_ui_explain_clear(st); /* it was about the position before */
-    rb_ui_coach_clear(app);  /* so were a hint and a threat */
+    rb_ui_state_status_forget(st, RB_UI_STATUS_REFUSED);
+    rb_ui_coach_clear(app); /* so were a hint and a threat */
     if (!browse_only) {
         st->coach.hint_used = false; /* noted on the move, or taken back */
     }
@@ -327,6 +329,18 @@ static int apply_browse(rb_app *app, int ply)
 static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
+    if (rb_ui_state_unfinished(st) && !cmd->new_game.replace) {
+        /* As a game opened or pasted over it: asked first, the new game's
+         * form kept for the answer. */
+        st->dialog.pending_new.players[0] = cmd->new_game.players[0];
+        st->dialog.pending_new.players[1] = cmd->new_game.players[1];
+        st->dialog.pending_new.tc[0] = cmd->new_game.tc[0];
+        st->dialog.pending_new.tc[1] = cmd->new_game.tc[1];
+        st->dialog.pending_new.person = cmd->new_game.person;
+        st->dialog.pending_new.from_editor = cmd->new_game.from_editor;
+        rb_ui_dialog_ask(app, RB_UI_ASK_NEW_GAME);
+        return 0;
+    }
     rb_pos start;
     rb_pos_start(&start);
     if (cmd->new_game.from_editor) { /* from the position editor's position */
@@ -840,6 +854,11 @@ static int apply_language(rb_app *app, const rb_ui_cmd *cmd)
     app->state.settings.language = lang;
     rb_ui_lang_use(lang);
     rb_ui_text_flush(app);
+    /* The lines that still hold, in the new language. */
+    rb_ui_explain_say_refused_again(&app->state);
+    if (app->state.status_about == RB_UI_STATUS_COACH && app->state.status[0]) {
+        rb_ui_coach_say(&app->state);
+    }
     return 0;
 }
 
@@ -996,8 +1015,11 @@ int rb_ui_apply(rb_app *app, const rb_ui_cmd *cmd)
     /* Whichever command opened or closed a screen that sets the game
      * aside, the game's clocks stop when it is set aside and go on when it
      * comes back, with the time they had. */
+    rb_ui_speak_mark mark;
+    rb_ui_speak_mark_take(app, &mark);
     int rc = apply_command(app, cmd);
     screens_changed(app);
+    rb_ui_speak_after(app, cmd, &mark); /* what it changed, said (spoken mode) */
     if (cmd->kind != RB_UI_CMD_NONE) {
         app->dirty = true;
     }

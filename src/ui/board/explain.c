@@ -42,6 +42,28 @@ void rb_ui_explain_say(rb_ui_state *st, const rb_pos *pos, rb_move m)
     }
 }
 
+void rb_ui_explain_say_refused(rb_ui_state *st, const char *typed, const rb_explanation *e)
+{
+    char why[RB_UI_EXPLAIN_TEXT_MAX];
+    rb_ui_explain_words(e, why, sizeof why);
+    /* TRANSLATORS: what was typed (like c2b3), then why it is no move */
+    rb_ui_state_say(st, false, _("%s: %s"), typed, why);
+    if (st->refused != typed) {
+        SDL_strlcpy(st->refused, typed, sizeof st->refused);
+    }
+    st->refusal = *e;
+    st->status_about = RB_UI_STATUS_REFUSED;
+}
+
+void rb_ui_explain_say_refused_again(rb_ui_state *st)
+{
+    /* Still the line said (the screens put their own lines back as text). */
+    size_t n = strlen(st->refused);
+    if (st->status_about == RB_UI_STATUS_REFUSED && n > 0 && strncmp(st->status, st->refused, n) == 0) {
+        rb_ui_explain_say_refused(st, st->refused, &st->refusal);
+    }
+}
+
 void rb_ui_explain_clear(rb_ui_state *st)
 {
     memset(&st->explain, 0, sizeof st->explain);

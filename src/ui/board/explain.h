@@ -29,6 +29,13 @@ void rb_ui_explain_clear(rb_ui_state *st);
 /* Says in the status line why m is not a move in pos (the rules library's
  * sentence): the puzzle trainer's and the mistakes exercises' refusal. */
 void rb_ui_explain_say(rb_ui_state *st, const rb_pos *pos, rb_move m);
+/* Says in the status line that the typed move (as typed) is refused and
+ * why, from the rules library's answer e: "d2e2: After this move..." The
+ * line is about the refusal (RB_UI_STATUS_REFUSED): it goes with the next
+ * move, selection or key, and rb_ui_explain_say_refused_again() says it in
+ * a new language. */
+void rb_ui_explain_say_refused(rb_ui_state *st, const char *typed, const rb_explanation *e);
+void rb_ui_explain_say_refused_again(rb_ui_state *st);
 /* Ends an explanation whose time is up; true when it did (draw again). */
 bool rb_ui_explain_tick(rb_ui_state *st, Uint32 now_ms);
 /* When the window must wake to end the explanation, or 0 for never. */

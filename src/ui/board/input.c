@@ -91,6 +91,7 @@ bool rb_ui_input_select(rb_ui_state *st, int sq)
     rb_ui_input *in = &st->input;
     in->sel = sq;
     rb_gen_legal_from(pos, sq, &in->moves);
+    rb_ui_state_status_forget(st, RB_UI_STATUS_REFUSED); /* the next try */
     in->state = RB_UI_SELECTED;
     return true;
 }
@@ -161,7 +162,7 @@ void rb_ui_input_promote_to(rb_ui_state *st, int to)
  * promotion, the chooser opened; during the computer's turn, the premove
  * set (a promotion chooses its piece when it is played). Returns false
  * when to is not a destination. */
-static bool try_move(rb_ui_state *st, int to, rb_ui_cmd *out)
+bool rb_ui_input_try(rb_ui_state *st, int to, rb_ui_cmd *out)
 {
     rb_ui_input *in = &st->input;
     rb_move m = rb_ui_input_move_to(in, to);
@@ -212,7 +213,7 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
         return cmd;
     }
     bool tried = in->sel >= 0 && sq >= 0 && sq != in->sel;
-    if (tried && try_move(st, sq, &cmd)) {
+    if (tried && rb_ui_input_try(st, sq, &cmd)) {
         return cmd;
     }
     bool again = in->sel == sq && in->state == RB_UI_SELECTED;
@@ -251,7 +252,7 @@ static rb_ui_cmd release(rb_app *app, int x, int y)
     rb_ui_input_pointer(app, x, y);
     if (in->state == RB_UI_DRAGGING) {
         int sq = in->hover;
-        if (sq != in->sel && try_move(st, sq, &cmd)) {
+        if (sq != in->sel && rb_ui_input_try(st, sq, &cmd)) {
             return cmd;
         }
         in->state = RB_UI_SELECTED; /* snap back, still selected */
@@ -309,6 +310,7 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
     rb_ui_input *in = &st->input;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
     if (key == SDLK_BACKSPACE && in->ntyped > 0) {
+        rb_ui_state_status_forget(st, RB_UI_STATUS_REFUSED);
         in->typed[--in->ntyped] = 0;
         in->typed_ms = rb_ui_window_now(app);
         return cmd;
@@ -326,6 +328,7 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
                 return cmd;
             }
         }
+        rb_ui_state_status_forget(st, RB_UI_STATUS_REFUSED); /* the next try */
         in->typed[in->ntyped++] = ch;
         in->typed[in->ntyped] = 0;
         in->typed_ms = rb_ui_window_now(app);
@@ -363,19 +366,24 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
             /* Enter on a promotion without its letter: show the chooser */
             rb_ui_input_cancel(in);
             if (rb_ui_input_select(st, rb_sq_parse(text))) {
-                try_move(st, rb_sq_parse(text + 2), &cmd);
+                rb_ui_input_try(st, rb_sq_parse(text + 2), &cmd);
             }
             return cmd;
         }
-        char err[RB_UI_MESSAGE_TEXT_MAX];
-        rb_ui_message_words_text(&why, err, sizeof err);
-        /* TRANSLATORS: what was typed (like c2b3), then why it is no move */
-        rb_ui_state_say(st, false, _("%s: %s"), text, err);
         rb_ui_input_cancel(in);
         int from = rb_sq_parse(text), to = rb_sq_parse(text + 2);
-        if (from >= 0 && to >= 0) { /* and the rules say why, on the board */
+        rb_explanation e;
+        if (from >= 0 && to >= 0 && rb_explain_move(pos, from, to, typed_promo(text), &e) == 0 &&
+            e.reason != RB_EXPLAIN_LEGAL) {
+            /* The rules' explanation, said once with the move as typed, and
+             * shown on the board. */
+            rb_ui_explain_say_refused(st, text, &e);
             return rb_ui_explain_cmd(from, to, typed_promo(text));
         }
+        char err[RB_UI_MESSAGE_TEXT_MAX];
+        rb_ui_message_words_text(&why, err, sizeof err);
+        /* a square that is none, like the hole's: the reading's own words */
+        rb_ui_state_say(st, false, _("%s: %s"), text, err);
         return rb_ui_cmd_of(RB_UI_CMD_ILLEGAL);
     }
     rb_ui_input_cancel(in);

@@ -81,6 +81,7 @@ static int coach_start(rb_app *app)
         rb_ui_state_say(&app->state, true, "%s", err);
         return -1;
     }
+    rb_ui_search_set_tables(c->search, app->tables);
     app->coach = c;
     return 0;
 }
@@ -129,10 +130,8 @@ int rb_ui_coach_ask(rb_app *app, rb_ui_coach_kind kind)
         st->coach.hint_used = true;
         st->coach.hint_ply = ply;
         st->coach.hint_key = pos->key;
-        rb_ui_state_say(st, false, "%s", _("Looking for a hint..."));
-    } else {
-        rb_ui_state_say(st, false, "%s", _("Looking for the threat..."));
     }
+    rb_ui_coach_say(st);
     return 0;
 }
 
@@ -142,6 +141,9 @@ void rb_ui_coach_clear(rb_app *app)
     cs->asked = cs->shown = RB_UI_COACH_NONE;
     cs->move = RB_MOVE_NONE;
     cs->in_check = false;
+    /* Its words go with the arrow: a hint for a position taken back is no
+     * hint. */
+    rb_ui_state_status_forget(&app->state, RB_UI_STATUS_COACH);
     struct rb_ui_coach *c = app->coach;
     if (c && c->generation) {
         rb_ui_search_cancel(c->search);
@@ -166,28 +168,43 @@ void rb_ui_coach_found(rb_ui_state *st, const rb_ui_cmd *cmd)
     cs->move = cmd->coach_found.move;
     cs->in_check = cmd->coach_found.in_check;
     memset(&cs->path, 0, sizeof cs->path);
-    char text[RB_MOVE_TEXT_MAX];
     if (cmd->coach_found.move != RB_MOVE_NONE) {
         rb_move_path(cmd->coach_found.move, &cs->path);
+    }
+    rb_ui_coach_say(st);
+}
+
+void rb_ui_coach_say(rb_ui_state *st)
+{
+    const rb_ui_coach_state *cs = &st->coach;
+    char text[RB_MOVE_TEXT_MAX];
+    if (cs->move != RB_MOVE_NONE) {
         /* The threat is the opponent's move: said from their position. */
         rb_pos pos = *rb_ui_state_live_pos(st);
         if (cs->shown == RB_UI_COACH_THREAT) {
             pos.side ^= 1;
         }
-        rb_move_to_display(&pos, cmd->coach_found.move, text);
+        rb_move_to_display(&pos, cs->move, text);
     }
-    if (cs->shown == RB_UI_COACH_HINT) {
+    if (cs->asked == RB_UI_COACH_HINT) {
+        rb_ui_state_say(st, false, "%s", _("Looking for a hint..."));
+    } else if (cs->asked == RB_UI_COACH_THREAT) {
+        rb_ui_state_say(st, false, "%s", _("Looking for the threat..."));
+    } else if (cs->shown == RB_UI_COACH_HINT) {
         /* TRANSLATORS: %s is a move, like c2b3 */
-        rb_ui_state_say(st, false, cmd->coach_found.move != RB_MOVE_NONE ? _("Hint: %s (the green arrow).") : "%s",
-                        cmd->coach_found.move != RB_MOVE_NONE ? text : _("No hint: there is no move to play."));
-    } else if (cmd->coach_found.in_check) {
+        rb_ui_state_say(st, false, cs->move != RB_MOVE_NONE ? _("Hint: %s (the green arrow).") : "%s",
+                        cs->move != RB_MOVE_NONE ? text : _("No hint: there is no move to play."));
+    } else if (cs->shown != RB_UI_COACH_THREAT) {
+        return; /* nothing to say */
+    } else if (cs->in_check) {
         rb_ui_state_say(st, false, "%s", _("You are in check: the threat is the check itself."));
-    } else if (cmd->coach_found.move != RB_MOVE_NONE) {
+    } else if (cs->move != RB_MOVE_NONE) {
         rb_ui_state_say(st, false, /* TRANSLATORS: %s is a move, like c2b3 */
                         _("Threat: if you passed, your opponent would play %s (the red arrow)."), text);
     } else {
         rb_ui_state_say(st, false, "%s", _("No threat: your opponent would have no move."));
     }
+    st->status_about = RB_UI_STATUS_COACH;
 }
 
 void rb_ui_coach_note_move(rb_ui_state *st, size_t ply_before, uint64_t key_before)

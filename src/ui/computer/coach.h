@@ -29,8 +29,12 @@ bool rb_ui_coach_allowed(const rb_ui_state *st, char *why, size_t whylen);
  * started on first use). Returns 0, or -1 with the reason said in the
  * status line. Never blocks. */
 int rb_ui_coach_ask(rb_app *app, rb_ui_coach_kind kind);
-/* Drops what is shown and cancels any search (the position changed). */
+/* Drops what is shown, its words in the status line with its arrow, and
+ * cancels any search (the position changed). */
 void rb_ui_coach_clear(rb_app *app);
+/* Says in the status line what the coach is doing or found (the line is
+ * about the coach: RB_UI_STATUS_COACH); again after a language change. */
+void rb_ui_coach_say(rb_ui_state *st);
 /* Whether a coach search runs. */
 bool rb_ui_coach_busy(const rb_app *app);
 /* Puts a found hint or threat into state (RB_UI_CMD_COACH_FOUND). */

@@ -23,6 +23,7 @@
 #include "dialogs/dlg_help.h"
 #include "dialogs/dlg.h"
 #include "dialogs/dlg_welcome.h"
+#include "kit/textedit.h"
 #include "computer/search.h"
 #include "kit/layout.h"
 #include "board/render.h"
@@ -74,6 +75,8 @@ void rb_ui_dialog_open(rb_app *app, rb_ui_dialog_kind kind)
     }
     d->kind = kind;
     d->hover = d->pressed = DLG_NONE;
+    app->dialog->anchor_id = DLG_NONE; /* a dialog opens centred */
+    app->dialog->shift = (SDL_Point){0, 0};
     /* The keyboard starts where a keyboard user wants it: in the name
      * field, on the list, on the welcome's first (highlighted) choice, or
      * on the default button. */
@@ -168,6 +171,17 @@ void rb_ui_dialog_ask(rb_app *app, rb_ui_ask what)
         dlg_question(app, what, _("Replace the game?"), text, _("Open"), _("Keep playing"));
         break;
     }
+    case RB_UI_ASK_NEW_GAME: {
+        size_t moves = (st->game.length + 1) / 2;
+        snprintf(text, sizeof text,
+                 ngettext("Start the new game in place of your unfinished game (%zu move)?",
+                          "Start the new game in place of your unfinished game (%zu moves)?", (unsigned long)moves),
+                 moves);
+        /* TRANSLATORS: the title and the yes button of the question "Start the new game in place of your
+           unfinished game?" */
+        dlg_question(app, what, _("Replace the game?"), text, _("New game"), _("Keep playing"));
+        break;
+    }
     case RB_UI_ASK_NONE: break;
     }
 }
@@ -219,6 +233,18 @@ static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
     case RB_UI_ASK_OFFER_DRAW:
         if (yes) {
             cmd.kind = RB_UI_CMD_OFFER_DRAW;
+        }
+        break;
+    case RB_UI_ASK_NEW_GAME:
+        if (yes) {
+            cmd.kind = RB_UI_CMD_NEW_GAME;
+            cmd.new_game.players[0] = st->dialog.pending_new.players[0];
+            cmd.new_game.players[1] = st->dialog.pending_new.players[1];
+            cmd.new_game.tc[0] = st->dialog.pending_new.tc[0];
+            cmd.new_game.tc[1] = st->dialog.pending_new.tc[1];
+            cmd.new_game.person = st->dialog.pending_new.person;
+            cmd.new_game.from_editor = st->dialog.pending_new.from_editor;
+            cmd.new_game.replace = true;
         }
         break;
     case RB_UI_ASK_REPLACE:
@@ -416,6 +442,11 @@ static void dlg_switch_page(rb_app *app, const rb_ui_state *st, SDL_Rect page, i
         rb_ui_widget_check(app, r, _(rb_ui_setting_infos[i].label), px, rb_ui_settings_get(&st->settings, i),
                            rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_SETTING + i);
+        char said[160];
+        /* TRANSLATORS: the spoken mode: a switch of the settings and whether it is on */
+        snprintf(said, sizeof said, rb_ui_settings_get(&st->settings, i) ? _("%s: on") : _("%s: off"),
+                 _(rb_ui_setting_infos[i].label));
+        rb_ui_dlg_label_set(app, DLG_SETTING + i, said);
         y += row;
     }
     if (st->dialog.page != RB_UI_SETTINGS_GAME) {
@@ -445,6 +476,7 @@ static void dlg_settings_tab_row(rb_app *app, const rb_ui_state *st, SDL_Rect r,
         SDL_Rect t = {r.x + i * (tw + gap), r.y, tw, r.h};
         rb_ui_widget_choice(app, t, _(dlg_settings_tabs[i]), px, st->dialog.page == i, rb_ui_dlg_hover(app, t));
         rb_ui_dlg_hit(app, t, DLG_TAB + i);
+        rb_ui_dlg_label_set(app, DLG_TAB + i, _(dlg_settings_tabs[i]));
     }
 }
 
@@ -557,6 +589,7 @@ void rb_ui_dialog_draw(rb_app *app, const rb_ui_state *st)
         return;
     }
     app->dialog->nhits = 0;
+    app->dialog->anchor_drawn = false;
     switch (st->dialog.kind) {
     case RB_UI_DIALOG_NEW_GAME: rb_ui_dlg_new_draw(app, st); break;
     case RB_UI_DIALOG_SAVE: rb_ui_dlg_save_draw(app, st); break;
@@ -581,7 +614,13 @@ static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
     case RB_UI_DIALOG_NEW_GAME: return rb_ui_dlg_new_click(st, id);
     case RB_UI_DIALOG_SAVE: return rb_ui_dlg_save_click(st, id);
     case RB_UI_DIALOG_LOAD: return rb_ui_dlg_load_click(st, id, clicks);
-    case RB_UI_DIALOG_SETTINGS: return dlg_settings_click(st, id);
+    case RB_UI_DIALOG_SETTINGS:
+        if (id == DLG_SCALE || id == DLG_SCALE + 1) {
+            /* The dialog grows or shrinks with the size: it does so around
+             * the button, which stays under the pointer for the next click. */
+            rb_ui_dlg_anchor(app, id);
+        }
+        return dlg_settings_click(st, id);
     case RB_UI_DIALOG_HELP:
         if (id == DLG_WELCOME) {
             rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
@@ -641,6 +680,22 @@ static bool dlg_settings_key(rb_app *app, SDL_Keycode key, Uint16 mod)
     return true;
 }
 
+/* Enter on a choice of the new-game form (an opponent, a level, a clock)
+ * starts the game, and in the settings (a tab, a box, a colour) it is
+ * Done, as Enter does everywhere in a form: only a button takes Enter for
+ * itself; Space makes the choice. */
+static bool dlg_enter_is_default(const rb_ui_dialog_state *d)
+{
+    int f = d->focus;
+    switch (d->kind) {
+    case RB_UI_DIALOG_NEW_GAME: return f != DLG_CANCEL;
+    case RB_UI_DIALOG_SETTINGS:
+        return !(f >= DLG_VOLUME && f <= DLG_VOLUME + 1) && !(f >= DLG_SCALE && f <= DLG_SCALE + 1) &&
+               !(f >= DLG_THREADS && f <= DLG_THREADS + 1);
+    default: return false;
+    }
+}
+
 /* Keys every dialog shares: Tab and Shift+Tab (and the arrows a dialog
  * does not use itself) move the focus through the controls in the order
  * they were drawn; Enter or Space activates the focused control. Returns
@@ -674,7 +729,7 @@ static bool dlg_focus_key(rb_app *app, SDL_Keycode key, Uint16 mod, rb_ui_cmd *c
         if (!rb_ui_dlg_focus_rect(app, d->focus, &r)) {
             return false; /* nothing focused: Enter is the default button */
         }
-        int id = d->focus == DLG_LIST ? DLG_OK : d->focus;
+        int id = d->focus == DLG_LIST || (enter && dlg_enter_is_default(d)) ? DLG_OK : d->focus;
         if (id == DLG_LIST && !enter) {
             return false;
         }
@@ -690,9 +745,10 @@ static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key, Uint16 mod)
     rb_ui_state *st = &app->state;
     bool enter = key == SDLK_RETURN || key == SDLK_KP_ENTER;
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NONE);
-    if (st->dialog.kind == RB_UI_DIALOG_SAVE) {
+    if (st->dialog.kind == RB_UI_DIALOG_SAVE || st->dialog.kind == RB_UI_DIALOG_NEW_GAME) {
         bool used;
-        cmd = rb_ui_dlg_save_key(app, key, mod, &used);
+        cmd = st->dialog.kind == RB_UI_DIALOG_SAVE ? rb_ui_dlg_save_key(app, key, mod, &used)
+                                                   : rb_ui_dlg_new_field_key(app, key, mod, &used);
         if (used) {
             return cmd;
         }
@@ -728,7 +784,38 @@ static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key, Uint16 mod)
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
+/* The open dialog's text field, if it has one. */
+static bool dlg_field_edit(rb_ui_dialog_state *d, rb_ui_edit *e)
+{
+    if (d->kind == RB_UI_DIALOG_SAVE) {
+        *e = (rb_ui_edit){d->name, sizeof d->name, &d->caret, &d->anchor};
+        return true;
+    }
+    if (d->kind == RB_UI_DIALOG_NEW_GAME) {
+        *e = rb_ui_dlg_new_edit(d);
+        return true;
+    }
+    return false;
+}
+
+static rb_ui_cmd dlg_event(rb_app *app, const SDL_Event *ev);
+
 rb_ui_cmd rb_ui_dialog_event(rb_app *app, const SDL_Event *ev)
+{
+    rb_ui_dialog_state *d = &app->state.dialog;
+    rb_ui_dialog_kind kind = d->kind;
+    int focus = d->focus;
+    rb_ui_cmd cmd = dlg_event(app, ev);
+    /* A text field that gets the focus (by a click or Tab) has its text
+     * selected, so that typing replaces it. */
+    rb_ui_edit e;
+    if (d->kind == kind && d->focus == DLG_FIELD && focus != DLG_FIELD && dlg_field_edit(d, &e)) {
+        rb_ui_textedit_select_all(e);
+    }
+    return cmd;
+}
+
+static rb_ui_cmd dlg_event(rb_app *app, const SDL_Event *ev)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);

@@ -6,6 +6,8 @@
  */
 #include "dialogs/dlg.h"
 
+#include <stdio.h>
+
 #include "kit/draw.h"
 #include "kit/text.h"
 #include "kit/widget.h"
@@ -18,6 +20,11 @@ int rb_ui_dlg_pad(const rb_app *app)
 int rb_ui_dlg_button_h(const rb_app *app)
 {
     return rb_ui_widget_font_px(app) * 2;
+}
+
+static int dlg_clamp(int v, int lo, int hi)
+{
+    return v > hi ? (hi > lo ? hi : lo) : v < lo ? lo : v;
 }
 
 SDL_Rect rb_ui_dlg_frame(rb_app *app, int w, int h)
@@ -33,6 +40,15 @@ SDL_Rect rb_ui_dlg_frame(rb_app *app, int w, int h)
         h = oh - 2 * margin;
     }
     SDL_Rect box = {(ow - w) / 2, (oh - h) / 2, w, h};
+    struct rb_ui_dialog *d = app->dialog;
+    if (d && (d->shift.x || d->shift.y)) {
+        /* Off the centre to keep a control in place, never off the window. */
+        box.x = dlg_clamp(box.x + d->shift.x, margin, ow - w - margin);
+        box.y = dlg_clamp(box.y + d->shift.y, margin, oh - h - margin);
+    }
+    if (d) {
+        d->box = box;
+    }
     /* A soft shadow, then the box with a frame that stands out from the
      * dimmed board in both themes. */
     rb_ui_draw_rect(app->renderer, (SDL_Rect){box.x + 4, box.y + 6, w, h}, (SDL_Color){0, 0, 0, 90});
@@ -55,8 +71,30 @@ void rb_ui_dlg_hit(rb_app *app, SDL_Rect r, int id)
 {
     struct rb_ui_dialog *d = app->dialog;
     if (d->nhits < DLG_HITS_MAX) {
-        d->hits[d->nhits++] = (dlg_hit){r, id};
+        d->hits[d->nhits++] = (dlg_hit){r, id, ""};
     }
+}
+
+void rb_ui_dlg_label_set(rb_app *app, int id, const char *label)
+{
+    struct rb_ui_dialog *d = app->dialog;
+    for (int i = d->nhits - 1; i >= 0; i--) {
+        if (d->hits[i].id == id) {
+            snprintf(d->hits[i].label, sizeof d->hits[i].label, "%s", label ? label : "");
+            return;
+        }
+    }
+}
+
+const char *rb_ui_dlg_label(const rb_app *app, int id)
+{
+    const struct rb_ui_dialog *d = app->dialog;
+    for (int i = 0; d && i < d->nhits; i++) {
+        if (d->hits[i].id == id) {
+            return d->hits[i].label;
+        }
+    }
+    return NULL;
 }
 
 bool rb_ui_dlg_hover(const rb_app *app, SDL_Rect r)
@@ -79,8 +117,15 @@ int rb_ui_dlg_hit_at(const rb_app *app, int x, int y)
 void rb_ui_dlg_button(rb_app *app, SDL_Rect r, const char *label, int id, bool enabled, bool primary)
 {
     rb_ui_widget_button(app, r, label, rb_ui_widget_font_px(app), enabled, enabled && rb_ui_dlg_hover(app, r), primary);
+    struct rb_ui_dialog *d = app->dialog;
+    if (d && id != DLG_NONE && id == d->anchor_id) {
+        /* kept in place even while disabled (+ at the largest size) */
+        d->anchor_rect = r;
+        d->anchor_drawn = true;
+    }
     if (enabled) {
         rb_ui_dlg_hit(app, r, id);
+        rb_ui_dlg_label_set(app, id, label);
     }
 }
 
@@ -158,4 +203,60 @@ int rb_ui_dlg_focus_next(const rb_app *app, int focus, int dir)
         return order[dir > 0 ? 0 : n - 1];
     }
     return order[((at + dir) % n + n) % n];
+}
+
+void rb_ui_dlg_anchor(rb_app *app, int id)
+{
+    struct rb_ui_dialog *d = app->dialog;
+    SDL_Rect r;
+    if (!d || !rb_ui_dlg_focus_rect(app, id, &r) || r.w <= 0 || r.h <= 0) {
+        return;
+    }
+    SDL_Point p = {d->mouse_x, d->mouse_y};
+    if (!SDL_PointInRect(&p, &r)) { /* from the keyboard: its middle */
+        p = (SDL_Point){r.x + r.w / 2, r.y + r.h / 2};
+    }
+    d->anchor_id = id;
+    d->anchor_at = p;
+    d->anchor_fx = (float)(p.x - r.x) / (float)r.w;
+    d->anchor_fy = (float)(p.y - r.y) / (float)r.h;
+    /* the window may grow to its new least size a moment later */
+    d->warp_until = SDL_GetTicks() + 1000;
+}
+
+bool rb_ui_dlg_settle(rb_app *app)
+{
+    struct rb_ui_dialog *d = app->dialog;
+    if (!d || d->anchor_id == DLG_NONE || !d->anchor_drawn) {
+        return false;
+    }
+    SDL_Rect r = d->anchor_rect;
+    SDL_Point now = {r.x + (int)(d->anchor_fx * (float)r.w), r.y + (int)(d->anchor_fy * (float)r.h)};
+    int dx = d->anchor_at.x - now.x, dy = d->anchor_at.y - now.y;
+    if (dx == 0 && dy == 0) {
+        return false;
+    }
+    /* Where the box can go: the shift that would bring the control back,
+     * as rb_ui_dlg_frame will clamp it. */
+    int margin = rb_ui_dlg_pad(app) / 2, ow = app->layout.out_w, oh = app->layout.out_h;
+    int cx = (ow - d->box.w) / 2, cy = (oh - d->box.h) / 2;
+    int x = dlg_clamp(d->box.x + dx, margin, ow - d->box.w - margin);
+    int y = dlg_clamp(d->box.y + dy, margin, oh - d->box.h - margin);
+    SDL_Point shift = {x - cx, y - cy};
+    bool moved = shift.x != d->shift.x || shift.y != d->shift.y;
+    d->shift = shift;
+    if (!moved) {
+        /* The box is against the window's edge: the pointer follows the
+         * control instead, soon after the click (a real window only; in
+         * window coordinates), and the control stays where it is now. */
+        if (app->window && !SDL_TICKS_PASSED(SDL_GetTicks(), d->warp_until) && app->layout.px_per_win_x > 0 &&
+            app->layout.px_per_win_y > 0) {
+            SDL_WarpMouseInWindow(app->window, (int)((float)now.x / app->layout.px_per_win_x),
+                                  (int)((float)now.y / app->layout.px_per_win_y));
+            d->mouse_x = now.x;
+            d->mouse_y = now.y;
+        }
+        d->anchor_at = now;
+    }
+    return moved;
 }

@@ -43,11 +43,12 @@ enum {
 };
 
 #define DLG_HITS_MAX 96
-#define DLG_HELP_PAGES 9
+#define DLG_HELP_PAGES 10
 
 typedef struct dlg_hit {
     SDL_Rect r;
     int id;
+    char label[96]; /* what the control says, for the spoken mode; may be empty */
 } dlg_hit;
 
 /* The dialogs' memory of their last frame. */
@@ -56,10 +57,24 @@ struct rb_ui_dialog {
     int nhits;
     int rows_visible;     /* rows of the load list that fitted */
     int mouse_x, mouse_y; /* the pointer, as the dialogs' last event left it */
+    SDL_Rect box;         /* where the last frame put the box */
+    /* A control kept where it was when the dialog changes size around it
+     * (the interface size buttons): anchor_id (DLG_NONE: none) is moved
+     * back to have its point (anchor_fx, anchor_fy of its width and
+     * height) at anchor_at by shifting the box off the centre by shift. */
+    int anchor_id;
+    SDL_Rect anchor_rect; /* where this frame drew it, enabled or not, */
+    bool anchor_drawn;    /* when it did */
+    SDL_Point anchor_at;
+    float anchor_fx, anchor_fy;
+    SDL_Point shift;
+    Uint32 warp_until; /* till then the pointer is moved to the control
+                          where the box cannot move (SDL ticks) */
 };
 
 /* Dims the window and draws an empty dialog box of w x h (clamped to the
- * window); returns the box. */
+ * window), centred unless a control is kept in place (rb_ui_dlg_anchor);
+ * returns the box. */
 SDL_Rect rb_ui_dlg_frame(rb_app *app, int w, int h);
 /* The title at the top of box; returns the y below it. */
 int rb_ui_dlg_title(rb_app *app, SDL_Rect box, const char *title);
@@ -75,6 +90,11 @@ void rb_ui_dlg_buttons(rb_app *app, SDL_Rect box, const char *primary, const cha
 /* Padding and button height for the current text size. */
 int rb_ui_dlg_pad(const rb_app *app);
 int rb_ui_dlg_button_h(const rb_app *app);
+/* Names the control id of the frame being drawn (after its hit), for the
+ * spoken mode. */
+void rb_ui_dlg_label_set(rb_app *app, int id, const char *label);
+/* What the last frame's control id says, NULL for none. */
+const char *rb_ui_dlg_label(const rb_app *app, int id);
 /* The control under a point of the last frame, DLG_NONE if none. */
 int rb_ui_dlg_hit_at(const rb_app *app, int x, int y);
 /* Where the last frame drew the control id; false when it did not. */
@@ -82,6 +102,13 @@ bool rb_ui_dlg_focus_rect(const rb_app *app, int id, SDL_Rect *r);
 /* The control the focus moves to from focus, dir 1 forward or -1 back,
  * in the order the last frame drew them (wrapping round). */
 int rb_ui_dlg_focus_next(const rb_app *app, int focus, int dir);
+/* Keeps the control id where the last frame drew it, under the pointer
+ * when the pointer is on it, while the dialog changes size around it. */
+void rb_ui_dlg_anchor(rb_app *app, int id);
+/* After a frame: true when the kept control moved and the frame must be
+ * drawn again with the box shifted to bring it back (once; where the box
+ * cannot go, the pointer is moved to the control instead). */
+bool rb_ui_dlg_settle(rb_app *app);
 /* Closes the open dialog (input state: no command needed). */
 void rb_ui_dlg_close(rb_ui_state *st);
 

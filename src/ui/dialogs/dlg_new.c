@@ -10,7 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialogs/dlg_field.h"
 #include "kit/text.h"
+#include "kit/textedit.h"
 #include "kit/widget.h"
 #include "rb_engine.h"
 #include "state/game_clock.h"
@@ -39,6 +41,9 @@ void rb_ui_dlg_new_open(rb_ui_state *st)
     if (d->time_custom[0] == '\0') {
         snprintf(d->time_custom, sizeof d->time_custom, "10+5");
     }
+    /* Selected, as the save dialog's name: typing replaces it. */
+    d->anchor = 0;
+    d->caret = (int)strlen(d->time_custom);
     d->error[0] = '\0';
     /* Opened over the position editor, it starts the game from there. */
     d->from_editor = st->editor.active && !st->analysis.active;
@@ -85,6 +90,10 @@ static int dlg_choice_row(rb_app *app, SDL_Rect box, int y, const char *label, c
         SDL_Rect r = {box.x + pad + i % cols * (w + gap), y + i / cols * (h + gap), w, h};
         rb_ui_widget_choice(app, r, names[i], px, first + i == chosen, rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, base + first + i);
+        char said[160];
+        /* TRANSLATORS: the spoken mode: a choice of the new-game dialog, its group, and whether it is chosen */
+        snprintf(said, sizeof said, first + i == chosen ? _("%s: %s, chosen") : _("%s: %s"), label, names[i]);
+        rb_ui_dlg_label_set(app, base + first + i, said);
     }
     return y + lines * h + (lines - 1) * gap + pad * 3 / 4;
 }
@@ -165,7 +174,7 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
                         app->theme->text_dim, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
         y += lh + px / 4;
         SDL_Rect field = {box.x + pad, y, box.w - 2 * pad, px * 2};
-        rb_ui_widget_field(app, field, d->time_custom, px, true);
+        rb_ui_widget_edit(app, field, d->time_custom, px, d->focus == DLG_FIELD, d->caret, d->anchor);
         rb_ui_dlg_hit(app, field, DLG_FIELD);
         y += px * 2 + pad * 3 / 4;
     }
@@ -236,23 +245,49 @@ rb_ui_cmd rb_ui_dlg_new_click(rb_ui_state *st, int id)
     } else if (id >= DLG_TIME && id < DLG_TIME + DLG_TIME_CHOICES) {
         d->time_choice = id - DLG_TIME;
         d->error[0] = '\0';
+        if (dlg_new_custom(d)) {
+            /* Choosing Custom is asking to type one: the keys go to the
+             * field, its text selected. */
+            d->focus = DLG_FIELD;
+            rb_ui_textedit_select_all(rb_ui_dlg_new_edit(d));
+        }
     }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
 rb_ui_cmd rb_ui_dlg_new_key(rb_ui_state *st, SDL_Keycode key)
 {
-    rb_ui_dialog_state *d = &st->dialog;
     if (key == SDLK_RETURN || key == SDLK_KP_ENTER) {
         return dlg_new_start(st);
     }
     if (key == SDLK_ESCAPE) {
         rb_ui_dlg_close(st);
-    } else if (key == SDLK_BACKSPACE && dlg_new_custom(d)) {
-        size_t n = strlen(d->time_custom);
-        if (n > 0) {
-            d->time_custom[n - 1] = '\0';
-        }
+    }
+    return rb_ui_cmd_of(RB_UI_CMD_NONE);
+}
+
+/* What a time control is written with: digits, '+', '/', '.', spaces. */
+#define DLG_CLOCK_BYTES "0123456789+/. "
+
+rb_ui_edit rb_ui_dlg_new_edit(rb_ui_dialog_state *d)
+{
+    return (rb_ui_edit){d->time_custom, sizeof d->time_custom, &d->caret, &d->anchor};
+}
+
+rb_ui_cmd rb_ui_dlg_new_field_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool *used)
+{
+    rb_ui_dialog_state *d = &app->state.dialog;
+    *used = false;
+    if (!dlg_new_custom(d) || d->focus != DLG_FIELD) {
+        return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
+    if (key == SDLK_RETURN || key == SDLK_KP_ENTER) {
+        *used = true;
+        return dlg_new_start(&app->state);
+    }
+    bool changed;
+    *used = rb_ui_dlg_field_key(app, rb_ui_dlg_new_edit(d), DLG_CLOCK_BYTES, key, mod, &changed);
+    if (changed) {
         d->error[0] = '\0';
     }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
@@ -264,13 +299,13 @@ void rb_ui_dlg_new_text(rb_ui_state *st, const char *text)
     if (!dlg_new_custom(d)) {
         return;
     }
-    /* A time control is plain ASCII: digits, '+', '/', '.', spaces. */
-    for (const char *c = text; *c; c++) {
-        size_t n = strlen(d->time_custom);
-        if (strchr("0123456789+/. ", *c) && n + 1 < sizeof d->time_custom) {
-            d->time_custom[n] = *c;
-            d->time_custom[n + 1] = '\0';
-        }
+    if (d->focus != DLG_FIELD) {
+        /* Typing a clock while a button has the focus types it into the
+         * field, over what was there. */
+        d->focus = DLG_FIELD;
+        rb_ui_textedit_select_all(rb_ui_dlg_new_edit(d));
     }
-    d->error[0] = '\0';
+    if (rb_ui_dlg_field_insert(rb_ui_dlg_new_edit(d), DLG_CLOCK_BYTES, text)) {
+        d->error[0] = '\0';
+    }
 }

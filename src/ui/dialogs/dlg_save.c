@@ -18,6 +18,7 @@
 
 #include "files/games.h"
 #include "kit/text.h"
+#include "dialogs/dlg_field.h"
 #include "kit/textedit.h"
 #include "kit/widget.h"
 
@@ -119,8 +120,6 @@ static void dlg_save_changed(rb_app *app)
 rb_ui_cmd rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool *used)
 {
     rb_ui_dialog_state *d = &app->state.dialog;
-    rb_ui_edit e = dlg_save_edit(d);
-    bool ctrl = mod & (KMOD_CTRL | KMOD_GUI), shift = mod & KMOD_SHIFT;
     *used = true;
     if (key == SDLK_ESCAPE) {
         rb_ui_dlg_close(&app->state);
@@ -130,49 +129,13 @@ rb_ui_cmd rb_ui_dlg_save_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool *use
         *used = false; /* the buttons' keys are the dialogs' own */
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
-    int from, to;
-    switch (key) {
-    case SDLK_RETURN:
-    case SDLK_KP_ENTER: return dlg_save_now(&app->state);
-    case SDLK_LEFT: rb_ui_textedit_move(e, -1, shift); break;
-    case SDLK_RIGHT: rb_ui_textedit_move(e, 1, shift); break;
-    case SDLK_HOME: rb_ui_textedit_move(e, -2, shift); break;
-    case SDLK_END: rb_ui_textedit_move(e, 2, shift); break;
-    case SDLK_BACKSPACE:
-    case SDLK_DELETE:
-        if (rb_ui_textedit_delete(e, key == SDLK_DELETE ? 1 : -1)) {
-            dlg_save_changed(app);
-        }
-        break;
-    case SDLK_a:
-    case SDLK_c:
-    case SDLK_x:
-    case SDLK_v:
-        if (!ctrl) {
-            *used = false; /* a letter: it comes as text */
-            break;
-        }
-        if (key == SDLK_a) {
-            rb_ui_textedit_select_all(e);
-        } else if (key == SDLK_v) {
-            char *clip = app->clip_get ? app->clip_get() : NULL;
-            if (clip && rb_ui_textedit_insert(e, clip)) {
-                dlg_save_changed(app);
-            }
-            SDL_free(clip);
-        } else if (rb_ui_textedit_selection(e, &from, &to)) {
-            char part[sizeof d->name];
-            memcpy(part, d->name + from, (size_t)(to - from));
-            part[to - from] = '\0';
-            if (app->clip_set) {
-                app->clip_set(part);
-            }
-            if (key == SDLK_x && rb_ui_textedit_delete(e, -1)) {
-                dlg_save_changed(app);
-            }
-        }
-        break;
-    default: *used = false; break;
+    if (key == SDLK_RETURN || key == SDLK_KP_ENTER) {
+        return dlg_save_now(&app->state);
+    }
+    bool changed;
+    *used = rb_ui_dlg_field_key(app, dlg_save_edit(d), NULL, key, mod, &changed);
+    if (changed) {
+        dlg_save_changed(app);
     }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }

@@ -946,6 +946,27 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
     return cmd;
 }
 
+int rb_ui_panel_button_count(void)
+{
+    return PB_COUNT;
+}
+
+bool rb_ui_panel_button_usable(const rb_app *app, int i, const char **label)
+{
+    const struct rb_ui_panel *p = app->panel;
+    if (!p || i < 0 || i >= PB_COUNT || !p->shown[i] || !p->enabled[i] || (i >= PB_FIRST && i <= PB_LAST)) {
+        return false;
+    }
+    *label = _(panel_labels[i]);
+    return true;
+}
+
+rb_ui_cmd rb_ui_panel_button_press(const rb_app *app, int i)
+{
+    const char *label;
+    return rb_ui_panel_button_usable(app, i, &label) ? panel_click(&app->state, i) : rb_ui_cmd_of(RB_UI_CMD_NONE);
+}
+
 /* Browsing: -2 the start, -1 one move back, 1 one forward, 2 the end; the
  * command, or none when there is nowhere to go. */
 static rb_ui_cmd panel_browse(const rb_ui_state *st, int delta_or_end)

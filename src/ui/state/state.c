@@ -191,8 +191,17 @@ void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(st->status, sizeof st->status, fmt, ap);
     va_end(ap);
+    st->status_about = RB_UI_STATUS_OTHER;
     if (error) {
         fprintf(stderr, "rollerball: %s\n", st->status);
+    }
+}
+
+void rb_ui_state_status_forget(rb_ui_state *st, rb_ui_status_about about)
+{
+    if (st->status_about == about) {
+        st->status[0] = '\0';
+        st->status_about = RB_UI_STATUS_OTHER;
     }
 }
 

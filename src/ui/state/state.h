@@ -88,6 +88,9 @@ typedef struct rb_ui_settings {
     bool premoves;         /* a move may be chosen during the computer's turn */
     bool two_player_hints; /* hints (and threats) in games between two
                               people: off unless both agree */
+    bool speech;           /* the spoken mode: the board by keyboard, every
+                              move and square announced (app/speak.c) */
+    bool speech_full;      /* its sentences in full: colours, paths, out flags */
     int threads;           /* the threads the computer thinks on at full
                               strength and on the analysis board; 0: all
                               cores but one (rb_ui_search_threads) */
@@ -97,6 +100,7 @@ typedef struct rb_ui_settings {
     int watch_move_ms;  /* computer against computer: least time a move
                            takes, so the game can be followed */
     int language;       /* index into rb_ui_langs (lang.h); 0 the system's */
+    int speech_rate;    /* the voice's pace, -100..100, 0 its normal */
 } rb_ui_settings;
 
 /* The board's input state machine (input.c). */
@@ -124,6 +128,10 @@ typedef struct rb_ui_input {
     Uint32 typed_ms;     /* app clock at the last typed key */
     bool premove_select; /* sel is the person's piece picked during the
                             computer's turn: its moves are a premove's */
+    int focus;           /* the spoken mode's focus square, -1 before the first
+                            arrow key (app/speak_keys.c) */
+    bool focus_rings;    /* the arrows follow the rings, not the grid */
+    int panel_focus;     /* the spoken mode's Tab: the panel button focused, -1 the board */
 } rb_ui_input;
 
 /* The piece sliding after a move (anim.c). */
@@ -154,7 +162,8 @@ typedef enum {
     RB_UI_ASK_DRAW,       /* the other human accepts a draw */
     RB_UI_ASK_RESUME,     /* keep the resumed game ("no": a new game) */
     RB_UI_ASK_OFFER_DRAW, /* the side to move offers a draw (confirmation) */
-    RB_UI_ASK_REPLACE     /* the pending game replaces the unfinished one */
+    RB_UI_ASK_REPLACE,    /* the pending game replaces the unfinished one */
+    RB_UI_ASK_NEW_GAME    /* the pending new game replaces the unfinished one */
 } rb_ui_ask;
 
 /* Who plays a new game, as the new-game dialog offers it. */
@@ -212,6 +221,14 @@ typedef struct rb_ui_dialog_state {
     rb_game pending;
     rb_ui_player pending_players[2];
     char pending_name[256]; /* where it came from, for the question */
+    /* a new game from the new-game dialog, waiting for the answer to
+       RB_UI_ASK_NEW_GAME (the command's new_game fields) */
+    struct {
+        rb_ui_player players[2];
+        rb_ui_time_control tc[2];
+        int person;
+        bool from_editor;
+    } pending_new;
     char pending_note[768]; /* what went wrong reading it, shown once it is on the board */
 } rb_ui_dialog_state;
 
@@ -311,6 +328,12 @@ typedef struct rb_ui_coach_state {
     uint64_t hint_key;
 } rb_ui_coach_state;
 
+/* What the status line is about, when that can end: a hint or a threat
+ * (it goes with the position it was for), or a typed move the rules refuse
+ * (it goes with the next move, selection or key). Such a line is said
+ * again in a new language; any other is left as it was said. */
+typedef enum { RB_UI_STATUS_OTHER = 0, RB_UI_STATUS_COACH, RB_UI_STATUS_REFUSED } rb_ui_status_about;
+
 typedef struct rb_ui_state {
     rb_game game;
     rb_ui_player players[2];
@@ -327,6 +350,9 @@ typedef struct rb_ui_state {
                                             back to the game (End) or undoes/redoes */
     char status[RB_UI_EXPLAIN_TEXT_MAX]; /* last message for the player (error, illegal move...):
                                  room for a refused move's whole explanation in any language */
+    rb_ui_status_about status_about;     /* what it is about (rb_ui_state_say: other) */
+    char refused[8];                     /* RB_UI_STATUS_REFUSED: the move as typed, */
+    rb_explanation refusal;              /* and why the rules refuse it */
     rb_ui_dialog_state dialog;
     rb_ui_panel_state panel;
     unsigned changes;              /* counts changes of the game (apply.c) */
@@ -401,7 +427,10 @@ bool rb_ui_state_premove_allowed(const rb_ui_state *st);
  * RB_MOVE_NONE; *wants_letter when it is a promotion still waiting for
  * its r or b. */
 rb_move rb_ui_state_typed_move(const rb_ui_state *st, bool *wants_letter);
-/* Sets the status line; an error is also printed on stderr. */
+/* Empties the status line when it is about that (a hint, a refusal). */
+void rb_ui_state_status_forget(rb_ui_state *st, rb_ui_status_about about);
+/* Sets the status line (about nothing that ends by itself); an error is
+ * also printed on stderr. */
 void rb_ui_state_say(rb_ui_state *st, bool error, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -274,10 +274,25 @@ size_t rb_ui_explain_words(const rb_explanation *e, char *buf, size_t len)
     case RB_EXPLAIN_KING_ATTACKED:
         square_list(e->squares, squares, sizeof squares);
         /* TRANSLATORS: the first %s is the king's square, the second a list of squares, "b3 and e7" */
-        put(&t,
-            white ? _("After this move White's king on %s would be attacked from %s.")
-                  : _("After this move Black's king on %s would be attacked from %s."),
-            rb_sq_name(e->king), squares);
+        if (!e->in_check) {
+            put(&t,
+                white ? _("After this move White's king on %s would be attacked from %s.")
+                      : _("After this move Black's king on %s would be attacked from %s."),
+                rb_sq_name(e->king), squares);
+        } else if (RB_TYPE(e->piece) == RB_KING) {
+            /* TRANSLATORS: the king, in check, steps to a square (the first %s) that is attacked too, from the
+               squares of the second %s, "b3 and e7" */
+            put(&t,
+                white ? _("White's king is in check, and on %s it would still be in check from %s.")
+                      : _("Black's king is in check, and on %s it would still be in check from %s."),
+                rb_sq_name(e->king), squares);
+        } else {
+            /* TRANSLATORS: the first %s is the king's square, the second a list of squares, "b3 and e7" */
+            put(&t,
+                white ? _("White's king on %s is in check, and after this move it would still be in check from %s.")
+                      : _("Black's king on %s is in check, and after this move it would still be in check from %s."),
+                rb_sq_name(e->king), squares);
+        }
         break;
     case RB_EXPLAIN_PROMOTION: promotion(&t, e); break;
     }

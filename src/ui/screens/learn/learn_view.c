@@ -308,6 +308,11 @@ static rb_ui_cmd board_event(rb_app *app, const SDL_Event *ev)
     if (strcmp(said, st->status) != 0 && st->status[0]) {
         SDL_strlcpy(st->learn.message, st->status, sizeof st->learn.message);
     }
+    return rb_ui_learn_board_cmd(cmd);
+}
+
+rb_ui_cmd rb_ui_learn_board_cmd(rb_ui_cmd cmd)
+{
     switch (cmd.kind) {
     case RB_UI_CMD_PLAY:
         return try_cmd(RB_MOVE_FROM(cmd.play.move), RB_MOVE_TO(cmd.play.move), RB_MOVE_PROMO(cmd.play.move));

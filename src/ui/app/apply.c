@@ -255,7 +255,7 @@ static void flag_fell(rb_app *app, int color)
 static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
-    rb_pos before = *rb_ui_state_pos(st);
+    rb_pos before = *rb_game_pos(&st->game); /* the game's, whatever screen is over it */
     size_t ply_before = st->game.ply;
     int64_t now = rb_ui_window_now_ms(app);
     rb_ui_anim_stop(&st->anim);

@@ -11,6 +11,10 @@ packages=(
   build-essential cmake pkg-config
   # the game
   libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev
+  # the spoken mode's voices, loaded at run time (the build needs neither):
+  # speech-dispatcher's client library and espeak-ng's, with its program
+  # for the check that every language is spoken
+  libspeechd2 libespeak-ng1 espeak-ng
   # translations: xgettext, msgmerge, msgfmt (libintl is part of libc)
   gettext
   # tests, and the layout check (the version is pinned: clang-format's

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "rb_tb.h"
 
 rb_engine *rb_engine_new(size_t hash_mib)
 {
@@ -24,6 +25,17 @@ rb_engine *rb_engine_new(size_t hash_mib)
     atomic_init(&e->stop, false);
     atomic_init(&e->published_nodes, 0);
     return e;
+}
+
+void rb_engine_set_tablebase(rb_engine *e, struct rb_tb *tb)
+{
+    e->tb = tb;
+    e->tb_men = tb ? rb_tb_max_men(tb) : 0;
+}
+
+struct rb_tb *rb_engine_tablebase(const rb_engine *e)
+{
+    return e->tb;
 }
 
 void rb_engine_free(rb_engine *e)

@@ -57,6 +57,7 @@ typedef struct rb_search_info {
     int64_t time_ms;
     int pvlen;
     rb_move pv[RB_MAX_PLY];
+    uint64_t tbhits; /* positions the endgame tables answered */
 } rb_search_info;
 
 typedef void (*rb_info_fn)(const rb_search_info *info, void *user);
@@ -166,6 +167,21 @@ void rb_engine_clear_stop(rb_engine *e); /* thread-safe */
  */
 #define RB_BENCH_DEPTH 16
 uint64_t rb_engine_bench(rb_engine *e, int depth, uint64_t *nodes, int64_t *ms);
+
+/*
+ * Endgame tables (rb_tb.h): with a store set, every node with no more men
+ * than its largest table is answered from the tables (exact: a win or loss
+ * at its distance, or a draw), and a root in the tables searches only the
+ * moves that keep its value at its best distance, so the engine wins won
+ * positions in the fewest plies and never lets a draw slip. The store is
+ * the caller's and must outlive the engine's searches; NULL turns the
+ * tables off. Set it between searches. Levels below RB_LEVEL_MAX leave the
+ * tables alone, so they keep their measured strength (and character) in
+ * endings too.
+ */
+struct rb_tb;
+void rb_engine_set_tablebase(rb_engine *e, struct rb_tb *tb);
+struct rb_tb *rb_engine_tablebase(const rb_engine *e); /* the store set, or NULL */
 
 /* Static evaluation from the side to move's point of view, in centipawns. */
 int rb_eval(const rb_pos *pos);

@@ -31,6 +31,7 @@
 #include <string.h>
 
 #include "engine.h"
+#include "rb_tb.h"
 #include "movepick.h"
 #include "rb_fast.h"
 #include "rb_util_assert.h"
@@ -216,6 +217,28 @@ static int evaluate(rb_engine *e, const rb_pos *pos, rb_bb attacks[2])
     return score;
 }
 
+/* The tables' exact score for pos at ply, or false when they do not
+ * have it. A win in d plies from here is a win at ply + d from the root,
+ * scored as the search scores a mate there. */
+static bool tb_score(rb_engine *e, const rb_pos *pos, int ply, int *score)
+{
+    if (e->tb == NULL || e->level < RB_LEVEL_MAX || rb_popcount(pos->by_color[0] | pos->by_color[1]) > e->tb_men) {
+        return false;
+    }
+    int v = rb_tb_probe(e->tb, pos);
+    if (v == RB_TB_NONE) {
+        return false;
+    }
+    if (v == RB_TB_DRAW) {
+        *score = RB_DRAW;
+    } else if (rb_tb_is_win(v)) {
+        *score = RB_WIN - ply - rb_tb_distance(v);
+    } else {
+        *score = -RB_WIN + ply + rb_tb_distance(v);
+    }
+    return true;
+}
+
 static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply, int qply)
 {
     RB_ASSERT_MSG(ply >= 0 && ply < RB_MAX_PLY, "the search stack's index");
@@ -227,6 +250,10 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
     }
     if (rb_throne_taken(pos)) {
         return -RB_WIN + ply;
+    }
+    int tb;
+    if (tb_score(e, pos, ply, &tb)) {
+        return tb;
     }
     if (ply >= RB_MAX_PLY - 1) {
         return rb_eval_with(pos, &e->params);
@@ -347,6 +374,11 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
     }
     if (is_repetition(e, pos)) {
         return RB_DRAW;
+    }
+    /* The tables know this position exactly: no search can add to it. */
+    int tb;
+    if (ply > 0 && tb_score(e, pos, ply, &tb)) {
+        return tb;
     }
     if (alpha < -RB_WIN + ply) {
         alpha = -RB_WIN + ply;
@@ -628,6 +660,7 @@ static void fill_info(const rb_engine *e, rb_search_info *info, int depth, int s
     info->nodes = all_nodes(e);
     info->time_ms = rb_util_now_ms() - e->start_ms;
     info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : 0;
+    info->tbhits = e->tb ? rb_tb_hits(e->tb) - e->tb_hits_start : 0;
     info->pvlen = pvlen;
     if (pvlen > 0) {
         memcpy(info->pv, pv, (size_t)pvlen * sizeof(rb_move));
@@ -741,6 +774,34 @@ static void restrict_root(rb_movelist *list, const rb_limits *limits)
     }
 }
 
+/* A root in the tables keeps only the moves of the best value: the
+ * shortest wins, the draws, or the longest losses. With several lines
+ * asked for (analysis) every move stays, each scored exactly anyway. */
+static void restrict_to_best_tb(rb_engine *e, const rb_pos *root, rb_movelist *list)
+{
+    if (e->tb == NULL || e->level < RB_LEVEL_MAX || e->multipv > 1 ||
+        rb_popcount(root->by_color[0] | root->by_color[1]) > e->tb_men) {
+        return;
+    }
+    rb_tb_move_value mv[RB_MAX_MOVES];
+    int n = rb_tb_probe_moves(e->tb, root, mv, RB_MAX_MOVES);
+    if (n <= 0) {
+        return;
+    }
+    rb_movelist kept = {.count = 0};
+    for (int i = 0; i < list->count; i++) {
+        for (int j = 0; j < n && mv[j].value == mv[0].value; j++) {
+            if (mv[j].move == list->moves[i]) {
+                kept.moves[kept.count++] = list->moves[i];
+                break;
+            }
+        }
+    }
+    if (kept.count > 0) {
+        *list = kept;
+    }
+}
+
 /* Phase 2: the root's legal moves (those searchmoves allows), ordered for
  * the first iteration by the picker's judgement (table move, captures)
  * rather than generation order. */
@@ -749,6 +810,7 @@ static void collect_root_moves(rb_engine *e, const rb_pos *root, const rb_limits
     rb_movelist legal;
     rb_gen_legal(root, &legal);
     restrict_root(&legal, limits);
+    restrict_to_best_tb(e, root, &legal);
     e->nroot = legal.count;
     e->ndone = 0;
     for (int i = 0; i < legal.count; i++) {
@@ -799,6 +861,29 @@ static int search_iteration(rb_engine *e, const rb_pos *root, int depth, int las
 
 /* Records a completed iteration: the root order, best move, score and
  * principal variation, and the root moves' scores for the level's choice. */
+/* A line that reaches the endgame tables with a decided result goes on
+ * as the tables play it (the winner's shortest way, the loser's longest)
+ * to the end: the search itself stops at the first position they answer. */
+static void extend_pv_from_tables(const rb_engine *e, const rb_pos *root, rb_move *pv, int *pvlen)
+{
+    if (e->tb == NULL || e->level < RB_LEVEL_MAX) {
+        return;
+    }
+    rb_pos pos = *root;
+    for (int i = 0; i < *pvlen; i++) {
+        rb_pos_make(&pos, pv[i], &pos);
+    }
+    while (*pvlen < RB_MAX_PLY && rb_popcount(pos.by_color[0] | pos.by_color[1]) <= e->tb_men &&
+           rb_pos_status(&pos) == RB_ONGOING) {
+        rb_tb_move_value mv[RB_MAX_MOVES];
+        if (rb_tb_probe_moves(e->tb, &pos, mv, RB_MAX_MOVES) <= 0 || mv[0].value == RB_TB_DRAW) {
+            return;
+        }
+        pv[(*pvlen)++] = mv[0].move;
+        rb_pos_make(&pos, mv[0].move, &pos);
+    }
+}
+
 static void complete_iteration(rb_engine *e, int depth, int score, rb_root_result *r)
 {
     sort_root(e, 0);
@@ -852,6 +937,7 @@ static void deepen(rb_engine *e, const rb_pos *root, int max_depth, const rb_lim
             return;
         }
         complete_iteration(e, depth, score, r);
+        extend_pv_from_tables(e, root, r->pv, &r->pvlen);
         fill_info(e, &e->lines[0], depth, r->best_score, r->pv, r->pvlen);
         e->nlines = 1;
         if (info != NULL) {
@@ -1003,6 +1089,8 @@ static void prepare_helper(rb_engine *h, const rb_engine *e, const rb_pos *root,
     memset(h->root_scores, 0, sizeof h->root_scores);
     h->helper_root = *root;
     h->helper_max_depth = max_depth;
+    h->tb = e->tb;
+    h->tb_men = e->tb_men;
     h->helper_result = (rb_root_result){.best_move = e->root_moves[0]};
 }
 
@@ -1105,6 +1193,7 @@ rb_move rb_engine_search(rb_engine *e, const rb_pos *root, const uint64_t *histo
     pthread_once(&lmr_once, build_lmr);
     bool limited = has_limits(limits);
     int max_depth = begin_search(e, history, nhistory, limits, limited);
+    e->tb_hits_start = e->tb ? rb_tb_hits(e->tb) : 0;
     collect_root_moves(e, root, limits);
     rb_time_plan(e, limited ? limits : NULL, root->side, e->nroot);
 

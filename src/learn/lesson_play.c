@@ -491,7 +491,7 @@ bool rb_learn_hint(const rb_learn_session *s, rb_move *move, rb_path *path)
         return false;
     }
     rb_move m = RB_MOVE_NONE;
-    if (s->on_line && s->moves < st->nsolution) {
+    if (rb_learn_hint_is_the_stages(s)) {
         const rb_learn_move *h = &st->solution[s->moves];
         m = rb_move_find(&s->pos, h->from, h->to, h->promo);
     }
@@ -506,6 +506,18 @@ bool rb_learn_hint(const rb_learn_session *s, rb_move *move, rb_path *path)
         rb_move_path(m, path);
     }
     return true;
+}
+
+bool rb_learn_hint_is_the_stages(const rb_learn_session *s)
+{
+    RB_ASSERT_MSG(s->stage != NULL, "a session rb_learn_session_start started");
+    return !s->done && !s->failed && s->on_line && s->moves < s->stage->nsolution;
+}
+
+int rb_learn_stars_hinted(const rb_learn_stage *stage, int moves, bool hinted)
+{
+    int stars = rb_learn_stars(stage, moves);
+    return hinted && stars > 2 ? 2 : stars;
 }
 
 int rb_learn_stars(const rb_learn_stage *stage, int moves)

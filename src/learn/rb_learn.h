@@ -160,6 +160,9 @@ size_t rb_learn_list(const rb_learn_set *set, char *buf, size_t len);
 /* Stars for finishing in moves: 3 within par, 2 within par plus half of par
  * (rounded up, at least one), 1 otherwise. */
 int rb_learn_stars(const rb_learn_stage *stage, int moves);
+/* The same for a try in which a hint was shown: a hint costs the third
+ * star (two at most), so three stars always mean the way was found alone. */
+int rb_learn_stars_hinted(const rb_learn_stage *stage, int moves, bool hinted);
 
 /* ---- playing a stage ---------------------------------------------------------- */
 
@@ -246,6 +249,11 @@ rb_learn_result rb_learn_try(rb_learn_session *s, int from, int to, int promo, r
  * in stages whose answers are passes or a script). False when the stage is
  * over or no way is found: a reset shows the stage's own way again. */
 bool rb_learn_hint(const rb_learn_session *s, rb_move *move, rb_path *path);
+/* Whether rb_learn_hint gives the next move of the stage's own solution
+ * (the stage's hint words, stage->hint, are about that way); false once
+ * the person has left it, when the hint is a searched move that only its
+ * own squares describe. */
+bool rb_learn_hint_is_the_stages(const rb_learn_session *s);
 
 /* Replays the stage's solution through a session: it must be legal, meet
  * the goal within par, use the scripted replies as written, and the goal

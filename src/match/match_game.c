@@ -107,15 +107,23 @@ static void forfeit(rb_player *p, rb_game *game, int color, const char *terminat
     snprintf(out->reason, sizeof out->reason, "%s %s: %s", color == RB_WHITE ? "White" : "Black", p->spec->name, why);
 }
 
-/* "position startpos moves ..." for the game so far. */
+/* "position startpos moves ..." for the game so far ("position fen ..."
+ * for a game from another start). */
 static char *position_command(const rb_game *game)
 {
-    size_t size = 32 + game->ply * (RB_MOVE_TEXT_MAX + 1);
+    size_t size = 32 + RB_POS_TEXT_MAX + game->ply * (RB_MOVE_TEXT_MAX + 1);
     char *text = malloc(size);
     if (text == NULL) {
         return NULL;
     }
-    size_t n = (size_t)snprintf(text, size, "position startpos%s", game->ply > 0 ? " moves" : "");
+    rb_pos standard;
+    rb_pos_start(&standard);
+    char fen[RB_POS_TEXT_MAX] = "";
+    if (!rb_pos_equal(&game->positions[0], &standard)) {
+        rb_pos_format(&game->positions[0], fen, sizeof fen);
+    }
+    size_t n = (size_t)snprintf(text, size, "position %s%s%s", fen[0] != '\0' ? "fen " : "startpos", fen,
+                                game->ply > 0 ? " moves" : "");
     for (size_t i = 0; i < game->ply; i++) {
         text[n++] = ' ';
         n += rb_move_to_coord(game->moves[i], text + n);
@@ -138,12 +146,18 @@ static void go_command(const rb_match_limits *lim, uint64_t nodes, char *buf, si
     }
 }
 
-typedef enum { ASK_MOVE, ASK_TIMEOUT, ASK_CRASH, ASK_GARBAGE } ask_status;
+rb_ask_status rb_player_ask_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, uint64_t nodes,
+                                 char *move, size_t size, char *why, size_t whylen)
+{
+    rb_ask_status st = rb_player_start_move(p, game, lim, nodes, why, whylen);
+    while (st == RB_ASK_WAITING) {
+        st = rb_player_poll_move(p, p->move_deadline, move, size, why, whylen);
+    }
+    return st;
+}
 
-/* Asks p for a move in the game's current position; on ASK_MOVE the move
- * text is in move. */
-static ask_status ask_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, uint64_t nodes, char *move,
-                           size_t size, char *why, size_t whylen)
+rb_ask_status rb_player_start_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, uint64_t nodes,
+                                   char *why, size_t whylen)
 {
     char go[128];
     go_command(lim, nodes, go, sizeof go);
@@ -154,24 +168,33 @@ static ask_status ask_move(rb_player *p, const rb_game *game, const rb_match_lim
     free(position);
     if (!sent) {
         snprintf(why, whylen, "stopped reading its input");
-        return ASK_CRASH;
+        return RB_ASK_CRASH;
     }
-    int64_t allowed = lim->movetime_ms > 0 ? lim->movetime_ms + lim->margin_ms : lim->move_timeout_ms;
-    int64_t deadline = rb_util_now_ms() + allowed;
+    p->move_allowed = lim->movetime_ms > 0 ? lim->movetime_ms + lim->margin_ms : lim->move_timeout_ms;
+    p->move_deadline = rb_util_now_ms() + p->move_allowed;
+    return RB_ASK_WAITING;
+}
+
+rb_ask_status rb_player_poll_move(rb_player *p, int64_t wait_until, char *move, size_t size, char *why, size_t whylen)
+{
+    int64_t until = wait_until < p->move_deadline ? wait_until : p->move_deadline;
     for (;;) {
         const char *line;
-        rb_proc_status st = rb_proc_read_line(&p->proc, deadline, &line);
+        rb_proc_status st = rb_proc_read_line(&p->proc, until, &line);
+        if (st == RB_PROC_TIMEOUT && until < p->move_deadline) {
+            return RB_ASK_WAITING;
+        }
         if (st == RB_PROC_TIMEOUT) {
-            snprintf(why, whylen, "no move within %" PRId64 " ms", allowed);
-            return ASK_TIMEOUT;
+            snprintf(why, whylen, "no move within %" PRId64 " ms", p->move_allowed);
+            return RB_ASK_TIMEOUT;
         }
         if (st == RB_PROC_CLOSED) {
             snprintf(why, whylen, "the engine exited or closed its output");
-            return ASK_CRASH;
+            return RB_ASK_CRASH;
         }
         if (st == RB_PROC_OVERLONG) {
             snprintf(why, whylen, "an output line longer than %d bytes", RB_PROC_LINE_MAX);
-            return ASK_GARBAGE;
+            return RB_ASK_GARBAGE;
         }
         size_t n;
         const char *w = first_word(line, &n);
@@ -180,20 +203,20 @@ static ask_status ask_move(rb_player *p, const rb_game *game, const rb_match_lim
         }
         if (!word_is(w, n, "bestmove")) {
             snprintf(why, whylen, "unexpected output '%.80s'", w);
-            return ASK_GARBAGE;
+            return RB_ASK_GARBAGE;
         }
         w = first_word(w + n, &n);
         if (n == 0 || n >= size) {
             snprintf(why, whylen, "unreadable bestmove line '%.80s'", line);
-            return ASK_GARBAGE;
+            return RB_ASK_GARBAGE;
         }
         memcpy(move, w, n);
         move[n] = '\0';
-        return ASK_MOVE;
+        return RB_ASK_MOVE;
     }
 }
 
-static bool new_game(rb_player *p, char *why, size_t whylen)
+bool rb_player_new_game(rb_player *p, char *why, size_t whylen)
 {
     int64_t deadline = rb_util_now_ms() + HANDSHAKE_MS;
     if (!rb_player_ensure(p, why, whylen)) {
@@ -215,7 +238,7 @@ void rb_match_play(rb_player *white, rb_player *black, const rb_opening *opening
     }
     char why[200];
     for (int color = RB_WHITE; color <= RB_BLACK; color++) {
-        if (!new_game(players[color], why, sizeof why)) {
+        if (!rb_player_new_game(players[color], why, sizeof why)) {
             forfeit(players[color], game, color, "abandoned", out, why);
             return;
         }
@@ -245,16 +268,16 @@ void rb_match_play(rb_player *white, rb_player *black, const rb_opening *opening
             nodes = nodes - spread + rb_util_splitmix64(&spread_state) % (2 * spread + 1);
             nodes = nodes > 0 ? nodes : 1;
         }
-        ask_status st = ask_move(p, game, lim, nodes, text, sizeof text, why, sizeof why);
-        if (st == ASK_TIMEOUT) {
+        rb_ask_status st = rb_player_ask_move(p, game, lim, nodes, text, sizeof text, why, sizeof why);
+        if (st == RB_ASK_TIMEOUT) {
             forfeit(p, game, side, "time forfeit", out, why);
             return;
         }
-        if (st == ASK_CRASH) {
+        if (st == RB_ASK_CRASH) {
             forfeit(p, game, side, "abandoned", out, why);
             return;
         }
-        if (st == ASK_GARBAGE) {
+        if (st == RB_ASK_GARBAGE) {
             forfeit(p, game, side, "rules infraction", out, why);
             return;
         }

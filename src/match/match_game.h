@@ -34,7 +34,9 @@ typedef struct rb_engine_spec {
 typedef struct rb_player {
     const rb_engine_spec *spec;
     rb_proc proc;
-    bool ready; /* started and through the handshake */
+    bool ready;            /* started and through the handshake */
+    int64_t move_deadline; /* when the move asked for is due ... */
+    int64_t move_allowed;  /* ... and how long it was given */
 } rb_player;
 
 typedef struct rb_match_limits {
@@ -63,6 +65,28 @@ typedef struct rb_outcome {
  * not running; true when it is ready. On failure, err says why. */
 bool rb_player_ensure(rb_player *p, char *err, size_t errlen);
 void rb_player_stop(rb_player *p);
+
+/* Starts a new game for the engine (started if need be): ucinewgame and
+ * isready. On failure, why says what went wrong. */
+bool rb_player_new_game(rb_player *p, char *why, size_t whylen);
+
+typedef enum { RB_ASK_MOVE = 0, RB_ASK_TIMEOUT, RB_ASK_CRASH, RB_ASK_GARBAGE, RB_ASK_WAITING } rb_ask_status;
+
+/* Asks the engine for a move in the game's current position, sending the
+ * game from its start ("position fen" for another start than the
+ * standard one) and "go" with lim's limits (nodes for a node limit); on
+ * RB_ASK_MOVE the move text is in move, else why says what went wrong. The
+ * move is not checked: that is the caller's part. */
+rb_ask_status rb_player_ask_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, uint64_t nodes,
+                                 char *move, size_t size, char *why, size_t whylen);
+/* The same in two halves, for a caller with other work while the engine
+ * thinks (a network game keeps its connection served): start sends the
+ * position and "go" (RB_ASK_WAITING, or RB_ASK_CRASH), poll reads the
+ * answer, waiting at most until wait_until (on rb_util_now_ms()'s clock),
+ * and returns RB_ASK_WAITING while it is not there and not yet late. */
+rb_ask_status rb_player_start_move(rb_player *p, const rb_game *game, const rb_match_limits *lim, uint64_t nodes,
+                                   char *why, size_t whylen);
+rb_ask_status rb_player_poll_move(rb_player *p, int64_t wait_until, char *move, size_t size, char *why, size_t whylen);
 
 /* Plays a game from the opening; game must be initialised at the start
  * position and receives every move. */

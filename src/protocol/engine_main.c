@@ -18,6 +18,7 @@
 
 #include "linereader.h"
 #include "protocol.h"
+#include "rb_tb.h"
 
 typedef struct session {
     rb_proto *proto;
@@ -68,6 +69,14 @@ int main(void)
         return 1;
     }
     rb_proto_set_client_gone(s.proto, client_gone);
+    /* The installed endgame tables, found relative to this program;
+     * setoption name TablebasePath chooses others. */
+    char tables[4096];
+    if (rb_tb_default_dir(tables, sizeof tables) > 0 && rb_proto_use_tables(s.proto, tables) != 0) {
+        fprintf(stderr, "rollerball-engine: out of memory\n");
+        rb_proto_free(s.proto);
+        return 1;
+    }
     char chunk[4096];
     while (!s.quit) {
         ssize_t n = read(STDIN_FILENO, chunk, sizeof chunk);

@@ -63,6 +63,9 @@ struct rb_proto {
     pthread_mutex_t out_lock; /* one answer line at a time */
 
     rb_engine *engine;
+    struct rb_tb *tb;     /* endgame tables (NULL: none); the engine probes them */
+    bool tb_missing_said; /* the note that the folder has no tables was given */
+    bool tb_problem_said; /* the note naming a damaged table was given */
     int level;
     int multipv; /* lines per iteration (setoption MultiPV) */
     int threads; /* search threads (setoption Threads), the bench's too */
@@ -86,6 +89,9 @@ struct rb_proto {
 
 /* ---- proto_text.c: answers ---- */
 void rb_proto_emit(rb_proto *p, const char *fmt, ...);
+/* proto_probe.c: the endgame tables */
+void rb_cmd_probe(rb_proto *p);
+void rb_proto_tb_notes(rb_proto *p); /* says once what is wrong with the tables */
 /* One "info string error: ..." line. */
 void rb_proto_error(rb_proto *p, const char *fmt, ...);
 /* A word made safe to echo: printable characters only, cut to fit buf. */

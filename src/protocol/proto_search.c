@@ -48,6 +48,9 @@ static void print_info(const rb_search_info *info, void *user)
     }
     int n = snprintf(line, sizeof line, "info depth %d%s score %s %d nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64,
                      info->depth, multipv, score_kinds[info->kind], info->score, info->nodes, info->nps, info->time_ms);
+    if (p->tb != NULL && n > 0 && (size_t)n < sizeof line) {
+        n += snprintf(line + n, sizeof line - (size_t)n, " tbhits %" PRIu64, info->tbhits);
+    }
     append_pv(line, sizeof line, (size_t)n, info);
     rb_proto_emit(p, "%s", line);
 }

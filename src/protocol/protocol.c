@@ -23,6 +23,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "rb_tb.h"
 #include "rb_util_clock.h"
 
 #ifndef RB_VERSION
@@ -40,6 +41,8 @@ static void cmd_uci(rb_proto *p)
                   RB_PROTO_HASH_MAX);
     rb_proto_emit(p, "option name MultiPV type spin default 1 min 1 max %d", RB_MULTIPV_MAX);
     rb_proto_emit(p, "option name Threads type spin default 1 min 1 max %d", RB_THREADS_MAX);
+    rb_proto_emit(p, "option name TablebasePath type string default %s", p->tb ? rb_tb_dir(p->tb) : "<empty>");
+    rb_proto_tb_notes(p);
     rb_proto_emit(p, "uciok");
 }
 
@@ -72,6 +75,38 @@ static const struct {
     [OPT_THREADS] = {"Threads", 1, RB_THREADS_MAX},
 };
 
+/* setoption name TablebasePath value DIR: the folder may hold spaces, so
+ * it is the rest of the line; an empty one turns the tables off. */
+static void set_tablebase_path(rb_proto *p, const char *from, const char *end)
+{
+    if (from == NULL) {
+        from = end;
+    }
+    while (end > from && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r')) {
+        end--;
+    }
+    size_t n = (size_t)(end - from);
+    char dir[4096];
+    if (n >= sizeof dir) {
+        rb_proto_error(p, "setoption: the TablebasePath is longer than %zu bytes", sizeof dir - 1);
+        return;
+    }
+    memcpy(dir, from, n);
+    dir[n] = '\0';
+    if (n == 0 || strcmp(dir, "<empty>") == 0) {
+        rb_proto_finish_search(p);
+        rb_engine_set_tablebase(p->engine, NULL);
+        rb_tb_free(p->tb);
+        p->tb = NULL;
+        return;
+    }
+    if (rb_proto_use_tables(p, dir) != 0) {
+        rb_proto_error(p, "setoption: not enough memory for the tables");
+        return;
+    }
+    rb_proto_tb_notes(p);
+}
+
 /* setoption name <name> value <number>; option names ignore case, as in UCI. */
 static void cmd_setoption(rb_proto *p, rb_words *args)
 {
@@ -96,6 +131,10 @@ static void cmd_setoption(rb_proto *p, rb_words *args)
     char shown[64];
     if (!have_name) {
         rb_proto_error(p, "setoption: missing option name");
+        return;
+    }
+    if (name.n == strlen("TablebasePath") && strncasecmp(name.s, "TablebasePath", name.n) == 0) {
+        set_tablebase_path(p, have_value ? value.s : NULL, args->end);
         return;
     }
     int opt = -1;
@@ -208,6 +247,7 @@ void rb_proto_free(rb_proto *p)
     }
     rb_proto_finish_search(p);
     rb_engine_free(p->engine);
+    rb_tb_free(p->tb);
     rb_game_free(&p->game);
     free(p->job.history);
     pthread_cond_destroy(&p->stop_cond);
@@ -263,6 +303,9 @@ rb_proto_status rb_proto_handle_line(rb_proto *p, const char *line, size_t len)
         rb_cmd_threat(p, &args);
     } else if (rb_word_is(cmd, "explain")) {
         rb_cmd_explain(p, &args);
+    } else if (rb_word_is(cmd, "probe")) {
+        rb_proto_finish_search(p);
+        rb_cmd_probe(p);
     } else {
         char shown[64];
         rb_proto_error(p, "unknown command '%s'", rb_proto_show(cmd, shown, sizeof shown));

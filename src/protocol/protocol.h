@@ -47,6 +47,10 @@ void rb_proto_line_too_long(rb_proto *p);
  * left does not run on for nobody. */
 void rb_proto_set_client_gone(rb_proto *p, bool (*gone)(void *user));
 
+/* Uses the endgame tables in dir (setoption name TablebasePath does the
+ * same); a new protocol has none. 0, or -1 when memory runs out. */
+int rb_proto_use_tables(rb_proto *p, const char *dir);
+
 /* True while a search started by "go" has not yet printed its bestmove. */
 bool rb_proto_searching(rb_proto *p);
 /* Blocks until a running search, perft or bench has ended by itself

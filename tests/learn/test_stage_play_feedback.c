@@ -234,11 +234,14 @@ static void the_hint_follows_the_solution_while_the_person_does(void **state)
     rb_path path;
     assert_int_equal(rb_learn_session_start(&s, st), 0);
     assert_true(rb_learn_hint(&s, &m, &path));
+    assert_true(rb_learn_hint_is_the_stages(&s));
     /* e1 d1 c1 b1 a1, turning north at a1, a2 a3 a4 */
     assert_int_equal(path.len, 8);
     assert_int_equal(path.sq[path.rebound], sq("a1"));
     assert_int_equal(try_move(&s, "e1d1", &fb), RB_LEARN_PLAYED);
-    /* off the way: a search finds the way on, from d1 to a4 round a1 */
+    /* off the way: a search finds the way on, from d1 to a4 round a1; the
+     * stage's words about its own way no longer fit */
+    assert_false(rb_learn_hint_is_the_stages(&s));
     assert_true(rb_learn_hint(&s, &m, &path));
     assert_int_equal(RB_MOVE_FROM(m), sq("d1"));
     assert_int_equal(RB_MOVE_TO(m), sq("a4"));
@@ -255,7 +258,7 @@ static void the_hint_follows_the_solution_while_the_person_does(void **state)
     rb_learn_session_free(&s);
 }
 
-static void stars_follow_par(void **state)
+static void stars_follow_par_and_a_hint_costs_the_third(void **state)
 {
     (void)state;
     rb_learn_stage st;
@@ -268,6 +271,9 @@ static void stars_follow_par(void **state)
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         st.par = cases[i][0];
         assert_int_equal(rb_learn_stars(&st, cases[i][1]), cases[i][2]);
+        /* a hint costs the third star, and only that one */
+        assert_int_equal(rb_learn_stars_hinted(&st, cases[i][1], true), cases[i][2] > 2 ? 2 : cases[i][2]);
+        assert_int_equal(rb_learn_stars_hinted(&st, cases[i][1], false), cases[i][2]);
     }
 }
 
@@ -334,7 +340,7 @@ int main(void)
         cmocka_unit_test_teardown(a_mate_goal_fails_on_stalemate_and_when_moves_run_out, drop),
         cmocka_unit_test_teardown(a_move_the_script_cannot_answer_is_refused, drop),
         cmocka_unit_test_teardown(the_hint_follows_the_solution_while_the_person_does, drop),
-        cmocka_unit_test(stars_follow_par),
+        cmocka_unit_test(stars_follow_par_and_a_hint_costs_the_third),
         cmocka_unit_test_teardown(engine_replies_are_the_same_every_time, drop),
         cmocka_unit_test_teardown(repetition_and_escape_goals_are_seen, drop),
     };

@@ -1,6 +1,6 @@
 #!/bin/sh
 # `cmake --install` into a fresh prefix gives a complete, relocatable game:
-# the three programs and no build or test tools, the data beside them,
+# the programs and no build or test tools, the data beside them,
 # desktop integration named by the app id, the licences, sane modes. The
 # prefix is then moved elsewhere and the game, started from there in an
 # unrelated folder, must find its data and draw the board into a screenshot,
@@ -56,8 +56,21 @@ if [ "$have_game" = 1 ]; then
   done
 fi
 
-# The players' programs, and nothing built only for testing or tuning.
-want="rollerball-engine rollerball-match rollerball-annotate"
+# The endgame tables the build computed (RB_BUILD_TABLES) are installed
+# with the data, where the engine finds them relative to itself.
+if [ -f "$build/share/rollerball/tables/KPPvK.rbt" ]; then
+  for table in "$build"/share/rollerball/tables/*.rbt; do
+    need "share/rollerball/tables/$(basename "$table")"
+  done
+  echo 'probe' | (cd / && "$p/bin/rollerball-engine") | grep -qx 'tb position none' ||
+    fail "the installed engine does not answer probe"
+  printf 'position fen 7/2K4/2xxx2/2xxx2/2xxx2/7/k6 w K 0 1\nprobe\n' | (cd / && "$p/bin/rollerball-engine") |
+    grep -qx 'tb position win 1' || fail "the installed engine does not find its tables"
+fi
+
+# The players' programs (rollerball-tbgen computes more tables), and
+# nothing built only for testing or tuning.
+want="rollerball-engine rollerball-match rollerball-annotate rollerball-netplay rollerball-tbgen"
 [ "$have_game" = 1 ] && want="rollerball $want"
 got=$(ls "$p/bin" 2>/dev/null | sort | tr '\n' ' ')
 [ "$got" = "$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')" ] || fail "bin/ holds '$got', not '$want'"

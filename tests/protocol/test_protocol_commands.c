@@ -20,16 +20,17 @@ static void uci_lists_identity_and_options_then_uciok(void **state)
     (void)state;
     harness *h = harness_new();
     harness_send(h, "uci");
-    assert_int_equal(harness_count(h), 7);
+    assert_int_equal(harness_count(h), 8);
     assert_memory_equal(harness_line(h, 0), "id name Rollerball ", 19);
     assert_memory_equal(harness_line(h, 1), "id author ", 10);
     assert_string_equal(harness_line(h, 2), "option name Level type spin default 10 min 1 max 10");
     assert_string_equal(harness_line(h, 3), "option name Hash type spin default 16 min 1 max 1024");
     assert_string_equal(harness_line(h, 4), "option name MultiPV type spin default 1 min 1 max 8");
     assert_string_equal(harness_line(h, 5), "option name Threads type spin default 1 min 1 max 64");
-    assert_string_equal(harness_line(h, 6), "uciok");
+    assert_string_equal(harness_line(h, 6), "option name TablebasePath type string default <empty>");
+    assert_string_equal(harness_line(h, 7), "uciok");
     harness_send(h, "isready");
-    assert_string_equal(harness_line(h, 7), "readyok");
+    assert_string_equal(harness_line(h, 8), "readyok");
     harness_free(h);
 }
 

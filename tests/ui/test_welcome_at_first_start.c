@@ -3,7 +3,9 @@
  * autosave) opens the welcome over the board; a later start goes straight
  * to the board, and so does a first start whose command line names a game
  * file, a position or the players. Its choices start what they say (a game
- * leaves the Learn screen for the board), and Help leads back to it. Runs in a private XDG_DATA_HOME.
+ * leaves the Learn screen for the board), the keyboard starts on the
+ * highlighted choice and the game behind the welcome is against the level
+ * it offers, and Help leads back to it. Runs in a private XDG_DATA_HOME.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -130,6 +132,37 @@ static void choices_start_what_they_say(void **state)
     fixture_close(app);
 }
 
+/* The keyboard starts on the highlighted first choice, so Enter after the
+ * first frame learns; closing the welcome leaves a game against the
+ * computer the welcome offers, not another level. */
+static void the_keyboard_starts_on_the_offered_choice(void **state)
+{
+    (void)state;
+    rb_app *app = start_plain();
+    assert_int_equal(app->state.players[RB_BLACK].level, RB_UI_WELCOME_LEVEL);
+    assert_int_equal(app->state.players[RB_WHITE].level, RB_UI_WELCOME_LEVEL);
+    rb_ui_app_draw(app); /* the focus ring drawn where the person sees it */
+    assert_int_equal(app->state.dialog.focus, DLG_WELCOME);
+    SDL_Rect ring;
+    assert_true(rb_ui_dlg_focus_rect(app, app->state.dialog.focus, &ring));
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.learn.mode, RB_UI_LEARN_MAP);
+    fixture_close(app);
+
+    fixture_remove_home();
+    make_home(NULL);
+    app = start_plain();
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_TAB, KMOD_NONE); /* to "Play the computer (novice)" */
+    assert_int_equal(app->state.dialog.focus, DLG_WELCOME + 1);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_COMPUTER);
+    assert_int_equal(app->state.players[RB_BLACK].level, RB_UI_WELCOME_LEVEL);
+    fixture_close(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -138,6 +171,8 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_command_line_that_says_what_to_play_skips_the_welcome, make_home,
                                         fixture_remove_home_teardown),
         cmocka_unit_test_setup_teardown(choices_start_what_they_say, make_home, fixture_remove_home_teardown),
+        cmocka_unit_test_setup_teardown(the_keyboard_starts_on_the_offered_choice, make_home,
+                                        fixture_remove_home_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

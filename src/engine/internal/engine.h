@@ -136,6 +136,12 @@ struct rb_engine {
     int helper_max_depth;
     rb_root_result helper_result;
     _Atomic uint64_t published_nodes; /* nodes so far, for the main thread's reports */
+
+    /* Endgame tables (not owned; NULL: none): probed at every node with
+     * few enough men, their value exact. */
+    struct rb_tb *tb;
+    int tb_men;
+    uint64_t tb_hits_start; /* the store's hit count when the search began */
 };
 
 /* engine.c: evaluation weights other than the defaults (tuning, tests) */

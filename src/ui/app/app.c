@@ -26,6 +26,7 @@
 
 #include "app/apply.h"
 #include "app/screens.h"
+#include "app/speak.h"
 #include "board/anim.h"
 #include "board/board_cache.h"
 #include "board/explain.h"
@@ -37,6 +38,7 @@
 #include "computer/worker.h"
 #include "dialogs/dialog.h"
 #include "dialogs/dlg.h"
+#include "dialogs/dlg_welcome.h"
 #include "files/games.h"
 #include "files/prefs.h"
 #include "files/settings.h"
@@ -48,6 +50,7 @@
 #include "panel/panel.h"
 #include "panel/review_view.h"
 #include "rb_learn.h"
+#include "rb_tb.h"
 #include "state/game_clock.h"
 #include "state/pace.h"
 #include "words/i18n.h"
@@ -69,11 +72,12 @@ void rb_ui_app_defaults(rb_app *app)
     app->clip_get = SDL_GetClipboardText;
     app->clip_set = SDL_SetClipboardText;
     app->state.input.sel = -1;
+    app->state.input.focus = -1;
+    app->state.input.panel_focus = -1;
     app->state.input.hover = -1;
     app->state.input.promo_to = -1;
     app->state.explain.blocker = -1;
     app->state.tip.sq = app->state.tip.color = -1;
-    app->state.learn.sel = app->state.learn.promo_to = -1;
 }
 
 void rb_ui_app_relayout(rb_app *app)
@@ -326,6 +330,14 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
     if (ev->type == SDL_DROPTEXT) {
         return cmd;
     }
+    bool used = false;
+    if (ev->type == SDL_KEYDOWN) { /* F6, wherever the focus is */
+        cmd = rb_ui_speak_toggle_key(&ev->key);
+        if (cmd.kind != RB_UI_CMD_NONE) {
+            cmd.set_setting.on = !app->state.settings.speech;
+            return cmd;
+        }
+    }
     if (rb_ui_dialog_active(&app->state)) {
         /* Ctrl+Q quits from any dialog too: a question on the screen is
          * no reason to be kept in the game. */
@@ -335,7 +347,12 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         }
         return rb_ui_dialog_event(app, ev);
     }
-    bool used = false;
+    if (ev->type == SDL_KEYDOWN) { /* the spoken mode's keys come before the screens' and the panel's */
+        cmd = rb_ui_speak_key(app, &ev->key, &used);
+        if (used) {
+            return cmd;
+        }
+    }
     const rb_ui_screen *top = rb_ui_screens_top(&app->state);
     if (top) {
         cmd = top->event(app, ev, &used);
@@ -379,6 +396,11 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     if (shown || memcmp(&before, &app->state, sizeof before) != 0) {
         app->dirty = true;
     }
+    if (app->state.dialog.kind != RB_UI_DIALOG_NONE && before.dialog.kind == app->state.dialog.kind) {
+        rb_ui_speak_dialog_focus(app, before.dialog.focus);
+        rb_ui_speak_help_page(app, before.dialog.page);
+    }
+    rb_ui_speak_dialog_change(app, before.dialog.kind);
     rb_ui_apply(app, &cmd);
     /* SDL leaves dropped file names and text to us to free. */
     if (e.type == SDL_DROPFILE || e.type == SDL_DROPTEXT) {
@@ -409,6 +431,7 @@ static Uint32 view_wait_ms(const rb_app *app, Uint32 now_ms)
 
 Uint32 rb_ui_app_tick(rb_app *app)
 {
+    rb_ui_speak_poll(app);
     Uint32 now = rb_ui_window_now(app);
     if (rb_ui_explain_tick(&app->state, now)) {
         app->dirty = true;
@@ -698,6 +721,45 @@ static int load_piece_set(rb_app *app, const rb_ui_options *opt, char *err, size
     return 0;
 }
 
+/* The endgame tables beside the game's data, read when first probed; the
+ * computer player, the coach, the analysis board and the review share
+ * them. Without them everything works as before, and the terminal is told
+ * once. */
+static void open_tables(rb_app *app)
+{
+    char dir[RB_UI_PATH_MAX + 16];
+    snprintf(dir, sizeof dir, "%stables", app->data_dir);
+    app->tables = rb_tb_open(dir);
+    if (app->tables != NULL && rb_tb_max_men(app->tables) == 0) {
+        fprintf(stderr, "rollerball: ");
+        fprintf(stderr, _("no endgame tables in %s: the computer plays endings by search alone"), dir);
+        fprintf(stderr, "\n");
+    }
+}
+
+/* The spoken mode: --speech-log and --speak turn it on; the setting keeps
+ * it on; a window without either asks the desktop, on the voice's thread,
+ * whether a screen reader runs (speak.c turns the mode on if so). */
+static int start_speech(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
+{
+    rb_ui_settings *s = &app->state.settings;
+    char why[RB_UI_PATH_MAX + 300];
+    if (opt->speech_log || opt->speak) {
+        s->speech = true;
+    }
+    if (!s->speech && headless) {
+        return 0;
+    }
+    if (rb_ui_speak_start(app, opt->speech_log, !s->speech, why, sizeof why) != 0) {
+        snprintf(err, errlen, "--speech-log: %s", why);
+        return -1;
+    }
+    if (s->speech) {
+        rb_ui_speak(app, RB_SPEECH_INTERRUPT, _("Spoken mode on. F6 turns it off; the question mark lists the keys."));
+    }
+    return 0;
+}
+
 int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *err, size_t errlen)
 {
     SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "0");
@@ -715,6 +777,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     if (rb_ui_assets_data_dir(app->data_dir, sizeof app->data_dir, err, errlen) != 0) {
         return -1;
     }
+    open_tables(app);
     if (open_window(app, opt, headless, err, errlen) != 0) {
         return -1;
     }
@@ -740,6 +803,9 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     rb_ui_apply_sound_settings(app);
     if (headless && !opt->keep_players) { /* off screen nobody thinks: let either side be selected */
         st->players[RB_WHITE].kind = st->players[RB_BLACK].kind = RB_UI_HUMAN;
+    }
+    if (start_speech(app, opt, headless, err, errlen) != 0) {
+        return -1;
     }
     if (opt->theme) { /* args.c checked the names */
         st->settings.theme = rb_ui_theme_find(opt->theme);
@@ -772,6 +838,11 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     /* Black at the bottom as the settings and command line say; a game
      * file's players do not turn the board. */
     apply_cli_players(st->players, opt);
+    if (welcome) { /* the game waiting behind the welcome is the computer the welcome offers */
+        for (int c = 0; c < 2; c++) {
+            st->players[c].level = set.set_game.players[c].level = RB_UI_WELCOME_LEVEL;
+        }
+    }
     st->flipped = opt->flip || (st->settings.auto_flip && st->players[RB_WHITE].kind == RB_UI_COMPUTER &&
                                 st->players[RB_BLACK].kind == RB_UI_HUMAN);
     if (rb_ui_panel_init(app, why, sizeof why) != 0) {
@@ -881,6 +952,7 @@ void rb_ui_app_close(rb_app *app)
             fprintf(stderr, "rollerball: %s\n", why);
         }
     }
+    rb_ui_speak_stop(app);
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);
     rb_ui_text_free(app);
@@ -891,6 +963,14 @@ void rb_ui_app_close(rb_app *app)
     if (app->state.game.positions) {
         rb_game_free(&app->state.game);
     }
+    /* A damaged table found while playing was left out; say which, once. */
+    if (app->tables != NULL && rb_tb_problem(app->tables)[0] != '\0') {
+        fprintf(stderr, "rollerball: ");
+        fprintf(stderr, _("an endgame table was left out: %s"), rb_tb_problem(app->tables));
+        fprintf(stderr, "\n");
+    }
+    rb_tb_free(app->tables); /* every engine that probed them has stopped */
+    app->tables = NULL;
     if (app->renderer) {
         SDL_DestroyRenderer(app->renderer);
     }

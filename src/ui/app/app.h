@@ -52,6 +52,8 @@ typedef struct rb_ui_options {
     int lang;                /* --lang: index into rb_ui_langs (lang.h); -1 not given */
     bool edit;               /* open the position editor (on --fen when given) */
     int scale_pct;           /* --scale: the interface size, percent; 0: the settings' */
+    bool speak;              /* --speak: the spoken mode on, with the desktop's voice */
+    const char *speech_log;  /* --speech-log FILE: the spoken mode on, written to FILE ("-": stderr) */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

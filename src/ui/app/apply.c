@@ -29,6 +29,7 @@
  * comes too late) ends the game like a resignation.
  */
 #include "app/apply.h"
+#include "app/speak.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -1014,8 +1015,11 @@ int rb_ui_apply(rb_app *app, const rb_ui_cmd *cmd)
     /* Whichever command opened or closed a screen that sets the game
      * aside, the game's clocks stop when it is set aside and go on when it
      * comes back, with the time they had. */
+    rb_ui_speak_mark mark;
+    rb_ui_speak_mark_take(app, &mark);
     int rc = apply_command(app, cmd);
     screens_changed(app);
+    rb_ui_speak_after(app, cmd, &mark); /* what it changed, said (spoken mode) */
     if (cmd->kind != RB_UI_CMD_NONE) {
         app->dirty = true;
     }

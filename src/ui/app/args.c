@@ -41,6 +41,11 @@ void rb_ui_args_usage(FILE *out)
     rb_ui_assets_set_keys(keys, sizeof keys);
     /* TRANSLATORS: the --help text goes on; %s is the list of piece sets (classic, geometric) */
     fprintf(out, _("  --pieces NAME            the piece set (kept as the setting): %s\n"), keys);
+    /* TRANSLATORS: the --help text goes on, as its beginning */
+    fputs(_("  --speak                  the spoken mode: the board by keyboard, read aloud\n"
+            "  --speech-log FILE        the spoken mode, each announcement a line of FILE\n"
+            "                           (- for standard error) instead of a voice\n"),
+          out);
     /* TRANSLATORS: the rest of the --help text, as its beginning */
     fputs(_("  --learn CHAPTER.STAGE    open this lesson of Learn Rollerball (like 2.1)\n"
             "    --learn-hint           ...with its hint drawn\n"
@@ -143,7 +148,7 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                            strcmp(a, "--size") == 0 || strcmp(a, "--scale") == 0 || strcmp(a, "--screenshot") == 0 ||
                            strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0 || strcmp(a, "--puzzle") == 0 ||
                            strcmp(a, "--puzzle-show") == 0 || strcmp(a, "--learn") == 0 || strcmp(a, "--theme") == 0 ||
-                           strcmp(a, "--pieces") == 0 || strcmp(a, "--lang") == 0;
+                           strcmp(a, "--pieces") == 0 || strcmp(a, "--lang") == 0 || strcmp(a, "--speech-log") == 0;
         if (takes_value && !v) {
             /* TRANSLATORS: %s is a command-line option, like --size */
             snprintf(err, errlen, _("%s needs a value"), a);
@@ -185,6 +190,11 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                          rb_ui_lang_codes());
                 return RB_UI_ARGS_ERROR;
             }
+        } else if (strcmp(a, "--speech-log") == 0) {
+            opt->speech_log = v;
+        } else if (strcmp(a, "--speak") == 0) {
+            opt->speak = true;
+            continue;
         } else if (strcmp(a, "--learn") == 0) {
             opt->learn = v;
         } else if (strcmp(a, "--review") == 0) {

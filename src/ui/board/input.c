@@ -162,7 +162,7 @@ void rb_ui_input_promote_to(rb_ui_state *st, int to)
  * promotion, the chooser opened; during the computer's turn, the premove
  * set (a promotion chooses its piece when it is played). Returns false
  * when to is not a destination. */
-static bool try_move(rb_ui_state *st, int to, rb_ui_cmd *out)
+bool rb_ui_input_try(rb_ui_state *st, int to, rb_ui_cmd *out)
 {
     rb_ui_input *in = &st->input;
     rb_move m = rb_ui_input_move_to(in, to);
@@ -213,7 +213,7 @@ static rb_ui_cmd press(rb_app *app, int x, int y)
         return cmd;
     }
     bool tried = in->sel >= 0 && sq >= 0 && sq != in->sel;
-    if (tried && try_move(st, sq, &cmd)) {
+    if (tried && rb_ui_input_try(st, sq, &cmd)) {
         return cmd;
     }
     bool again = in->sel == sq && in->state == RB_UI_SELECTED;
@@ -252,7 +252,7 @@ static rb_ui_cmd release(rb_app *app, int x, int y)
     rb_ui_input_pointer(app, x, y);
     if (in->state == RB_UI_DRAGGING) {
         int sq = in->hover;
-        if (sq != in->sel && try_move(st, sq, &cmd)) {
+        if (sq != in->sel && rb_ui_input_try(st, sq, &cmd)) {
             return cmd;
         }
         in->state = RB_UI_SELECTED; /* snap back, still selected */
@@ -366,7 +366,7 @@ static rb_ui_cmd typed_key(rb_app *app, SDL_Keycode key)
             /* Enter on a promotion without its letter: show the chooser */
             rb_ui_input_cancel(in);
             if (rb_ui_input_select(st, rb_sq_parse(text))) {
-                try_move(st, rb_sq_parse(text + 2), &cmd);
+                rb_ui_input_try(st, rb_sq_parse(text + 2), &cmd);
             }
             return cmd;
         }

@@ -20,6 +20,10 @@ void rb_ui_input_cancel(rb_ui_input *in);
 /* The selected piece's legal move to square to (the first one when a
  * promotion offers several), or RB_MOVE_NONE. */
 rb_move rb_ui_input_move_to(const rb_ui_input *in, int to);
+/* The selected piece's move to to: *out the command that plays it, or the
+ * chooser opened for a promotion, or a premove set; false when to is not
+ * one of its destinations. */
+bool rb_ui_input_try(rb_ui_state *st, int to, rb_ui_cmd *out);
 /* Drops the typed text only. */
 void rb_ui_input_forget_typed(rb_ui_input *in);
 /* Sets the person's premove, and says so. */

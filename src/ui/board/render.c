@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "board/anim.h"
+#include "board/explain.h"
 #include "media/assets.h"
 #include "board/board_cache.h"
 #include "kit/draw.h"
@@ -60,13 +61,9 @@ typedef struct scene {
     rb_move typed;           /* the move the typed text names, or RB_MOVE_NONE */
     const char *typed_text;  /* what is being typed, NULL for none */
     bool typed_wants_letter; /* a promotion waiting for r or b */
+    int focus_plus1;         /* the spoken mode's focus square + 1, 0 for none */
+    rb_bb goal_stars;        /* a lesson's stars still to collect */
 } scene;
-
-static SDL_Color with_alpha(SDL_Color c, Uint8 a)
-{
-    c.a = a;
-    return c;
-}
 
 static SDL_FPoint add(SDL_FPoint a, SDL_FPoint d, float k)
 {
@@ -350,8 +347,23 @@ static void draw_selection(rb_app *app, const scene *sc)
     }
 }
 
+/* A lesson's gold stars, the squares still to land on: under the pieces
+ * and the destination marks, so that a star in reach shows its dot. */
+static void draw_goal_stars(rb_app *app, const scene *sc)
+{
+    static const SDL_Color gold = {235, 180, 40, 255}, gold_edge = {90, 60, 10, 255};
+    float r = (float)sc->view.sq * 0.3f;
+    for (rb_bb b = sc->goal_stars; b; b &= b - 1) {
+        SDL_FPoint c = rb_ui_view_center(&sc->view, rb_lsb(b));
+        rb_ui_draw_star(app->renderer, c, r, r * 0.45f, gold_edge);
+        rb_ui_draw_star(app->renderer, c, r * 0.78f, r * 0.35f, gold);
+    }
+}
+
 /* A dot on an empty destination, a ring round a piece that can be taken:
- * the two differ in shape, not only in colour. */
+ * the two differ in shape, not only in colour. A lesson's star in reach
+ * gets both, the ring around the star and the dot on it, so the gold does
+ * not hide that the piece can go there. */
 static void draw_destinations(rb_app *app, const scene *sc)
 {
     if (sc->sel < 0 || !sc->settings->legal_moves) {
@@ -366,9 +378,11 @@ static void draw_destinations(rb_app *app, const scene *sc)
         }
         done |= (rb_bb)1 << to;
         SDL_FPoint c = rb_ui_view_center(&sc->view, to);
-        if (sc->pos->board[to]) {
+        bool star = sc->goal_stars >> to & 1;
+        if (sc->pos->board[to] || star) {
             rb_ui_draw_ring(app->renderer, c, s * 0.40f, s * 0.49f, app->theme->dest_ring);
-        } else {
+        }
+        if (!sc->pos->board[to]) {
             rb_ui_draw_disc(app->renderer, c, s * 0.10f, app->theme->dest_dot);
         }
     }
@@ -424,8 +438,11 @@ static void draw_hover_path(rb_app *app, const scene *sc)
     draw_path(app, sc, m, (float)sc->view.sq * 0.10f, app->theme->path, app->theme->path_outline, true);
 }
 
-/* A pennant on the corner of each king's square: filled when the king's
- * out flag is set (it may win on the throne), hollow when it is clear. */
+/* A pennant on the corner of each king's square: up the pole and filled
+ * red when the king's out flag is set (it may win on the throne), hollow
+ * and lowered to the foot of the pole when it is clear. Place, fill and
+ * colour all differ, so the two tell apart at a glance and without colour
+ * (a fill of the side's colour vanished into a square of the same tone). */
 static void draw_out_flags(rb_app *app, const scene *sc)
 {
     if (!sc->settings->out_flags) {
@@ -440,19 +457,19 @@ static void draw_out_flags(rb_app *app, const scene *sc)
         SDL_Rect r = rb_ui_view_rect(&sc->view, sc->pos->king[c]);
         SDL_FPoint top = {(float)r.x + s * 0.10f, (float)r.y + s * 0.07f};
         SDL_FPoint foot = {top.x, top.y + s * 0.32f};
-        SDL_FPoint tip = {top.x + s * 0.20f, top.y + s * 0.08f};
-        SDL_FPoint low = {top.x, top.y + s * 0.16f};
-        SDL_Color ink = {20, 20, 20, 230}, paper = {250, 250, 250, 230};
-        SDL_Color fill = c == RB_WHITE ? paper : ink, edge = c == RB_WHITE ? ink : paper;
+        SDL_Color ink = {20, 20, 20, 230}, paper = {250, 250, 250, 230}, raised = {215, 45, 35, 255};
+        SDL_Color edge = c == RB_WHITE ? ink : paper;
         SDL_FPoint pole[2] = {top, foot};
         rb_ui_draw_polyline(app->renderer, pole, 2, s * 0.05f, edge);
-        SDL_FPoint tri[4] = {top, tip, low, top};
+        /* the flag's top corner: the pole's top when up, near its foot when down */
+        SDL_FPoint at = out ? top : (SDL_FPoint){top.x, foot.y - s * 0.14f};
+        SDL_FPoint tip = {at.x + s * 0.20f, at.y + s * 0.07f};
+        SDL_FPoint low = {at.x, at.y + s * 0.14f};
+        SDL_FPoint tri[4] = {at, tip, low, at};
         if (out) {
-            rb_ui_draw_triangle(app->renderer, top, tip, low, fill);
-            rb_ui_draw_polyline(app->renderer, tri, 4, s * 0.025f, edge);
-        } else {
-            rb_ui_draw_polyline(app->renderer, tri, 4, s * 0.03f, with_alpha(edge, 150));
+            rb_ui_draw_triangle(app->renderer, at, tip, low, raised);
         }
+        rb_ui_draw_polyline(app->renderer, tri, 4, s * 0.025f, edge);
     }
 }
 
@@ -564,14 +581,31 @@ static void draw_under(rb_app *app, const scene *sc)
     draw_last_move(app, sc);
     draw_selection(app, sc);
     draw_check(app, sc);
+    draw_goal_stars(app, sc);
     draw_all_paths(app, sc);
     draw_pieces(app, sc);
     draw_throne_corners(app, sc);
 }
 
+/* The spoken mode's focus square: a thick frame in the text colour with a
+ * thin one of the board's background inside, so it shows on light and dark
+ * squares alike, for whoever watches over the listener's shoulder. */
+static void draw_focus(rb_app *app, const scene *sc)
+{
+    if (sc->focus_plus1 <= 0) {
+        return;
+    }
+    SDL_Rect r = rb_ui_view_rect(&sc->view, sc->focus_plus1 - 1);
+    int w = sc->view.sq / 14 > 2 ? sc->view.sq / 14 : 2;
+    rb_ui_draw_frame(app->renderer, r, w, app->theme->text);
+    SDL_Rect in = {r.x + w, r.y + w, r.w - 2 * w, r.h - 2 * w};
+    rb_ui_draw_frame(app->renderer, in, w / 2 > 1 ? w / 2 : 1, app->theme->background);
+}
+
 /* What is drawn over the pieces, coordinates included or not. */
 static void draw_over(rb_app *app, const scene *sc, bool coordinates)
 {
+    rb_ui_explain_draw_checks(app, &sc->view, sc->pos); /* why the king glows */
     draw_destinations(app, sc);
     draw_hover_path(app, sc);
     draw_out_flags(app, sc);
@@ -586,6 +620,7 @@ static void draw_over(rb_app *app, const scene *sc, bool coordinates)
         draw_piece(app, sc, sc->pos->board[sc->sel], sc->drag_at, 1.08f, 255);
     }
     draw_typed(app, sc);
+    draw_focus(app, sc);
     draw_chooser(app, sc);
 }
 
@@ -625,6 +660,7 @@ typedef struct layer_key {
     rb_move last;           /* when last_move */
     int check_sq;           /* king in check, or -1 */
     rb_piece board[RB_NSQ]; /* the pieces at rest */
+    rb_bb goal_stars;       /* a lesson's stars */
 } layer_key;
 
 _Static_assert(sizeof(layer_key) <= RB_UI_BOARD_CACHE_KEY_MAX, "layer key too large for the cache");
@@ -649,6 +685,7 @@ static void layer_key_of(const rb_app *app, const scene *sc, layer_key *k)
     k->last = st->last_move ? sc->last : RB_MOVE_NONE;
     k->check_sq = rb_pos_in_check(sc->pos) ? sc->pos->king[sc->pos->side] : -1;
     memcpy(k->board, sc->pos->board, sizeof k->board);
+    k->goal_stars = sc->goal_stars;
 }
 
 /* The scene as it is when nothing moves or is marked. */
@@ -754,7 +791,11 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     sc.settings = &st->settings;
     sc.pos = rb_ui_state_pos(st);
     const rb_ui_trainer_state *tr = &st->trainer;
-    if (st->analysis.active) {
+    bool lesson = st->learn.mode == RB_UI_LEARN_STAGE;
+    if (lesson) {
+        sc.last = st->learn.last; /* the lesson's board, over every other */
+        sc.goal_stars = st->learn.goal_stars;
+    } else if (st->analysis.active) {
         sc.last = st->analysis.last; /* the analysed position's, variation included */
     } else if (st->mistakes.active) {
         sc.last = st->mistakes.last; /* the exercise's board */
@@ -775,11 +816,14 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     sc.promo_to = in->state == RB_UI_PROMOTING ? in->promo_to : -1;
     sc.promo_hover = in->promo_hover;
     sc.premove = rb_ui_state_browsing(st) ? RB_MOVE_NONE : st->premove;
+    if (st->settings.speech && in->focus >= 0 && in->focus < RB_NSQ) {
+        sc.focus_plus1 = in->focus + 1;
+    }
     if (in->ntyped > 0) {
         sc.typed_text = in->typed;
         sc.typed = rb_ui_state_typed_move(st, &sc.typed_wants_letter);
     }
-    sc.sliding = rb_ui_anim_point(&st->anim, &sc.view, now_ms, &sc.slide_at) && st->anim.move == sc.last;
+    sc.sliding = !lesson && rb_ui_anim_point(&st->anim, &sc.view, now_ms, &sc.slide_at) && st->anim.move == sc.last;
     if (sc.sliding) {
         sc.slide_piece = st->anim.piece;
         sc.taken = st->mistakes.active              ? st->mistakes.before.board[RB_MOVE_TO(sc.last)]

@@ -78,8 +78,12 @@ void rb_ui_dialog_open(rb_app *app, rb_ui_dialog_kind kind)
     app->dialog->anchor_id = DLG_NONE; /* a dialog opens centred */
     app->dialog->shift = (SDL_Point){0, 0};
     /* The keyboard starts where a keyboard user wants it: in the name
-     * field, on the list, or on the default button. */
-    d->focus = kind == RB_UI_DIALOG_SAVE ? DLG_FIELD : kind == RB_UI_DIALOG_LOAD ? DLG_LIST : DLG_OK;
+     * field, on the list, on the welcome's first (highlighted) choice, or
+     * on the default button. */
+    d->focus = kind == RB_UI_DIALOG_SAVE      ? DLG_FIELD
+               : kind == RB_UI_DIALOG_LOAD    ? DLG_LIST
+               : kind == RB_UI_DIALOG_WELCOME ? DLG_WELCOME
+                                              : DLG_OK;
     app->dialog->nhits = 0; /* nothing of this dialog is drawn yet */
     switch (kind) {
     case RB_UI_DIALOG_NEW_GAME: rb_ui_dlg_new_open(&app->state); break;
@@ -438,6 +442,11 @@ static void dlg_switch_page(rb_app *app, const rb_ui_state *st, SDL_Rect page, i
         rb_ui_widget_check(app, r, _(rb_ui_setting_infos[i].label), px, rb_ui_settings_get(&st->settings, i),
                            rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, DLG_SETTING + i);
+        char said[160];
+        /* TRANSLATORS: the spoken mode: a switch of the settings and whether it is on */
+        snprintf(said, sizeof said, rb_ui_settings_get(&st->settings, i) ? _("%s: on") : _("%s: off"),
+                 _(rb_ui_setting_infos[i].label));
+        rb_ui_dlg_label_set(app, DLG_SETTING + i, said);
         y += row;
     }
     if (st->dialog.page != RB_UI_SETTINGS_GAME) {
@@ -467,6 +476,7 @@ static void dlg_settings_tab_row(rb_app *app, const rb_ui_state *st, SDL_Rect r,
         SDL_Rect t = {r.x + i * (tw + gap), r.y, tw, r.h};
         rb_ui_widget_choice(app, t, _(dlg_settings_tabs[i]), px, st->dialog.page == i, rb_ui_dlg_hover(app, t));
         rb_ui_dlg_hit(app, t, DLG_TAB + i);
+        rb_ui_dlg_label_set(app, DLG_TAB + i, _(dlg_settings_tabs[i]));
     }
 }
 

@@ -6,6 +6,8 @@
  */
 #include "dialogs/dlg.h"
 
+#include <stdio.h>
+
 #include "kit/draw.h"
 #include "kit/text.h"
 #include "kit/widget.h"
@@ -69,8 +71,30 @@ void rb_ui_dlg_hit(rb_app *app, SDL_Rect r, int id)
 {
     struct rb_ui_dialog *d = app->dialog;
     if (d->nhits < DLG_HITS_MAX) {
-        d->hits[d->nhits++] = (dlg_hit){r, id};
+        d->hits[d->nhits++] = (dlg_hit){r, id, ""};
     }
+}
+
+void rb_ui_dlg_label_set(rb_app *app, int id, const char *label)
+{
+    struct rb_ui_dialog *d = app->dialog;
+    for (int i = d->nhits - 1; i >= 0; i--) {
+        if (d->hits[i].id == id) {
+            snprintf(d->hits[i].label, sizeof d->hits[i].label, "%s", label ? label : "");
+            return;
+        }
+    }
+}
+
+const char *rb_ui_dlg_label(const rb_app *app, int id)
+{
+    const struct rb_ui_dialog *d = app->dialog;
+    for (int i = 0; d && i < d->nhits; i++) {
+        if (d->hits[i].id == id) {
+            return d->hits[i].label;
+        }
+    }
+    return NULL;
 }
 
 bool rb_ui_dlg_hover(const rb_app *app, SDL_Rect r)
@@ -101,6 +125,7 @@ void rb_ui_dlg_button(rb_app *app, SDL_Rect r, const char *label, int id, bool e
     }
     if (enabled) {
         rb_ui_dlg_hit(app, r, id);
+        rb_ui_dlg_label_set(app, id, label);
     }
 }
 

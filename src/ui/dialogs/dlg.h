@@ -43,11 +43,12 @@ enum {
 };
 
 #define DLG_HITS_MAX 96
-#define DLG_HELP_PAGES 9
+#define DLG_HELP_PAGES 10
 
 typedef struct dlg_hit {
     SDL_Rect r;
     int id;
+    char label[96]; /* what the control says, for the spoken mode; may be empty */
 } dlg_hit;
 
 /* The dialogs' memory of their last frame. */
@@ -89,6 +90,11 @@ void rb_ui_dlg_buttons(rb_app *app, SDL_Rect box, const char *primary, const cha
 /* Padding and button height for the current text size. */
 int rb_ui_dlg_pad(const rb_app *app);
 int rb_ui_dlg_button_h(const rb_app *app);
+/* Names the control id of the frame being drawn (after its hit), for the
+ * spoken mode. */
+void rb_ui_dlg_label_set(rb_app *app, int id, const char *label);
+/* What the last frame's control id says, NULL for none. */
+const char *rb_ui_dlg_label(const rb_app *app, int id);
 /* The control under a point of the last frame, DLG_NONE if none. */
 int rb_ui_dlg_hit_at(const rb_app *app, int x, int y);
 /* Where the last frame drew the control id; false when it did not. */

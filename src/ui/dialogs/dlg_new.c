@@ -90,6 +90,10 @@ static int dlg_choice_row(rb_app *app, SDL_Rect box, int y, const char *label, c
         SDL_Rect r = {box.x + pad + i % cols * (w + gap), y + i / cols * (h + gap), w, h};
         rb_ui_widget_choice(app, r, names[i], px, first + i == chosen, rb_ui_dlg_hover(app, r));
         rb_ui_dlg_hit(app, r, base + first + i);
+        char said[160];
+        /* TRANSLATORS: the spoken mode: a choice of the new-game dialog, its group, and whether it is chosen */
+        snprintf(said, sizeof said, first + i == chosen ? _("%s: %s, chosen") : _("%s: %s"), label, names[i]);
+        rb_ui_dlg_label_set(app, base + first + i, said);
     }
     return y + lines * h + (lines - 1) * gap + pad * 3 / 4;
 }

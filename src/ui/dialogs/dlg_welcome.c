@@ -3,7 +3,9 @@
  * sentences and three big choices, learning first (it is the one a person
  * who has never played should take). Each choice leaves as a command:
  * learning opens the Learn screen's lesson map, the two games start a new
- * game at once. Esc or Close leaves the board as it is.
+ * game at once. Esc or Close leaves the board as it is, with a game
+ * against the computer the welcome offers waiting (app.c). The keyboard
+ * starts on learning, the highlighted choice, and Enter takes it.
  */
 #include "dialogs/dlg_welcome.h"
 #include "words/i18n.h"
@@ -50,7 +52,15 @@ void rb_ui_dlg_welcome_draw(rb_app *app, const rb_ui_state *st)
     y += pad / 2 - gap;
     rb_ui_text_draw(app, _("Help (F1) brings you back here."), px * 7 / 8, false, app->theme->text_dim, box.x + pad,
                     y + lh / 2, RB_UI_ALIGN_LEFT);
-    rb_ui_dlg_buttons(app, box, _("Close"), NULL);
+    /* Close where a dialog's default button goes, but not drawn as the
+     * default: the one highlighted choice, which Enter takes, is learning. */
+    const char *close = _("Close");
+    int bh = rb_ui_dlg_button_h(app), cw = rb_ui_text_width(app, close, px, false) + 2 * px;
+    if (cw < 6 * px) {
+        cw = 6 * px;
+    }
+    rb_ui_dlg_button(app, (SDL_Rect){box.x + box.w - pad - cw, box.y + box.h - pad - bh, cw, bh}, close, DLG_OK, true,
+                     false);
 }
 
 rb_ui_cmd rb_ui_dlg_welcome_click(rb_ui_state *st, int id)

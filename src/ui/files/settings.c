@@ -42,6 +42,8 @@ const rb_ui_setting_info rb_ui_setting_infos[] = {
     SETTING(pause_minimised, N_("Pause clocks when minimised vs the computer"), GAME),
     SETTING(premoves, N_("Premoves: choose a move during the computer's turn"), GAME),
     SETTING(two_player_hints, N_("Hints in games between two people"), GAME),
+    SETTING(speech, N_("Spoken mode: the board by keyboard, read aloud"), GAME),
+    SETTING(speech_full, N_("Spoken mode: full sentences"), GAME),
 };
 const int rb_ui_setting_count = (int)(sizeof rb_ui_setting_infos / sizeof rb_ui_setting_infos[0]);
 
@@ -63,6 +65,9 @@ void rb_ui_settings_defaults(rb_ui_settings *s, rb_ui_player players[2])
     s->theme = RB_UI_THEME_CLASSIC;
     s->pieces = 0;               /* the classic set */
     s->two_player_hints = false; /* both players must agree to turn it on */
+    s->speech = false;           /* on by --speak, or where a screen reader runs */
+    s->speech_full = false;
+    s->speech_rate = 0;
     s->volume = RB_UI_SOUND_DEFAULT_VOLUME;
     s->ui_scale_pct = 100;
     s->threads = 0; /* all cores but one */
@@ -273,6 +278,15 @@ static int settings_line(char *line, rb_ui_settings *s, rb_ui_player players[2],
     if (strcmp(key, "theme") == 0 || strcmp(key, "pieces") == 0 || strcmp(key, "high_contrast") == 0) {
         return settings_look(key, value, s, note, notelen);
     }
+    if (strcmp(key, "speech_rate") == 0) {
+        char *end;
+        long n = strtol(value, &end, 10);
+        if (end == value || *end || n < -100 || n > 100) {
+            return -1;
+        }
+        s->speech_rate = (int)n;
+        return 0;
+    }
     if (strcmp(key, "language") == 0) {
         int l = rb_ui_lang_find(value);
         if (l < 0) {
@@ -336,6 +350,7 @@ char *rb_ui_settings_format(const rb_ui_settings *s, const rb_ui_player players[
     }
     n += (size_t)snprintf(buf + n, cap - n, "volume = %d\n", s->volume);
     n += (size_t)snprintf(buf + n, cap - n, "interface_size = %d\n", s->ui_scale_pct);
+    n += (size_t)snprintf(buf + n, cap - n, "speech_rate = %d\n", s->speech_rate);
     if (s->threads > 0) {
         n += (size_t)snprintf(buf + n, cap - n, "threads = %d\n", s->threads);
     } else {

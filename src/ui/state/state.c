@@ -12,6 +12,9 @@
 
 const rb_pos *rb_ui_state_pos(const rb_ui_state *st)
 {
+    if (st->learn.mode == RB_UI_LEARN_STAGE) { /* over every other screen */
+        return &st->learn.board;
+    }
     if (st->analysis.active) {
         return &st->analysis.board;
     }
@@ -84,6 +87,14 @@ bool rb_ui_state_editor_can_analyse(const rb_ui_state *st, char *why, size_t len
     return no == NULL;
 }
 
+unsigned rb_ui_state_move_number(const rb_game *g, size_t ply, int *colour)
+{
+    int first = g->positions[0].side;
+    unsigned moveno0 = g->positions[0].moveno ? g->positions[0].moveno : 1;
+    *colour = first ^ (int)((ply - 1) & 1);
+    return moveno0 + (unsigned)((ply - 1 + (size_t)first) / 2);
+}
+
 bool rb_ui_state_browsing(const rb_ui_state *st)
 {
     return st->browsing && st->game.ply < st->game.length;
@@ -91,6 +102,9 @@ bool rb_ui_state_browsing(const rb_ui_state *st)
 
 bool rb_ui_state_can_move(const rb_ui_state *st)
 {
+    if (st->learn.mode != RB_UI_LEARN_OFF) { /* the person's side, until the stage is over */
+        return st->learn.mode == RB_UI_LEARN_STAGE && !st->learn.over;
+    }
     if (st->analysis.active) { /* either side, in the variation */
         return rb_pos_status(&st->analysis.board) == RB_ONGOING;
     }
@@ -115,8 +129,9 @@ bool rb_ui_state_can_move(const rb_ui_state *st)
 bool rb_ui_state_premove_allowed(const rb_ui_state *st)
 {
     const rb_pos *pos = rb_ui_state_live_pos(st);
-    return st->settings.premoves && !st->analysis.active && !st->editor.active && !rb_ui_state_browsing(st) &&
-           rb_ui_state_computer_to_move(st) && st->players[pos->side ^ 1].kind == RB_UI_HUMAN &&
+    return st->settings.premoves && st->learn.mode == RB_UI_LEARN_OFF && !st->analysis.active && !st->editor.active &&
+           !rb_ui_state_browsing(st) && rb_ui_state_computer_to_move(st) &&
+           st->players[pos->side ^ 1].kind == RB_UI_HUMAN &&
            rb_game_ending_at(&st->game, rb_ui_state_live_ply(st)) == RB_END_NONE && rb_pos_status(pos) == RB_ONGOING;
 }
 
@@ -130,8 +145,10 @@ static bool typed_moves(const rb_ui_state *st, const char *typed, rb_movelist *l
     if (from < 0) {
         return false;
     }
-    rb_pos pos = *rb_ui_state_live_pos(st);
-    if (!rb_ui_state_can_move(st)) {
+    /* the board's own position (a screen's), or the game's for a premove */
+    bool can = rb_ui_state_can_move(st);
+    rb_pos pos = *(can ? rb_ui_state_pos(st) : rb_ui_state_live_pos(st));
+    if (!can) {
         if (!rb_ui_state_premove_allowed(st)) {
             return false;
         }

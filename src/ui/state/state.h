@@ -88,6 +88,9 @@ typedef struct rb_ui_settings {
     bool premoves;         /* a move may be chosen during the computer's turn */
     bool two_player_hints; /* hints (and threats) in games between two
                               people: off unless both agree */
+    bool speech;           /* the spoken mode: the board by keyboard, every
+                              move and square announced (app/speak.c) */
+    bool speech_full;      /* its sentences in full: colours, paths, out flags */
     int threads;           /* the threads the computer thinks on at full
                               strength and on the analysis board; 0: all
                               cores but one (rb_ui_search_threads) */
@@ -97,6 +100,7 @@ typedef struct rb_ui_settings {
     int watch_move_ms;  /* computer against computer: least time a move
                            takes, so the game can be followed */
     int language;       /* index into rb_ui_langs (lang.h); 0 the system's */
+    int speech_rate;    /* the voice's pace, -100..100, 0 its normal */
 } rb_ui_settings;
 
 /* The board's input state machine (input.c). */
@@ -124,6 +128,10 @@ typedef struct rb_ui_input {
     Uint32 typed_ms;     /* app clock at the last typed key */
     bool premove_select; /* sel is the person's piece picked during the
                             computer's turn: its moves are a premove's */
+    int focus;           /* the spoken mode's focus square, -1 before the first
+                            arrow key (app/speak_keys.c) */
+    bool focus_rings;    /* the arrows follow the rings, not the grid */
+    int panel_focus;     /* the spoken mode's Tab: the panel button focused, -1 the board */
 } rb_ui_input;
 
 /* The piece sliding after a move (anim.c). */
@@ -283,23 +291,25 @@ typedef struct rb_ui_tip_state {
 
 /* The Learn screen (learn.c): the lesson map or a stage being played,
  * over the whole window. The stage's position lives in the lesson session
- * (app->learn); this is what the screen shows of it and its input. */
+ * (app->learn); board is a copy of it kept here so that the game's board
+ * input and drawing (rb_ui_state_pos) take it as they take a puzzle's, and
+ * the selection, drag and typed text are the game's (st->input). */
 typedef enum { RB_UI_LEARN_OFF = 0, RB_UI_LEARN_MAP, RB_UI_LEARN_STAGE } rb_ui_learn_mode;
 #define RB_UI_LEARN_TEXT_MAX 768
 typedef struct rb_ui_learn_state {
     rb_ui_learn_mode mode;
     int chapter, stage;                 /* the stage played or last chosen, from 0 */
-    int sel;                            /* selected square on the lesson's board, -1 */
-    rb_movelist moves;                  /* its legal moves */
-    int promo_to;                       /* a promotion waiting for rook or bishop, -1 */
+    rb_pos board;                       /* the stage's position as the session has it */
+    rb_bb goal_stars;                   /* its stars still to land on (collect stages) */
     int hover;                          /* control under the pointer, 0 none */
     int scroll;                         /* the map: first chapter shown */
     char message[RB_UI_LEARN_TEXT_MAX]; /* what the last move brought */
     bool hint_shown;                    /* the hint's path is drawn */
     rb_path hint;
-    int stars;    /* stars won on finishing, 0 until then */
-    bool over;    /* done or failed: retry or go on */
-    rb_move last; /* the last move on the lesson's board */
+    int stars;      /* stars won on finishing, 0 until then */
+    bool over;      /* done or failed: retry or go on */
+    bool hint_used; /* a hint was shown this try: three stars are out of reach */
+    rb_move last;   /* the last move on the lesson's board */
 } rb_ui_learn_state;
 
 /* The coach (coach.c): a hint (the best move for the person to move) or a
@@ -405,6 +415,10 @@ bool rb_ui_state_unfinished(const rb_ui_state *st);
 /* True when a person may move on the board now (their turn, not browsing,
  * the game goes on; in the trainer: the puzzle waits for the solver). */
 bool rb_ui_state_can_move(const rb_ui_state *st);
+/* The number the move list gives the move leading to position ply (1..)
+ * of g, and its colour: what every count of a game's moves says, so that
+ * no view counts plies where the list counts moves. */
+unsigned rb_ui_state_move_number(const rb_game *g, size_t ply, int *colour);
 /* True when the person may choose a premove now: the computer is to move
  * against them, the setting is on and the game goes on. */
 bool rb_ui_state_premove_allowed(const rb_ui_state *st);

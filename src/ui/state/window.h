@@ -79,6 +79,7 @@ struct rb_ui_review;
 struct rb_ui_analysis;
 struct rb_ui_analysis_view;
 struct rb_ui_editor_view;
+struct rb_ui_speaker;
 
 typedef struct rb_app {
     rb_ui_state state; /* what the window shows (state.h) */
@@ -87,6 +88,7 @@ typedef struct rb_app {
     SDL_Renderer *renderer;
     SDL_Surface *target;           /* the surface of a software renderer, or NULL */
     char data_dir[RB_UI_PATH_MAX]; /* ends in '/' */
+    struct rb_tb *tables;          /* the endgame tables in data_dir/tables (rb_tb.h), shared by the engines */
     const rb_ui_theme *theme;
     rb_ui_layout layout;
     rb_ui_pieces pieces;
@@ -138,6 +140,7 @@ typedef struct rb_app {
     struct rb_ui_analysis *analysis;           /* the analysis board's engine thread (analysis.c) */
     struct rb_ui_analysis_view *analysis_view; /* its panel's last layout */
     struct rb_ui_editor_view *editor_view;     /* the position editor's last layout (editor_view.c) */
+    struct rb_ui_speaker *speaker;             /* the spoken mode's voice or log (speak.c); NULL: silent */
 } rb_app;
 
 /* Now on the app's clock, for the chess clocks, which count in 64 bits. */

@@ -19,6 +19,7 @@
 
 #include "media/assets.h"
 #include "board/explain.h"
+#include "board/input.h"
 #include "files/prefs.h"
 
 /* What the screen keeps beside the state: the lessons, the progress and
@@ -159,13 +160,15 @@ static void progress_save(rb_app *app)
 }
 
 /* The stage's board as it starts: nothing selected, said or hinted. */
-static void stage_fresh(rb_ui_learn_state *ls)
+static void stage_fresh(rb_ui_state *st, const rb_learn_session *s)
 {
-    ls->sel = -1;
-    ls->moves.count = 0;
-    ls->promo_to = -1;
+    rb_ui_learn_state *ls = &st->learn;
+    rb_ui_input_cancel(&st->input);
+    ls->board = *rb_learn_pos(s);
+    ls->goal_stars = s->stage->goal.kind == RB_GOAL_COLLECT ? s->stars : 0;
     ls->message[0] = 0;
     ls->hint_shown = false;
+    ls->hint_used = false;
     ls->stars = 0;
     ls->over = false;
     ls->last = RB_MOVE_NONE;
@@ -189,6 +192,7 @@ static int learn_open(rb_app *app, int chapter, int stage, rb_ui_screen_closer c
     }
     close_others(app, RB_UI_CMD_LEARN, false);
     rb_ui_explain_clear(st);
+    rb_ui_input_cancel(&st->input); /* nothing of the game's board held */
     if (chapter < 0) {
         ls->mode = RB_UI_LEARN_MAP;
         ls->hover = 0;
@@ -207,7 +211,7 @@ static int learn_open(rb_app *app, int chapter, int stage, rb_ui_screen_closer c
     ls->chapter = chapter;
     ls->stage = stage;
     ls->hover = 0;
-    stage_fresh(ls);
+    stage_fresh(st, &l->session);
     rb_learn_progress_visit(&l->progress, l->set.chapters[chapter].id, sg->id);
     return 0;
 }
@@ -222,9 +226,9 @@ static int learn_try(rb_app *app, int from, int to, int promo)
     rb_ui_learn_state *ls = &st->learn;
     rb_learn_feedback fb;
     rb_learn_result r = rb_learn_try(&l->session, from, to, promo, &fb);
-    ls->sel = -1;
-    ls->moves.count = 0;
-    ls->promo_to = -1;
+    rb_ui_input_cancel(&st->input);
+    ls->board = *rb_learn_pos(&l->session);
+    ls->goal_stars = l->session.stage->goal.kind == RB_GOAL_COLLECT ? l->session.stars : 0;
     rb_ui_explain_clear(st);
     switch (r) {
     case RB_LEARN_ILLEGAL:
@@ -246,7 +250,8 @@ static int learn_try(rb_app *app, int from, int to, int promo)
     rb_ui_learn_words_feedback(&fb, &l->session.stage->goal, ls->message, sizeof ls->message);
     if (r == RB_LEARN_DONE) {
         const rb_learn_stage *sg = l->session.stage;
-        ls->stars = rb_learn_stars(sg, l->session.moves);
+        ls->stars = rb_learn_stars_hinted(sg, l->session.moves, ls->hint_used);
+        bool cost = ls->stars < rb_learn_stars(sg, l->session.moves);
         ls->over = true;
         rb_learn_progress_record(&l->progress, l->set.chapters[ls->chapter].id, sg->id, ls->stars);
         progress_save(app);
@@ -259,7 +264,9 @@ static int learn_try(rb_app *app, int from, int to, int promo)
                  l->session.moves);
         /* TRANSLATORS: the second half of "Well done! Finished in 3 moves: 2 stars." */
         snprintf(stars, sizeof stars, ngettext("%d star.", "%d stars.", (unsigned long)ls->stars), ls->stars);
-        snprintf(ls->message, sizeof ls->message, "%s %s", moves, stars);
+        snprintf(ls->message, sizeof ls->message, "%s %s%s%s", moves, stars, cost ? " " : "",
+                 /* TRANSLATORS: after "Well done! Finished in 3 moves: 2 stars." when a hint was used */
+                 cost ? _("The hint cost the third star.") : "");
     } else if (r == RB_LEARN_FAILED) {
         ls->over = true;
     }
@@ -273,7 +280,7 @@ static void learn_retry(rb_app *app)
         return;
     }
     rb_learn_session_reset(&l->session);
-    stage_fresh(&app->state.learn);
+    stage_fresh(&app->state, &l->session);
     rb_ui_explain_clear(&app->state);
 }
 
@@ -285,10 +292,25 @@ static void learn_hint(rb_app *app)
         return;
     }
     rb_move m;
+    bool the_stages = rb_learn_hint_is_the_stages(&l->session);
     if (rb_learn_hint(&l->session, &m, &ls->hint)) {
         ls->hint_shown = true;
-        const char *words = l->session.stage->hint;
-        SDL_strlcpy(ls->message, words ? rb_ui_learn_words_lesson(words) : _("Follow the arrow."), sizeof ls->message);
+        ls->hint_used = true;
+        /* The stage's words describe its own way only: off it, the words
+         * come from the very move the arrow shows. */
+        const char *words = the_stages ? l->session.stage->hint : NULL;
+        if (words) {
+            SDL_strlcpy(ls->message, rb_ui_learn_words_lesson(words), sizeof ls->message);
+        } else if (the_stages) {
+            SDL_strlcpy(ls->message, _("Follow the arrow."), sizeof ls->message);
+        } else {
+            char from[8], to[8];
+            SDL_strlcpy(from, rb_sq_name(RB_MOVE_FROM(m)), sizeof from);
+            SDL_strlcpy(to, rb_sq_name(RB_MOVE_TO(m)), sizeof to);
+            /* TRANSLATORS: a lesson's hint once the player has left its way: the two squares of the move
+             * the arrow shows, "From f5, go to g4: follow the arrow." */
+            snprintf(ls->message, sizeof ls->message, _("From %s, go to %s: follow the arrow."), from, to);
+        }
     } else {
         ls->hint_shown = false;
         SDL_strlcpy(ls->message, _("No hint from here: retry the stage to see its way again."), sizeof ls->message);
@@ -300,6 +322,7 @@ void rb_ui_learn_close(rb_app *app)
     rb_ui_state *st = &app->state;
     st->learn.mode = RB_UI_LEARN_OFF;
     rb_ui_explain_clear(st);
+    rb_ui_input_cancel(&st->input);
     if (app->learn) {
         progress_save(app);
     }

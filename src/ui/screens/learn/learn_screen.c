@@ -15,8 +15,7 @@ static bool is_open(const rb_ui_state *st)
 
 static void draw(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
 {
-    (void)now_ms;
-    rb_ui_learn_view_draw(app, st);
+    rb_ui_learn_view_draw(app, st, now_ms);
 }
 
 /* It keeps none of the game's commands (nothing of the game is in reach

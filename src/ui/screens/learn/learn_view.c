@@ -7,8 +7,11 @@
  * on their squares, the hint's path; beside it the chapter, the stage's
  * title, its goal in words, the teaching text, what the last move brought,
  * the moves against par, and Retry, Hint, Map and (when done) Next.
- * Moves are click-to-move: the piece, then its square. A square that is not
- * a destination still goes to the lesson, which explains why not.
+ * The board is the game's board and takes the game's input (board/input.c:
+ * click, drag and drop, typed moves, the promotion chooser), on the
+ * lesson's position (rb_ui_state_pos); a move it makes, or an attempt the
+ * rules refuse, goes to the lesson, which plays it or explains why not.
+ * The board's symbols explain themselves when pointed at, as in a game.
  */
 #include "screens/learn/learn_view.h"
 
@@ -21,12 +24,14 @@
 
 #include "kit/draw.h"
 #include "board/explain.h"
+#include "board/input.h"
 #include "board/render.h"
+#include "board/symbols.h"
 #include "kit/text.h"
 #include "board/view.h"
 #include "kit/widget.h"
 
-enum { LV_BACK = 1, LV_RETRY, LV_HINT, LV_MAP, LV_NEXT, LV_ROOK, LV_BISHOP, LV_STAGE = 1000 };
+enum { LV_BACK = 1, LV_RETRY, LV_HINT, LV_MAP, LV_NEXT, LV_STAGE = 1000 };
 
 static const SDL_Color gold = {235, 180, 40, 255}, gold_edge = {90, 60, 10, 255};
 
@@ -149,7 +154,7 @@ static void draw_hint(rb_app *app, const rb_path *p)
     rb_ui_draw_arrowhead(app->renderer, tip, d, w * 2.8f, w * 3.2f, col);
 }
 
-static void draw_stage(rb_app *app, const rb_ui_state *st)
+static void draw_stage(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
 {
     const rb_ui_learn_state *ls = &st->learn;
     const rb_learn_session *s = rb_ui_learn_session(app);
@@ -159,13 +164,9 @@ static void draw_stage(rb_app *app, const rb_ui_state *st)
     }
     const rb_learn_stage *sg = s->stage;
     const rb_learn_chapter *ch = &set->chapters[ls->chapter];
-    /* the board, its stars, the hint, a refusal explained */
-    rb_ui_render_position(app, &st->settings, rb_learn_pos(s), ls->last, ls->sel, ls->moves.moves, ls->moves.count,
-                          st->input.hover);
-    rb_ui_view v = rb_ui_view_of(app);
-    for (rb_bb b = sg->goal.kind == RB_GOAL_COLLECT ? s->stars : 0; b; b &= b - 1) {
-        star(app, rb_ui_view_center(&v, rb_lsb(b)), (float)v.sq * 0.3f, true);
-    }
+    /* the board with its stars (the game's board drawing), the hint, a
+     * refusal explained */
+    rb_ui_render_board(app, st, now_ms);
     if (ls->hint_shown) {
         draw_hint(app, &ls->hint);
     }
@@ -176,7 +177,7 @@ static void draw_stage(rb_app *app, const rb_ui_state *st)
     rb_ui_draw_rect(app->renderer, p, app->theme->panel_bg);
     int px = rb_ui_widget_font_px(app), pad = px * 3 / 4, x = p.x + pad, w = p.w - 2 * pad, y = p.y + pad;
     int bh = px * 2, gap = px / 2;
-    int buttons_h = ls->promo_to >= 0 ? 3 * bh + 2 * gap : 2 * bh + gap;
+    int buttons_h = 2 * bh + gap;
     int bottom = p.y + p.h - pad - buttons_h - pad;
     char line[640];
     /* TRANSLATORS: "Lesson 3.2 · The rook": chapter and stage, then the chapter's title */
@@ -219,11 +220,6 @@ static void draw_stage(rb_app *app, const rb_ui_state *st)
 
     /* the buttons */
     int by = p.y + p.h - pad - buttons_h, bw = (w - gap) / 2;
-    if (ls->promo_to >= 0) {
-        button(app, st, (SDL_Rect){x, by, bw, bh}, _("Rook"), LV_ROOK, true);
-        button(app, st, (SDL_Rect){x + bw + gap, by, bw, bh}, _("Bishop"), LV_BISHOP, true);
-        by += bh + gap;
-    }
     bool next = ls->stars > 0;
     button(app, st, (SDL_Rect){x, by, bw, bh}, _("Retry"), LV_RETRY, ls->over && !next);
     button(app, st, (SDL_Rect){x + bw + gap, by, bw, bh}, _("Hint"), LV_HINT, false);
@@ -234,15 +230,16 @@ static void draw_stage(rb_app *app, const rb_ui_state *st)
     } else {
         button(app, st, (SDL_Rect){x + bw + gap, by, bw, bh}, _("Back to game"), LV_BACK, false);
     }
+    rb_ui_symbols_draw(app, st); /* over the panel, when the tip reaches it */
 }
 
-void rb_ui_learn_view_draw(rb_app *app, const rb_ui_state *st)
+void rb_ui_learn_view_draw(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
 {
     rb_ui_learn_hits_clear(app);
     if (st->learn.mode == RB_UI_LEARN_MAP) {
         draw_map(app, st);
     } else if (st->learn.mode == RB_UI_LEARN_STAGE) {
-        draw_stage(app, st);
+        draw_stage(app, st, now_ms);
     }
 }
 
@@ -290,12 +287,6 @@ static rb_ui_cmd clicked(rb_app *app, int id)
     case LV_HINT: return rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT);
     case LV_MAP: return open_cmd(-1, 0);
     case LV_NEXT: return next_stage(app, ls, &any);
-    case LV_ROOK:
-    case LV_BISHOP:
-        if (ls->sel >= 0 && ls->promo_to >= 0) {
-            return try_cmd(ls->sel, ls->promo_to, id == LV_ROOK ? RB_ROOK : RB_BISHOP);
-        }
-        break;
     default:
         if (id >= LV_STAGE) {
             return open_cmd((id - LV_STAGE) / 100, (id - LV_STAGE) % 100);
@@ -304,39 +295,39 @@ static rb_ui_cmd clicked(rb_app *app, int id)
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
-/* A press on the lesson's board: select a piece of the person's, or send
- * the selected piece's move (legal or not: the lesson says why not). */
-static rb_ui_cmd board_press(rb_app *app, int sq)
+/* An event for the lesson's board, through the game's board input: the
+ * move it makes, and an attempt it refuses, go to the lesson (which plays
+ * it or says why not); h asks for the lesson's hint. What the input says
+ * in the status line (a typing slip) is shown in the panel. */
+static rb_ui_cmd board_event(rb_app *app, const SDL_Event *ev)
 {
-    rb_ui_learn_state *ls = &app->state.learn;
-    const rb_learn_session *s = rb_ui_learn_session(app);
-    rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
-    if (!s || sq < 0) {
-        ls->sel = -1;
-        ls->promo_to = -1;
-        return none;
+    rb_ui_state *st = &app->state;
+    char said[sizeof st->status];
+    SDL_strlcpy(said, st->status, sizeof said);
+    rb_ui_cmd cmd = rb_ui_input_event(app, ev);
+    if (strcmp(said, st->status) != 0 && st->status[0]) {
+        SDL_strlcpy(st->learn.message, st->status, sizeof st->learn.message);
     }
-    const rb_pos *pos = rb_learn_pos(s);
-    rb_piece p = pos->board[sq];
-    if (p && RB_COLOR(p) == pos->side && sq != ls->sel) {
-        ls->sel = sq;
-        ls->promo_to = -1;
-        rb_gen_legal_from(pos, sq, &ls->moves);
-        return none;
+    return rb_ui_learn_board_cmd(cmd);
+}
+
+rb_ui_cmd rb_ui_learn_board_cmd(rb_ui_cmd cmd)
+{
+    switch (cmd.kind) {
+    case RB_UI_CMD_PLAY:
+        return try_cmd(RB_MOVE_FROM(cmd.play.move), RB_MOVE_TO(cmd.play.move), RB_MOVE_PROMO(cmd.play.move));
+    case RB_UI_CMD_EXPLAIN: return try_cmd(cmd.explain.from, cmd.explain.to, cmd.explain.promo);
+    case RB_UI_CMD_HINT: return rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT);
+    case RB_UI_CMD_ILLEGAL: return cmd; /* heard */
+    default: return rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
-    if (ls->sel < 0 || sq == ls->sel) {
-        ls->sel = -1;
-        ls->promo_to = -1;
-        ls->moves.count = 0;
-        return none;
-    }
-    for (int i = 0; i < ls->moves.count; i++) {
-        if (RB_MOVE_TO(ls->moves.moves[i]) == sq && RB_MOVE_PROMO(ls->moves.moves[i])) {
-            ls->promo_to = sq; /* the choice is in the panel */
-            return none;
-        }
-    }
-    return try_cmd(ls->sel, sq, 0);
+}
+
+/* Whether the board's input is in the middle of something a key belongs
+ * to: a move being typed, or the promotion chooser open. */
+static bool input_busy(const rb_ui_input *in)
+{
+    return in->ntyped > 0 || in->state == RB_UI_PROMOTING;
 }
 
 rb_ui_cmd rb_ui_learn_view_event(rb_app *app, const SDL_Event *ev, bool *used)
@@ -344,26 +335,29 @@ rb_ui_cmd rb_ui_learn_view_event(rb_app *app, const SDL_Event *ev, bool *used)
     rb_ui_state *st = &app->state;
     *used = true; /* the screen has the whole window */
     rb_ui_learn_state *ls = &st->learn;
+    rb_ui_input *in = &st->input;
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
+    bool stage = ls->mode == RB_UI_LEARN_STAGE;
+    if (stage) {
+        rb_ui_symbols_event(app, ev, rb_ui_window_now(app));
+    }
+    /* a drag in progress keeps the mouse even over the panel */
+    bool held = in->state == RB_UI_DRAGGING || in->state == RB_UI_PRESSED;
     switch (ev->type) {
     case SDL_MOUSEMOTION:
-        ls->hover = rb_ui_learn_hit_at(app, ev->motion.x, ev->motion.y);
-        st->input.hover =
-            ls->mode == RB_UI_LEARN_STAGE ? rb_ui_view_board_square_at(app, ev->motion.x, ev->motion.y) : -1;
-        return none;
+        ls->hover = held ? 0 : rb_ui_learn_hit_at(app, ev->motion.x, ev->motion.y);
+        return stage ? board_event(app, ev) : none;
     case SDL_MOUSEBUTTONDOWN: {
-        if (ev->button.button != SDL_BUTTON_LEFT) {
-            return none;
-        }
-        int id = rb_ui_learn_hit_at(app, ev->button.x, ev->button.y);
+        int id = ev->button.button == SDL_BUTTON_LEFT ? rb_ui_learn_hit_at(app, ev->button.x, ev->button.y) : 0;
         if (id) {
+            rb_ui_input_cancel(in);
             return clicked(app, id);
         }
-        if (ls->mode == RB_UI_LEARN_STAGE) {
-            return board_press(app, rb_ui_view_board_square_at(app, ev->button.x, ev->button.y));
-        }
-        return none;
+        return stage ? board_event(app, ev) : none;
     }
+    case SDL_MOUSEBUTTONUP:
+    case SDL_WINDOWEVENT:
+    case SDL_KEYUP: return stage ? board_event(app, ev) : none;
     case SDL_KEYDOWN: {
         SDL_Keycode key = ev->key.keysym.sym;
         bool ctrl = ev->key.keysym.mod & KMOD_CTRL;
@@ -374,31 +368,27 @@ rb_ui_cmd rb_ui_learn_view_event(rb_app *app, const SDL_Event *ev, bool *used)
             return (rb_ui_cmd){.kind = RB_UI_CMD_OPEN_DIALOG, .open_dialog.dialog = RB_UI_DIALOG_HELP};
         }
         if (key == SDLK_ESCAPE) {
-            if (ls->mode == RB_UI_LEARN_STAGE && (ls->sel >= 0 || ls->promo_to >= 0)) {
-                ls->sel = ls->promo_to = -1;
-                ls->moves.count = 0;
+            if (stage && (in->state != RB_UI_IDLE || in->ntyped > 0)) {
+                rb_ui_input_cancel(in);
                 return none;
             }
-            return ls->mode == RB_UI_LEARN_STAGE ? open_cmd(-1, 0) : rb_ui_cmd_of(RB_UI_CMD_LEARN_CLOSE);
+            return stage ? open_cmd(-1, 0) : rb_ui_cmd_of(RB_UI_CMD_LEARN_CLOSE);
         }
-        if (ls->mode != RB_UI_LEARN_STAGE) {
+        if (!stage) {
             return none;
         }
-        if (ls->promo_to >= 0 && (key == SDLK_r || key == SDLK_b)) {
-            return clicked(app, key == SDLK_r ? LV_ROOK : LV_BISHOP);
-        }
-        if (key == SDLK_h) {
-            return rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT);
-        }
-        if (key == SDLK_BACKSPACE || (key == SDLK_r && !ctrl)) {
+        /* r and Backspace retry, Enter goes on, unless a typed move or the
+         * chooser wants the key */
+        bool typing = input_busy(in);
+        if (!typing && !ctrl && (key == SDLK_BACKSPACE || key == SDLK_r)) {
             return rb_ui_cmd_of(RB_UI_CMD_LEARN_RETRY);
         }
         bool any;
         rb_ui_cmd next = next_stage(app, ls, &any);
-        if ((key == SDLK_RETURN || key == SDLK_KP_ENTER) && ls->stars > 0 && any) {
+        if (!typing && (key == SDLK_RETURN || key == SDLK_KP_ENTER) && ls->stars > 0 && any) {
             return next;
         }
-        return none;
+        return board_event(app, ev);
     }
     default: return none;
     }

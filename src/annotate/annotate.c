@@ -16,6 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rb_tb.h"
+
 /* What the search of one position said, for its side to move. */
 typedef struct judged {
     bool over;             /* the game is over here by the rules */
@@ -130,6 +132,17 @@ int rb_annotate_game(rb_engine *e, rb_game *g, const rb_limits *limits, rb_annot
         int side = g->positions[i].side;
         rb_review_score played = turned(next.score);
         rb_move_class c = rb_review_classify(now.score, played, g->moves[i] == now.best);
+        /* In the endgame tables the exact values judge: a win let go or a
+         * draw lost is a blunder whatever the scores say. */
+        rb_tb *tb = rb_engine_tablebase(e);
+        if (tb != NULL) {
+            int before = rb_tb_probe(tb, &g->positions[i]);
+            int after = rb_tb_parent_of(rb_tb_probe(tb, &g->positions[i + 1]));
+            int exact = rb_review_classify_exact(before, after);
+            if (exact >= 0) {
+                c = (rb_move_class)exact;
+            }
+        }
         tally->moves[side]++;
         tally->classes[side][c]++;
 

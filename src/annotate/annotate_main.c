@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "annotate.h"
+#include "rb_tb.h"
 #include "rb_pgn.h"
 #include "rb_util_clock.h"
 
@@ -256,6 +257,11 @@ static void *worker(void *arg)
         pthread_mutex_unlock(&w->lock);
         return NULL;
     }
+    /* The installed endgame tables, found relative to this program: in
+     * them the review judges by the exact values. */
+    char dir[4096];
+    rb_tb *tb = rb_tb_default_dir(dir, sizeof dir) > 0 ? rb_tb_open(dir) : NULL;
+    rb_engine_set_tablebase(e, tb);
     for (;;) {
         size_t i = atomic_fetch_add(&w->next, 1);
         if (i >= w->ngames) {
@@ -271,6 +277,7 @@ static void *worker(void *arg)
         report_game(w, i, &tally);
     }
     rb_engine_free(e);
+    rb_tb_free(tb);
     return NULL;
 }
 

@@ -101,6 +101,22 @@ bool rb_explain_route(int type, int from, int to, rb_path *path)
     return false;
 }
 
+int rb_explain_checks(const rb_pos *pos, rb_path *paths)
+{
+    if (!(pos->by_type[RB_KING] & pos->by_color[pos->side])) {
+        return 0; /* a hand-built position without that king: nothing checked */
+    }
+    int king = pos->king[pos->side], n = 0;
+    /* A checker attacks the king, so its one route there is open. */
+    for (rb_bb b = rb_pos_checkers(pos); b && n < RB_EXPLAIN_ATTACKERS_MAX; b &= b - 1) {
+        int sq = rb_lsb(b);
+        if (rb_explain_route(RB_TYPE(pos->board[sq]), sq, king, &paths[n])) {
+            n++;
+        }
+    }
+    return n;
+}
+
 int rb_explain_slides(int type, int sq, rb_explain_slide *slides)
 {
     if (!valid_sq(sq)) {

@@ -162,6 +162,13 @@ int rb_explain_game_move(const rb_game *g, int from, int to, int promo, rb_expla
  * attacker's line to the king, or any piece's way to a square. */
 bool rb_explain_route(int type, int from, int to, rb_path *path);
 
+/* The check on the side to move, shown: each piece giving check, with its
+ * path to the king (checker first, king last, the turn or rebound marked
+ * as in rb_path), into paths (room for RB_EXPLAIN_ATTACKERS_MAX). Returns
+ * how many, 0 when the side to move is not in check. Checkmate is a check
+ * too: this is how a front end shows why a king is mated, a rook's line
+ * round a corner included. */
+int rb_explain_checks(const rb_pos *pos, rb_path *paths);
 /* The slides of a rook or bishop from sq on an empty board, into slides
  * (room for two); returns how many (0 for other pieces). */
 int rb_explain_slides(int type, int sq, rb_explain_slide *slides);

@@ -33,6 +33,11 @@ void rb_engine_set_tablebase(rb_engine *e, struct rb_tb *tb)
     e->tb_men = tb ? rb_tb_max_men(tb) : 0;
 }
 
+struct rb_tb *rb_engine_tablebase(const rb_engine *e)
+{
+    return e->tb;
+}
+
 void rb_engine_free(rb_engine *e)
 {
     if (e != NULL) {

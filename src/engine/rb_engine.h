@@ -175,10 +175,13 @@ uint64_t rb_engine_bench(rb_engine *e, int depth, uint64_t *nodes, int64_t *ms);
  * moves that keep its value at its best distance, so the engine wins won
  * positions in the fewest plies and never lets a draw slip. The store is
  * the caller's and must outlive the engine's searches; NULL turns the
- * tables off. Set it between searches.
+ * tables off. Set it between searches. Levels below RB_LEVEL_MAX leave the
+ * tables alone, so they keep their measured strength (and character) in
+ * endings too.
  */
 struct rb_tb;
 void rb_engine_set_tablebase(rb_engine *e, struct rb_tb *tb);
+struct rb_tb *rb_engine_tablebase(const rb_engine *e); /* the store set, or NULL */
 
 /* Static evaluation from the side to move's point of view, in centipawns. */
 int rb_eval(const rb_pos *pos);

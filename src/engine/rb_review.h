@@ -72,6 +72,16 @@ typedef enum {
     RB_CLASS_BLUNDER
 } rb_move_class;
 
+/*
+ * Classes a move by the endgame tables' exact values (rb_tb.h) for the
+ * mover: before the move, and after it (the value the move leads to, for
+ * the mover). A move that turns a win into a draw or a loss, or a draw into
+ * a loss, is a blunder whatever an evaluation says; one that keeps the
+ * value at its best distance is best, one that keeps the result but wins
+ * slower or loses faster is good. -1 when either is unknown.
+ */
+int rb_review_classify_exact(int before, int after);
+
 /* Winning chance in -1..1 of the side whose score it is; a forced win is
  * 1 and a forced loss -1 however far away. */
 double rb_review_chance(rb_review_score s);

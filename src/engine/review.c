@@ -13,6 +13,8 @@
 
 #include <math.h>
 
+#include "rb_tb.h"
+
 double rb_review_chance(rb_review_score s)
 {
     switch (s.kind) {
@@ -84,6 +86,23 @@ rb_move_class rb_review_classify(rb_review_score best, rb_review_score played, b
         return RB_CLASS_INACCURACY;
     }
     return RB_CLASS_GOOD;
+}
+
+/* A table value's result: 1 win, 0 draw, -1 loss. */
+static int result_of(int v)
+{
+    return rb_tb_is_win(v) ? 1 : rb_tb_is_loss(v) ? -1 : 0;
+}
+
+int rb_review_classify_exact(int before, int after)
+{
+    if (before == RB_TB_NONE || after == RB_TB_NONE) {
+        return -1;
+    }
+    if (result_of(after) < result_of(before)) {
+        return RB_CLASS_BLUNDER;
+    }
+    return rb_tb_compare(after, before) >= 0 ? RB_CLASS_BEST : RB_CLASS_GOOD;
 }
 
 const char *rb_review_class_name(rb_move_class c)

@@ -222,7 +222,7 @@ static int evaluate(rb_engine *e, const rb_pos *pos, rb_bb attacks[2])
  * scored as the search scores a mate there. */
 static bool tb_score(rb_engine *e, const rb_pos *pos, int ply, int *score)
 {
-    if (e->tb == NULL || rb_popcount(pos->by_color[0] | pos->by_color[1]) > e->tb_men) {
+    if (e->tb == NULL || e->level < RB_LEVEL_MAX || rb_popcount(pos->by_color[0] | pos->by_color[1]) > e->tb_men) {
         return false;
     }
     int v = rb_tb_probe(e->tb, pos);
@@ -779,7 +779,8 @@ static void restrict_root(rb_movelist *list, const rb_limits *limits)
  * asked for (analysis) every move stays, each scored exactly anyway. */
 static void restrict_to_best_tb(rb_engine *e, const rb_pos *root, rb_movelist *list)
 {
-    if (e->tb == NULL || e->multipv > 1 || rb_popcount(root->by_color[0] | root->by_color[1]) > e->tb_men) {
+    if (e->tb == NULL || e->level < RB_LEVEL_MAX || e->multipv > 1 ||
+        rb_popcount(root->by_color[0] | root->by_color[1]) > e->tb_men) {
         return;
     }
     rb_tb_move_value mv[RB_MAX_MOVES];
@@ -860,6 +861,29 @@ static int search_iteration(rb_engine *e, const rb_pos *root, int depth, int las
 
 /* Records a completed iteration: the root order, best move, score and
  * principal variation, and the root moves' scores for the level's choice. */
+/* A line that reaches the endgame tables with a decided result goes on
+ * as the tables play it (the winner's shortest way, the loser's longest)
+ * to the end: the search itself stops at the first position they answer. */
+static void extend_pv_from_tables(const rb_engine *e, const rb_pos *root, rb_move *pv, int *pvlen)
+{
+    if (e->tb == NULL || e->level < RB_LEVEL_MAX) {
+        return;
+    }
+    rb_pos pos = *root;
+    for (int i = 0; i < *pvlen; i++) {
+        rb_pos_make(&pos, pv[i], &pos);
+    }
+    while (*pvlen < RB_MAX_PLY && rb_popcount(pos.by_color[0] | pos.by_color[1]) <= e->tb_men &&
+           rb_pos_status(&pos) == RB_ONGOING) {
+        rb_tb_move_value mv[RB_MAX_MOVES];
+        if (rb_tb_probe_moves(e->tb, &pos, mv, RB_MAX_MOVES) <= 0 || mv[0].value == RB_TB_DRAW) {
+            return;
+        }
+        pv[(*pvlen)++] = mv[0].move;
+        rb_pos_make(&pos, mv[0].move, &pos);
+    }
+}
+
 static void complete_iteration(rb_engine *e, int depth, int score, rb_root_result *r)
 {
     sort_root(e, 0);
@@ -913,6 +937,7 @@ static void deepen(rb_engine *e, const rb_pos *root, int max_depth, const rb_lim
             return;
         }
         complete_iteration(e, depth, score, r);
+        extend_pv_from_tables(e, root, r->pv, &r->pvlen);
         fill_info(e, &e->lines[0], depth, r->best_score, r->pv, r->pvlen);
         e->nlines = 1;
         if (info != NULL) {

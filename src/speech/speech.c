@@ -25,6 +25,7 @@
 typedef enum { PHASE_STARTING = 0, PHASE_VOICE, PHASE_NONE, PHASE_LOG } phase;
 
 struct rb_speech {
+    bool logging; /* the log back end: set once at open, read without the lock */
     FILE *log;
     bool log_owned;
     FILE *notes;
@@ -157,6 +158,7 @@ rb_speech *rb_speech_open(const rb_speech_config *cfg, char *why, size_t whylen)
     s->only_if_screen_reader = cfg->only_if_screen_reader;
     if (cfg->log_path) {
         s->phase = PHASE_LOG;
+        s->logging = true;
         if (strcmp(cfg->log_path, "-") == 0) {
             s->log = stderr;
         } else {
@@ -189,7 +191,7 @@ void rb_speech_close(rb_speech *s)
     if (!s) {
         return;
     }
-    if (s->phase == PHASE_LOG) {
+    if (s->logging) {
         if (s->log_owned) {
             fclose(s->log);
         }
@@ -226,7 +228,7 @@ void rb_speech_say(rb_speech *s, const char *text, rb_speech_mode mode)
     if (!s || !text || !text[0]) {
         return;
     }
-    if (s->phase == PHASE_LOG) {
+    if (s->logging) {
         char line[RB_SPEECH_TEXT_MAX];
         one_line(line, sizeof line, text);
         fprintf(s->log, "%s\n", line);
@@ -259,7 +261,7 @@ void rb_speech_say(rb_speech *s, const char *text, rb_speech_mode mode)
 
 void rb_speech_set_rate(rb_speech *s, int rate)
 {
-    if (!s || s->phase == PHASE_LOG) {
+    if (!s || s->logging) {
         return;
     }
     pthread_mutex_lock(&s->lock);
@@ -271,7 +273,7 @@ void rb_speech_set_rate(rb_speech *s, int rate)
 
 void rb_speech_set_language(rb_speech *s, const char *language)
 {
-    if (!s || s->phase == PHASE_LOG) {
+    if (!s || s->logging) {
         return;
     }
     pthread_mutex_lock(&s->lock);
@@ -286,7 +288,7 @@ const char *rb_speech_backend(rb_speech *s)
     if (!s) {
         return "none";
     }
-    if (s->phase == PHASE_LOG) {
+    if (s->logging) {
         return "log";
     }
     pthread_mutex_lock(&s->lock);
@@ -304,7 +306,7 @@ static bool pending(const rb_speech *s)
 
 bool rb_speech_settle(rb_speech *s, int timeout_ms)
 {
-    if (!s || s->phase == PHASE_LOG || !s->has_thread) {
+    if (!s || s->logging || !s->has_thread) {
         return true;
     }
     struct timespec until;

@@ -6,6 +6,7 @@
 #ifndef RB_SPEECH_BACKEND_H
 #define RB_SPEECH_BACKEND_H
 
+#include <dlfcn.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -35,7 +36,6 @@ const char *rb_speech_library(const char *env, const char *soname);
  * pointer to a function pointer, so the bits are copied (POSIX promises
  * they mean the function). */
 typedef void (*rb_speech_fn)(void);
-void *dlsym(void *handle, const char *name);
 static inline rb_speech_fn rb_speech_symbol(void *lib, const char *name)
 {
     void *p = dlsym(lib, name);

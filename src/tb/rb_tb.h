@@ -180,6 +180,11 @@ typedef struct rb_tb_move_value {
 } rb_tb_move_value;
 int rb_tb_probe_moves(rb_tb *tb, const rb_pos *pos, rb_tb_move_value *out, int max);
 
+/* How a decided position ends with best play as the tables play it (the
+ * winner's shortest way, the loser's longest): RB_CHECKMATE or RB_THRONE,
+ * or RB_ONGOING when pos is a draw or not in the tables. */
+rb_status rb_tb_line_end(rb_tb *tb, const rb_pos *pos);
+
 /* ---- the generator -------------------------------------------------- */
 typedef struct rb_tb_progress {
     int phase;            /* 0 reading the moves, 1 retrograde layers */

@@ -13,16 +13,27 @@
 #include "rb_fast.h"
 #include "rb_tb.h"
 
+/* C(n, k) for the group sizes a set has (k <= 3 for up to six men), in
+ * closed form: the generator asks for it at every index. */
 static uint64_t choose(int n, int k)
 {
     if (n < k) {
         return 0;
     }
-    uint64_t r = 1;
-    for (int i = 1; i <= k; i++) {
-        r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+    uint64_t m = (uint64_t)n;
+    switch (k) {
+    case 0: return 1;
+    case 1: return m;
+    case 2: return m * (m - 1) / 2;
+    case 3: return m * (m - 1) * (m - 2) / 6;
+    default: {
+        uint64_t r = 1;
+        for (int i = 1; i <= k; i++) {
+            r = r * (uint64_t)(n - k + i) / (uint64_t)i;
+        }
+        return r;
     }
-    return r;
+    }
 }
 
 static void turn_place(const rb_tb_set *set, const rb_tb_place *p, rb_tb_place *out)
@@ -105,7 +116,7 @@ bool rb_tb_decode(const rb_tb_set *set, uint64_t index, rb_tb_place *p)
         int c = set->piece_color[first], k = set->piece_kind[first];
         uint64_t rank = index % set->group_size[g];
         index /= set->group_size[g];
-        int a = set->dom_n[c][k];
+        int a = len == 1 ? (int)rank + 1 : set->dom_n[c][k];
         for (int i = len - 1; i >= 0; i--) {
             a--;
             while (choose(a, i + 1) > rank) {

@@ -266,6 +266,28 @@ int rb_tb_probe(rb_tb *tb, const rb_pos *pos)
     return v;
 }
 
+rb_status rb_tb_line_end(rb_tb *tb, const rb_pos *pos)
+{
+    rb_pos cur = *pos;
+    int v = rb_tb_probe(tb, &cur);
+    if (v < 2) {
+        return RB_ONGOING;
+    }
+    /* Each ply the distance falls by one, so the walk ends within it. */
+    for (int ply = 0; ply <= rb_tb_distance(v) + 1; ply++) {
+        rb_status st = rb_pos_status(&cur);
+        if (st != RB_ONGOING) {
+            return st == RB_STALEMATE ? RB_ONGOING : st;
+        }
+        rb_tb_move_value mv[RB_MAX_MOVES];
+        if (rb_tb_probe_moves(tb, &cur, mv, RB_MAX_MOVES) <= 0) {
+            return RB_ONGOING;
+        }
+        rb_pos_make(&cur, mv[0].move, &cur);
+    }
+    return RB_ONGOING;
+}
+
 int rb_tb_probe_moves(rb_tb *tb, const rb_pos *pos, rb_tb_move_value *out, int max)
 {
     if (rb_tb_probe(tb, pos) == RB_TB_NONE) {

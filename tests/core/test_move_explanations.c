@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "rb_explain.h"
+#include "rb_notation.h"
 
 #define START "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1"
 /* White Kd2 Rb1 Rg1; Black Kd6 Pa5. */
@@ -418,6 +419,47 @@ static void texts_and_lists_fit_and_bad_arguments_are_refused(void **state)
     assert_string_equal(rb_explain_reason_name(RB_EXPLAIN_NOT_YOUR_PIECE), "not-your-piece");
 }
 
+/* A check shown: the checking piece's path to the king. Puzzle 30's mate,
+ * a rook on g2 mating the king on d1 round the g1 corner; a check by one
+ * rook of two; no check, nothing. */
+static void checks_are_drawn_from_the_checker_to_the_king(void **state)
+{
+    (void)state;
+    rb_pos pos;
+    rb_test_parse(&pos, "5r1/1k4p/2xxx2/2xxx2/1Pxxx1p/1P5/1R2K2 b - 4 13");
+    static const char *const line[] = {"f7f2", "b1a6", "b6a6", "e1d1", "f2g2"};
+    for (size_t i = 0; i < sizeof line / sizeof line[0]; i++) {
+        rb_move m;
+        char err[128];
+        assert_int_equal(rb_move_parse_coord(&pos, line[i], &m, err, sizeof err), 0);
+        rb_pos next;
+        rb_pos_make(&pos, m, &next);
+        pos = next;
+    }
+    assert_int_equal(rb_pos_status(&pos), RB_CHECKMATE);
+    rb_path paths[RB_EXPLAIN_ATTACKERS_MAX];
+    assert_int_equal(rb_explain_checks(&pos, paths), 1);
+    static const char *const way[] = {"g2", "g1", "f1", "e1", "d1"};
+    assert_int_equal(paths[0].len, 5);
+    for (int i = 0; i < 5; i++) {
+        assert_int_equal(paths[0].sq[i], square(way[i]));
+    }
+    assert_int_equal(paths[0].rebound, 1); /* it turns at the corner */
+
+    /* of two rooks, only the one that attacks the king has a path */
+    rb_test_parse(&pos, "7/3k3/2xxx2/2xxx2/2xxx2/1K1r3/6r w - 0 1");
+    int n = rb_explain_checks(&pos, paths);
+    assert_int_equal(n, 1);
+    assert_int_equal(n, rb_popcount(rb_pos_checkers(&pos)));
+    for (int i = 0; i < n; i++) {
+        assert_true(rb_pos_checkers(&pos) >> paths[i].sq[0] & 1);
+        assert_int_equal(paths[i].sq[paths[i].len - 1], pos.king[RB_WHITE]);
+    }
+
+    rb_test_parse(&pos, START);
+    assert_int_equal(rb_explain_checks(&pos, paths), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -435,6 +477,7 @@ int main(void)
         cmocka_unit_test(kings_near_kings_and_thrones),
         cmocka_unit_test(pawns_reaching_the_last_squares_choose),
         cmocka_unit_test(routes_and_slides_describe_the_empty_board),
+        cmocka_unit_test(checks_are_drawn_from_the_checker_to_the_king),
         cmocka_unit_test(texts_and_lists_fit_and_bad_arguments_are_refused),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

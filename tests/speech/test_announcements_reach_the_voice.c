@@ -120,6 +120,27 @@ static void no_voice_is_silence_and_one_line(void **state)
     unsetenv("RB_SPEECH_LIBESPEAK");
 }
 
+/* Without a session bus nobody can say a screen reader runs: a voice
+ * opened only for one stays silent, and says nothing on the terminal. */
+static void no_desktop_no_screen_reader(void **state)
+{
+    (void)state;
+    unsetenv("DBUS_SESSION_BUS_ADDRESS");
+    unsetenv("XDG_RUNTIME_DIR");
+    assert_false(rb_speech_screen_reader_running());
+    FILE *notes = tmpfile();
+    assert_non_null(notes);
+    char why[300];
+    rb_speech *s = rb_speech_open(&(rb_speech_config){.only_if_screen_reader = true, .notes = notes}, why, sizeof why);
+    assert_non_null(s);
+    rb_speech_say(s, "nobody asked", RB_SPEECH_QUEUE);
+    assert_true(rb_speech_settle(s, 5000));
+    assert_string_equal(rb_speech_backend(s), "none");
+    rb_speech_close(s);
+    assert_int_equal(ftell(notes), 0);
+    fclose(notes);
+}
+
 static void espeak_speaks_every_language(void **state)
 {
     (void)state;
@@ -146,7 +167,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(log_has_one_announcement_a_line),    cmocka_unit_test(log_file_that_cannot_be_made_is_named),
         cmocka_unit_test(voice_opens_off_the_callers_thread), cmocka_unit_test(no_voice_is_silence_and_one_line),
-        cmocka_unit_test(espeak_speaks_every_language),
+        cmocka_unit_test(no_desktop_no_screen_reader),        cmocka_unit_test(espeak_speaks_every_language),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

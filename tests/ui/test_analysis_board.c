@@ -429,9 +429,48 @@ static void leaving_stops_the_engine_and_closing_is_prompt(void **state)
     assert_true(ms_now() - t0 < 1000);
 }
 
+/* The header counts the game's moves as the move list numbers them (a
+ * White and a Black move are one), not plies. */
+static void the_header_counts_moves_as_the_move_list_does(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 1024, 720);
+    for (int i = 0; i < 22; i++) {
+        rb_movelist list;
+        const rb_pos *pos = rb_ui_state_pos(&app->state);
+        if (rb_pos_status(pos) != RB_ONGOING || rb_gen_legal(pos, &list) == 0) {
+            break;
+        }
+        if (fixture_play(app, list.moves[list.count / 2]) != 0) {
+            break; /* the game is over (a throne, a repetition) */
+        }
+    }
+    size_t n = app->state.game.length;
+    assert_true(n >= 8);
+    assert_int_equal(fixture_do(app, RB_UI_CMD_ANALYSIS_OPEN), 0);
+    for (int i = 0; i < 3; i++) {
+        fixture_key(app, SDLK_LEFT, 0);
+    }
+    size_t ply = app->state.analysis.ply;
+    assert_int_equal(ply, n - 3);
+    char line[512], want[128];
+    rb_ui_analysis_view_header_line(&app->state, line, sizeof line);
+    snprintf(want, sizeof want, "after move %zu (%s) of %zu", (ply + 1) / 2, ply % 2 ? "White" : "Black", (n + 1) / 2);
+    assert_non_null(strstr(line, want));
+    while (app->state.analysis.ply > 0) {
+        fixture_key(app, SDLK_LEFT, 0);
+    }
+    rb_ui_analysis_view_header_line(&app->state, line, sizeof line);
+    snprintf(want, sizeof want, "(%zu moves follow)", (n + 1) / 2);
+    assert_non_null(strstr(line, want));
+    rb_ui_app_draw(app);
+    fixture_close(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(the_header_counts_moves_as_the_move_list_does),
         cmocka_unit_test(scores_read_as_pawns_or_a_win_or_loss_in_moves),
         cmocka_unit_test(it_opens_in_a_game_between_people_from_the_panel_and_f5),
         cmocka_unit_test(against_the_computer_it_waits_for_the_game_to_end),

@@ -226,6 +226,37 @@ static void a_diagram_marks_exactly_the_moves_it_is_given(void **state)
     fixture_close(app);
 }
 
+/* The side to move in check: the checking rook's line to the king is
+ * drawn in red over the squares between them; out of check, nothing. */
+static bool reddish(Uint32 px)
+{
+    int r = (int)(px >> 16 & 255), g = (int)(px >> 8 & 255), b = (int)(px & 255);
+    return r > 150 && g < 110 && b < 110;
+}
+
+static void a_check_draws_the_checkers_line_to_the_king(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open("7/1k5/2xxx2/p1xxx2/1Pxxx1p/1P5/3K2r w - 0 1", 800, 600);
+    assert_true(rb_pos_in_check(rb_ui_state_pos(&app->state)));
+    SDL_Surface *s = frame(app);
+    static const char *const between[] = {"e1", "f1"};
+    for (int i = 0; i < 2; i++) {
+        SDL_FPoint c = rb_ui_view_board_center(app, rb_sq_parse(between[i]));
+        assert_true(reddish(pixel_at(s, (int)c.x, (int)c.y)));
+    }
+    SDL_FreeSurface(s);
+    fixture_close(app);
+
+    app = fixture_open("r6/1k5/2xxx2/p1xxx2/1Pxxx1p/1P5/3K3 w - 0 1", 800, 600);
+    assert_false(rb_pos_in_check(rb_ui_state_pos(&app->state)));
+    s = frame(app);
+    SDL_FPoint c = rb_ui_view_board_center(app, rb_sq_parse("f1"));
+    assert_false(reddish(pixel_at(s, (int)c.x, (int)c.y)));
+    SDL_FreeSurface(s);
+    fixture_close(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -234,6 +265,7 @@ int main(void)
         cmocka_unit_test(the_rook_path_to_a4_turns_at_a1),
         cmocka_unit_test(the_bishop_path_to_b5_bounces_off_the_edge_at_a4),
         cmocka_unit_test(a_diagram_marks_exactly_the_moves_it_is_given),
+        cmocka_unit_test(a_check_draws_the_checkers_line_to_the_king),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

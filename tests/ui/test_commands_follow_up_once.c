@@ -268,6 +268,7 @@ static void drawing_a_frame_changes_nothing(void **state)
     rb_ui_cmd fresh = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
     fresh.new_game.players[0] = fresh.new_game.players[1] = (rb_ui_player){RB_UI_HUMAN, 3};
     fresh.new_game.person = -1;
+    fresh.new_game.replace = true; /* over the resumed game, without the question */
     rb_ui_apply(app, &fresh);
     fixture_type(app, "c2b3");
     fixture_type(app, "e7f7");

@@ -115,6 +115,10 @@ static void enter_activates_the_focused_control(void **state)
     fixture_key(app, SDLK_TAB, KMOD_LSHIFT); /* Start */
     assert_int_equal(app->state.dialog.focus, DLG_OK);
     fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    /* over the unfinished game: asked first, and Enter says yes */
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_NEW_GAME);
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
     assert_false(rb_ui_dialog_active(&app->state));
     assert_int_equal(app->state.game.length, 0);
     assert_int_equal(app->state.players[RB_BLACK].kind, RB_UI_HUMAN);
@@ -132,6 +136,38 @@ static void enter_activates_the_focused_control(void **state)
     assert_true(rb_ui_settings_get(&app->state.settings, 0) != was);
     fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
 
+    /* Enter in the settings is Done, on a tab or a box; a button of its
+     * own (the size's +) still takes it. */
+    open_dialog(app, RB_UI_DIALOG_SETTINGS);
+    fixture_key(app, SDLK_DOWN, KMOD_NONE); /* the tabs */
+    fixture_key(app, SDLK_RIGHT, KMOD_NONE);
+    assert_int_equal(app->state.dialog.focus, DLG_TAB + RB_UI_SETTINGS_BOARD);
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(&app->state));
+    open_dialog(app, RB_UI_DIALOG_SETTINGS);
+    fixture_key(app, SDLK_DOWN, KMOD_NONE);
+    fixture_key(app, SDLK_RIGHT, KMOD_NONE);
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_DOWN, KMOD_NONE); /* a box */
+    assert_int_equal(app->state.dialog.focus, DLG_SETTING);
+    was = rb_ui_settings_get(&app->state.settings, 0);
+    fixture_key(app, SDLK_KP_ENTER, KMOD_NONE);
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_true(rb_ui_settings_get(&app->state.settings, 0) == was);
+    open_dialog(app, RB_UI_DIALOG_SETTINGS);
+    app->state.dialog.page = RB_UI_SETTINGS_GAME;
+    rb_ui_app_draw(app);
+    int pct = app->state.settings.ui_scale_pct;
+    app->state.dialog.focus = DLG_SCALE + 1;
+    fixture_key(app, SDLK_RETURN, KMOD_NONE);
+    assert_true(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.settings.ui_scale_pct, pct + 25);
+    fixture_key(app, SDLK_ESCAPE, KMOD_NONE);
+    rb_ui_cmd back = rb_ui_cmd_of(RB_UI_CMD_SET_SCALE);
+    back.set_scale.percent = pct;
+    rb_ui_apply(app, &back);
+    rb_ui_app_draw(app);
+
     /* A question: Tab to the other answer, Enter gives it. */
     rb_ui_cmd ask = rb_ui_cmd_of(RB_UI_CMD_ASK);
     ask.ask.question = RB_UI_ASK_RESIGN;
@@ -142,6 +178,40 @@ static void enter_activates_the_focused_control(void **state)
     fixture_key(app, SDLK_RETURN, KMOD_NONE);
     assert_false(rb_ui_dialog_active(&app->state));
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_NONE);
+    fixture_close(app);
+}
+
+/* Ctrl+Q quits from every dialog, a message's and a question's too; the
+ * save dialog's name field does not take it. */
+static void ctrl_q_quits_from_every_dialog(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 900, 700);
+    const rb_ui_dialog_kind kinds[] = {RB_UI_DIALOG_NEW_GAME, RB_UI_DIALOG_SAVE, RB_UI_DIALOG_LOAD,
+                                       RB_UI_DIALOG_SETTINGS, RB_UI_DIALOG_HELP, RB_UI_DIALOG_WELCOME};
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+        open_dialog(app, kinds[i]);
+        assert_true(rb_ui_dialog_active(&app->state));
+        app->quit = false;
+        fixture_key(app, SDLK_q, KMOD_LCTRL);
+        if (!app->quit) {
+            fail_msg("Ctrl+Q did not quit from dialog %d", (int)kinds[i]);
+        }
+        rb_ui_dlg_close(&app->state);
+    }
+    rb_ui_cmd msg = rb_ui_cmd_of(RB_UI_CMD_MESSAGE);
+    msg.message.title = "Note";
+    msg.message.text = "Something happened.";
+    rb_ui_apply(app, &msg);
+    app->quit = false;
+    fixture_key(app, SDLK_q, KMOD_LCTRL);
+    assert_true(app->quit);
+    /* a plain q in a text field is a letter */
+    rb_ui_dlg_close(&app->state);
+    open_dialog(app, RB_UI_DIALOG_SAVE);
+    app->quit = false;
+    fixture_key(app, SDLK_q, KMOD_NONE);
+    assert_false(app->quit);
     fixture_close(app);
 }
 
@@ -176,6 +246,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(tab_moves_a_visible_ring_through_every_dialog),
         cmocka_unit_test(enter_activates_the_focused_control),
+        cmocka_unit_test(ctrl_q_quits_from_every_dialog),
         cmocka_unit_test(the_new_game_dialog_keeps_its_size),
     };
     return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);

@@ -76,6 +76,35 @@ static void two_hundred_percent_magnifies_the_least_layout(void **state)
     assert_true(d.sq * 7 * 100 >= 800 * RB_UI_BOARD_SHARE_PCT);
 }
 
+/* The coordinates grow with the interface size, where the board has become
+ * smaller for the panel too; at the least window the board with its
+ * coordinates takes at least half the width. */
+static void the_coordinates_grow_and_the_board_keeps_half(void **state)
+{
+    (void)state;
+    const int sizes[][2] = {{800, 600}, {1024, 720}, {1280, 800}, {1920, 1080}};
+    for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+        rb_ui_layout one, two;
+        rb_ui_layout_compute_scaled(&one, sizes[i][0], sizes[i][1], sizes[i][0], sizes[i][1], 1.0f, 100);
+        rb_ui_layout_compute_scaled(&two, sizes[i][0], sizes[i][1], sizes[i][0], sizes[i][1], 1.0f, 200);
+        if (two.coord_px <= one.coord_px) {
+            fail_msg("%dx%d: the coordinates are %d pixels at 200%%, %d at 100%%", sizes[i][0], sizes[i][1],
+                     two.coord_px, one.coord_px);
+        }
+        assert_true(two.coord_px <= two.margin); /* inside their margin */
+    }
+    for (int pct = 100; pct <= 200; pct += 50) {
+        int w, h;
+        rb_ui_layout_least_window(pct, 1.0f, 1.0f, &w, &h);
+        rb_ui_layout l;
+        rb_ui_layout_compute_scaled(&l, w, h, w, h, 1.0f, pct);
+        int span = 7 * l.sq + 2 * l.margin;
+        if (span * 2 < w) {
+            fail_msg("%d%% least window %dx%d: the board takes %d of %d pixels", pct, w, h, span, w);
+        }
+    }
+}
+
 static rb_app *open_scaled(int w, int h, float system_scale, int pct)
 {
     rb_ui_options opt;
@@ -257,6 +286,7 @@ int main(void)
         cmocka_unit_test(the_display_scale_comes_from_the_system),
         cmocka_unit_test(two_hundred_percent_magnifies_the_least_layout),
         cmocka_unit_test(a_2x_display_draws_the_same_layout_in_twice_the_pixels),
+        cmocka_unit_test(the_coordinates_grow_and_the_board_keeps_half),
         cmocka_unit_test(the_settings_dialog_changes_the_size),
         cmocka_unit_test(the_size_buttons_stay_under_the_pointer),
         cmocka_unit_test(the_settings_file_keeps_the_size),

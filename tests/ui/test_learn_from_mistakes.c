@@ -132,11 +132,24 @@ static void the_blunder_comes_back_as_an_exercise(void **state)
     assert_false(st->flipped); /* White at the bottom */
     assert_non_null(strstr(st->status, "Move 2: you played"));
     assert_non_null(strstr(st->status, "Find a better move"));
+    assert_null(strstr(st->status, "1 of 1")); /* the panel's heading counts, once */
 
-    /* The move played in the game is no better. */
+    /* The move played in the game is no better, and the answer says why:
+     * the question stays, the engine's reply line refutes the move, and
+     * the move with its refutation is drawn on the board. */
     assert_int_equal(fixture_play(app, played), -1);
     assert_non_null(strstr(st->status, "not better"));
+    assert_non_null(strstr(st->status, "Find a better move"));
+    assert_non_null(strstr(st->status, "refutes it"));
+    assert_true(st->mistakes.ndrawn >= 2);
+    assert_true(st->mistakes.drawn[0] == played);
+    char reply[RB_MOVE_TEXT_MAX];
+    rb_pos after_played;
+    rb_pos_make(&before, played, &after_played);
+    rb_move_to_display(&after_played, st->mistakes.drawn[1], reply);
+    assert_non_null(strstr(st->status, reply));
     assert_int_equal(rb_ui_state_pos(st)->key, before.key);
+    rb_ui_app_draw(app);
     /* An illegal move is explained by the rules library: the blundering
      * piece onto its own king. */
     char explained[sizeof st->status];

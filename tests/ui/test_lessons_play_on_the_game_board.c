@@ -4,7 +4,8 @@
  * a goal star the selected piece can reach shows the destination mark over
  * it; the board's symbols explain themselves when pointed at; once the
  * player has left the lesson's way the hint's words name the move its
- * arrow shows; and a try helped by a hint earns two stars at most.
+ * arrow shows; a try helped by a hint earns two stars at most; and a
+ * promotion is chosen on the board's chooser or by the typed letter.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -161,6 +162,30 @@ static void a_hint_costs_the_third_star(void **state)
     fixture_close(app);
 }
 
+/* A promotion opens the board's chooser, as in a game; B picks the bishop
+ * (not a key of the lesson's own), and a typed move takes its letter. */
+static void a_promotion_chooses_on_the_board(void **state)
+{
+    (void)state;
+    rb_app *app = start("5.4"); /* the pawn on d6 promotes on e6, to a bishop */
+    fixture_click(app, "d6");
+    fixture_click(app, "e6");
+    assert_int_equal(app->state.input.state, RB_UI_PROMOTING);
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_b, KMOD_NONE);
+    assert_true(app->state.learn.over);
+    assert_int_equal(app->state.learn.stars, 3);
+    assert_int_equal(rb_learn_pos(rb_ui_learn_session(app))->board[rb_sq_parse("e6")], RB_PIECE(RB_WHITE, RB_BISHOP));
+
+    fixture_do(app, RB_UI_CMD_LEARN_RETRY);
+    fixture_type(app, "d6e6r");           /* the r is the move's letter, not Retry */
+    assert_int_equal(moves_made(app), 0); /* a rook: not what the stage asks */
+    assert_int_equal(rb_learn_pos(rb_ui_learn_session(app))->board[rb_sq_parse("d6")], RB_PIECE(RB_WHITE, RB_PAWN));
+    fixture_type(app, "d6e6b");
+    assert_true(app->state.learn.over);
+    fixture_close(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -172,6 +197,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(the_hint_off_the_way_names_the_arrows_move, make_home,
                                         fixture_remove_home_teardown),
         cmocka_unit_test_setup_teardown(a_hint_costs_the_third_star, make_home, fixture_remove_home_teardown),
+        cmocka_unit_test_setup_teardown(a_promotion_chooses_on_the_board, make_home, fixture_remove_home_teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,8 +11,11 @@
 
 #include <stdlib.h>
 
+#include "app/shot.h"
 #include "dialogs/dialog.h"
+#include "dialogs/dlg.h"
 #include "files/games.h"
+#include "state/tc.h"
 #include "ui_fixture.h"
 #include "ui_home.h"
 
@@ -116,12 +119,63 @@ static void a_dropped_game_asks_too_and_says_what_it_could_not_read(void **state
     fixture_close(app);
 }
 
+/* Start in the new-game dialog over an unfinished game asks first: "keep
+ * playing" keeps it, "new game" starts the game the dialog describes. Over
+ * a finished game it starts at once. */
+static void a_new_game_asks_before_replacing_an_unfinished_game(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 1024, 720);
+    fixture_type(app, "c2b3");
+    assert_int_equal(app->state.game.length, 1);
+    fixture_key(app, SDLK_n, KMOD_LCTRL);
+    fixture_click_control(app, DLG_MODE + RB_UI_TWO_PLAYERS);
+    fixture_click_control(app, DLG_TIME + 2); /* 5+3 */
+    fixture_click_control(app, DLG_OK);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_MESSAGE);
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_NEW_GAME);
+    assert_non_null(strstr(app->state.dialog.text, "unfinished game (1 move)"));
+    const char *shot = getenv("RB_SHOT"); /* a folder for a picture to look at */
+    if (shot) {
+        char path[512], err[256];
+        snprintf(path, sizeof path, "%s/new-game-asks.png", shot);
+        rb_ui_app_draw(app);
+        assert_int_equal(rb_ui_shot_write(app, path, err, sizeof err), 0);
+    }
+    fixture_click_control(app, DLG_CANCEL); /* keep playing */
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.game.length, 1);
+    assert_false(rb_ui_tc_timed(app->state.clock.tc[RB_WHITE]));
+
+    fixture_key(app, SDLK_n, KMOD_LCTRL);
+    fixture_click_control(app, DLG_TIME + 2);
+    fixture_click_control(app, DLG_OK);
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_NEW_GAME);
+    fixture_click_control(app, DLG_OK); /* new game */
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.game.length, 0);
+    assert_true(rb_ui_tc_equal(app->state.clock.tc[RB_WHITE], rb_ui_tc_presets[2].tc));
+
+    /* A finished game goes without a question. */
+    fixture_type(app, "c2b3");
+    rb_ui_cmd resign = rb_ui_cmd_of(RB_UI_CMD_RESIGN);
+    resign.resign.color = RB_BLACK;
+    rb_ui_apply(app, &resign);
+    rb_ui_dlg_close(&app->state);
+    fixture_key(app, SDLK_n, KMOD_LCTRL);
+    fixture_click_control(app, DLG_OK);
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.game.length, 0);
+    fixture_close(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(the_load_dialog_asks_before_replacing_an_unfinished_game),
         cmocka_unit_test(an_empty_or_finished_game_is_replaced_without_a_question),
         cmocka_unit_test(a_dropped_game_asks_too_and_says_what_it_could_not_read),
+        cmocka_unit_test(a_new_game_asks_before_replacing_an_unfinished_game),
     };
     return cmocka_run_group_tests(tests, setup, fixture_remove_home_teardown);
 }

@@ -635,6 +635,9 @@ static void a_timed_games_clock_stands_still_while_the_editor_is_open(void **sta
     fixture_click_control(app, DLG_MODE + RB_UI_TWO_PLAYERS);
     fixture_click_control(app, DLG_TIME + 1);
     fixture_click_control(app, DLG_OK);
+    /* the unfinished game behind the editor goes only when the person says so */
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_NEW_GAME);
+    fixture_click_control(app, DLG_OK);
     assert_false(app->state.editor.active);
     assert_int_equal(app->state.game.length, 0);
     assert_int_equal(app->state.clock.tc[RB_BLACK].base_ms, 180000);

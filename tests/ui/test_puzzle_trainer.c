@@ -169,7 +169,17 @@ static void right_move_plays_the_reply_after_a_pause(void **state)
     assert_true(rating(app) > before);
     assert_int_equal(tr->streak, 1);
     assert_true(rb_ui_trainer_solved_before(app, MATE_IN_FOUR));
+    /* solved just now, for the first time: the panel does not say "before" */
+    char line[320];
+    rb_ui_puzzle_view_theme_line(&app->state, line, sizeof line);
+    assert_null(strstr(line, "before"));
     rb_ui_app_draw(app);
+    /* opened again, it was solved before */
+    rb_ui_cmd again = rb_ui_cmd_of(RB_UI_CMD_PUZZLE_OPEN);
+    again.puzzle_open.id = MATE_IN_FOUR;
+    assert_int_equal(rb_ui_apply(app, &again), 0);
+    rb_ui_puzzle_view_theme_line(&app->state, line, sizeof line);
+    assert_non_null(strstr(line, "you have solved it before"));
     fixture_close(app);
 }
 

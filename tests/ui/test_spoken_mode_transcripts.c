@@ -174,12 +174,13 @@ static void short_game(const char *lang, const char *name)
     rb_app *app = open_spoken(MATE_IN_TWO, lang);
     play_by_keys(app, "b7b6");
     play_by_keys(app, "d6c7");
-    key(app, SDLK_s);          /* whose move */
-    play_by_keys(app, "b6b4"); /* refused: explained */
-    play_by_keys(app, "b6a6"); /* mate */
-    key(app, SDLK_l);          /* the last move */
-    key(app, SDLK_COMMA);      /* review: a move back */
-    key(app, SDLK_PERIOD);     /* and forward */
+    key(app, SDLK_s);                                     /* whose move */
+    play_by_keys(app, "b6b4");                            /* refused: explained */
+    play_by_keys(app, "b6a6");                            /* mate */
+    key(app, SDLK_l);                                     /* the last move */
+    rb_game_add_nag(&app->state.game, 1, RB_NAG_BLUNDER); /* as the review would mark it */
+    key(app, SDLK_COMMA);                                 /* review: a move back */
+    key(app, SDLK_PERIOD);                                /* and forward */
     assert_int_equal(rb_game_ending(&app->state.game), RB_END_CHECKMATE);
     fixture_close(app);
     compare_transcript(name);
@@ -229,6 +230,16 @@ static void every_command(const char *lang, const char *name)
     focus_to(app, "e2");
     key(app, SDLK_RETURN); /* selected */
     key(app, SDLK_ESCAPE);
+    rb_ui_app_draw(app); /* the frame places the panel's buttons */
+    key(app, SDLK_TAB);
+    key(app, SDLK_TAB);
+    fixture_key(app, SDLK_TAB, KMOD_SHIFT);
+    fixture_key(app, SDLK_TAB, KMOD_SHIFT); /* back on the board */
+    key(app, SDLK_TAB);
+    key(app, SDLK_TAB);
+    key(app, SDLK_TAB);
+    key(app, SDLK_RETURN); /* the third button, pressed */
+    key(app, SDLK_ESCAPE);
     key(app, SDLK_F6); /* off: nothing more is said */
     key(app, SDLK_l);
     key(app, SDLK_F6); /* on again */
@@ -257,6 +268,9 @@ static void dialog(const char *lang, const char *name)
         rb_ui_app_draw(app); /* the frame places the controls */
         key(app, SDLK_TAB);
     }
+    key(app, SDLK_ESCAPE);
+    key(app, SDLK_F1); /* the help, read a page at a time */
+    key(app, SDLK_RIGHT);
     key(app, SDLK_ESCAPE);
     fixture_close(app);
     compare_transcript(name);

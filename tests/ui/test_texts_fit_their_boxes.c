@@ -818,7 +818,8 @@ HELP_PAGE(5)
 HELP_PAGE(6)
 HELP_PAGE(7)
 HELP_PAGE(8)
-_Static_assert(DLG_HELP_PAGES == 9, "a help page without its screen here");
+HELP_PAGE(9)
+_Static_assert(DLG_HELP_PAGES == 10, "a help page without its screen here");
 
 typedef struct screen {
     const char *name;
@@ -862,6 +863,7 @@ static const screen screens[] = {
     {"Help, page 7", NULL, help_page_6},
     {"Help, page 8", NULL, help_page_7},
     {"Help, page 9", NULL, help_page_8},
+    {"Help, page 10", NULL, help_page_9},
     {"the question before resigning", NULL, question_resign},
     {"the question before offering a draw", NULL, question_offer_draw},
     {"a draw offered", NULL, question_draw_offered},

@@ -44,6 +44,7 @@ static void new_timed_game(rb_app *app, rb_ui_time_control white, rb_ui_time_con
     cmd.new_game.tc[RB_WHITE] = white;
     cmd.new_game.tc[RB_BLACK] = black;
     cmd.new_game.person = human_side;
+    cmd.new_game.replace = true; /* the game before goes without a question */
     for (int c = 0; c < 2; c++) {
         cmd.new_game.players[c] =
             (rb_ui_player){human_side < 0 || c == human_side ? RB_UI_HUMAN : RB_UI_COMPUTER, level};

@@ -50,6 +50,7 @@
 #include "panel/panel.h"
 #include "panel/review_view.h"
 #include "rb_learn.h"
+#include "rb_tb.h"
 #include "state/game_clock.h"
 #include "state/pace.h"
 #include "words/i18n.h"
@@ -72,6 +73,7 @@ void rb_ui_app_defaults(rb_app *app)
     app->clip_set = SDL_SetClipboardText;
     app->state.input.sel = -1;
     app->state.input.focus = -1;
+    app->state.input.panel_focus = -1;
     app->state.input.hover = -1;
     app->state.input.promo_to = -1;
     app->state.explain.blocker = -1;
@@ -96,6 +98,9 @@ void rb_ui_app_relayout(rb_app *app)
                    : app->window         ? rb_ui_layout_system_scale(ratio, SDL_getenv("GDK_SCALE"))
                                          : 1.0f;
     rb_ui_layout_compute_scaled(&app->layout, ow, oh, ww, wh, system, app->state.settings.ui_scale_pct);
+    /* A new interface size keeps the window where it is; a window moved
+     * to another screen is the player's to place. */
+    bool keep_place = app->relayout_due;
     app->relayout_due = false;
     if (app->window) {
         /* The least window follows the interface size and the display's
@@ -105,6 +110,11 @@ void rb_ui_app_relayout(rb_app *app)
         rb_ui_layout_least_window(app->layout.ui_pct, system, app->layout.px_per_win_y, &least_w, &least_h);
         SDL_GetWindowMinimumSize(app->window, &now_w, &now_h);
         if (least_w != now_w || least_h != now_h) {
+            if (keep_place) {
+                SDL_GetWindowPosition(app->window, &app->keep_at.x, &app->keep_at.y);
+                app->keep_until = SDL_GetTicks() + 1000;
+                app->keep_until += app->keep_until == 0;
+            }
             SDL_SetWindowMinimumSize(app->window, least_w, least_h);
         }
     }
@@ -212,6 +222,20 @@ static rb_ui_cmd global_key(const SDL_KeyboardEvent *k, bool *used)
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
+/* The window moved to x, y: just after a new interface size set its least
+ * size, that is SDL's doing (its move asks for the window's own corner
+ * where the window manager puts the frame's), so it goes back, by the
+ * same offset the other way; once, and only for a second. */
+static void app_keep_place(rb_app *app, int x, int y)
+{
+    bool fresh = !SDL_TICKS_PASSED(SDL_GetTicks(), app->keep_until);
+    int dx = x - app->keep_at.x, dy = y - app->keep_at.y;
+    app->keep_until = 0;
+    if (fresh && app->window && (dx || dy)) {
+        SDL_SetWindowPosition(app->window, app->keep_at.x - dx, app->keep_at.y - dy);
+    }
+}
+
 /* The event with its mouse position in output pixels. */
 static SDL_Event to_pixels(const rb_app *app, const SDL_Event *ev)
 {
@@ -252,6 +276,8 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
             *shown = true;
         } else if (we == SDL_WINDOWEVENT_EXPOSED || we == SDL_WINDOWEVENT_SHOWN) {
             *shown = true;
+        } else if (we == SDL_WINDOWEVENT_MOVED && app->keep_until) {
+            app_keep_place(app, ev->window.data1, ev->window.data2);
         }
         /* The clocks may pause while the window is minimised. */
         bool away = we == SDL_WINDOWEVENT_MINIMIZED;
@@ -313,6 +339,12 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         }
     }
     if (rb_ui_dialog_active(&app->state)) {
+        /* Ctrl+Q quits from any dialog too: a question on the screen is
+         * no reason to be kept in the game. */
+        if (ev->type == SDL_KEYDOWN && ev->key.keysym.sym == SDLK_q && (ev->key.keysym.mod & KMOD_CTRL) &&
+            !(ev->key.keysym.mod & (KMOD_SHIFT | KMOD_ALT))) {
+            return rb_ui_cmd_of(RB_UI_CMD_QUIT);
+        }
         return rb_ui_dialog_event(app, ev);
     }
     if (ev->type == SDL_KEYDOWN) { /* the spoken mode's keys come before the screens' and the panel's */
@@ -366,6 +398,7 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     }
     if (app->state.dialog.kind != RB_UI_DIALOG_NONE && before.dialog.kind == app->state.dialog.kind) {
         rb_ui_speak_dialog_focus(app, before.dialog.focus);
+        rb_ui_speak_help_page(app, before.dialog.page);
     }
     rb_ui_speak_dialog_change(app, before.dialog.kind);
     rb_ui_apply(app, &cmd);
@@ -688,6 +721,22 @@ static int load_piece_set(rb_app *app, const rb_ui_options *opt, char *err, size
     return 0;
 }
 
+/* The endgame tables beside the game's data, read when first probed; the
+ * computer player, the coach, the analysis board and the review share
+ * them. Without them everything works as before, and the terminal is told
+ * once. */
+static void open_tables(rb_app *app)
+{
+    char dir[RB_UI_PATH_MAX + 16];
+    snprintf(dir, sizeof dir, "%stables", app->data_dir);
+    app->tables = rb_tb_open(dir);
+    if (app->tables != NULL && rb_tb_max_men(app->tables) == 0) {
+        fprintf(stderr, "rollerball: ");
+        fprintf(stderr, _("no endgame tables in %s: the computer plays endings by search alone"), dir);
+        fprintf(stderr, "\n");
+    }
+}
+
 /* The spoken mode: --speech-log and --speak turn it on; the setting keeps
  * it on; a window without either asks the desktop, on the voice's thread,
  * whether a screen reader runs (speak.c turns the mode on if so). */
@@ -728,6 +777,7 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
     if (rb_ui_assets_data_dir(app->data_dir, sizeof app->data_dir, err, errlen) != 0) {
         return -1;
     }
+    open_tables(app);
     if (open_window(app, opt, headless, err, errlen) != 0) {
         return -1;
     }
@@ -913,6 +963,14 @@ void rb_ui_app_close(rb_app *app)
     if (app->state.game.positions) {
         rb_game_free(&app->state.game);
     }
+    /* A damaged table found while playing was left out; say which, once. */
+    if (app->tables != NULL && rb_tb_problem(app->tables)[0] != '\0') {
+        fprintf(stderr, "rollerball: ");
+        fprintf(stderr, _("an endgame table was left out: %s"), rb_tb_problem(app->tables));
+        fprintf(stderr, "\n");
+    }
+    rb_tb_free(app->tables); /* every engine that probed them has stopped */
+    app->tables = NULL;
     if (app->renderer) {
         SDL_DestroyRenderer(app->renderer);
     }

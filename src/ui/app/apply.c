@@ -329,6 +329,18 @@ static int apply_browse(rb_app *app, int ply)
 static int apply_new_game(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
+    if (rb_ui_state_unfinished(st) && !cmd->new_game.replace) {
+        /* As a game opened or pasted over it: asked first, the new game's
+         * form kept for the answer. */
+        st->dialog.pending_new.players[0] = cmd->new_game.players[0];
+        st->dialog.pending_new.players[1] = cmd->new_game.players[1];
+        st->dialog.pending_new.tc[0] = cmd->new_game.tc[0];
+        st->dialog.pending_new.tc[1] = cmd->new_game.tc[1];
+        st->dialog.pending_new.person = cmd->new_game.person;
+        st->dialog.pending_new.from_editor = cmd->new_game.from_editor;
+        rb_ui_dialog_ask(app, RB_UI_ASK_NEW_GAME);
+        return 0;
+    }
     rb_pos start;
     rb_pos_start(&start);
     if (cmd->new_game.from_editor) { /* from the position editor's position */

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "dialogs/dlg.h"
+#include "dialogs/dlg_help.h"
 #include "files/settings.h"
 #include "panel/panel.h"
 #include "rb_learn.h"
@@ -138,6 +139,11 @@ void rb_ui_speak_mark_take(const rb_app *app, rb_ui_speak_mark *mark)
         return; /* nothing will be said: nothing to compare */
     }
     mark->ply = st->game.ply;
+    if (st->game.positions) { /* none before the first game is set up */
+        mark->shown = *rb_ui_state_pos(st);
+    } else {
+        rb_pos_clear(&mark->shown);
+    }
     mark->length = st->game.length;
     mark->changes = st->changes;
     mark->dialog = st->dialog.kind;
@@ -162,6 +168,20 @@ void rb_ui_speak_mark_take(const rb_app *app, rb_ui_speak_mark *mark)
 static rb_ui_speech_verbosity verbosity(const rb_app *app)
 {
     return app->state.settings.speech_full ? RB_UI_SPEECH_FULL : RB_UI_SPEECH_SHORT;
+}
+
+/* The review's verdict on move i, in words, or NULL. */
+static const char *review_mark(const rb_game *g, size_t i)
+{
+    const rb_annotation *a = rb_game_annotation(g, i);
+    if (!a) {
+        return NULL;
+    }
+    /* TRANSLATORS: the spoken mode: the game review's verdict on a move, said after it */
+    return rb_annotation_has_nag(a, RB_NAG_BLUNDER)   ? _("a blunder")
+           : rb_annotation_has_nag(a, RB_NAG_MISTAKE) ? _("a mistake")
+           : rb_annotation_has_nag(a, RB_NAG_DUBIOUS) ? _("an inaccuracy")
+                                                      : NULL;
 }
 
 /* The game's move number ply (from 1) in words. */
@@ -203,6 +223,8 @@ static void say_dialog_opened(rb_app *app)
     char line[RB_SPEECH_TEXT_MAX];
     if (d->kind == RB_UI_DIALOG_MESSAGE) {
         snprintf(line, sizeof line, "%s. %s", d->title, d->text);
+    } else if (d->kind == RB_UI_DIALOG_HELP) {
+        rb_ui_dlg_help_words(d->page, line, sizeof line);
     } else {
         /* TRANSLATORS: the spoken mode, a dialog opened: its name */
         snprintf(line, sizeof line, _("%s dialog. Tab moves between its controls, Enter chooses, Escape closes."),
@@ -221,6 +243,16 @@ void rb_ui_speak_dialog_change(rb_app *app, rb_ui_dialog_kind before)
         say_dialog_opened(app);
     } else {
         rb_ui_speak(app, RB_SPEECH_QUEUE, _("Dialog closed."));
+    }
+}
+
+void rb_ui_speak_help_page(rb_app *app, int before_page)
+{
+    const rb_ui_dialog_state *d = &app->state.dialog;
+    if (d->kind == RB_UI_DIALOG_HELP && d->page != before_page) {
+        char line[RB_SPEECH_TEXT_MAX];
+        rb_ui_dlg_help_words(d->page, line, sizeof line);
+        rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
     }
 }
 
@@ -290,9 +322,14 @@ void rb_ui_speak_after(rb_app *app, const rb_ui_cmd *cmd, const rb_ui_speak_mark
         said = true;
     } else if ((cmd->kind == RB_UI_CMD_UNDO || cmd->kind == RB_UI_CMD_REDO || cmd->kind == RB_UI_CMD_BROWSE) &&
                g->ply != mark->ply) {
-        char line[RB_SPEECH_TEXT_MAX], move[1024] = "";
+        char line[RB_SPEECH_TEXT_MAX], move[1100] = "";
         if (g->ply > 0) {
-            rb_ui_speech_words_move(&g->positions[g->ply - 1], g->moves[g->ply - 1], verbosity(app), move, sizeof move);
+            size_t n = rb_ui_speech_words_move(&g->positions[g->ply - 1], g->moves[g->ply - 1], verbosity(app), move,
+                                               sizeof move);
+            const char *mark_word = review_mark(g, g->ply - 1);
+            if (mark_word && n < sizeof move) {
+                snprintf(move + n, sizeof move - n, ", %s", mark_word);
+            }
         }
         if (cmd->kind == RB_UI_CMD_UNDO) {
             /* TRANSLATORS: the spoken mode, after Undo: the move now last on the board follows */
@@ -300,11 +337,19 @@ void rb_ui_speak_after(rb_app *app, const rb_ui_cmd *cmd, const rb_ui_speak_mark
         } else if (st->browsing) {
             char viewing[400];
             rb_ui_panel_viewing_text(st, viewing, sizeof viewing);
-            snprintf(line, sizeof line, "%s %s", move, viewing);
+            snprintf(line, sizeof line, "%s. %s", move, viewing);
         } else {
             snprintf(line, sizeof line, "%s", move);
         }
         rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
+        said = true;
+    } else if (cmd->kind == RB_UI_CMD_PLAY && st->game.positions && !st->trainer.active &&
+               st->learn.mode == RB_UI_LEARN_OFF && rb_move_is_legal(&mark->shown, cmd->play.move) &&
+               !rb_pos_equal(&mark->shown, rb_ui_state_pos(st))) {
+        /* a move on a board of its own: the analysis board's variation, a mistake's exercise */
+        char move[1024];
+        rb_ui_speech_words_move(&mark->shown, cmd->play.move, verbosity(app), move, sizeof move);
+        rb_ui_speak(app, RB_SPEECH_INTERRUPT, move);
         said = true;
     } else if (cmd->kind == RB_UI_CMD_NEW_GAME || cmd->kind == RB_UI_CMD_SET_GAME) {
         char turn[200];

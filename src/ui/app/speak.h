@@ -33,6 +33,7 @@ typedef struct rb_ui_speak_mark {
     bool trainer_active;
     rb_move trainer_last;
     rb_pos learn_pos; /* the lesson's board */
+    rb_pos shown;     /* the board's position */
     Uint32 explain_until;
     rb_ui_coach_kind coach_shown;
     rb_move coach_move;
@@ -64,6 +65,8 @@ void rb_ui_speak_mark_take(const rb_app *app, rb_ui_speak_mark *mark);
 void rb_ui_speak_after(rb_app *app, const rb_ui_cmd *cmd, const rb_ui_speak_mark *mark);
 /* A dialog opened or closed by an event (not a command): said. */
 void rb_ui_speak_dialog_change(rb_app *app, rb_ui_dialog_kind before);
+/* The help dialog turned to another page: the page read. */
+void rb_ui_speak_help_page(rb_app *app, int before_page);
 /* A dialog's focus moved or it opened: its focused control said. */
 void rb_ui_speak_dialog_focus(rb_app *app, int before_focus);
 
@@ -76,7 +79,5 @@ rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used);
 /* The key that turns the spoken mode on and off, wherever the focus is:
  * a command, or kind NONE for another key. */
 rb_ui_cmd rb_ui_speak_toggle_key(const SDL_KeyboardEvent *k);
-/* The help page's text, spoken by ? and F2. */
-size_t rb_ui_speak_help_text(char *buf, size_t len);
 
 #endif

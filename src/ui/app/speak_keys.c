@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "board/explain.h"
+#include "app/screens.h"
 #include "board/input.h"
 #include "files/settings.h"
 #include "panel/panel.h"
@@ -276,20 +277,25 @@ static void say_clocks(rb_app *app)
     rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
 }
 
-size_t rb_ui_speak_help_text(char *buf, size_t len)
+/* Tab and Shift+Tab: the next panel button that can be pressed, said;
+ * past the last (or the first) the focus goes back to the board. */
+static void tab(rb_app *app, int dir)
 {
-    return (size_t)snprintf(
-        buf, len, "%s %s %s %s %s",
-        _("Spoken mode keys. Arrows move the focus square; U switches between the grid and the rings, where Left and "
-          "Right follow the ring and Up and Down step between the rings."),
-        _("Space or Enter selects the piece on the focus square and lists its moves; on a destination it plays the "
-          "move. Escape cancels. Moves may also be typed, like c2b3."),
-        _("L: the last move. S: whose move it is and the game's state. K: the clocks. Shift with K, R, B or P: where "
-          "the kings, rooks, bishops or pawns are."),
-        _("X: the pieces that attack the focus square. O: the out flags and each king's steps to its throne. M: the "
-          "material. V: the whole board, ring by ring. I: the moves of the focused piece."),
-        _("Z: say it again. Comma and full stop: a move back and forward in the game. H: a hint. Question mark: "
-          "these keys. F6 turns the spoken mode off."));
+    rb_ui_input *in = &app->state.input;
+    int n = rb_ui_panel_button_count();
+    const char *label;
+    for (int i = in->panel_focus < 0 ? (dir > 0 ? 0 : n - 1) : in->panel_focus + dir; i >= 0 && i < n; i += dir) {
+        if (rb_ui_panel_button_usable(app, i, &label)) {
+            in->panel_focus = i;
+            char line[200];
+            /* TRANSLATORS: the spoken mode, Tab on a button of the panel: its label */
+            snprintf(line, sizeof line, _("%s button"), label);
+            rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
+            return;
+        }
+    }
+    in->panel_focus = -1;
+    rb_ui_speak(app, RB_SPEECH_INTERRUPT, _("Back on the board."));
 }
 
 static rb_ui_cmd browse(rb_app *app, int step)
@@ -322,7 +328,30 @@ rb_ui_cmd rb_ui_speak_toggle_key(const SDL_KeyboardEvent *k)
     return c;
 }
 
+static rb_ui_cmd speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used);
+
+/* A lesson's board takes the game's input, but its moves are the lesson's
+ * to judge: a move played, or an attempt refused, is tried on the stage. */
+static rb_ui_cmd to_stage(rb_ui_cmd cmd)
+{
+    rb_ui_cmd c = rb_ui_cmd_of(RB_UI_CMD_LEARN_TRY);
+    switch (cmd.kind) {
+    case RB_UI_CMD_PLAY:
+        c.learn_try =
+            (rb_ui_cmd_attempt){RB_MOVE_FROM(cmd.play.move), RB_MOVE_TO(cmd.play.move), RB_MOVE_PROMO(cmd.play.move)};
+        return c;
+    case RB_UI_CMD_EXPLAIN: c.learn_try = cmd.explain; return c;
+    default: return cmd;
+    }
+}
+
 rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
+{
+    rb_ui_cmd cmd = speak_key(app, k, used);
+    return on_stage(app) ? to_stage(cmd) : cmd;
+}
+
+static rb_ui_cmd speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
 {
     rb_ui_state *st = &app->state;
     rb_ui_cmd none = rb_ui_cmd_of(RB_UI_CMD_NONE);
@@ -335,6 +364,7 @@ rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         return none; /* the lesson map has keys of its own */
     }
     bool shift = k->keysym.mod & KMOD_SHIFT;
+    bool panel = rb_ui_screens_top(st) == NULL; /* the game's own panel is on screen */
     SDL_Keycode key = k->keysym.sym;
     const rb_pos *pos = shown(app);
     char line[RB_SPEECH_TEXT_MAX];
@@ -351,7 +381,7 @@ rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
             return none;
         }
         if (key == SDLK_SLASH) {
-            rb_ui_speak_help_text(line, sizeof line);
+            rb_ui_speech_words_help(" ", line, sizeof line);
             rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
             return none;
         }
@@ -365,10 +395,25 @@ rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
     case SDLK_UP:
     case SDLK_DOWN:
     case SDLK_LEFT:
-    case SDLK_RIGHT: move_focus(app, key); return none;
+    case SDLK_RIGHT:
+        st->input.panel_focus = -1;
+        move_focus(app, key);
+        return none;
+    case SDLK_TAB:
+        if (!panel) {
+            *used = false;
+            return none;
+        }
+        tab(app, shift ? -1 : 1);
+        return none;
     case SDLK_SPACE:
     case SDLK_RETURN:
     case SDLK_KP_ENTER:
+        if (panel && st->input.panel_focus >= 0) {
+            int b = st->input.panel_focus;
+            st->input.panel_focus = -1; /* pressed: the keys are the board's again */
+            return rb_ui_panel_button_press(app, b);
+        }
         if (st->input.ntyped > 0 && (key != SDLK_SPACE)) {
             *used = false; /* Enter ends a typed move */
             return none;
@@ -417,7 +462,7 @@ rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
     case SDLK_SLASH:
     case SDLK_QUESTION:
     case SDLK_F2:
-        rb_ui_speak_help_text(line, sizeof line);
+        rb_ui_speech_words_help(" ", line, sizeof line);
         rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
         return none;
     case SDLK_COMMA: return on_stage(app) ? none : browse(app, -1);

@@ -203,6 +203,15 @@ static void draw_sentence(rb_app *app, const rb_ui_view *v, const rb_ui_explain_
                             w - 2 * pad);
 }
 
+void rb_ui_explain_draw_checks(rb_app *app, const rb_ui_view *v, const rb_pos *pos)
+{
+    rb_path paths[RB_EXPLAIN_ATTACKERS_MAX];
+    int n = rb_explain_checks(pos, paths);
+    for (int i = 0; i < n; i++) {
+        draw_route(app, v, &paths[i], RB_PATH_MAX, false);
+    }
+}
+
 void rb_ui_explain_draw(rb_app *app, const rb_ui_state *st)
 {
     const rb_ui_explain_state *x = &st->explain;

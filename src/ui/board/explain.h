@@ -11,6 +11,7 @@
 #ifndef RB_UI_EXPLAIN_H
 #define RB_UI_EXPLAIN_H
 
+#include "board/view.h"
 #include "state/cmd.h"
 #include "state/window.h"
 
@@ -39,6 +40,11 @@ void rb_ui_explain_say_refused_again(rb_ui_state *st);
 bool rb_ui_explain_tick(rb_ui_state *st, Uint32 now_ms);
 /* When the window must wake to end the explanation, or 0 for never. */
 Uint32 rb_ui_explain_wake(const rb_ui_state *st);
+/* Draws the check on the side to move in pos over the board of view v:
+ * each checking piece's path to the king, in the explanation's red, so
+ * that a check, and a mate, show why (the board draws it whenever the king
+ * to move is attacked). */
+void rb_ui_explain_draw_checks(rb_app *app, const rb_ui_view *v, const rb_pos *pos);
 /* Draws the explanation over the board. */
 void rb_ui_explain_draw(rb_app *app, const rb_ui_state *st);
 

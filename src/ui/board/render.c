@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "board/anim.h"
+#include "board/explain.h"
 #include "media/assets.h"
 #include "board/board_cache.h"
 #include "kit/draw.h"
@@ -60,6 +61,7 @@ typedef struct scene {
     rb_move typed;           /* the move the typed text names, or RB_MOVE_NONE */
     const char *typed_text;  /* what is being typed, NULL for none */
     bool typed_wants_letter; /* a promotion waiting for r or b */
+    int focus_plus1;         /* the spoken mode's focus square + 1, 0 for none */
     rb_bb goal_stars;        /* a lesson's stars still to collect */
 } scene;
 
@@ -478,7 +480,7 @@ static void draw_coordinates(rb_app *app, const scene *sc)
     }
     const SDL_Rect *b = &sc->view.board;
     int s = sc->view.sq, m = sc->view.margin;
-    int px = m * 3 / 5;
+    int px = sc->view.coord_px > 0 ? sc->view.coord_px : m * 3 / 5;
     char label[2] = {0, 0};
     for (int i = 0; i < 7; i++) {
         label[0] = (char)('a' + i);
@@ -585,9 +587,25 @@ static void draw_under(rb_app *app, const scene *sc)
     draw_throne_corners(app, sc);
 }
 
+/* The spoken mode's focus square: a thick frame in the text colour with a
+ * thin one of the board's background inside, so it shows on light and dark
+ * squares alike, for whoever watches over the listener's shoulder. */
+static void draw_focus(rb_app *app, const scene *sc)
+{
+    if (sc->focus_plus1 <= 0) {
+        return;
+    }
+    SDL_Rect r = rb_ui_view_rect(&sc->view, sc->focus_plus1 - 1);
+    int w = sc->view.sq / 14 > 2 ? sc->view.sq / 14 : 2;
+    rb_ui_draw_frame(app->renderer, r, w, app->theme->text);
+    SDL_Rect in = {r.x + w, r.y + w, r.w - 2 * w, r.h - 2 * w};
+    rb_ui_draw_frame(app->renderer, in, w / 2 > 1 ? w / 2 : 1, app->theme->background);
+}
+
 /* What is drawn over the pieces, coordinates included or not. */
 static void draw_over(rb_app *app, const scene *sc, bool coordinates)
 {
+    rb_ui_explain_draw_checks(app, &sc->view, sc->pos); /* why the king glows */
     draw_destinations(app, sc);
     draw_hover_path(app, sc);
     draw_out_flags(app, sc);
@@ -602,6 +620,7 @@ static void draw_over(rb_app *app, const scene *sc, bool coordinates)
         draw_piece(app, sc, sc->pos->board[sc->sel], sc->drag_at, 1.08f, 255);
     }
     draw_typed(app, sc);
+    draw_focus(app, sc);
     draw_chooser(app, sc);
 }
 
@@ -797,6 +816,9 @@ void rb_ui_render_board(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     sc.promo_to = in->state == RB_UI_PROMOTING ? in->promo_to : -1;
     sc.promo_hover = in->promo_hover;
     sc.premove = rb_ui_state_browsing(st) ? RB_MOVE_NONE : st->premove;
+    if (st->settings.speech && in->focus >= 0 && in->focus < RB_NSQ) {
+        sc.focus_plus1 = in->focus + 1;
+    }
     if (in->ntyped > 0) {
         sc.typed_text = in->typed;
         sc.typed = rb_ui_state_typed_move(st, &sc.typed_wants_letter);

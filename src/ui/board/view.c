@@ -8,7 +8,8 @@
 
 rb_ui_view rb_ui_view_of(const rb_app *app)
 {
-    return (rb_ui_view){app->layout.board, app->layout.sq, app->layout.margin, app->state.flipped};
+    return (rb_ui_view){app->layout.board, app->layout.sq, app->layout.margin, app->state.flipped,
+                        app->layout.coord_px};
 }
 
 rb_ui_view rb_ui_view_fit(SDL_Rect area, bool with_margin, bool flipped)
@@ -21,7 +22,7 @@ rb_ui_view rb_ui_view_fit(SDL_Rect area, bool with_margin, bool flipped)
     }
     int margin = with_margin ? sq / 3 : 0;
     SDL_Rect b = {area.x + (area.w - 7 * sq) / 2, area.y + (area.h - 7 * sq) / 2, 7 * sq, 7 * sq};
-    return (rb_ui_view){b, sq, margin, flipped};
+    return (rb_ui_view){b, sq, margin, flipped, 0};
 }
 
 int rb_ui_view_col(const rb_ui_view *v, int file)

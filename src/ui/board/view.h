@@ -16,6 +16,7 @@ typedef struct rb_ui_view {
     int sq;         /* square size in pixels */
     int margin;     /* room around the grid for coordinates */
     bool flipped;   /* Black at the bottom */
+    int coord_px;   /* the coordinates' text (0: three fifths of the margin) */
 } rb_ui_view;
 
 /* The view of the game's board (the app's layout and orientation). */

@@ -81,6 +81,7 @@ static int coach_start(rb_app *app)
         rb_ui_state_say(&app->state, true, "%s", err);
         return -1;
     }
+    rb_ui_search_set_tables(c->search, app->tables);
     app->coach = c;
     return 0;
 }

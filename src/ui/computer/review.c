@@ -125,6 +125,9 @@ static int review_prepare(rb_app *app, struct rb_ui_review **out)
     struct rb_ui_review *r = review_get(app);
     if (r != NULL && r->engine == NULL) {
         r->engine = rb_engine_new(16);
+        if (r->engine != NULL) {
+            rb_engine_set_tablebase(r->engine, app->tables);
+        }
     }
     if (r == NULL || r->engine == NULL) {
         rb_ui_state_say(st, true, "%s", _("The review needs memory for its engine, and there is not enough."));

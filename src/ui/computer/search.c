@@ -23,6 +23,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rb_tb.h"
+
 /* ---- the search thread ---------------------------------------------- */
 
 typedef struct search_job {
@@ -45,8 +47,9 @@ struct rb_ui_search {
     /* Guarded by lock. */
     search_job job; /* the next job, when pending */
     bool pending;
-    bool running; /* the thread is inside rb_engine_search */
-    int threads;  /* for the next search */
+    bool running;         /* the thread is inside rb_engine_search */
+    int threads;          /* for the next search */
+    struct rb_tb *tables; /* for the next search (rb_engine_set_tablebase) */
     bool quit;
     bool done;                  /* the current generation's result is posted */
     rb_ui_search_result result; /* the latest result posted */
@@ -105,6 +108,7 @@ static int search_thread(void *user)
         }
         search_job job = s->job;
         int threads = s->threads;
+        struct rb_tb *tables = s->tables;
         s->job.history = NULL;
         s->pending = false;
         s->running = true;
@@ -118,6 +122,7 @@ static int search_thread(void *user)
         /* only this thread touches the engine; running out of memory for
          * the helpers keeps the threads it had */
         (void)rb_engine_set_threads(s->engine, threads);
+        rb_engine_set_tablebase(s->engine, tables);
         rb_move move = RB_MOVE_NONE;
         rb_search_info info;
         rb_threat_kind threat = RB_THREAT_NONE;
@@ -168,6 +173,13 @@ void rb_ui_search_set_threads(rb_ui_search *s, int threads)
 {
     SDL_LockMutex(s->lock);
     s->threads = threads;
+    SDL_UnlockMutex(s->lock);
+}
+
+void rb_ui_search_set_tables(rb_ui_search *s, struct rb_tb *tables)
+{
+    SDL_LockMutex(s->lock);
+    s->tables = tables;
     SDL_UnlockMutex(s->lock);
 }
 

@@ -44,6 +44,10 @@ Uint32 rb_ui_search_start(rb_ui_search *s, const rb_pos *root, const uint64_t *h
  * opponent of the side to move would play if it were their turn. */
 Uint32 rb_ui_search_start_threat(rb_ui_search *s, const rb_pos *root, const uint64_t *history, size_t nhistory,
                                  const rb_limits *limits);
+/* The endgame tables the next searches probe (none until set; they must
+ * outlive the searches). Never blocks for long. */
+struct rb_tb;
+void rb_ui_search_set_tables(rb_ui_search *s, struct rb_tb *tables);
 /* The threads the next searches run on (1 until set). Never blocks. */
 void rb_ui_search_set_threads(rb_ui_search *s, int threads);
 /* Cancels the running search: its result will be dropped. Never blocks. */

@@ -50,6 +50,7 @@ int rb_ui_worker_init(rb_app *app, char *err, size_t errlen)
         free(w);
         return -1;
     }
+    rb_ui_search_set_tables(w->search, app->tables);
     app->worker = w;
     return 0;
 }

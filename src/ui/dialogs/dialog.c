@@ -171,6 +171,17 @@ void rb_ui_dialog_ask(rb_app *app, rb_ui_ask what)
         dlg_question(app, what, _("Replace the game?"), text, _("Open"), _("Keep playing"));
         break;
     }
+    case RB_UI_ASK_NEW_GAME: {
+        size_t moves = (st->game.length + 1) / 2;
+        snprintf(text, sizeof text,
+                 ngettext("Start the new game in place of your unfinished game (%zu move)?",
+                          "Start the new game in place of your unfinished game (%zu moves)?", (unsigned long)moves),
+                 moves);
+        /* TRANSLATORS: the title and the yes button of the question "Start the new game in place of your
+           unfinished game?" */
+        dlg_question(app, what, _("Replace the game?"), text, _("New game"), _("Keep playing"));
+        break;
+    }
     case RB_UI_ASK_NONE: break;
     }
 }
@@ -222,6 +233,18 @@ static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
     case RB_UI_ASK_OFFER_DRAW:
         if (yes) {
             cmd.kind = RB_UI_CMD_OFFER_DRAW;
+        }
+        break;
+    case RB_UI_ASK_NEW_GAME:
+        if (yes) {
+            cmd.kind = RB_UI_CMD_NEW_GAME;
+            cmd.new_game.players[0] = st->dialog.pending_new.players[0];
+            cmd.new_game.players[1] = st->dialog.pending_new.players[1];
+            cmd.new_game.tc[0] = st->dialog.pending_new.tc[0];
+            cmd.new_game.tc[1] = st->dialog.pending_new.tc[1];
+            cmd.new_game.person = st->dialog.pending_new.person;
+            cmd.new_game.from_editor = st->dialog.pending_new.from_editor;
+            cmd.new_game.replace = true;
         }
         break;
     case RB_UI_ASK_REPLACE:
@@ -658,12 +681,17 @@ static bool dlg_settings_key(rb_app *app, SDL_Keycode key, Uint16 mod)
 }
 
 /* Enter on a choice of the new-game form (an opponent, a level, a clock)
- * starts the game, as Enter does everywhere in a form: only a button takes
- * Enter for itself; Space makes the choice. */
+ * starts the game, and in the settings (a tab, a box, a colour) it is
+ * Done, as Enter does everywhere in a form: only a button takes Enter for
+ * itself; Space makes the choice. */
 static bool dlg_enter_is_default(const rb_ui_dialog_state *d)
 {
+    int f = d->focus;
     switch (d->kind) {
-    case RB_UI_DIALOG_NEW_GAME: return d->focus != DLG_CANCEL;
+    case RB_UI_DIALOG_NEW_GAME: return f != DLG_CANCEL;
+    case RB_UI_DIALOG_SETTINGS:
+        return !(f >= DLG_VOLUME && f <= DLG_VOLUME + 1) && !(f >= DLG_SCALE && f <= DLG_SCALE + 1) &&
+               !(f >= DLG_THREADS && f <= DLG_THREADS + 1);
     default: return false;
     }
 }

@@ -220,7 +220,8 @@ void rb_ui_dlg_anchor(rb_app *app, int id)
     d->anchor_at = p;
     d->anchor_fx = (float)(p.x - r.x) / (float)r.w;
     d->anchor_fy = (float)(p.y - r.y) / (float)r.h;
-    d->warp = true;
+    /* the window may grow to its new least size a moment later */
+    d->warp_until = SDL_GetTicks() + 1000;
 }
 
 bool rb_ui_dlg_settle(rb_app *app)
@@ -233,7 +234,6 @@ bool rb_ui_dlg_settle(rb_app *app)
     SDL_Point now = {r.x + (int)(d->anchor_fx * (float)r.w), r.y + (int)(d->anchor_fy * (float)r.h)};
     int dx = d->anchor_at.x - now.x, dy = d->anchor_at.y - now.y;
     if (dx == 0 && dy == 0) {
-        d->warp = false;
         return false;
     }
     /* Where the box can go: the shift that would bring the control back,
@@ -245,17 +245,18 @@ bool rb_ui_dlg_settle(rb_app *app)
     SDL_Point shift = {x - cx, y - cy};
     bool moved = shift.x != d->shift.x || shift.y != d->shift.y;
     d->shift = shift;
-    if (!moved && d->warp) {
+    if (!moved) {
         /* The box is against the window's edge: the pointer follows the
-         * control instead (a real window only; in window coordinates). */
-        d->warp = false;
-        if (app->window && app->layout.px_per_win_x > 0 && app->layout.px_per_win_y > 0) {
+         * control instead, soon after the click (a real window only; in
+         * window coordinates), and the control stays where it is now. */
+        if (app->window && !SDL_TICKS_PASSED(SDL_GetTicks(), d->warp_until) && app->layout.px_per_win_x > 0 &&
+            app->layout.px_per_win_y > 0) {
             SDL_WarpMouseInWindow(app->window, (int)((float)now.x / app->layout.px_per_win_x),
                                   (int)((float)now.y / app->layout.px_per_win_y));
+            d->mouse_x = now.x;
+            d->mouse_y = now.y;
         }
         d->anchor_at = now;
-        d->mouse_x = now.x;
-        d->mouse_y = now.y;
     }
     return moved;
 }

@@ -43,7 +43,7 @@ enum {
 };
 
 #define DLG_HITS_MAX 96
-#define DLG_HELP_PAGES 9
+#define DLG_HELP_PAGES 10
 
 typedef struct dlg_hit {
     SDL_Rect r;
@@ -68,7 +68,8 @@ struct rb_ui_dialog {
     SDL_Point anchor_at;
     float anchor_fx, anchor_fy;
     SDL_Point shift;
-    bool warp; /* the pointer is moved to the control if the box cannot be */
+    Uint32 warp_until; /* till then the pointer is moved to the control
+                          where the box cannot move (SDL ticks) */
 };
 
 /* Dims the window and draws an empty dialog box of w x h (clamped to the

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "board/render.h"
+#include "words/speech_words.h"
 #include "board/symbols.h"
 #include "kit/text.h"
 #include "kit/widget.h"
@@ -23,11 +24,12 @@ typedef struct help_page {
     const char *text;
     const char *position; /* NULL: no diagram */
     const char *square;   /* whose moves to show, or NULL */
+    bool spoken;          /* the spoken mode's keys in place of text */
 } help_page;
 
 static const help_page help_pages[DLG_HELP_PAGES] = {
     /* no text: the symbols' legend in place of text and diagram */
-    {N_("What the board shows"), NULL, NULL, NULL},
+    {N_("What the board shows"), NULL, NULL, NULL, false},
     /* TRANSLATORS: the help pages' texts. Square names (b1, e6), keys (Ctrl+Z,
        Home, End) and moves (c2b3) stay as they are; "\n\n" starts a paragraph. */
     {N_("The board"),
@@ -35,38 +37,38 @@ static const help_page help_pages[DLG_HELP_PAGES] = {
         "Everything turns clockwise: each square has a forward direction, shown by the faint arrows. "
         "White starts at the bottom and heads left, Black at the top and heads right.\n\n"
         "White moves first. Click a piece (or drag it) to see where it can go."),
-     "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1", NULL},
+     "2rbp2/2rkp2/2xxx2/2xxx2/2xxx2/2PKR2/2PBR2 w - 0 1", NULL, false},
     {N_("The king"),
      N_("The king steps one square in any direction, as in chess. It is the only piece that moves the same "
         "way everywhere.\n\n"
         "A move may never leave your own king attacked. Checkmate wins; having no move when not in check "
         "(stalemate) is a draw."),
-     "6k/7/2xxx2/2xxx2/2xxx2/1K5/7 w - 0 1", "b2"},
+     "6k/7/2xxx2/2xxx2/2xxx2/1K5/7 w - 0 1", "b2", false},
     {N_("The rook"),
      N_("The rook steps one square in any straight direction, or slides any distance forward.\n\n"
         "A forward slide that reaches an empty outer corner may turn there, once, and slide on: the bounce "
         "marked on its path. From b1, a6, f7 and g2 it may also slide sideways into the next side.\n\n"
         "A rook never slides backward."),
-     "7/2k4/2xxxK1/2xxx2/2xxx2/7/6R w - 0 1", "g1"},
+     "7/2k4/2xxxK1/2xxx2/2xxx2/7/6R w - 0 1", "g1", false},
     {N_("The bishop"),
      N_("The bishop slides forward along either forward diagonal, and may bounce once off the edge of the "
         "board or of the hole, like light off a mirror, then slide on.\n\n"
         "Backward it only steps one square diagonally."),
-     "6k/7/2xxx2/2xxxK1/2xxx2/7/3B3 w - 0 1", "d1"},
+     "6k/7/2xxx2/2xxxK1/2xxx2/7/3B3 w - 0 1", "d1", false},
     {N_("The pawn"),
      N_("The pawn steps one square forward, straight or diagonally, and may capture on any of those three "
         "squares. It may also move diagonally without capturing.\n\n"
         "It never moves backward or sideways. As it follows the ring its forward direction turns with it."),
-     "k6/7/2xxx2/2xxx2/2xxx2/2P3K/7 w - 0 1", "c2"},
+     "k6/7/2xxx2/2xxx2/2xxx2/2P3K/7 w - 0 1", "c2", false},
     {N_("The throne"),
      N_("A king also wins by reaching the enemy king's starting square, its throne (the star), having gone "
         "round clockwise. A king that left its start line the clockwise way carries an out flag.\n\n"
         "Here the White king has its flag: stepping to d6 wins at once."),
-     "7/2K4/2xxx2/2xxx2/2xxxk1/7/7 w K 0 1", "c6"},
+     "7/2K4/2xxx2/2xxx2/2xxxk1/7/7 w K 0 1", "c6", false},
     {N_("Promotion"),
      N_("A pawn that reaches the enemy pawns' starting squares must promote: White on e6 or e7, Black on "
         "c1 or c2. It becomes a rook or a bishop, your choice; a chooser appears on the board."),
-     "3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1", "d6"},
+     "3Pr2/3P3/2xxx2/1Kxxx1k/2xxx2/7/7 w - 0 1", "d6", false},
     {N_("Playing"),
      N_("Threefold repetition of a position is a draw. You may also resign, or offer a draw: the computer "
         "accepts only when it sees the game as level.\n\n"
@@ -74,8 +76,35 @@ static const help_page help_pages[DLG_HELP_PAGES] = {
         "Ctrl+Y redo, Ctrl+F flip, Ctrl+N new game, Ctrl+S save, Ctrl+O open, Ctrl+E set up a position, "
         "Ctrl+, settings, F1 help, Ctrl+Q quit. H shows a hint (noted in the game record); hold T to see your opponent's threat.\n\n"
         "Saved games are PGN files; drop one on the window to open it."),
-     NULL, NULL},
+     NULL, NULL, false},
+    /* the same words the spoken mode says when asked with ? */
+    {N_("The spoken mode"), NULL, NULL, NULL, true},
 };
+
+void rb_ui_dlg_help_words(int page, char *buf, size_t len)
+{
+    if (page < 0 || page >= DLG_HELP_PAGES) {
+        snprintf(buf, len, "%s", "");
+        return;
+    }
+    const help_page *p = &help_pages[page];
+    char spoken[RB_UI_SPEECH_HELP_MAX] = "";
+    if (p->spoken) {
+        rb_ui_speech_words_help(" ", spoken, sizeof spoken);
+    }
+    const char *text = p->spoken ? spoken : p->text ? _(p->text) : "";
+    /* TRANSLATORS: the spoken mode, a help page: its number, title, then its text */
+    int n = snprintf(buf, len, _("Page %d of %d: %s. "), page + 1, DLG_HELP_PAGES, _(p->title));
+    for (const char *c = text; n >= 0 && (size_t)n + 1 < len && *c; c++) {
+        buf[n++] = *c == '\n' ? ' ' : *c; /* paragraphs read on */
+    }
+    if (n >= 0 && (size_t)n < len) {
+        buf[n] = 0;
+    }
+    for (size_t end = strlen(buf); end > 0 && buf[end - 1] == ' '; end--) {
+        buf[end - 1] = 0; /* a page without text ends with its title */
+    }
+}
 
 static void help_diagram(rb_app *app, const rb_ui_state *st, const help_page *page, SDL_Rect area)
 {
@@ -121,7 +150,12 @@ void rb_ui_dlg_help_draw(rb_app *app, const rb_ui_state *st)
     }
     diag -= diag % 7;
     SDL_Rect text_area;
-    bool legend = !page->text;
+    bool legend = !page->text && !page->spoken;
+    char spoken[RB_UI_SPEECH_HELP_MAX];
+    if (page->spoken) {
+        rb_ui_speech_words_help("\n\n", spoken, sizeof spoken);
+    }
+    const char *text = page->spoken ? spoken : page->text ? _(page->text) : "";
     if (legend) {
         rb_ui_symbols_legend(app, st, (SDL_Rect){box.x + pad, y, box.w - 2 * pad, bottom - y});
         text_area = (SDL_Rect){box.x + pad, y, box.w - 2 * pad, bottom - y};
@@ -136,14 +170,12 @@ void rb_ui_dlg_help_draw(rb_app *app, const rb_ui_state *st)
     }
     /* The text takes the largest size that fits its area. */
     int size = px;
-    while (!legend && size > 9 &&
-           rb_ui_text_wrapped_height(app, _(page->text), size, false, text_area.w) > text_area.h) {
+    while (!legend && size > 9 && rb_ui_text_wrapped_height(app, text, size, false, text_area.w) > text_area.h) {
         size--;
     }
     if (!legend) {
         SDL_RenderSetClipRect(app->renderer, &text_area);
-        rb_ui_text_draw_wrapped(app, _(page->text), size, false, app->theme->text, text_area.x, text_area.y,
-                                text_area.w);
+        rb_ui_text_draw_wrapped(app, text, size, false, app->theme->text, text_area.x, text_area.y, text_area.w);
         SDL_RenderSetClipRect(app->renderer, NULL);
     }
 

@@ -10,5 +10,8 @@
 void rb_ui_dlg_help_draw(rb_app *app, const rb_ui_state *st);
 void rb_ui_dlg_help_click(rb_ui_state *st, int id);
 void rb_ui_dlg_help_key(rb_ui_state *st, SDL_Keycode key);
+/* Page page's title and text, translated, for the spoken mode (the
+ * legend's page has no text of its own: empty). */
+void rb_ui_dlg_help_words(int page, char *buf, size_t len);
 
 #endif

@@ -2,7 +2,8 @@
  * layout.c - the board takes the largest whole-pixel square size that
  * leaves the panel its minimum room; the panel goes to the right of the
  * board or, when that would give a smaller board (a tall window), below it.
- * A margin of a third of a square around the grid holds the coordinates.
+ * A margin of a third of a square around the grid holds the coordinates,
+ * which grow with the interface size (as far as the margin holds them).
  * The board is what the game is played on: whatever the panel would like,
  * the grid is never less than RB_UI_BOARD_SHARE of the window's smaller
  * side; in a small window the panel shrinks (its text scales with it), not
@@ -113,7 +114,28 @@ void rb_ui_layout_compute_scaled(rb_ui_layout *l, int out_w, int out_h, int win_
     if (l->sq < least && least * (7 * MARGIN_DEN + 2 * MARGIN_NUM) / MARGIN_DEN <= side) {
         l->sq = least;
     }
+    /* Beside the panel, the board with its coordinates takes at least half
+     * the window's width (the least window's panel is a little narrower for
+     * it), as far as the height holds it. */
+    int half = out_w * MARGIN_DEN / (2 * (7 * MARGIN_DEN + 2 * MARGIN_NUM));
+    while (2 * (7 * half + 2 * (half * MARGIN_NUM / MARGIN_DEN)) < out_w) {
+        half++; /* the margin is whole pixels: rounded down */
+    }
+    if (!l->panel_below && l->sq < half && half * (7 * MARGIN_DEN + 2 * MARGIN_NUM) / MARGIN_DEN <= out_h) {
+        l->sq = half;
+    }
     l->margin = l->sq * MARGIN_NUM / MARGIN_DEN;
+    /* The coordinates grow with the interface size from what this window
+     * shows at 100%, even where the board has become smaller, as far as
+     * the margin holds them. */
+    l->coord_px = l->margin * 3 / 5;
+    if (l->ui_pct > 100) {
+        rb_ui_layout at100;
+        rb_ui_layout_compute_scaled(&at100, out_w, out_h, win_w, win_h, system_scale, 100);
+        int grown = at100.coord_px * l->ui_pct / 100, room = l->margin * 9 / 10;
+        grown = grown < room ? grown : room;
+        l->coord_px = grown > l->coord_px ? grown : l->coord_px;
+    }
 
     /* The panel is never longer than the board is wide: in a very wide (or
      * very tall) window the spare room goes to both sides of board and panel

@@ -250,16 +250,6 @@ int rb_ui_panel_disc_colour(const rb_ui_state *st)
     }
 }
 
-/* The number the move list gives the move leading to position ply (1..),
- * and its colour. */
-static unsigned panel_move_number(const rb_game *g, size_t ply, int *colour)
-{
-    int first = g->positions[0].side;
-    unsigned moveno0 = g->positions[0].moveno ? g->positions[0].moveno : 1;
-    *colour = first ^ (int)((ply - 1) & 1);
-    return moveno0 + (unsigned)((ply - 1 + (size_t)first) / 2);
-}
-
 size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len)
 {
     const rb_game *g = &st->game;
@@ -267,8 +257,8 @@ size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len)
         return (size_t)snprintf(buf, len, "%s", _("Viewing the start position. End returns to the last move."));
     }
     int colour, last_colour;
-    unsigned n = panel_move_number(g, g->ply, &colour);
-    unsigned last = panel_move_number(g, g->length, &last_colour);
+    unsigned n = rb_ui_state_move_number(g, g->ply, &colour);
+    unsigned last = rb_ui_state_move_number(g, g->length, &last_colour);
     /* TRANSLATORS: "Viewing move 12 (White) of 30." The first %u is the move
        number, the second the number of the last move; End is the key. */
     return (size_t)snprintf(buf, len,
@@ -954,6 +944,27 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
     case PB_COUNT: break;
     }
     return cmd;
+}
+
+int rb_ui_panel_button_count(void)
+{
+    return PB_COUNT;
+}
+
+bool rb_ui_panel_button_usable(const rb_app *app, int i, const char **label)
+{
+    const struct rb_ui_panel *p = app->panel;
+    if (!p || i < 0 || i >= PB_COUNT || !p->shown[i] || !p->enabled[i] || (i >= PB_FIRST && i <= PB_LAST)) {
+        return false;
+    }
+    *label = _(panel_labels[i]);
+    return true;
+}
+
+rb_ui_cmd rb_ui_panel_button_press(const rb_app *app, int i)
+{
+    const char *label;
+    return rb_ui_panel_button_usable(app, i, &label) ? panel_click(&app->state, i) : rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
 
 /* Browsing: -2 the start, -1 one move back, 1 one forward, 2 the end; the

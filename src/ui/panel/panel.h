@@ -29,6 +29,13 @@ bool rb_ui_panel_move_rect(const rb_app *app, size_t ply, SDL_Rect *r);
 /* Where the last draw put the button with this label; false when it was
  * not shown. */
 bool rb_ui_panel_button_rect(const rb_app *app, const char *label, SDL_Rect *r);
+/* The panel's buttons by keyboard (the spoken mode's Tab): how many there
+ * are; whether button i was drawn and can be pressed, with its label,
+ * translated (the arrows, which are symbols, are left to the keys); and
+ * what pressing it does, as a click would. */
+int rb_ui_panel_button_count(void);
+bool rb_ui_panel_button_usable(const rb_app *app, int i, const char **label);
+rb_ui_cmd rb_ui_panel_button_press(const rb_app *app, int i);
 /* The game's state in words ("Checkmate. White wins.", "Black is in
  * check."), empty when there is nothing to say. Returns the length. */
 size_t rb_ui_panel_status_text(const rb_ui_state *st, char *buf, size_t len);

@@ -151,6 +151,7 @@ typedef struct rb_ui_cmd {
             rb_ui_time_control tc[2]; /* each side's clock (base 0: untimed) */
             int person;               /* the person's side against the computer, -1 none */
             bool from_editor;         /* from the position editor's position */
+            bool replace;             /* the person agreed to replace an unfinished game */
         } new_game;
         struct {
             rb_game *game; /* taken over (zeroed) when applied */

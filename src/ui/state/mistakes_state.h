@@ -36,9 +36,10 @@ typedef struct rb_ui_mistakes_state {
     rb_move last;                    /* the last move shown, or RB_MOVE_NONE */
     rb_move queue[RB_NOTE_LINE_MAX]; /* moves of the missed line still to be shown */
     int nqueue;
-    Uint32 due_ms;                   /* when the first of them is played */
-    rb_move drawn[RB_NOTE_LINE_MAX]; /* the missed line's moves shown, paths drawn */
-    int ndrawn;
+    Uint32 due_ms;                         /* when the first of them is played */
+    rb_move drawn[RB_NOTE_LINE_MAX];       /* the missed line's moves shown, paths drawn; or a */
+    int ndrawn;                            /* wrong answer and the engine's reply line that refutes it */
+    char question[RB_UI_EXPLAIN_TEXT_MAX]; /* the exercise's task, kept above every answer */
 
     int hover_button; /* the panel's button under the pointer, -1 none */
     int pressed;      /* and under a press, -1 none */

@@ -87,6 +87,14 @@ bool rb_ui_state_editor_can_analyse(const rb_ui_state *st, char *why, size_t len
     return no == NULL;
 }
 
+unsigned rb_ui_state_move_number(const rb_game *g, size_t ply, int *colour)
+{
+    int first = g->positions[0].side;
+    unsigned moveno0 = g->positions[0].moveno ? g->positions[0].moveno : 1;
+    *colour = first ^ (int)((ply - 1) & 1);
+    return moveno0 + (unsigned)((ply - 1 + (size_t)first) / 2);
+}
+
 bool rb_ui_state_browsing(const rb_ui_state *st)
 {
     return st->browsing && st->game.ply < st->game.length;

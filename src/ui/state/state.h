@@ -131,6 +131,7 @@ typedef struct rb_ui_input {
     int focus;           /* the spoken mode's focus square, -1 before the first
                             arrow key (app/speak_keys.c) */
     bool focus_rings;    /* the arrows follow the rings, not the grid */
+    int panel_focus;     /* the spoken mode's Tab: the panel button focused, -1 the board */
 } rb_ui_input;
 
 /* The piece sliding after a move (anim.c). */
@@ -161,7 +162,8 @@ typedef enum {
     RB_UI_ASK_DRAW,       /* the other human accepts a draw */
     RB_UI_ASK_RESUME,     /* keep the resumed game ("no": a new game) */
     RB_UI_ASK_OFFER_DRAW, /* the side to move offers a draw (confirmation) */
-    RB_UI_ASK_REPLACE     /* the pending game replaces the unfinished one */
+    RB_UI_ASK_REPLACE,    /* the pending game replaces the unfinished one */
+    RB_UI_ASK_NEW_GAME    /* the pending new game replaces the unfinished one */
 } rb_ui_ask;
 
 /* Who plays a new game, as the new-game dialog offers it. */
@@ -219,6 +221,14 @@ typedef struct rb_ui_dialog_state {
     rb_game pending;
     rb_ui_player pending_players[2];
     char pending_name[256]; /* where it came from, for the question */
+    /* a new game from the new-game dialog, waiting for the answer to
+       RB_UI_ASK_NEW_GAME (the command's new_game fields) */
+    struct {
+        rb_ui_player players[2];
+        rb_ui_time_control tc[2];
+        int person;
+        bool from_editor;
+    } pending_new;
     char pending_note[768]; /* what went wrong reading it, shown once it is on the board */
 } rb_ui_dialog_state;
 
@@ -405,6 +415,10 @@ bool rb_ui_state_unfinished(const rb_ui_state *st);
 /* True when a person may move on the board now (their turn, not browsing,
  * the game goes on; in the trainer: the puzzle waits for the solver). */
 bool rb_ui_state_can_move(const rb_ui_state *st);
+/* The number the move list gives the move leading to position ply (1..)
+ * of g, and its colour: what every count of a game's moves says, so that
+ * no view counts plies where the list counts moves. */
+unsigned rb_ui_state_move_number(const rb_game *g, size_t ply, int *colour);
 /* True when the person may choose a premove now: the computer is to move
  * against them, the setting is on and the game goes on. */
 bool rb_ui_state_premove_allowed(const rb_ui_state *st);

@@ -47,12 +47,13 @@ typedef struct rb_ui_trainer_state {
     int hint_sq;       /* hint: the piece to move, -1 none */
     rb_path hint_path; /* hint level 2: its path (len 0 before) */
 
-    bool rated;        /* this attempt has counted for the rating */
-    int rating_change; /* what it did to the rating */
-    int streak;        /* puzzles solved in a row, clean */
-    unsigned themes;   /* the filter: RB_THEME_* bits, ALL for any */
-    int hover_button;  /* the trainer panel's button under the pointer, -1 none */
-    int pressed;       /* and under a press, -1 none */
+    bool solved_before; /* the puzzle was among those solved when it was opened */
+    bool rated;         /* this attempt has counted for the rating */
+    int rating_change;  /* what it did to the rating */
+    int streak;         /* puzzles solved in a row, clean */
+    unsigned themes;    /* the filter: RB_THEME_* bits, ALL for any */
+    int hover_button;   /* the trainer panel's button under the pointer, -1 none */
+    int pressed;        /* and under a press, -1 none */
 
     /* the game's view, as it was when the trainer opened */
     bool game_flipped, game_browsing;

@@ -40,6 +40,7 @@ typedef struct rb_ui_layout {
     SDL_Rect board;     /* the 7x7 grid, square size * 7 on each side */
     int sq;             /* square size in pixels, whole */
     int margin;         /* room for coordinates around the grid */
+    int coord_px;       /* the coordinates' text, pixels */
     SDL_Rect panel;     /* the side (or bottom) panel */
     bool panel_below;   /* tall windows put the panel under the board */
     float system_scale; /* output pixels per point of text (high DPI) */
@@ -87,6 +88,7 @@ typedef struct rb_app {
     SDL_Renderer *renderer;
     SDL_Surface *target;           /* the surface of a software renderer, or NULL */
     char data_dir[RB_UI_PATH_MAX]; /* ends in '/' */
+    struct rb_tb *tables;          /* the endgame tables in data_dir/tables (rb_tb.h), shared by the engines */
     const rb_ui_theme *theme;
     rb_ui_layout layout;
     rb_ui_pieces pieces;
@@ -95,6 +97,12 @@ typedef struct rb_app {
      * the layout's pixels follow it, the window's events do not. */
     float system_scale;
     bool relayout_due; /* the interface size changed: lay out again */
+    /* Where the window stood when the interface size set its least size,
+     * which on X11 moves it under window managers that do not tell SDL
+     * their frame's size (the frame's height, at every step): the move
+     * that follows within keep_until (SDL ticks, 0 none) is undone. */
+    SDL_Point keep_at;
+    Uint32 keep_until;
 
     bool player_files; /* reads and writes the player's settings and
                           autosave (a window does; screenshots don't) */

@@ -357,3 +357,23 @@ size_t rb_ui_speech_words_board(const rb_pos *pos, char *buf, size_t len)
     }
     return t.need;
 }
+
+size_t rb_ui_speech_words_help(const char *sep, char *buf, size_t len)
+{
+    return (size_t)snprintf(
+        buf, len, "%s%s%s%s%s%s%s%s%s",
+        _("Spoken mode keys. Arrows move the focus square; U switches between the grid and the rings, where Left and "
+          "Right follow the ring and Up and Down step between the rings."),
+        sep,
+        _("Space or Enter selects the piece on the focus square and lists its moves; on a destination it plays the "
+          "move. Escape cancels. Moves may also be typed, like c2b3. Tab goes through the panel's buttons."),
+        sep,
+        _("L: the last move. S: whose move it is and the game's state. K: the clocks. Shift with K, R, B or P: where "
+          "the kings, rooks, bishops or pawns are."),
+        sep,
+        _("X: the pieces that attack the focus square. O: the out flags and each king's steps to its throne. M: the "
+          "material. V: the whole board, ring by ring. I: the moves of the focused piece."),
+        sep,
+        _("Z: say it again. Comma and full stop: a move back and forward in the game. H: a hint. Question mark: "
+          "these keys. F6 turns the spoken mode off."));
+}

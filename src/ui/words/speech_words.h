@@ -20,6 +20,7 @@
 typedef enum { RB_UI_SPEECH_SHORT = 0, RB_UI_SPEECH_FULL = 1 } rb_ui_speech_verbosity;
 
 #define RB_UI_SPEECH_RING_OUTER 24
+#define RB_UI_SPEECH_HELP_MAX 4096 /* the help's text in any language */
 #define RB_UI_SPEECH_RING_INNER 16
 
 /* "white rook", "black pawn": one translated name a piece. */
@@ -48,5 +49,9 @@ size_t rb_ui_speech_words_kings(const rb_pos *pos, char *buf, size_t len);
 size_t rb_ui_speech_words_material(const rb_pos *pos, char *buf, size_t len);
 /* The whole board, ring by ring, clockwise, the pieces only. */
 size_t rb_ui_speech_words_board(const rb_pos *pos, char *buf, size_t len);
+
+/* The spoken mode's keys, in five paragraphs joined by sep: spoken by ?
+ * and shown on the help dialog's page. */
+size_t rb_ui_speech_words_help(const char *sep, char *buf, size_t len);
 
 #endif

@@ -209,6 +209,7 @@ static struct rb_ui_analysis *engine_get(rb_app *app)
     if (a->engine && a->lock && a->wake && a->event_type != (Uint32)-1) {
         rb_engine_set_level(a->engine, RB_LEVEL_MAX);
         rb_engine_set_multipv(a->engine, RB_UI_ANALYSIS_LINES);
+        rb_engine_set_tablebase(a->engine, app->tables);
         a->thread = SDL_CreateThread(engine_thread, "rollerball-analysis", a);
     }
     if (!a->thread) {

@@ -25,6 +25,7 @@
 #include "board/view.h"
 #include "screen/view_kit.h"
 #include "kit/widget.h"
+#include "rb_tb.h"
 
 typedef enum { AV_PREV, AV_NEXT, AV_BACK, AV_CLOSE, AV_COUNT } av_button;
 
@@ -59,6 +60,13 @@ struct rb_ui_analysis_view {
     bool shown[AV_COUNT];
     SDL_Rect line[RB_UI_ANALYSIS_LINES];
     int nline;
+    /* The endgame tables' answer for the position last drawn (its key):
+     * each move with its value and how its best line ends. */
+    uint64_t tb_key;
+    bool tb_known;
+    int tb_n;
+    rb_tb_move_value tb_moves[RB_MAX_MOVES];
+    rb_status tb_end[RB_MAX_MOVES];
 };
 
 static struct rb_ui_analysis_view *av_get(rb_app *app)
@@ -132,6 +140,39 @@ static void av_bar(rb_app *app, const rb_ui_state *st, SDL_Rect bar, bool across
 }
 
 /* What is analysed: the game's position, and the variation played from it. */
+void rb_ui_analysis_view_header_line(const rb_ui_state *st, char *line, size_t len)
+{
+    const rb_ui_analysis_state *an = &st->analysis;
+    const rb_game *g = &st->game;
+    if (an->own_root) {
+        snprintf(line, len, "%s", _("A position from the position editor (closing comes back to it)"));
+        return;
+    }
+    if (g->length == 0) {
+        snprintf(line, len, "%s", _("The game's position (no moves played yet)"));
+        return;
+    }
+    /* Moves as the move list numbers them (a White and a Black move are
+     * one), never plies. */
+    int colour, last_colour;
+    unsigned last = rb_ui_state_move_number(g, g->length, &last_colour);
+    unsigned first = rb_ui_state_move_number(g, 1, &colour);
+    size_t moves = (size_t)(last - first + 1);
+    if (an->ply == 0) {
+        snprintf(line, len,
+                 ngettext("The game's first position (%zu move follows)",
+                          "The game's first position (%zu moves follow)", (unsigned long)moves),
+                 moves);
+        return;
+    }
+    unsigned n = rb_ui_state_move_number(g, an->ply, &colour);
+    /* TRANSLATORS: "The game after move 10 (White) of 11": the move's number, then the number of the last move,
+       as the move list numbers them */
+    snprintf(line, len,
+             colour == RB_WHITE ? _("The game after move %u (White) of %u") : _("The game after move %u (Black) of %u"),
+             n, last);
+}
+
 static void av_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, int px)
 {
     const rb_ui_theme *t = app->theme;
@@ -139,22 +180,7 @@ static void av_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     int big = px * 9 / 8, small = px * 7 / 8, gap = px / 3;
     *y += rb_ui_text_draw_wrapped(app, _("Analysis board"), big, true, t->text, col.x, *y, col.w);
     char line[512];
-    if (an->own_root) {
-        snprintf(line, sizeof line, "%s", _("A position from the position editor (closing comes back to it)"));
-    } else if (st->game.length == 0) {
-        snprintf(line, sizeof line, "%s", _("The game's position (no moves played yet)"));
-    } else if (an->ply == 0) {
-        snprintf(line, sizeof line,
-                 ngettext("The game's first position (%zu move follows)",
-                          "The game's first position (%zu moves follow)", (unsigned long)st->game.length),
-                 st->game.length);
-    } else {
-        /* TRANSLATORS: "The game after 5 of its 30 moves"; moves here are plies, one side's move each */
-        snprintf(line, sizeof line,
-                 ngettext("The game after %zu of its %zu moves", "The game after %zu of its %zu moves",
-                          (unsigned long)st->game.length),
-                 an->ply, st->game.length);
-    }
+    rb_ui_analysis_view_header_line(st, line, sizeof line);
     *y += rb_ui_text_draw_wrapped(app, line, small, false, t->text_dim, col.x, *y, col.w);
     if (an->nvar > 0) {
         size_t k = (size_t)snprintf(line, sizeof line, "%s", _("Variation:"));
@@ -220,6 +246,77 @@ static void av_lines(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_v
     }
 }
 
+/* One move's exact result in words: "Win: throne in 7" (plies). */
+static void av_tb_text(int value, rb_status end, char *buf, size_t len)
+{
+    int d = rb_tb_distance(value);
+    if (value == RB_TB_DRAW) {
+        snprintf(buf, len, "%s", _("Draw"));
+    } else if (rb_tb_is_win(value)) {
+        /* TRANSLATORS: an endgame table's exact result; %d counts plies (one move of one side each) */
+        snprintf(buf, len, end == RB_THRONE ? _("Win: throne in %d") : _("Win: mate in %d"), d);
+    } else {
+        /* TRANSLATORS: an endgame table's exact result; %d counts plies (one move of one side each) */
+        snprintf(buf, len, end == RB_THRONE ? _("Loss: throne in %d") : _("Loss: mate in %d"), d);
+    }
+}
+
+/* With few enough men, the endgame tables' exact result of every legal
+ * move, best first, as lichess shows its tablebase: as many rows as fit
+ * above the buttons. Worked out once per position. */
+static void av_tables(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_view *v, SDL_Rect col, int *y, int px,
+                      int bottom)
+{
+    const rb_pos *pos = &st->analysis.board;
+    if (app->tables == NULL || rb_pos_status(pos) != RB_ONGOING) {
+        return;
+    }
+    if (!v->tb_known || v->tb_key != pos->key) {
+        v->tb_key = pos->key;
+        v->tb_known = true;
+        v->tb_n = rb_tb_probe_moves(app->tables, pos, v->tb_moves, RB_MAX_MOVES);
+        for (int i = 0; i < v->tb_n; i++) {
+            rb_pos child;
+            rb_pos_make(pos, v->tb_moves[i].move, &child);
+            v->tb_end[i] = rb_pos_status(&child);
+            if (v->tb_end[i] == RB_ONGOING) {
+                v->tb_end[i] = rb_tb_line_end(app->tables, &child);
+            }
+        }
+    }
+    if (v->tb_n <= 0) {
+        return;
+    }
+    const rb_ui_theme *t = app->theme;
+    int small = px * 7 / 8, gap = px / 3, lh = rb_ui_text_line_height(app, small);
+    *y += rb_ui_text_draw_wrapped(app, _("Endgame tables: every move's exact result"), px, true, t->text, col.x, *y,
+                                  col.w);
+    for (int i = 0; i < v->tb_n && *y + lh <= bottom; i++) {
+        char mv[RB_MOVE_TEXT_MAX + 8], result[96];
+        rb_move_to_display(pos, v->tb_moves[i].move, mv);
+        av_tb_text(v->tb_moves[i].value, v->tb_end[i], result, sizeof result);
+        rb_ui_text_draw(app, mv, small, false, t->text, col.x, *y + lh / 2, RB_UI_ALIGN_LEFT);
+        rb_ui_text_draw(app, result, small, false, t->text, col.x + col.w, *y + lh / 2, RB_UI_ALIGN_RIGHT);
+        *y += lh;
+    }
+    *y += gap;
+}
+
+int rb_ui_analysis_view_tables(const rb_app *app, rb_tb_move_value *moves, char (*texts)[96], int max)
+{
+    const struct rb_ui_analysis_view *v = app->analysis_view;
+    if (v == NULL || !v->tb_known || v->tb_n <= 0) {
+        return 0;
+    }
+    for (int i = 0; i < v->tb_n && i < max; i++) {
+        moves[i] = v->tb_moves[i];
+        if (texts != NULL) {
+            av_tb_text(v->tb_moves[i].value, v->tb_end[i], texts[i], sizeof texts[i]);
+        }
+    }
+    return v->tb_n;
+}
+
 static void av_enable(struct rb_ui_analysis_view *v, const rb_ui_state *st)
 {
     const rb_ui_analysis_state *an = &st->analysis;
@@ -259,6 +356,7 @@ void rb_ui_analysis_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect
     /* The buttons at the bottom: the game's positions, then back and close. */
     int bottom = col.y + col.h;
     int top = bottom - 3 * btn_h - 2 * gap;
+    av_tables(app, st, v, col, &y, px, top - gap);
     int half = (col.w - gap) / 2;
     v->button[AV_PREV] = (SDL_Rect){col.x, top, half, btn_h};
     v->button[AV_NEXT] = (SDL_Rect){col.x + half + gap, top, col.w - half - gap, btn_h};

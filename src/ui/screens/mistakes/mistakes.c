@@ -13,8 +13,13 @@
  * short search (RB_UI_MISTAKES_DEPTH, both moves searched together at the
  * position) scores it within the review's "good" band of the better move
  * (rb_review_classify: it loses less than RB_REVIEW_INACCURACY). The move
- * that was played in the game is refused without a search: it is the
- * mistake.
+ * that was played in the game is refused whatever the search says: it is
+ * the mistake.
+ *
+ * A refused answer says why, as lichess does: the search's line for it is
+ * the refutation, the opponent's reply and what follows, written after the
+ * exercise's question (which stays) and drawn on the board, numbered, the
+ * answer first.
  */
 #include "screens/mistakes/mistakes.h"
 #include "words/i18n.h"
@@ -29,7 +34,8 @@
 #include "computer/review.h"
 #include "computer/worker.h"
 
-#define MISTAKES_SHOW_MS 900 /* between the moves of a shown line */
+#define MISTAKES_SHOW_MS 900  /* between the moves of a shown line */
+#define MISTAKES_REFUTATION 3 /* plies of the reply line shown after a wrong answer */
 #define MISTAKES_HASH_MIB 16
 
 bool rb_ui_mistakes_waiting(const rb_ui_state *st)
@@ -90,15 +96,38 @@ static void start_exercise(rb_app *app, int i)
     st->flipped = ms->board.side == RB_BLACK;
     char played[RB_MOVE_TEXT_MAX];
     rb_move_to_display(&g->positions[k], g->moves[k], played);
-    /* TRANSLATORS: the move's number, the move played (like c2b3), then which exercise of how many */
-    rb_ui_state_say(st, false, _("Move %zu: you played %s. Find a better move. (%d of %d)"), k / 2 + 1, played, i + 1,
-                    ms->count);
+    /* (which exercise of how many is the panel's heading) */
+    /* TRANSLATORS: the move's number, then the move played (like c2b3) */
+    snprintf(ms->question, sizeof ms->question, _("Move %zu: you played %s. Find a better move."), k / 2 + 1, played);
+    rb_ui_state_say(st, false, "%s", ms->question);
+}
+
+/* The moves of line from pos as a person reads them: "d6d5 e2e3 d5d4". */
+static void line_text(const rb_pos *pos, const rb_move *line, int n, char *buf, size_t len)
+{
+    rb_pos at = *pos;
+    buf[0] = 0;
+    for (int i = 0; i < n && rb_move_is_legal(&at, line[i]); i++) {
+        char text[RB_MOVE_TEXT_MAX];
+        rb_move_to_display(&at, line[i], text);
+        if (i > 0) {
+            SDL_strlcat(buf, " ", len);
+        }
+        SDL_strlcat(buf, text, len);
+        rb_pos next;
+        rb_pos_make(&at, line[i], &next);
+        at = next;
+    }
 }
 
 /* The scores of the better move and of m at the exercise's position, from
- * the mover's side, searched together; false when no search could be made. */
-static bool search_pair(rb_app *app, rb_move better, rb_move m, rb_review_score *sb, rb_review_score *sm)
+ * the mover's side, searched together, and m's line (m first, then the
+ * replies the search expects) into pv (room for RB_NOTE_LINE_MAX), its
+ * length in *npv; false when no search could be made. */
+static bool search_pair(rb_app *app, rb_move better, rb_move m, rb_review_score *sb, rb_review_score *sm, rb_move *pv,
+                        int *npv)
 {
+    *npv = 0;
     if (!app->mistakes_engine) {
         app->mistakes_engine = rb_engine_new(MISTAKES_HASH_MIB);
     }
@@ -139,9 +168,48 @@ static bool search_pair(rb_app *app, rb_move better, rb_move m, rb_review_score 
         } else if (lines[i].pv[0] == m) {
             *sm = s;
             got_m = true;
+            for (int j = 0; j < lines[i].pvlen && j < RB_NOTE_LINE_MAX; j++) {
+                pv[(*npv)++] = lines[i].pv[j];
+            }
         }
     }
     return got_b && got_m;
+}
+
+/* A wrong answer m: the piece goes back, and the question stays with why
+ * it is worse under it, the refutation (the replies of m's line pv, m
+ * first) written and drawn. */
+static void refuse(rb_app *app, rb_move m, const rb_move *pv, int npv, bool played)
+{
+    rb_ui_state *st = &app->state;
+    rb_ui_mistakes_state *ms = &st->mistakes;
+    rb_ui_input_cancel(&st->input);
+    char text[RB_MOVE_TEXT_MAX], why[RB_UI_EXPLAIN_TEXT_MAX], line[256] = "";
+    rb_move_to_display(&ms->board, m, text);
+    int n = npv > 1 ? (npv - 1 < MISTAKES_REFUTATION ? npv - 1 : MISTAKES_REFUTATION) : 0;
+    ms->ndrawn = 0;
+    if (n > 0) {
+        rb_pos after;
+        rb_pos_make(&ms->board, m, &after);
+        line_text(&after, pv + 1, n, line, sizeof line);
+        for (int i = 0; i <= n; i++) {
+            ms->drawn[ms->ndrawn++] = i == 0 ? m : pv[i];
+        }
+    }
+    if (line[0]) {
+        snprintf(why, sizeof why,
+                 /* TRANSLATORS: %s is the move tried (like c2b3), then the opponent's answer and what follows */
+                 played ? _("%s is the move you played: not better, the answer %s refutes it (drawn on the board). "
+                            "Try again.")
+                        : _("%s is not better: the answer %s refutes it (drawn on the board). Try again."),
+                 text, line);
+    } else if (played) {
+        /* TRANSLATORS: %s is a move, like c2b3 */
+        snprintf(why, sizeof why, _("%s is the move you played: not better. Try again."), text);
+    } else {
+        snprintf(why, sizeof why, _("%s is not better. Try again."), text);
+    }
+    rb_ui_state_say(st, false, "%s %s", ms->question, why);
 }
 
 static int try_move(rb_app *app, rb_move m)
@@ -162,21 +230,19 @@ static int try_move(rb_app *app, rb_move m)
     char text[RB_MOVE_TEXT_MAX], best_text[RB_MOVE_TEXT_MAX];
     rb_move_to_display(&before, m, text);
     rb_move_to_display(&before, better, best_text);
-    bool good = m == better;
-    if (!good && m != st->game.moves[k]) {
+    bool good = m == better, played = m == st->game.moves[k];
+    rb_move pv[RB_NOTE_LINE_MAX];
+    int npv = 0;
+    if (!good) {
         rb_review_score sb, sm;
-        good = search_pair(app, better, m, &sb, &sm) && rb_review_classify(sb, sm, false) <= RB_CLASS_GOOD;
+        bool searched = search_pair(app, better, m, &sb, &sm, pv, &npv);
+        good = !played && searched && rb_review_classify(sb, sm, false) <= RB_CLASS_GOOD;
     }
     if (!good) {
-        rb_ui_input_cancel(&st->input); /* the piece goes back */
-        if (m == st->game.moves[k]) {
-            /* TRANSLATORS: %s is a move, like c2b3 */
-            rb_ui_state_say(st, false, _("%s is the move you played: not better. Try again."), text);
-        } else {
-            rb_ui_state_say(st, false, _("%s is not better. Try again."), text);
-        }
+        refuse(app, m, pv, npv, played);
         return -1;
     }
+    ms->ndrawn = 0;
     show_move(app, m);
     ms->found = true;
     bool last = ms->at + 1 >= ms->count;

@@ -121,6 +121,26 @@ static int pv_grid(struct rb_ui_puzzle_view *v, SDL_Rect area, int y, int first,
     return y + rows * h + (rows - 1) * gap;
 }
 
+/* The line under the puzzle's name: its themes, each translated ("mate,
+ * rebound"), and whether it was solved in an earlier attempt (not the one
+ * that has just solved it). */
+void rb_ui_puzzle_view_theme_line(const rb_ui_state *st, char *line, size_t len)
+{
+    const rb_ui_trainer_state *tr = &st->trainer;
+    const rb_puzzle *p = tr->session.puzzle;
+    char themes[64], shown[192] = "";
+    rb_puzzle_themes_format(p->themes, themes, sizeof themes);
+    for (char *name = strtok(themes, ","); name; name = strtok(NULL, ",")) {
+        if (shown[0]) {
+            /* TRANSLATORS: between two theme names: "mate, rebound" */
+            SDL_strlcat(shown, _(", "), sizeof shown);
+        }
+        SDL_strlcat(shown, _(name), sizeof shown);
+    }
+    /* TRANSLATORS: %s is the puzzle's themes: "mate, rebound" */
+    snprintf(line, len, tr->solved_before ? _("Theme: %s \u00B7 you have solved it before") : _("Theme: %s"), shown);
+}
+
 static void pv_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, int px)
 {
     const rb_ui_theme *t = app->theme;
@@ -136,20 +156,7 @@ static void pv_header(rb_app *app, const rb_ui_state *st, SDL_Rect col, int *y, 
     /* TRANSLATORS: the puzzle's number, then its rating (like a player's, about 1500) */
     snprintf(line, sizeof line, _("Puzzle %d \u00B7 rated %d"), p->id, p->rating);
     *y += rb_ui_text_draw_wrapped(app, line, big, true, t->text, col.x, *y, col.w);
-    /* The library's names ("mate,rebound"), each translated: "mate, rebound". */
-    char themes[64], shown[192] = "";
-    rb_puzzle_themes_format(p->themes, themes, sizeof themes);
-    for (char *name = strtok(themes, ","); name; name = strtok(NULL, ",")) {
-        if (shown[0]) {
-            /* TRANSLATORS: between two theme names: "mate, rebound" */
-            SDL_strlcat(shown, _(", "), sizeof shown);
-        }
-        SDL_strlcat(shown, _(name), sizeof shown);
-    }
-    /* TRANSLATORS: %s is the puzzle's themes: "mate, rebound" */
-    snprintf(line, sizeof line,
-             rb_ui_trainer_solved_before(app, p->id) ? _("Theme: %s \u00B7 you have solved it before") : _("Theme: %s"),
-             shown);
+    rb_ui_puzzle_view_theme_line(st, line, sizeof line);
     *y += rb_ui_text_draw_wrapped(app, line, small, false, t->text_dim, col.x, *y, col.w);
     *y += gap;
 

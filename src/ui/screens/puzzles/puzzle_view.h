@@ -14,6 +14,9 @@
 #include "state/cmd.h"
 #include "state/window.h"
 
+/* The line under the puzzle's name: its themes, and "solved before" when
+ * it was solved in an attempt before this one. */
+void rb_ui_puzzle_view_theme_line(const rb_ui_state *st, char *line, size_t len);
 /* The panel, in place of the game's, into rect. */
 void rb_ui_puzzle_view_draw_panel(rb_app *app, const rb_ui_state *st, SDL_Rect rect);
 /* The hint and solution marks, over the drawn board (never in its cached

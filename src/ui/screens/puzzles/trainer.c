@@ -309,6 +309,8 @@ static void start_puzzle(rb_app *app, const rb_puzzle *p)
     rb_ui_input_cancel(&st->input);
     rb_puzzle_session_start(&tr->session, p);
     tr->have_session = true;
+    /* asked now, not as the panel is drawn: solving it adds it to the list */
+    tr->solved_before = app->trainer && solved_has(app->trainer, p->id);
     tr->board = tr->before = p->start;
     tr->last = RB_MOVE_NONE;
     tr->nqueue = 0;

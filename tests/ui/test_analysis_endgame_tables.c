@@ -2,8 +2,9 @@
  * test_analysis_endgame_tables.c - the analysis board in an ending the
  * installed endgame tables hold lists every legal move with its exact
  * result, best first, in words that say how it ends ("Win: throne in 1",
- * "Loss: mate in 8"), and a position outside them lists none. Needs the
- * tables the default build computes (skipped without them).
+ * "Loss: mate in 4", counted in moves as the score above them is), and a
+ * position outside them lists none. Needs the tables the default build
+ * computes (skipped without them).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -54,7 +55,7 @@ static void each_move_shows_its_exact_result(void **state)
     n = rows(app, mv, texts);
     assert_int_equal(n, 5);
     for (int i = 0; i < n; i++) {
-        assert_string_equal(texts[i], "Loss: mate in 8");
+        assert_string_equal(texts[i], "Loss: mate in 4"); /* eight plies */
     }
     fixture_close(app);
 }

@@ -246,18 +246,20 @@ static void av_lines(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_v
     }
 }
 
-/* One move's exact result in words: "Win: throne in 7" (plies). */
+/* One move's exact result in words, counted in moves as the score above
+ * it is ("win in 4"): the tables' plies to the end, the move itself
+ * included, are the moves of the side that ends the game. */
 static void av_tb_text(int value, rb_status end, char *buf, size_t len)
 {
-    int d = rb_tb_distance(value);
+    int moves = (rb_tb_distance(value) + 1) / 2;
     if (value == RB_TB_DRAW) {
         snprintf(buf, len, "%s", _("Draw"));
     } else if (rb_tb_is_win(value)) {
-        /* TRANSLATORS: an endgame table's exact result; %d counts plies (one move of one side each) */
-        snprintf(buf, len, end == RB_THRONE ? _("Win: throne in %d") : _("Win: mate in %d"), d);
+        /* TRANSLATORS: an endgame table's exact result; %d counts the winner's moves */
+        snprintf(buf, len, end == RB_THRONE ? _("Win: throne in %d") : _("Win: mate in %d"), moves);
     } else {
-        /* TRANSLATORS: an endgame table's exact result; %d counts plies (one move of one side each) */
-        snprintf(buf, len, end == RB_THRONE ? _("Loss: throne in %d") : _("Loss: mate in %d"), d);
+        /* TRANSLATORS: an endgame table's exact result; %d counts the winner's moves */
+        snprintf(buf, len, end == RB_THRONE ? _("Loss: throne in %d") : _("Loss: mate in %d"), moves);
     }
 }
 

@@ -3,7 +3,8 @@
  * event handler with the keyboard only, its announcements written by the
  * log back end (--speech-log) and compared line for line with the
  * transcripts in tests/ui/transcripts/: a short game to checkmate, every
- * command key, a dialog walked with Tab, the first lesson, a puzzle, in
+ * command key, a dialog walked with Tab, a text field typed into and the
+ * settings' steppers, the first lesson, a puzzle, in
  * English and in French; and the computer's move announced.
  *
  * RB_UPDATE_TRANSCRIPTS=1 writes the transcripts anew (read them before
@@ -21,6 +22,8 @@
 
 #include "app/speak.h"
 #include "computer/worker.h"
+#include "dialogs/dlg.h"
+#include "files/settings.h"
 #include "rb_learn.h"
 #include "screens/learn/learn.h"
 #include "ui_fixture.h"
@@ -288,6 +291,65 @@ static void dialog_in_french(void **state)
     dialog("fr", "dialog.fr.txt");
 }
 
+/* The new-game dialog's custom clock typed, each character echoed and the
+ * deletion said, then the game started by Enter; the settings' volume
+ * stepper said with its value when focused and when changed. */
+static void fields_and_steppers(const char *lang, const char *name)
+{
+    rb_app *app = open_spoken(NULL, lang);
+    fixture_key(app, SDLK_n, KMOD_CTRL);
+    fixture_click_control(app, DLG_TIME + RB_UI_TC_NPRESETS); /* Custom: the field takes the focus */
+    fixture_text(app, "3");                                   /* over the selected 10+5 */
+    fixture_text(app, "+");
+    fixture_text(app, "1");
+    key(app, SDLK_BACKSPACE);
+    fixture_text(app, "2");
+    key(app, SDLK_RETURN);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NONE);
+    fixture_key(app, SDLK_COMMA, KMOD_CTRL);
+    fixture_click_control(app, DLG_TAB + RB_UI_SETTINGS_GAME);
+    int volume = app->state.settings.volume;
+    fixture_click_control(app, DLG_VOLUME + 1); /* louder, by the mouse */
+    rb_ui_app_draw(app);
+    key(app, SDLK_TAB);
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_TAB, KMOD_SHIFT); /* back on the louder button */
+    key(app, SDLK_RETURN);                  /* and louder again by the keys */
+    assert_int_equal(app->state.settings.volume, volume + 20);
+    key(app, SDLK_ESCAPE);
+    fixture_close(app);
+    compare_transcript(name);
+}
+
+static void fields_and_steppers_in_english(void **state)
+{
+    (void)state;
+    fields_and_steppers("en", "fields.en.txt");
+}
+
+static void fields_and_steppers_in_french(void **state)
+{
+    (void)state;
+    fields_and_steppers("fr", "fields.fr.txt");
+}
+
+/* The save dialog opens on its name, said with the name suggested; typing
+ * over it is echoed. (The suggestion holds the date: no transcript.) */
+static void save_dialog_says_its_name_field(void **state)
+{
+    (void)state;
+    rb_app *app = open_spoken(NULL, "en");
+    fixture_key(app, SDLK_s, KMOD_CTRL);
+    fixture_text(app, "x");
+    key(app, SDLK_BACKSPACE);
+    key(app, SDLK_ESCAPE);
+    fixture_close(app);
+    const char *log = read_all(LOG_PATH);
+    assert_non_null(strstr(log, "Save the game dialog."));
+    assert_non_null(strstr(log, "\nName, text field: Rollerball "));
+    assert_non_null(strstr(log, "\nx\nx deleted\n"));
+}
+
 /* The first lesson, solved with the keys from its own solution. */
 static void lesson(const char *lang, const char *name)
 {
@@ -378,11 +440,19 @@ static void computer_move_is_announced(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(short_game_in_english),      cmocka_unit_test(short_game_in_french),
-        cmocka_unit_test(every_command_in_english),   cmocka_unit_test(every_command_in_french),
-        cmocka_unit_test(dialog_in_english),          cmocka_unit_test(dialog_in_french),
-        cmocka_unit_test(lesson_in_english),          cmocka_unit_test(lesson_in_french),
-        cmocka_unit_test(puzzle_in_english),          cmocka_unit_test(puzzle_in_french),
+        cmocka_unit_test(short_game_in_english),
+        cmocka_unit_test(short_game_in_french),
+        cmocka_unit_test(every_command_in_english),
+        cmocka_unit_test(every_command_in_french),
+        cmocka_unit_test(dialog_in_english),
+        cmocka_unit_test(dialog_in_french),
+        cmocka_unit_test(fields_and_steppers_in_english),
+        cmocka_unit_test(fields_and_steppers_in_french),
+        cmocka_unit_test(save_dialog_says_its_name_field),
+        cmocka_unit_test(lesson_in_english),
+        cmocka_unit_test(lesson_in_french),
+        cmocka_unit_test(puzzle_in_english),
+        cmocka_unit_test(puzzle_in_french),
         cmocka_unit_test(computer_move_is_announced),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialogs/dialog.h"
 #include "dialogs/dlg.h"
+#include "dialogs/dlg_field.h"
 #include "dialogs/dlg_help.h"
 #include "files/settings.h"
 #include "panel/panel.h"
@@ -231,6 +233,10 @@ static void say_dialog_opened(rb_app *app)
                  dialog_name(d->kind));
     }
     rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
+    char field[400];
+    if (d->focus == DLG_FIELD && rb_ui_dlg_field_words(d, field, sizeof field) > 0) {
+        rb_ui_speak(app, RB_SPEECH_QUEUE, field); /* the save dialog opens on its name */
+    }
 }
 
 void rb_ui_speak_dialog_change(rb_app *app, rb_ui_dialog_kind before)
@@ -262,9 +268,42 @@ void rb_ui_speak_dialog_focus(rb_app *app, int before_focus)
     if (d->kind == RB_UI_DIALOG_NONE || d->focus == before_focus || d->focus == 0) {
         return;
     }
-    const char *label = rb_ui_dlg_label(app, d->focus);
+    char field[400];
+    /* the field's words from its text now: the last frame may not show it yet */
+    const char *label = d->focus == DLG_FIELD && rb_ui_dlg_field_words(d, field, sizeof field) > 0
+                            ? field
+                            : rb_ui_dlg_label(app, d->focus);
     if (label && label[0]) {
         rb_ui_speak(app, RB_SPEECH_INTERRUPT, label);
+    }
+}
+
+void rb_ui_speak_field_edit(rb_app *app, const rb_ui_dialog_state *before)
+{
+    const rb_ui_dialog_state *d = &app->state.dialog;
+    const char *was = rb_ui_dlg_field_text(before), *now = rb_ui_dlg_field_text(d);
+    if (d->kind != before->kind || d->focus != DLG_FIELD || before->focus != DLG_FIELD || !was || !now) {
+        return;
+    }
+    char echo[300];
+    if (rb_ui_dlg_field_echo(was, now, echo, sizeof echo) > 0) {
+        rb_ui_speak(app, RB_SPEECH_INTERRUPT, echo);
+    }
+}
+
+void rb_ui_speak_steppers(rb_app *app, const rb_ui_state *before)
+{
+    if (app->state.dialog.kind != RB_UI_DIALOG_SETTINGS || before->dialog.kind != RB_UI_DIALOG_SETTINGS) {
+        return;
+    }
+    static const int steppers[] = {DLG_VOLUME, DLG_SCALE, DLG_THREADS};
+    for (size_t i = 0; i < sizeof steppers / sizeof steppers[0]; i++) {
+        char was[160], now[160];
+        rb_ui_dlg_stepper_text(before, steppers[i], was, sizeof was);
+        rb_ui_dlg_stepper_text(&app->state, steppers[i], now, sizeof now);
+        if (strcmp(was, now) != 0) {
+            rb_ui_speak(app, RB_SPEECH_INTERRUPT, now);
+        }
     }
 }
 

@@ -278,14 +278,41 @@ static void dlg_stepper_row(rb_app *app, SDL_Rect r, int px, const char *label, 
     rb_ui_text_box_end(app, outer);
     rb_ui_dlg_button(app, less, "\u2212", id, can_less, false);
     rb_ui_dlg_button(app, more, "+", id + 1, can_more, false);
+    /* the spoken mode says the row and its value with either button */
+    char said[160];
+    /* TRANSLATORS: the spoken mode: the focus on a stepper's minus button, after its label and value ("Volume 70")
+     */
+    snprintf(said, sizeof said, _("%s, minus"), label);
+    rb_ui_dlg_label_set(app, id, said);
+    /* TRANSLATORS: the spoken mode: the focus on a stepper's plus button, after its label and value ("Volume 70") */
+    snprintf(said, sizeof said, _("%s, plus"), label);
+    rb_ui_dlg_label_set(app, id + 1, said);
+}
+
+size_t rb_ui_dlg_stepper_text(const rb_ui_state *st, int id, char *buf, size_t len)
+{
+    int n = 0;
+    if (id == DLG_VOLUME) {
+        /* TRANSLATORS: the sound volume, 0 to 100 */
+        n = snprintf(buf, len, _("Volume %d"), st->settings.volume);
+    } else if (id == DLG_SCALE) {
+        /* TRANSLATORS: the size of the text, panel and dialogs, in percent */
+        n = snprintf(buf, len, _("Interface size %d%%"), st->settings.ui_scale_pct);
+    } else if (id == DLG_THREADS) {
+        /* TRANSLATORS: how many processor cores (threads) the computer thinks on at its full strength and on the
+           analysis board */
+        n = snprintf(buf, len, _("Cores for the computer %d"), rb_ui_search_threads(st->settings.threads));
+    } else {
+        n = snprintf(buf, len, "%s", "");
+    }
+    return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
 
 /* "Volume 70" with a quieter and a louder button; greyed while sound is off. */
 static void dlg_volume_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
 {
     char label[48];
-    /* TRANSLATORS: the sound volume, 0 to 100 */
-    snprintf(label, sizeof label, _("Volume %d"), st->settings.volume);
+    rb_ui_dlg_stepper_text(st, DLG_VOLUME, label, sizeof label);
     dlg_stepper_row(app, r, px, label, !st->settings.sound, DLG_VOLUME, st->settings.volume > 0,
                     st->settings.volume < 100);
 }
@@ -294,8 +321,7 @@ static void dlg_volume_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int p
 static void dlg_scale_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
 {
     char label[64];
-    /* TRANSLATORS: the size of the text, panel and dialogs, in percent */
-    snprintf(label, sizeof label, _("Interface size %d%%"), st->settings.ui_scale_pct);
+    rb_ui_dlg_stepper_text(st, DLG_SCALE, label, sizeof label);
     dlg_stepper_row(app, r, px, label, false, DLG_SCALE, st->settings.ui_scale_pct > RB_UI_SCALE_MIN,
                     st->settings.ui_scale_pct < RB_UI_SCALE_MAX);
 }
@@ -307,9 +333,7 @@ static void dlg_threads_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int 
 {
     char label[64];
     int threads = rb_ui_search_threads(st->settings.threads);
-    /* TRANSLATORS: how many processor cores (threads) the computer thinks on at its full strength and on the
-       analysis board */
-    snprintf(label, sizeof label, _("Cores for the computer %d"), threads);
+    rb_ui_dlg_stepper_text(st, DLG_THREADS, label, sizeof label);
     dlg_stepper_row(app, r, px, label, false, DLG_THREADS, threads > 1, threads < rb_ui_search_cores());
 }
 

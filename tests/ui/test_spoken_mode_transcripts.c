@@ -10,6 +10,8 @@
  * RB_UPDATE_TRANSCRIPTS=1 writes the transcripts anew (read them before
  * keeping them).
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -350,6 +353,53 @@ static void save_dialog_says_its_name_field(void **state)
     assert_non_null(strstr(log, "\nx\nx deleted\n"));
 }
 
+/* The saved games list walked with the arrows, each row said as the
+ * choice moves, and again when the focus comes back to the list. */
+static void load_list(const char *lang, const char *name)
+{
+    setenv("TZ", "UTC", 1); /* the rows' dates */
+    tzset();
+    rb_app *app = open_spoken(NULL, lang);
+    fixture_key(app, SDLK_o, KMOD_CTRL);
+    rb_ui_dialog_state *d = &app->state.dialog;
+    assert_int_equal(d->kind, RB_UI_DIALOG_LOAD);
+    free(d->entries); /* the folder's games, whatever they are, for three known ones */
+    static const char *const names[] = {"Against the computer.pgn", "Club final.pgn", "Lesson 3.pgn"};
+    d->entries = calloc(3, sizeof *d->entries);
+    assert_non_null(d->entries);
+    for (int i = 0; i < 3; i++) {
+        snprintf(d->entries[i].name, sizeof d->entries[i].name, "%s", names[i]);
+        d->entries[i].modified = (time_t)1795000000 - i * 86400;
+    }
+    d->nentries = 3;
+    d->selected = 0;
+    d->focus = DLG_LIST;
+    rb_ui_app_draw(app);
+    key(app, SDLK_DOWN);
+    key(app, SDLK_DOWN);
+    key(app, SDLK_DOWN); /* the last already: nothing */
+    key(app, SDLK_UP);
+    rb_ui_app_draw(app);
+    key(app, SDLK_TAB);
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_TAB, KMOD_SHIFT);
+    key(app, SDLK_ESCAPE);
+    fixture_close(app);
+    compare_transcript(name);
+}
+
+static void load_list_in_english(void **state)
+{
+    (void)state;
+    load_list("en", "load.en.txt");
+}
+
+static void load_list_in_french(void **state)
+{
+    (void)state;
+    load_list("fr", "load.fr.txt");
+}
+
 /* The first lesson, solved with the keys from its own solution. */
 static void lesson(const char *lang, const char *name)
 {
@@ -439,6 +489,13 @@ static void computer_move_is_announced(void **state)
 
 int main(void)
 {
+    /* a folder of settings and games of its own, empty: the load dialog's
+     * list is the test's, not the machine's */
+    static char xdg[] = "/tmp/rb-spoken-transcripts-XXXXXX";
+    if (!mkdtemp(xdg)) {
+        return 1;
+    }
+    setenv("XDG_DATA_HOME", xdg, 1);
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(short_game_in_english),
         cmocka_unit_test(short_game_in_french),
@@ -449,6 +506,8 @@ int main(void)
         cmocka_unit_test(fields_and_steppers_in_english),
         cmocka_unit_test(fields_and_steppers_in_french),
         cmocka_unit_test(save_dialog_says_its_name_field),
+        cmocka_unit_test(load_list_in_english),
+        cmocka_unit_test(load_list_in_french),
         cmocka_unit_test(lesson_in_english),
         cmocka_unit_test(lesson_in_french),
         cmocka_unit_test(puzzle_in_english),

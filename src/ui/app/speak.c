@@ -14,6 +14,7 @@
 #include "dialogs/dialog.h"
 #include "dialogs/dlg.h"
 #include "dialogs/dlg_field.h"
+#include "dialogs/dlg_load.h"
 #include "dialogs/dlg_help.h"
 #include "files/settings.h"
 #include "panel/panel.h"
@@ -236,6 +237,9 @@ static void say_dialog_opened(rb_app *app)
     char field[400];
     if (d->focus == DLG_FIELD && rb_ui_dlg_field_words(d, field, sizeof field) > 0) {
         rb_ui_speak(app, RB_SPEECH_QUEUE, field); /* the save dialog opens on its name */
+    } else if (d->kind == RB_UI_DIALOG_LOAD && d->focus == DLG_LIST &&
+               rb_ui_dlg_load_row_words(d, field, sizeof field) > 0) {
+        rb_ui_speak(app, RB_SPEECH_QUEUE, field); /* and the load dialog on its list */
     }
 }
 
@@ -269,10 +273,13 @@ void rb_ui_speak_dialog_focus(rb_app *app, int before_focus)
         return;
     }
     char field[400];
-    /* the field's words from its text now: the last frame may not show it yet */
-    const char *label = d->focus == DLG_FIELD && rb_ui_dlg_field_words(d, field, sizeof field) > 0
-                            ? field
-                            : rb_ui_dlg_label(app, d->focus);
+    /* the field's and the list's words from the state now: the last frame
+     * may not show them yet */
+    const char *label =
+        d->focus == DLG_FIELD && rb_ui_dlg_field_words(d, field, sizeof field) > 0 ? field
+        : d->focus == DLG_LIST && d->kind == RB_UI_DIALOG_LOAD && rb_ui_dlg_load_row_words(d, field, sizeof field) > 0
+            ? field
+            : rb_ui_dlg_label(app, d->focus);
     if (label && label[0]) {
         rb_ui_speak(app, RB_SPEECH_INTERRUPT, label);
     }
@@ -288,6 +295,19 @@ void rb_ui_speak_field_edit(rb_app *app, const rb_ui_dialog_state *before)
     char echo[300];
     if (rb_ui_dlg_field_echo(was, now, echo, sizeof echo) > 0) {
         rb_ui_speak(app, RB_SPEECH_INTERRUPT, echo);
+    }
+}
+
+void rb_ui_speak_load_row(rb_app *app, const rb_ui_dialog_state *before)
+{
+    const rb_ui_dialog_state *d = &app->state.dialog;
+    if (d->kind != RB_UI_DIALOG_LOAD || before->kind != RB_UI_DIALOG_LOAD || d->focus != before->focus ||
+        d->selected == before->selected) {
+        return;
+    }
+    char row[400];
+    if (rb_ui_dlg_load_row_words(d, row, sizeof row) > 0) {
+        rb_ui_speak(app, RB_SPEECH_INTERRUPT, row);
     }
 }
 

@@ -72,6 +72,9 @@ void rb_ui_speak_dialog_focus(rb_app *app, int before_focus);
 /* An edit of the open dialog's text field since before, echoed: the
  * characters typed, or those deleted. */
 void rb_ui_speak_field_edit(rb_app *app, const rb_ui_dialog_state *before);
+/* The saved games list's chosen row, said when it moved since before with
+ * the list focused. */
+void rb_ui_speak_load_row(rb_app *app, const rb_ui_dialog_state *before);
 /* A settings stepper (volume, interface size, cores) whose value changed
  * since before, said with its label and new value. */
 void rb_ui_speak_steppers(rb_app *app, const rb_ui_state *before);

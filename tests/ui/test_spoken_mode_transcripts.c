@@ -296,7 +296,8 @@ static void dialog_in_french(void **state)
 
 /* The new-game dialog's custom clock typed, each character echoed and the
  * deletion said, then the game started by Enter; the settings' volume
- * stepper said with its value when focused and when changed. */
+ * stepper said with its value when focused and when changed, and the
+ * speech rate's. */
 static void fields_and_steppers(const char *lang, const char *name)
 {
     rb_app *app = open_spoken(NULL, lang);
@@ -319,6 +320,9 @@ static void fields_and_steppers(const char *lang, const char *name)
     fixture_key(app, SDLK_TAB, KMOD_SHIFT); /* back on the louder button */
     key(app, SDLK_RETURN);                  /* and louder again by the keys */
     assert_int_equal(app->state.settings.volume, volume + 20);
+    int rate = app->state.settings.speech_rate;
+    fixture_click_control(app, DLG_SPEECH_RATE + 1); /* the voice faster */
+    assert_int_equal(app->state.settings.speech_rate, rate + 10);
     key(app, SDLK_ESCAPE);
     fixture_close(app);
     compare_transcript(name);

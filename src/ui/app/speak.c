@@ -316,7 +316,7 @@ void rb_ui_speak_steppers(rb_app *app, const rb_ui_state *before)
     if (app->state.dialog.kind != RB_UI_DIALOG_SETTINGS || before->dialog.kind != RB_UI_DIALOG_SETTINGS) {
         return;
     }
-    static const int steppers[] = {DLG_VOLUME, DLG_SCALE, DLG_THREADS};
+    static const int steppers[] = {DLG_VOLUME, DLG_SCALE, DLG_THREADS, DLG_SPEECH_RATE};
     for (size_t i = 0; i < sizeof steppers / sizeof steppers[0]; i++) {
         char was[160], now[160];
         rb_ui_dlg_stepper_text(before, steppers[i], was, sizeof was);

@@ -75,7 +75,7 @@ void rb_ui_speak_field_edit(rb_app *app, const rb_ui_dialog_state *before);
 /* The saved games list's chosen row, said when it moved since before with
  * the list focused. */
 void rb_ui_speak_load_row(rb_app *app, const rb_ui_dialog_state *before);
-/* A settings stepper (volume, interface size, cores) whose value changed
+/* A settings stepper (volume, interface size, cores, speech rate) whose value changed
  * since before, said with its label and new value. */
 void rb_ui_speak_steppers(rb_app *app, const rb_ui_state *before);
 

@@ -3,12 +3,15 @@
  * event handler with the keyboard only, its announcements written by the
  * log back end (--speech-log) and compared line for line with the
  * transcripts in tests/ui/transcripts/: a short game to checkmate, every
- * command key, a dialog walked with Tab, the first lesson, a puzzle, in
+ * command key, a dialog walked with Tab, a text field typed into and the
+ * settings' steppers, the first lesson, a puzzle, in
  * English and in French; and the computer's move announced.
  *
  * RB_UPDATE_TRANSCRIPTS=1 writes the transcripts anew (read them before
  * keeping them).
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,11 +19,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
 #include "app/speak.h"
 #include "computer/worker.h"
+#include "dialogs/dlg.h"
+#include "files/settings.h"
 #include "rb_learn.h"
 #include "screens/learn/learn.h"
 #include "ui_fixture.h"
@@ -288,6 +294,116 @@ static void dialog_in_french(void **state)
     dialog("fr", "dialog.fr.txt");
 }
 
+/* The new-game dialog's custom clock typed, each character echoed and the
+ * deletion said, then the game started by Enter; the settings' volume
+ * stepper said with its value when focused and when changed, and the
+ * speech rate's. */
+static void fields_and_steppers(const char *lang, const char *name)
+{
+    rb_app *app = open_spoken(NULL, lang);
+    fixture_key(app, SDLK_n, KMOD_CTRL);
+    fixture_click_control(app, DLG_TIME + RB_UI_TC_NPRESETS); /* Custom: the field takes the focus */
+    fixture_text(app, "3");                                   /* over the selected 10+5 */
+    fixture_text(app, "+");
+    fixture_text(app, "1");
+    key(app, SDLK_BACKSPACE);
+    fixture_text(app, "2");
+    key(app, SDLK_RETURN);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NONE);
+    fixture_key(app, SDLK_COMMA, KMOD_CTRL);
+    fixture_click_control(app, DLG_TAB + RB_UI_SETTINGS_GAME);
+    int volume = app->state.settings.volume;
+    fixture_click_control(app, DLG_VOLUME + 1); /* louder, by the mouse */
+    rb_ui_app_draw(app);
+    key(app, SDLK_TAB);
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_TAB, KMOD_SHIFT); /* back on the louder button */
+    key(app, SDLK_RETURN);                  /* and louder again by the keys */
+    assert_int_equal(app->state.settings.volume, volume + 20);
+    int rate = app->state.settings.speech_rate;
+    fixture_click_control(app, DLG_SPEECH_RATE + 1); /* the voice faster */
+    assert_int_equal(app->state.settings.speech_rate, rate + 10);
+    key(app, SDLK_ESCAPE);
+    fixture_close(app);
+    compare_transcript(name);
+}
+
+static void fields_and_steppers_in_english(void **state)
+{
+    (void)state;
+    fields_and_steppers("en", "fields.en.txt");
+}
+
+static void fields_and_steppers_in_french(void **state)
+{
+    (void)state;
+    fields_and_steppers("fr", "fields.fr.txt");
+}
+
+/* The save dialog opens on its name, said with the name suggested; typing
+ * over it is echoed. (The suggestion holds the date: no transcript.) */
+static void save_dialog_says_its_name_field(void **state)
+{
+    (void)state;
+    rb_app *app = open_spoken(NULL, "en");
+    fixture_key(app, SDLK_s, KMOD_CTRL);
+    fixture_text(app, "x");
+    key(app, SDLK_BACKSPACE);
+    key(app, SDLK_ESCAPE);
+    fixture_close(app);
+    const char *log = read_all(LOG_PATH);
+    assert_non_null(strstr(log, "Save the game dialog."));
+    assert_non_null(strstr(log, "\nName, text field: Rollerball "));
+    assert_non_null(strstr(log, "\nx\nx deleted\n"));
+}
+
+/* The saved games list walked with the arrows, each row said as the
+ * choice moves, and again when the focus comes back to the list. */
+static void load_list(const char *lang, const char *name)
+{
+    setenv("TZ", "UTC", 1); /* the rows' dates */
+    tzset();
+    rb_app *app = open_spoken(NULL, lang);
+    fixture_key(app, SDLK_o, KMOD_CTRL);
+    rb_ui_dialog_state *d = &app->state.dialog;
+    assert_int_equal(d->kind, RB_UI_DIALOG_LOAD);
+    free(d->entries); /* the folder's games, whatever they are, for three known ones */
+    static const char *const names[] = {"Against the computer.pgn", "Club final.pgn", "Lesson 3.pgn"};
+    d->entries = calloc(3, sizeof *d->entries);
+    assert_non_null(d->entries);
+    for (int i = 0; i < 3; i++) {
+        snprintf(d->entries[i].name, sizeof d->entries[i].name, "%s", names[i]);
+        d->entries[i].modified = (time_t)1795000000 - i * 86400;
+    }
+    d->nentries = 3;
+    d->selected = 0;
+    d->focus = DLG_LIST;
+    rb_ui_app_draw(app);
+    key(app, SDLK_DOWN);
+    key(app, SDLK_DOWN);
+    key(app, SDLK_DOWN); /* the last already: nothing */
+    key(app, SDLK_UP);
+    rb_ui_app_draw(app);
+    key(app, SDLK_TAB);
+    rb_ui_app_draw(app);
+    fixture_key(app, SDLK_TAB, KMOD_SHIFT);
+    key(app, SDLK_ESCAPE);
+    fixture_close(app);
+    compare_transcript(name);
+}
+
+static void load_list_in_english(void **state)
+{
+    (void)state;
+    load_list("en", "load.en.txt");
+}
+
+static void load_list_in_french(void **state)
+{
+    (void)state;
+    load_list("fr", "load.fr.txt");
+}
+
 /* The first lesson, solved with the keys from its own solution. */
 static void lesson(const char *lang, const char *name)
 {
@@ -377,12 +493,29 @@ static void computer_move_is_announced(void **state)
 
 int main(void)
 {
+    /* a folder of settings and games of its own, empty: the load dialog's
+     * list is the test's, not the machine's */
+    static char xdg[] = "/tmp/rb-spoken-transcripts-XXXXXX";
+    if (!mkdtemp(xdg)) {
+        return 1;
+    }
+    setenv("XDG_DATA_HOME", xdg, 1);
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(short_game_in_english),      cmocka_unit_test(short_game_in_french),
-        cmocka_unit_test(every_command_in_english),   cmocka_unit_test(every_command_in_french),
-        cmocka_unit_test(dialog_in_english),          cmocka_unit_test(dialog_in_french),
-        cmocka_unit_test(lesson_in_english),          cmocka_unit_test(lesson_in_french),
-        cmocka_unit_test(puzzle_in_english),          cmocka_unit_test(puzzle_in_french),
+        cmocka_unit_test(short_game_in_english),
+        cmocka_unit_test(short_game_in_french),
+        cmocka_unit_test(every_command_in_english),
+        cmocka_unit_test(every_command_in_french),
+        cmocka_unit_test(dialog_in_english),
+        cmocka_unit_test(dialog_in_french),
+        cmocka_unit_test(fields_and_steppers_in_english),
+        cmocka_unit_test(fields_and_steppers_in_french),
+        cmocka_unit_test(save_dialog_says_its_name_field),
+        cmocka_unit_test(load_list_in_english),
+        cmocka_unit_test(load_list_in_french),
+        cmocka_unit_test(lesson_in_english),
+        cmocka_unit_test(lesson_in_french),
+        cmocka_unit_test(puzzle_in_english),
+        cmocka_unit_test(puzzle_in_french),
         cmocka_unit_test(computer_move_is_announced),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -398,10 +398,13 @@ void rb_ui_app_event(rb_app *app, const SDL_Event *raw)
     }
     if (app->state.dialog.kind != RB_UI_DIALOG_NONE && before.dialog.kind == app->state.dialog.kind) {
         rb_ui_speak_dialog_focus(app, before.dialog.focus);
+        rb_ui_speak_field_edit(app, &before.dialog);
+        rb_ui_speak_load_row(app, &before.dialog);
         rb_ui_speak_help_page(app, before.dialog.page);
     }
     rb_ui_speak_dialog_change(app, before.dialog.kind);
     rb_ui_apply(app, &cmd);
+    rb_ui_speak_steppers(app, &before);
     /* SDL leaves dropped file names and text to us to free. */
     if (e.type == SDL_DROPFILE || e.type == SDL_DROPTEXT) {
         SDL_free(e.drop.file);

@@ -843,6 +843,14 @@ static int apply_volume(rb_app *app, const rb_ui_cmd *cmd)
     return 0;
 }
 
+static int apply_speech_rate(rb_app *app, const rb_ui_cmd *cmd)
+{
+    int rate = cmd->set_speech_rate.rate;
+    app->state.settings.speech_rate = rate < -100 ? -100 : rate > 100 ? 100 : rate;
+    rb_ui_speak_rate(app); /* the next words at the new pace */
+    return 0;
+}
+
 static int apply_language(rb_app *app, const rb_ui_cmd *cmd)
 {
     int lang = cmd->set_language.lang;
@@ -945,6 +953,7 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_FLIP: return apply_flip(app);
     case RB_UI_CMD_SET_SETTING: return apply_setting(app, cmd->set_setting.index, cmd->set_setting.on);
     case RB_UI_CMD_SET_VOLUME: return apply_volume(app, cmd);
+    case RB_UI_CMD_SET_SPEECH_RATE: return apply_speech_rate(app, cmd);
     case RB_UI_CMD_SET_SCALE: return apply_interface_size(app, cmd->set_scale.percent);
     case RB_UI_CMD_SET_THREADS: return apply_threads(app, cmd->set_threads.threads);
     case RB_UI_CMD_SET_THEME: return apply_look(app, cmd);

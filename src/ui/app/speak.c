@@ -11,7 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dialogs/dialog.h"
 #include "dialogs/dlg.h"
+#include "dialogs/dlg_field.h"
+#include "dialogs/dlg_load.h"
 #include "dialogs/dlg_help.h"
 #include "files/settings.h"
 #include "panel/panel.h"
@@ -231,6 +234,13 @@ static void say_dialog_opened(rb_app *app)
                  dialog_name(d->kind));
     }
     rb_ui_speak(app, RB_SPEECH_INTERRUPT, line);
+    char field[400];
+    if (d->focus == DLG_FIELD && rb_ui_dlg_field_words(d, field, sizeof field) > 0) {
+        rb_ui_speak(app, RB_SPEECH_QUEUE, field); /* the save dialog opens on its name */
+    } else if (d->kind == RB_UI_DIALOG_LOAD && d->focus == DLG_LIST &&
+               rb_ui_dlg_load_row_words(d, field, sizeof field) > 0) {
+        rb_ui_speak(app, RB_SPEECH_QUEUE, field); /* and the load dialog on its list */
+    }
 }
 
 void rb_ui_speak_dialog_change(rb_app *app, rb_ui_dialog_kind before)
@@ -262,9 +272,58 @@ void rb_ui_speak_dialog_focus(rb_app *app, int before_focus)
     if (d->kind == RB_UI_DIALOG_NONE || d->focus == before_focus || d->focus == 0) {
         return;
     }
-    const char *label = rb_ui_dlg_label(app, d->focus);
+    char field[400];
+    /* the field's and the list's words from the state now: the last frame
+     * may not show them yet */
+    const char *label =
+        d->focus == DLG_FIELD && rb_ui_dlg_field_words(d, field, sizeof field) > 0 ? field
+        : d->focus == DLG_LIST && d->kind == RB_UI_DIALOG_LOAD && rb_ui_dlg_load_row_words(d, field, sizeof field) > 0
+            ? field
+            : rb_ui_dlg_label(app, d->focus);
     if (label && label[0]) {
         rb_ui_speak(app, RB_SPEECH_INTERRUPT, label);
+    }
+}
+
+void rb_ui_speak_field_edit(rb_app *app, const rb_ui_dialog_state *before)
+{
+    const rb_ui_dialog_state *d = &app->state.dialog;
+    const char *was = rb_ui_dlg_field_text(before), *now = rb_ui_dlg_field_text(d);
+    if (d->kind != before->kind || d->focus != DLG_FIELD || before->focus != DLG_FIELD || !was || !now) {
+        return;
+    }
+    char echo[300];
+    if (rb_ui_dlg_field_echo(was, now, echo, sizeof echo) > 0) {
+        rb_ui_speak(app, RB_SPEECH_INTERRUPT, echo);
+    }
+}
+
+void rb_ui_speak_load_row(rb_app *app, const rb_ui_dialog_state *before)
+{
+    const rb_ui_dialog_state *d = &app->state.dialog;
+    if (d->kind != RB_UI_DIALOG_LOAD || before->kind != RB_UI_DIALOG_LOAD || d->focus != before->focus ||
+        d->selected == before->selected) {
+        return;
+    }
+    char row[400];
+    if (rb_ui_dlg_load_row_words(d, row, sizeof row) > 0) {
+        rb_ui_speak(app, RB_SPEECH_INTERRUPT, row);
+    }
+}
+
+void rb_ui_speak_steppers(rb_app *app, const rb_ui_state *before)
+{
+    if (app->state.dialog.kind != RB_UI_DIALOG_SETTINGS || before->dialog.kind != RB_UI_DIALOG_SETTINGS) {
+        return;
+    }
+    static const int steppers[] = {DLG_VOLUME, DLG_SCALE, DLG_THREADS, DLG_SPEECH_RATE};
+    for (size_t i = 0; i < sizeof steppers / sizeof steppers[0]; i++) {
+        char was[160], now[160];
+        rb_ui_dlg_stepper_text(before, steppers[i], was, sizeof was);
+        rb_ui_dlg_stepper_text(&app->state, steppers[i], now, sizeof now);
+        if (strcmp(was, now) != 0) {
+            rb_ui_speak(app, RB_SPEECH_INTERRUPT, now);
+        }
     }
 }
 

@@ -69,6 +69,15 @@ void rb_ui_speak_dialog_change(rb_app *app, rb_ui_dialog_kind before);
 void rb_ui_speak_help_page(rb_app *app, int before_page);
 /* A dialog's focus moved or it opened: its focused control said. */
 void rb_ui_speak_dialog_focus(rb_app *app, int before_focus);
+/* An edit of the open dialog's text field since before, echoed: the
+ * characters typed, or those deleted. */
+void rb_ui_speak_field_edit(rb_app *app, const rb_ui_dialog_state *before);
+/* The saved games list's chosen row, said when it moved since before with
+ * the list focused. */
+void rb_ui_speak_load_row(rb_app *app, const rb_ui_dialog_state *before);
+/* A settings stepper (volume, interface size, cores, speech rate) whose value changed
+ * since before, said with its label and new value. */
+void rb_ui_speak_steppers(rb_app *app, const rb_ui_state *before);
 
 /* ---- speak_keys.c ---- */
 /* The spoken mode's keys on the board and the screens with a board: the

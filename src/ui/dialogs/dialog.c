@@ -278,14 +278,44 @@ static void dlg_stepper_row(rb_app *app, SDL_Rect r, int px, const char *label, 
     rb_ui_text_box_end(app, outer);
     rb_ui_dlg_button(app, less, "\u2212", id, can_less, false);
     rb_ui_dlg_button(app, more, "+", id + 1, can_more, false);
+    /* the spoken mode says the row and its value with either button */
+    char said[160];
+    /* TRANSLATORS: the spoken mode: the focus on a stepper's minus button, after its label and value ("Volume 70")
+     */
+    snprintf(said, sizeof said, _("%s, minus"), label);
+    rb_ui_dlg_label_set(app, id, said);
+    /* TRANSLATORS: the spoken mode: the focus on a stepper's plus button, after its label and value ("Volume 70") */
+    snprintf(said, sizeof said, _("%s, plus"), label);
+    rb_ui_dlg_label_set(app, id + 1, said);
+}
+
+size_t rb_ui_dlg_stepper_text(const rb_ui_state *st, int id, char *buf, size_t len)
+{
+    int n = 0;
+    if (id == DLG_VOLUME) {
+        /* TRANSLATORS: the sound volume, 0 to 100 */
+        n = snprintf(buf, len, _("Volume %d"), st->settings.volume);
+    } else if (id == DLG_SCALE) {
+        /* TRANSLATORS: the size of the text, panel and dialogs, in percent */
+        n = snprintf(buf, len, _("Interface size %d%%"), st->settings.ui_scale_pct);
+    } else if (id == DLG_SPEECH_RATE) {
+        /* TRANSLATORS: the spoken mode's pace, -100 (slowest) to 100 (fastest), 0 the voice's normal */
+        n = snprintf(buf, len, _("Speech rate %d"), st->settings.speech_rate);
+    } else if (id == DLG_THREADS) {
+        /* TRANSLATORS: how many processor cores (threads) the computer thinks on at its full strength and on the
+           analysis board */
+        n = snprintf(buf, len, _("Cores for the computer %d"), rb_ui_search_threads(st->settings.threads));
+    } else {
+        n = snprintf(buf, len, "%s", "");
+    }
+    return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }
 
 /* "Volume 70" with a quieter and a louder button; greyed while sound is off. */
 static void dlg_volume_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
 {
     char label[48];
-    /* TRANSLATORS: the sound volume, 0 to 100 */
-    snprintf(label, sizeof label, _("Volume %d"), st->settings.volume);
+    rb_ui_dlg_stepper_text(st, DLG_VOLUME, label, sizeof label);
     dlg_stepper_row(app, r, px, label, !st->settings.sound, DLG_VOLUME, st->settings.volume > 0,
                     st->settings.volume < 100);
 }
@@ -294,8 +324,7 @@ static void dlg_volume_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int p
 static void dlg_scale_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
 {
     char label[64];
-    /* TRANSLATORS: the size of the text, panel and dialogs, in percent */
-    snprintf(label, sizeof label, _("Interface size %d%%"), st->settings.ui_scale_pct);
+    rb_ui_dlg_stepper_text(st, DLG_SCALE, label, sizeof label);
     dlg_stepper_row(app, r, px, label, false, DLG_SCALE, st->settings.ui_scale_pct > RB_UI_SCALE_MIN,
                     st->settings.ui_scale_pct < RB_UI_SCALE_MAX);
 }
@@ -307,10 +336,17 @@ static void dlg_threads_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int 
 {
     char label[64];
     int threads = rb_ui_search_threads(st->settings.threads);
-    /* TRANSLATORS: how many processor cores (threads) the computer thinks on at its full strength and on the
-       analysis board */
-    snprintf(label, sizeof label, _("Cores for the computer %d"), threads);
+    rb_ui_dlg_stepper_text(st, DLG_THREADS, label, sizeof label);
     dlg_stepper_row(app, r, px, label, false, DLG_THREADS, threads > 1, threads < rb_ui_search_cores());
+}
+
+/* "Speech rate 0" with a slower and a faster button, -100 to 100. */
+static void dlg_speech_rate_row(rb_app *app, const rb_ui_state *st, SDL_Rect r, int px)
+{
+    char label[64];
+    rb_ui_dlg_stepper_text(st, DLG_SPEECH_RATE, label, sizeof label);
+    dlg_stepper_row(app, r, px, label, !st->settings.speech, DLG_SPEECH_RATE, st->settings.speech_rate > -100,
+                    st->settings.speech_rate < 100);
 }
 
 /* The preview's position: every kind of piece, the bishop on d1 selected
@@ -413,8 +449,8 @@ static void dlg_language_rows(rb_app *app, const rb_ui_state *st, SDL_Rect r, in
 /* The rows a page of switches takes beyond its switches. */
 static int dlg_page_extra_rows(rb_ui_settings_page page)
 {
-    /* the volume, the interface size, the computer's cores, the language (three rows) */
-    return page == RB_UI_SETTINGS_GAME ? 6 : 0;
+    /* the volume, the interface size, the computer's cores, the speech rate, the language (three rows) */
+    return page == RB_UI_SETTINGS_GAME ? 7 : 0;
 }
 
 static int dlg_page_rows(rb_ui_settings_page page)
@@ -455,7 +491,8 @@ static void dlg_switch_page(rb_app *app, const rb_ui_state *st, SDL_Rect page, i
     dlg_volume_row(app, st, (SDL_Rect){page.x, y, page.w, row}, px);
     dlg_scale_row(app, st, (SDL_Rect){page.x, y + row, page.w, row}, px);
     dlg_threads_row(app, st, (SDL_Rect){page.x, y + 2 * row, page.w, row}, px);
-    dlg_language_rows(app, st, (SDL_Rect){page.x, y + 3 * row, page.w, 3 * row}, row, px);
+    dlg_speech_rate_row(app, st, (SDL_Rect){page.x, y + 3 * row, page.w, row}, px);
+    dlg_language_rows(app, st, (SDL_Rect){page.x, y + 4 * row, page.w, 3 * row}, row, px);
 }
 
 /* The tabs' words; the dialog opens on the first. */
@@ -566,6 +603,10 @@ static rb_ui_cmd dlg_settings_click(rb_ui_state *st, int id)
         int v = st->settings.volume + (id == DLG_VOLUME ? -DLG_VOLUME_STEP : DLG_VOLUME_STEP);
         cmd.kind = RB_UI_CMD_SET_VOLUME;
         cmd.set_volume.volume = v < 0 ? 0 : v > 100 ? 100 : v;
+    } else if (id == DLG_SPEECH_RATE || id == DLG_SPEECH_RATE + 1) {
+        int v = st->settings.speech_rate + (id == DLG_SPEECH_RATE ? -DLG_VOLUME_STEP : DLG_VOLUME_STEP);
+        cmd.kind = RB_UI_CMD_SET_SPEECH_RATE;
+        cmd.set_speech_rate.rate = v < -100 ? -100 : v > 100 ? 100 : v;
     } else if (id == DLG_THREADS || id == DLG_THREADS + 1) {
         int n = rb_ui_search_threads(st->settings.threads) + (id == DLG_THREADS ? -1 : 1);
         int most = rb_ui_search_cores();
@@ -690,8 +731,8 @@ static bool dlg_enter_is_default(const rb_ui_dialog_state *d)
     switch (d->kind) {
     case RB_UI_DIALOG_NEW_GAME: return f != DLG_CANCEL;
     case RB_UI_DIALOG_SETTINGS:
-        return !(f >= DLG_VOLUME && f <= DLG_VOLUME + 1) && !(f >= DLG_SCALE && f <= DLG_SCALE + 1) &&
-               !(f >= DLG_THREADS && f <= DLG_THREADS + 1);
+        return !(f >= DLG_VOLUME && f <= DLG_VOLUME + 1) && !(f >= DLG_SPEECH_RATE && f <= DLG_SPEECH_RATE + 1) &&
+               !(f >= DLG_SCALE && f <= DLG_SCALE + 1) && !(f >= DLG_THREADS && f <= DLG_THREADS + 1);
     default: return false;
     }
 }

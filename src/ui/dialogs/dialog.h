@@ -31,5 +31,9 @@ void rb_ui_dialog_draw(rb_app *app, const rb_ui_state *st);
 /* Takes an event while a dialog is open (mouse in output pixels): changes
  * the dialog's input state, and returns what the player asked for. */
 rb_ui_cmd rb_ui_dialog_event(rb_app *app, const SDL_Event *ev);
+/* The words of the settings' stepper row id (DLG_VOLUME, DLG_SCALE,
+ * DLG_THREADS, DLG_SPEECH_RATE) in state st, its label and value ("Volume 70"), as drawn and
+ * as the spoken mode says it; "" for another id. Returns the length. */
+size_t rb_ui_dlg_stepper_text(const rb_ui_state *st, int id, char *buf, size_t len);
 
 #endif

@@ -3,11 +3,15 @@
  * The editing itself is the kit's (textedit.c); this file only maps the
  * keys and the clipboard onto it, and filters what a field may hold (the
  * clock field takes only what a time control is written with, pasted or
- * typed).
+ * typed). For the spoken mode it also names the field and puts an edit
+ * in words, the same for both fields.
  */
 #include "dialogs/dlg_field.h"
 
+#include <stdio.h>
 #include <string.h>
+
+#include "words/i18n.h"
 
 bool rb_ui_dlg_field_insert(rb_ui_edit e, const char *allowed, const char *text)
 {
@@ -66,4 +70,80 @@ bool rb_ui_dlg_field_key(rb_app *app, rb_ui_edit e, const char *allowed, SDL_Key
         return true;
     default: return false;
     }
+}
+
+const char *rb_ui_dlg_field_text(const rb_ui_dialog_state *d)
+{
+    return d->kind == RB_UI_DIALOG_SAVE ? d->name : d->kind == RB_UI_DIALOG_NEW_GAME ? d->time_custom : NULL;
+}
+
+size_t rb_ui_dlg_field_words(const rb_ui_dialog_state *d, char *out, size_t len)
+{
+    const char *text = rb_ui_dlg_field_text(d);
+    const char *label = _("Name");
+    if (d->kind == RB_UI_DIALOG_NEW_GAME) {
+        /* TRANSLATORS: the spoken mode: the label of the new-game dialog's field for a clock of one's own */
+        label = _("Custom clock");
+    }
+    int n;
+    if (!text) {
+        n = snprintf(out, len, "%s", "");
+    } else if (text[0]) {
+        /* TRANSLATORS: the spoken mode: a dialog's text field got the focus: its label and its text */
+        n = snprintf(out, len, _("%s, text field: %s"), label, text);
+    } else {
+        /* TRANSLATORS: the spoken mode: a dialog's text field got the focus: its label; it holds nothing */
+        n = snprintf(out, len, _("%s, text field, empty"), label);
+    }
+    return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+}
+
+/* A character as a voice can say it: a space, or a sign most voices skip,
+ * by name. */
+static const char *echo_word(const char *part)
+{
+    if (strcmp(part, " ") == 0) {
+        /* TRANSLATORS: the spoken mode: a space typed into or deleted from a text field */
+        return _("space");
+    }
+    if (strcmp(part, "+") == 0) {
+        /* TRANSLATORS: the spoken mode: the sign + typed into or deleted from a text field (a clock: 10+5) */
+        return _("plus");
+    }
+    if (strcmp(part, "/") == 0) {
+        /* TRANSLATORS: the spoken mode: the sign / typed into or deleted from a text field (10+5 / 5+3) */
+        return _("slash");
+    }
+    return part;
+}
+
+size_t rb_ui_dlg_field_echo(const char *before, const char *after, char *out, size_t len)
+{
+    size_t lb = strlen(before), la = strlen(after), pre = 0, suf = 0;
+    while (pre < lb && pre < la && before[pre] == after[pre]) {
+        pre++;
+    }
+    while (suf < lb - pre && suf < la - pre && before[lb - 1 - suf] == after[la - 1 - suf]) {
+        suf++;
+    }
+    /* whole UTF-8 characters: a common part never ends inside one */
+    while (pre > 0 && ((unsigned char)after[pre] & 0xC0) == 0x80) {
+        pre--;
+    }
+    while (suf > 0 && ((unsigned char)after[la - suf] & 0xC0) == 0x80) {
+        suf--;
+    }
+    char typed[256], gone[256];
+    snprintf(typed, sizeof typed, "%.*s", (int)(la - suf - pre), after + pre);
+    snprintf(gone, sizeof gone, "%.*s", (int)(lb - suf - pre), before + pre);
+    int n;
+    if (typed[0]) {
+        n = snprintf(out, len, "%s", echo_word(typed));
+    } else if (gone[0]) {
+        /* TRANSLATORS: the spoken mode: what Backspace or Delete took out of a text field */
+        n = snprintf(out, len, _("%s deleted"), echo_word(gone));
+    } else {
+        n = snprintf(out, len, "%s", "");
+    }
+    return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
 }

@@ -37,6 +37,40 @@ void rb_ui_dlg_load_open(rb_app *app)
     }
 }
 
+/* Entry i's name as the list shows it, without the ".pgn" every entry has,
+ * and its date. */
+static void dlg_load_row_parts(const rb_ui_dialog_state *d, int i, char *name, size_t namelen, char *when,
+                               size_t whenlen)
+{
+    snprintf(name, namelen, "%s", d->entries[i].name);
+    size_t n = strlen(name);
+    if (n > 4) {
+        name[n - 4] = '\0';
+    }
+    when[0] = '\0';
+    struct tm tm;
+    if (localtime_r(&d->entries[i].modified, &tm)) {
+        strftime(when, whenlen, "%Y-%m-%d %H:%M", &tm);
+    }
+}
+
+size_t rb_ui_dlg_load_row_words(const rb_ui_dialog_state *d, char *out, size_t len)
+{
+    int n;
+    if (d->nentries == 0) {
+        n = snprintf(out, len, "%s", _("No saved games yet."));
+    } else if (d->selected < 0 || d->selected >= d->nentries) {
+        n = snprintf(out, len, "%s", "");
+    } else {
+        char name[256], when[64];
+        dlg_load_row_parts(d, d->selected, name, sizeof name, when, sizeof when);
+        /* TRANSLATORS: the spoken mode: a row of the saved games list: the game's name, when it was saved, and
+           which row of how many it is */
+        n = snprintf(out, len, _("%s, saved %s, %d of %d"), name, when, d->selected + 1, d->nentries);
+    }
+    return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len - 1;
+}
+
 /* The first row shown: the state's scroll, kept inside the list. */
 static int dlg_load_first_row(const rb_ui_dialog_state *d, int rows_visible)
 {
@@ -90,16 +124,8 @@ void rb_ui_dlg_load_draw(rb_app *app, const rb_ui_state *st)
             rb_ui_draw_rect(app->renderer, r, rb_ui_widget_mix(t->panel_bg, t->text, 0.15f));
         }
         SDL_Color ink = sel ? (SDL_Color){255, 255, 255, 255} : t->text;
-        char name[256], when[64] = "";
-        snprintf(name, sizeof name, "%s", d->entries[i].name);
-        size_t n = strlen(name);
-        if (n > 4) {
-            name[n - 4] = '\0'; /* the ".pgn" every entry has */
-        }
-        struct tm tm;
-        if (localtime_r(&d->entries[i].modified, &tm)) {
-            strftime(when, sizeof when, "%Y-%m-%d %H:%M", &tm);
-        }
+        char name[256], when[64];
+        dlg_load_row_parts(d, i, name, sizeof name, when, sizeof when);
         int ww = rb_ui_text_width(app, when, small, false);
         rb_ui_text_draw(app, when, small, false, sel ? ink : t->text_dim, r.x + r.w - px / 2, r.y + row_h / 2,
                         RB_UI_ALIGN_RIGHT);

@@ -62,17 +62,18 @@ typedef enum {
     RB_UI_CMD_EXPLAIN,      /* an attempt the rules refuse: it is explained */
     /* the window */
     RB_UI_CMD_FLIP,
-    RB_UI_CMD_SET_SETTING,   /* one of rb_ui_settings_infos on or off */
-    RB_UI_CMD_SET_VOLUME,    /* the sounds' volume */
-    RB_UI_CMD_SET_SCALE,     /* the interface size */
-    RB_UI_CMD_SET_THREADS,   /* the threads the computer thinks on */
-    RB_UI_CMD_SET_THEME,     /* the board's colours */
-    RB_UI_CMD_SET_PIECES,    /* the piece set */
-    RB_UI_CMD_SET_LANGUAGE,  /* the language */
-    RB_UI_CMD_MINIMISED,     /* the window was minimised, or shown again */
-    RB_UI_CMD_SAVE_SETTINGS, /* the settings dialog is done: keep them */
-    RB_UI_CMD_OPEN_DIALOG,   /* a dialog opens (or the open one closes) */
-    RB_UI_CMD_ASK,           /* a question about the game, in a dialog */
+    RB_UI_CMD_SET_SETTING,     /* one of rb_ui_settings_infos on or off */
+    RB_UI_CMD_SET_VOLUME,      /* the sounds' volume */
+    RB_UI_CMD_SET_SCALE,       /* the interface size */
+    RB_UI_CMD_SET_THREADS,     /* the threads the computer thinks on */
+    RB_UI_CMD_SET_SPEECH_RATE, /* the spoken mode's pace */
+    RB_UI_CMD_SET_THEME,       /* the board's colours */
+    RB_UI_CMD_SET_PIECES,      /* the piece set */
+    RB_UI_CMD_SET_LANGUAGE,    /* the language */
+    RB_UI_CMD_MINIMISED,       /* the window was minimised, or shown again */
+    RB_UI_CMD_SAVE_SETTINGS,   /* the settings dialog is done: keep them */
+    RB_UI_CMD_OPEN_DIALOG,     /* a dialog opens (or the open one closes) */
+    RB_UI_CMD_ASK,             /* a question about the game, in a dialog */
     /* the puzzle trainer (screens/puzzles); while it is open, PLAY tries a move */
     RB_UI_CMD_PUZZLE_OPEN, /* the trainer, on a puzzle */
     RB_UI_CMD_PUZZLE_FIRST = RB_UI_CMD_PUZZLE_OPEN,
@@ -201,6 +202,9 @@ typedef struct rb_ui_cmd {
         struct {
             int volume; /* 0..100 */
         } set_volume;
+        struct {
+            int rate; /* -100..100, 0 the voice's normal */
+        } set_speech_rate;
         struct {
             int percent; /* the interface size */
         } set_scale;

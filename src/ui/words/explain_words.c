@@ -15,27 +15,10 @@
 #include <stdio.h>
 
 #include "words/i18n.h"
+#include "words/words_out.h"
 
 /* snprintf's convention over a growing buffer: counts what it would have
  * needed even once the buffer is full. */
-typedef struct words_out {
-    char *buf;
-    size_t len;
-    size_t need;
-} words_out;
-
-static void put(words_out *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(words_out *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = t->need < t->len ? t->len - t->need : 0;
-    int n = vsnprintf(room ? t->buf + t->need : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0) {
-        t->need += (size_t)n;
-    }
-}
 
 const char *rb_ui_explain_words_piece(int type)
 {
@@ -82,13 +65,13 @@ static void square_list(rb_bb squares, char *buf, size_t len)
     buf[0] = '\0';
     for (int i = 0; i < n; i++) {
         if (i == 0) {
-            put(&t, "%s", rb_sq_name(sq[i]));
+            rb_words_put(&t, "%s", rb_sq_name(sq[i]));
         } else if (i < n - 1) {
             /* TRANSLATORS: between squares of a list but the last two: "a1, b3 and e7" */
-            put(&t, _(", %s"), rb_sq_name(sq[i]));
+            rb_words_put(&t, _(", %s"), rb_sq_name(sq[i]));
         } else {
             /* TRANSLATORS: before the last square of a list: "a1, b3 and e7" */
-            put(&t, _(" and %s"), rb_sq_name(sq[i]));
+            rb_words_put(&t, _(" and %s"), rb_sq_name(sq[i]));
         }
     }
 }
@@ -103,26 +86,26 @@ static void slides(const rb_explanation *e, char *buf, size_t len)
         const rb_explain_slide *s = &e->slides[i];
         if (i) {
             /* TRANSLATORS: between two ways a piece slides: "west, or north" */
-            put(&l, "%s", _(", or "));
+            rb_words_put(&l, "%s", _(", or "));
         }
         if (s->turn_at >= 0 && rook) {
             /* TRANSLATORS: a rook's slide: "west, turning north at a1" */
-            put(&l, _("%s, turning %s at %s"), rb_ui_explain_words_compass(s->dir),
-                rb_ui_explain_words_compass(s->turn_dir), rb_sq_name(s->turn_at));
+            rb_words_put(&l, _("%s, turning %s at %s"), rb_ui_explain_words_compass(s->dir),
+                         rb_ui_explain_words_compass(s->turn_dir), rb_sq_name(s->turn_at));
         } else if (s->turn_at >= 0) {
             /* TRANSLATORS: a bishop's slide: "north-west, rebounding at a4" */
-            put(&l, _("%s, rebounding at %s"), rb_ui_explain_words_compass(s->dir), rb_sq_name(s->turn_at));
+            rb_words_put(&l, _("%s, rebounding at %s"), rb_ui_explain_words_compass(s->dir), rb_sq_name(s->turn_at));
         } else {
-            put(&l, "%s", rb_ui_explain_words_compass(s->dir));
+            rb_words_put(&l, "%s", rb_ui_explain_words_compass(s->dir));
         }
     }
     words_out t = {buf, len, 0};
     if (e->nslides == 0) {
         /* TRANSLATORS: %s is a square */
-        put(&t, _("from %s it cannot slide"), rb_sq_name(e->from));
+        rb_words_put(&t, _("from %s it cannot slide"), rb_sq_name(e->from));
     } else {
         /* TRANSLATORS: the first %s is a square, the second the directions: "from a3 it slides west, or north" */
-        put(&t, _("from %s it slides %s"), rb_sq_name(e->from), list);
+        rb_words_put(&t, _("from %s it slides %s"), rb_sq_name(e->from), list);
     }
 }
 
@@ -131,35 +114,37 @@ static void unreachable(words_out *t, const rb_explanation *e)
     char how[400];
     slides(e, how, sizeof how);
     switch (e->rule) {
-    case RB_RULE_STAY: put(t, "%s", _("A move must leave its square.")); return;
-    case RB_RULE_KING_STEP: put(t, "%s", _("A king moves only one step, to a neighbouring square.")); return;
+    case RB_RULE_STAY: rb_words_put(t, "%s", _("A move must leave its square.")); return;
+    case RB_RULE_KING_STEP: rb_words_put(t, "%s", _("A king moves only one step, to a neighbouring square.")); return;
     case RB_RULE_PAWN_FORWARD:
         /* TRANSLATORS: %s is a square, then a direction ("north-east") */
-        put(t, _("A pawn moves only one step forward, straight or diagonally, and forward on %s is %s."),
-            rb_sq_name(e->from), rb_ui_explain_words_compass(e->forward * 2));
+        rb_words_put(t, _("A pawn moves only one step forward, straight or diagonally, and forward on %s is %s."),
+                     rb_sq_name(e->from), rb_ui_explain_words_compass(e->forward * 2));
         return;
     case RB_RULE_ROOK_BACKWARD:
         /* TRANSLATORS: %s is "from a3 it slides west, or north" */
-        put(t, _("A rook never slides backward: %s, and otherwise steps one square in a straight line."), how);
+        rb_words_put(t, _("A rook never slides backward: %s, and otherwise steps one square in a straight line."), how);
         return;
     case RB_RULE_ROOK_SIDEWAYS:
-        put(t,
-            _("A rook slides sideways only from b1, a6, f7 and g2: %s, and otherwise steps one square in a "
-              "straight line."),
-            how);
+        rb_words_put(t,
+                     _("A rook slides sideways only from b1, a6, f7 and g2: %s, and otherwise steps one square in a "
+                       "straight line."),
+                     how);
         return;
     case RB_RULE_ROOK_LINE:
-        put(t,
-            _("A rook moves in straight lines, turning only once at an empty outer corner: %s, and otherwise "
-              "steps one square in a straight line."),
-            how);
+        rb_words_put(t,
+                     _("A rook moves in straight lines, turning only once at an empty outer corner: %s, and otherwise "
+                       "steps one square in a straight line."),
+                     how);
         return;
-    case RB_RULE_BISHOP_BACKWARD: put(t, _("A bishop's only backward move is one diagonal step: %s."), how); return;
+    case RB_RULE_BISHOP_BACKWARD:
+        rb_words_put(t, _("A bishop's only backward move is one diagonal step: %s."), how);
+        return;
     default:
-        put(t,
-            _("A bishop slides only along its forward diagonals, rebounding at most once off the edge or the "
-              "hole: %s, and otherwise steps one square diagonally backward."),
-            how);
+        rb_words_put(t,
+                     _("A bishop slides only along its forward diagonals, rebounding at most once off the edge or the "
+                       "hole: %s, and otherwise steps one square diagonally backward."),
+                     how);
         return;
     }
 }
@@ -170,24 +155,26 @@ static void game_over(words_out *t, const rb_explanation *e)
     bool white = loser == RB_WHITE;
     switch (e->ending) {
     case RB_END_CHECKMATE:
-        put(t, "%s", white ? _("The game is over: White is checkmated.") : _("The game is over: Black is checkmated."));
+        rb_words_put(t, "%s",
+                     white ? _("The game is over: White is checkmated.") : _("The game is over: Black is checkmated."));
         break;
     case RB_END_THRONE:
-        put(t, "%s",
-            white ? _("The game is over: Black's king has taken the throne.")
-                  : _("The game is over: White's king has taken the throne."));
+        rb_words_put(t, "%s",
+                     white ? _("The game is over: Black's king has taken the throne.")
+                           : _("The game is over: White's king has taken the throne."));
         break;
-    case RB_END_STALEMATE: put(t, "%s", _("The game is over: a draw by stalemate.")); break;
-    case RB_END_REPETITION: put(t, "%s", _("The game is over: a draw by threefold repetition.")); break;
+    case RB_END_STALEMATE: rb_words_put(t, "%s", _("The game is over: a draw by stalemate.")); break;
+    case RB_END_REPETITION: rb_words_put(t, "%s", _("The game is over: a draw by threefold repetition.")); break;
     case RB_END_RESIGNATION:
-        put(t, "%s", white ? _("The game is over: White resigned.") : _("The game is over: Black resigned."));
+        rb_words_put(t, "%s", white ? _("The game is over: White resigned.") : _("The game is over: Black resigned."));
         break;
-    case RB_END_AGREEMENT: put(t, "%s", _("The game is over: a draw by agreement.")); break;
+    case RB_END_AGREEMENT: rb_words_put(t, "%s", _("The game is over: a draw by agreement.")); break;
     case RB_END_TIME_FORFEIT:
-        put(t, "%s",
-            white ? _("The game is over: White ran out of time.") : _("The game is over: Black ran out of time."));
+        rb_words_put(t, "%s",
+                     white ? _("The game is over: White ran out of time.")
+                           : _("The game is over: Black ran out of time."));
         break;
-    default: put(t, "%s", _("The game is over.")); break;
+    default: rb_words_put(t, "%s", _("The game is over.")); break;
     }
 }
 
@@ -197,24 +184,24 @@ static void promotion(words_out *t, const rb_explanation *e)
     switch (e->rule) {
     case RB_RULE_PROMO_MISSING:
         /* TRANSLATORS: %s is a square */
-        put(t, _("A pawn reaching %s must become a rook or a bishop."), rb_sq_name(e->to));
+        rb_words_put(t, _("A pawn reaching %s must become a rook or a bishop."), rb_sq_name(e->to));
         break;
     case RB_RULE_PROMO_KIND:
         /* TRANSLATORS: %s is a square, then the piece asked for ("king", "pawn") */
-        put(t, _("A pawn reaching %s must become a rook or a bishop, not a %s."), rb_sq_name(e->to),
-            e->promo ? rb_ui_explain_words_piece(e->promo) : _("nothing"));
+        rb_words_put(t, _("A pawn reaching %s must become a rook or a bishop, not a %s."), rb_sq_name(e->to),
+                     e->promo ? rb_ui_explain_words_piece(e->promo) : _("nothing"));
         break;
     case RB_RULE_PROMO_NOT_PAWN:
         /* TRANSLATORS: %s is a piece name */
-        put(t, _("Only a pawn promotes, and this is a %s."), piece(e->piece));
+        rb_words_put(t, _("Only a pawn promotes, and this is a %s."), piece(e->piece));
         break;
     default:
         square_list(rb_promotion_squares(e->side), squares, sizeof squares);
         /* TRANSLATORS: %s is a list of squares, "e6 and e7" */
-        put(t,
-            e->side == RB_WHITE ? _("White's pawns promote only on %s, so this move takes no promotion.")
-                                : _("Black's pawns promote only on %s, so this move takes no promotion."),
-            squares);
+        rb_words_put(t,
+                     e->side == RB_WHITE ? _("White's pawns promote only on %s, so this move takes no promotion.")
+                                         : _("Black's pawns promote only on %s, so this move takes no promotion."),
+                     squares);
         break;
     }
 }
@@ -232,63 +219,66 @@ size_t rb_ui_explain_words(const rb_explanation *e, char *buf, size_t len)
     case RB_EXPLAIN_LEGAL:
         if (e->promo) {
             /* TRANSLATORS: "The pawn on e5 may move to e6 and become a rook." */
-            put(&t, _("The %s on %s may move to %s and become a %s."), piece(e->piece), from, to,
-                rb_ui_explain_words_piece(e->promo));
+            rb_words_put(&t, _("The %s on %s may move to %s and become a %s."), piece(e->piece), from, to,
+                         rb_ui_explain_words_piece(e->promo));
         } else {
             /* TRANSLATORS: "The rook on b1 may move to a1." */
-            put(&t, _("The %s on %s may move to %s."), piece(e->piece), from, to);
+            rb_words_put(&t, _("The %s on %s may move to %s."), piece(e->piece), from, to);
         }
         break;
     case RB_EXPLAIN_GAME_OVER: game_over(&t, e); break;
     case RB_EXPLAIN_NO_PIECE:
         /* TRANSLATORS: %s is a square */
-        put(&t, _("There is no piece on %s."), from);
+        rb_words_put(&t, _("There is no piece on %s."), from);
         break;
     case RB_EXPLAIN_NOT_YOUR_PIECE:
         /* TRANSLATORS: "The rook on c6 is Black's, and White is to move." */
-        put(&t,
-            white ? _("The %s on %s is Black's, and White is to move.")
-                  : _("The %s on %s is White's, and Black is to move."),
-            piece(e->piece), from);
+        rb_words_put(&t,
+                     white ? _("The %s on %s is Black's, and White is to move.")
+                           : _("The %s on %s is White's, and Black is to move."),
+                     piece(e->piece), from);
         break;
     case RB_EXPLAIN_OWN_PIECE:
         /* TRANSLATORS: "c2 holds White's own pawn." */
-        put(&t, white ? _("%s holds White's own %s.") : _("%s holds Black's own %s."), to, piece(e->target));
+        rb_words_put(&t, white ? _("%s holds White's own %s.") : _("%s holds Black's own %s."), to, piece(e->target));
         break;
     case RB_EXPLAIN_UNREACHABLE: unreachable(&t, e); break;
     case RB_EXPLAIN_BLOCKED:
         if (e->rule == RB_RULE_BLOCKED_AT_TURN && RB_TYPE(e->piece) == RB_ROOK) {
             /* TRANSLATORS: "The rook on b1 cannot reach a4: the bishop on a1 is in the way (...)" */
-            put(&t,
+            rb_words_put(
+                &t,
                 _("The %s on %s cannot reach %s: the %s on %s is in the way (a rook turns only at an empty corner)."),
                 piece(e->piece), from, to, piece(e->in_way), rb_sq_name(e->blocker));
         } else if (e->rule == RB_RULE_BLOCKED_AT_TURN) {
-            put(&t,
+            rb_words_put(
+                &t,
                 _("The %s on %s cannot reach %s: the %s on %s is in the way (a bishop cannot rebound off a piece)."),
                 piece(e->piece), from, to, piece(e->in_way), rb_sq_name(e->blocker));
         } else {
-            put(&t, _("The %s on %s cannot reach %s: the %s on %s is in the way."), piece(e->piece), from, to,
-                piece(e->in_way), rb_sq_name(e->blocker));
+            rb_words_put(&t, _("The %s on %s cannot reach %s: the %s on %s is in the way."), piece(e->piece), from, to,
+                         piece(e->in_way), rb_sq_name(e->blocker));
         }
         break;
     case RB_EXPLAIN_KING_ATTACKED:
         square_list(e->squares, squares, sizeof squares);
         /* TRANSLATORS: the first %s is the king's square, the second a list of squares, "b3 and e7" */
         if (!e->in_check) {
-            put(&t,
-                white ? _("After this move White's king on %s would be attacked from %s.")
-                      : _("After this move Black's king on %s would be attacked from %s."),
-                rb_sq_name(e->king), squares);
+            rb_words_put(&t,
+                         white ? _("After this move White's king on %s would be attacked from %s.")
+                               : _("After this move Black's king on %s would be attacked from %s."),
+                         rb_sq_name(e->king), squares);
         } else if (RB_TYPE(e->piece) == RB_KING) {
             /* TRANSLATORS: the king, in check, steps to a square (the first %s) that is attacked too, from the
                squares of the second %s, "b3 and e7" */
-            put(&t,
-                white ? _("White's king is in check, and on %s it would still be in check from %s.")
-                      : _("Black's king is in check, and on %s it would still be in check from %s."),
-                rb_sq_name(e->king), squares);
+            rb_words_put(&t,
+                         white ? _("White's king is in check, and on %s it would still be in check from %s.")
+                               : _("Black's king is in check, and on %s it would still be in check from %s."),
+                         rb_sq_name(e->king), squares);
         } else {
             /* TRANSLATORS: the first %s is the king's square, the second a list of squares, "b3 and e7" */
-            put(&t,
+            rb_words_put(
+                &t,
                 white ? _("White's king on %s is in check, and after this move it would still be in check from %s.")
                       : _("Black's king on %s is in check, and after this move it would still be in check from %s."),
                 rb_sq_name(e->king), squares);

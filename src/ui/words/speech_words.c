@@ -14,25 +14,7 @@
 
 #include "words/explain_words.h"
 #include "words/i18n.h"
-
-typedef struct words_out {
-    char *buf;
-    size_t len;
-    size_t need;
-} words_out;
-
-static void put(words_out *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void put(words_out *t, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = t->need < t->len ? t->len - t->need : 0;
-    int n = vsnprintf(room ? t->buf + t->need : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0) {
-        t->need += (size_t)n;
-    }
-}
+#include "words/words_out.h"
 
 static words_out start(char *buf, size_t len)
 {
@@ -108,17 +90,17 @@ size_t rb_ui_speech_words_square(const rb_pos *pos, int sq, rb_ui_speech_verbosi
     const char *what = p ? rb_ui_speech_words_piece(p) : _("empty");
     /* TRANSLATORS: a square in the spoken mode: its name, the way the flow
        runs there (north, east...), what stands on it */
-    put(&t, rb_sq_is_outer(sq) ? _("%s, outer ring, flow %s, %s") : _("%s, inner ring, flow %s, %s"), rb_sq_name(sq),
-        flow_word(sq), what);
+    rb_words_put(&t, rb_sq_is_outer(sq) ? _("%s, outer ring, flow %s, %s") : _("%s, inner ring, flow %s, %s"),
+                 rb_sq_name(sq), flow_word(sq), what);
     if (v == RB_UI_SPEECH_FULL) {
         if (rb_sq_is_turn(sq)) {
-            put(&t, "%s", _(", the flow turns here"));
+            rb_words_put(&t, "%s", _(", the flow turns here"));
         }
         if (sq == rb_throne(RB_WHITE)) {
-            put(&t, "%s", _(", White's throne"));
+            rb_words_put(&t, "%s", _(", White's throne"));
         }
         if (sq == rb_throne(RB_BLACK)) {
-            put(&t, "%s", _(", Black's throne"));
+            rb_words_put(&t, "%s", _(", Black's throne"));
         }
     }
     return t.need;
@@ -128,7 +110,7 @@ size_t rb_ui_speech_words_square(const rb_pos *pos, int sq, rb_ui_speech_verbosi
 static void path_between(const rb_path *path, words_out *t)
 {
     for (int i = 1; i + 1 < path->len; i++) {
-        put(t, i > 1 ? ", %s" : "%s", rb_sq_name(path->sq[i]));
+        rb_words_put(t, i > 1 ? ", %s" : "%s", rb_sq_name(path->sq[i]));
     }
 }
 
@@ -140,39 +122,40 @@ size_t rb_ui_speech_words_move(const rb_pos *before, rb_move m, rb_ui_speech_ver
     const char *name =
         v == RB_UI_SPEECH_FULL ? rb_ui_speech_words_piece(mover) : rb_ui_explain_words_piece(RB_TYPE(mover));
     /* TRANSLATORS: a move spoken: the piece, its square, where it goes ("rook g1 to a4") */
-    put(&t, _("%s %s to %s"), name, rb_sq_name(from), rb_sq_name(to));
+    rb_words_put(&t, _("%s %s to %s"), name, rb_sq_name(from), rb_sq_name(to));
     rb_path path;
     rb_move_path(m, &path);
     if (path.rebound > 0 && path.rebound < path.len - 1) {
         /* TRANSLATORS: after a spoken move: the square it turned on */
-        put(&t, _(", rebound at %s"), rb_sq_name(path.sq[path.rebound]));
+        rb_words_put(&t, _(", rebound at %s"), rb_sq_name(path.sq[path.rebound]));
     }
     if (v == RB_UI_SPEECH_FULL && path.len > 2) {
         /* TRANSLATORS: after a spoken move: the squares it crossed */
-        put(&t, "%s", _(", through "));
+        rb_words_put(&t, "%s", _(", through "));
         path_between(&path, &t);
     }
     if (victim) {
         /* TRANSLATORS: after a spoken move: the piece it took */
-        put(&t, _(", takes %s"),
-            v == RB_UI_SPEECH_FULL ? rb_ui_speech_words_piece(victim) : rb_ui_explain_words_piece(RB_TYPE(victim)));
+        rb_words_put(&t, _(", takes %s"),
+                     v == RB_UI_SPEECH_FULL ? rb_ui_speech_words_piece(victim)
+                                            : rb_ui_explain_words_piece(RB_TYPE(victim)));
     }
     if (RB_MOVE_PROMO(m)) {
-        put(&t, "%s", RB_MOVE_PROMO(m) == RB_ROOK ? _(", becomes a rook") : _(", becomes a bishop"));
+        rb_words_put(&t, "%s", RB_MOVE_PROMO(m) == RB_ROOK ? _(", becomes a rook") : _(", becomes a bishop"));
     }
     rb_pos after;
     rb_pos_make(before, m, &after);
     int flag = rb_out_flag(RB_COLOR(mover));
     if (v == RB_UI_SPEECH_FULL && (after.out & flag) != (before->out & flag)) {
-        put(&t, "%s", after.out & flag ? _(", out flag set") : _(", out flag cleared"));
+        rb_words_put(&t, "%s", after.out & flag ? _(", out flag set") : _(", out flag cleared"));
     }
     switch (rb_pos_status(&after)) {
-    case RB_CHECKMATE: put(&t, "%s", _(", checkmate")); break;
-    case RB_THRONE: put(&t, "%s", _(", the king takes the throne")); break;
-    case RB_STALEMATE: put(&t, "%s", _(", stalemate")); break;
+    case RB_CHECKMATE: rb_words_put(&t, "%s", _(", checkmate")); break;
+    case RB_THRONE: rb_words_put(&t, "%s", _(", the king takes the throne")); break;
+    case RB_STALEMATE: rb_words_put(&t, "%s", _(", stalemate")); break;
     case RB_ONGOING:
         if (rb_pos_in_check(&after)) {
-            put(&t, "%s", _(", check"));
+            rb_words_put(&t, "%s", _(", check"));
         }
         break;
     }
@@ -185,7 +168,7 @@ size_t rb_ui_speech_words_moves_of(const rb_pos *pos, int sq, char *buf, size_t 
     rb_piece p = pos->board[sq];
     if (!p) {
         /* TRANSLATORS: the spoken mode, asked for the moves of an empty square */
-        put(&t, _("%s is empty"), rb_sq_name(sq));
+        rb_words_put(&t, _("%s is empty"), rb_sq_name(sq));
         return t.need;
     }
     rb_pos as_mover = *pos;
@@ -194,12 +177,12 @@ size_t rb_ui_speech_words_moves_of(const rb_pos *pos, int sq, char *buf, size_t 
     rb_gen_legal_from(&as_mover, sq, &list);
     if (list.count == 0) {
         /* TRANSLATORS: a piece and its square: it has no legal move */
-        put(&t, _("%s %s cannot move"), rb_ui_speech_words_piece(p), rb_sq_name(sq));
+        rb_words_put(&t, _("%s %s cannot move"), rb_ui_speech_words_piece(p), rb_sq_name(sq));
         return t.need;
     }
     /* TRANSLATORS: a piece, its square and how many legal moves it has; the list follows */
-    put(&t, ngettext("%s %s, %d move: ", "%s %s, %d moves: ", (unsigned long)list.count), rb_ui_speech_words_piece(p),
-        rb_sq_name(sq), list.count);
+    rb_words_put(&t, ngettext("%s %s, %d move: ", "%s %s, %d moves: ", (unsigned long)list.count),
+                 rb_ui_speech_words_piece(p), rb_sq_name(sq), list.count);
     int said = 0;
     for (int i = 0; i < list.count; i++) {
         rb_move m = list.moves[i];
@@ -208,17 +191,18 @@ size_t rb_ui_speech_words_moves_of(const rb_pos *pos, int sq, char *buf, size_t 
         }
         rb_path path;
         rb_move_path(m, &path);
-        put(&t, "%s", said++ ? ", " : "");
+        rb_words_put(&t, "%s", said++ ? ", " : "");
         rb_piece victim = pos->board[RB_MOVE_TO(m)];
         if (victim) {
             /* TRANSLATORS: one destination of a piece, where it takes: the piece taken, its square */
-            put(&t, _("takes %s on %s"), rb_ui_explain_words_piece(RB_TYPE(victim)), rb_sq_name(RB_MOVE_TO(m)));
+            rb_words_put(&t, _("takes %s on %s"), rb_ui_explain_words_piece(RB_TYPE(victim)),
+                         rb_sq_name(RB_MOVE_TO(m)));
         } else if (path.rebound > 0 && path.rebound < path.len - 1) {
             /* TRANSLATORS: one destination of a piece and the square it rebounds on ("to a4 by a1") */
-            put(&t, _("to %s by %s"), rb_sq_name(RB_MOVE_TO(m)), rb_sq_name(path.sq[path.rebound]));
+            rb_words_put(&t, _("to %s by %s"), rb_sq_name(RB_MOVE_TO(m)), rb_sq_name(path.sq[path.rebound]));
         } else {
             /* TRANSLATORS: one destination of a piece */
-            put(&t, _("to %s"), rb_sq_name(RB_MOVE_TO(m)));
+            rb_words_put(&t, _("to %s"), rb_sq_name(RB_MOVE_TO(m)));
         }
     }
     return t.need;
@@ -228,13 +212,13 @@ size_t rb_ui_speech_words_moves_of(const rb_pos *pos, int sq, char *buf, size_t 
 static void squares(rb_bb set, words_out *t)
 {
     if (!set) {
-        put(t, "%s", _("none"));
+        rb_words_put(t, "%s", _("none"));
         return;
     }
     int n = 0;
     for (int sq = 0; sq < RB_NSQ; sq++) {
         if (set & ((rb_bb)1 << sq)) {
-            put(t, n++ ? ", %s" : "%s", rb_sq_name(sq));
+            rb_words_put(t, n++ ? ", %s" : "%s", rb_sq_name(sq));
         }
     }
 }
@@ -243,10 +227,10 @@ size_t rb_ui_speech_words_pieces(const rb_pos *pos, int type, char *buf, size_t 
 {
     words_out t = start(buf, len);
     static const char *const kind[] = {"", N_("Kings"), N_("Rooks"), N_("Bishops"), N_("Pawns")};
-    put(&t, "%s. ", _(kind[type >= RB_KING && type <= RB_PAWN ? type : 0]));
-    put(&t, "%s", _("White: "));
+    rb_words_put(&t, "%s. ", _(kind[type >= RB_KING && type <= RB_PAWN ? type : 0]));
+    rb_words_put(&t, "%s", _("White: "));
     squares(pos->by_type[type] & pos->by_color[RB_WHITE], &t);
-    put(&t, "%s", _(". Black: "));
+    rb_words_put(&t, "%s", _(". Black: "));
     squares(pos->by_type[type] & pos->by_color[RB_BLACK], &t);
     return t.need;
 }
@@ -261,11 +245,11 @@ static int reaching(const rb_pos *pos, int sq, int colours, const char *head, wo
         if (!p || !(colours & (1 << RB_COLOR(p))) || !(rb_pos_attacks_from(pos, from) & ((rb_bb)1 << sq))) {
             continue;
         }
-        put(t, "%s", n++ ? "; " : head);
-        put(t, "%s %s", rb_ui_speech_words_piece(p), rb_sq_name(from));
+        rb_words_put(t, "%s", n++ ? "; " : head);
+        rb_words_put(t, "%s %s", rb_ui_speech_words_piece(p), rb_sq_name(from));
         rb_path path;
         if (rb_explain_route(RB_TYPE(p), from, sq, &path) && path.len > 2) {
-            put(t, "%s", _(", through "));
+            rb_words_put(t, "%s", _(", through "));
             path_between(&path, t);
         }
     }
@@ -283,7 +267,7 @@ size_t rb_ui_speech_words_attackers(const rb_pos *pos, int sq, char *buf, size_t
     int n = reaching(pos, sq, enemies, head, &t);
     if (n == 0) {
         /* TRANSLATORS: a square no piece attacks */
-        put(&t, _("Nothing attacks %s"), rb_sq_name(sq));
+        rb_words_put(&t, _("Nothing attacks %s"), rb_sq_name(sq));
     }
     if (friends) {
         /* TRANSLATORS: after the attackers of a square: the pieces of its own side that guard it follow */
@@ -314,8 +298,8 @@ size_t rb_ui_speech_words_kings(const rb_pos *pos, char *buf, size_t len)
                     : ngettext("Black king on %s, out flag not set, %d step from its throne %s",
                                "Black king on %s, out flag not set, %d steps from its throne %s", (unsigned long)steps);
         }
-        put(&t, c ? ". " : "");
-        put(&t, fmt, rb_sq_name(king), steps, rb_sq_name(throne));
+        rb_words_put(&t, c ? ". " : "");
+        rb_words_put(&t, fmt, rb_sq_name(king), steps, rb_sq_name(throne));
     }
     return t.need;
 }
@@ -334,7 +318,7 @@ size_t rb_ui_speech_words_material(const rb_pos *pos, char *buf, size_t len)
 {
     words_out t = start(buf, len);
     /* TRANSLATORS: the material count, in points (rook 5, bishop 3, pawn 1) */
-    put(&t, _("Material: White %d, Black %d"), points(pos, RB_WHITE), points(pos, RB_BLACK));
+    rb_words_put(&t, _("Material: White %d, Black %d"), points(pos, RB_WHITE), points(pos, RB_BLACK));
     return t.need;
 }
 
@@ -344,15 +328,17 @@ size_t rb_ui_speech_words_board(const rb_pos *pos, char *buf, size_t len)
     for (int ring = 0; ring < 2; ring++) {
         int sq[RB_UI_SPEECH_RING_OUTER];
         int n = rb_ui_speech_ring(ring == 0, sq);
-        put(&t, "%s", ring == 0 ? _("Outer ring, clockwise from a1: ") : _(". Inner ring, clockwise from b2: "));
+        rb_words_put(&t, "%s",
+                     ring == 0 ? _("Outer ring, clockwise from a1: ") : _(". Inner ring, clockwise from b2: "));
         int said = 0;
         for (int i = 0; i < n; i++) {
             if (pos->board[sq[i]]) {
-                put(&t, "%s%s %s", said++ ? ", " : "", rb_sq_name(sq[i]), rb_ui_speech_words_piece(pos->board[sq[i]]));
+                rb_words_put(&t, "%s%s %s", said++ ? ", " : "", rb_sq_name(sq[i]),
+                             rb_ui_speech_words_piece(pos->board[sq[i]]));
             }
         }
         if (!said) {
-            put(&t, "%s", _("empty"));
+            rb_words_put(&t, "%s", _("empty"));
         }
     }
     return t.need;

@@ -5,6 +5,7 @@
  */
 #include "support.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "rb_net_invite.h"
@@ -38,6 +39,18 @@ static void every_message_reads_back_as_written(void **state)
          .seen = 3,
          .resume = true,
          .ply = 17},
+        {.type = RB_MSG_HELLO, .proto = 1, .program = "rollerball/1.1.0", .rules = 42, .name = "Eve", .knock = true},
+        {.type = RB_MSG_WELCOME,
+         .proto = 1,
+         .program = "rollerball/1.1.0",
+         .rules = 42,
+         .name = "Al",
+         .has_game = true,
+         .game = 5,
+         .you = RB_WHITE,
+         .start = "",
+         .token = "00112233445566778899aabbccddeeff"},
+        {.type = RB_MSG_WAIT, .text = "asking Alice to let you in"},
         {.type = RB_MSG_BYE, .code = "quit", .text = "see you"},
         {.type = RB_MSG_ERROR, .text = "move: the ply 'x' is not a number"},
         {.type = RB_MSG_PING, .seq = 5},
@@ -72,6 +85,27 @@ static void every_message_reads_back_as_written(void **state)
         assert_string_equal(line, again);
         assert_int_equal(back.type, all[i].type);
     }
+}
+
+static void a_knock_carries_no_token_and_reads_as_a_wrong_one_to_older_hosts(void **state)
+{
+    (void)state;
+    rb_net_msg m = {.type = RB_MSG_HELLO, .proto = 1, .program = "p", .rules = 1, .name = "Eve", .knock = true};
+    snprintf(m.token, sizeof m.token, "%s", "00112233445566778899aabbccddeeff");
+    char line[RB_NET_LINE_MAX + 2], err[200];
+    assert_true(rb_net_msg_format(&m, line, sizeof line) > 0);
+    /* a knock never sends a token, even one the joiner holds */
+    assert_null(strstr(line, "0011223344"));
+    assert_non_null(strstr(line, " token=- knock=1"));
+    rb_net_msg back;
+    line[strlen(line) - 1] = '\0';
+    assert_int_equal(rb_net_msg_parse(line, &back, err, sizeof err), 0);
+    assert_true(back.knock);
+    assert_string_equal(back.token, "-");
+    assert_int_equal(rb_net_msg_parse("hello proto=1 program=x rules=0000000000000001 name=E token=- knock=2", &back,
+                                      err, sizeof err),
+                     -1);
+    assert_non_null(strstr(err, "knock"));
 }
 
 static void a_future_version_is_read_far_enough_to_refuse_it(void **state)
@@ -170,6 +204,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_message_reads_back_as_written),
+        cmocka_unit_test(a_knock_carries_no_token_and_reads_as_a_wrong_one_to_older_hosts),
         cmocka_unit_test(a_future_version_is_read_far_enough_to_refuse_it),
         cmocka_unit_test(fields_are_encoded_and_text_is_cleaned),
         cmocka_unit_test(invite_codes_are_read_strictly),

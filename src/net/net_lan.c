@@ -28,6 +28,12 @@ void rb_net_lan_clean(const char *in, size_t n, char *out, size_t max)
         out[k] = in[k];
         k++;
     }
+    if (k == max && k < n && in[k] != '\0') {
+        /* cut between characters, not inside one */
+        while (k > 0 && ((unsigned char)in[k] & 0xc0) == 0x80) {
+            k--;
+        }
+    }
     out[k] = '\0';
     rb_net_clean(out, max);
     if (out[0] == '\0' && max >= 1) {
@@ -519,10 +525,15 @@ unsigned rb_net_lan_generation(const rb_net_lan *lan)
     return g;
 }
 
-/* IPv4 first, then a routable IPv6 address, then a link-local one. */
+/* IPv4 first, then a routable IPv6 address, then the loopback (the game is
+ * on this computer: another address of it is as good, and shows where it
+ * is), then a link-local one. */
 static int entry_rank(const lan_entry *e)
 {
-    return e->proto == AVAHI_PROTO_INET ? 0 : e->link_local ? 2 : 1;
+    if (strncmp(e->game.host, "127.", 4) == 0 || strcmp(e->game.host, "::1") == 0) {
+        return 2;
+    }
+    return strchr(e->game.host, ':') == NULL ? 0 : e->link_local ? 3 : 1;
 }
 
 static int game_cmp(const void *a, const void *b)

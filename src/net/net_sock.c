@@ -456,6 +456,8 @@ void rb_net_session_poll(rb_net_session *s, int timeout_ms)
                 char addr[NI_MAXHOST] = "";
                 if (getnameinfo((struct sockaddr *)&from, fromlen, addr, sizeof addr, NULL, 0, NI_NUMERICHOST) != 0) {
                     addr[0] = '\0';
+                } else if (strncmp(addr, "::ffff:", 7) == 0 && strchr(addr + 7, ':') == NULL) {
+                    memmove(addr, addr + 7, strlen(addr + 7) + 1); /* IPv4 as a person knows it */
                 }
                 set_nonblocking(fd);
                 rb_net_peer_set_remote(s->peer, addr);

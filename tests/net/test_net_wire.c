@@ -175,6 +175,36 @@ static void invite_codes_are_read_strictly(void **state)
     }
 }
 
+static void bare_addresses_are_read_with_or_without_a_port(void **state)
+{
+    (void)state;
+    rb_net_invite inv;
+    char err[200];
+    assert_int_equal(rb_net_address_parse("192.168.1.20", &inv, err, sizeof err), 0);
+    assert_string_equal(inv.host, "192.168.1.20");
+    assert_int_equal(inv.port, RB_NET_DEFAULT_PORT);
+    assert_string_equal(inv.token, "");
+    assert_int_equal(rb_net_address_parse(" box.local:5000\n", &inv, err, sizeof err), 0);
+    assert_string_equal(inv.host, "box.local");
+    assert_int_equal(inv.port, 5000);
+    assert_int_equal(rb_net_address_parse("[2001:db8::5]:47475", &inv, err, sizeof err), 0);
+    assert_string_equal(inv.host, "2001:db8::5");
+    assert_int_equal(inv.port, 47475);
+    assert_int_equal(rb_net_address_parse("fe80::1%eth0", &inv, err, sizeof err), 0);
+    assert_string_equal(inv.host, "fe80::1%eth0");
+    assert_int_equal(inv.port, RB_NET_DEFAULT_PORT);
+    assert_int_equal(rb_net_address_parse("host:0", &inv, err, sizeof err), -1);
+    assert_non_null(strstr(err, "port"));
+    assert_int_equal(rb_net_address_parse("host:99999", &inv, err, sizeof err), -1);
+    assert_int_equal(rb_net_address_parse("a;rm -rf", &inv, err, sizeof err), -1);
+    assert_non_null(strstr(err, "';'"));
+    assert_int_equal(rb_net_address_parse("[::1", &inv, err, sizeof err), -1);
+    assert_non_null(strstr(err, "']'"));
+    assert_int_equal(rb_net_address_parse("[::1]x", &inv, err, sizeof err), -1);
+    assert_int_equal(rb_net_address_parse("", &inv, err, sizeof err), -1);
+    assert_non_null(strstr(err, "no host"));
+}
+
 static void the_rules_fingerprint_is_the_same_each_time(void **state)
 {
     (void)state;
@@ -208,6 +238,7 @@ int main(void)
         cmocka_unit_test(a_future_version_is_read_far_enough_to_refuse_it),
         cmocka_unit_test(fields_are_encoded_and_text_is_cleaned),
         cmocka_unit_test(invite_codes_are_read_strictly),
+        cmocka_unit_test(bare_addresses_are_read_with_or_without_a_port),
         cmocka_unit_test(the_rules_fingerprint_is_the_same_each_time),
         cmocka_unit_test(words_are_split_at_single_spaces),
     };

@@ -1314,7 +1314,7 @@ void rb_net_peer_tick(rb_net_peer *p, int64_t now)
     }
     if (p->knocking && now - p->knock_at > p->cfg.knock_ms) {
         knock_gone(p, "was not answered in time");
-        send_away(p, "refused", "the host did not answer in time");
+        send_away(p, "unanswered", "the host did not answer in time");
     } else if (p->connected && !p->greeted && !p->knocking && !p->want_close) {
         /* a joiner who knocked waits as long as the host's person may take */
         int64_t limit = p->waiting ? p->cfg.handshake_ms + p->cfg.knock_ms : p->cfg.handshake_ms;

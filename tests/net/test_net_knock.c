@@ -112,7 +112,7 @@ static void an_unanswered_knock_lapses_and_the_joiner_hears_it(void **state)
     rb_net_event ev = {0};
     assert_true(pair_event(&pr, 0, RB_NET_EV_KNOCK_GONE, &ev));
     assert_true(pair_event(&pr, 1, RB_NET_EV_BYE, &ev));
-    assert_string_equal(ev.code, "refused");
+    assert_string_equal(ev.code, "unanswered");
     assert_non_null(strstr(ev.text, "in time"));
     char err[200];
     assert_int_equal(rb_net_peer_admit(pr.side[0], true, pr.now, err, sizeof err), -1);

@@ -525,10 +525,13 @@ int main(int argc, char **argv)
         rb_net_invite_format(&inv, saved_code, sizeof saved_code);
     }
     rb_net_lan *lan = NULL;
+    bool lan_told = true; /* the announcement's fate said once */
     if (o.host && o.announce && !o.resume) {
         lan = rb_net_lan_open();
         if (lan != NULL && rb_net_lan_announce(lan, o.name, s.port, err, sizeof err) != 0) {
             fprintf(stderr, "rollerball-netplay: not announced on the local network: %s\n", err);
+        } else {
+            lan_told = lan == NULL; /* told below, once the daemon answers */
         }
     }
     if (!o.host) {
@@ -550,6 +553,18 @@ int main(int argc, char **argv)
     while (status < 0) {
         rb_net_session_poll(&s, think.on ? 1 : 5);
         int64_t now = rb_util_now_ms();
+        if (!lan_told) {
+            rb_net_lan_state ls = rb_net_lan_status(lan);
+            if (rb_net_lan_announced(lan)) {
+                say(&o, "listed on the local network as %s%s", o.name, "");
+                lan_told = true;
+            } else if (ls != RB_NET_LAN_STARTING && ls != RB_NET_LAN_READY) {
+                /* asked for, so said even without --verbose; the game goes on */
+                fprintf(stderr, "rollerball-netplay: not announced on the local network: %s\n",
+                        rb_net_lan_state_text(ls));
+                lan_told = true;
+            }
+        }
         rb_net_event ev;
         bool any = false;
         while (status < 0 && rb_net_peer_poll(peer, &ev)) {

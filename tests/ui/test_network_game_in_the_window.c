@@ -10,6 +10,7 @@
 #include "support.h"
 
 #include "app/net_play.h"
+#include "panel/panel.h"
 #include "rb_net_sock.h"
 #include "rb_util_clock.h"
 #include "ui_fixture.h"
@@ -34,7 +35,11 @@ static rb_app *host_window(int64_t base_ms)
         fail_msg("cannot host: %s", err);
     }
     assert_true(app->state.net.active);
-    assert_non_null(strstr(app->state.status, app->state.net.code));
+    /* The panel shows the code the friend needs while the host waits. */
+    char shown[1400];
+    rb_ui_panel_net_text(&app->state, shown, sizeof shown);
+    assert_non_null(strstr(shown, app->state.net.code));
+    assert_false(rb_ui_state_can_move(&app->state));
     return app;
 }
 
@@ -256,6 +261,44 @@ static void the_friend_resigns_and_white_wins(void **state)
     fixture_close(app);
 }
 
+static bool window_back_with_friend(rb_app *app, friend *f)
+{
+    (void)f;
+    return app->state.net.connected && !app->state.net.lost && friend_saw(f, RB_NET_EV_RESUMED);
+}
+
+static void a_window_started_again_takes_the_game_up(void **state)
+{
+    (void)state;
+    rb_app *app;
+    friend f;
+    start(&app, &f, 0);
+    rb_move mine = first_legal(rb_game_pos(&app->state.game));
+    assert_int_equal(fixture_play(app, mine), 0);
+    run_until(app, &f, friend_has_one_move, "the friend to receive the move");
+    char *saved = rb_ui_net_play_saved(app);
+    assert_non_null(saved);
+    assert_int_equal(strncmp(saved, "host rb1:127.0.0.1:", 19), 0);
+    fixture_close(app); /* the window goes, the connection drops without a goodbye */
+
+    app = fixture_open(NULL, 800, 600);
+    char err[500];
+    if (rb_ui_net_play_resume(app, saved, err, sizeof err) != 0) {
+        fail_msg("cannot take the game up: %s", err);
+    }
+    free(saved);
+    assert_int_equal(app->state.game.length, 1);
+    assert_true(app->state.game.moves[0] == mine);
+    f.nseen = 0;
+    run_until(app, &f, window_back_with_friend, "the friend to come back");
+    /* The game goes on from there: the friend's move reaches the window. */
+    rb_move theirs = first_legal(rb_game_pos(rb_net_peer_game(f.peer)));
+    assert_int_equal(rb_net_peer_move(f.peer, theirs, rb_util_now_ms(), err, sizeof err), 0);
+    run_until(app, &f, window_has_two_moves, "the friend's move after the return");
+    friend_free(&f);
+    fixture_close(app);
+}
+
 static void a_wrong_invite_code_is_named(void **state)
 {
     (void)state;
@@ -273,6 +316,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(moves_go_both_ways_and_a_draw_is_agreed),
         cmocka_unit_test(the_friend_resigns_and_white_wins),
+        cmocka_unit_test(a_window_started_again_takes_the_game_up),
         cmocka_unit_test(a_wrong_invite_code_is_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

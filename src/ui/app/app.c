@@ -895,7 +895,11 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         ask.ask.question = RB_UI_ASK_RESUME;
         rb_ui_apply(app, &ask);
     }
-    if (opt->net_host || opt->net_join) {
+    if (!opt->net_host && !opt->net_join && rb_ui_net_play_resume_saved(app)) {
+        if (st->dialog.kind == RB_UI_DIALOG_MESSAGE && st->dialog.ask == RB_UI_ASK_RESUME) {
+            rb_ui_dialog_open(app, RB_UI_DIALOG_NONE); /* the network game, not the old one */
+        }
+    } else if (opt->net_host || opt->net_join) {
         rb_ui_net_start how = {.host = opt->net_host,
                                .port = opt->net_port,
                                .bind = opt->net_bind,
@@ -979,7 +983,7 @@ void rb_ui_app_close(rb_app *app)
             fprintf(stderr, "rollerball: %s\n", why);
         }
     }
-    rb_ui_net_play_close(app); /* the other side is told goodbye */
+    rb_ui_net_play_close(app, false); /* kept, to be taken up at the next start */
     rb_ui_speak_stop(app);
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);

@@ -22,6 +22,8 @@
 #include <string.h>
 
 #include "app/apply.h"
+#include "files/prefs.h"
+#include "files/store.h"
 #include "net/link.h"
 #include "rb_pgn.h"
 #include "rb_util_clock.h"
@@ -288,6 +290,60 @@ static void on_event(rb_app *app, const rb_net_event *ev)
     clocks_from_peer(app);
 }
 
+/* ---- kept for a restart -------------------------------------------------- */
+
+#define SAVED_FILE "network-game.txt"
+#define SAVED_MAX (4 << 20)
+
+/* The network game's state beside the autosave while it goes on, so that
+ * quitting and starting again takes it up (the game's token lets the
+ * host know the joiner again); gone once it is over or left. */
+static void save_link(rb_app *app)
+{
+    char path[RB_UI_PATH_MAX + 64], err[RB_UI_PATH_MAX + 200];
+    if (!app->player_files || app->net == NULL ||
+        rb_ui_prefs_file(app, SAVED_FILE, path, sizeof path, err, sizeof err) != 0) {
+        return;
+    }
+    const rb_ui_net_state *n = &app->state.net;
+    if (!n->started || n->over || n->finished) {
+        remove(path);
+        return;
+    }
+    char *text = rb_ui_net_link_save(app->net);
+    if (text != NULL && rb_ui_store_write_atomic(path, text, strlen(text), err, sizeof err) != 0) {
+        rb_ui_state_say(&app->state, true, "%s", err);
+    }
+    free(text);
+}
+
+static void forget_link(rb_app *app)
+{
+    char path[RB_UI_PATH_MAX + 64], err[RB_UI_PATH_MAX + 200];
+    if (app->player_files && rb_ui_prefs_file(app, SAVED_FILE, path, sizeof path, err, sizeof err) == 0) {
+        remove(path);
+    }
+}
+
+bool rb_ui_net_play_resume_saved(rb_app *app)
+{
+    char path[RB_UI_PATH_MAX + 64], err[RB_UI_PATH_MAX + 200];
+    char *text = NULL;
+    size_t len = 0;
+    if (!app->player_files || rb_ui_prefs_file(app, SAVED_FILE, path, sizeof path, err, sizeof err) != 0 ||
+        rb_ui_store_read(path, SAVED_MAX, &text, &len, err, sizeof err) != 0) {
+        return false; /* none (the usual case) or unreadable: a game as usual */
+    }
+    int rc = rb_ui_net_play_resume(app, text, err, sizeof err);
+    free(text);
+    if (rc != 0) {
+        rb_ui_state_say(&app->state, true, "%s", err);
+        remove(path);
+        return false;
+    }
+    return true;
+}
+
 /* ---- opening and closing ------------------------------------------------- */
 
 static void state_open(rb_app *app, bool host)
@@ -305,7 +361,7 @@ static void state_open(rb_app *app, bool host)
 
 int rb_ui_net_play_open(rb_app *app, const rb_ui_net_start *how, char *err, size_t errlen)
 {
-    rb_ui_net_play_close(app);
+    rb_ui_net_play_close(app, true);
     const char *name = how->name;
     if (name == NULL || !name[0]) {
         name = getenv("USER");
@@ -334,20 +390,25 @@ int rb_ui_net_play_open(rb_app *app, const rb_ui_net_start *how, char *err, size
         return -1;
     }
     state_open(app, how->host);
-    if (how->host) {
-        /* TRANSLATORS: %s is the invite code, to be given to the friend */
-        rb_ui_state_say(&app->state, false, _("Waiting for a friend to join. The invite code: %s"),
-                        app->state.net.code);
-    } else {
-        rb_ui_state_say(&app->state, false, "%s", _("Connecting to the host..."));
+    /* Until the friend is in, a fresh board nobody moves on (the panel
+     * shows the invite code or the connecting); the game before it, and a
+     * computer that played it, are put away. */
+    rb_game g;
+    rb_pos start;
+    rb_pos_start(&start);
+    if (rb_game_init(&g, &start) == 0) {
+        rb_ui_player people[2] = {{RB_UI_HUMAN, app->state.players[0].level},
+                                  {RB_UI_HUMAN, app->state.players[1].level}};
+        rb_ui_apply_replace_game(app, &g, people);
     }
+    app->state.status[0] = '\0';
     app->dirty = true;
     return 0;
 }
 
 int rb_ui_net_play_resume(rb_app *app, const char *saved, char *err, size_t errlen)
 {
-    rb_ui_net_play_close(app);
+    rb_ui_net_play_close(app, true);
     char why[400];
     app->net = rb_ui_net_link_restore(saved, rb_util_now_ms(), why, sizeof why);
     if (app->net == NULL) {
@@ -373,12 +434,17 @@ char *rb_ui_net_play_saved(const rb_app *app)
     return app->net != NULL ? rb_ui_net_link_save(app->net) : NULL;
 }
 
-void rb_ui_net_play_close(rb_app *app)
+void rb_ui_net_play_close(rb_app *app, bool leave)
 {
     if (app->net == NULL) {
         return;
     }
-    rb_ui_net_link_free(app->net);
+    if (leave) {
+        forget_link(app);
+    } else {
+        save_link(app);
+    }
+    rb_ui_net_link_free(app->net, leave);
     app->net = NULL;
     app->state.net.active = false;
     app->dirty = true;
@@ -392,17 +458,26 @@ Uint32 rb_ui_net_play_tick(rb_app *app)
     rb_ui_net_link_poll(app->net, rb_util_now_ms());
     rb_net_event ev;
     rb_ui_net_state before = app->state.net;
+    int unacked = rb_net_peer_unacked(rb_ui_net_link_cpeer(app->net));
+    bool any = false;
     /* A bound, so a flood of events cannot hold the window. */
     for (int i = 0; i < 64 && app->net != NULL && rb_ui_net_link_next(app->net, &ev); i++) {
         rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NET_EVENT);
         cmd.net_event.ev = &ev;
         rb_ui_apply(app, &cmd);
+        any = true;
     }
     if (app->net == NULL) {
         return RB_UI_PACE_NEVER;
     }
     refresh(app);
     clocks_from_peer(app);
+    /* Saved as it changes, as netplay's --save is: after an event, and when
+     * the messages the other side has not yet acknowledged change. */
+    if (any || unacked != app->last_net_unacked) {
+        save_link(app);
+        app->last_net_unacked = unacked;
+    }
     if (memcmp(&before, &app->state.net, sizeof before) != 0) {
         app->dirty = true;
     }
@@ -478,7 +553,7 @@ bool rb_ui_net_play_filter(rb_app *app, const rb_ui_cmd *cmd, int *rc)
         if (cmd->kind == RB_UI_CMD_NEW_GAME && rb_ui_state_unfinished(st) && !cmd->new_game.replace) {
             return false; /* asked first, as any unfinished game */
         }
-        rb_ui_net_play_close(app);
+        rb_ui_net_play_close(app, true);
         return false;
     case RB_UI_CMD_RESIGN:
         if (!game_on(st)) {
@@ -549,7 +624,7 @@ int rb_ui_net_play_apply(rb_app *app, const rb_ui_cmd *cmd)
         rb_net_peer_set_chat_in(peer, cmd->net_mute.on);
         st->net.chat_hidden = 0;
         break;
-    case RB_UI_CMD_NET_LEAVE: rb_ui_net_play_close(app); return 0;
+    case RB_UI_CMD_NET_LEAVE: rb_ui_net_play_close(app, true); return 0;
     default: return -1;
     }
     if (rc != 0) {

@@ -40,8 +40,14 @@ int rb_ui_net_play_resume(rb_app *app, const char *saved, char *err, size_t errl
 /* The saved form of the network game on (NULL when none or out of memory);
  * the caller frees it. */
 char *rb_ui_net_play_saved(const rb_app *app);
-/* Closes the connection (a goodbye said); the game stays on the board. */
-void rb_ui_net_play_close(rb_app *app);
+/* Closes the connection; the game stays on the board. With leave, the
+ * other side is told goodbye and the saved network game is forgotten;
+ * without (the window closes), the game is kept to be taken up again at
+ * the next start. */
+void rb_ui_net_play_close(rb_app *app, bool leave);
+/* At the start: takes up the network game the last run left unfinished,
+ * if there is one (true). */
+bool rb_ui_net_play_resume_saved(rb_app *app);
 
 /* One round of the connection: its events applied, the clocks shown as
  * the host's say. Returns the ms until the next round (RB_UI_PACE_NEVER

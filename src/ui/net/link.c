@@ -155,12 +155,12 @@ rb_ui_net_link *rb_ui_net_link_restore(const char *saved, int64_t now, char *err
     return l;
 }
 
-void rb_ui_net_link_free(rb_ui_net_link *l)
+void rb_ui_net_link_free(rb_ui_net_link *l, bool bye)
 {
     if (l == NULL) {
         return;
     }
-    if (rb_net_peer_connected_now(l->peer)) {
+    if (bye && rb_net_peer_connected_now(l->peer)) {
         rb_net_peer_bye(l->peer, rb_net_peer_over(l->peer) ? "done" : "quit", "the window closed");
         /* A few rounds for the goodbye to leave; not more than a moment. */
         for (int i = 0; i < 20 && !rb_net_session_flushed(&l->s); i++) {

@@ -44,8 +44,11 @@ rb_ui_net_link *rb_ui_net_link_join(const char *code, const char *name, const ch
 /* A saved link (rb_ui_net_link_save) taken up again: the host listens on
  * its port again, the joiner reconnects with the game's token. */
 rb_ui_net_link *rb_ui_net_link_restore(const char *saved, int64_t now, char *err, size_t errlen);
-/* Says goodbye (when a connection is up), closes the socket, frees it. */
-void rb_ui_net_link_free(rb_ui_net_link *l);
+/* Closes the socket and frees the link. With bye, the other side is told
+ * the game is left for good; without, the connection only drops, as a
+ * cable pulled out, so that a window started again can take the game up
+ * (the other side waits the grace). */
+void rb_ui_net_link_free(rb_ui_net_link *l, bool bye);
 
 /* One round: sockets and timers, never waiting. Then the events. */
 void rb_ui_net_link_poll(rb_ui_net_link *l, int64_t now);

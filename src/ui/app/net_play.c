@@ -22,9 +22,11 @@
 #include <string.h>
 
 #include "app/apply.h"
+#include "app/speak.h"
 #include "files/prefs.h"
 #include "files/store.h"
 #include "net/link.h"
+#include "panel/panel.h"
 #include "rb_pgn.h"
 #include "rb_util_clock.h"
 #include "state/pace.h"
@@ -208,11 +210,35 @@ static void on_move(rb_app *app, const rb_net_event *ev)
     }
 }
 
+/* The spoken mode hears what the status line was given for an event (an
+ * offer, an answer, the other side leaving or coming back), and a chat line
+ * that is shown; the other side's move is said as any move is (speak.c). */
+static void speak_event(rb_app *app, const rb_net_event *ev, const char *status_before)
+{
+    const rb_ui_state *st = &app->state;
+    if (ev->type == RB_NET_EV_CHAT) {
+        char line[RB_UI_NET_CHAT_MAX + 80];
+        /* TRANSLATORS: the spoken mode: the other player's name, then their chat line */
+        snprintf(line, sizeof line, _("%s says: %s"), their_name(st), ev->text);
+        rb_ui_speak(app, RB_SPEECH_QUEUE, line);
+    } else if (ev->type == RB_NET_EV_ENDED) {
+        char how[RB_UI_EXPLAIN_TEXT_MAX];
+        if (rb_ui_panel_status_text(st, how, sizeof how) > 0) {
+            rb_ui_speak(app, RB_SPEECH_QUEUE, how);
+        }
+    } else if (ev->type != RB_NET_EV_MOVE && ev->type != RB_NET_EV_ENDED && st->status[0] &&
+               strcmp(st->status, status_before) != 0) {
+        rb_ui_speak(app, RB_SPEECH_QUEUE, st->status);
+    }
+}
+
 static void on_event(rb_app *app, const rb_net_event *ev)
 {
     rb_ui_state *st = &app->state;
     rb_ui_net_state *n = &st->net;
     const rb_net_peer *peer = rb_ui_net_link_cpeer(app->net);
+    char status_before[sizeof st->status];
+    snprintf(status_before, sizeof status_before, "%s", st->status);
     switch (ev->type) {
     case RB_NET_EV_STARTED:
         n->started = true;
@@ -288,6 +314,7 @@ static void on_event(rb_app *app, const rb_net_event *ev)
     }
     refresh(app);
     clocks_from_peer(app);
+    speak_event(app, ev, status_before);
 }
 
 /* ---- kept for a restart -------------------------------------------------- */

@@ -7,9 +7,15 @@
  * until asked for; and the end (an agreed draw, a resignation) shows in the
  * window's game as it would in a local one.
  */
+#define _POSIX_C_SOURCE 200809L
+
 #include "support.h"
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include "app/net_play.h"
+#include "app/speak.h"
 #include "panel/panel.h"
 #include "rb_net_sock.h"
 #include "rb_util_clock.h"
@@ -299,6 +305,63 @@ static void a_window_started_again_takes_the_game_up(void **state)
     fixture_close(app);
 }
 
+static bool log_holds(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "r");
+    char line[2048];
+    bool found = false;
+    while (f != NULL && !found && fgets(line, sizeof line, f) != NULL) {
+        found = strstr(line, text) != NULL;
+    }
+    if (f != NULL) {
+        fclose(f);
+    }
+    return found;
+}
+
+static const char *spoken_log;
+static bool log_has_offer(rb_app *app, friend *f)
+{
+    (void)app;
+    (void)f;
+    rb_ui_speak_poll(app);
+    return log_holds(spoken_log, "Bob offers a draw.");
+}
+
+static bool log_has_move(rb_app *app, friend *f)
+{
+    (void)f;
+    rb_ui_speak_poll(app);
+    return app->state.game.length == 2 && log_holds(spoken_log, "Bob: ");
+}
+
+static void the_spoken_mode_says_the_other_side(void **state)
+{
+    (void)state;
+    rb_app *app;
+    friend f;
+    start(&app, &f, 0);
+    char path[] = "/tmp/rb-net-speech-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    spoken_log = path;
+    char why[500];
+    app->state.settings.speech = true;
+    assert_int_equal(rb_ui_speak_start(app, path, false, why, sizeof why), 0);
+    assert_int_equal(fixture_play(app, first_legal(rb_game_pos(&app->state.game))), 0);
+    run_until(app, &f, friend_has_one_move, "the friend to receive the move");
+    char err[300];
+    rb_move theirs = first_legal(rb_game_pos(rb_net_peer_game(f.peer)));
+    assert_int_equal(rb_net_peer_move(f.peer, theirs, rb_util_now_ms(), err, sizeof err), 0);
+    run_until(app, &f, log_has_move, "the friend's move said with the name");
+    assert_int_equal(rb_net_peer_offer(f.peer, RB_OFFER_DRAW, rb_util_now_ms(), err, sizeof err), 0);
+    run_until(app, &f, log_has_offer, "the offer said");
+    friend_free(&f);
+    fixture_close(app);
+    remove(path);
+}
+
 static void a_wrong_invite_code_is_named(void **state)
 {
     (void)state;
@@ -317,6 +380,7 @@ int main(void)
         cmocka_unit_test(moves_go_both_ways_and_a_draw_is_agreed),
         cmocka_unit_test(the_friend_resigns_and_white_wins),
         cmocka_unit_test(a_window_started_again_takes_the_game_up),
+        cmocka_unit_test(the_spoken_mode_says_the_other_side),
         cmocka_unit_test(a_wrong_invite_code_is_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -362,6 +362,25 @@ static void the_spoken_mode_says_the_other_side(void **state)
     remove(path);
 }
 
+static void a_refused_connection_is_named(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open(NULL, 800, 600);
+    /* Port 1 on this machine: nobody listens there. */
+    rb_ui_net_start how = {.host = false, .code = "rb1:127.0.0.1:1:0123456789abcdef0123456789abcdef"};
+    char err[500];
+    assert_int_equal(rb_ui_net_play_open(app, &how, err, sizeof err), 0);
+    char shown[1400] = "";
+    int64_t end = rb_util_now_ms() + 5000;
+    while (!strstr(shown, "cannot be reached") && rb_util_now_ms() < end) {
+        rb_ui_app_tick(app);
+        rb_ui_panel_net_text(&app->state, shown, sizeof shown);
+    }
+    assert_non_null(strstr(shown, "The host cannot be reached (cannot connect to 127.0.0.1 port 1"));
+    assert_false(rb_ui_state_can_move(&app->state));
+    fixture_close(app);
+}
+
 static void a_wrong_invite_code_is_named(void **state)
 {
     (void)state;
@@ -381,6 +400,7 @@ int main(void)
         cmocka_unit_test(the_friend_resigns_and_white_wins),
         cmocka_unit_test(a_window_started_again_takes_the_game_up),
         cmocka_unit_test(the_spoken_mode_says_the_other_side),
+        cmocka_unit_test(a_refused_connection_is_named),
         cmocka_unit_test(a_wrong_invite_code_is_named),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -152,6 +152,7 @@ static void refresh(rb_app *app)
     rb_ui_net_state *n = &app->state.net;
     const rb_net_peer *peer = rb_ui_net_link_cpeer(app->net);
     n->connected = rb_net_peer_connected_now(peer);
+    snprintf(n->link_error, sizeof n->link_error, "%s", n->connected ? "" : rb_ui_net_link_error(app->net));
     n->over = rb_net_peer_over(peer);
     n->lag_ms = rb_net_peer_lag(peer);
     n->chat_in = rb_net_peer_chat_in(peer);

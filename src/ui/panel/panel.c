@@ -341,6 +341,9 @@ size_t rb_ui_panel_net_text(const rb_ui_state *st, char *buf, size_t len)
         if (n->host) {
             /* TRANSLATORS: %s is the invite code the friend needs */
             NET_ADD(_("Waiting for a friend. Invite code: %s"), n->code);
+        } else if (n->link_error[0]) {
+            /* TRANSLATORS: why the host cannot be reached, from the network library (in English); it keeps trying */
+            NET_ADD(_("The host cannot be reached (%s); trying again..."), n->link_error);
         } else {
             NET_ADD("%s", _("Connecting to the host..."));
         }

@@ -43,6 +43,7 @@ typedef struct rb_ui_net_state {
     int chat_hidden;                                     /* lines that came while it was off */
     char chat[RB_UI_NET_CHAT_LINES][RB_UI_NET_CHAT_MAX]; /* the last lines, oldest first */
     int nchat;
+    char link_error[400]; /* why the joiner cannot reach the host yet (it keeps trying), "" none */
 } rb_ui_net_state;
 
 #endif

@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "app/apply.h"
+#include "app/net_play.h"
 #include "app/screens.h"
 #include "app/speak.h"
 #include "board/anim.h"
@@ -435,6 +436,8 @@ static Uint32 view_wait_ms(const rb_app *app, Uint32 now_ms)
 Uint32 rb_ui_app_tick(rb_app *app)
 {
     rb_ui_speak_poll(app);
+    /* A network game's connection, looked at each round without waiting. */
+    Uint32 net_wait = rb_ui_net_play_tick(app);
     Uint32 now = rb_ui_window_now(app);
     if (rb_ui_explain_tick(&app->state, now)) {
         app->dirty = true;
@@ -449,7 +452,8 @@ Uint32 rb_ui_app_tick(rb_app *app)
         rb_ui_cmd cmd = rb_ui_pace_due(&app->state, rb_ui_window_now(app), &wait);
         if (cmd.kind == RB_UI_CMD_NONE) {
             Uint32 views = view_wait_ms(app, rb_ui_window_now(app));
-            return views < wait ? views : wait;
+            wait = views < wait ? views : wait;
+            return net_wait < wait ? net_wait : wait;
         }
         rb_ui_apply(app, &cmd);
     }
@@ -582,7 +586,7 @@ static void apply_cli_players(rb_ui_player players[2], const rb_ui_options *opt)
 static bool welcome_at_start(rb_app *app, const rb_ui_options *opt)
 {
     if (!app->player_files || opt->pgn_file || opt->fen || opt->players_given[0] || opt->players_given[1] ||
-        opt->learn || opt->edit) {
+        opt->learn || opt->edit || opt->net_host || opt->net_join) {
         return false;
     }
     return rb_ui_prefs_first_start(app);
@@ -891,6 +895,30 @@ int rb_ui_app_open(rb_app *app, const rb_ui_options *opt, bool headless, char *e
         ask.ask.question = RB_UI_ASK_RESUME;
         rb_ui_apply(app, &ask);
     }
+    if (!opt->net_host && !opt->net_join && rb_ui_net_play_resume_saved(app)) {
+        if (st->dialog.kind == RB_UI_DIALOG_MESSAGE && st->dialog.ask == RB_UI_ASK_RESUME) {
+            rb_ui_dialog_open(app, RB_UI_DIALOG_NONE); /* the network game, not the old one */
+        }
+    } else if (opt->net_host || opt->net_join) {
+        rb_ui_net_start how = {.host = opt->net_host,
+                               .port = opt->net_port,
+                               .bind = opt->net_bind,
+                               .code = opt->net_join,
+                               .name = opt->net_name,
+                               .color = RB_WHITE,
+                               .base_ms = opt->net_tc.base_ms,
+                               .inc_ms = opt->net_tc.increment_ms};
+        if (rb_ui_net_play_open(app, &how, err, errlen) != 0) {
+            return -2;
+        }
+        if (opt->net_host) { /* for scripts and for a friend at the terminal */
+            printf("invite %s\n", st->net.code);
+            fflush(stdout);
+        }
+        if (st->dialog.kind == RB_UI_DIALOG_MESSAGE && st->dialog.ask == RB_UI_ASK_RESUME) {
+            rb_ui_dialog_open(app, RB_UI_DIALOG_NONE); /* the network game, not the old one */
+        }
+    }
     if (opt->review && rb_ui_review_now(app) != 0) {
         snprintf(err, errlen, "--review: %s", st->status);
         return -2;
@@ -955,6 +983,7 @@ void rb_ui_app_close(rb_app *app)
             fprintf(stderr, "rollerball: %s\n", why);
         }
     }
+    rb_ui_net_play_close(app, false); /* kept, to be taken up at the next start */
     rb_ui_speak_stop(app);
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);

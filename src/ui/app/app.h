@@ -27,33 +27,39 @@ typedef struct rb_ui_options {
     rb_ui_player players[2];
     bool players_given[2];
     bool flip;
-    const char *theme;       /* --theme: a key of rb_ui_themes, or NULL */
-    const char *pieces;      /* --pieces: a key of rb_ui_piece_sets, or NULL */
-    int width, height;       /* window size; 0 = default */
-    const char *screenshot;  /* PNG to write, then exit */
-    const char *select;      /* square to select in the screenshot */
-    const char *hover;       /* square to hover in the screenshot */
-    bool show_hint;          /* the screenshot shows the hint (coach.c) */
-    bool show_threat;        /* ...or the threat */
-    bool player_files;       /* off screen too, use the player's settings and
-                                autosave (tests of resuming) */
-    bool keep_players;       /* off screen too, the remembered players play
-                                (tests of who plays; else both are people) */
-    bool bench_frame;        /* time frames off screen, print, exit */
-    bool time_first_frame;   /* print the time to the window's first frame */
-    int puzzle_id;           /* open the puzzle trainer on this puzzle; 0 no */
-    const char *puzzle_show; /* then "hint", "path" or "solution"; NULL none */
-    bool list_puzzles;       /* print the puzzles, one a line, and exit */
-    const char *learn;       /* "CHAPTER.STAGE": open this lesson */
-    bool learn_hint;         /* ...with its hint drawn */
-    bool list_lessons;       /* print the lessons, one line a stage, and exit */
-    bool review;             /* review the game before the first frame */
-    bool analyse;            /* open the analysis board on the game */
-    int lang;                /* --lang: index into rb_ui_langs (lang.h); -1 not given */
-    bool edit;               /* open the position editor (on --fen when given) */
-    int scale_pct;           /* --scale: the interface size, percent; 0: the settings' */
-    bool speak;              /* --speak: the spoken mode on, with the desktop's voice */
-    const char *speech_log;  /* --speech-log FILE: the spoken mode on, written to FILE ("-": stderr) */
+    const char *theme;         /* --theme: a key of rb_ui_themes, or NULL */
+    const char *pieces;        /* --pieces: a key of rb_ui_piece_sets, or NULL */
+    int width, height;         /* window size; 0 = default */
+    const char *screenshot;    /* PNG to write, then exit */
+    const char *select;        /* square to select in the screenshot */
+    const char *hover;         /* square to hover in the screenshot */
+    bool show_hint;            /* the screenshot shows the hint (coach.c) */
+    bool show_threat;          /* ...or the threat */
+    bool player_files;         /* off screen too, use the player's settings and
+                                  autosave (tests of resuming) */
+    bool keep_players;         /* off screen too, the remembered players play
+                                  (tests of who plays; else both are people) */
+    bool bench_frame;          /* time frames off screen, print, exit */
+    bool time_first_frame;     /* print the time to the window's first frame */
+    int puzzle_id;             /* open the puzzle trainer on this puzzle; 0 no */
+    const char *puzzle_show;   /* then "hint", "path" or "solution"; NULL none */
+    bool list_puzzles;         /* print the puzzles, one a line, and exit */
+    const char *learn;         /* "CHAPTER.STAGE": open this lesson */
+    bool learn_hint;           /* ...with its hint drawn */
+    bool list_lessons;         /* print the lessons, one line a stage, and exit */
+    bool review;               /* review the game before the first frame */
+    bool analyse;              /* open the analysis board on the game */
+    int lang;                  /* --lang: index into rb_ui_langs (lang.h); -1 not given */
+    bool edit;                 /* open the position editor (on --fen when given) */
+    int scale_pct;             /* --scale: the interface size, percent; 0: the settings' */
+    bool speak;                /* --speak: the spoken mode on, with the desktop's voice */
+    const char *speech_log;    /* --speech-log FILE: the spoken mode on, written to FILE ("-": stderr) */
+    bool net_host;             /* --host [PORT]: host a network game, the invite code printed */
+    int net_port;              /* ...on this port (0: any free one) */
+    const char *net_bind;      /* --bind ADDRESS: listen on this address only (and put it in the code) */
+    const char *net_join;      /* --join CODE: join the network game of this invite code */
+    const char *net_name;      /* --name NAME: the name the other side sees */
+    rb_ui_time_control net_tc; /* --time-control M+S: the host's clock (untimed by default) */
 } rb_ui_options;
 
 /* ---- app.c ------------------------------------------------------------ */

@@ -29,6 +29,7 @@
  * comes too late) ends the game like a resignation.
  */
 #include "app/apply.h"
+#include "app/net_play.h"
 #include "app/speak.h"
 
 #include <stdio.h>
@@ -259,8 +260,9 @@ static int apply_play(rb_app *app, const rb_ui_cmd *cmd)
     size_t ply_before = st->game.ply;
     int64_t now = rb_ui_window_now_ms(app);
     rb_ui_anim_stop(&st->anim);
-    /* A move made after the flag fell comes too late. */
-    int fell = rb_ui_clock_flag(&st->clock, now);
+    /* A move made after the flag fell comes too late (in a network game,
+     * the host's clock says when a flag falls). */
+    int fell = st->net.active ? -1 : rb_ui_clock_flag(&st->clock, now);
     if (fell >= 0 && rb_game_ending(&st->game) == RB_END_NONE) {
         flag_fell(app, fell);
         return -1;
@@ -741,7 +743,7 @@ static int apply_clock(rb_app *app)
 {
     rb_ui_state *st = &app->state;
     int64_t now = rb_ui_window_now_ms(app);
-    int fell = rb_ui_clock_flag(&st->clock, now);
+    int fell = st->net.active ? -1 : rb_ui_clock_flag(&st->clock, now);
     if (fell >= 0 && rb_game_ending_at(&st->game, st->game.length) == RB_END_NONE) {
         flag_fell(app, fell);
         return 0;
@@ -916,6 +918,10 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     if (!screen && top && top->keeps && top->keeps(st, cmd->kind)) {
         screen = top;
     }
+    int net_rc;
+    if (rb_ui_net_play_filter(app, cmd, &net_rc)) { /* a network game's own rules */
+        return net_rc;
+    }
     if (screen) {
         return apply_screen(app, screen, cmd);
     }
@@ -963,6 +969,14 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_SAVE_SETTINGS: return apply_settings_done(app);
     case RB_UI_CMD_OPEN_DIALOG: return apply_open_dialog(app, cmd);
     case RB_UI_CMD_ASK: return apply_ask(app, cmd);
+    case RB_UI_CMD_NET_EVENT:
+    case RB_UI_CMD_NET_OFFER:
+    case RB_UI_CMD_NET_ANSWER:
+    case RB_UI_CMD_NET_ABORT:
+    case RB_UI_CMD_NET_CLAIM:
+    case RB_UI_CMD_NET_CHAT:
+    case RB_UI_CMD_NET_MUTE:
+    case RB_UI_CMD_NET_LEAVE: return rb_ui_net_play_apply(app, cmd);
     case RB_UI_CMD_QUIT: return apply_quit(app);
     /* The screens' own commands went to them above, whole ranges at a
      * time (cmd.h); they are named here, with no default, so that the
@@ -1002,6 +1016,17 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_COUNT: break;
     }
     return -1;
+}
+
+void rb_ui_apply_replace_game(rb_app *app, rb_game *g, const rb_ui_player players[2])
+{
+    replace_game(app, g, players, false);
+}
+
+void rb_ui_apply_game_ended(rb_app *app)
+{
+    rb_ui_anim_stop(&app->state.anim);
+    game_changed(app, false, false, RB_UI_SOUND_GAME_END);
 }
 
 void rb_ui_apply_close_screens(rb_app *app)

@@ -19,4 +19,10 @@ void rb_ui_apply_sound_settings(rb_app *app);
 /* Closes every open screen, the game's view put back (the window closes). */
 void rb_ui_apply_close_screens(rb_app *app);
 
+/* For the network game (net_play.c), which changes the game through these
+ * as the other commands do: *g (taken over) in place of the game, with who
+ * plays it; and the follow-ups of an ending written into the game. */
+void rb_ui_apply_replace_game(rb_app *app, rb_game *g, const rb_ui_player players[2]);
+void rb_ui_apply_game_ended(rb_app *app);
+
 #endif

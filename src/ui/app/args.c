@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rb_util_number.h"
+#include "state/game_clock.h"
+
 #include "media/assets.h"
 #include "words/lang.h"
 #include "kit/layout.h"
@@ -72,6 +75,12 @@ void rb_ui_args_usage(FILE *out)
             "                           (software renderer; with --size, --select, --hover)\n"
             "  --time-first-frame       print the time from start to the window's first\n"
             "                           frame on stderr\n"
+            "  --host [PORT]            host a network game on PORT (default 47474; 0: any\n"
+            "                           free port): the invite code is printed and shown\n"
+            "    --bind ADDRESS         ...listening on this address only\n"
+            "    --time-control M+S     ...M minutes each and S seconds a move\n"
+            "  --join CODE              join the network game of this invite code\n"
+            "  --name NAME              the name the other player sees\n"
             "  --lang CODE              the language: en, ru, fr, de, es or system (default: the\n"
             "                           settings' choice, else the system's)\n"
             "  --help                   show this and exit\n"
@@ -139,6 +148,7 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
 {
     memset(opt, 0, sizeof *opt);
     opt->lang = -1;
+    opt->net_port = 47474; /* the protocol's port (docs/network.md) */
     opt->players[0] = (rb_ui_player){RB_UI_HUMAN, 4};
     opt->players[1] = (rb_ui_player){RB_UI_HUMAN, 4};
     for (int i = 1; i < argc; i++) {
@@ -148,7 +158,9 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                            strcmp(a, "--size") == 0 || strcmp(a, "--scale") == 0 || strcmp(a, "--screenshot") == 0 ||
                            strcmp(a, "--select") == 0 || strcmp(a, "--hover") == 0 || strcmp(a, "--puzzle") == 0 ||
                            strcmp(a, "--puzzle-show") == 0 || strcmp(a, "--learn") == 0 || strcmp(a, "--theme") == 0 ||
-                           strcmp(a, "--pieces") == 0 || strcmp(a, "--lang") == 0 || strcmp(a, "--speech-log") == 0;
+                           strcmp(a, "--pieces") == 0 || strcmp(a, "--lang") == 0 || strcmp(a, "--speech-log") == 0 ||
+                           strcmp(a, "--join") == 0 || strcmp(a, "--name") == 0 || strcmp(a, "--bind") == 0 ||
+                           strcmp(a, "--time-control") == 0;
         if (takes_value && !v) {
             /* TRANSLATORS: %s is a command-line option, like --size */
             snprintf(err, errlen, _("%s needs a value"), a);
@@ -190,6 +202,35 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                          rb_ui_lang_codes());
                 return RB_UI_ARGS_ERROR;
             }
+        } else if (strcmp(a, "--host") == 0) {
+            opt->net_host = true;
+            int port;
+            if (v == NULL || !rb_util_parse_int(v, 0, 65535, &port)) {
+                continue; /* the port is optional */
+            }
+            opt->net_port = port;
+        } else if (strcmp(a, "--join") == 0) {
+            opt->net_join = v;
+        } else if (strcmp(a, "--bind") == 0) {
+            opt->net_bind = v;
+        } else if (strcmp(a, "--name") == 0) {
+            if (!v[0] || strlen(v) > 40) {
+                /* TRANSLATORS: %s is the name given with --name */
+                snprintf(err, errlen, _("--name: '%s' is empty or longer than 40 bytes"), v);
+                return RB_UI_ARGS_ERROR;
+            }
+            opt->net_name = v;
+        } else if (strcmp(a, "--time-control") == 0) {
+            char why[200];
+            rb_ui_time_control both[2];
+            if (rb_ui_game_clock_parse_custom(v, both, why, sizeof why) != 0 || !rb_ui_tc_equal(both[0], both[1])) {
+                if (!rb_ui_tc_equal(both[0], both[1])) {
+                    snprintf(why, sizeof why, "%s", _("a network game gives both sides the same clock"));
+                }
+                snprintf(err, errlen, "--time-control: %s", why);
+                return RB_UI_ARGS_ERROR;
+            }
+            opt->net_tc = both[0];
         } else if (strcmp(a, "--speech-log") == 0) {
             opt->speech_log = v;
         } else if (strcmp(a, "--speak") == 0) {
@@ -313,6 +354,19 @@ rb_ui_args_result rb_ui_args_parse(int argc, char **argv, rb_ui_options *opt, ch
                      opt->width, opt->height, opt->scale_pct, least_w, least_h);
             return RB_UI_ARGS_ERROR;
         }
+    }
+    if (opt->net_host && opt->net_join) {
+        snprintf(err, errlen, "%s", _("give --host or --join CODE, not both"));
+        return RB_UI_ARGS_ERROR;
+    }
+    if ((opt->net_bind || rb_ui_tc_timed(opt->net_tc)) && !opt->net_host) {
+        snprintf(err, errlen, "%s", _("--bind and --time-control go with --host: the joiner takes the host's"));
+        return RB_UI_ARGS_ERROR;
+    }
+    if ((opt->net_host || opt->net_join) && (opt->learn || opt->puzzle_id || opt->edit || opt->analyse)) {
+        snprintf(err, errlen, "%s",
+                 _("--host and --join play a network game: not with --learn, --puzzle, --edit or --analyse"));
+        return RB_UI_ARGS_ERROR;
     }
     if (opt->pgn_file && opt->fen) {
         snprintf(err, errlen, "%s", _("give a game file or --fen, not both"));

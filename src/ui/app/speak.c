@@ -196,9 +196,13 @@ static void say_game_move(rb_app *app, size_t ply, bool by_computer, rb_speech_m
     }
     char move[1024], line[1200];
     rb_ui_speech_words_move(&g->positions[ply - 1], g->moves[ply - 1], verbosity(app), move, sizeof move);
+    const rb_ui_net_state *n = &app->state.net;
     if (by_computer) {
         /* TRANSLATORS: the spoken mode: the computer's move follows */
         snprintf(line, sizeof line, _("Computer: %s"), move);
+    } else if (n->active && n->started && g->positions[ply - 1].side != n->color) {
+        /* the other side of a network game: its move is announced as the computer's is, with its name */
+        snprintf(line, sizeof line, "%.40s: %s", n->names[n->color ^ 1], move);
     } else {
         snprintf(line, sizeof line, "%s", move);
     }

@@ -63,6 +63,15 @@ typedef enum {
     PB_MISTAKES,
     PB_ANALYSE,
     PB_EDIT,
+    /* a network game's own (net_state.h), shown only in one */
+    PB_NET_TAKEBACK,
+    PB_NET_ABORT,
+    PB_NET_REMATCH,
+    PB_NET_ACCEPT,
+    PB_NET_DECLINE,
+    PB_NET_CHAT,
+    PB_NET_CLAIM_WIN,
+    PB_NET_CLAIM_DRAW,
     PB_COUNT
 } panel_button;
 
@@ -95,9 +104,20 @@ static const char *const panel_labels[PB_COUNT] = {
     N_("Mistakes"),
     N_("Analyse"),
     N_("Set up"),
+    /* TRANSLATORS: buttons of the panel in a network game: ask the other player to take a move back, end the game
+       unplayed, play again with colours swapped, answer their offer, show or hide their chat, claim the game when
+       they stayed away */
+    N_("Takeback"),
+    N_("Abort"),
+    N_("Rematch"),
+    N_("Accept"),
+    N_("Decline"),
+    N_("Show chat"),
+    N_("Claim win"),
+    N_("Claim draw"),
 };
 
-#define PANEL_GAME_BUTTONS (PB_EDIT - PB_NEW + 1)
+#define PANEL_GAME_BUTTONS (PB_COUNT - PB_NEW)
 
 struct rb_ui_panel {
     char (*moves)[RB_MOVE_TEXT_MAX]; /* display form of each recorded move */
@@ -302,6 +322,65 @@ static void panel_copy_name(char *buf, size_t len, const char *name)
     memcpy(buf + keep, ellipsis, sizeof ellipsis);
 }
 
+size_t rb_ui_panel_net_text(const rb_ui_state *st, char *buf, size_t len)
+{
+    const rb_ui_net_state *n = &st->net;
+    buf[0] = '\0';
+    if (!n->active) {
+        return 0;
+    }
+    size_t at = 0;
+#define NET_ADD(...)                                                                                                   \
+    do {                                                                                                               \
+        if (at < len) {                                                                                                \
+            int w_ = snprintf(buf + at, len - at, __VA_ARGS__);                                                        \
+            at += w_ > 0 ? (size_t)w_ : 0;                                                                             \
+        }                                                                                                              \
+    } while (0)
+    if (!n->started) {
+        if (n->host) {
+            /* TRANSLATORS: %s is the invite code the friend needs */
+            NET_ADD(_("Waiting for a friend. Invite code: %s"), n->code);
+        } else if (n->link_error[0]) {
+            /* TRANSLATORS: why the host cannot be reached, from the network library (in English); it keeps trying */
+            NET_ADD(_("The host cannot be reached (%s); trying again..."), n->link_error);
+        } else {
+            NET_ADD("%s", _("Connecting to the host..."));
+        }
+        return at < len ? at : len - 1;
+    }
+    const char *them = n->names[n->color ^ 1];
+    if (n->finished) {
+        /* TRANSLATORS: %s is the other player's name */
+        NET_ADD(_("%s: not connected"), them);
+    } else if (n->lost) {
+        /* TRANSLATORS: %s is the other player's name; the clock keeps running meanwhile */
+        NET_ADD(_("%s: reconnecting..."), them);
+    } else if (n->lag_ms >= 0) {
+        /* TRANSLATORS: the other player's name, then the round trip of the connection in milliseconds */
+        NET_ADD(_("%s: connected, lag %d ms"), them, (int)n->lag_ms);
+    } else {
+        NET_ADD(_("%s: connected"), them);
+    }
+    static const char *const offers[] = {N_("Draw offered."), N_("Takeback asked."), N_("Takeback asked."),
+                                         N_("Rematch offered.")};
+    if (n->their_offer >= 0 && n->their_offer < 4) {
+        /* TRANSLATORS: the other player's name, then what they offer ("Draw offered.") */
+        NET_ADD(_(" \u2014 %s: %s"), them, _(offers[n->their_offer]));
+    } else if (n->my_offer >= 0 && n->my_offer < 4) {
+        /* TRANSLATORS: what the person offered ("Draw offered."), waiting for the other player's answer */
+        NET_ADD(_(" \u2014 you: %s"), _(offers[n->my_offer]));
+    }
+    for (int i = 0; i < n->nchat; i++) {
+        NET_ADD("\n%s", n->chat[i]);
+    }
+    if (!n->chat_in && n->chat_hidden > 0) {
+        NET_ADD("\n%s", _("(chat hidden: Show chat to read it)"));
+    }
+#undef NET_ADD
+    return at < len ? at : len - 1;
+}
+
 void rb_ui_panel_player_text(const rb_ui_state *st, int color, char *buf, size_t len)
 {
     const rb_ui_player *pl = &st->players[color];
@@ -330,12 +409,45 @@ static bool panel_game_over(const rb_ui_state *st)
 }
 
 /* The game's buttons shown, in order, into list; returns how many. */
+/* Whether button b has a place in a network game now: the coach, the
+ * analysis board and the other screens give way to the network game's own
+ * buttons while it goes on. */
+static bool panel_net_button(const rb_ui_state *st, int b)
+{
+    const rb_ui_net_state *n = &st->net;
+    bool on = n->started && !n->over && !panel_game_over(st);
+    switch (b) {
+    case PB_UNDO:
+    case PB_REDO:
+    case PB_HINT:
+    case PB_THREAT:
+    case PB_PUZZLES:
+    case PB_REVIEW:
+    case PB_MISTAKES:
+    case PB_ANALYSE:
+    case PB_EDIT:
+    case PB_LOAD: return !on;
+    case PB_NET_TAKEBACK: return on && st->game.length > 0;
+    case PB_NET_ABORT: return on && st->game.length < 2;
+    case PB_NET_REMATCH: return n->started && n->over && n->connected && !n->finished;
+    case PB_NET_ACCEPT:
+    case PB_NET_DECLINE: return n->their_offer >= 0;
+    case PB_NET_CHAT: return n->started && !n->finished;
+    case PB_NET_CLAIM_WIN:
+    case PB_NET_CLAIM_DRAW: return on && n->grace_over;
+    default: return true;
+    }
+}
+
 static int panel_game_buttons(const rb_ui_state *st, int *list)
 {
     bool over = panel_game_over(st);
     int n = 0;
     for (int b = PB_NEW; b < PB_NEW + PANEL_GAME_BUTTONS; b++) {
         if (over && (b == PB_RESIGN || b == PB_DRAW || b == PB_HINT || b == PB_THREAT)) {
+            continue;
+        }
+        if (st->net.active ? !panel_net_button(st, b) : b >= PB_NET_TAKEBACK) {
             continue;
         }
         list[n++] = b;
@@ -613,6 +725,8 @@ static int panel_words(rb_app *app, const rb_ui_state *st, const panel_metrics *
     if (browsing) {
         rb_ui_panel_viewing_text(st, viewing, sizeof viewing);
     }
+    char net[1400];
+    bool has_net = rb_ui_panel_net_text(st, net, sizeof net) > 0;
     /* A long state (or a long translation) a size smaller, to leave the
      * block a line for browsing or a message. */
     int size = m->px;
@@ -622,6 +736,7 @@ static int panel_words(rb_app *app, const rb_ui_state *st, const panel_metrics *
     }
     int need = (has_state ? rb_ui_text_wrapped_height(app, state, size, true, block.w) : 0) +
                (browsing ? rb_ui_text_wrapped_height(app, viewing, m->small, false, block.w) : 0) +
+               (has_net ? rb_ui_text_wrapped_height(app, net, m->small, false, block.w) : 0) +
                (st->status[0] ? rb_ui_text_wrapped_height(app, st->status, m->small, false, block.w) : 0);
     SDL_Rect area = block;
     if (need > block.h && bottom > block.y + block.h) {
@@ -638,6 +753,9 @@ static int panel_words(rb_app *app, const rb_ui_state *st, const panel_metrics *
     }
     if (browsing) {
         by += rb_ui_text_draw_wrapped(app, viewing, m->small, false, t->text_dim, block.x, by, block.w);
+    }
+    if (has_net) {
+        by += rb_ui_text_draw_wrapped(app, net, m->small, false, t->text, block.x, by, block.w);
     }
     if (st->status[0]) {
         rb_ui_text_draw_wrapped(app, st->status, m->small, false, t->text_dim, block.x, by, block.w);
@@ -796,6 +914,13 @@ static void panel_update_enabled(struct rb_ui_panel *p, const rb_ui_state *st)
     p->enabled[PB_STEP] = st->pacing.paused && goes_on;
     p->enabled[PB_HINT] = p->enabled[PB_THREAT] = rb_ui_coach_allowed(st, NULL, 0);
     p->enabled[PB_ANALYSE] = rb_ui_state_analysis_allowed(st);
+    if (st->net.active) { /* the other side must be there to hear it */
+        bool on = st->net.started && !st->net.over && goes_on && !st->net.lost;
+        p->enabled[PB_RESIGN] = on;
+        p->enabled[PB_DRAW] = on && st->net.my_offer < 0;
+        p->enabled[PB_NET_TAKEBACK] = on && st->net.my_offer < 0;
+        p->enabled[PB_NET_REMATCH] = st->net.my_offer < 0;
+    }
 }
 
 void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
@@ -872,6 +997,9 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
         }
         bool hovered = rb_ui_widget_point_in(p->button[i], p->mouse_x, p->mouse_y);
         const char *label = i == PB_PAUSE && st->pacing.paused ? _("Resume") : _(panel_labels[i]);
+        if (i == PB_NET_CHAT && st->net.chat_in) {
+            label = _("Mute chat");
+        }
         if (i == PB_THREAT && (st->coach.asked == RB_UI_COACH_THREAT || st->coach.shown == RB_UI_COACH_THREAT)) {
             label = _("Hide threat");
         }
@@ -941,6 +1069,26 @@ static rb_ui_cmd panel_click(const rb_ui_state *st, int b)
     case PB_MISTAKES: return rb_ui_cmd_of(RB_UI_CMD_MISTAKES_OPEN);
     case PB_ANALYSE: return rb_ui_cmd_of(RB_UI_CMD_ANALYSIS_OPEN);
     case PB_EDIT: return rb_ui_cmd_of(RB_UI_CMD_EDITOR_OPEN);
+    case PB_NET_TAKEBACK:
+    case PB_NET_REMATCH:
+        cmd.kind = RB_UI_CMD_NET_OFFER;
+        cmd.net_offer.kind = b == PB_NET_REMATCH ? RB_UI_NET_OFFER_REMATCH : RB_UI_NET_OFFER_TAKEBACK;
+        return cmd;
+    case PB_NET_ABORT: return rb_ui_cmd_of(RB_UI_CMD_NET_ABORT);
+    case PB_NET_ACCEPT:
+    case PB_NET_DECLINE:
+        cmd.kind = RB_UI_CMD_NET_ANSWER;
+        cmd.net_answer.yes = b == PB_NET_ACCEPT;
+        return cmd;
+    case PB_NET_CHAT:
+        cmd.kind = RB_UI_CMD_NET_MUTE;
+        cmd.net_mute.on = !st->net.chat_in;
+        return cmd;
+    case PB_NET_CLAIM_WIN:
+    case PB_NET_CLAIM_DRAW:
+        cmd.kind = RB_UI_CMD_NET_CLAIM;
+        cmd.net_claim.kind = b == PB_NET_CLAIM_WIN ? RB_UI_NET_CLAIM_WIN : RB_UI_NET_CLAIM_DRAW;
+        return cmd;
     case PB_COUNT: break;
     }
     return cmd;

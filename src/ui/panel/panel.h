@@ -45,6 +45,11 @@ int rb_ui_panel_disc_colour(const rb_ui_state *st);
 /* What the panel says while browsing, counting moves as the move list
  * numbers them ("Viewing move 8 (Black) of 18. ..."). */
 size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len);
+/* In a network game: who the other side is and how the link is ("Bob:
+ * connected, lag 12 ms", "reconnecting..."), a standing offer, the last
+ * chat lines; the invite code while the host waits. 0 when no network
+ * game is on. */
+size_t rb_ui_panel_net_text(const rb_ui_state *st, char *buf, size_t len);
 /* The header's first line: "White to move", or "Game over: ..." - of the
  * game itself, also while an earlier position is shown. */
 void rb_ui_panel_turn_text(const rb_ui_state *st, char *buf, size_t len);

@@ -126,6 +126,15 @@ typedef enum {
     RB_UI_CMD_LEARN_HINT,  /* show the next move of the lesson's way */
     RB_UI_CMD_LEARN_CLOSE, /* back to the game */
     RB_UI_CMD_LEARN_LAST = RB_UI_CMD_LEARN_CLOSE,
+    /* a network game (app/net_play.c) */
+    RB_UI_CMD_NET_EVENT,  /* what the connection reported: carried into the game */
+    RB_UI_CMD_NET_OFFER,  /* offer the other side a draw, a takeback or a rematch */
+    RB_UI_CMD_NET_ANSWER, /* accept or decline their offer */
+    RB_UI_CMD_NET_ABORT,  /* end the game unplayed (before the second move) */
+    RB_UI_CMD_NET_CLAIM,  /* the other side stayed away: claim the win or a draw */
+    RB_UI_CMD_NET_CHAT,   /* a line to the other side */
+    RB_UI_CMD_NET_MUTE,   /* their chat shown or not */
+    RB_UI_CMD_NET_LEAVE,  /* close the connection; the game stays on the board */
     RB_UI_CMD_QUIT,
     RB_UI_CMD_COUNT /* (not a command: how many kinds there are) */
 } rb_ui_cmd_kind;
@@ -143,6 +152,7 @@ typedef struct rb_ui_cmd {
         struct {
             rb_move move;
             bool by_computer; /* the computer's answer (pace.c) */
+            bool by_network;  /* the other side's move in a network game, already checked */
         } play;
         struct {
             int ply; /* 0..length; the end ends browsing */
@@ -260,6 +270,24 @@ typedef struct rb_ui_cmd {
             int stage;   /* from 0 */
         } learn;
         rb_ui_cmd_attempt learn_try;
+        struct {
+            const struct rb_net_event *ev; /* borrowed for the call */
+        } net_event;
+        struct {
+            int kind; /* rb_net_offer */
+        } net_offer;
+        struct {
+            bool yes;
+        } net_answer;
+        struct {
+            int kind; /* rb_net_claim */
+        } net_claim;
+        struct {
+            const char *text; /* borrowed for the call */
+        } net_chat;
+        struct {
+            bool on; /* their chat shown */
+        } net_mute;
     };
 } rb_ui_cmd;
 

@@ -123,6 +123,10 @@ bool rb_ui_state_can_move(const rb_ui_state *st)
     if (st->browsing || rb_game_ending(g) != RB_END_NONE || rb_ui_state_computer_to_move(st)) {
         return false;
     }
+    /* A network game: only my own side, once both are in and until it ends. */
+    if (st->net.active && (!st->net.started || st->net.over || rb_game_pos(g)->side != st->net.color)) {
+        return false;
+    }
     return rb_pos_status(rb_game_pos(g)) == RB_ONGOING;
 }
 

@@ -50,6 +50,7 @@
 #include "state/trainer_state.h"
 #include "state/analysis_state.h"
 #include "state/editor_state.h"
+#include "state/net_state.h"
 
 #define RB_UI_DRAG_SLOP 3 /* pixels a press travels before it is a drag */
 #define RB_UI_ANIM_MS 200
@@ -369,6 +370,7 @@ typedef struct rb_ui_state {
     rb_ui_coach_state coach;
     rb_ui_analysis_state analysis; /* the analysis board (analysis_state.h) */
     rb_ui_editor_state editor;     /* the position editor (editor_state.h) */
+    rb_ui_net_state net;           /* a network game (net_state.h) */
 } rb_ui_state;
 
 /* ---- questions about the state (state.c); none changes anything ---- */

@@ -140,6 +140,8 @@ typedef struct rb_app {
     struct rb_ui_analysis *analysis;           /* the analysis board's engine thread (analysis.c) */
     struct rb_ui_analysis_view *analysis_view; /* its panel's last layout */
     struct rb_ui_editor_view *editor_view;     /* the position editor's last layout (editor_view.c) */
+    struct rb_ui_net_link *net;                /* a network game's connection (net/link.h); NULL: none */
+    int last_net_unacked;                      /* its unacknowledged messages when last saved */
     struct rb_ui_speaker *speaker;             /* the spoken mode's voice or log (speak.c); NULL: silent */
 } rb_app;
 

@@ -1,0 +1,229 @@
+/*
+ * link.c - the peer and its socket, polled each round of the window's loop.
+ *
+ * Everything here returns at once: the socket is polled with timeout 0 and
+ * the joiner's connection is made in the background by the socket layer
+ * (it retries every second, also after a drop, with the game's token), so
+ * a lost or slow network never freezes the board. The saved form starts
+ * with a line saying which side this was and the invite code, so a
+ * restarted window knows whether to listen again or to reconnect.
+ */
+#define _POSIX_C_SOURCE 200809L
+
+#include "net/link.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct rb_ui_net_link {
+    rb_net_session s;
+    rb_net_peer *peer;
+    bool host;
+    char code[RB_NET_INVITE_MAX];
+};
+
+static void config(rb_net_config *cfg, bool host, const char *name, const char *program, int64_t grace_ms)
+{
+    rb_net_config_defaults(cfg, host);
+    snprintf(cfg->name, sizeof cfg->name, "%s", name != NULL && name[0] ? name : "Player");
+    snprintf(cfg->program, sizeof cfg->program, "%s", program != NULL ? program : "rollerball");
+    if (grace_ms > 0) {
+        cfg->grace_ms = grace_ms;
+    }
+    /* A writer to a closed connection must get an error, not a signal that
+     * ends the game's window. */
+    signal(SIGPIPE, SIG_IGN);
+}
+
+rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, size_t errlen)
+{
+    rb_ui_net_link *l = calloc(1, sizeof *l);
+    if (l == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    rb_net_config cfg;
+    config(&cfg, true, o->name, o->program, o->grace_ms);
+    rb_net_invite inv = {0};
+    uint8_t bytes[16];
+    uint64_t game_token;
+    if (!rb_net_random_bytes(bytes, sizeof bytes) || !rb_net_random_bytes(&game_token, sizeof game_token)) {
+        snprintf(err, errlen, "the system gave no random numbers for the invite");
+        free(l);
+        return NULL;
+    }
+    rb_net_token_from_bytes(bytes, inv.token);
+    snprintf(cfg.token, sizeof cfg.token, "%s", inv.token);
+    cfg.game_token = game_token;
+    cfg.host_color = o->color;
+    cfg.base_ms = o->base_ms;
+    cfg.inc_ms = o->inc_ms;
+    l->peer = rb_net_peer_new(&cfg, err, errlen);
+    if (l->peer == NULL) {
+        free(l);
+        return NULL;
+    }
+    if (rb_net_session_host(&l->s, l->peer, o->bind, o->port, err, errlen) != 0) {
+        rb_net_peer_free(l->peer);
+        free(l);
+        return NULL;
+    }
+    char addr[4][64];
+    const char *where = o->advertise != NULL ? o->advertise : o->bind;
+    if (where == NULL) {
+        where = rb_net_local_addresses(addr, 4) > 0 ? addr[0] : "127.0.0.1";
+    }
+    snprintf(inv.host, sizeof inv.host, "%s", where);
+    inv.port = l->s.port;
+    rb_net_invite_format(&inv, l->code, sizeof l->code);
+    l->host = true;
+    return l;
+}
+
+rb_ui_net_link *rb_ui_net_link_join(const char *code, const char *name, const char *program, int64_t grace_ms,
+                                    char *err, size_t errlen)
+{
+    rb_net_invite inv;
+    if (rb_net_invite_parse(code, &inv, err, errlen) != 0) {
+        return NULL;
+    }
+    rb_ui_net_link *l = calloc(1, sizeof *l);
+    if (l == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    rb_net_config cfg;
+    config(&cfg, false, name, program, grace_ms);
+    snprintf(cfg.token, sizeof cfg.token, "%s", inv.token);
+    l->peer = rb_net_peer_new(&cfg, err, errlen);
+    if (l->peer == NULL) {
+        free(l);
+        return NULL;
+    }
+    /* Timeout 0: the connection is only started; the polls complete it. */
+    if (rb_net_session_join(&l->s, l->peer, inv.host, inv.port, 0, err, errlen) != 0) {
+        rb_net_peer_free(l->peer);
+        free(l);
+        return NULL;
+    }
+    rb_net_invite_format(&inv, l->code, sizeof l->code);
+    return l;
+}
+
+rb_ui_net_link *rb_ui_net_link_restore(const char *saved, int64_t now, char *err, size_t errlen)
+{
+    const char *eol = strchr(saved, '\n');
+    bool host = strncmp(saved, "host ", 5) == 0;
+    if (eol == NULL || (!host && strncmp(saved, "join ", 5) != 0) || (size_t)(eol - saved - 5) >= RB_NET_INVITE_MAX) {
+        snprintf(err, errlen, "the saved network game does not start with its side and invite code");
+        return NULL;
+    }
+    char code[RB_NET_INVITE_MAX];
+    memcpy(code, saved + 5, (size_t)(eol - saved - 5));
+    code[eol - saved - 5] = '\0';
+    rb_net_invite inv;
+    if (rb_net_invite_parse(code, &inv, err, errlen) != 0) {
+        return NULL;
+    }
+    rb_ui_net_link *l = calloc(1, sizeof *l);
+    if (l == NULL) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    rb_net_config cfg;
+    config(&cfg, host, NULL, NULL, 0);
+    snprintf(cfg.token, sizeof cfg.token, "%s", inv.token);
+    l->peer = rb_net_peer_restore(&cfg, eol + 1, now, err, errlen);
+    if (l->peer == NULL) {
+        free(l);
+        return NULL;
+    }
+    int rc = host ? rb_net_session_host(&l->s, l->peer, NULL, inv.port, err, errlen)
+                  : rb_net_session_join(&l->s, l->peer, inv.host, inv.port, 0, err, errlen);
+    if (rc != 0) {
+        rb_net_peer_free(l->peer);
+        free(l);
+        return NULL;
+    }
+    if (!host) {
+        l->s.reconnect = true; /* the host may be starting again too: keep trying */
+    }
+    l->host = host;
+    snprintf(l->code, sizeof l->code, "%s", code);
+    return l;
+}
+
+void rb_ui_net_link_free(rb_ui_net_link *l, bool bye)
+{
+    if (l == NULL) {
+        return;
+    }
+    if (bye && rb_net_peer_connected_now(l->peer)) {
+        rb_net_peer_bye(l->peer, rb_net_peer_over(l->peer) ? "done" : "quit", "the window closed");
+        /* A few rounds for the goodbye to leave; not more than a moment. */
+        for (int i = 0; i < 20 && !rb_net_session_flushed(&l->s); i++) {
+            rb_net_session_poll(&l->s, 5);
+        }
+    }
+    rb_net_session_close(&l->s);
+    rb_net_peer_free(l->peer);
+    free(l);
+}
+
+void rb_ui_net_link_poll(rb_ui_net_link *l, int64_t now)
+{
+    (void)now; /* the session reads the same monotonic clock itself */
+    rb_net_session_poll(&l->s, 0);
+}
+
+bool rb_ui_net_link_next(rb_ui_net_link *l, rb_net_event *ev)
+{
+    return rb_net_peer_poll(l->peer, ev);
+}
+
+rb_net_peer *rb_ui_net_link_peer(rb_ui_net_link *l)
+{
+    return l->peer;
+}
+
+const rb_net_peer *rb_ui_net_link_cpeer(const rb_ui_net_link *l)
+{
+    return l->peer;
+}
+
+bool rb_ui_net_link_hosting(const rb_ui_net_link *l)
+{
+    return l->host;
+}
+
+const char *rb_ui_net_link_code(const rb_ui_net_link *l)
+{
+    return l->code;
+}
+
+int rb_ui_net_link_port(const rb_ui_net_link *l)
+{
+    return l->s.port;
+}
+
+const char *rb_ui_net_link_error(const rb_ui_net_link *l)
+{
+    return l->s.error;
+}
+
+char *rb_ui_net_link_save(const rb_ui_net_link *l)
+{
+    char *peer = rb_net_peer_save(l->peer);
+    if (peer == NULL) {
+        return NULL;
+    }
+    size_t n = strlen(peer) + strlen(l->code) + 8;
+    char *out = malloc(n);
+    if (out != NULL) {
+        snprintf(out, n, "%s %s\n%s", l->host ? "host" : "join", l->code, peer);
+    }
+    free(peer);
+    return out;
+}

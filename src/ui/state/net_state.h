@@ -1,0 +1,49 @@
+/*
+ * net_state.h - what the window shows of a network game, as plain data.
+ *
+ * The connection itself (the peer's state machine and its socket) is not
+ * state: it lives in the app (net/link.h) and app/net_play.c copies what a
+ * person sees of it here after every event, so the panel draws a network
+ * game from const state like any other. Offers are the protocol's kinds
+ * (rb_net_offer: draw, take back one or two plies, rematch), -1 for none.
+ */
+#ifndef RB_UI_NET_STATE_H
+#define RB_UI_NET_STATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define RB_UI_NET_NAME_MAX 40
+#define RB_UI_NET_CODE_MAX 320
+#define RB_UI_NET_CHAT_LINES 4
+#define RB_UI_NET_CHAT_MAX 560
+
+/* The protocol's numbers (rb_net_wire.h), for the views that cannot see it;
+ * net_play.c checks they agree. */
+enum { RB_UI_NET_OFFER_DRAW = 0, RB_UI_NET_OFFER_TAKEBACK = 1, RB_UI_NET_OFFER_REMATCH = 3 };
+enum { RB_UI_NET_CLAIM_WIN = 0, RB_UI_NET_CLAIM_DRAW = 1 };
+
+typedef struct rb_ui_net_state {
+    bool active;                           /* a network game is on: the link is open */
+    bool host;                             /* this window hosts it */
+    bool started;                          /* both sides are in: names and colours known */
+    bool connected;                        /* the link is through the handshake now */
+    bool lost;                             /* the connection dropped after the start: reconnecting */
+    bool grace_over;                       /* ...and the other side stayed away past the grace: a claim may be made */
+    bool over;                             /* the game ended (by the rules, an offer, the clock, an abort) */
+    bool finished;                         /* the link ended for good (refused, sent away, goodbyes said) */
+    int color;                             /* the person's colour here */
+    char names[2][RB_UI_NET_NAME_MAX + 1]; /* per colour */
+    char code[RB_UI_NET_CODE_MAX];         /* the invite code (the host's to give) */
+    int port;
+    int64_t lag_ms;                                      /* the last round trip, -1 before the first */
+    int their_offer;                                     /* the other side's standing offer, -1 none */
+    int my_offer;                                        /* mine, -1 none */
+    bool chat_in;                                        /* the other side's chat is shown */
+    int chat_hidden;                                     /* lines that came while it was off */
+    char chat[RB_UI_NET_CHAT_LINES][RB_UI_NET_CHAT_MAX]; /* the last lines, oldest first */
+    int nchat;
+    char link_error[400]; /* why the joiner cannot reach the host yet (it keeps trying), "" none */
+} rb_ui_net_state;
+
+#endif

@@ -31,6 +31,7 @@
 #include "rb_util_clock.h"
 #include "state/pace.h"
 #include "words/i18n.h"
+#include "words/lan_words.h"
 
 #ifndef RB_VERSION
 #define RB_VERSION "unknown"
@@ -310,6 +311,23 @@ static void on_event(rb_app *app, const rb_net_event *ev)
             rb_ui_state_say(st, false, _("%s has left the game."), their_name(st));
         }
         break;
+    case RB_NET_EV_KNOCK: {
+        /* The window's host always has an invite code to give, so one who
+         * knocks without it is turned away and told to ask for it. */
+        char why[160];
+        rb_net_peer_admit(rb_ui_net_link_peer(app->net), false, rb_util_now_ms(), why, sizeof why);
+        /* TRANSLATORS: the name of one who asked to join without the invite code, then their address */
+        rb_ui_state_say(st, false, _("%s (%s) asked to join without the invite code and was turned away."), ev->text,
+                        ev->addr);
+        break;
+    }
+    case RB_NET_EV_WAITING: {
+        char wait[200];
+        rb_ui_lan_words_waiting(NULL, wait, sizeof wait);
+        rb_ui_state_say(st, false, "%s", wait);
+        break;
+    }
+    case RB_NET_EV_KNOCK_GONE:
     case RB_NET_EV_NONE:
     case RB_NET_EV_COUNT: break;
     }

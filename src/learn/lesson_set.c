@@ -9,13 +9,13 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rb_learn.h"
 #include "rb_util_assert.h"
+#include "rb_util_words.h"
 
 #define MAX_FILE_BYTES (1 << 20)
 #define MAX_CHAPTERS 64
@@ -242,20 +242,7 @@ int rb_learn_parse_ref(const char *text, int *chapter, int *stage)
     return 0;
 }
 
-/* snprintf's convention, appending at *need. */
-static void put(char *buf, size_t len, size_t *need, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    size_t room = *need < len ? len - *need : 0;
-    int n = vsnprintf(room ? buf + *need : NULL, room, fmt, ap);
-    va_end(ap);
-    if (n > 0) {
-        *need += (size_t)n;
-    }
-}
-
-static void put_squares(char *buf, size_t len, size_t *need, rb_bb set)
+static void put_squares(rb_words *t, rb_bb set)
 {
     bool first = true;
     for (int file = 0; file < RB_NFILES; file++) {
@@ -264,7 +251,7 @@ static void put_squares(char *buf, size_t len, size_t *need, rb_bb set)
             if (sq < 0 || !((set >> sq) & 1)) {
                 continue;
             }
-            put(buf, len, need, "%s%s", first ? " " : ",", rb_sq_name(sq));
+            rb_words_put(t, "%s%s", first ? " " : ",", rb_sq_name(sq));
             first = false;
         }
     }
@@ -272,36 +259,36 @@ static void put_squares(char *buf, size_t len, size_t *need, rb_bb set)
 
 size_t rb_learn_goal_text(const rb_learn_goal *g, char *buf, size_t len)
 {
-    size_t need = 0;
+    rb_words t = {buf, len, 0};
     if (len) {
         buf[0] = 0;
     }
     switch (g->kind) {
     case RB_GOAL_COLLECT:
-        put(buf, len, &need, "collect");
-        put_squares(buf, len, &need, g->squares);
+        rb_words_put(&t, "collect");
+        put_squares(&t, g->squares);
         break;
-    case RB_GOAL_CAPTURE_ALL: put(buf, len, &need, "capture-all"); break;
-    case RB_GOAL_MATE: put(buf, len, &need, "mate %d", g->limit); break;
-    case RB_GOAL_THRONE: put(buf, len, &need, "throne %d", g->limit); break;
-    case RB_GOAL_ESCAPE_CHECK: put(buf, len, &need, "escape-check"); break;
+    case RB_GOAL_CAPTURE_ALL: rb_words_put(&t, "capture-all"); break;
+    case RB_GOAL_MATE: rb_words_put(&t, "mate %d", g->limit); break;
+    case RB_GOAL_THRONE: rb_words_put(&t, "throne %d", g->limit); break;
+    case RB_GOAL_ESCAPE_CHECK: rb_words_put(&t, "escape-check"); break;
     case RB_GOAL_PROMOTE:
-        put(buf, len, &need, "promote%s", g->promo == RB_ROOK ? " rook" : g->promo == RB_BISHOP ? " bishop" : "");
+        rb_words_put(&t, "promote%s", g->promo == RB_ROOK ? " rook" : g->promo == RB_BISHOP ? " bishop" : "");
         break;
     case RB_GOAL_SAFE_SQUARE:
-        put(buf, len, &need, "safe-square");
-        put_squares(buf, len, &need, g->squares);
+        rb_words_put(&t, "safe-square");
+        put_squares(&t, g->squares);
         break;
-    case RB_GOAL_STALEMATE: put(buf, len, &need, "stalemate"); break;
-    case RB_GOAL_REPETITION: put(buf, len, &need, "repetition"); break;
-    default: put(buf, len, &need, "?"); break;
+    case RB_GOAL_STALEMATE: rb_words_put(&t, "stalemate"); break;
+    case RB_GOAL_REPETITION: rb_words_put(&t, "repetition"); break;
+    default: rb_words_put(&t, "?"); break;
     }
-    return need;
+    return t.need;
 }
 
 size_t rb_learn_list(const rb_learn_set *set, char *buf, size_t len)
 {
-    size_t need = 0;
+    rb_words t = {buf, len, 0};
     if (len) {
         buf[0] = 0;
     }
@@ -310,8 +297,8 @@ size_t rb_learn_list(const rb_learn_set *set, char *buf, size_t len)
         for (int s = 0; s < ch->nstages; s++) {
             char goal[RB_NSQ * 3 + 32];
             rb_learn_goal_text(&ch->stages[s].goal, goal, sizeof goal);
-            put(buf, len, &need, "%d.%d\t%s\t%s\n", c + 1, s + 1, ch->stages[s].title, goal);
+            rb_words_put(&t, "%d.%d\t%s\t%s\n", c + 1, s + 1, ch->stages[s].title, goal);
         }
     }
-    return need;
+    return t.need;
 }

@@ -65,6 +65,8 @@ static const pair pairs[] = {
     {"the pointed path and the last move's path", AT(path), AT(last_path), 2.0},
     {"the pointed path and a premove", AT(path), AT(premove), 2.0},
     {"a path and its rebound mark", AT(path), AT(rebound_mark), 2.0},
+    {"a puzzle's reply and the solver's move", AT(reply), AT(path), 2.0},
+    {"a puzzle's reply and check", AT(reply), AT(check_glow), 2.0},
     {"a move's dot on its square", AT(dest_dot), SQUARE, 3.0},
     {"a capture's ring on its square", AT(dest_ring), SQUARE, 2.0},
     {"the last move's path on its square", AT(last_path), SQUARE, 3.0},

@@ -149,6 +149,39 @@ static void the_command_line_says_who_plays_a_resumed_game(void **state)
     fixture_close(app);
 }
 
+/* "New game" on the welcome back is the answer: the New game dialog's
+ * Start replaces the unfinished game without asking a second time. */
+static void new_game_after_welcome_back_asks_once(void **state)
+{
+    (void)state;
+    rb_app *app = fixture_open_with_player_files();
+    fixture_key(app, SDLK_ESCAPE, KMOD_NONE); /* the first start's welcome */
+    fixture_type(app, "c2b3");
+    fixture_type(app, "e7f7");
+    fixture_close(app);
+
+    app = fixture_open_with_player_files();
+    assert_int_equal(app->state.game.length, 2);
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_RESUME);
+    fixture_click_control(app, DLG_CANCEL); /* "New game" */
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NEW_GAME);
+    fixture_click_control(app, DLG_OK); /* Start */
+    assert_false(rb_ui_dialog_active(&app->state));
+    assert_int_equal(app->state.game.length, 0);
+    fixture_close(app);
+
+    /* the New game dialog opened otherwise still asks */
+    app = fixture_open_with_player_files();
+    assert_int_equal(app->state.game.length, 0);
+    fixture_type(app, "c2b3");
+    fixture_key(app, SDLK_n, KMOD_CTRL);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NEW_GAME);
+    fixture_click_control(app, DLG_OK);
+    assert_int_equal(app->state.dialog.ask, RB_UI_ASK_NEW_GAME);
+    assert_int_equal(app->state.game.length, 1);
+    fixture_close(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -156,6 +189,7 @@ int main(void)
         cmocka_unit_test(a_damaged_autosave_starts_a_new_game),
         cmocka_unit_test(a_finished_game_is_not_offered_again),
         cmocka_unit_test(the_command_line_says_who_plays_a_resumed_game),
+        cmocka_unit_test(new_game_after_welcome_back_asks_once),
     };
     return cmocka_run_group_tests(tests, make_home, fixture_remove_home_teardown);
 }

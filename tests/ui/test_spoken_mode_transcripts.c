@@ -4,8 +4,9 @@
  * log back end (--speech-log) and compared line for line with the
  * transcripts in tests/ui/transcripts/: a short game to checkmate, every
  * command key, a dialog walked with Tab, a text field typed into and the
- * settings' steppers, the first lesson, a puzzle, in
- * English and in French; and the computer's move announced.
+ * settings' steppers, the first lesson, a puzzle, the analysis board and
+ * the position editor, in English and in French; the computer's move
+ * announced, and the analysis engine's news said once.
  *
  * RB_UPDATE_TRANSCRIPTS=1 writes the transcripts anew (read them before
  * keeping them).
@@ -28,6 +29,7 @@
 #include "dialogs/dlg.h"
 #include "files/settings.h"
 #include "rb_learn.h"
+#include "screens/analysis/analysis.h"
 #include "screens/learn/learn.h"
 #include "ui_fixture.h"
 #include "words/lang.h"
@@ -491,6 +493,119 @@ static void computer_move_is_announced(void **state)
     assert_non_null(strstr(log, "\npawn c2 to b3\nComputer: "));
 }
 
+/* The analysis board by the keys: opened on the game, walked back and
+ * forward through the game's moves, its lines asked for (set here, as an
+ * engine would have found them), a variation played and taken back, and
+ * closed. The engine's own reports are not read: they come when they come. */
+static void analysis(const char *lang, const char *name)
+{
+    rb_app *app = open_spoken(MATE_IN_TWO, lang);
+    play_by_keys(app, "b7b6");
+    play_by_keys(app, "d6c7");
+    key(app, SDLK_F5);
+    assert_true(app->state.analysis.active);
+    key(app, SDLK_COMMA);
+    key(app, SDLK_COMMA);
+    key(app, SDLK_COMMA); /* the start already */
+    key(app, SDLK_PERIOD);
+    rb_ui_analysis_state *an = &app->state.analysis;
+    assert_int_equal(an->ply, 1);
+    key(app, SDLK_a); /* nothing found yet */
+    rb_movelist list;
+    rb_gen_legal(&an->board, &list);
+    assert_true(list.count > 1);
+    rb_move best = app->state.game.moves[1], other = list.moves[0] == best ? list.moves[1] : list.moves[0];
+    an->nlines = 2;
+    rb_pos after;
+    rb_pos_make(&an->board, best, &after);
+    rb_move mate = rb_move_find(&after, rb_sq_parse("b6"), rb_sq_parse("a6"), 0);
+    assert_int_not_equal(mate, RB_MOVE_NONE);
+    an->lines[0] = (rb_ui_analysis_line){RB_SCORE_WIN, 1, 9, 2, {best, mate}};
+    an->lines[1] = (rb_ui_analysis_line){RB_SCORE_CP, -130, 8, 1, {other}};
+    key(app, SDLK_a);
+    play_by_keys(app, "d6c7"); /* a variation */
+    key(app, SDLK_BACKSPACE);
+    key(app, SDLK_ESCAPE);
+    assert_false(app->state.analysis.active);
+    fixture_close(app);
+    compare_transcript(name);
+}
+
+static void analysis_in_english(void **state)
+{
+    (void)state;
+    analysis("en", "analysis.en.txt");
+}
+
+static void analysis_in_french(void **state)
+{
+    (void)state;
+    analysis("fr", "analysis.fr.txt");
+}
+
+/* The engine's best line is said when it brings news, not at every
+ * depth: a mate in one is said once, however deep the engine goes on. */
+static void the_engine_s_news_is_said_once(void **state)
+{
+    (void)state;
+    rb_app *app = open_spoken("4R2/7/2xxx2/2xxx2/K1xxx2/7/k6 w - 0 1", "en");
+    key(app, SDLK_F5);
+    assert_true(app->state.analysis.active);
+    double end = ms_now() + 10000;
+    while (ms_now() < end && (app->state.analysis.nlines == 0 || app->state.analysis.lines[0].depth < 8)) {
+        SDL_Event ev;
+        if (SDL_WaitEventTimeout(&ev, 10)) {
+            rb_ui_app_event(app, &ev);
+        }
+    }
+    assert_true(app->state.analysis.lines[0].depth >= 8);
+    fixture_close(app);
+    const char *log = read_all(LOG_PATH);
+    const char *first = strstr(log, "Engine: rook ");
+    assert_non_null(first);
+    assert_non_null(strstr(first, "checkmate; White wins in 1 move.\n"));
+    assert_null(strstr(first + 1, "Engine:"));
+}
+
+/* The position editor by the keys alone: a king taken off and put back,
+ * a pawn too many, the side to move changed, the state asked for. */
+static void editor(const char *lang, const char *name)
+{
+    rb_app *app = open_spoken(NULL, lang);
+    fixture_key(app, SDLK_e, KMOD_CTRL);
+    assert_true(app->state.editor.active);
+    key(app, SDLK_DELETE); /* no focus yet */
+    key(app, SDLK_UP);     /* on White's king */
+    int king = app->state.input.focus;
+    key(app, SDLK_DELETE);
+    assert_int_equal(app->state.editor.pos.board[king], RB_EMPTY);
+    fixture_key(app, SDLK_k, KMOD_SHIFT);
+    assert_int_equal(app->state.editor.pos.board[king], RB_PIECE(RB_WHITE, RB_KING));
+    focus_to(app, "b4");
+    key(app, SDLK_p); /* a third black pawn */
+    key(app, SDLK_RETURN);
+    key(app, SDLK_BACKSPACE);
+    key(app, SDLK_BACKSPACE); /* empty already */
+    key(app, SDLK_w);
+    key(app, SDLK_s);
+    key(app, SDLK_ESCAPE);
+    assert_false(app->state.editor.active);
+    fixture_close(app);
+    compare_transcript(name);
+}
+
+static void editor_in_english(void **state)
+{
+    (void)state;
+    editor("en", "editor.en.txt");
+}
+
+static void editor_in_french(void **state)
+{
+    (void)state;
+    editor("fr", "editor.fr.txt");
+}
+
 int main(void)
 {
     /* a folder of settings and games of its own, empty: the load dialog's
@@ -517,6 +632,11 @@ int main(void)
         cmocka_unit_test(puzzle_in_english),
         cmocka_unit_test(puzzle_in_french),
         cmocka_unit_test(computer_move_is_announced),
+        cmocka_unit_test(analysis_in_english),
+        cmocka_unit_test(analysis_in_french),
+        cmocka_unit_test(the_engine_s_news_is_said_once),
+        cmocka_unit_test(editor_in_english),
+        cmocka_unit_test(editor_in_french),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -890,6 +890,9 @@ static int apply_settings_done(rb_app *app)
 static int apply_open_dialog(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_dialog_open(app, cmd->open_dialog.dialog);
+    if (cmd->open_dialog.dialog == RB_UI_DIALOG_NEW_GAME) {
+        app->state.dialog.replace_agreed = cmd->open_dialog.replace;
+    }
     return 0;
 }
 

@@ -30,6 +30,12 @@ struct rb_ui_speaker {
     bool waiting_for_reader; /* opened for a screen reader that may be there */
     char last[RB_SPEECH_TEXT_MAX];
     char language[16];
+    /* the analysis engine's best line as last said, and whether it was
+       the last thing said */
+    uint64_t engine_key;
+    rb_move engine_move;
+    int engine_verdict;
+    bool engine_last;
 };
 
 int rb_ui_speak_start(rb_app *app, const char *log_path, bool only_if_reader, char *why, size_t whylen)
@@ -121,7 +127,30 @@ void rb_ui_speak(rb_app *app, rb_speech_mode mode, const char *text)
         return;
     }
     snprintf(app->speaker->last, sizeof app->speaker->last, "%s", text);
+    app->speaker->engine_last = false;
     rb_speech_say(app->speaker->speech, text, mode);
+}
+
+bool rb_ui_speak_engine_news(rb_app *app, uint64_t key, rb_move first, int verdict)
+{
+    struct rb_ui_speaker *sp = app->speaker;
+    if (!sp || (sp->engine_key == key && sp->engine_move == first && sp->engine_verdict == verdict)) {
+        return false;
+    }
+    sp->engine_key = key;
+    sp->engine_move = first;
+    sp->engine_verdict = verdict;
+    return true;
+}
+
+void rb_ui_speak_engine(rb_app *app, const char *text)
+{
+    if (!app->speaker) {
+        return;
+    }
+    bool cut = app->speaker->engine_last;
+    rb_ui_speak(app, cut ? RB_SPEECH_INTERRUPT : RB_SPEECH_QUEUE, text);
+    app->speaker->engine_last = true;
 }
 
 void rb_ui_speak_again(rb_app *app)
@@ -166,6 +195,10 @@ void rb_ui_speak_mark_take(const rb_app *app, rb_ui_speak_mark *mark)
     mark->explain_until = st->explain.shown ? st->explain.until_ms : 0;
     mark->coach_shown = st->coach.shown;
     mark->coach_move = st->coach.move;
+    mark->analysis_active = st->analysis.active;
+    mark->analysis_nvar = st->analysis.nvar;
+    mark->editor_active = st->editor.active;
+    mark->editor_verdict = st->editor.verdict;
 }
 
 static rb_ui_speech_verbosity verbosity(const rb_app *app)
@@ -483,6 +516,10 @@ void rb_ui_speak_after(rb_app *app, const rb_ui_cmd *cmd, const rb_ui_speak_mark
             rb_ui_speak(app, RB_SPEECH_QUEUE, _("Dialog closed."));
         }
         said = true;
+    }
+    /* the analysis board and the position editor */
+    if (st->analysis.active || st->editor.active || mark->analysis_active || mark->editor_active) {
+        rb_ui_speak_screens_after(app, cmd, mark);
     }
     /* whatever else the status line says */
     if (st->status[0] && strcmp(st->status, mark->status) != 0 && !st->explain.shown) {

@@ -37,6 +37,10 @@ typedef struct rb_ui_speak_mark {
     Uint32 explain_until;
     rb_ui_coach_kind coach_shown;
     rb_move coach_move;
+    bool analysis_active;
+    int analysis_nvar;
+    bool editor_active;
+    rb_pos_verdict editor_verdict;
 } rb_ui_speak_mark;
 
 /* Opens the voice for the spoken mode: the log at log_path when given,
@@ -78,6 +82,28 @@ void rb_ui_speak_load_row(rb_app *app, const rb_ui_dialog_state *before);
 /* A settings stepper (volume, interface size, cores, speech rate) whose value changed
  * since before, said with its label and new value. */
 void rb_ui_speak_steppers(rb_app *app, const rb_ui_state *before);
+
+/* The analysis engine's best line, by its position's key, first move and
+ * kind of verdict: true when it differs from the one said last (and it is
+ * remembered as said), false for the same news again. */
+bool rb_ui_speak_engine_news(rb_app *app, uint64_t key, rb_move first, int verdict);
+/* Says the engine's news: cutting its own previous news, queued after
+ * anything else (a move just played is heard out). */
+void rb_ui_speak_engine(rb_app *app, const char *text);
+
+/* ---- speak_screens.c ---- */
+/* The analysis board's and the position editor's announcements after a
+ * command (rb_ui_speak_after calls it). */
+void rb_ui_speak_screens_after(rb_app *app, const rb_ui_cmd *cmd, const rb_ui_speak_mark *mark);
+/* Their keys, before the board's: A and the game's moves on the analysis
+ * board; the pieces put, cleared and the side to move in the editor. */
+rb_ui_cmd rb_ui_speak_screens_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used);
+/* The analysis board's lines in words: each line's depth, verdict and
+ * first moves (the A key). */
+size_t rb_ui_speak_analysis_lines(const rb_app *app, char *buf, size_t len);
+/* A line's verdict as a kind: 0 about level, +-1 better, +-2 clearly
+ * better, +-3 winning, +-10 a forced win (plus for White). */
+int rb_ui_speak_verdict_kind(const rb_ui_analysis_line *l);
 
 /* ---- speak_keys.c ---- */
 /* The spoken mode's keys on the board and the screens with a board: the

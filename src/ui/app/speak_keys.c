@@ -346,7 +346,19 @@ static rb_ui_cmd to_stage(rb_ui_cmd cmd)
 
 rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
 {
-    rb_ui_cmd cmd = speak_key(app, k, used);
+    const rb_ui_state *st = &app->state;
+    *used = false;
+    if (!st->settings.speech) {
+        return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
+    if (st->editor.active && !st->analysis.active && st->editor.field_focus) {
+        return rb_ui_cmd_of(RB_UI_CMD_NONE); /* the position string has the keys */
+    }
+    rb_ui_cmd cmd = rb_ui_speak_screens_key(app, k, used);
+    if (*used) {
+        return cmd;
+    }
+    cmd = speak_key(app, k, used);
     return on_stage(app) ? to_stage(cmd) : cmd;
 }
 
@@ -419,6 +431,10 @@ static rb_ui_cmd speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         }
         return choose(app);
     case SDLK_ESCAPE:
+        if ((st->analysis.active || st->editor.active) && st->input.state == RB_UI_IDLE) {
+            *used = false; /* nothing to cancel: the screen's Escape closes it */
+            return none;
+        }
         rb_ui_input_cancel(&st->input);
         rb_ui_speak(app, RB_SPEECH_INTERRUPT, _("Cancelled."));
         return none;

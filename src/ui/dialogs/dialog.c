@@ -225,9 +225,10 @@ static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
         cmd.answer_draw.accept = yes;
         break;
     case RB_UI_ASK_RESUME:
-        if (!yes) {
+        if (!yes) { /* "New game": the resumed game let go, the question answered */
             cmd.kind = RB_UI_CMD_OPEN_DIALOG;
             cmd.open_dialog.dialog = RB_UI_DIALOG_NEW_GAME;
+            cmd.open_dialog.replace = true;
         }
         break;
     case RB_UI_ASK_OFFER_DRAW:

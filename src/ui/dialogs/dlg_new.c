@@ -47,6 +47,7 @@ void rb_ui_dlg_new_open(rb_ui_state *st)
     d->error[0] = '\0';
     /* Opened over the position editor, it starts the game from there. */
     d->from_editor = st->editor.active && !st->analysis.active;
+    d->replace_agreed = false;
     SDL_StartTextInput();
 }
 
@@ -208,6 +209,7 @@ static rb_ui_cmd dlg_new_start(rb_ui_state *st)
     cmd.new_game.players[1] = st->players[1];
     cmd.new_game.person = -1;
     cmd.new_game.from_editor = d->from_editor;
+    cmd.new_game.replace = d->replace_agreed;
     switch (d->mode) {
     case RB_UI_VS_COMPUTER:
         cmd.new_game.person = d->side == 2 ? (int)(SDL_GetPerformanceCounter() & 1) : d->side;

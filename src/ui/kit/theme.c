@@ -53,7 +53,8 @@ const rb_ui_theme_info rb_ui_themes[] = {
       .path_outline = C(255, 255, 255, 150),
       .rebound_mark = C(230, 80, 20, 255),
       .premove = C(150, 60, 200, 220),
-      .check_glow = C(230, 20, 20, 230)}},
+      .check_glow = C(230, 20, 20, 230),
+      .reply = C(88, 34, 128, 235)}},
     /* Maple and walnut: warmer and darker than the classic board. */
     {"wood",
      N_("Wood"),
@@ -79,7 +80,8 @@ const rb_ui_theme_info rb_ui_themes[] = {
       .path_outline = C(255, 255, 255, 150),
       .rebound_mark = C(235, 90, 20, 255),
       .premove = C(150, 60, 200, 220),
-      .check_glow = C(230, 20, 20, 230)}},
+      .check_glow = C(230, 20, 20, 230),
+      .reply = C(88, 34, 128, 235)}},
     /* Ice and slate. A blue path would sink into blue squares: paths are
      * orange here, their rebound plum. */
     {"blue",
@@ -106,7 +108,8 @@ const rb_ui_theme_info rb_ui_themes[] = {
       .path_outline = C(255, 255, 255, 160),
       .rebound_mark = C(120, 20, 110, 255),
       .premove = C(150, 60, 200, 220),
-      .check_glow = C(230, 20, 20, 230)}},
+      .check_glow = C(230, 20, 20, 230),
+      .reply = C(88, 34, 128, 235)}},
     /* Cream and green, as on a club's vinyl board. Green markers would
      * sink into it: the selection and the destinations are blue here. */
     {"green",
@@ -133,7 +136,8 @@ const rb_ui_theme_info rb_ui_themes[] = {
       .path_outline = C(255, 255, 255, 160),
       .rebound_mark = C(235, 90, 20, 255),
       .premove = C(150, 60, 200, 220),
-      .check_glow = C(230, 20, 20, 230)}},
+      .check_glow = C(230, 20, 20, 230),
+      .reply = C(88, 34, 128, 235)}},
     /* Safe for protanopia and deuteranopia (and tritanopia): the markers
      * take their colours from the Okabe-Ito palette (blue 0,114,178;
      * orange 230,159,0; sky blue 86,180,233; yellow 240,228,66;
@@ -168,7 +172,8 @@ const rb_ui_theme_info rb_ui_themes[] = {
       .path_outline = C(255, 255, 255, 170),
       .rebound_mark = C(230, 159, 0, 255),
       .premove = C(86, 180, 233, 240),
-      .check_glow = C(213, 94, 0, 240)}},
+      .check_glow = C(213, 94, 0, 240),
+      .reply = C(60, 28, 92, 240)}},
     /* Black, white and grey with saturated markers, for low vision. */
     {"high-contrast",
      N_("High contrast"),
@@ -196,6 +201,7 @@ const rb_ui_theme_info rb_ui_themes[] = {
       .rebound_mark = C(255, 0, 160, 255),
       .premove = C(200, 0, 255, 255),
       .check_glow = C(255, 0, 0, 255),
+      .reply = C(90, 0, 140, 255),
       .chooser_bg = C(255, 255, 255, 255),
       .chooser_border = C(0, 0, 0, 255),
       .text = C(255, 255, 255, 255),

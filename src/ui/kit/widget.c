@@ -149,16 +149,22 @@ bool rb_ui_widget_choice_fits(rb_app *app, SDL_Rect r, const char *label, int px
            widget_label_fit(app, r, label, px, true, r.w - px / 3, &size, &space);
 }
 
+SDL_Color rb_ui_widget_button_fill(const rb_app *app, bool enabled, bool hovered, bool primary)
+{
+    const rb_ui_theme *t = app->theme;
+    if (primary && enabled) {
+        SDL_Color fill = widget_accent(app);
+        return hovered ? rb_ui_widget_mix(fill, t->text, 0.2f) : fill;
+    }
+    return rb_ui_widget_mix(t->panel_bg, t->text, enabled && hovered ? 0.24f : 0.12f);
+}
+
 void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, bool enabled, bool hovered, bool primary)
 {
     const rb_ui_theme *t = app->theme;
-    SDL_Color fill = rb_ui_widget_mix(t->panel_bg, t->text, enabled && hovered ? 0.24f : 0.12f);
+    SDL_Color fill = rb_ui_widget_button_fill(app, enabled, hovered, primary);
     SDL_Color ink = enabled ? t->text : rb_ui_widget_mix(t->panel_bg, t->text_dim, 0.6f);
     if (primary && enabled) {
-        fill = widget_accent(app);
-        if (hovered) {
-            fill = rb_ui_widget_mix(fill, t->text, 0.2f);
-        }
         ink = (SDL_Color){255, 255, 255, 255};
     }
     rb_ui_draw_rect(app->renderer, r, fill);

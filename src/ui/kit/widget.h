@@ -17,6 +17,10 @@ int rb_ui_widget_font_px(const rb_app *app);
 SDL_Color rb_ui_widget_mix(SDL_Color a, SDL_Color b, float t);
 bool rb_ui_widget_point_in(SDL_Rect r, int x, int y);
 
+/* The colour a button is filled with, as rb_ui_widget_button draws it:
+ * for what is drawn on a button and must look like it (a hollow mark). */
+SDL_Color rb_ui_widget_button_fill(const rb_app *app, bool enabled, bool hovered, bool primary);
+
 /* A push button; primary ones are filled with the accent colour. */
 void rb_ui_widget_button(rb_app *app, SDL_Rect r, const char *label, int px, bool enabled, bool hovered, bool primary);
 /* A check box with its label to the right. */

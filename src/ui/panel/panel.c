@@ -815,6 +815,21 @@ static int panel_first_row(const rb_ui_state *st, int rows, int visible)
     return scroll < 0 ? 0 : scroll;
 }
 
+/* "No moves yet." in the empty list, from top down (below a message that
+ * goes on over the list's top), or nothing when it has no room there: a
+ * line half under the message would be neither read nor hidden. */
+static void panel_no_moves(rb_app *app, const panel_metrics *m, SDL_Rect area, int top)
+{
+    const rb_ui_theme *t = app->theme;
+    const char *text = _("No moves yet.");
+    int width = area.w - m->gap * 4;
+    int y = top + m->gap;
+    if (y + rb_ui_text_wrapped_height(app, text, m->small, false, width) > area.y + area.h) {
+        return;
+    }
+    rb_ui_text_draw_wrapped(app, text, m->small, false, t->text_dim, area.x + m->gap * 2, y, width);
+}
+
 static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metrics *m, SDL_Rect area)
 {
     struct rb_ui_panel *p = app->panel;
@@ -836,8 +851,7 @@ static void panel_move_list(rb_app *app, const rb_ui_state *st, const panel_metr
     p->visible = visible;
     p->scroll = panel_first_row(st, rows, visible);
     if (g->length == 0) {
-        rb_ui_text_draw_wrapped(app, _("No moves yet."), m->small, false, t->text_dim, area.x + m->gap * 2,
-                                area.y + m->gap, area.w - m->gap * 4);
+        panel_no_moves(app, m, area, area.y);
         return;
     }
 
@@ -985,6 +999,14 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
      * while it covers them (in two columns: over the room above the
      * buttons). */
     int covered = panel_words(app, st, &m, p->words, two_cols ? grid.y - m.gap : nav.y + nav.h);
+    if (st->game.length == 0 && list.h >= m.px && covered > list.y) {
+        /* the message went on over the empty list: its words again below it */
+        SDL_Rect rest = {list.x, covered, list.w, list.y + list.h - covered};
+        if (rest.h > 0) {
+            rb_ui_draw_rect(app->renderer, rest, rb_ui_widget_mix(t->panel_bg, t->background, 0.5f));
+            panel_no_moves(app, &m, list, covered);
+        }
+    }
     if (!two_cols && covered > nav.y) {
         for (int i = PB_FIRST; i < PB_FIRST + 4; i++) {
             p->shown[i] = false;

@@ -50,11 +50,11 @@ void rb_ui_screen_board_moves(rb_app *app, const rb_move *moves, const bool *sol
     rb_ui_view view = rb_ui_view_of(app);
     float s = (float)view.sq;
     /* The moves, numbered; the solver's in the path colour, the replies in
-     * the last move's. */
+     * their own, darker one (a check's path is drawn in red beside them). */
     for (int i = 0; i < n; i++) {
         rb_path path;
         rb_move_path(moves[i], &path);
-        SDL_Color col = solver[i] ? t->path : t->check_glow;
+        SDL_Color col = solver[i] ? t->path : t->reply;
         col.a = 220;
         rb_ui_screen_board_path(app, &view, &path, s * 0.08f, col);
         SDL_Rect r = rb_ui_view_rect(&view, RB_MOVE_TO(moves[i]));

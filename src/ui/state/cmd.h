@@ -235,6 +235,8 @@ typedef struct rb_ui_cmd {
         } minimised;
         struct {
             rb_ui_dialog_kind dialog; /* RB_UI_DIALOG_NONE closes the open one */
+            bool replace;             /* New game: its Start replaces the unfinished
+                                         game without asking (the person chose so) */
         } open_dialog;
         struct {
             rb_ui_ask question;

@@ -192,7 +192,10 @@ typedef struct rb_ui_dialog_state {
     rb_ui_ask ask;
 
     /* new game */
-    bool from_editor; /* from the position editor's position */
+    bool from_editor;    /* from the position editor's position */
+    bool replace_agreed; /* opened by "New game" in place of the game resumed:
+                            the unfinished game is already let go, so
+                            Start does not ask again */
     rb_ui_new_mode mode;
     int side; /* the human's side: 0 White, 1 Black, 2 random */
     int level[2];

@@ -28,6 +28,9 @@ typedef struct rb_ui_theme {
     SDL_Color path, path_outline, rebound_mark;
     SDL_Color premove; /* a premove's squares and path */
     SDL_Color check_glow;
+    SDL_Color reply; /* the other side's moves in a shown line (a puzzle's replies):
+                        far darker than both the path and the check, so they
+                        differ in lightness, not in hue alone */
     SDL_Color chooser_bg, chooser_border;
     SDL_Color text, text_dim;
 } rb_ui_theme;

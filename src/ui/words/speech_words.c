@@ -347,7 +347,7 @@ size_t rb_ui_speech_words_board(const rb_pos *pos, char *buf, size_t len)
 size_t rb_ui_speech_words_help(const char *sep, char *buf, size_t len)
 {
     return (size_t)snprintf(
-        buf, len, "%s%s%s%s%s%s%s%s%s",
+        buf, len, "%s%s%s%s%s%s%s%s%s%s%s",
         _("Spoken mode keys. Arrows move the focus square; U switches between the grid and the rings, where Left and "
           "Right follow the ring and Up and Down step between the rings."),
         sep,
@@ -361,5 +361,8 @@ size_t rb_ui_speech_words_help(const char *sep, char *buf, size_t len)
           "material. V: the whole board, ring by ring. I: the moves of the focused piece."),
         sep,
         _("Z: say it again. Comma and full stop: a move back and forward in the game. H: a hint. Question mark: "
-          "these keys. F6 turns the spoken mode off."));
+          "these keys. F6 turns the spoken mode off."),
+        sep,
+        _("Analysis board: A, the engine's lines. Position editor: K, R, B or P puts a black piece on the focus "
+          "square, with Shift a white one; Delete clears it; W changes the side to move."));
 }

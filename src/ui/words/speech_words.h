@@ -50,7 +50,7 @@ size_t rb_ui_speech_words_material(const rb_pos *pos, char *buf, size_t len);
 /* The whole board, ring by ring, clockwise, the pieces only. */
 size_t rb_ui_speech_words_board(const rb_pos *pos, char *buf, size_t len);
 
-/* The spoken mode's keys, in five paragraphs joined by sep: spoken by ?
+/* The spoken mode's keys, in six paragraphs joined by sep: spoken by ?
  * and shown on the help dialog's page. */
 size_t rb_ui_speech_words_help(const char *sep, char *buf, size_t len);
 

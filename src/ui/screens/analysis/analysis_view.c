@@ -224,8 +224,14 @@ static void av_lines(rb_app *app, const rb_ui_state *st, struct rb_ui_analysis_v
     int w = rb_ui_text_draw(app, text, big, true, t->text, col.x, *y + big / 2, RB_UI_ALIGN_LEFT);
     /* TRANSLATORS: after the score: it is from White's point of view, found searching %d moves deep */
     snprintf(text, sizeof text, _("for White \u00B7 depth %d"), an->lines[0].depth);
-    rb_ui_text_draw(app, text, small, false, t->text_dim, col.x + w + gap * 2, *y + big / 2, RB_UI_ALIGN_LEFT);
-    *y += big + gap;
+    if (rb_ui_text_width(app, text, small, false) <= col.w - w - gap * 2) {
+        rb_ui_text_draw(app, text, small, false, t->text_dim, col.x + w + gap * 2, *y + big / 2, RB_UI_ALIGN_LEFT);
+        *y += big + gap;
+    } else {
+        /* a narrow panel: under the score rather than cut at its edge */
+        *y += big;
+        *y += rb_ui_text_draw_wrapped(app, text, small, false, t->text_dim, col.x, *y, col.w) + gap;
+    }
     int box_h = 2 * lh + gap;
     for (int i = 0; i < an->nlines; i++) {
         SDL_Rect box = {col.x, *y, col.w, box_h};

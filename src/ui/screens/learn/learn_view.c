@@ -35,11 +35,18 @@ enum { LV_BACK = 1, LV_RETRY, LV_HINT, LV_MAP, LV_NEXT, LV_STAGE = 1000 };
 
 static const SDL_Color gold = {235, 180, 40, 255}, gold_edge = {90, 60, 10, 255};
 
-static void star(rb_app *app, SDL_FPoint c, float r, bool won)
+/* A star won is gold; one not yet won is hollow, a thin dim rim around
+ * what it is drawn on (under), so the two never look alike, in lightness
+ * as well as colour. */
+static void star(rb_app *app, SDL_FPoint c, float r, bool won, SDL_Color under)
 {
-    SDL_Color edge = won ? gold_edge : app->theme->text_dim, fill = won ? gold : app->theme->panel_bg;
-    rb_ui_draw_star(app->renderer, c, r, r * 0.45f, edge);
-    rb_ui_draw_star(app->renderer, c, r * 0.78f, r * 0.35f, fill);
+    if (won) {
+        rb_ui_draw_star(app->renderer, c, r, r * 0.45f, gold_edge);
+        rb_ui_draw_star(app->renderer, c, r * 0.78f, r * 0.35f, gold);
+        return;
+    }
+    rb_ui_draw_star(app->renderer, c, r, r * 0.45f, rb_ui_widget_mix(under, app->theme->text_dim, 0.7f));
+    rb_ui_draw_star(app->renderer, c, r * 0.8f, r * 0.34f, under);
 }
 
 static void button(rb_app *app, const rb_ui_state *st, SDL_Rect r, const char *label, int id, bool primary)
@@ -112,6 +119,7 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
             char label[16];
             snprintf(label, sizeof label, "%d", s + 1);
             rb_ui_widget_button(app, r, "", px, true, st->learn.hover == id, last);
+            SDL_Color under = rb_ui_widget_button_fill(app, true, st->learn.hover == id, last);
             rb_ui_learn_hit(app, r, id);
             rb_ui_text_draw(app, label, px, true, app->theme->text, r.x + r.w / 2, r.y + r.h / 3, RB_UI_ALIGN_CENTER);
             int won = pr ? rb_learn_progress_stars(pr, ch->id, ch->stages[s].id) : 0;
@@ -123,7 +131,7 @@ static void draw_map(rb_app *app, const rb_ui_state *st)
                 star(app,
                      (SDL_FPoint){(float)r.x + (float)r.w * 0.5f + (float)(k - 1) * sr * 2.3f,
                                   (float)r.y + (float)r.h * 0.72f},
-                     sr, k < won);
+                     sr, k < won, under);
             }
         }
     }
@@ -213,7 +221,8 @@ static void draw_stage(rb_app *app, const rb_ui_state *st, Uint32 now_ms)
     y += rb_ui_text_line_height(app, tpx) + gap;
     if (ls->stars) {
         for (int k = 0; k < 3; k++) {
-            star(app, (SDL_FPoint){(float)(x + px + k * px * 5 / 2), (float)(y + px)}, (float)px, k < ls->stars);
+            star(app, (SDL_FPoint){(float)(x + px + k * px * 5 / 2), (float)(y + px)}, (float)px, k < ls->stars,
+                 app->theme->panel_bg);
         }
     }
     SDL_RenderSetClipRect(app->renderer, NULL);

@@ -1,12 +1,12 @@
 /*
- * words_out.c - see words_out.h.
+ * words.c - see rb_util_words.h.
  */
-#include "words/words_out.h"
+#include "rb_util_words.h"
 
 #include <stdarg.h>
 #include <stdio.h>
 
-void rb_words_put(words_out *t, const char *fmt, ...)
+void rb_words_put(rb_words *t, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);

@@ -1309,8 +1309,7 @@ int rb_net_peer_move(rb_net_peer *p, rb_move m, int64_t now, char *err, size_t e
     return play_own(p, m, now, NULL, err, errlen);
 }
 
-int rb_net_peer_referee_move(rb_net_peer *p, rb_move m, int64_t mover_clock_ms, int64_t now, char *err,
-                             size_t errlen)
+int rb_net_peer_referee_move(rb_net_peer *p, rb_move m, int64_t mover_clock_ms, int64_t now, char *err, size_t errlen)
 {
     RB_ASSERT(p->cfg.host && p->cfg.referee);
     if (!p->cfg.host || !p->cfg.referee) {

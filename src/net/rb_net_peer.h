@@ -144,8 +144,7 @@ void rb_net_peer_bye(rb_net_peer *p, const char *code, const char *text);
 /* ---- a referee standing in for the host's side (cfg.referee) ---- */
 /* Plays the host side's move, made by a player on another connection whose
  * clock after it (lag credited by that connection's peer) is mover_clock_ms. */
-int rb_net_peer_referee_move(rb_net_peer *p, rb_move m, int64_t mover_clock_ms, int64_t now, char *err,
-                             size_t errlen);
+int rb_net_peer_referee_move(rb_net_peer *p, rb_move m, int64_t mover_clock_ms, int64_t now, char *err, size_t errlen);
 /* The host's side lost on time (another connection's peer flagged it). */
 int rb_net_peer_referee_flag(rb_net_peer *p, int64_t now, char *err, size_t errlen);
 

@@ -9,6 +9,7 @@
 
 #include "tls_internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -20,10 +21,18 @@
 
 void rb_tls_pin_name(char *buf, size_t len, const char *host, unsigned port)
 {
-    if (strchr(host, ':')) {
-        snprintf(buf, len, "[%s]:%u", host, port);
+    /* Host names are the same in any case: one pin for Play.Example.org
+     * and play.example.org. */
+    char lower[256];
+    size_t i = 0;
+    for (; host[i] && i + 1 < sizeof lower; i++) {
+        lower[i] = (char)tolower((unsigned char)host[i]);
+    }
+    lower[i] = '\0';
+    if (strchr(lower, ':')) {
+        snprintf(buf, len, "[%s]:%u", lower, port);
     } else {
-        snprintf(buf, len, "%s:%u", host, port);
+        snprintf(buf, len, "%s:%u", lower, port);
     }
 }
 

@@ -315,6 +315,19 @@ static void the_first_contact_pins_the_key_and_a_changed_one_is_refused(void **s
     assert_non_null(strstr(cerr, f->known));
     assert_string_equal(read_file(f->known), first);
 
+    /* A host name in capitals is the same server. */
+    int fds[2];
+    make_pair(fds);
+    char serr[600];
+    rb_tls *client = client_for(f, fds[0], RB_TLS_TRUST_FIRST, "LocalHost", 7000);
+    rb_tls *server = rb_tls_server_new(f->other_creds, fds[1], serr, sizeof serr);
+    assert_int_equal(both_handshakes(client, fds[0], server, fds[1], cerr, serr), -1);
+    assert_non_null(strstr(cerr, "changed its key"));
+    rb_tls_free(client);
+    rb_tls_free(server);
+    close(fds[0]);
+    close(fds[1]);
+
     /* The other key on another port is another server: pinned beside. */
     assert_int_equal(trust_first(f, f->other_creds, 7001, cerr, &pinned), 1);
     assert_true(pinned);

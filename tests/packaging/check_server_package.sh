@@ -6,10 +6,10 @@
 # maintainer scripts make the system user and tell systemd, the unit passes
 # systemd-analyze (where systemd is), and its Depends were computed from
 # the program and name no SDL.
-# usage: check_server_package.sh BUILD_DIR SOURCE_DIR HAVE_SERVER(0|1) VERSION SANITIZED(0|1)
+# usage: check_server_package.sh BUILD_DIR HAVE_SERVER(0|1) VERSION SANITIZED(0|1)
 # Exits 77 (skipped) when the server is not built, and in a sanitizer build.
 set -u
-build=$1 src=$2 have_server=$3 version=$4 sanitized=$5
+build=$1 have_server=$2 version=$3 sanitized=$4
 if [ "$sanitized" = 1 ]; then
   echo "SKIP: packages are made from the plain build; a sanitized binary is never packaged (it would need libasan)"
   exit 77

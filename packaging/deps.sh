@@ -17,6 +17,8 @@ packages=(
   libspeechd2 libespeak-ng1 espeak-ng
   # the server: its database and its passwords and tokens
   libsqlite3-dev libsodium-dev
+  # the server's TLS (src/tls)
+  libgnutls28-dev
   # translations: xgettext, msgmerge, msgfmt (libintl is part of libc)
   gettext
   # tests, and the layout check (the version is pinned: clang-format's

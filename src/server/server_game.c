@@ -448,6 +448,9 @@ static void store_end(rb_server *sv, sgame *g, const char *why_aborted)
             snprintf(reason, sizeof reason, "abandoned");
         }
     }
+    if (strcmp(result, "*") != 0 && rec != NULL) {
+        rb_srv_rate_game(sv, g, rb_game_result(rec));
+    }
     char *pgn = final_pgn(sv, g, rec, reason);
     if (rb_store_game_end(sv->store, g->row.id, result, reason, pgn) != 0) {
         warn(g, "its end was not stored", rb_store_error(sv->store));

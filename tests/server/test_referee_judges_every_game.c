@@ -4,7 +4,7 @@
  * given the moves made, a whole game between two players ends the same on
  * both sides and is kept (its PGN exported), a resignation and an agreed
  * draw reach the other player, and a player who stays away past the grace
- * loses.
+ * loses, and a rated game is exported with its players' ratings.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -230,6 +230,37 @@ static void a_player_away_past_the_grace_loses(void **state)
     server_stop(sv);
 }
 
+static void a_rated_game_is_exported_with_its_ratings(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    player w, b;
+    const char *const names[2] = {"Dora", "Emil"};
+    join_both_as(sv, &w, &b, names, "3+0", "rated");
+    player *p[2] = {&w, &b};
+    assert_int_equal(play_out(sv, p, 2), 2);
+    char err[200];
+    assert_int_equal(rb_net_peer_resign(w.peer, rb_util_now_ms(), err, sizeof err), 0); /* White resigns */
+    run_for(sv, &w, &b, 300);
+    char text[1 << 16];
+    export_text(text, sizeof text);
+    /* two new players: both start at 1500, and the winner gains what the loser loses */
+    assert_non_null(strstr(text, "[WhiteElo \"1500\"]"));
+    assert_non_null(strstr(text, "[BlackElo \"1500\"]"));
+    const char *wd = strstr(text, "[WhiteRatingDiff \"-");
+    const char *bd = strstr(text, "[BlackRatingDiff \"+");
+    assert_non_null(wd);
+    assert_non_null(bd);
+    assert_int_equal(atoi(wd + strlen("[WhiteRatingDiff \"")), -atoi(bd + strlen("[BlackRatingDiff \"+")));
+    assert_non_null(strstr(text, "[Event \"Rated game\"]"));
+    assert_non_null(strstr(text, "[Result \"0-1\"]"));
+    player_free(&w);
+    player_free(&b);
+    server_stop(sv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -237,6 +268,7 @@ int main(void)
         cmocka_unit_test(a_whole_game_ends_alike_and_is_kept),
         cmocka_unit_test(a_resignation_and_a_draw_reach_the_other_player),
         cmocka_unit_test(a_player_away_past_the_grace_loses),
+        cmocka_unit_test(a_rated_game_is_exported_with_its_ratings),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,7 @@
 /*
  * server_dir.c - the server's folder: --init makes it (the configuration
- * file with every setting at its default, and an empty database at the
- * current schema), and --export-pgn reads every finished game out of it.
+ * file with every setting at its default, a self-made certificate and its
+ * key, and an empty database at the current schema), and --export-pgn reads every finished game out of it.
  *
  * The export opens the database read-only: in write-ahead-log mode a
  * reader sees the last commit and never blocks the running server. Rated
@@ -17,9 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "rb_pgn.h"
 #include "rb_server.h"
+#include "rb_tls.h"
 #include "rb_util_error.h"
 #include "server_store.h"
 
@@ -33,6 +35,17 @@ int rb_server_init_dir(const char *dir, char *err, size_t errlen)
     struct stat st;
     if (stat(path, &st) != 0 && rb_server_settings_write_default(path, err, errlen) != 0) {
         return -1;
+    }
+    /* a self-made certificate, whose key clients pin on first contact */
+    snprintf(path, sizeof path, "%s/%s", dir, RB_TLS_CERT_FILE);
+    if (stat(path, &st) != 0) {
+        char host[256] = "localhost";
+        if (gethostname(host, sizeof host - 1) != 0 || host[0] == '\0') {
+            snprintf(host, sizeof host, "localhost");
+        }
+        if (rb_tls_make_self_signed(dir, host, err, errlen) != 0) {
+            return -1;
+        }
     }
     snprintf(path, sizeof path, "%s/%s", dir, RB_SERVER_DB);
     rb_store *store = rb_store_open(path, false, err, errlen);

@@ -13,6 +13,7 @@
 
 #include "linereader.h"
 #include "rb_net_peer.h"
+#include "rb_tls.h"
 #include "rb_server.h"
 #include "server_store.h"
 
@@ -32,6 +33,9 @@ typedef struct conn {
     bool dead;    /* closed at the end of this round */
     bool closing; /* closed once its output has left */
     bool epoll_out;
+    rb_tls *tls;    /* NULL: plain (the development mode) */
+    bool secured;   /* the TLS handshake is done */
+    size_t tls_try; /* bytes offered to a write that must be offered again, or 0 */
     int64_t opened, last_heard;
     double bucket; /* lines it may still send now (the rate limit) */
     int64_t bucket_at;
@@ -88,6 +92,7 @@ typedef struct ban {
 struct rb_server {
     rb_server_settings set;
     rb_store *store;
+    rb_tls_server_creds *creds; /* NULL without TLS */
     uint64_t rules;
     int epfd, listen_fd, port;
     conn **conns;

@@ -101,6 +101,7 @@ static void conn_free(rb_server *sv, conn *c)
         rb_srv_game_detach(sv, c);
     }
     epoll_ctl(sv->epfd, EPOLL_CTL_DEL, c->fd, NULL);
+    rb_tls_free(c->tls);
     close(c->fd);
     if (c->reader_on) {
         rb_linereader_free(&c->reader);
@@ -210,20 +211,52 @@ static int count_lines(const char *data, size_t n)
     return k;
 }
 
+/* Bytes from the client, through TLS when it is on: > 0, 0 when it closed,
+ * RB_TLS_AGAIN when nothing more is there now, -1 on an error (closed). */
+static ssize_t conn_recv(rb_server *sv, conn *c, char *buf, size_t size)
+{
+    char err[300];
+    if (c->tls == NULL) {
+        ssize_t r = recv(c->fd, buf, size, 0);
+        if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+            return RB_TLS_AGAIN;
+        }
+        if (r < 0) {
+            rb_srv_close(sv, c, strerror(errno));
+        }
+        return r;
+    }
+    if (!c->secured) {
+        int h = rb_tls_handshake(c->tls, err, sizeof err);
+        if (h == RB_TLS_AGAIN) {
+            watch(sv, c, rb_tls_wants_write(c->tls));
+            return RB_TLS_AGAIN;
+        }
+        if (h < 0) {
+            rb_srv_close(sv, c, err);
+            return -1;
+        }
+        c->secured = true;
+        watch(sv, c, false);
+    }
+    ssize_t r = rb_tls_read(c->tls, buf, size, err, sizeof err);
+    if (r == -1) {
+        rb_srv_close(sv, c, err);
+    }
+    return r;
+}
+
 static void conn_read(rb_server *sv, conn *c)
 {
     char buf[READ_CHUNK];
     /* at most a few chunks a round, so one fast sender cannot starve the rest */
     for (int round = 0; round < 4 && !c->dead; round++) {
-        ssize_t r = recv(c->fd, buf, sizeof buf, 0);
+        ssize_t r = conn_recv(sv, c, buf, sizeof buf);
         if (r == 0) {
             rb_srv_close(sv, c, "closed by the client");
             return;
         }
         if (r < 0) {
-            if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR) {
-                rb_srv_close(sv, c, strerror(errno));
-            }
             return;
         }
         c->last_heard = sv->now;
@@ -261,15 +294,35 @@ static void conn_flush(rb_server *sv, conn *c)
         rb_srv_close(sv, c, "it does not read what it is sent");
         return;
     }
+    if (c->tls != NULL && !c->secured) {
+        return; /* nothing is written before the handshake is through */
+    }
     size_t sent = 0;
     while (sent < len) {
-        ssize_t w = send(c->fd, data + sent, len - sent, MSG_NOSIGNAL);
-        if (w < 0) {
-            if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+        ssize_t w;
+        if (c->tls != NULL) {
+            /* after a write had to wait, the same bytes are offered again */
+            size_t offer = c->tls_try != 0 && c->tls_try <= len - sent ? c->tls_try : len - sent;
+            char err[300];
+            w = rb_tls_write(c->tls, data + sent, offer, err, sizeof err);
+            if (w == RB_TLS_AGAIN) {
+                c->tls_try = offer;
                 break;
             }
-            rb_srv_close(sv, c, strerror(errno));
-            return;
+            c->tls_try = 0;
+            if (w < 0) {
+                rb_srv_close(sv, c, err);
+                return;
+            }
+        } else {
+            w = send(c->fd, data + sent, len - sent, MSG_NOSIGNAL);
+            if (w < 0) {
+                if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+                    break;
+                }
+                rb_srv_close(sv, c, strerror(errno));
+                return;
+            }
         }
         sent += (size_t)w;
     }
@@ -355,6 +408,17 @@ static void accept_all(rb_server *sv)
         snprintf(c->addr, sizeof c->addr, "%s", addr);
         c->opened = c->last_heard = c->bucket_at = sv->now;
         c->bucket = 2.0 * sv->set.lines_per_second;
+        if (sv->creds != NULL) {
+            char err[300];
+            c->tls = rb_tls_server_new(sv->creds, fd, err, sizeof err);
+            if (c->tls == NULL) {
+                rb_server_log(RB_LOG_ERR, "TLS for a connection from %s: %s", addr, err);
+                free(c);
+                free(first);
+                close(fd);
+                continue;
+            }
+        }
         struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
         epoll_ctl(sv->epfd, EPOLL_CTL_ADD, fd, &ev);
         sv->conns[sv->nconns++] = c;
@@ -426,6 +490,16 @@ rb_server *rb_server_open(const char *dir, const rb_server_settings *s, char *er
         free(sv);
         return NULL;
     }
+    if (!s->plain) {
+        char cert[4200], key[4200];
+        snprintf(cert, sizeof cert, "%s/%s", dir, RB_TLS_CERT_FILE);
+        snprintf(key, sizeof key, "%s/%s", dir, RB_TLS_KEY_FILE);
+        sv->creds = rb_tls_server_creds_load(cert, key, err, errlen);
+        if (sv->creds == NULL) {
+            rb_server_close(sv);
+            return NULL;
+        }
+    }
     sv->listen_fd = listen_on(s->bind, s->port, &sv->port, err, errlen);
     sv->epfd = epoll_create1(EPOLL_CLOEXEC);
     if (sv->listen_fd < 0 || sv->epfd < 0) {
@@ -438,8 +512,8 @@ rb_server *rb_server_open(const char *dir, const rb_server_settings *s, char *er
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = NULL};
     epoll_ctl(sv->epfd, EPOLL_CTL_ADD, sv->listen_fd, &ev);
     int restored = rb_srv_games_restore(sv);
-    rb_server_log(RB_LOG_INFO, "listening on %s port %d%s; %d game(s) resumed", s->bind, sv->port,
-                  s->plain ? " without TLS" : "", restored);
+    rb_server_log(RB_LOG_INFO, "listening on %s port %d %s; %d game(s) resumed", s->bind, sv->port,
+                  s->plain ? "without TLS" : "with TLS", restored);
     return sv;
 }
 
@@ -459,8 +533,15 @@ void rb_server_step(rb_server *sv, int timeout_ms)
             accept_all(sv);
             continue;
         }
-        if (evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR)) {
-            conn_read(sv, c);
+        if ((evs[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR)) ||
+            ((evs[i].events & EPOLLOUT) && c->tls != NULL && !c->secured)) {
+            conn_read(sv, c); /* (a handshake waiting to write goes on from here too) */
+        }
+    }
+    /* bytes TLS has decrypted already are not seen by epoll */
+    for (int i = 0; i < sv->nconns; i++) {
+        if (sv->conns[i]->tls != NULL && !sv->conns[i]->dead && rb_tls_pending(sv->conns[i]->tls)) {
+            conn_read(sv, sv->conns[i]);
         }
     }
     rb_srv_games_tick(sv);
@@ -523,6 +604,7 @@ void rb_server_close(rb_server *sv)
         close(sv->epfd);
     }
     rb_store_close(sv->store);
+    rb_tls_server_creds_free(sv->creds);
     rb_server_log(RB_LOG_INFO, "stopped");
     free(sv);
 }

@@ -1,7 +1,8 @@
 /*
  * server_settings.c - the server's settings and its configuration file.
  *
- * The file is "key = value" lines with # comments, the format people edit
+ * The file is "key = value" lines with # comments (a key given twice: the
+ * last one counts), the format people edit
  * by hand in /etc; every key has a safe default, an unknown key or a value
  * out of its range is refused naming the line, so a typo does not silently
  * leave a limit off.
@@ -165,9 +166,9 @@ int rb_server_settings_write_default(const char *path, char *err, size_t errlen)
     }
     fprintf(f, "# rollerball-server's settings: 'key = value', # starts a comment.\n"
                "# Every setting below is at its default; see man rollerball-server.\n\n");
-    fprintf(f, "# the address listened on\nbind = %s\n", d.bind);
+    fprintf(f, "# the address listened on (0.0.0.0: every IPv4 address)\nbind = 0.0.0.0\n");
     fprintf(f, "# the server's name, shown in the lobby\nname = %s\n", d.name);
-    fprintf(f, "# without TLS: a development mode, allowed only on the loopback\nplain = yes\n");
+    fprintf(f, "# yes: without TLS, a development mode allowed only on bind = 127.0.0.1\nplain = no\n");
     for (size_t i = 0; i < sizeof INT_KEYS / sizeof INT_KEYS[0]; i++) {
         fprintf(f, "# %s\n%s = %d\n", INT_KEYS[i].help, INT_KEYS[i].key,
                 *(const int *)((const char *)&d + INT_KEYS[i].offset));

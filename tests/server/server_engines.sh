@@ -13,6 +13,9 @@ port=$((20000 + $$ % 20000))
 fail() { echo "FAIL: $*"; for f in "$dir"/*.log "$dir"/*.out "$dir"/*.err; do echo "== $f"; tail -n 15 "$f"; done; kill $spid $apid $bpid 2>/dev/null; exit 1; }
 
 "$server" --init "$dir/srv" >/dev/null || fail "--init"
+[ -s "$dir/srv/cert.pem" ] || fail "--init made no certificate"
+# rollerball-netplay's game connection is plain: the development mode
+printf 'bind = 127.0.0.1\nplain = yes\n' >>"$dir/srv/server.conf"
 "$server" --dir "$dir/srv" --port $port 2>"$dir/server1.log" & spid=$!
 sleep 0.3
 movetime=20

@@ -3,7 +3,8 @@
  * registering (names checked, taken once whatever the case), logging in
  * with the password or the session's token, guests, and each abuse limit
  * at a low setting: failed logins ban the address, connections per
- * address, the line length, seeks per player, lines a second.
+ * address, the line length, seeks per player, lines a second; and the
+ * lobby over TLS, a client pinning the server's self-made key.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -13,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "rb_tls.h"
 #include "server_client.h"
 
 static void registering_logging_in_and_guests(void **state)
@@ -239,6 +241,62 @@ static void a_flood_is_sent_away(void **state)
     server_stop(sv);
 }
 
+/* Steps the server while a TLS client's call waits; the call's result. */
+static ssize_t tls_wait(rb_server *sv, rb_tls *t, int what, char *buf, size_t size)
+{
+    char err[300];
+    int64_t until = rb_util_now_ms() + WAIT_MS;
+    while (rb_util_now_ms() < until) {
+        ssize_t r = what == 0   ? rb_tls_handshake(t, err, sizeof err)
+                    : what == 1 ? rb_tls_write(t, buf, size, err, sizeof err)
+                                : rb_tls_read(t, buf, size, err, sizeof err);
+        if (r != RB_TLS_AGAIN) {
+            return r;
+        }
+        rb_server_step(sv, 2);
+    }
+    return RB_TLS_AGAIN;
+}
+
+static void the_lobby_speaks_tls_and_plain_text_gets_nowhere(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    s.plain = false;
+    rb_server *sv = server_start(&s); /* --init made the certificate */
+    assert_non_null(sv);
+    char known[300], err[300];
+    snprintf(known, sizeof known, "%s/known-servers", test_dir);
+    int fd = dial(rb_server_port(sv));
+    rb_server_step(sv, 0);
+    rb_tls_client_opts o = {
+        .host = "localhost", .port = (unsigned)rb_server_port(sv), .check = RB_TLS_TRUST_FIRST, .known_servers = known};
+    rb_tls *t = rb_tls_client_new(&o, fd, err, sizeof err);
+    assert_non_null(t);
+    assert_int_equal(tls_wait(sv, t, 0, NULL, 0), 1);
+    assert_true(rb_tls_pinned_now(t)); /* first contact: the key is pinned */
+    char hex[17], line[200], got[4096];
+    rb_net_hex64(rb_net_rules_fingerprint(), hex);
+    int n = snprintf(line, sizeof line, "lobby proto=1 program=test rules=%s\n", hex);
+    assert_int_equal(tls_wait(sv, t, 1, line, (size_t)n), n);
+    ssize_t r = tls_wait(sv, t, 2, got, sizeof got - 1);
+    assert_true(r > 0);
+    got[r] = '\0';
+    assert_non_null(strstr(got, "lobby proto=1 program=rollerball-server/"));
+    rb_tls_free(t);
+    close(fd);
+
+    /* a client that speaks plain text to it is closed without an answer */
+    client p;
+    cl_open(&p, sv);
+    cl_say(&p, "lobby proto=1 program=test rules=%s", hex);
+    assert_true(cl_closed(sv, &p));
+    assert_false(cl_wait(sv, &p, "lobby ", got, sizeof got));
+    cl_close(&p);
+    server_stop(sv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -249,6 +307,7 @@ int main(void)
         cmocka_unit_test(long_lines_are_refused),
         cmocka_unit_test(seeks_per_player_are_limited),
         cmocka_unit_test(a_flood_is_sent_away),
+        cmocka_unit_test(the_lobby_speaks_tls_and_plain_text_gets_nowhere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

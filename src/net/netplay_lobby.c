@@ -68,7 +68,22 @@ static int say(lobby *l, const char *line)
     size_t n = strlen(line);
     char out[RB_NET_LINE_MAX + 2];
     snprintf(out, sizeof out, "%s\n", line);
-    return send(l->fd, out, n + 1, MSG_NOSIGNAL) == (ssize_t)(n + 1) ? 0 : -1;
+    const rb_net_transport *t = l->rq->transport;
+    size_t sent = 0;
+    while (sent < n + 1) {
+        ssize_t w =
+            t != NULL ? t->send(t->ctx, out + sent, n + 1 - sent) : send(l->fd, out + sent, n + 1 - sent, MSG_NOSIGNAL);
+        if (w < 0 && errno == EAGAIN) {
+            struct pollfd p = {.fd = l->fd, .events = (short)(t != NULL && !t->wants_write(t->ctx) ? POLLIN : POLLOUT)};
+            poll(&p, 1, 1000);
+            continue;
+        }
+        if (w <= 0) {
+            return -1;
+        }
+        sent += (size_t)w;
+    }
+    return 0;
 }
 
 /* The next line (without its newline), waiting until deadline; -1 on a
@@ -91,11 +106,16 @@ static int next_line(lobby *l, char *line, size_t size, int64_t deadline)
         if (left <= 0 || l->len == sizeof l->buf) {
             return -1;
         }
+        const rb_net_transport *t = l->rq->transport;
         struct pollfd p = {.fd = l->fd, .events = POLLIN};
-        if (poll(&p, 1, (int)(left > 1000 ? 1000 : left)) <= 0) {
+        if (!(t != NULL && t->pending(t->ctx)) && poll(&p, 1, (int)(left > 1000 ? 1000 : left)) <= 0) {
             continue;
         }
-        ssize_t r = recv(l->fd, l->buf + l->len, sizeof l->buf - l->len, 0);
+        ssize_t r = t != NULL ? t->recv(t->ctx, l->buf + l->len, sizeof l->buf - l->len)
+                              : recv(l->fd, l->buf + l->len, sizeof l->buf - l->len, 0);
+        if (r < 0 && errno == EAGAIN) {
+            continue;
+        }
         if (r <= 0) {
             return -1;
         }
@@ -231,9 +251,17 @@ int rb_lobby_find_game(const rb_lobby_request *rq, char *code, size_t codelen, c
         }
         rb_util_sleep_ms(500);
     }
+    const rb_net_transport *t = rq->transport;
+    if (t != NULL && t->open(t->ctx, l.fd) != 0) {
+        close(l.fd);
+        return rb_util_fail(err, errlen, "TLS could not start");
+    }
     int rc = converse(&l, code, codelen, err, errlen);
     if (rc == 0) {
         say(&l, "quit");
+    }
+    if (t != NULL) {
+        t->close(t->ctx);
     }
     close(l.fd);
     return rc;

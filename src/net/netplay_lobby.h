@@ -15,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rb_net_sock.h"
+
 typedef struct rb_lobby_request {
     const char *host;
     int port;
@@ -24,7 +26,8 @@ typedef struct rb_lobby_request {
     const char *seek; /* "3+2" to seek, NULL to take someone else's seek */
     bool rated;
     const char *program;
-    int wait_ms; /* for the game to be found */
+    int wait_ms;                       /* for the game to be found */
+    const rb_net_transport *transport; /* TLS, or NULL for a server in the development mode */
     bool verbose;
 } rb_lobby_request;
 

@@ -30,6 +30,7 @@
 
 #include "match_game.h"
 #include "netplay_lobby.h"
+#include "netplay_tls.h"
 #include "rb_net_sock.h"
 #include "rb_notation.h"
 #include "rb_pgn.h"
@@ -64,7 +65,7 @@ typedef struct options {
     int server_port;
     char server_buf[300];
     const char *password;
-    bool do_register, trust_first, rated, accept_seek;
+    bool do_register, trust_first, rated, accept_seek, plain;
     const char *seek;
 } options;
 
@@ -100,7 +101,9 @@ static void usage(FILE *to)
           "                      (--register makes the account first; no --name: a guest),\n"
           "                      then --seek M+S (--rated for a rated game) or --accept-seek\n"
           "                      (take the first seek of another player)\n"
-          "  --trust-first       a server's certificate seen for the first time is trusted\n"
+          "  --trust-first       a server's self-made certificate: its key is pinned on first\n"
+          "                      contact (in the known-servers file) and refused if it changes\n"
+          "  --plain             no TLS: a server in its development mode, on the loopback\n"
           "\n"
           "Exit status: 0 the game ended; 1 the other side could not be reached or refused;\n"
           "2 a wrong command line; 3 the connection was lost and not resumed in time;\n"
@@ -158,10 +161,11 @@ static int parse_args(int argc, char **argv, options *o)
             o->verbose = true;
             continue;
         } else if (strcmp(a, "--register") == 0 || strcmp(a, "--trust-first") == 0 || strcmp(a, "--rated") == 0 ||
-                   strcmp(a, "--accept-seek") == 0) {
+                   strcmp(a, "--accept-seek") == 0 || strcmp(a, "--plain") == 0) {
             bool *flag = strcmp(a, "--register") == 0      ? &o->do_register
                          : strcmp(a, "--trust-first") == 0 ? &o->trust_first
                          : strcmp(a, "--rated") == 0       ? &o->rated
+                         : strcmp(a, "--plain") == 0       ? &o->plain
                                                            : &o->accept_seek;
             *flag = true;
             continue;
@@ -253,8 +257,10 @@ static int parse_args(int argc, char **argv, options *o)
         }
         join = true; /* the lobby gives the code */
         o->code = "";
-    } else if (o->password != NULL || o->seek != NULL || o->accept_seek || o->do_register || o->rated) {
-        return bad_usage("%s", "--password, --seek, --accept-seek, --register and --rated need --server");
+    } else if (o->password != NULL || o->seek != NULL || o->accept_seek || o->do_register || o->rated || o->plain ||
+               o->trust_first) {
+        return bad_usage("%s", "--password, --seek, --accept-seek, --register, --rated, --plain and --trust-first need "
+                               "--server");
     }
     if (o->resume && !o->host && !join) {
         join = true; /* the saved game names its host */
@@ -398,6 +404,12 @@ int main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
     char err[400];
     char server_code[RB_NET_INVITE_MAX];
+    static rb_netplay_tls tls; /* the connections' TLS, for the lobby and then the game */
+    const rb_net_transport *transport = NULL;
+    if (o.server_host != NULL && !o.plain) {
+        rb_netplay_tls_init(&tls, o.server_host, o.server_port, o.trust_first);
+        transport = &tls.transport;
+    }
     if (o.server_host != NULL) {
         rb_lobby_request rq = {.host = o.server_host,
                                .port = o.server_port,
@@ -408,9 +420,10 @@ int main(int argc, char **argv)
                                .rated = o.rated,
                                .program = "rollerball-netplay/" RB_VERSION,
                                .wait_ms = 600000,
-                               .verbose = o.verbose};
+                               .verbose = o.verbose,
+                               .transport = transport};
         if (rb_lobby_find_game(&rq, server_code, sizeof server_code, err, sizeof err) != 0) {
-            return fail(EXIT_UNREACHABLE, "%s%s", err, "");
+            return fail(EXIT_UNREACHABLE, "%s %s", err, tls.error[0] != '\0' ? tls.error : "");
         }
         o.code = server_code;
     }
@@ -505,7 +518,7 @@ int main(int argc, char **argv)
         fflush(stdout);
     } else {
         rb_net_invite_format(&inv, saved_code, sizeof saved_code);
-        if (rb_net_session_join(&s, peer, inv.host, inv.port, 5000, err, sizeof err) != 0) {
+        if (rb_net_session_join_over(&s, peer, inv.host, inv.port, 5000, transport, err, sizeof err) != 0) {
             if (!o.resume) {
                 rb_net_peer_free(peer);
                 rb_player_stop(&player);
@@ -560,7 +573,8 @@ int main(int argc, char **argv)
             break;
         }
         if (!o.host && !rb_net_peer_started(peer) && now > joined_by) {
-            status = fail(EXIT_UNREACHABLE, "no answer from the host at %s%s", o.code, "");
+            status = fail(EXIT_UNREACHABLE, "no answer from the host at %s%s", o.code,
+                          transport != NULL && tls.error[0] != '\0' ? tls.error : "");
             break;
         }
         bool my_turn = rb_net_peer_started(peer) && !rb_net_peer_over(peer) &&

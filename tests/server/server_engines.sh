@@ -1,6 +1,6 @@
 #!/bin/sh
 # Two engines play through rollerball-server with rollerball-netplay, one
-# registered and seeking, one a guest taking the seek; with "kill" the
+# registered and seeking, one a guest taking the seek, over TLS; with "kill" the
 # server is killed with SIGKILL in the middle of the game and started
 # again, and the game must go on where it was. Both sides must print the
 # same result and exit 0, and --export-pgn must give the finished game
@@ -14,16 +14,23 @@ fail() { echo "FAIL: $*"; for f in "$dir"/*.log "$dir"/*.out "$dir"/*.err; do ec
 
 "$server" --init "$dir/srv" >/dev/null || fail "--init"
 [ -s "$dir/srv/cert.pem" ] || fail "--init made no certificate"
-# rollerball-netplay's game connection is plain: the development mode
-printf 'bind = 127.0.0.1\nplain = yes\n' >>"$dir/srv/server.conf"
+# on the loopback only; with "kill" in the development mode, without TLS,
+# else with TLS and the clients pinning the self-made key on first contact
+printf 'bind = 127.0.0.1\n' >>"$dir/srv/server.conf"
+tls="--trust-first"
+if [ "$mode" = kill ]; then
+    printf 'plain = yes\n' >>"$dir/srv/server.conf"
+    tls="--plain"
+fi
+export HOME="$dir" XDG_DATA_HOME="$dir/data" # the known-servers file
 "$server" --dir "$dir/srv" --port $port 2>"$dir/server1.log" & spid=$!
 sleep 0.3
 movetime=20
 [ "$mode" = kill ] && movetime=60
-"$netplay" --server 127.0.0.1:$port --name alice --password secret-1 --register --seek 2+1 \
+"$netplay" --server 127.0.0.1:$port $tls --name alice --password secret-1 --register --seek 2+1 \
     --engine "$engine" --movetime $movetime --pgn "$dir/a.pgn" >"$dir/a.out" 2>"$dir/a.err" & apid=$!
 sleep 0.3
-"$netplay" --server 127.0.0.1:$port --accept-seek --engine "$engine" --movetime $movetime \
+"$netplay" --server 127.0.0.1:$port $tls --accept-seek --engine "$engine" --movetime $movetime \
     --pgn "$dir/b.pgn" >"$dir/b.out" 2>"$dir/b.err" & bpid=$!
 
 if [ "$mode" = kill ]; then
@@ -42,6 +49,9 @@ rb=$(grep '^result ' "$dir/b.out") || fail "no result from the taker"
 [ "$ra" = "$rb" ] || fail "the results differ: '$ra' and '$rb'"
 if [ "$mode" = kill ]; then
     grep -q '1 game(s) resumed' "$dir/server2.log" || fail "the restarted server resumed no game"
+else
+    grep -q 'with TLS' "$dir/server1.log" || fail "the server did not speak TLS"
+    [ -n "$(find "$dir" -name known-servers -size +0)" ] || fail "no client pinned the server's key"
 fi
 "$server" --dir "$dir/srv" --export-pgn >"$dir/export.pgn" 2>"$dir/export.err" || fail "--export-pgn"
 grep -q '^\[White "alice"\]\|^\[Black "alice"\]' "$dir/export.pgn" || fail "the export names no alice"

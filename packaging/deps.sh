@@ -19,6 +19,8 @@ packages=(
   libsqlite3-dev libsodium-dev
   # the server's TLS (src/tls)
   libgnutls28-dev
+  # games on the local network (optional: without it the list says so)
+  libavahi-client-dev
   # translations: xgettext, msgmerge, msgfmt (libintl is part of libc)
   gettext
   # tests, and the layout check (the version is pinned: clang-format's

@@ -21,6 +21,92 @@ static bool hex_char(char c)
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
+/* An IPv6 address with its scope, as text: hex digits, ':' and '.', then
+ * perhaps '%' and an interface's name. */
+static bool v6_ok(const char *s, size_t n)
+{
+    bool scope = false;
+    for (size_t i = 0; i < n; i++) {
+        char c = s[i];
+        if (c == '%' && !scope && i > 0 && i + 1 < n) {
+            scope = true;
+        } else if (!(scope ? host_char(c) || c == '_' : hex_char(c) || c == ':' || c == '.')) {
+            return false;
+        }
+    }
+    return n > 0;
+}
+
+int rb_net_address_parse(const char *text, rb_net_invite *inv, char *err, size_t errlen)
+{
+    memset(inv, 0, sizeof *inv);
+    inv->port = RB_NET_DEFAULT_PORT;
+    while (*text == ' ' || *text == '\t') {
+        text++;
+    }
+    size_t len = strlen(text);
+    while (len > 0 &&
+           (text[len - 1] == ' ' || text[len - 1] == '\t' || text[len - 1] == '\n' || text[len - 1] == '\r')) {
+        len--;
+    }
+    const char *host = text, *port = NULL;
+    size_t hn;
+    const char *colon = memchr(text, ':', len);
+    if (len > 0 && text[0] == '[') {
+        const char *close = memchr(text, ']', len);
+        if (close == NULL) {
+            return rb_util_fail(err, errlen, "the address in brackets is not closed with ']'");
+        }
+        host = text + 1;
+        hn = (size_t)(close - host);
+        if (!v6_ok(host, hn)) {
+            return rb_util_fail(err, errlen, "the address in brackets is not an IPv6 address");
+        }
+        size_t rest = len - (size_t)(close + 1 - text);
+        if (rest > 0) {
+            if (close[1] != ':') {
+                return rb_util_fail(err, errlen, "after the ']' comes ':' and the port, or nothing");
+            }
+            port = close + 2;
+        }
+    } else if (colon != NULL && memchr(colon + 1, ':', len - (size_t)(colon + 1 - text)) != NULL) {
+        hn = len; /* two colons: an IPv6 address without a port */
+        if (!v6_ok(host, hn)) {
+            return rb_util_fail(err, errlen, "'%.60s' is neither a host name nor an IPv6 address", text);
+        }
+    } else {
+        hn = colon != NULL ? (size_t)(colon - text) : len;
+        for (size_t i = 0; i < hn; i++) {
+            if (!host_char(host[i])) {
+                return rb_util_fail(err, errlen, "the host holds '%c', which is not part of a host name or address",
+                                    host[i] >= 0x20 && host[i] < 0x7f ? host[i] : '?');
+            }
+        }
+        port = colon != NULL ? colon + 1 : NULL;
+    }
+    if (hn == 0 || hn > RB_NET_HOST_MAX) {
+        return rb_util_fail(err, errlen, hn == 0 ? "no host is named" : "the host name is too long");
+    }
+    memcpy(inv->host, host, hn);
+    inv->host[hn] = '\0';
+    if (port != NULL) {
+        size_t pn = len - (size_t)(port - text);
+        int v = 0;
+        for (size_t i = 0; i < pn; i++) {
+            if (port[i] < '0' || port[i] > '9' || i >= 5) {
+                v = -1;
+                break;
+            }
+            v = v * 10 + (port[i] - '0');
+        }
+        if (pn == 0 || v < 1 || v > 65535) {
+            return rb_util_fail(err, errlen, "the port is not a number from 1 to 65535");
+        }
+        inv->port = v;
+    }
+    return 0;
+}
+
 int rb_net_invite_parse(const char *code, rb_net_invite *inv, char *err, size_t errlen)
 {
     memset(inv, 0, sizeof *inv);

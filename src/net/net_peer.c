@@ -42,6 +42,8 @@
 #define CHAT_WINDOW_MS 60000
 #define CHAT_KEEP 64
 #define ENCODED_CHUNK 900 /* encoded PGN bytes in one pgn line */
+#define KNOCK_WINDOW_MS 60000
+#define KNOCK_KEEP 32
 
 typedef struct pending {
     int64_t seq;
@@ -93,6 +95,14 @@ struct rb_net_peer {
     bool chat_in;
     int64_t chat_out[CHAT_KEEP], chat_got[CHAT_KEEP];
     int nchat_out, nchat_got;
+    /* a knock: a joiner without the token waiting for the host's person */
+    char remote[RB_NET_ADDR_TEXT_MAX + 1];
+    bool knocking, waiting; /* host: a knock stands; joiner: told to wait */
+    int64_t knock_at;
+    char knock_name[RB_NET_NAME_MAX + 1];
+    char knock_program[RB_NET_PROGRAM_MAX + 1];
+    int64_t knock_times[KNOCK_KEEP];
+    int nknocks;
     /* a record being received as PGN */
     char *sync;
     size_t sync_len;
@@ -113,6 +123,9 @@ void rb_net_config_defaults(rb_net_config *cfg, bool host)
     cfg->resend_ms = 1500;
     cfg->handshake_ms = 10000;
     cfg->chat_per_minute = 20;
+    cfg->knocks = true;
+    cfg->knock_ms = 60000;
+    cfg->knocks_per_minute = 6;
 }
 
 /* ---- events ---------------------------------------------------------------- */
@@ -826,6 +839,8 @@ static void handle_numbered(rb_net_peer *p, const rb_net_msg *m)
 
 /* ---- the handshake --------------------------------------------------------- */
 
+static bool token_ok(const char *t);
+
 static uint64_t my_rules(const rb_net_peer *p)
 {
     return p->cfg.rules != 0 ? p->cfg.rules : rb_net_rules_fingerprint();
@@ -878,13 +893,93 @@ static void greeted(rb_net_peer *p)
     p->lost_at = 0;
 }
 
+/* Sends the welcome w (its resume and token set by the caller) with the
+ * game's settings, and counts the handshake done. */
+static void send_welcome(rb_net_peer *p, rb_net_msg *w)
+{
+    w->game = p->game_token;
+    w->has_game = true;
+    w->you = 1 - p->me;
+    snprintf(w->start, sizeof w->start, "%s", p->start);
+    w->base_ms = p->base_ms;
+    w->inc_ms = p->inc_ms;
+    w->seen = p->seen;
+    w->ply = p->started ? (int64_t)p->game.ply : 0;
+    emit(p, w);
+    greeted(p);
+}
+
+/* Knocks in the last minute, the one now counted; old ones forgotten. */
+static int recent_knocks(rb_net_peer *p)
+{
+    int keep = 0;
+    for (int i = 0; i < p->nknocks; i++) {
+        if (p->now - p->knock_times[i] < KNOCK_WINDOW_MS) {
+            p->knock_times[keep++] = p->knock_times[i];
+        }
+    }
+    p->nknocks = keep;
+    if (p->nknocks < KNOCK_KEEP) {
+        p->knock_times[p->nknocks++] = p->now;
+    }
+    return p->nknocks;
+}
+
+/* A hello without the token: the host's person is asked, unless knocking
+ * is off, a game is on, or too many knocked this minute. */
+static void got_knock(rb_net_peer *p, const rb_net_msg *m)
+{
+    if (!p->cfg.knocks) {
+        send_away(p, "token", "this host lets in only a joiner with the invite code");
+        return;
+    }
+    if (m->has_game) {
+        send_away(p, "game", "a game is resumed with the invite's token, not by knocking");
+        return;
+    }
+    if (p->ever_greeted) {
+        send_away(p, "busy", "a game is already being played here");
+        return;
+    }
+    int limit = p->cfg.knocks_per_minute > 0 ? p->cfg.knocks_per_minute : 6;
+    if (recent_knocks(p) > limit) {
+        send_away(p, "busy", "too many requests to join in the last minute: try again later");
+        return;
+    }
+    p->knocking = true;
+    p->knock_at = p->now;
+    snprintf(p->knock_name, sizeof p->knock_name, "%s", m->name[0] != '\0' ? m->name : "?");
+    snprintf(p->knock_program, sizeof p->knock_program, "%s", m->program);
+    rb_net_msg w = {.type = RB_MSG_WAIT};
+    snprintf(w.text, sizeof w.text, "asking %s to let you in", p->cfg.name);
+    emit(p, &w);
+    rb_net_event *e = push(p, RB_NET_EV_KNOCK);
+    snprintf(e->text, sizeof e->text, "%s", p->knock_name);
+    snprintf(e->addr, sizeof e->addr, "%s", p->remote);
+}
+
+/* The knock is over without an answer: the joiner left, or time ran out. */
+static void knock_gone(rb_net_peer *p, const char *why)
+{
+    p->knocking = false;
+    push_text(p, RB_NET_EV_KNOCK_GONE, "%s %s", p->knock_name, why);
+}
+
 static void got_hello(rb_net_peer *p, const rb_net_msg *m)
 {
     if (!p->cfg.host) {
         emit_error(p, "hello: the joiner says hello, not the host");
         return;
     }
+    if (p->knocking) {
+        emit_error(p, "hello: already asking to join");
+        return;
+    }
     if (refuse_version(p, m)) {
+        return;
+    }
+    if (m->knock) {
+        got_knock(p, m);
         return;
     }
     if (strcmp(m->token, p->cfg.token) != 0) {
@@ -912,16 +1007,7 @@ static void got_hello(rb_net_peer *p, const rb_net_msg *m)
         snprintf(p->names[1 - p->me], sizeof p->names[0], "%s", m->name[0] != '\0' ? m->name : "?");
         snprintf(p->peer_program, sizeof p->peer_program, "%s", m->program);
     }
-    w.game = p->game_token;
-    w.has_game = true;
-    w.you = 1 - p->me;
-    snprintf(w.start, sizeof w.start, "%s", p->start);
-    w.base_ms = p->base_ms;
-    w.inc_ms = p->inc_ms;
-    w.seen = p->seen;
-    w.ply = p->started ? (int64_t)p->game.ply : 0;
-    emit(p, &w);
-    greeted(p);
+    send_welcome(p, &w);
     if (w.resume) {
         resend_all(p);
         push_text(p, RB_NET_EV_RESUMED, "%s is back", p->names[1 - p->me]);
@@ -972,6 +1058,11 @@ static void got_welcome(rb_net_peer *p, const rb_net_msg *m)
     p->base_ms = m->base_ms;
     p->inc_ms = m->inc_ms;
     p->game_token = m->game;
+    if (p->cfg.token[0] == '\0' && strlen(m->token) == RB_NET_TOKEN_LEN && token_ok(m->token)) {
+        /* let in by knocking: the token is for coming back after a drop */
+        snprintf(p->cfg.token, sizeof p->cfg.token, "%s", m->token);
+    }
+    p->waiting = false;
     snprintf(p->names[1 - p->me], sizeof p->names[0], "%s", m->name[0] != '\0' ? m->name : "?");
     snprintf(p->names[p->me], sizeof p->names[0], "%s", p->cfg.name);
     snprintf(p->peer_program, sizeof p->peer_program, "%s", m->program);
@@ -999,7 +1090,7 @@ static void handle_line(const char *text, size_t len, bool overlong, void *user)
         bad = rb_net_msg_parse(text, &m, err, sizeof err);
     }
     if (bad == 0 && !p->greeted && m.type != RB_MSG_HELLO && m.type != RB_MSG_WELCOME && m.type != RB_MSG_BYE &&
-        m.type != RB_MSG_ERROR) {
+        m.type != RB_MSG_ERROR && m.type != RB_MSG_WAIT) {
         snprintf(err, sizeof err, "%s before the handshake", rb_net_msg_name(m.type));
         bad = -1;
     }
@@ -1041,6 +1132,14 @@ static void handle_line(const char *text, size_t len, bool overlong, void *user)
         return;
     }
     case RB_MSG_ERROR: push_text(p, RB_NET_EV_PEER_ERROR, "%.200s", m.text); return;
+    case RB_MSG_WAIT:
+        if (p->cfg.host || p->greeted || p->cfg.token[0] != '\0' || p->waiting) {
+            emit_error(p, "wait: no knock is waiting for an answer");
+            return;
+        }
+        p->waiting = true;
+        push_text(p, RB_NET_EV_WAITING, "%.200s", m.text);
+        return;
     case RB_MSG_PING: {
         rb_net_msg r = {.type = RB_MSG_PONG, .seq = m.seq};
         emit(p, &r);
@@ -1171,6 +1270,8 @@ void rb_net_peer_connected(rb_net_peer *p, int64_t now)
         rb_net_msg h;
         fill_hello(p, &h, RB_MSG_HELLO);
         snprintf(h.token, sizeof h.token, "%s", p->cfg.token);
+        h.knock = p->cfg.token[0] == '\0'; /* no invite code: ask the host's person */
+        p->waiting = false;
         if (p->started) {
             h.has_game = true;
             h.game = p->game_token;
@@ -1198,6 +1299,11 @@ void rb_net_peer_disconnected(rb_net_peer *p, int64_t now)
     bool was = p->greeted;
     p->connected = p->greeted = p->want_close = false;
     p->out_len = 0;
+    p->remote[0] = '\0';
+    p->waiting = false;
+    if (p->knocking) {
+        knock_gone(p, "left before an answer");
+    }
     if (was && !p->finished) {
         p->lost_at = now;
         p->grace_told = false;
@@ -1211,9 +1317,16 @@ void rb_net_peer_tick(rb_net_peer *p, int64_t now)
     if (p->finished) {
         return;
     }
-    if (p->connected && !p->greeted && now - p->connected_at > p->cfg.handshake_ms) {
-        emit_error(p, "no handshake in time");
-        p->want_close = true;
+    if (p->knocking && now - p->knock_at > p->cfg.knock_ms) {
+        knock_gone(p, "was not answered in time");
+        send_away(p, "unanswered", "the host did not answer in time");
+    } else if (p->connected && !p->greeted && !p->knocking && !p->want_close) {
+        /* a joiner who knocked waits as long as the host's person may take */
+        int64_t limit = p->waiting ? p->cfg.handshake_ms + p->cfg.knock_ms : p->cfg.handshake_ms;
+        if (now - p->connected_at > limit) {
+            emit_error(p, "no handshake in time");
+            p->want_close = true;
+        }
     }
     if (p->greeted) {
         if (now - p->last_recv > p->cfg.silence_ms) {
@@ -1486,6 +1599,47 @@ int rb_net_peer_chat(rb_net_peer *p, const char *text, int64_t now, char *err, s
         return rb_util_fail(err, errlen, "too many messages are waiting for the peer");
     }
     return 0;
+}
+
+void rb_net_peer_set_remote(rb_net_peer *p, const char *addr)
+{
+    snprintf(p->remote, sizeof p->remote, "%s", addr != NULL ? addr : "");
+    rb_net_clean(p->remote, RB_NET_ADDR_TEXT_MAX);
+}
+
+int rb_net_peer_admit(rb_net_peer *p, bool yes, int64_t now, char *err, size_t errlen)
+{
+    p->now = now;
+    if (!p->cfg.host || !p->knocking || !p->connected) {
+        return rb_util_fail(err, errlen, "nobody is asking to join");
+    }
+    p->knocking = false;
+    if (!yes) {
+        send_away(p, "refused", "the host turned you away");
+        return 0;
+    }
+    snprintf(p->names[1 - p->me], sizeof p->names[0], "%s", p->knock_name);
+    snprintf(p->peer_program, sizeof p->peer_program, "%s", p->knock_program);
+    rb_net_msg w;
+    fill_hello(p, &w, RB_MSG_WELCOME);
+    snprintf(w.token, sizeof w.token, "%s", p->cfg.token); /* to come back after a drop */
+    send_welcome(p, &w);
+    new_game(p);
+    return 0;
+}
+
+bool rb_net_peer_knocking(const rb_net_peer *p, char *name, size_t name_size, char *addr, size_t addr_size)
+{
+    if (!p->knocking) {
+        return false;
+    }
+    if (name != NULL && name_size > 0) {
+        snprintf(name, name_size, "%s", p->knock_name);
+    }
+    if (addr != NULL && addr_size > 0) {
+        snprintf(addr, addr_size, "%s", p->remote);
+    }
+    return true;
 }
 
 void rb_net_peer_set_chat_in(rb_net_peer *p, bool on)

@@ -475,12 +475,22 @@ void rb_net_session_poll(rb_net_session *s, int timeout_ms)
         write_due(s, now);
     }
     if (lst >= 0 && (pfd[lst].revents & POLLIN) != 0) {
-        int fd = accept(s->listen_fd, NULL, NULL);
+        struct sockaddr_storage from;
+        socklen_t fromlen = sizeof from;
+        int fd = accept(s->listen_fd, (struct sockaddr *)&from, &fromlen);
         if (fd >= 0) {
             if (s->fd >= 0 || rb_net_peer_finished(s->peer)) {
                 turn_away(fd); /* at most one peer */
             } else {
+                /* where it comes from, for the host's person to see a knock */
+                char addr[NI_MAXHOST] = "";
+                if (getnameinfo((struct sockaddr *)&from, fromlen, addr, sizeof addr, NULL, 0, NI_NUMERICHOST) != 0) {
+                    addr[0] = '\0';
+                } else if (strncmp(addr, "::ffff:", 7) == 0 && strchr(addr + 7, ':') == NULL) {
+                    memmove(addr, addr + 7, strlen(addr + 7) + 1); /* IPv4 as a person knows it */
+                }
                 set_nonblocking(fd);
+                rb_net_peer_set_remote(s->peer, addr);
                 take_connection(s, fd);
             }
         }

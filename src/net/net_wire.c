@@ -13,8 +13,8 @@
 #include "rb_util_error.h"
 
 static const char *const msg_names[RB_MSG_COUNT] = {
-    "hello",  "welcome", "bye",    "error", "ping", "pong",  "ack",  "move",   "clock", "offer",
-    "answer", "done",    "resign", "abort", "flag", "claim", "chat", "refuse", "pgn",
+    "hello", "welcome", "bye",  "error",  "ping",  "pong", "ack",   "wait", "move",   "clock",
+    "offer", "answer",  "done", "resign", "abort", "flag", "claim", "chat", "refuse", "pgn",
 };
 static const char *const offer_names[RB_OFFER_COUNT] = {"draw", "takeback1", "takeback2", "rematch"};
 static const char *const claim_names[2] = {"win", "draw"};
@@ -44,11 +44,11 @@ typedef struct shape {
 static const shape shapes[RB_MSG_COUNT] = {
     [RB_MSG_HELLO] = {1, 15, false}, [RB_MSG_WELCOME] = {1, 15, false}, [RB_MSG_BYE] = {1, 2, true},
     [RB_MSG_ERROR] = {1, 1, true},   [RB_MSG_PING] = {1, 1, false},     [RB_MSG_PONG] = {1, 1, false},
-    [RB_MSG_ACK] = {1, 1, false},    [RB_MSG_MOVE] = {5, 5, false},     [RB_MSG_CLOCK] = {4, 4, false},
-    [RB_MSG_OFFER] = {3, 3, false},  [RB_MSG_ANSWER] = {4, 4, false},   [RB_MSG_DONE] = {3, 3, false},
-    [RB_MSG_RESIGN] = {2, 2, false}, [RB_MSG_ABORT] = {2, 2, false},    [RB_MSG_FLAG] = {3, 3, false},
-    [RB_MSG_CLAIM] = {3, 3, false},  [RB_MSG_CHAT] = {2, 2, true},      [RB_MSG_REFUSE] = {3, 3, true},
-    [RB_MSG_PGN] = {4, 4, false},
+    [RB_MSG_ACK] = {1, 1, false},    [RB_MSG_WAIT] = {1, 1, true},      [RB_MSG_MOVE] = {5, 5, false},
+    [RB_MSG_CLOCK] = {4, 4, false},  [RB_MSG_OFFER] = {3, 3, false},    [RB_MSG_ANSWER] = {4, 4, false},
+    [RB_MSG_DONE] = {3, 3, false},   [RB_MSG_RESIGN] = {2, 2, false},   [RB_MSG_ABORT] = {2, 2, false},
+    [RB_MSG_FLAG] = {3, 3, false},   [RB_MSG_CLAIM] = {3, 3, false},    [RB_MSG_CHAT] = {2, 2, true},
+    [RB_MSG_REFUSE] = {3, 3, true},  [RB_MSG_PGN] = {4, 4, false},
 };
 
 static int color_parse(const char *w)
@@ -130,12 +130,17 @@ static int parse_fields(rb_net_msg *m, char **w, int n, char *err, size_t errlen
         } else if (strcmp(k, "name") == 0) {
             r = text_field("name", v, m->name, sizeof m->name, RB_NET_NAME_MAX, err, errlen);
             have_name = true;
-        } else if (strcmp(k, "token") == 0 && m->type == RB_MSG_HELLO) {
+        } else if (strcmp(k, "token") == 0) {
             if (strlen(v) > RB_NET_TOKEN_LEN) {
-                return rb_util_fail(err, errlen, "hello: the token is longer than %d characters", RB_NET_TOKEN_LEN);
+                return rb_util_fail(err, errlen, "%s: the token is longer than %d characters", what, RB_NET_TOKEN_LEN);
             }
             snprintf(m->token, sizeof m->token, "%s", v);
             have_token = true;
+        } else if (strcmp(k, "knock") == 0 && m->type == RB_MSG_HELLO) {
+            if (!rb_net_parse_i64(v, 0, 1, &x)) {
+                return rb_util_fail(err, errlen, "hello: 'knock=%.20s' is neither 0 nor 1", v);
+            }
+            m->knock = x == 1;
         } else if (strcmp(k, "game") == 0) {
             if (!rb_net_parse_hex64(v, &m->game)) {
                 return rb_util_fail(err, errlen, "%s: the game token '%.30s' is not 16 hex digits", what, v);
@@ -268,6 +273,7 @@ int rb_net_msg_parse(const char *line, rb_net_msg *m, char *err, size_t errlen)
         }
         return 0;
     case RB_MSG_ERROR:
+    case RB_MSG_WAIT:
         snprintf(m->text, sizeof m->text, "%s", w[0]);
         rb_net_clean(m->text, RB_NET_TEXT_MAX);
         return 0;
@@ -382,6 +388,10 @@ size_t rb_net_msg_format(const rb_net_msg *m, char *buf, size_t size)
                 n = snprintf(buf, size,
                              "hello proto=%d program=%s rules=%s name=%s token=%s game=%s seen=%" PRId64 "\n", m->proto,
                              prog, rules, a, m->token, game, m->seen);
+            } else if (m->knock) {
+                /* an older host reads the token "-" as a wrong one and says so */
+                n = snprintf(buf, size, "hello proto=%d program=%s rules=%s name=%s token=%s knock=1\n", m->proto, prog,
+                             rules, a, RB_NET_NO_TOKEN);
             } else {
                 n = snprintf(buf, size, "hello proto=%d program=%s rules=%s name=%s token=%s\n", m->proto, prog, rules,
                              a, m->token);
@@ -392,14 +402,15 @@ size_t rb_net_msg_format(const rb_net_msg *m, char *buf, size_t size)
             }
             n = snprintf(buf, size,
                          "welcome proto=%d program=%s rules=%s name=%s game=%s you=%s start=%s tc=%" PRId64 "+%" PRId64
-                         " seen=%" PRId64 " resume=%d ply=%" PRId64 "\n",
+                         " seen=%" PRId64 " resume=%d ply=%" PRId64 "%s%s\n",
                          m->proto, prog, rules, a, game, color_name(m->you), b, m->base_ms, m->inc_ms, m->seen,
-                         m->resume ? 1 : 0, m->ply);
+                         m->resume ? 1 : 0, m->ply, m->token[0] != '\0' ? " token=" : "", m->token);
         }
         break;
     }
     case RB_MSG_BYE: n = snprintf(buf, size, "bye %s %s\n", m->code, m->text[0] != '\0' ? m->text : "-"); break;
     case RB_MSG_ERROR: n = snprintf(buf, size, "error %s\n", m->text[0] != '\0' ? m->text : "-"); break;
+    case RB_MSG_WAIT: n = snprintf(buf, size, "wait %s\n", m->text[0] != '\0' ? m->text : "-"); break;
     case RB_MSG_PING:
     case RB_MSG_PONG:
     case RB_MSG_ACK: n = snprintf(buf, size, "%s %" PRId64 "\n", what, m->seq); break;

@@ -4,6 +4,8 @@
  *
  *   rollerball-netplay --host [--port P] [--time-control 3+2] --engine CMD ...
  *   rollerball-netplay --join CODE --engine CMD ...
+ *   rollerball-netplay --join HOST[:PORT] --engine CMD ...   (no code: knocks)
+ *   rollerball-netplay --browse [SECONDS]
  *   rollerball-netplay --server HOST:PORT (--seek 3+2 | --accept-seek) --engine CMD ...
  *
  * Through a server the lobby (netplay_lobby.c) finds the game and gives
@@ -17,7 +19,11 @@
  * and its exit codes are fixed (docs/network.md): 0 the game ended, 1 the
  * other side could not be reached or refused us, 2 a wrong command line,
  * 3 the connection was lost and not resumed in time, 4 the engine failed;
- * every failure is one line on standard error.
+ * every failure is one line on standard error. --browse lists the games
+ * announced on the local network (rb_net_lan.h) and --announce puts the
+ * host's game in that list; a joiner without a code knocks, and a host
+ * lets knockers in only with --admit-knocks, since no person is there to
+ * ask.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -31,6 +37,7 @@
 #include "match_game.h"
 #include "netplay_lobby.h"
 #include "netplay_tls.h"
+#include "rb_net_lan.h"
 #include "rb_net_sock.h"
 #include "rb_notation.h"
 #include "rb_pgn.h"
@@ -67,12 +74,15 @@ typedef struct options {
     const char *password;
     bool do_register, trust_first, rated, accept_seek, plain;
     const char *seek;
+    int browse_s; /* --browse: seconds to look; 0: not browsing */
+    bool announce, admit_knocks;
 } options;
 
 static void usage(FILE *to)
 {
     fputs("usage: rollerball-netplay --host [--port P] [--time-control M+S] --engine CMD [options]\n"
-          "       rollerball-netplay --join CODE --engine CMD [options]\n"
+          "       rollerball-netplay --join CODE|HOST[:PORT] --engine CMD [options]\n"
+          "       rollerball-netplay --browse [SECONDS]\n"
           "       rollerball-netplay --server HOST:PORT [--name N --password P [--register]]\n"
           "                          (--seek M+S [--rated] | --accept-seek) --engine CMD [options]\n"
           "\n"
@@ -81,6 +91,11 @@ static void usage(FILE *to)
           "waits for one joiner; the joiner gives that code. When the game ends each side\n"
           "prints 'result 1-0 (checkmate)' (or 0-1, 1/2-1/2, with the reason) and writes the\n"
           "record to --pgn FILE.\n"
+          "\n"
+          "Without a code, --join HOST[:PORT] knocks: the host lets the joiner in only when it\n"
+          "runs with --admit-knocks. --browse lists the games announced on the local network\n"
+          "(over Avahi) after SECONDS (default 3): a line 'lan STATE sentence', then one line\n"
+          "'game HOST PORT NAME' a game.\n"
           "\n"
           "  --port P            listen on port P (default 47474; 0: any free port)\n"
           "  --bind ADDRESS      listen on this IPv4 address only (default: every address)\n"
@@ -96,6 +111,9 @@ static void usage(FILE *to)
           "  --save FILE         keep the game's state in FILE as it goes\n"
           "  --resume FILE       take the game saved in FILE up again after a restart (host:\n"
           "                      give the same --port; joiner: no --join needed)\n"
+          "  --announce          list the hosted game on the local network (over Avahi)\n"
+          "                      until it starts; the announcement carries no code\n"
+          "  --admit-knocks      host: let in a joiner who knocks without the code\n"
           "  --verbose           tell on standard error what happens\n"
           "  --server HOST:PORT  play through a server: log in as --name with --password\n"
           "                      (--register makes the account first; no --name: a guest),\n"
@@ -105,7 +123,8 @@ static void usage(FILE *to)
           "                      contact (in the known-servers file) and refused if it changes\n"
           "  --plain             no TLS: a server in its development mode, on the loopback\n"
           "\n"
-          "Exit status: 0 the game ended; 1 the other side could not be reached or refused;\n"
+          "Exit status: 0 the game ended (--browse: the list could be read); 1 the other side\n"
+          "could not be reached or refused (--browse: Avahi is not there);\n"
           "2 a wrong command line; 3 the connection was lost and not resumed in time;\n"
           "4 the engine failed.\n",
           to);
@@ -168,6 +187,22 @@ static int parse_args(int argc, char **argv, options *o)
                          : strcmp(a, "--plain") == 0       ? &o->plain
                                                            : &o->accept_seek;
             *flag = true;
+            continue;
+        } else if (strcmp(a, "--announce") == 0) {
+            o->announce = true;
+            continue;
+        } else if (strcmp(a, "--admit-knocks") == 0) {
+            o->admit_knocks = true;
+            continue;
+        } else if (strcmp(a, "--browse") == 0) {
+            o->browse_s = 3;
+            if (v != NULL && v[0] != '-') {
+                if (!rb_util_parse_int(v, 1, 3600, &n)) {
+                    return bad_usage("the browsing time '%s' is not a number of seconds from 1 to 3600", v);
+                }
+                o->browse_s = n;
+                i++;
+            }
             continue;
         }
         if (v == NULL) {
@@ -242,6 +277,12 @@ static int parse_args(int argc, char **argv, options *o)
             return bad_usage("unknown option '%s'", a);
         }
     }
+    if (o->browse_s > 0) {
+        if (o->host || join) {
+            return bad_usage("%s", "--browse only lists games: give it without --host or --join");
+        }
+        return -1;
+    }
     if (o->server_host != NULL) {
         if (o->host || join || o->resume) {
             return bad_usage("%s", "--server plays through a server: without --host, --join or --resume");
@@ -272,7 +313,10 @@ static int parse_args(int argc, char **argv, options *o)
         return bad_usage("%s", "--engine CMD is missing");
     }
     if (join && o->code == NULL && !o->resume) {
-        return bad_usage("%s", "--join needs the invite code");
+        return bad_usage("%s", "--join needs the invite code or the host's address");
+    }
+    if (!o->host && (o->announce || o->admit_knocks)) {
+        return bad_usage("%s", "--announce and --admit-knocks are for the host");
     }
     if (join && (o->base_ms > 0 || o->start != NULL)) {
         return bad_usage("%s", "the host sets the time control and the start; the joiner takes them");
@@ -394,6 +438,42 @@ static int engine_turn(const options *o, rb_player *player, rb_net_peer *peer, t
     return rb_net_peer_move(peer, m, rb_util_now_ms(), why, whylen);
 }
 
+static const char *lan_word(rb_net_lan_state s)
+{
+    static const char *const words[RB_NET_LAN_STATE_COUNT] = {"starting", "ready", "no-daemon", "unavailable",
+                                                              "failed"};
+    return s >= 0 && s < RB_NET_LAN_STATE_COUNT ? words[s] : "failed";
+}
+
+/* --browse: looks for the given time, then prints the state and the list. */
+static int browse(const options *o)
+{
+    rb_net_lan *lan = rb_net_lan_open();
+    if (lan == NULL) {
+        return fail(EXIT_UNREACHABLE, "%s%s", "out of memory", "");
+    }
+    int64_t until = rb_util_now_ms() + (int64_t)o->browse_s * 1000;
+    while (rb_util_now_ms() < until) {
+        rb_net_lan_state s = rb_net_lan_status(lan);
+        if (s == RB_NET_LAN_UNAVAILABLE || s == RB_NET_LAN_FAILED) {
+            break; /* nothing will come */
+        }
+        rb_util_sleep_ms(50);
+    }
+    rb_net_lan_state s = rb_net_lan_status(lan);
+    char detail[200];
+    rb_net_lan_detail(lan, detail, sizeof detail);
+    printf("lan %s %s%s%s\n", lan_word(s), rb_net_lan_state_text(s), detail[0] != '\0' ? ": " : "", detail);
+    static rb_net_lan_game games[RB_NET_LAN_GAMES_MAX];
+    int n = rb_net_lan_games(lan, games, RB_NET_LAN_GAMES_MAX);
+    for (int i = 0; i < n; i++) {
+        printf("game %s %d %s\n", games[i].host, games[i].port, games[i].name);
+    }
+    fflush(stdout);
+    rb_net_lan_close(lan);
+    return s == RB_NET_LAN_READY ? EXIT_GAME : EXIT_UNREACHABLE;
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -403,6 +483,9 @@ int main(int argc, char **argv)
     }
     signal(SIGPIPE, SIG_IGN);
     char err[400];
+    if (o.browse_s > 0) {
+        return browse(&o);
+    }
     char server_code[RB_NET_INVITE_MAX];
     static rb_netplay_tls tls; /* the connections' TLS, for the lobby and then the game */
     const rb_net_transport *transport = NULL;
@@ -442,6 +525,7 @@ int main(int argc, char **argv)
     snprintf(cfg.name, sizeof cfg.name, "%s", o.name);
     snprintf(cfg.program, sizeof cfg.program, "rollerball-netplay/%s", RB_VERSION);
     cfg.grace_ms = o.grace_ms;
+    cfg.knocks = o.admit_knocks; /* no person is there to ask */
     rb_net_invite inv = {0};
     if (o.host) {
         uint8_t bytes[16];
@@ -458,7 +542,12 @@ int main(int argc, char **argv)
         if (o.start != NULL) {
             snprintf(cfg.start, sizeof cfg.start, "%s", o.start);
         }
-    } else if (rb_net_invite_parse(o.code, &inv, err, sizeof err) != 0) {
+    } else if (o.code != NULL && strncmp(o.code, "rb1:", 4) != 0) {
+        if (rb_net_address_parse(o.code, &inv, err, sizeof err) != 0) {
+            rb_player_stop(&player);
+            return fail(EXIT_UNREACHABLE, "the address is wrong: %s%s", err, "");
+        }
+    } else if (o.code != NULL && rb_net_invite_parse(o.code, &inv, err, sizeof err) != 0) {
         rb_player_stop(&player);
         return fail(EXIT_UNREACHABLE, "the invite code is wrong: %s%s", err, "");
     }
@@ -479,7 +568,13 @@ int main(int argc, char **argv)
             return fail(EXIT_USAGE, "cannot read the saved game %s%s", o.save, "");
         }
         memcpy(saved_code, text, (size_t)(body - text));
-        if (!o.host && rb_net_invite_parse(saved_code, &inv, err, sizeof err) != 0) {
+        if (!o.host && strncmp(saved_code, "rb1:", 4) != 0) {
+            /* a joiner let in by knocking: the address, its token in the state */
+            if (rb_net_address_parse(saved_code, &inv, err, sizeof err) != 0) {
+                rb_player_stop(&player);
+                return fail(EXIT_USAGE, "the saved game's address is wrong: %s%s", err, "");
+            }
+        } else if (!o.host && rb_net_invite_parse(saved_code, &inv, err, sizeof err) != 0) {
             rb_player_stop(&player);
             return fail(EXIT_USAGE, "the saved game's invite code is wrong: %s%s", err, "");
         }
@@ -516,8 +611,24 @@ int main(int argc, char **argv)
         snprintf(saved_code, sizeof saved_code, "%s", code);
         printf("invite %s\n", code);
         fflush(stdout);
+    } else if (inv.token[0] == '\0') {
+        /* knocking: the address alone (bracketed when IPv6) */
+        bool v6 = strchr(inv.host, ':') != NULL;
+        snprintf(saved_code, sizeof saved_code, "%s%s%s:%d", v6 ? "[" : "", inv.host, v6 ? "]" : "", inv.port);
     } else {
         rb_net_invite_format(&inv, saved_code, sizeof saved_code);
+    }
+    rb_net_lan *lan = NULL;
+    bool lan_told = true; /* the announcement's fate said once */
+    if (o.host && o.announce && !o.resume) {
+        lan = rb_net_lan_open();
+        if (lan != NULL && rb_net_lan_announce(lan, o.name, s.port, err, sizeof err) != 0) {
+            fprintf(stderr, "rollerball-netplay: not announced on the local network: %s\n", err);
+        } else {
+            lan_told = lan == NULL; /* told below, once the daemon answers */
+        }
+    }
+    if (!o.host) {
         if (rb_net_session_join_over(&s, peer, inv.host, inv.port, 5000, transport, err, sizeof err) != 0) {
             if (!o.resume) {
                 rb_net_peer_free(peer);
@@ -536,12 +647,37 @@ int main(int argc, char **argv)
     while (status < 0) {
         rb_net_session_poll(&s, think.on ? 1 : 5);
         int64_t now = rb_util_now_ms();
+        if (!lan_told) {
+            rb_net_lan_state ls = rb_net_lan_status(lan);
+            if (rb_net_lan_announced(lan)) {
+                say(&o, "listed on the local network as %s%s", o.name, "");
+                lan_told = true;
+            } else if (ls != RB_NET_LAN_STARTING && ls != RB_NET_LAN_READY) {
+                /* asked for, so said even without --verbose; the game goes on */
+                fprintf(stderr, "rollerball-netplay: not announced on the local network: %s\n",
+                        rb_net_lan_state_text(ls));
+                lan_told = true;
+            }
+        }
         rb_net_event ev;
         bool any = false;
         while (status < 0 && rb_net_peer_poll(peer, &ev)) {
             any = true;
             switch (ev.type) {
-            case RB_NET_EV_STARTED: say(&o, "the game starts: %s", ev.text, ""); break;
+            case RB_NET_EV_STARTED:
+                say(&o, "the game starts: %s", ev.text, "");
+                if (lan != NULL) {
+                    rb_net_lan_withdraw(lan); /* the game is no longer open */
+                }
+                break;
+            case RB_NET_EV_KNOCK:
+                say(&o, "%s knocks from %s", ev.text, ev.addr[0] != '\0' ? ev.addr : "an unknown address");
+                rb_net_peer_admit(peer, true, rb_util_now_ms(), err, sizeof err);
+                break;
+            case RB_NET_EV_WAITING:
+                say(&o, "%s%s", ev.text, "");
+                joined_by = rb_util_now_ms() + cfg.knock_ms + 10000; /* the host's person may take a while */
+                break;
             case RB_NET_EV_LOST: say(&o, "%s%s", ev.text, ""); break;
             case RB_NET_EV_RESUMED: say(&o, "%s%s", ev.text, ""); break;
             case RB_NET_EV_REFUSED: say(&o, "a move was refused: %s%s", ev.text, ""); break;
@@ -607,6 +743,7 @@ int main(int argc, char **argv)
         }
     }
     rb_net_session_close(&s);
+    rb_net_lan_close(lan);
     rb_net_peer_free(peer);
     rb_player_stop(&player);
     return status;

@@ -30,6 +30,12 @@ typedef struct rb_net_invite {
 
 /* Reads a code; 0, or -1 with err naming what is wrong. */
 int rb_net_invite_parse(const char *code, rb_net_invite *inv, char *err, size_t errlen);
+/* Reads a bare address, "HOST", "HOST:PORT", "[IPV6]" or "[IPV6]:PORT"
+ * (an IPv6 address may carry its scope, "fe80::1%eth0", and may go without
+ * brackets when no port follows), as a joiner without a code types it or
+ * picks it from the local network's list: inv gets no token and the
+ * default port when none is given. 0, or -1 with err naming what is wrong. */
+int rb_net_address_parse(const char *text, rb_net_invite *inv, char *err, size_t errlen);
 /* Writes the code (out holds RB_NET_INVITE_MAX); returns its length. */
 size_t rb_net_invite_format(const rb_net_invite *inv, char *out, size_t size);
 /* A token in hex from 16 random bytes the caller drew. */

@@ -17,8 +17,11 @@
  * lost one or a dropped connection loses nothing; a move that is illegal,
  * for the wrong ply or with a fingerprint that disagrees is refused, and the
  * joiner takes the host's record (sent as PGN); a peer that keeps sending
- * bad moves, or floods, is sent away with a reason. docs/network.md is the
- * protocol's reference.
+ * bad moves, or floods, is sent away with a reason. A joiner without the
+ * invite's token (one who picked a game from the local network's list)
+ * knocks: the host's person lets them in or turns them away
+ * (rb_net_peer_admit), one knock at a time and a few a minute.
+ * docs/network.md is the protocol's reference.
  */
 #ifndef RB_NET_PEER_H
 #define RB_NET_PEER_H
@@ -30,6 +33,8 @@
 #include "rb_game.h"
 #include "rb_net_clock.h"
 #include "rb_net_wire.h"
+
+#define RB_NET_ADDR_TEXT_MAX 63 /* an address as text, IPv6 and its scope too */
 
 typedef struct rb_net_config {
     bool host;
@@ -48,7 +53,10 @@ typedef struct rb_net_config {
     int64_t silence_ms;   /* nothing heard this long: the connection is dead */
     int64_t resend_ms;    /* unacknowledged this long: resend */
     int64_t handshake_ms; /* a new connection must be through the handshake within this */
-    bool chat_in;         /* show the peer's chat from the start */
+    bool knocks;          /* host: a joiner without the token may ask to be let in */
+    int64_t knock_ms;     /* how long the host's person has to answer a knock */
+    int knocks_per_minute;
+    bool chat_in; /* show the peer's chat from the start */
     /* host only: a referee (the server) stands in for the host's side, whose
      * player is across another connection: the host's own side is never
      * flagged by this peer (the other connection's peer decides, with that
@@ -82,6 +90,9 @@ typedef enum {
     RB_NET_EV_GRACE_OVER,  /* the peer stayed away past the grace: a claim is allowed */
     RB_NET_EV_PEER_ERROR,  /* the peer found fault with a line of ours: text */
     RB_NET_EV_BYE,         /* the connection ends for good: code, text, mine */
+    RB_NET_EV_KNOCK,       /* host: someone asks to join without the token: text (the name), addr */
+    RB_NET_EV_KNOCK_GONE,  /* host: the one who knocked left, or was not answered in time */
+    RB_NET_EV_WAITING,     /* joiner: knocked; the host's person is asked */
     RB_NET_EV_COUNT
 } rb_net_event_type;
 
@@ -95,6 +106,7 @@ typedef struct rb_net_event {
     int64_t value;
     char code[16];
     char text[RB_NET_TEXT_MAX + 1];
+    char addr[RB_NET_ADDR_TEXT_MAX + 1]; /* knock: where from */
 } rb_net_event;
 
 typedef struct rb_net_peer rb_net_peer;
@@ -106,6 +118,9 @@ void rb_net_peer_free(rb_net_peer *p);
 /* ---- the transport ---- */
 /* A connection is up (the joiner greets at once; the host waits). */
 void rb_net_peer_connected(rb_net_peer *p, int64_t now);
+/* Where the connection comes from, as text (the host's transport tells;
+ * a knock event carries it). */
+void rb_net_peer_set_remote(rb_net_peer *p, const char *addr);
 /* Bytes received. */
 void rb_net_peer_feed(rb_net_peer *p, const char *data, size_t n, int64_t now);
 /* The connection is gone. */
@@ -136,6 +151,11 @@ int rb_net_peer_abort(rb_net_peer *p, int64_t now, char *err, size_t errlen);
 /* After the grace, the one still there claims the win or a draw. */
 int rb_net_peer_claim(rb_net_peer *p, rb_net_claim kind, int64_t now, char *err, size_t errlen);
 int rb_net_peer_chat(rb_net_peer *p, const char *text, int64_t now, char *err, size_t errlen);
+/* Host: lets in (yes) or turns away the joiner who knocked. -1 when
+ * nobody is knocking (they left, or the time to answer ran out). */
+int rb_net_peer_admit(rb_net_peer *p, bool yes, int64_t now, char *err, size_t errlen);
+/* Host: someone is knocking now (their name and address, when given). */
+bool rb_net_peer_knocking(const rb_net_peer *p, char *name, size_t name_size, char *addr, size_t addr_size);
 /* Incoming chat on or off (the mute button). */
 void rb_net_peer_set_chat_in(rb_net_peer *p, bool on);
 /* Says goodbye (code "done" or "quit") and asks for the connection to close. */

@@ -23,6 +23,7 @@
 #define RB_NET_PROGRAM_MAX 40 /* bytes of a program's name and version */
 #define RB_NET_TEXT_MAX 200   /* bytes of chat text or a reason */
 #define RB_NET_TOKEN_LEN 32   /* hex digits of an invite token */
+#define RB_NET_NO_TOKEN "-"   /* hello's token when knocking */
 #define RB_NET_CHUNK_MAX 600  /* bytes of PGN in one pgn message, before encoding */
 #define RB_NET_CHUNKS_MAX 400 /* pgn messages in one game */
 #define RB_NET_SEQ_MAX 1000000000
@@ -37,6 +38,7 @@ typedef enum {
     RB_MSG_PING,
     RB_MSG_PONG,
     RB_MSG_ACK,
+    RB_MSG_WAIT, /* host to a joiner who knocked: the host's person is asked */
     /* numbered messages: each carries a sequence number, is acknowledged and
      * resent until it is */
     RB_MSG_MOVE,
@@ -78,7 +80,9 @@ typedef struct rb_net_msg {
     char program[RB_NET_PROGRAM_MAX + 1];
     uint64_t rules;
     char name[RB_NET_NAME_MAX + 1];
-    char token[RB_NET_TOKEN_LEN + 1]; /* hello: the invite's token */
+    char token[RB_NET_TOKEN_LEN + 1]; /* hello: the invite's token ("-" when knocking); welcome: the
+                                         token given to a joiner let in by knocking, for a reconnect */
+    bool knock;                       /* hello: no token, the joiner asks the host's person */
     bool has_game;                    /* hello: resuming; welcome: always */
     uint64_t game;                    /* the game's token */
     int64_t seen;                     /* the last numbered message received */

@@ -9,7 +9,9 @@
  * host's flag, the grace), make a legal move of our own, offer, answer,
  * resign, abort, claim, chat, or drop and restore the connection, so the
  * other side's lines meet every state. The seeds begin with a correct
- * handshake (the token below) so the fuzzer starts inside a game.
+ * handshake (the token below) so the fuzzer starts inside a game. With bit
+ * 32 of the first byte set, a joiner has no token and knocks; a host's
+ * record of operation 15 lets the knocker in or turns them away.
  *
  * With bit 16 of the first byte set, the rest of the input is instead a
  * saved state (rb_net_peer_save's text) to restore: whatever it holds, the
@@ -88,7 +90,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     rb_net_config cfg;
     bool host = (data[0] & 1) != 0;
     rb_net_config_defaults(&cfg, host);
-    snprintf(cfg.token, sizeof cfg.token, TOKEN);
+    snprintf(cfg.token, sizeof cfg.token, "%s", !host && (data[0] & 32) ? "" : TOKEN);
     cfg.chat_in = (data[0] & 2) != 0;
     cfg.base_ms = (data[0] & 4) ? 60000 : 0;
     cfg.inc_ms = 1000;
@@ -136,7 +138,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             n = size - i;
         }
         const rb_game *g = rb_net_peer_game(p);
-        switch (op % 16) {
+        int kind = op % 16;
+        if (kind == 15 && !host) {
+            kind = 0; /* a joiner feeds these bytes */
+        }
+        switch (kind) {
         case 8:
             now += (int64_t)len * 97;
             rb_net_peer_tick(p, now);
@@ -172,6 +178,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             rb_net_peer_disconnected(p, now);
             rb_net_peer_connected(p, now);
             break;
+        case 15: rb_net_peer_admit(p, (len & 1) != 0, now, err, sizeof err); break;
         default:
             /* bytes from the other side, in pieces of a size from op */
             for (size_t at = 0; at < n;) {

@@ -5,6 +5,7 @@
  */
 #include "support.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "rb_net_invite.h"
@@ -38,6 +39,18 @@ static void every_message_reads_back_as_written(void **state)
          .seen = 3,
          .resume = true,
          .ply = 17},
+        {.type = RB_MSG_HELLO, .proto = 1, .program = "rollerball/1.1.0", .rules = 42, .name = "Eve", .knock = true},
+        {.type = RB_MSG_WELCOME,
+         .proto = 1,
+         .program = "rollerball/1.1.0",
+         .rules = 42,
+         .name = "Al",
+         .has_game = true,
+         .game = 5,
+         .you = RB_WHITE,
+         .start = "",
+         .token = "00112233445566778899aabbccddeeff"},
+        {.type = RB_MSG_WAIT, .text = "asking Alice to let you in"},
         {.type = RB_MSG_BYE, .code = "quit", .text = "see you"},
         {.type = RB_MSG_ERROR, .text = "move: the ply 'x' is not a number"},
         {.type = RB_MSG_PING, .seq = 5},
@@ -72,6 +85,27 @@ static void every_message_reads_back_as_written(void **state)
         assert_string_equal(line, again);
         assert_int_equal(back.type, all[i].type);
     }
+}
+
+static void a_knock_carries_no_token_and_reads_as_a_wrong_one_to_older_hosts(void **state)
+{
+    (void)state;
+    rb_net_msg m = {.type = RB_MSG_HELLO, .proto = 1, .program = "p", .rules = 1, .name = "Eve", .knock = true};
+    snprintf(m.token, sizeof m.token, "%s", "00112233445566778899aabbccddeeff");
+    char line[RB_NET_LINE_MAX + 2], err[200];
+    assert_true(rb_net_msg_format(&m, line, sizeof line) > 0);
+    /* a knock never sends a token, even one the joiner holds */
+    assert_null(strstr(line, "0011223344"));
+    assert_non_null(strstr(line, " token=- knock=1"));
+    rb_net_msg back;
+    line[strlen(line) - 1] = '\0';
+    assert_int_equal(rb_net_msg_parse(line, &back, err, sizeof err), 0);
+    assert_true(back.knock);
+    assert_string_equal(back.token, "-");
+    assert_int_equal(rb_net_msg_parse("hello proto=1 program=x rules=0000000000000001 name=E token=- knock=2", &back,
+                                      err, sizeof err),
+                     -1);
+    assert_non_null(strstr(err, "knock"));
 }
 
 static void a_future_version_is_read_far_enough_to_refuse_it(void **state)
@@ -141,6 +175,36 @@ static void invite_codes_are_read_strictly(void **state)
     }
 }
 
+static void bare_addresses_are_read_with_or_without_a_port(void **state)
+{
+    (void)state;
+    rb_net_invite inv;
+    char err[200];
+    assert_int_equal(rb_net_address_parse("192.168.1.20", &inv, err, sizeof err), 0);
+    assert_string_equal(inv.host, "192.168.1.20");
+    assert_int_equal(inv.port, RB_NET_DEFAULT_PORT);
+    assert_string_equal(inv.token, "");
+    assert_int_equal(rb_net_address_parse(" box.local:5000\n", &inv, err, sizeof err), 0);
+    assert_string_equal(inv.host, "box.local");
+    assert_int_equal(inv.port, 5000);
+    assert_int_equal(rb_net_address_parse("[2001:db8::5]:47475", &inv, err, sizeof err), 0);
+    assert_string_equal(inv.host, "2001:db8::5");
+    assert_int_equal(inv.port, 47475);
+    assert_int_equal(rb_net_address_parse("fe80::1%eth0", &inv, err, sizeof err), 0);
+    assert_string_equal(inv.host, "fe80::1%eth0");
+    assert_int_equal(inv.port, RB_NET_DEFAULT_PORT);
+    assert_int_equal(rb_net_address_parse("host:0", &inv, err, sizeof err), -1);
+    assert_non_null(strstr(err, "port"));
+    assert_int_equal(rb_net_address_parse("host:99999", &inv, err, sizeof err), -1);
+    assert_int_equal(rb_net_address_parse("a;rm -rf", &inv, err, sizeof err), -1);
+    assert_non_null(strstr(err, "';'"));
+    assert_int_equal(rb_net_address_parse("[::1", &inv, err, sizeof err), -1);
+    assert_non_null(strstr(err, "']'"));
+    assert_int_equal(rb_net_address_parse("[::1]x", &inv, err, sizeof err), -1);
+    assert_int_equal(rb_net_address_parse("", &inv, err, sizeof err), -1);
+    assert_non_null(strstr(err, "no host"));
+}
+
 static void the_rules_fingerprint_is_the_same_each_time(void **state)
 {
     (void)state;
@@ -170,9 +234,11 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(every_message_reads_back_as_written),
+        cmocka_unit_test(a_knock_carries_no_token_and_reads_as_a_wrong_one_to_older_hosts),
         cmocka_unit_test(a_future_version_is_read_far_enough_to_refuse_it),
         cmocka_unit_test(fields_are_encoded_and_text_is_cleaned),
         cmocka_unit_test(invite_codes_are_read_strictly),
+        cmocka_unit_test(bare_addresses_are_read_with_or_without_a_port),
         cmocka_unit_test(the_rules_fingerprint_is_the_same_each_time),
         cmocka_unit_test(words_are_split_at_single_spaces),
     };

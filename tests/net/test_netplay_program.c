@@ -3,7 +3,10 @@
  * scripts run it: two engines play a whole game and both records agree;
  * the host's first line is the invite; and each failure exits with its
  * status and one line on standard error (a wrong code, nobody there, a
- * host of another protocol version, a connection lost for good).
+ * host of another protocol version, a connection lost for good); a joiner
+ * without a code knocks, let in by a host with --admit-knocks and turned
+ * away (asked for the code) by one without; --browse says in one line when
+ * there is no daemon to ask.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -125,6 +128,84 @@ static void a_wrong_or_unreachable_code_fails_with_one_line(void **state)
     assert_int_equal(lines(err), 1);
 }
 
+/* Starts a host with extra options; its invite line (without "invite ")
+ * in code, its port returned. */
+static FILE *start_host(const char *extra, char *code, size_t size, int *port)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "exec %s --host --port 0 --address 127.0.0.1 --engine %s --movetime 20 %s",
+             RB_NETPLAY_BIN, RB_ENGINE_BIN, extra);
+    FILE *host = popen(cmd, "r");
+    assert_non_null(host);
+    char first[256];
+    assert_non_null(fgets(first, sizeof first, host));
+    assert_int_equal(strncmp(first, "invite rb1:127.0.0.1:", 21), 0);
+    first[strcspn(first, "\n")] = '\0';
+    snprintf(code, size, "%s", first + 7);
+    *port = atoi(first + 21);
+    return host;
+}
+
+static void a_joiner_without_a_code_knocks_and_plays_when_the_host_admits(void **state)
+{
+    (void)state;
+    char code[256], cmd[2048], out[4096], err[4096];
+    int port;
+    FILE *host = start_host("--admit-knocks --name Left", code, sizeof code, &port);
+    snprintf(cmd, sizeof cmd, "%s --join 127.0.0.1:%d --engine %s --movetime 20 --name Right --verbose", RB_NETPLAY_BIN,
+             port, RB_ENGINE_BIN);
+    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 0);
+    assert_non_null(strstr(err, "asking Left to let you in"));
+    assert_int_equal(strncmp(out, "result ", 7), 0);
+    char rest[256] = "";
+    assert_non_null(fgets(rest, sizeof rest, host));
+    assert_int_equal(pclose(host), 0);
+    assert_string_equal(out, rest);
+}
+
+static void a_host_without_admit_knocks_asks_a_knocker_for_the_code(void **state)
+{
+    (void)state;
+    char code[256], cmd[2048], out[4096], err[4096];
+    int port;
+    FILE *host = start_host("", code, sizeof code, &port);
+    snprintf(cmd, sizeof cmd, "%s --join 127.0.0.1:%d --engine %s", RB_NETPLAY_BIN, port, RB_ENGINE_BIN);
+    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 1);
+    assert_int_equal(lines(err), 1);
+    assert_non_null(strstr(err, "invite code"));
+    /* the host goes on waiting, and the joiner with the code plays */
+    snprintf(cmd, sizeof cmd, "%s --join %s --engine %s --movetime 20", RB_NETPLAY_BIN, code, RB_ENGINE_BIN);
+    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 0);
+    char rest[256] = "";
+    assert_non_null(fgets(rest, sizeof rest, host));
+    assert_int_equal(pclose(host), 0);
+    assert_string_equal(out, rest);
+}
+
+static void browsing_with_no_daemon_says_so_in_one_line(void **state)
+{
+    (void)state;
+    char cmd[1024], out[4096], err[4096];
+    snprintf(cmd, sizeof cmd, "DBUS_SYSTEM_BUS_ADDRESS=unix:path=/nonexistent/bus %s --browse 1", RB_NETPLAY_BIN);
+    int64_t t0 = rb_util_now_ms();
+    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 1);
+    assert_true(rb_util_now_ms() - t0 < 5000);
+    assert_int_equal(lines(out), 1);
+    assert_true(strncmp(out, "lan no-daemon ", 14) == 0 || strncmp(out, "lan unavailable ", 16) == 0);
+    assert_non_null(strstr(out, "Avahi"));
+    snprintf(cmd, sizeof cmd, "%s --browse 2 --host --engine x", RB_NETPLAY_BIN);
+    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 2);
+    assert_int_equal(lines(err), 1);
+    snprintf(cmd, sizeof cmd, "%s --browse soon", RB_NETPLAY_BIN);
+    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 2);
+    assert_non_null(strstr(err, "soon"));
+    snprintf(cmd, sizeof cmd, "%s --join 'a;b' --engine %s", RB_NETPLAY_BIN, RB_ENGINE_BIN);
+    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 1);
+    assert_non_null(strstr(err, "address is wrong"));
+    snprintf(cmd, sizeof cmd, "%s --join 127.0.0.1 --announce --engine %s", RB_NETPLAY_BIN, RB_ENGINE_BIN);
+    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 2);
+}
+
 /* A host in this process that speaks proto (0: this build's), and cuts the
  * connection for good after cut_after plies when that is not 0. */
 static int scripted_host(int proto, int cut_after, char *err, size_t errlen)
@@ -241,6 +322,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(two_engines_play_a_whole_game_and_the_records_agree),
         cmocka_unit_test(a_wrong_or_unreachable_code_fails_with_one_line),
+        cmocka_unit_test(a_joiner_without_a_code_knocks_and_plays_when_the_host_admits),
+        cmocka_unit_test(a_host_without_admit_knocks_asks_a_knocker_for_the_code),
+        cmocka_unit_test(browsing_with_no_daemon_says_so_in_one_line),
         cmocka_unit_test(a_host_of_another_version_is_refused_naming_both),
         cmocka_unit_test(a_connection_lost_for_good_exits_3),
         cmocka_unit_test(an_engine_that_fails_resigns_and_exits_4),

@@ -30,7 +30,7 @@ spd_connection *spd_open2(const char *client, const char *connection, const char
     if (!f) {
         return NULL;
     }
-    struct timespec slow = {0, 100 * 1000000L};
+    struct timespec slow = {1, 0};
     nanosleep(&slow, NULL);
     spd_connection *c = malloc(sizeof *c);
     c->log = f;

@@ -75,8 +75,9 @@ static void voice_opens_off_the_callers_thread(void **state)
     assert_non_null(s);
     rb_speech_say(s, "one", RB_SPEECH_QUEUE);
     rb_speech_say(s, "two", RB_SPEECH_QUEUE);
-    /* the stand-in takes 100 ms to open: the caller did not wait */
-    assert_true(now_ms() - t0 < 50.0);
+    /* the stand-in takes a second to open: the caller did not wait for it
+     * (the bound leaves room for a loaded machine) */
+    assert_true(now_ms() - t0 < 500.0);
     assert_true(rb_speech_settle(s, 5000));
     assert_string_equal(rb_speech_backend(s), "speech-dispatcher");
     rb_speech_say(s, "three", RB_SPEECH_INTERRUPT);

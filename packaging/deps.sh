@@ -15,6 +15,10 @@ packages=(
   # speech-dispatcher's client library and espeak-ng's, with its program
   # for the check that every language is spoken
   libspeechd2 libespeak-ng1 espeak-ng
+  # the server: its database and its passwords and tokens
+  libsqlite3-dev libsodium-dev
+  # the server's TLS (src/tls)
+  libgnutls28-dev
   # games on the local network (optional: without it the list says so)
   libavahi-client-dev
   # translations: xgettext, msgmerge, msgfmt (libintl is part of libc)

@@ -215,6 +215,11 @@ static void connect_check(rb_net_session *s, bool writable, int64_t now)
 
 static void take_connection(rb_net_session *s, int fd)
 {
+    if (s->transport != NULL && s->transport->open(s->transport->ctx, fd) != 0) {
+        close(fd);
+        s->next_connect = rb_util_now_ms() + s->retry_ms;
+        return;
+    }
     s->fd = fd;
     s->connections++;
     s->reconnect = !s->host;
@@ -224,7 +229,14 @@ static void take_connection(rb_net_session *s, int fd)
 int rb_net_session_join(rb_net_session *s, rb_net_peer *peer, const char *host, int port, int timeout_ms, char *err,
                         size_t errlen)
 {
+    return rb_net_session_join_over(s, peer, host, port, timeout_ms, NULL, err, errlen);
+}
+
+int rb_net_session_join_over(rb_net_session *s, rb_net_peer *peer, const char *host, int port, int timeout_ms,
+                             const rb_net_transport *transport, char *err, size_t errlen)
+{
     init(s, peer, false);
+    s->transport = transport;
     snprintf(s->address, sizeof s->address, "%s", host);
     s->port = port;
     if (timeout_ms == 0) {
@@ -239,6 +251,9 @@ int rb_net_session_join(rb_net_session *s, rb_net_peer *peer, const char *host, 
         return rb_util_fail(err, errlen, "%s", s->error);
     }
     take_connection(s, fd);
+    if (s->fd < 0) {
+        s->reconnect = true; /* the transport refused this one; the poll tries again */
+    }
     return 0;
 }
 
@@ -253,6 +268,9 @@ static void clear_queue(rb_net_session *s)
 static void drop_connection(rb_net_session *s)
 {
     if (s->fd >= 0) {
+        if (s->transport != NULL) {
+            s->transport->close(s->transport->ctx);
+        }
         close(s->fd);
         s->fd = -1;
     }
@@ -348,7 +366,8 @@ static bool write_due(rb_net_session *s, int64_t now)
             drop_connection(s);
             return false;
         }
-        ssize_t w = send(s->fd, c->data + c->off, c->len - c->off, MSG_NOSIGNAL);
+        ssize_t w = s->transport != NULL ? s->transport->send(s->transport->ctx, c->data + c->off, c->len - c->off)
+                                         : send(s->fd, c->data + c->off, c->len - c->off, MSG_NOSIGNAL);
         if (w < 0) {
             if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
                 return true;
@@ -397,8 +416,9 @@ void rb_net_session_poll(rb_net_session *s, int timeout_ms)
     int n = 0, conn = -1, lst = -1;
     if (s->fd >= 0) {
         conn = n;
-        pfd[n++] = (struct pollfd){.fd = s->fd,
-                                   .events = (short)(POLLIN | (s->nqueue > 0 && s->queue[0].due <= now ? POLLOUT : 0))};
+        bool out = (s->nqueue > 0 && s->queue[0].due <= now) ||
+                   (s->transport != NULL && s->transport->wants_write(s->transport->ctx));
+        pfd[n++] = (struct pollfd){.fd = s->fd, .events = (short)(POLLIN | (out ? POLLOUT : 0))};
     }
     if (s->listen_fd >= 0) {
         lst = n;
@@ -423,7 +443,12 @@ void rb_net_session_poll(rb_net_session *s, int timeout_ms)
         }
         return;
     }
-    int ready = poll(pfd, (nfds_t)n, wait);
+    bool inside = s->fd >= 0 && s->transport != NULL && s->transport->pending(s->transport->ctx);
+    int ready = poll(pfd, (nfds_t)n, inside ? 0 : wait);
+    if (inside && conn >= 0) {
+        pfd[conn].revents |= POLLIN; /* bytes the transport holds already */
+        ready++;
+    }
     if (ready <= 0) {
         return;
     }
@@ -433,7 +458,8 @@ void rb_net_session_poll(rb_net_session *s, int timeout_ms)
     }
     if (conn >= 0 && (pfd[conn].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
         char buf[65536];
-        ssize_t r = recv(s->fd, buf, sizeof buf, 0);
+        ssize_t r = s->transport != NULL ? s->transport->recv(s->transport->ctx, buf, sizeof buf)
+                                         : recv(s->fd, buf, sizeof buf, 0);
         if (r > 0) {
             s->bytes_in += r;
             rb_net_peer_feed(s->peer, buf, (size_t)r, now);
@@ -442,6 +468,10 @@ void rb_net_session_poll(rb_net_session *s, int timeout_ms)
         }
     }
     if (s->fd >= 0 && conn >= 0 && (pfd[conn].revents & POLLOUT) != 0) {
+        if (s->transport != NULL && s->nqueue == 0) {
+            char none;
+            s->transport->recv(s->transport->ctx, &none, 0); /* a handshake waiting to write goes on */
+        }
         write_due(s, now);
     }
     if (lst >= 0 && (pfd[lst].revents & POLLIN) != 0) {
@@ -489,6 +519,9 @@ void rb_net_session_close(rb_net_session *s)
         s->pending_fd = -1;
     }
     if (s->fd >= 0) {
+        if (s->transport != NULL) {
+            s->transport->close(s->transport->ctx);
+        }
         close(s->fd);
         s->fd = -1;
     }

@@ -6,6 +6,10 @@
  *   rollerball-netplay --join CODE --engine CMD ...
  *   rollerball-netplay --join HOST[:PORT] --engine CMD ...   (no code: knocks)
  *   rollerball-netplay --browse [SECONDS]
+ *   rollerball-netplay --server HOST:PORT (--seek 3+2 | --accept-seek) --engine CMD ...
+ *
+ * Through a server the lobby (netplay_lobby.c) finds the game and gives
+ * what an invite code gives, so the game is then played as a joiner's.
  *
  * The host prints "invite CODE" as its first line (flushed at once) and
  * waits for one joiner. Either side asks its engine (a child process that
@@ -31,6 +35,8 @@
 #include <string.h>
 
 #include "match_game.h"
+#include "netplay_lobby.h"
+#include "netplay_tls.h"
 #include "rb_net_lan.h"
 #include "rb_net_sock.h"
 #include "rb_notation.h"
@@ -61,6 +67,13 @@ typedef struct options {
     const char *save;
     bool resume;
     bool verbose;
+    /* through a server */
+    const char *server_host;
+    int server_port;
+    char server_buf[300];
+    const char *password;
+    bool do_register, trust_first, rated, accept_seek, plain;
+    const char *seek;
     int browse_s; /* --browse: seconds to look; 0: not browsing */
     bool announce, admit_knocks;
 } options;
@@ -70,6 +83,8 @@ static void usage(FILE *to)
     fputs("usage: rollerball-netplay --host [--port P] [--time-control M+S] --engine CMD [options]\n"
           "       rollerball-netplay --join CODE|HOST[:PORT] --engine CMD [options]\n"
           "       rollerball-netplay --browse [SECONDS]\n"
+          "       rollerball-netplay --server HOST:PORT [--name N --password P [--register]]\n"
+          "                          (--seek M+S [--rated] | --accept-seek) --engine CMD [options]\n"
           "\n"
           "Lets an engine (CMD, a command that speaks the Rollerball engine protocol, such as\n"
           "rollerball-engine) play one network game. The host prints 'invite CODE' first and\n"
@@ -100,6 +115,13 @@ static void usage(FILE *to)
           "                      until it starts; the announcement carries no code\n"
           "  --admit-knocks      host: let in a joiner who knocks without the code\n"
           "  --verbose           tell on standard error what happens\n"
+          "  --server HOST:PORT  play through a server: log in as --name with --password\n"
+          "                      (--register makes the account first; no --name: a guest),\n"
+          "                      then --seek M+S (--rated for a rated game) or --accept-seek\n"
+          "                      (take the first seek of another player)\n"
+          "  --trust-first       a server's self-made certificate: its key is pinned on first\n"
+          "                      contact (in the known-servers file) and refused if it changes\n"
+          "  --plain             no TLS: a server in its development mode, on the loopback\n"
           "\n"
           "Exit status: 0 the game ended (--browse: the list could be read); 1 the other side\n"
           "could not be reached or refused (--browse: Avahi is not there);\n"
@@ -139,7 +161,6 @@ static int parse_args(int argc, char **argv, options *o)
     memset(o, 0, sizeof *o);
     o->port = RB_NET_DEFAULT_PORT;
     o->movetime_ms = 200;
-    o->name = "Engine";
     o->grace_ms = 60000;
     bool join = false;
     for (int i = 1; i < argc; i++) {
@@ -157,6 +178,15 @@ static int parse_args(int argc, char **argv, options *o)
             continue;
         } else if (strcmp(a, "--verbose") == 0) {
             o->verbose = true;
+            continue;
+        } else if (strcmp(a, "--register") == 0 || strcmp(a, "--trust-first") == 0 || strcmp(a, "--rated") == 0 ||
+                   strcmp(a, "--accept-seek") == 0 || strcmp(a, "--plain") == 0) {
+            bool *flag = strcmp(a, "--register") == 0      ? &o->do_register
+                         : strcmp(a, "--trust-first") == 0 ? &o->trust_first
+                         : strcmp(a, "--rated") == 0       ? &o->rated
+                         : strcmp(a, "--plain") == 0       ? &o->plain
+                                                           : &o->accept_seek;
+            *flag = true;
             continue;
         } else if (strcmp(a, "--announce") == 0) {
             o->announce = true;
@@ -182,6 +212,23 @@ static int parse_args(int argc, char **argv, options *o)
         if (strcmp(a, "--join") == 0) {
             join = true;
             o->code = v;
+        } else if (strcmp(a, "--server") == 0) {
+            const char *colon = strrchr(v, ':');
+            if (colon == NULL || colon == v || (size_t)(colon - v) >= sizeof o->server_buf ||
+                !rb_util_parse_int(colon + 1, 1, 65535, &n)) {
+                return bad_usage("the server '%s' is not HOST:PORT", v);
+            }
+            snprintf(o->server_buf, sizeof o->server_buf, "%.*s", (int)(colon - v), v);
+            o->server_host = o->server_buf;
+            o->server_port = n;
+        } else if (strcmp(a, "--password") == 0) {
+            o->password = v;
+        } else if (strcmp(a, "--seek") == 0) {
+            int64_t b, c;
+            if (!parse_time_control(v, &b, &c)) {
+                return bad_usage("the seek '%s' is not MINUTES+SECONDS, such as 3+2", v);
+            }
+            o->seek = v;
         } else if (strcmp(a, "--port") == 0) {
             if (!rb_util_parse_int(v, 0, 65535, &n)) {
                 return bad_usage("the port '%s' is not a number from 0 to 65535", v);
@@ -235,6 +282,26 @@ static int parse_args(int argc, char **argv, options *o)
             return bad_usage("%s", "--browse only lists games: give it without --host or --join");
         }
         return -1;
+    }
+    if (o->server_host != NULL) {
+        if (o->host || join || o->resume) {
+            return bad_usage("%s", "--server plays through a server: without --host, --join or --resume");
+        }
+        if ((o->seek != NULL) == o->accept_seek) {
+            return bad_usage("%s", "--server needs either --seek M+S or --accept-seek");
+        }
+        if (o->password != NULL && o->name == NULL) {
+            return bad_usage("%s", "--password goes with --name");
+        }
+        if (o->name != NULL && o->password == NULL) {
+            return bad_usage("%s", "--name on a server needs --password (or neither, for a guest)");
+        }
+        join = true; /* the lobby gives the code */
+        o->code = "";
+    } else if (o->password != NULL || o->seek != NULL || o->accept_seek || o->do_register || o->rated || o->plain ||
+               o->trust_first) {
+        return bad_usage("%s", "--password, --seek, --accept-seek, --register, --rated, --plain and --trust-first need "
+                               "--server");
     }
     if (o->resume && !o->host && !join) {
         join = true; /* the saved game names its host */
@@ -419,6 +486,33 @@ int main(int argc, char **argv)
     if (o.browse_s > 0) {
         return browse(&o);
     }
+    char server_code[RB_NET_INVITE_MAX];
+    static rb_netplay_tls tls; /* the connections' TLS, for the lobby and then the game */
+    const rb_net_transport *transport = NULL;
+    if (o.server_host != NULL && !o.plain) {
+        rb_netplay_tls_init(&tls, o.server_host, o.server_port, o.trust_first);
+        transport = &tls.transport;
+    }
+    if (o.server_host != NULL) {
+        rb_lobby_request rq = {.host = o.server_host,
+                               .port = o.server_port,
+                               .name = o.name,
+                               .password = o.password,
+                               .do_register = o.do_register,
+                               .seek = o.seek,
+                               .rated = o.rated,
+                               .program = "rollerball-netplay/" RB_VERSION,
+                               .wait_ms = 600000,
+                               .verbose = o.verbose,
+                               .transport = transport};
+        if (rb_lobby_find_game(&rq, server_code, sizeof server_code, err, sizeof err) != 0) {
+            return fail(EXIT_UNREACHABLE, "%s %s", err, tls.error[0] != '\0' ? tls.error : "");
+        }
+        o.code = server_code;
+    }
+    if (o.name == NULL) {
+        o.name = "Engine";
+    }
 
     rb_engine_spec spec = {.name = "engine", .command = o.engine};
     rb_player player = {.spec = &spec};
@@ -535,7 +629,7 @@ int main(int argc, char **argv)
         }
     }
     if (!o.host) {
-        if (rb_net_session_join(&s, peer, inv.host, inv.port, 5000, err, sizeof err) != 0) {
+        if (rb_net_session_join_over(&s, peer, inv.host, inv.port, 5000, transport, err, sizeof err) != 0) {
             if (!o.resume) {
                 rb_net_peer_free(peer);
                 rb_player_stop(&player);
@@ -615,7 +709,8 @@ int main(int argc, char **argv)
             break;
         }
         if (!o.host && !rb_net_peer_started(peer) && now > joined_by) {
-            status = fail(EXIT_UNREACHABLE, "no answer from the host at %s%s", o.code, "");
+            status = fail(EXIT_UNREACHABLE, "no answer from the host at %s%s", o.code,
+                          transport != NULL && tls.error[0] != '\0' ? tls.error : "");
             break;
         }
         bool my_turn = rb_net_peer_started(peer) && !rb_net_peer_over(peer) &&

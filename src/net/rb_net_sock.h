@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "rb_net_fault.h"
 #include "rb_net_invite.h"
@@ -29,6 +30,23 @@ typedef struct rb_net_chunk {
     size_t len, off;
     bool close; /* instead of data: close the connection here */
 } rb_net_chunk;
+
+/* A layer between the socket and the bytes (TLS, for a server): the
+ * session calls it instead of recv and send once a connection is made.
+ * recv and send answer as the system's do: > 0 bytes, recv 0 when the far
+ * side closed, -1 with errno EAGAIN when it must wait (wants_write then
+ * says for what) and -1 with another errno when the connection failed;
+ * pending says bytes wait inside the layer, which poll cannot see. The
+ * session owns nothing of it but the calls. */
+typedef struct rb_net_transport {
+    void *ctx;
+    int (*open)(void *ctx, int fd); /* 0, or -1: the connection is dropped */
+    ssize_t (*recv)(void *ctx, void *buf, size_t n);
+    ssize_t (*send)(void *ctx, const void *buf, size_t n);
+    bool (*wants_write)(void *ctx);
+    bool (*pending)(void *ctx);
+    void (*close)(void *ctx);
+} rb_net_transport;
 
 typedef struct rb_net_session {
     rb_net_peer *peer;
@@ -48,7 +66,8 @@ typedef struct rb_net_session {
     bool reconnect;     /* joiner: connect (again) whenever no connection is up */
     int connections;    /* made so far */
     int64_t bytes_in, bytes_out;
-    char error[400]; /* the last socket error, for people */
+    char error[400];                   /* the last socket error, for people */
+    const rb_net_transport *transport; /* NULL: the socket's bytes as they are */
 } rb_net_session;
 
 /* Listens on port (0: any free one) on every address, or on bind_address
@@ -61,6 +80,9 @@ int rb_net_session_host(rb_net_session *s, rb_net_peer *peer, const char *bind_a
  * says why while it fails. */
 int rb_net_session_join(rb_net_session *s, rb_net_peer *peer, const char *host, int port, int timeout_ms, char *err,
                         size_t errlen);
+/* The same over a transport (each connection, reconnections too). */
+int rb_net_session_join_over(rb_net_session *s, rb_net_peer *peer, const char *host, int port, int timeout_ms,
+                             const rb_net_transport *transport, char *err, size_t errlen);
 /* One round of the loop: timers, reading, writing, accepting, reconnecting.
  * Waits at most timeout_ms for something to happen. */
 void rb_net_session_poll(rb_net_session *s, int timeout_ms);

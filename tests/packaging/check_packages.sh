@@ -49,10 +49,11 @@ field() { dpkg-deb -f "$deb" "$1"; }
 [ "$(field Version)" = "$version" ] || fail "Version is '$(field Version)', not $version"
 [ "$(field Section)" = games ] || fail "Section is '$(field Section)', not games"
 
-# Contents: the same files as an install into /usr, except that the
-# programs of a game live in /usr/games; owned by root, with 0755 folders and
-# programs and 0644 data.
-DESTDIR=$work/root cmake --install "$build" --prefix /usr > "$work/install.log" 2>&1 ||
+# Contents: the same files as an install into /usr of the game's component
+# (the server has a package of its own), except that the programs of a game
+# live in /usr/games; owned by root, with 0755 folders and programs and 0644
+# data.
+DESTDIR=$work/root cmake --install "$build" --prefix /usr --component Unspecified > "$work/install.log" 2>&1 ||
   { cat "$work/install.log"; fail "cmake --install with DESTDIR failed"; }
 (cd "$work/root" && find . ! -type d | sed 's|^\.||; s|^/usr/bin/|/usr/games/|' | sort) > "$work/installed.txt"
 dpkg-deb -c "$deb" > "$work/contents.txt" || fail "dpkg-deb cannot list $deb"
@@ -64,6 +65,7 @@ fi
 grep -q '^/usr/share/doc/rollerball/copyright$' "$work/packaged.txt" || fail "no copyright file"
 grep -q '^/usr/share/doc/rollerball/changelog.gz$' "$work/packaged.txt" || fail "no changelog.gz"
 [ "$have_game" != 1 ] || grep -q '^/usr/games/rollerball$' "$work/packaged.txt" || fail "no /usr/games/rollerball"
+! grep -q 'rollerball-server' "$work/packaged.txt" || fail "the server is in the game's package"
 ! grep -q '^/usr/bin/' "$work/packaged.txt" || fail "programs left in /usr/bin"
 badowner=$(awk '$2 != "root/root" { print $6 }' "$work/contents.txt")
 [ -z "$badowner" ] || fail "not owned by root: $badowner"

@@ -15,6 +15,8 @@ packages=(
   # speech-dispatcher's client library and espeak-ng's, with its program
   # for the check that every language is spoken
   libspeechd2 libespeak-ng1 espeak-ng
+  # the server: its database and its passwords and tokens
+  libsqlite3-dev libsodium-dev
   # the server's TLS (src/tls)
   libgnutls28-dev
   # translations: xgettext, msgmerge, msgfmt (libintl is part of libc)

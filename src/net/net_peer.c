@@ -30,6 +30,7 @@
 #include "rb_net_text.h"
 #include "rb_notation.h"
 #include "rb_pgn.h"
+#include "rb_util_assert.h"
 #include "rb_util_error.h"
 
 #define UNACKED_MAX 1024
@@ -784,6 +785,10 @@ static void handle_numbered(rb_net_peer *p, const rb_net_msg *m)
         check_end(p);
         return;
     case RB_MSG_CLAIM:
+        if (p->cfg.referee) {
+            emit_error(p, "claim: the server decides when a player has left");
+            return;
+        }
         if (!p->started || p->over || !at_ply(p, m->ply)) {
             return;
         }
@@ -1224,7 +1229,8 @@ void rb_net_peer_tick(rb_net_peer *p, int64_t now)
             resend_all(p);
         }
     }
-    if (p->cfg.host && p->started && !p->over && rb_net_clock_out(&p->clock, now, 0)) {
+    if (p->cfg.host && p->started && !p->over && rb_net_clock_out(&p->clock, now, 0) &&
+        !(p->cfg.referee && p->clock.running == p->me)) {
         int color = p->clock.running;
         int64_t allowance = 0;
         if (color != p->me) {
@@ -1296,7 +1302,42 @@ static int playing(const rb_net_peer *p, char *err, size_t errlen)
     return 0;
 }
 
+static int play_own(rb_net_peer *p, rb_move m, int64_t now, const int64_t *given_clock, char *err, size_t errlen);
+
 int rb_net_peer_move(rb_net_peer *p, rb_move m, int64_t now, char *err, size_t errlen)
+{
+    return play_own(p, m, now, NULL, err, errlen);
+}
+
+int rb_net_peer_referee_move(rb_net_peer *p, rb_move m, int64_t mover_clock_ms, int64_t now, char *err, size_t errlen)
+{
+    RB_ASSERT(p->cfg.host && p->cfg.referee);
+    if (!p->cfg.host || !p->cfg.referee) {
+        return rb_util_fail(err, errlen, "only a referee's host side plays for another connection");
+    }
+    return play_own(p, m, now, &mover_clock_ms, err, errlen);
+}
+
+int rb_net_peer_referee_flag(rb_net_peer *p, int64_t now, char *err, size_t errlen)
+{
+    p->now = now;
+    RB_ASSERT(p->cfg.host && p->cfg.referee);
+    if (!p->cfg.host || !p->cfg.referee) {
+        return rb_util_fail(err, errlen, "only a referee's host side is flagged from outside");
+    }
+    if (playing(p, err, errlen) != 0) {
+        return -1;
+    }
+    rb_game_lose_on_time(&p->game, p->me);
+    rb_net_msg msg = {.type = RB_MSG_FLAG, .color = p->me, .ply = (int64_t)p->game.length};
+    send(p, &msg);
+    check_end(p);
+    return 0;
+}
+
+/* The host's or the joiner's own move; a referee passes the clock the mover's
+ * own connection measured. */
+static int play_own(rb_net_peer *p, rb_move m, int64_t now, const int64_t *given_clock, char *err, size_t errlen)
 {
     p->now = now;
     if (playing(p, err, errlen) != 0) {
@@ -1313,12 +1354,16 @@ int rb_net_peer_move(rb_net_peer *p, rb_move m, int64_t now, char *err, size_t e
     if (!rb_move_is_legal(pos, m)) {
         return rb_util_fail(err, errlen, "that move is not legal here");
     }
-    if (p->cfg.host && rb_net_clock_out(&p->clock, now, 0)) {
+    if (p->cfg.host && given_clock == NULL && rb_net_clock_out(&p->clock, now, 0)) {
         rb_net_peer_tick(p, now);
         return rb_util_fail(err, errlen, "your time ran out");
     }
     int64_t ply = (int64_t)p->game.ply;
     int64_t clock_after = rb_net_clock_move(&p->clock, now, 0, 0);
+    if (given_clock != NULL) {
+        clock_after = *given_clock;
+        p->clock.left[p->me] = clock_after;
+    }
     if (rb_game_play(&p->game, m) != 0) {
         return rb_util_fail(err, errlen, "out of memory");
     }

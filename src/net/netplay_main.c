@@ -4,6 +4,10 @@
  *
  *   rollerball-netplay --host [--port P] [--time-control 3+2] --engine CMD ...
  *   rollerball-netplay --join CODE --engine CMD ...
+ *   rollerball-netplay --server HOST:PORT (--seek 3+2 | --accept-seek) --engine CMD ...
+ *
+ * Through a server the lobby (netplay_lobby.c) finds the game and gives
+ * what an invite code gives, so the game is then played as a joiner's.
  *
  * The host prints "invite CODE" as its first line (flushed at once) and
  * waits for one joiner. Either side asks its engine (a child process that
@@ -25,6 +29,7 @@
 #include <string.h>
 
 #include "match_game.h"
+#include "netplay_lobby.h"
 #include "rb_net_sock.h"
 #include "rb_notation.h"
 #include "rb_pgn.h"
@@ -54,12 +59,21 @@ typedef struct options {
     const char *save;
     bool resume;
     bool verbose;
+    /* through a server */
+    const char *server_host;
+    int server_port;
+    char server_buf[300];
+    const char *password;
+    bool do_register, trust_first, rated, accept_seek;
+    const char *seek;
 } options;
 
 static void usage(FILE *to)
 {
     fputs("usage: rollerball-netplay --host [--port P] [--time-control M+S] --engine CMD [options]\n"
           "       rollerball-netplay --join CODE --engine CMD [options]\n"
+          "       rollerball-netplay --server HOST:PORT [--name N --password P [--register]]\n"
+          "                          (--seek M+S [--rated] | --accept-seek) --engine CMD [options]\n"
           "\n"
           "Lets an engine (CMD, a command that speaks the Rollerball engine protocol, such as\n"
           "rollerball-engine) play one network game. The host prints 'invite CODE' first and\n"
@@ -82,6 +96,11 @@ static void usage(FILE *to)
           "  --resume FILE       take the game saved in FILE up again after a restart (host:\n"
           "                      give the same --port; joiner: no --join needed)\n"
           "  --verbose           tell on standard error what happens\n"
+          "  --server HOST:PORT  play through a server: log in as --name with --password\n"
+          "                      (--register makes the account first; no --name: a guest),\n"
+          "                      then --seek M+S (--rated for a rated game) or --accept-seek\n"
+          "                      (take the first seek of another player)\n"
+          "  --trust-first       a server's certificate seen for the first time is trusted\n"
           "\n"
           "Exit status: 0 the game ended; 1 the other side could not be reached or refused;\n"
           "2 a wrong command line; 3 the connection was lost and not resumed in time;\n"
@@ -120,7 +139,6 @@ static int parse_args(int argc, char **argv, options *o)
     memset(o, 0, sizeof *o);
     o->port = RB_NET_DEFAULT_PORT;
     o->movetime_ms = 200;
-    o->name = "Engine";
     o->grace_ms = 60000;
     bool join = false;
     for (int i = 1; i < argc; i++) {
@@ -139,6 +157,14 @@ static int parse_args(int argc, char **argv, options *o)
         } else if (strcmp(a, "--verbose") == 0) {
             o->verbose = true;
             continue;
+        } else if (strcmp(a, "--register") == 0 || strcmp(a, "--trust-first") == 0 || strcmp(a, "--rated") == 0 ||
+                   strcmp(a, "--accept-seek") == 0) {
+            bool *flag = strcmp(a, "--register") == 0      ? &o->do_register
+                         : strcmp(a, "--trust-first") == 0 ? &o->trust_first
+                         : strcmp(a, "--rated") == 0       ? &o->rated
+                                                           : &o->accept_seek;
+            *flag = true;
+            continue;
         }
         if (v == NULL) {
             return bad_usage("%s needs a value", a);
@@ -147,6 +173,23 @@ static int parse_args(int argc, char **argv, options *o)
         if (strcmp(a, "--join") == 0) {
             join = true;
             o->code = v;
+        } else if (strcmp(a, "--server") == 0) {
+            const char *colon = strrchr(v, ':');
+            if (colon == NULL || colon == v || (size_t)(colon - v) >= sizeof o->server_buf ||
+                !rb_util_parse_int(colon + 1, 1, 65535, &n)) {
+                return bad_usage("the server '%s' is not HOST:PORT", v);
+            }
+            snprintf(o->server_buf, sizeof o->server_buf, "%.*s", (int)(colon - v), v);
+            o->server_host = o->server_buf;
+            o->server_port = n;
+        } else if (strcmp(a, "--password") == 0) {
+            o->password = v;
+        } else if (strcmp(a, "--seek") == 0) {
+            int64_t b, c;
+            if (!parse_time_control(v, &b, &c)) {
+                return bad_usage("the seek '%s' is not MINUTES+SECONDS, such as 3+2", v);
+            }
+            o->seek = v;
         } else if (strcmp(a, "--port") == 0) {
             if (!rb_util_parse_int(v, 0, 65535, &n)) {
                 return bad_usage("the port '%s' is not a number from 0 to 65535", v);
@@ -194,6 +237,24 @@ static int parse_args(int argc, char **argv, options *o)
         } else {
             return bad_usage("unknown option '%s'", a);
         }
+    }
+    if (o->server_host != NULL) {
+        if (o->host || join || o->resume) {
+            return bad_usage("%s", "--server plays through a server: without --host, --join or --resume");
+        }
+        if ((o->seek != NULL) == o->accept_seek) {
+            return bad_usage("%s", "--server needs either --seek M+S or --accept-seek");
+        }
+        if (o->password != NULL && o->name == NULL) {
+            return bad_usage("%s", "--password goes with --name");
+        }
+        if (o->name != NULL && o->password == NULL) {
+            return bad_usage("%s", "--name on a server needs --password (or neither, for a guest)");
+        }
+        join = true; /* the lobby gives the code */
+        o->code = "";
+    } else if (o->password != NULL || o->seek != NULL || o->accept_seek || o->do_register || o->rated) {
+        return bad_usage("%s", "--password, --seek, --accept-seek, --register and --rated need --server");
     }
     if (o->resume && !o->host && !join) {
         join = true; /* the saved game names its host */
@@ -336,6 +397,26 @@ int main(int argc, char **argv)
     }
     signal(SIGPIPE, SIG_IGN);
     char err[400];
+    char server_code[RB_NET_INVITE_MAX];
+    if (o.server_host != NULL) {
+        rb_lobby_request rq = {.host = o.server_host,
+                               .port = o.server_port,
+                               .name = o.name,
+                               .password = o.password,
+                               .do_register = o.do_register,
+                               .seek = o.seek,
+                               .rated = o.rated,
+                               .program = "rollerball-netplay/" RB_VERSION,
+                               .wait_ms = 600000,
+                               .verbose = o.verbose};
+        if (rb_lobby_find_game(&rq, server_code, sizeof server_code, err, sizeof err) != 0) {
+            return fail(EXIT_UNREACHABLE, "%s%s", err, "");
+        }
+        o.code = server_code;
+    }
+    if (o.name == NULL) {
+        o.name = "Engine";
+    }
 
     rb_engine_spec spec = {.name = "engine", .command = o.engine};
     rb_player player = {.spec = &spec};

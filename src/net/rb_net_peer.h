@@ -49,6 +49,12 @@ typedef struct rb_net_config {
     int64_t resend_ms;    /* unacknowledged this long: resend */
     int64_t handshake_ms; /* a new connection must be through the handshake within this */
     bool chat_in;         /* show the peer's chat from the start */
+    /* host only: a referee (the server) stands in for the host's side, whose
+     * player is across another connection: the host's own side is never
+     * flagged by this peer (the other connection's peer decides, with that
+     * player's lag credit) and a claim from the joiner is refused (the
+     * referee decides abandonment itself) */
+    bool referee;
     int chat_per_minute;
     /* for tests: speak another version or other rules (0: this build's) */
     int proto;
@@ -134,6 +140,13 @@ int rb_net_peer_chat(rb_net_peer *p, const char *text, int64_t now, char *err, s
 void rb_net_peer_set_chat_in(rb_net_peer *p, bool on);
 /* Says goodbye (code "done" or "quit") and asks for the connection to close. */
 void rb_net_peer_bye(rb_net_peer *p, const char *code, const char *text);
+
+/* ---- a referee standing in for the host's side (cfg.referee) ---- */
+/* Plays the host side's move, made by a player on another connection whose
+ * clock after it (lag credited by that connection's peer) is mover_clock_ms. */
+int rb_net_peer_referee_move(rb_net_peer *p, rb_move m, int64_t mover_clock_ms, int64_t now, char *err, size_t errlen);
+/* The host's side lost on time (another connection's peer flagged it). */
+int rb_net_peer_referee_flag(rb_net_peer *p, int64_t now, char *err, size_t errlen);
 
 /* ---- what the window shows ---- */
 const rb_game *rb_net_peer_game(const rb_net_peer *p);

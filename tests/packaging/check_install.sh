@@ -70,7 +70,7 @@ fi
 
 # The players' programs (rollerball-tbgen computes more tables), and
 # nothing built only for testing or tuning.
-want="rollerball-engine rollerball-match rollerball-annotate rollerball-netplay rollerball-tbgen"
+want="rollerball-engine rollerball-match rollerball-annotate rollerball-netplay rollerball-server rollerball-tbgen"
 [ "$have_game" = 1 ] && want="rollerball $want"
 got=$(ls "$p/bin" 2>/dev/null | sort | tr '\n' ' ')
 [ "$got" = "$(echo $want | tr ' ' '\n' | sort | tr '\n' ' ')" ] || fail "bin/ holds '$got', not '$want'"

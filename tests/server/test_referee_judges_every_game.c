@@ -1,0 +1,242 @@
+/*
+ * test_referee_judges_every_game.c - the server as referee: a move that is
+ * not legal is refused and the game goes on, a player who comes late is
+ * given the moves made, a whole game between two players ends the same on
+ * both sides and is kept (its PGN exported), a resignation and an agreed
+ * draw reach the other player, and a player who stays away past the grace
+ * loses.
+ */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "rb_board.h"
+#include "rb_notation.h"
+#include "server_client.h"
+
+static void hello(client *c, const char *token)
+{
+    char hex[17];
+    rb_net_hex64(rb_net_rules_fingerprint(), hex);
+    cl_say(c, "hello proto=1 program=test rules=%s name=Impostor token=%s", hex, token);
+}
+
+static void an_illegal_move_is_refused_and_the_game_goes_on(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    char tokens[2][64], line[4096];
+    long long id;
+    assert_true(meet(sv, "3+2", tokens, &id));
+    client w, b;
+    cl_open(&w, sv);
+    hello(&w, tokens[0]);
+    assert_true(cl_wait(sv, &w, "welcome ", line, sizeof line));
+    assert_non_null(strstr(line, "you=white"));
+    assert_non_null(strstr(line, "tc=180000+2000"));
+    /* a rook that cannot move yet, and a pawn's move with a wrong fingerprint */
+    cl_say(&w, "move 1 0 e1e3 0000000000000000 180000");
+    assert_true(cl_wait(sv, &w, "refuse ", line, sizeof line));
+    rb_pos start, after;
+    rb_pos_start(&start);
+    rb_move m;
+    char err[200], fp[17];
+    assert_int_equal(rb_move_parse_coord(&start, "c2b3", &m, err, sizeof err), 0);
+    rb_pos_make(&start, m, &after);
+    rb_net_hex64(after.key, fp);
+    cl_say(&w, "move 2 0 c2b3 %s 181000", fp);
+    assert_true(cl_wait(sv, &w, "ack 2", line, sizeof line));
+    /* Black comes late, under another name: the server gives the move, and
+     * the record has the account's name, not the one the hello said */
+    cl_open(&b, sv);
+    hello(&b, tokens[1]);
+    assert_true(cl_wait(sv, &b, "welcome ", line, sizeof line));
+    assert_non_null(strstr(line, "you=black"));
+    assert_non_null(strstr(line, "name=Guest-"));
+    assert_true(cl_wait(sv, &b, "move ", line, sizeof line));
+    assert_non_null(strstr(line, " 0 c2b3 "));
+    /* a stranger's token gets nowhere */
+    client x;
+    cl_open(&x, sv);
+    hello(&x, "0123456789abcdef0123456789abcdef");
+    assert_true(cl_wait(sv, &x, "bye game", line, sizeof line));
+    cl_close(&w);
+    cl_close(&b);
+    cl_close(&x);
+    server_stop(sv);
+}
+
+/* Plays the first legal move for whoever is to move until the game ends or
+ * max plies are played; returns the plies played. */
+static int play_out(rb_server *sv, player *p[2], int max)
+{
+    int plies = 0;
+    int64_t until = rb_util_now_ms() + 8000;
+    while (plies < max && rb_util_now_ms() < until) {
+        run_for(sv, p[0], p[1], 2);
+        if (rb_net_peer_over(p[0]->peer) || rb_net_peer_over(p[1]->peer)) {
+            break;
+        }
+        for (int c = 0; c < 2; c++) {
+            const rb_game *g = rb_net_peer_game(p[c]->peer);
+            if (g == NULL || rb_game_pos(g)->side != c) {
+                continue;
+            }
+            const rb_game *o = rb_net_peer_game(p[1 - c]->peer);
+            if (o == NULL || o->length != g->length) {
+                continue; /* the last move is still on its way */
+            }
+            rb_movelist list;
+            rb_gen_legal(rb_game_pos(g), &list);
+            char err[200];
+            if (list.count > 0 && rb_net_peer_move(p[c]->peer, list.moves[(g->length * 7) % list.count],
+                                                   rb_util_now_ms(), err, sizeof err) == 0) {
+                plies++;
+            }
+        }
+    }
+    run_for(sv, p[0], p[1], 200); /* the last move reaches the other side */
+    return plies;
+}
+
+static void join_both_as(rb_server *sv, player *w, player *b, const char *const names[2], const char *tc,
+                         const char *kind)
+{
+    char tokens[2][64];
+    long long id;
+    assert_true(meet_as(sv, names, tc, kind, tokens, &id));
+    assert_true(player_join(w, sv, tokens[0], "W"));
+    assert_true(player_join(b, sv, tokens[1], "B"));
+    int64_t until = rb_util_now_ms() + WAIT_MS;
+    while (!(rb_net_peer_started(w->peer) && rb_net_peer_started(b->peer)) && rb_util_now_ms() < until) {
+        run_for(sv, w, b, 5);
+    }
+    assert_true(rb_net_peer_started(w->peer) && rb_net_peer_started(b->peer));
+}
+
+static void join_both(rb_server *sv, player *w, player *b, const char *tc)
+{
+    join_both_as(sv, w, b, NULL, tc, "casual");
+}
+
+static void export_text(char *text, size_t size)
+{
+    char err[400];
+    FILE *f = tmpfile();
+    assert_true(rb_server_export_pgn(test_dir, f, err, sizeof err) >= 1);
+    rewind(f);
+    size_t n = fread(text, 1, size - 1, f);
+    text[n] = '\0';
+    fclose(f);
+}
+
+static void a_whole_game_ends_alike_and_is_kept(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    player w, b;
+    join_both(sv, &w, &b, "10+0");
+    player *p[2] = {&w, &b};
+    play_out(sv, p, 600);
+    if (!rb_net_peer_over(w.peer)) { /* a long game: White resigns it */
+        char err[200];
+        rb_net_peer_resign(w.peer, rb_util_now_ms(), err, sizeof err);
+    }
+    int64_t until = rb_util_now_ms() + WAIT_MS;
+    while (!(rb_net_peer_over(w.peer) && rb_net_peer_over(b.peer)) && rb_util_now_ms() < until) {
+        run_for(sv, &w, &b, 5);
+    }
+    char rw[96], rbk[96];
+    rb_net_peer_result_text(w.peer, rw, sizeof rw);
+    rb_net_peer_result_text(b.peer, rbk, sizeof rbk);
+    assert_true(rb_net_peer_over(b.peer));
+    assert_string_equal(rw, rbk);
+    assert_int_equal(rb_net_peer_game(w.peer)->length, rb_net_peer_game(b.peer)->length);
+    run_for(sv, &w, &b, 50);
+    /* the export has it, with the result and the guests' names */
+    char text[1 << 16];
+    export_text(text, sizeof text);
+    char tag[140];
+    snprintf(tag, sizeof tag, "[Result \"%.*s\"]", (int)strcspn(rw, " "), rw);
+    assert_non_null(strstr(text, tag));
+    assert_non_null(strstr(text, "[White \"Guest-"));
+    assert_non_null(strstr(text, "[Event \"Casual game\"]"));
+    player_free(&w);
+    player_free(&b);
+    server_stop(sv);
+}
+
+static void a_resignation_and_a_draw_reach_the_other_player(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    player w, b;
+    join_both(sv, &w, &b, "5+0");
+    player *p[2] = {&w, &b};
+    assert_int_equal(play_out(sv, p, 4), 4);
+    char err[200];
+    assert_int_equal(rb_net_peer_resign(b.peer, rb_util_now_ms(), err, sizeof err), 0);
+    run_for(sv, &w, &b, 200);
+    assert_true(rb_net_peer_over(w.peer));
+    assert_int_equal(rb_game_result(rb_net_peer_game(w.peer)), RB_RESULT_WHITE);
+    player_free(&w);
+    player_free(&b);
+
+    join_both(sv, &w, &b, "5+0");
+    assert_int_equal(play_out(sv, p, 2), 2);
+    assert_int_equal(rb_net_peer_offer(w.peer, RB_OFFER_DRAW, rb_util_now_ms(), err, sizeof err), 0);
+    run_for(sv, &w, &b, 200);
+    rb_net_offer kind;
+    assert_true(rb_net_peer_their_offer(b.peer, &kind));
+    assert_int_equal(kind, RB_OFFER_DRAW);
+    assert_int_equal(rb_net_peer_answer(b.peer, true, rb_util_now_ms(), err, sizeof err), 0);
+    run_for(sv, &w, &b, 300);
+    assert_true(rb_net_peer_over(w.peer) && rb_net_peer_over(b.peer));
+    assert_int_equal(rb_game_result(rb_net_peer_game(w.peer)), RB_RESULT_DRAW);
+    assert_int_equal(rb_game_result(rb_net_peer_game(b.peer)), RB_RESULT_DRAW);
+    player_free(&w);
+    player_free(&b);
+    server_stop(sv);
+}
+
+static void a_player_away_past_the_grace_loses(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    s.grace_seconds = 1;
+    rb_server *sv = server_start(&s);
+    player w, b;
+    join_both(sv, &w, &b, "5+0");
+    player *p[2] = {&w, &b};
+    assert_int_equal(play_out(sv, p, 4), 4);
+    close(b.fd); /* Black's line goes, and Black does not come back */
+    b.fd = -1;
+    run_for(sv, &w, NULL, 1600);
+    assert_true(rb_net_peer_over(w.peer));
+    assert_int_equal(rb_game_result(rb_net_peer_game(w.peer)), RB_RESULT_WHITE);
+    player_free(&w);
+    player_free(&b);
+    server_stop(sv);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(an_illegal_move_is_refused_and_the_game_goes_on),
+        cmocka_unit_test(a_whole_game_ends_alike_and_is_kept),
+        cmocka_unit_test(a_resignation_and_a_draw_reach_the_other_player),
+        cmocka_unit_test(a_player_away_past_the_grace_loses),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

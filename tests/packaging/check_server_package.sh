@@ -1,11 +1,11 @@
 #!/bin/sh
 # The rollerball-server package, built from the configured tree into a
-# scratch folder: lintian finds no errors, it holds exactly what an install
+# scratch folder: lintian finds no errors; it holds exactly what an install
 # of the server component puts under /usr (the program in /usr/bin, the
-# systemd unit, its copyright and changelog) and nothing of the game, its
-# maintainer scripts make the system user and tell systemd, the unit passes
-# systemd-analyze (where systemd is), and its Depends were computed from
-# the program and name no SDL.
+# systemd unit, its copyright, changelog and manual page) and nothing of the
+# game; its maintainer scripts make the system user and tell systemd; the
+# unit passes systemd-analyze (where systemd is); and its Depends were
+# computed from the program and name no SDL.
 # usage: check_server_package.sh BUILD_DIR HAVE_SERVER(0|1) VERSION SANITIZED(0|1)
 # Exits 77 (skipped) when the server is not built, and in a sanitizer build.
 set -u
@@ -64,7 +64,8 @@ if ! diff -u "$work/installed.txt" "$work/packaged.txt" > "$work/files.diff"; th
   fail "the .deb's files differ from the server component's install (- install only, + .deb only)"
 fi
 for f in /usr/bin/rollerball-server /usr/lib/systemd/system/rollerball-server.service \
-         /usr/share/doc/rollerball-server/copyright /usr/share/doc/rollerball-server/changelog.gz; do
+         /usr/share/doc/rollerball-server/copyright /usr/share/doc/rollerball-server/changelog.gz \
+         /usr/share/man/man6/rollerball-server.6.gz; do
   grep -qx "$f" "$work/packaged.txt" || fail "no $f"
 done
 grep -E '^/usr/(games|share/rollerball)/' "$work/packaged.txt" && fail "the game's files are in the server's package"

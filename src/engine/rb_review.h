@@ -86,6 +86,27 @@ int rb_review_classify_exact(int before, int after);
  * 1 and a forced loss -1 however far away. */
 double rb_review_chance(rb_review_score s);
 
+/*
+ * The scale a person reads a score in. The search counts in its own
+ * centipawns, whose worth in winning chance moves each time the weights are
+ * tuned (RB_REVIEW_K is refitted with them); shown, a score is scaled so
+ * that its winning chance on lichess's chess curve (k = RB_SHOWN_K) is the
+ * chance the engine's score has on its own: +1.00 shown is the winning
+ * chance a pawn up gives in chess (an expected result of 59%), +2.00 that
+ * of two pawns (68%). The protocol's "score cp", the evaluation bar, the
+ * analysis board and the review's "[%eval]" all show this scale; forced
+ * wins and losses (mate, throne, the endgame tables) stay moves to the end,
+ * and the search, its margins and the bench are untouched.
+ */
+#define RB_SHOWN_K 0.00368
+
+/* The engine's centipawns as shown, rounded to the nearest. */
+int rb_review_shown_cp(int cp);
+
+/* The winning chance in -1..1 of a score already on the shown scale (a
+ * stored "[%eval]"): the same chance rb_review_chance gives the engine's. */
+double rb_review_shown_chance(int shown_cp);
+
 /* True when a is at least as good as b for the same side: a loss is worse
  * than any centipawn score, a win better; a faster win and a slower loss
  * are better. */

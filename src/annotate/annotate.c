@@ -73,7 +73,9 @@ static rb_eval_mark eval_mark(rb_review_score s, int side)
 {
     rb_review_score w = side == RB_WHITE ? s : turned(s);
     if (w.kind == RB_SCORE_CP) {
-        int v = w.value > RB_NOTE_CP_MAX ? RB_NOTE_CP_MAX : w.value < -RB_NOTE_CP_MAX ? -RB_NOTE_CP_MAX : w.value;
+        /* Written on the shown scale, as lichess reads "[%eval]". */
+        int v = rb_review_shown_cp(w.value);
+        v = v > RB_NOTE_CP_MAX ? RB_NOTE_CP_MAX : v < -RB_NOTE_CP_MAX ? -RB_NOTE_CP_MAX : v;
         return (rb_eval_mark){RB_EVAL_CP, v};
     }
     int n = w.value < 1 ? 1 : w.value > RB_NOTE_MATE_MAX ? RB_NOTE_MATE_MAX : w.value;

@@ -10,7 +10,7 @@
  * gives a piece away for nothing. At level 10 it plays its best move only.
  *
  * Level 1 is for someone learning the game: on nine moves in ten it
- * slips, choosing among the moves within 1,000 centipawns of its best (more
+ * slips, choosing among the moves within 1,400 centipawns of its best (more
  * than a rook), the better ones still more often (half its moves were
  * enough until the tuned evaluation made its other moves better). It takes a win in one when
  * it sees one, so it still beats an aimless player, but a player who looks
@@ -44,7 +44,7 @@ static const level_row level_table[RB_LEVEL_MAX + 1] = {
     /* TRANSLATORS: the names of the computer's levels 1 to 10, shown as "3, casual" */
     /* name        depth  nodes  margin  slip (in 1000)  slip margin  careful  selective */
     {"", {0, 0, 0, 0, 0, false, false}},                      /* unused */
-    {N_("beginner"), {1, 200, 300, 900, 1000, false, false}}, /* 1: slips on nine moves in ten */
+    {N_("beginner"), {1, 200, 300, 900, 1400, false, false}}, /* 1: slips on nine moves in ten */
     {N_("novice"), {1, 200, 200, 0, 0, false, false}},        /* 2: one move ahead, captures resolved */
     {N_("casual"), {2, 600, 140, 0, 0, false, false}},        /* 3 */
     {N_("intermediate"), {3, 1500, 90, 0, 0, false, false}},  /* 4 */

@@ -25,6 +25,16 @@ double rb_review_chance(rb_review_score s)
     return 2.0 / (1.0 + exp(-RB_REVIEW_K * s.value)) - 1.0;
 }
 
+int rb_review_shown_cp(int cp)
+{
+    return (int)lround(cp * (RB_REVIEW_K / RB_SHOWN_K));
+}
+
+double rb_review_shown_chance(int shown_cp)
+{
+    return 2.0 / (1.0 + exp(-RB_SHOWN_K * shown_cp)) - 1.0;
+}
+
 /* A total order: every loss below every centipawn score below every win;
  * among wins the fastest is highest, among losses the slowest. */
 static double rank(rb_review_score s)

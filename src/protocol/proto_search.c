@@ -17,12 +17,20 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rb_review.h"
 #include "rb_util_clock.h"
 
 /* How long "stop" waits for the bestmove before answering the next line. */
 #define STOP_WAIT_MS 40
 
 static const char *const score_kinds[] = {"cp", "win", "loss"};
+
+/* A score as sent: centipawns on the shown scale (rb_review.h: +100 is a
+ * pawn's worth of winning chance in chess), wins and losses in moves. */
+static int sent_score(const rb_search_info *info)
+{
+    return info->kind == RB_SCORE_CP ? rb_review_shown_cp(info->score) : info->score;
+}
 
 /* " pv m1 m2 ..." for a line (nothing for an empty one), cut to fit. */
 static void append_pv(char *line, size_t size, size_t n, const rb_search_info *info)
@@ -47,7 +55,8 @@ static void print_info(const rb_search_info *info, void *user)
         snprintf(multipv, sizeof multipv, " multipv %d", info->multipv);
     }
     int n = snprintf(line, sizeof line, "info depth %d%s score %s %d nodes %" PRIu64 " nps %" PRIu64 " time %" PRId64,
-                     info->depth, multipv, score_kinds[info->kind], info->score, info->nodes, info->nps, info->time_ms);
+                     info->depth, multipv, score_kinds[info->kind], sent_score(info), info->nodes, info->nps,
+                     info->time_ms);
     if (p->tb != NULL && n > 0 && (size_t)n < sizeof line) {
         n += snprintf(line + n, sizeof line - (size_t)n, " tbhits %" PRIu64, info->tbhits);
     }
@@ -75,7 +84,7 @@ static void run_threat(rb_proto *p)
     char line[3072], mv[RB_MOVE_TEXT_MAX];
     rb_move_to_coord(move, mv);
     int n = snprintf(line, sizeof line, "threat %s depth %d score %s %d", mv, info.depth, score_kinds[info.kind],
-                     info.score);
+                     sent_score(&info));
     append_pv(line, sizeof line, (size_t)n, &info);
     rb_proto_emit(p, "%s", line);
 }

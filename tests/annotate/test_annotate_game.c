@@ -64,12 +64,13 @@ static void engine_moves_are_never_marked(void **state)
                 assert_int_equal(a->eval.kind, RB_EVAL_NONE);
                 continue;
             }
-            /* The evaluation is the engine's score of the next position. */
+            /* The evaluation is the engine's score of the next position,
+             * on the shown scale. */
             const rb_search_info info = infos[i + 1];
             int white = g.positions[i + 1].side == RB_WHITE ? 1 : -1;
             if (info.kind == RB_SCORE_CP) {
                 assert_int_equal(a->eval.kind, RB_EVAL_CP);
-                assert_int_equal(a->eval.value, white * info.score);
+                assert_int_equal(a->eval.value, rb_review_shown_cp(white * info.score));
             } else {
                 assert_int_equal(a->eval.kind, RB_EVAL_MATE);
                 int sign = info.kind == RB_SCORE_WIN ? white : -white;

@@ -61,6 +61,23 @@ static double cp_for(double c)
     return log((1.0 + c) / (1.0 - c)) / RB_REVIEW_K;
 }
 
+/* The shown scale: a score keeps its winning chance when shown, and +100
+ * shown is what a pawn up is on lichess's chess curve (59% expected). */
+static void a_shown_score_keeps_its_winning_chance(void **state)
+{
+    (void)state;
+    assert_int_equal(rb_review_shown_cp(0), 0);
+    for (int c = -1500; c <= 1500; c += 37) {
+        int shown = rb_review_shown_cp(c);
+        assert_true(fabs(rb_review_shown_chance(shown) - rb_review_chance(cp(c))) < 0.002);
+        assert_int_equal(rb_review_shown_cp(-c), -shown);
+    }
+    double pawn_up = (1 + rb_review_shown_chance(100)) / 2;
+    assert_true(fabs(pawn_up - 0.591) < 0.001);
+    /* the order of scores is kept */
+    assert_true(rb_review_shown_cp(120) > rb_review_shown_cp(60));
+}
+
 static void thresholds_are_lost_chance(void **state)
 {
     (void)state;
@@ -183,7 +200,8 @@ static void allowing_mate_in_one_is_a_blunder(void **state)
      * once. The hand-set evaluation scored both within 150 of level; the
      * tuned one sees Black's pawns running in the first (+343 for Black at
      * depth 6) and gives the second -115: both still less than a rook from
-     * level, so the mate the move allows is what loses the game. */
+     * level (700 since the material is held at 700 / 460 / 140 in tuning),
+     * so the mate the move allows is what loses the game. */
     static const struct {
         const char *fen, *blunder;
     } cases[] = {
@@ -198,7 +216,9 @@ static void allowing_mate_in_one_is_a_blunder(void **state)
         rb_move best;
         rb_review_score before = searched(e, &pos, &best);
         assert_int_equal(before.kind, RB_SCORE_CP);
-        assert_true(before.value > -400 && before.value < 400);
+        if (before.value <= -700 || before.value >= 700) {
+            fail_msg("%s scores %d, a rook or more from level", cases[i].fen, before.value);
+        }
 
         rb_move m;
         char err[160];
@@ -220,9 +240,9 @@ static void allowing_mate_in_one_is_a_blunder(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(winning_chance_follows_the_curve),      cmocka_unit_test(thresholds_are_lost_chance),
-        cmocka_unit_test(mate_let_in_is_judged_by_the_standing), cmocka_unit_test(only_faults_are_marked),
-        cmocka_unit_test(allowing_mate_in_one_is_a_blunder),
+        cmocka_unit_test(winning_chance_follows_the_curve), cmocka_unit_test(a_shown_score_keeps_its_winning_chance),
+        cmocka_unit_test(thresholds_are_lost_chance),       cmocka_unit_test(mate_let_in_is_judged_by_the_standing),
+        cmocka_unit_test(only_faults_are_marked),           cmocka_unit_test(allowing_mate_in_one_is_a_blunder),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -6,7 +6,8 @@
  * under known weights. From zero weights the tuner's error must fall to
  * almost nothing and the known weights come back; a fixed weight stays
  * where it was; K fitted on the known weights is the K that made the
- * data; and the numbers do not depend on how many threads summed them.
+ * data, and refitted while the weights move, with one pair held, finds
+ * that K and those weights again from a wrong start; and the numbers do not depend on how many threads summed them.
  */
 #include "support.h"
 
@@ -44,8 +45,9 @@ static void test_the_tuner_recovers_known_weights(void **state)
     make_set(&s, 6000, 7);
     double w[2 * NW] = {0};
     double start = rb_tune_error(&s, w, true_k, 1);
-    rb_tune_options o = {600, 2.0, 2, NULL, 1000, NULL, 0};
-    double end = rb_tune_run(&s, NULL, w, true_k, &o);
+    rb_tune_options o = {600, 2.0, 2, NULL, 1000, NULL, 0, 0};
+    double k = true_k;
+    double end = rb_tune_run(&s, NULL, w, &k, &o);
     assert_true(end < start / 100);
     for (int i = 0; i < 2 * NW; i++) {
         if (fabs(w[i] - truth[i]) > 2.0) {
@@ -62,8 +64,9 @@ static void test_a_fixed_weight_stays(void **state)
     make_set(&s, 3000, 11);
     double w[2 * NW] = {100, 0, 0, 0, 0, 0};
     bool fixed[2 * NW] = {true, false, false, false, false, false};
-    rb_tune_options o = {300, 2.0, 2, fixed, 1000, NULL, 0};
-    rb_tune_run(&s, NULL, w, true_k, &o);
+    rb_tune_options o = {300, 2.0, 2, fixed, 1000, NULL, 0, 0};
+    double k = true_k;
+    rb_tune_run(&s, NULL, w, &k, &o);
     assert_true(w[0] == 100);
     assert_true(fabs(w[3] - truth[3]) < 3.0); /* the others still move to theirs */
     rb_tune_set_free(&s);
@@ -79,15 +82,41 @@ static void test_k_is_fitted_to_the_data(void **state)
     rb_tune_set_free(&s);
 }
 
+/* Material held fixed sets the scale: from a K twice too large, refitting
+ * K while the other weights move brings back both the K and the weights
+ * the data was made with, where a kept K would leave them scaled down. */
+static void test_a_fixed_weight_sets_the_scale_when_k_is_refitted(void **state)
+{
+    (void)state;
+    rb_tune_set s;
+    make_set(&s, 6000, 23);
+    double w[2 * NW] = {100, 60, 0, 0, 0, 0};
+    bool fixed[2 * NW] = {true, true, false, false, false, false};
+    rb_tune_options o = {900, 2.0, 2, fixed, 1000, NULL, 0, 50};
+    double k = 2 * true_k;
+    rb_tune_run(&s, NULL, w, &k, &o);
+    assert_true(w[0] == 100 && w[1] == 60);
+    if (fabs(k - true_k) > 0.05 * true_k) {
+        fail_msg("K %.5f, made with %.5f", k, true_k);
+    }
+    for (int i = 2; i < 2 * NW; i++) {
+        if (fabs(w[i] - truth[i]) > 5.0) {
+            fail_msg("weight %d: %.2f, made with %.2f", i, w[i], truth[i]);
+        }
+    }
+    rb_tune_set_free(&s);
+}
+
 static void test_the_result_does_not_depend_on_the_threads(void **state)
 {
     (void)state;
     rb_tune_set s;
     make_set(&s, 3 * RB_TUNE_CHUNK + 123, 17); /* several chunks, the last one short */
     double a[2 * NW] = {0}, b[2 * NW] = {0};
-    rb_tune_options one = {40, 2.0, 1, NULL, 1000, NULL, 0}, two = one;
+    rb_tune_options one = {40, 2.0, 1, NULL, 1000, NULL, 0, 0}, two = one;
     two.threads = 2;
-    double ea = rb_tune_run(&s, NULL, a, true_k, &one), eb = rb_tune_run(&s, NULL, b, true_k, &two);
+    double ka = true_k, kb = true_k;
+    double ea = rb_tune_run(&s, NULL, a, &ka, &one), eb = rb_tune_run(&s, NULL, b, &kb, &two);
     assert_memory_equal(a, b, sizeof a);
     assert_memory_equal(&ea, &eb, sizeof ea);
     rb_tune_set_free(&s);
@@ -127,6 +156,7 @@ int main(void)
         cmocka_unit_test(test_the_tuner_recovers_known_weights),
         cmocka_unit_test(test_a_fixed_weight_stays),
         cmocka_unit_test(test_k_is_fitted_to_the_data),
+        cmocka_unit_test(test_a_fixed_weight_sets_the_scale_when_k_is_refitted),
         cmocka_unit_test(test_the_result_does_not_depend_on_the_threads),
         cmocka_unit_test(test_the_split_is_seeded_and_keeps_every_position),
     };

@@ -13,7 +13,9 @@
  * The positions and results are fixed, so the fit depends on the engine
  * alone and the test is deterministic. Searching 2,000 nodes a position
  * rather than the lab's 20,000 keeps it to a second or two; on these
- * positions the two budgets fit 0.00414 and 0.00400, well inside the margin.
+ * positions the two budgets fitted 0.00414 and 0.00400 for the evaluation
+ * of 2 December, and 0.00364 and 0.00359 for the one tuned with the
+ * material held (RB_REVIEW_K 0.0036).
  */
 #include "support.h"
 
@@ -26,11 +28,13 @@
 #include "rb_review.h"
 
 #define NODES 2000
-/* How far the fit may stand from RB_REVIEW_K. The fit of these positions
- * at this budget stands 3.5% from it; a retuning that moves it further
- * than this judges moves by another scale (the constant 1.0 had, 0.00992,
- * was two and a half times today's). */
-#define MARGIN 0.15
+/* How far the fit may stand from RB_REVIEW_K. The search is limited by
+ * nodes, so the fit is the same on every run and the margin only has to
+ * cover the smaller budget, which stood 3.5% and 1.1% from the lab's fit
+ * for the last two evaluations. The retuning with the material held moved
+ * the fit by 9% (0.00414 to 0.00364), which the earlier margin of 15% let
+ * pass unrefitted: 6% catches it. */
+#define MARGIN 0.06
 #define POSITIONS_MAX 4096
 
 typedef struct point {

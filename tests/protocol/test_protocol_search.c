@@ -7,9 +7,12 @@
 #include "support.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "proto_harness.h"
+#include "protocol.h"
 #include "rb_engine.h"
+#include "rb_review.h"
 
 /* The answer to stop, isready or quit must come within this. The searches
  * stopped here are infinite or far longer, so any bound proves that the
@@ -215,6 +218,39 @@ static void the_engine_finds_a_mate_in_one(void **state)
     harness_free(h);
 }
 
+/* "score cp" is sent on the shown scale (rb_review.h), not in the
+ * search's own centipawns: the last info line of a depth search says what
+ * the library's same search scores, converted; a forced win is still sent
+ * in moves. */
+static void the_score_is_sent_on_the_shown_scale(void **state)
+{
+    (void)state;
+    rb_pos pos;
+    rb_pos_start(&pos);
+    rb_engine *e = rb_engine_new(RB_PROTO_HASH_DEFAULT);
+    assert_non_null(e);
+    rb_limits lim = {0};
+    lim.depth = 5;
+    rb_search_info info;
+    rb_engine_search(e, &pos, NULL, 0, &lim, NULL, NULL, &info);
+    rb_engine_free(e);
+    assert_int_equal(info.kind, RB_SCORE_CP);
+    assert_true(abs(info.score) >= 50); /* big enough for the scale to show */
+
+    harness *h = harness_new();
+    harness_send(h, "position startpos");
+    size_t from = harness_count(h);
+    harness_send(h, "go depth 5");
+    long best = harness_wait(h, from, "bestmove ", 20000);
+    assert_true(best > (long)from);
+    int depth, sent = 0;
+    assert_int_equal(sscanf(harness_line(h, (size_t)best - 1), "info depth %d score cp %d", &depth, &sent), 2);
+    assert_int_equal(depth, 5);
+    assert_int_equal(sent, rb_review_shown_cp(info.score));
+    assert_true(sent != info.score);
+    harness_free(h);
+}
+
 /* With several threads a search still reports whole info lines, ends in
  * one bestmove, finds the mate and stops at once when told. */
 static void several_threads_search_and_stop_at_once(void **state)
@@ -278,6 +314,7 @@ int main(void)
         cmocka_unit_test(go_before_position_searches_the_start),
         cmocka_unit_test(no_legal_move_gives_bestmove_none),
         cmocka_unit_test(the_engine_finds_a_mate_in_one),
+        cmocka_unit_test(the_score_is_sent_on_the_shown_scale),
         cmocka_unit_test(several_threads_search_and_stop_at_once),
         cmocka_unit_test(bad_go_lines_are_refused),
     };

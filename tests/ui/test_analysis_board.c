@@ -14,6 +14,7 @@
 
 #include "support.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -23,6 +24,7 @@
 #include "panel/panel.h"
 #include "files/prefs.h"
 #include "rb_notation.h"
+#include "rb_review.h"
 #include "kit/text.h"
 #include "board/view.h"
 #include "ui_fixture.h"
@@ -101,15 +103,25 @@ static void score_text_is(rb_score_kind kind, int score, const char *want)
     assert_string_equal(buf, want);
 }
 
+/* The engine's centipawns whose winning chance is that of `shown`
+ * centipawns on the shown scale (rb_review.h). */
+static int engine_cp(double shown)
+{
+    return (int)lround(shown * RB_SHOWN_K / RB_REVIEW_K);
+}
+
 static void scores_read_as_pawns_or_a_win_or_loss_in_moves(void **state)
 {
     (void)state;
-    score_text_is(RB_SCORE_CP, 130, "+1.3");
-    score_text_is(RB_SCORE_CP, -40, "-0.4");
-    score_text_is(RB_SCORE_CP, 251, "+2.5");
+    /* Shown, +1.0 is the winning chance of a pawn up in chess, whatever
+     * the engine counts it in. */
+    score_text_is(RB_SCORE_CP, engine_cp(100), "+1.0");
+    score_text_is(RB_SCORE_CP, engine_cp(130), "+1.3");
+    score_text_is(RB_SCORE_CP, engine_cp(-40), "-0.4");
+    score_text_is(RB_SCORE_CP, engine_cp(252), "+2.5");
     score_text_is(RB_SCORE_CP, -4, "0.0");
     score_text_is(RB_SCORE_CP, 0, "0.0");
-    score_text_is(RB_SCORE_CP, -1260, "-12.6");
+    score_text_is(RB_SCORE_CP, engine_cp(-1260), "-12.6");
     score_text_is(RB_SCORE_WIN, 3, "win in 3");
     score_text_is(RB_SCORE_LOSS, 1, "loss in 1");
     /* the bar: even at 0, full for a forced win, empty for a loss, and

@@ -21,59 +21,59 @@
 
 /* X(name, middlegame, endgame): all centipawns. */
 #define RB_EVAL_PARAMS(X)                                                                                              \
-    X(ROOK, 500, 802) /* material */                                                                                   \
-    X(BISHOP, 407, 513)                                                                                                \
-    X(PAWN, -232, 119)                                                                                                 \
-    X(MOB_ROOK, 13, 45) /* per square a piece attacks or may move to */                                                \
-    X(MOB_BISHOP, 17, -5)                                                                                              \
-    X(MOB_KING, -15, 9)       /* per safe square around the king */                                                    \
-    X(REBOUND_ROOK, 13, -29)  /* per square reached after turning at a corner */                                       \
-    X(REBOUND_BISHOP, -15, 2) /* per square reached after a rebound */                                                 \
-    X(PAWN_STEP, 58, 43)      /* per pawn move below ten still needed to promote */                                    \
-    X(PAWN_NEXT, 49, 175)     /* a pawn one move from promoting */                                                     \
-    X(PAWN_2, -5, 131)        /* two moves */                                                                          \
-    X(PAWN_3, -6, 89)         /* three moves */                                                                        \
-    X(PAWN_BLOCKED, 121, 52)  /* own pieces make the pawn's route longer, or close it */                               \
-    X(PAWN_ATTACKED, 70, -24) /* four moves or fewer away, and the enemy guards both promotion squares */              \
-    X(PAWN_FREE, -374, 346)   /* the enemy king cannot catch it and nothing guards its way */                          \
-    X(PAWN_RACE, 52, 10)      /* our fastest pawn, six moves or fewer away, promotes before theirs */                  \
-    X(THRONE_1, 1193, 166)    /* king one move from winning on the throne */                                           \
-    X(THRONE_2, 533, 235)                                                                                              \
-    X(THRONE_3, 339, 161)                                                                                              \
-    X(THRONE_4, 160, 147)                                                                                              \
-    X(THRONE_FAR, 4, 31)          /* per move below twelve for longer routes */                                        \
-    X(THRONE_OPEN, 377, -312)     /* the throne two moves away is not guarded */                                       \
-    X(THRONE_BLOCKED, -145, -5)   /* four moves or fewer away, no safe step shortens the route */                      \
-    X(RACE_AHEAD, -9, 17)         /* the king reaches its throne before the enemy king reaches its own */              \
-    X(RACE_WON, -92, 155)         /* ... and the enemy has no rook left to stop it */                                  \
-    X(THREAT_HANGING, 96, 123)    /* an enemy piece attacked and not defended */                                       \
-    X(THREAT_LESSER, 68, 267)     /* an enemy piece attacked by a cheaper one */                                       \
-    X(KING_ZONE, -26, 16)         /* per square next to the king the enemy attacks */                                  \
+    X(ROOK, 700, 700) /* material, held while tuning */                                                                \
+    X(BISHOP, 460, 460)                                                                                                \
+    X(PAWN, 140, 140)                                                                                                  \
+    X(MOB_ROOK, 16, 70) /* per square a piece attacks or may move to */                                                \
+    X(MOB_BISHOP, 87, 13)                                                                                              \
+    X(MOB_KING, 8, 11)           /* per safe square around the king */                                                 \
+    X(REBOUND_ROOK, 21, -45)     /* per square reached after turning at a corner */                                    \
+    X(REBOUND_BISHOP, -100, -18) /* per square reached after a rebound */                                              \
+    X(PAWN_STEP, 27, 23)         /* per pawn move below ten still needed to promote */                                 \
+    X(PAWN_NEXT, 352, 239)       /* a pawn one move from promoting */                                                  \
+    X(PAWN_2, 24, 275)           /* two moves */                                                                       \
+    X(PAWN_3, 29, 153)           /* three moves */                                                                     \
+    X(PAWN_BLOCKED, 203, 122)    /* own pieces make the pawn's route longer, or close it */                            \
+    X(PAWN_ATTACKED, 127, 1)     /* four moves or fewer away, and the enemy guards both promotion squares */           \
+    X(PAWN_FREE, 554, 359)       /* the enemy king cannot catch it and nothing guards its way */                       \
+    X(PAWN_RACE, 135, 21)        /* our fastest pawn, six moves or fewer away, promotes before theirs */               \
+    X(THRONE_1, 1474, 270)       /* king one move from winning on the throne */                                        \
+    X(THRONE_2, 559, 342)                                                                                              \
+    X(THRONE_3, 453, 255)                                                                                              \
+    X(THRONE_4, 210, 193)                                                                                              \
+    X(THRONE_FAR, 20, 29)         /* per move below twelve for longer routes */                                        \
+    X(THRONE_OPEN, 391, -199)     /* the throne two moves away is not guarded */                                       \
+    X(THRONE_BLOCKED, -196, 39)   /* four moves or fewer away, no safe step shortens the route */                      \
+    X(RACE_AHEAD, -4, -19)        /* the king reaches its throne before the enemy king reaches its own */              \
+    X(RACE_WON, 19, 137)          /* ... and the enemy has no rook left to stop it */                                  \
+    X(THREAT_HANGING, 92, 139)    /* an enemy piece attacked and not defended */                                       \
+    X(THREAT_LESSER, 112, 265)    /* an enemy piece attacked by a cheaper one */                                       \
+    X(KING_ZONE, -14, 39)         /* per square next to the king the enemy attacks */                                  \
     X(ZONE_KING_HOME_OUT, 0, 0)   /* each type's home outer ring is the reference, kept at 0 */                        \
-    X(ZONE_KING_HOME_IN, 43, -12) /* piece-square terms per zone: home, ahead, enemy, behind */                        \
-    X(ZONE_KING_AHEAD_OUT, 73, -25)                                                                                    \
-    X(ZONE_KING_AHEAD_IN, 62, -47)                                                                                     \
-    X(ZONE_KING_ENEMY_OUT, -781, 260)                                                                                  \
-    X(ZONE_KING_ENEMY_IN, -604, 286)                                                                                   \
-    X(ZONE_KING_BEHIND_OUT, -35, -52)                                                                                  \
-    X(ZONE_KING_BEHIND_IN, 27, 79)                                                                                     \
+    X(ZONE_KING_HOME_IN, 90, -21) /* piece-square terms per zone: home, ahead, enemy, behind */                        \
+    X(ZONE_KING_AHEAD_OUT, -115, 148)                                                                                  \
+    X(ZONE_KING_AHEAD_IN, 71, 27)                                                                                      \
+    X(ZONE_KING_ENEMY_OUT, -523, 220)                                                                                  \
+    X(ZONE_KING_ENEMY_IN, -613, 132)                                                                                   \
+    X(ZONE_KING_BEHIND_OUT, -77, -12)                                                                                  \
+    X(ZONE_KING_BEHIND_IN, 256, -104)                                                                                  \
     X(ZONE_ROOK_HOME_OUT, 0, 0)                                                                                        \
-    X(ZONE_ROOK_HOME_IN, 26, 0)                                                                                        \
-    X(ZONE_ROOK_AHEAD_OUT, 231, 152)                                                                                   \
-    X(ZONE_ROOK_AHEAD_IN, 170, 40)                                                                                     \
-    X(ZONE_ROOK_ENEMY_OUT, 352, -51)                                                                                   \
-    X(ZONE_ROOK_ENEMY_IN, 181, -24)                                                                                    \
-    X(ZONE_ROOK_BEHIND_OUT, -91, 63)                                                                                   \
-    X(ZONE_ROOK_BEHIND_IN, -84, 28)                                                                                    \
+    X(ZONE_ROOK_HOME_IN, 51, 24)                                                                                       \
+    X(ZONE_ROOK_AHEAD_OUT, 356, 201)                                                                                   \
+    X(ZONE_ROOK_AHEAD_IN, 329, 46)                                                                                     \
+    X(ZONE_ROOK_ENEMY_OUT, 485, 32)                                                                                    \
+    X(ZONE_ROOK_ENEMY_IN, 92, 210)                                                                                     \
+    X(ZONE_ROOK_BEHIND_OUT, -194, 370)                                                                                 \
+    X(ZONE_ROOK_BEHIND_IN, -150, 198)                                                                                  \
     X(ZONE_BISHOP_HOME_OUT, 0, 0)                                                                                      \
-    X(ZONE_BISHOP_HOME_IN, 18, -64)                                                                                    \
-    X(ZONE_BISHOP_AHEAD_OUT, -64, 50)                                                                                  \
-    X(ZONE_BISHOP_AHEAD_IN, 24, 74)                                                                                    \
-    X(ZONE_BISHOP_ENEMY_OUT, -198, 94)                                                                                 \
-    X(ZONE_BISHOP_ENEMY_IN, -116, 102)                                                                                 \
-    X(ZONE_BISHOP_BEHIND_OUT, 28, -32)                                                                                 \
-    X(ZONE_BISHOP_BEHIND_IN, 16, 23)                                                                                   \
-    X(TEMPO, 56, 27)
+    X(ZONE_BISHOP_HOME_IN, 41, -78)                                                                                    \
+    X(ZONE_BISHOP_AHEAD_OUT, -116, -132)                                                                               \
+    X(ZONE_BISHOP_AHEAD_IN, -94, -71)                                                                                  \
+    X(ZONE_BISHOP_ENEMY_OUT, -228, -133)                                                                               \
+    X(ZONE_BISHOP_ENEMY_IN, -226, -125)                                                                                \
+    X(ZONE_BISHOP_BEHIND_OUT, 33, -148)                                                                                \
+    X(ZONE_BISHOP_BEHIND_IN, -104, -114)                                                                               \
+    X(TEMPO, 69, 18)
 
 enum {
 #define RB_EVAL_ENUM(name, mg, eg) RB_EP_##name,

@@ -5,7 +5,8 @@
  *   rollerball-tune --data FILE [--epochs N] [--rate R] [--seed S]
  *                   [--validation PCT] [--threads N] [--limit N]
  *                   [--log-every N] [--without NAMES] [--rook-cp CP]
- *                   [--from-hand-set] [--out FILE] [--write-header EVAL_H]
+ *                   [--from-hand-set] [--material R,B,P] [--refit-k-every N]
+ *                   [--out FILE] [--write-header EVAL_H]
  *
  * FILE holds one quiet position a line, "<position string>;<result>",
  * the result 1, 0.5 or 0 for White. Each position's trace is computed once
@@ -17,7 +18,15 @@
  * with K scaled back, which changes no prediction and keeps the scale the
  * centipawns the search and the puzzles were built on; --without NAME,NAME,... (a
  * name ending in '*' names every weight it begins) sets weights to 0 and
- * keeps them there, to measure what a term is worth. The tuned table is printed
+ * keeps them there, to measure what a term is worth. --material R,B,P holds
+ * the rook, bishop and pawn at those centipawns in both phases instead:
+ * then the material sets the scale, K is fitted again every --refit-k-every
+ * epochs (25) as the other weights move, nothing is scaled at the end, and
+ * every weight reads as what it adds to a position whose pieces are worth
+ * what a person counts them. Without it the material moves with the rest
+ * and pays for what other terms say (a pawn below zero in the middlegame,
+ * its route's bonus making up for it), which predicts as well but reads
+ * as nonsense term by term. The tuned table is printed
  * (and written to --out); --write-header rewrites the numbers of each
  * X(NAME, mg, eg) line of the given eval.h in place, keeping its comments.
  */
@@ -34,9 +43,10 @@
 
 typedef struct options {
     const char *data, *out, *header, *without;
-    bool hand_set;
-    int epochs, validation, threads, log_every;
+    bool hand_set, fix_material;
+    int epochs, validation, threads, log_every, refit_k_every;
     double rate, limit, rook_cp;
+    double material[3]; /* rook, bishop, pawn with --material */
     unsigned long long seed;
 } options;
 
@@ -44,7 +54,8 @@ static void usage(FILE *f)
 {
     fprintf(f, "usage: rollerball-tune --data FILE [--epochs N] [--rate R] [--seed S] [--validation PCT]\n"
                "                       [--threads N] [--limit N] [--log-every N] [--without NAMES]\n"
-               "                       [--rook-cp CP] [--from-hand-set]\n"
+               "                       [--rook-cp CP] [--from-hand-set] [--material R,B,P]\n"
+               "                       [--refit-k-every N]\n"
                "                       [--out FILE] [--write-header EVAL_H]\n"
                "Fits the evaluation's weights to the results of FILE's positions (one\n"
                "\"<position string>;<result>\" a line, result 1, 0.5 or 0 for White).\n");
@@ -62,9 +73,34 @@ static bool number(const char *text, double lo, double hi, double *out)
     return true;
 }
 
+/* "R,B,P": three centipawn values, each from 1 to 5000. */
+static bool parse_material(const char *text, double *out)
+{
+    char buf[64];
+    if (strlen(text) >= sizeof buf) {
+        return false;
+    }
+    snprintf(buf, sizeof buf, "%s", text);
+    char *part = buf;
+    for (int i = 0; i < 3; i++) {
+        char *comma = strchr(part, ',');
+        if ((i < 2) != (comma != NULL)) {
+            return false;
+        }
+        if (comma != NULL) {
+            *comma = '\0';
+        }
+        if (!number(part, 1, 5000, &out[i])) {
+            return false;
+        }
+        part = comma != NULL ? comma + 1 : NULL;
+    }
+    return true;
+}
+
 static int parse_args(int argc, char **argv, options *o)
 {
-    *o = (options){NULL, NULL, NULL, NULL, false, 400, 10, 2, 1, 2.0, 2000.0, 500.0, 1};
+    *o = (options){NULL, NULL, NULL, NULL, false, false, 400, 10, 2, 1, 25, 2.0, 2000.0, 500.0, {0, 0, 0}, 1};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         double d;
@@ -101,6 +137,11 @@ static int parse_args(int argc, char **argv, options *o)
             ok = number(v, 1e-6, 1000, &o->rate);
         } else if (strcmp(a, "--limit") == 0) {
             ok = number(v, 1, 30000, &o->limit);
+        } else if (strcmp(a, "--refit-k-every") == 0) {
+            ok = rb_util_parse_int(v, 1, 1000000, &o->refit_k_every);
+        } else if (strcmp(a, "--material") == 0) {
+            ok = parse_material(v, o->material);
+            o->fix_material = true;
         } else if (strcmp(a, "--rook-cp") == 0) {
             ok = number(v, 1, 5000, &o->rook_cp);
         } else if (strcmp(a, "--seed") == 0) {
@@ -313,26 +354,40 @@ int main(int argc, char **argv)
         fixed[2 * refs[i]] = fixed[2 * refs[i] + 1] = true;
     }
 
+    if (o.fix_material) {
+        const int material[] = {RB_EP_ROOK, RB_EP_BISHOP, RB_EP_PAWN};
+        for (int i = 0; i < 3; i++) {
+            w[2 * material[i]] = w[2 * material[i] + 1] = o.material[i];
+            fixed[2 * material[i]] = fixed[2 * material[i] + 1] = true;
+        }
+        printf("material held at rook %g, bishop %g, pawn %g; K refitted every %d epochs\n", o.material[0],
+               o.material[1], o.material[2], o.refit_k_every);
+    }
     if (o.without != NULL && remove_weights(o.without, w, fixed) != 0) {
         return 2;
     }
     double k = rb_tune_fit_k(&train, w, o.threads);
     double before = rb_tune_error(&train, w, k, o.threads), before_valid = rb_tune_error(&valid, w, k, o.threads);
     printf("K = %.6f; with the current weights: training error %.6f, held-out error %.6f\n", k, before, before_valid);
-    rb_tune_options opt = {o.epochs, o.rate, o.threads, fixed, o.limit, stdout, o.log_every};
-    double after = rb_tune_run(&train, &valid, w, k, &opt);
+    rb_tune_options opt = {o.epochs, o.rate, o.threads,   fixed,
+                           o.limit,  stdout, o.log_every, o.fix_material ? o.refit_k_every : 0};
+    double after = rb_tune_run(&train, &valid, w, &k, &opt);
     /* The scale: the evaluation only meets the results through K * eval,
      * so multiplying every weight by s and dividing K by s changes no
      * prediction. The weights are scaled so that the rook's middlegame
      * value is --rook-cp (500, as before tuning): the search's margins,
      * the puzzles' thresholds and a reader's sense of a score stay where
      * they were. */
-    double scale = o.rook_cp / w[2 * RB_EP_ROOK];
-    for (int i = 0; i < 2 * RB_EP_COUNT; i++) {
-        w[i] *= scale;
+    if (o.fix_material) {
+        printf("material held, so nothing is scaled: K = %.6f\n", k);
+    } else {
+        double scale = o.rook_cp / w[2 * RB_EP_ROOK];
+        for (int i = 0; i < 2 * RB_EP_COUNT; i++) {
+            w[i] *= scale;
+        }
+        k /= scale;
+        printf("scaled by %.4f so that ROOK is %g in the middlegame: K = %.6f\n", scale, o.rook_cp, k);
     }
-    k /= scale;
-    printf("scaled by %.4f so that ROOK is %g in the middlegame: K = %.6f\n", scale, o.rook_cp, k);
     double after_valid = rb_tune_error(&valid, w, k, o.threads);
     after = rb_tune_error(&train, w, k, o.threads);
     printf("after %d epochs: training error %.6f (was %.6f), held-out error %.6f (was %.6f)\n", o.epochs, after, before,

@@ -306,7 +306,7 @@ double rb_tune_fit_k(const rb_tune_set *s, const double *w, int threads)
     return (lo + hi) / 2;
 }
 
-double rb_tune_run(const rb_tune_set *train, const rb_tune_set *valid, double *w, double k, const rb_tune_options *o)
+double rb_tune_run(const rb_tune_set *train, const rb_tune_set *valid, double *w, double *k, const rb_tune_options *o)
 {
     size_t nw = 2 * (size_t)train->nweights;
     double *grad = calloc(nw, sizeof *grad), *m = calloc(nw, sizeof *m), *v = calloc(nw, sizeof *v);
@@ -320,7 +320,10 @@ double rb_tune_run(const rb_tune_set *train, const rb_tune_set *valid, double *w
     const double beta1 = 0.9, beta2 = 0.999, eps = 1e-12;
     double b1t = 1, b2t = 1;
     for (int epoch = 1; epoch <= o->epochs; epoch++) {
-        err = sums(train, w, k, o->threads, grad);
+        if (o->refit_k_every > 0 && epoch > 1 && (epoch - 1) % o->refit_k_every == 0) {
+            *k = rb_tune_fit_k(train, w, o->threads);
+        }
+        err = sums(train, w, *k, o->threads, grad);
         b1t *= beta1;
         b2t *= beta2;
         for (size_t i = 0; i < nw; i++) {
@@ -338,14 +341,20 @@ double rb_tune_run(const rb_tune_set *train, const rb_tune_set *valid, double *w
         if (o->log != NULL && (epoch % (o->log_every > 0 ? o->log_every : 1) == 0 || epoch == o->epochs)) {
             fprintf(o->log, "epoch %d: training error %.6f", epoch, err);
             if (valid != NULL && valid->n > 0) {
-                fprintf(o->log, ", held-out error %.6f", rb_tune_error(valid, w, k, o->threads));
+                fprintf(o->log, ", held-out error %.6f", rb_tune_error(valid, w, *k, o->threads));
+            }
+            if (o->refit_k_every > 0) {
+                fprintf(o->log, ", K %.6f", *k);
             }
             fprintf(o->log, "\n");
             fflush(o->log);
         }
     }
-    /* The error of the weights the last step left. */
-    err = rb_tune_error(train, w, k, o->threads);
+    /* The error of the weights the last step left, with the K that fits them. */
+    if (o->refit_k_every > 0) {
+        *k = rb_tune_fit_k(train, w, o->threads);
+    }
+    err = rb_tune_error(train, w, *k, o->threads);
     free(grad);
     free(m);
     free(v);

@@ -12,9 +12,12 @@
  * and the error of a set of weights is the mean of (result - s(K e))^2
  * over the positions, s the logistic function: the result is 1, 0.5 or 0
  * for White, and s(K e) turns the evaluation into an expected result.
- * K is fitted first with the starting weights and then kept, so that the
- * weights stay in centipawns; every weight not marked fixed is then moved
- * at once by Adam, from the exact gradient of that error.
+ * K is fitted first with the starting weights; every weight not marked
+ * fixed is then moved at once by Adam, from the exact gradient of that
+ * error. K is kept while the weights move, unless refit_k_every asks for
+ * it to be fitted again every so many epochs: with the material values
+ * held fixed, they set the scale of the evaluation, and the K that turns
+ * it into results must follow what the other weights learn.
  *
  * The positions are cut into chunks of RB_TUNE_CHUNK; each chunk's sums
  * are computed by one of the threads and added in chunk order, so the
@@ -69,10 +72,12 @@ typedef struct rb_tune_options {
     double limit;      /* weights are kept within -limit..limit */
     FILE *log;         /* a line per epoch, or NULL */
     int log_every;
+    int refit_k_every; /* epochs between refits of K, 0 to keep it */
 } rb_tune_options;
 
-/* Minimises the error on train from w (changed in place); valid (may be
- * NULL or empty) is only measured. Returns the last training error. */
-double rb_tune_run(const rb_tune_set *train, const rb_tune_set *valid, double *w, double k, const rb_tune_options *o);
+/* Minimises the error on train from w (changed in place) with the curve's
+ * constant *k (refitted in place when the options ask for it); valid (may
+ * be NULL or empty) is only measured. Returns the last training error. */
+double rb_tune_run(const rb_tune_set *train, const rb_tune_set *valid, double *w, double *k, const rb_tune_options *o);
 
 #endif

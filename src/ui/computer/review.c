@@ -350,7 +350,7 @@ double rb_ui_review_white_chance(const rb_game *g, size_t ply)
     }
     rb_eval_mark e = rb_game_annotation(g, ply - 1)->eval;
     switch (e.kind) {
-    case RB_EVAL_CP: return rb_review_chance((rb_review_score){RB_SCORE_CP, e.value});
+    case RB_EVAL_CP: return rb_review_shown_chance(e.value); /* "[%eval]" is on the shown scale */
     case RB_EVAL_MATE: return e.value > 0 ? 1.0 : -1.0;
     case RB_EVAL_NONE: break;
     }

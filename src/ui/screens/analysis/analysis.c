@@ -70,8 +70,9 @@ size_t rb_ui_analysis_score_text(rb_score_kind kind, int score, char *buf, size_
         /* TRANSLATORS: a score: Black forces a win in %d moves */
         n = snprintf(buf, len, ngettext("loss in %d", "loss in %d", (unsigned long)score), score);
     } else {
-        /* Rounded to tenths first, so -4 centipawns is "0.0", not "-0.0". */
-        long tenths = lround(score / 10.0);
+        /* On the shown scale (rb_review.h), rounded to tenths first, so
+         * -4 centipawns is "0.0", not "-0.0". */
+        long tenths = lround(rb_review_shown_cp(score) / 10.0);
         if (tenths == 0) {
             n = snprintf(buf, len, "0.0");
         } else {

@@ -2,9 +2,10 @@
  * server_loop.c - the one event loop: every connection in one process,
  * non-blocking sockets under epoll.
  *
- * A round reads what arrived, lets the lobby or the referee handle it
- * (which commits what must not be lost), and only then writes the answers,
- * so nothing is acknowledged before it is on disk. Every connection has
+ * A round reads what arrived, lets the lobby or the referee handle it,
+ * commits everything the round changed in one transaction, and only then
+ * writes the answers, so nothing is acknowledged before it is on disk and
+ * a busy round costs one fsync, not one a move. Every connection has
  * bounded buffers: a line longer than the limit is refused, output that a
  * client does not read beyond out_max drops that client, and a client that
  * sends too fast is sent away, so one slow or hostile client costs the rest
@@ -527,6 +528,11 @@ void rb_server_step(rb_server *sv, int timeout_ms)
     struct epoll_event evs[256];
     int n = epoll_wait(sv->epfd, evs, 256, timeout_ms);
     sv->now = rb_util_now_ms();
+    /* One transaction for the whole round: what every connection's lines
+     * changed is committed together, once, before any answer is written
+     * (the group commit), so the disk's pace is paid once a round rather
+     * than once a move. Nothing waits on epoll with it open. */
+    rb_store_begin(sv->store);
     for (int i = 0; i < n; i++) {
         conn *c = evs[i].data.ptr;
         if (c == NULL) {
@@ -545,6 +551,9 @@ void rb_server_step(rb_server *sv, int timeout_ms)
         }
     }
     rb_srv_games_tick(sv);
+    if (rb_store_commit(sv->store) != 0) {
+        rb_server_log(RB_LOG_ERR, "a round's changes were not committed: %s", rb_store_error(sv->store));
+    }
     for (int i = 0; i < sv->nconns; i++) {
         conn *c = sv->conns[i];
         if (c->kind == CONN_NEW && sv->now - c->opened > FIRST_LINE_MS) {

@@ -22,6 +22,7 @@
 
 struct rb_store {
     sqlite3 *db;
+    int depth; /* begins not yet matched by a commit: only the outermost pair talks to SQLite */
 };
 
 static const char *const MIGRATIONS[] = {
@@ -140,13 +141,28 @@ void rb_store_close(rb_store *st)
     }
 }
 
+/* The pairs nest: the loop holds one transaction around a whole round and
+ * a game's own pair inside it only counts, so a round's moves cost one
+ * commit (one fsync) however many games moved. */
 int rb_store_begin(rb_store *st)
 {
+    if (st->depth++ > 0) {
+        return 0;
+    }
     return sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 
 int rb_store_commit(rb_store *st)
 {
+    if (st->depth == 0 || --st->depth > 0) {
+        return 0;
+    }
+    /* a failed statement may have ended the transaction already (SQLite
+     * rolls back on a full disk, say); then there is nothing to commit and
+     * what it held is not on disk, which the caller hears as a failure */
+    if (sqlite3_get_autocommit(st->db)) {
+        return -1;
+    }
     return sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 

@@ -23,21 +23,22 @@
 
 /* Every setting has a safe default; the configuration file overrides them. */
 typedef struct rb_server_settings {
-    char bind[64];                        /* the address listened on */
-    int port;                             /* 0: any free port (tests) */
-    char name[41];                        /* the server's name, for the lobby's greeting */
-    bool plain;                           /* without TLS: allowed only on the loopback */
-    int max_connections;                  /* in all */
-    int conn_per_address;                 /* connections at once from one address */
-    int lines_per_second;                 /* a connection's steady rate; twice as many in a burst */
-    int failed_logins;                    /* from one address before it is banned */
-    int ban_seconds;                      /* how long that ban lasts */
-    int line_max;                         /* bytes of a lobby line */
-    int seeks_per_player;                 /* seeks, challenges and invites standing at once */
-    int grace_seconds;                    /* a player away this long loses the game */
-    int out_max_kib;                      /* output waiting for a slow reader before it is dropped */
-    int idle_seconds;                     /* a lobby connection silent this long is closed */
-    unsigned long pwhash_ops, pwhash_mem; /* argon2id's work (0: libsodium's interactive) */
+    char bind[64];        /* the address listened on */
+    int port;             /* 0: any free port (tests) */
+    char name[41];        /* the server's name, for the lobby's greeting */
+    bool plain;           /* without TLS: allowed only on the loopback */
+    int max_connections;  /* in all */
+    int conn_per_address; /* connections at once from one address */
+    int lines_per_second; /* a connection's steady rate; twice as many in a burst */
+    int failed_logins;    /* from one address before it is banned */
+    int ban_seconds;      /* how long that ban lasts */
+    int line_max;         /* bytes of a lobby line */
+    int seeks_per_player; /* seeks, challenges and invites standing at once */
+    int grace_seconds;    /* a player away this long loses the game */
+    int out_max_kib;      /* output waiting for a slow reader before it is dropped */
+    int idle_seconds;     /* a lobby connection silent this long is closed */
+    int pwhash_ops;       /* argon2id's passes (libsodium's interactive: 2) */
+    int pwhash_mem_kib;   /* argon2id's memory (libsodium's interactive: 64 MiB) */
 } rb_server_settings;
 
 void rb_server_settings_defaults(rb_server_settings *s);

@@ -15,6 +15,7 @@
 #include "rb_net_peer.h"
 #include "rb_tls.h"
 #include "rb_server.h"
+#include "server_hasher.h"
 #include "server_store.h"
 
 typedef enum {
@@ -48,6 +49,11 @@ typedef struct conn {
     char *out;
     size_t out_len, out_cap;
     bool greeted, logged_in, guest, subscribed;
+    /* a password is with the hasher: the lines after it wait here, in
+     * order, so nothing is answered before the login it follows */
+    bool hashing;
+    char *held;
+    size_t held_len;
     int64_t account;
     char name[RB_STORE_NAME_MAX + 1];
     int64_t watching; /* a game's id, or 0 */
@@ -92,6 +98,7 @@ typedef struct ban {
 struct rb_server {
     rb_server_settings set;
     rb_store *store;
+    rb_hasher *hasher;
     rb_tls_server_creds *creds; /* NULL without TLS */
     uint64_t rules;
     int epfd, listen_fd, port;
@@ -115,6 +122,10 @@ conn *rb_srv_conn_by_id(rb_server *sv, uint64_t id);
 /* the lobby */
 void rb_srv_lobby_line(rb_server *sv, conn *c, const char *line, size_t len, bool overlong);
 void rb_srv_lobby_closed(rb_server *sv, conn *c);
+/* A password's job came back from the hasher: its connection is answered. */
+void rb_srv_lobby_hashed(rb_server *sv, rb_hash_job *job);
+/* the loop: the lines c held while its password was with the hasher */
+void rb_srv_lobby_resume(rb_server *sv, conn *c);
 /* the referee */
 sgame *rb_srv_game_new(rb_server *sv, const rb_store_game *row, char *err, size_t errlen);
 int rb_srv_games_restore(rb_server *sv);

@@ -277,17 +277,38 @@ static void do_register(rb_server *sv, conn *c, char **w, int n)
         rb_srv_send(c, "no register %s", why);
         return;
     }
-    char hash[RB_STORE_HASH_MAX];
-    if (rb_account_hash(password, sv->set.pwhash_ops, sv->set.pwhash_mem, hash, sizeof hash) != 0) {
-        sodium_memzero(password, sizeof password);
+    rb_hash_job *job = calloc(1, sizeof *job);
+    if (job != NULL) {
+        job->kind = RB_HASH_MAKE;
+        job->conn = c->id;
+        snprintf(job->password, sizeof job->password, "%s", password);
+        snprintf(job->name, sizeof job->name, "%.*s", (int)sizeof job->name - 1, name); /* checked: short */
+        snprintf(job->key, sizeof job->key, "%s", key);
+    }
+    sodium_memzero(password, sizeof password);
+    if (job == NULL || rb_hasher_submit(sv->hasher, job) != 0) {
+        if (job != NULL) {
+            sodium_memzero(job, sizeof *job);
+        }
+        free(job);
+        rb_srv_send(c, "no register the server is busy; try again in a moment");
+        return;
+    }
+    c->hashing = true; /* answered in registered() */
+}
+
+/* The hash is made: the account is stored (the name may have been taken
+ * meanwhile, by a registration that came back first). */
+static void registered(rb_server *sv, conn *c, const rb_hash_job *job)
+{
+    if (!job->ok) {
         rb_srv_send(c, "no register the server could not hash the password");
         return;
     }
-    sodium_memzero(password, sizeof password);
     int64_t id = 0;
-    int rc = rb_store_account_add(sv->store, name, key, hash, &id);
+    int rc = rb_store_account_add(sv->store, job->name, job->key, job->hash, &id);
     if (rc == 1) {
-        rb_srv_send(c, "no register the name %s is taken", name);
+        rb_srv_send(c, "no register the name %s is taken", job->name);
         return;
     }
     if (rc != 0) {
@@ -295,8 +316,8 @@ static void do_register(rb_server *sv, conn *c, char **w, int n)
         rb_server_log(RB_LOG_ERR, "an account was not stored: %s", rb_store_error(sv->store));
         return;
     }
-    rb_server_log(RB_LOG_INFO, "account %s registered from %s", name, c->addr);
-    logged_in(sv, c, "register", id, name, NULL);
+    rb_server_log(RB_LOG_INFO, "account %s registered from %s", job->name, c->addr);
+    logged_in(sv, c, "register", id, job->name, NULL);
 }
 
 static void do_login(rb_server *sv, conn *c, char **w, int n)
@@ -311,17 +332,51 @@ static void do_login(rb_server *sv, conn *c, char **w, int n)
         rb_srv_send(c, "no login expected: login NAME PASSWORD");
         return;
     }
-    int64_t id = 0;
-    char stored_name[RB_STORE_NAME_MAX + 1], hash[RB_STORE_HASH_MAX];
-    bool ok = rb_account_check_name(name, key, why, sizeof why) == 0 &&
-              rb_store_account_find(sv->store, key, &id, stored_name, hash) == 1 && rb_account_verify(hash, password);
+    rb_hash_job *job = calloc(1, sizeof *job);
+    if (job == NULL) {
+        sodium_memzero(password, sizeof password);
+        rb_srv_send(c, "no login the server is busy; try again in a moment");
+        return;
+    }
+    job->kind = RB_HASH_CHECK;
+    job->conn = c->id;
+    bool found = rb_account_check_name(name, key, why, sizeof why) == 0 &&
+                 rb_store_account_find(sv->store, key, &job->account, job->name, job->hash) == 1;
+    snprintf(job->password, sizeof job->password, "%s", password);
     sodium_memzero(password, sizeof password);
-    if (!ok) {
+    if (!found) {
+        sodium_memzero(job, sizeof *job);
+        free(job);
         failed_login(sv, c);
         rb_srv_send(c, "no login wrong name or password");
         return;
     }
-    logged_in(sv, c, "login", id, stored_name, NULL);
+    if (rb_hasher_submit(sv->hasher, job) != 0) {
+        sodium_memzero(job, sizeof *job);
+        free(job);
+        rb_srv_send(c, "no login the server is busy; try again in a moment");
+        return;
+    }
+    c->hashing = true; /* answered in rb_srv_lobby_hashed() */
+}
+
+void rb_srv_lobby_hashed(rb_server *sv, rb_hash_job *job)
+{
+    conn *c = rb_srv_conn_by_id(sv, job->conn);
+    if (c != NULL && c->hashing) {
+        c->hashing = false;
+        if (job->kind == RB_HASH_MAKE) {
+            registered(sv, c, job);
+        } else if (job->ok) {
+            logged_in(sv, c, "login", job->account, job->name, NULL);
+        } else {
+            failed_login(sv, c);
+            rb_srv_send(c, "no login wrong name or password");
+        }
+        rb_srv_lobby_resume(sv, c);
+    }
+    sodium_memzero(job, sizeof *job);
+    free(job);
 }
 
 static void do_session(rb_server *sv, conn *c, char **w, int n)

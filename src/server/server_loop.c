@@ -108,6 +108,7 @@ static void conn_free(rb_server *sv, conn *c)
         rb_linereader_free(&c->reader);
     }
     free(c->first);
+    free(c->held);
     free(c->out);
     free(c);
 }
@@ -142,7 +143,38 @@ static void lobby_line(const char *text, size_t len, bool overlong, void *user)
     if (c->closing) {
         return;
     }
+    if (c->hashing) {
+        /* held, as the client sent it, until its password's answer is out */
+        size_t cap = 4 * ((size_t)sv->set.line_max + 2);
+        char *h = c->held_len + len + 2 <= cap ? realloc(c->held, c->held_len + len + 2) : NULL;
+        if (h == NULL) {
+            rb_srv_send(c, "bye flood more lines than the server holds while it checks a password");
+            c->closing = true;
+            return;
+        }
+        c->held = h;
+        h[c->held_len++] = overlong ? 'L' : '.'; /* whether the line was cut */
+        memcpy(h + c->held_len, text, len);
+        c->held_len += len;
+        h[c->held_len++] = '\n';
+        return;
+    }
     rb_srv_lobby_line(sv, c, text, len, overlong);
+}
+
+void rb_srv_lobby_resume(rb_server *sv, conn *c)
+{
+    size_t at = 0;
+    while (at < c->held_len && !c->hashing && !c->dead && !c->closing) {
+        const char *line = c->held + at + 1;
+        const char *nl = memchr(line, '\n', c->held_len - at - 1);
+        size_t len = (size_t)(nl - line);
+        bool overlong = c->held[at] == 'L';
+        at += len + 2;
+        rb_srv_lobby_line(sv, c, line, len, overlong);
+    }
+    memmove(c->held, c->held + at, c->held_len - at);
+    c->held_len -= at;
 }
 
 static void lobby_feed(rb_server *sv, conn *c, const char *data, size_t n)
@@ -491,6 +523,11 @@ rb_server *rb_server_open(const char *dir, const rb_server_settings *s, char *er
         free(sv);
         return NULL;
     }
+    sv->hasher = rb_hasher_new((unsigned long)s->pwhash_ops, (unsigned long)s->pwhash_mem_kib * 1024, err, errlen);
+    if (sv->hasher == NULL) {
+        rb_server_close(sv);
+        return NULL;
+    }
     if (!s->plain) {
         char cert[4200], key[4200];
         snprintf(cert, sizeof cert, "%s/%s", dir, RB_TLS_CERT_FILE);
@@ -512,6 +549,8 @@ rb_server *rb_server_open(const char *dir, const rb_server_settings *s, char *er
     }
     struct epoll_event ev = {.events = EPOLLIN, .data.ptr = NULL};
     epoll_ctl(sv->epfd, EPOLL_CTL_ADD, sv->listen_fd, &ev);
+    struct epoll_event hev = {.events = EPOLLIN, .data.ptr = sv->hasher};
+    epoll_ctl(sv->epfd, EPOLL_CTL_ADD, rb_hasher_fd(sv->hasher), &hev);
     int restored = rb_srv_games_restore(sv);
     rb_server_log(RB_LOG_INFO, "listening on %s port %d %s; %d game(s) resumed", s->bind, sv->port,
                   s->plain ? "without TLS" : "with TLS", restored);
@@ -534,6 +573,13 @@ void rb_server_step(rb_server *sv, int timeout_ms)
      * than once a move. Nothing waits on epoll with it open. */
     rb_store_begin(sv->store);
     for (int i = 0; i < n; i++) {
+        if (evs[i].data.ptr == sv->hasher) {
+            rb_hash_job *job;
+            while ((job = rb_hasher_take(sv->hasher)) != NULL) {
+                rb_srv_lobby_hashed(sv, job);
+            }
+            continue;
+        }
         conn *c = evs[i].data.ptr;
         if (c == NULL) {
             accept_all(sv);
@@ -603,6 +649,7 @@ void rb_server_close(rb_server *sv)
         conn_free(sv, c);
     }
     free(sv->conns);
+    rb_hasher_free(sv->hasher);
     rb_srv_games_free(sv);
     free(sv->seeks);
     free(sv->bans);

@@ -35,6 +35,11 @@ void rb_server_settings_defaults(rb_server_settings *s)
     s->grace_seconds = 60;
     s->out_max_kib = 256;
     s->idle_seconds = 300;
+    /* libsodium's INTERACTIVE limits for argon2id, the ones it advises for
+     * a login: a few tenths of a second and 64 MiB a hash, on a worker
+     * thread, so the loop does not wait on them */
+    s->pwhash_ops = 2;
+    s->pwhash_mem_kib = 64 * 1024;
 }
 
 typedef struct int_key {
@@ -62,6 +67,10 @@ static const int_key INT_KEYS[] = {
      "KiB waiting for a reader before the connection is dropped"},
     {"idle_seconds", offsetof(rb_server_settings, idle_seconds), 5, 86400,
      "a lobby connection silent this long is closed"},
+    {"pwhash_ops", offsetof(rb_server_settings, pwhash_ops), 1, 100,
+     "argon2id's passes over its memory for a password (more: slower to guess, and to log in)"},
+    {"pwhash_mem_kib", offsetof(rb_server_settings, pwhash_mem_kib), 8, 4 * 1024 * 1024,
+     "KiB of memory argon2id uses for a password"},
 };
 
 static char *trim(char *s)

@@ -47,7 +47,7 @@ static inline void fast_settings(rb_server_settings *s)
     rb_server_settings_defaults(s);
     s->port = 0;
     s->pwhash_ops = 1; /* argon2id at its least, so tests stay fast */
-    s->pwhash_mem = 64 * 1024;
+    s->pwhash_mem_kib = 64;
 }
 
 static inline rb_server *server_start(const rb_server_settings *s)

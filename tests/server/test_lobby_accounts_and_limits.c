@@ -152,6 +152,43 @@ static void failed_logins_ban_the_address(void **state)
     server_stop(sv);
 }
 
+/* argon2id at a cost that takes a while: a ping from someone else is
+ * answered while the password is still being hashed, and lines sent right
+ * after a login wait for its answer instead of overtaking it. */
+static void a_password_being_hashed_holds_up_nobody(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    s.pwhash_ops = 8;
+    s.pwhash_mem_kib = 16 * 1024;
+    rb_server *sv = server_start(&s);
+    client a, b;
+    char line[4096];
+    cl_open(&a, sv);
+    cl_open(&b, sv);
+    cl_greet(sv, &a);
+    cl_greet(sv, &b);
+    int64_t t0 = rb_util_now_ms();
+    cl_say(&a, "register Erin secret-1");
+    cl_say(&b, "ping 7");
+    assert_true(cl_wait(sv, &b, "pong 7", line, sizeof line));
+    int64_t pong_ms = rb_util_now_ms() - t0;
+    cl_read(&a);
+    assert_int_equal(a.len, 0); /* the registration is not answered yet */
+    assert_true(cl_wait(sv, &a, "ok register Erin ", line, sizeof line));
+    int64_t hash_ms = rb_util_now_ms() - t0;
+    assert_true(pong_ms < hash_ms);
+
+    /* a login and, in the same packet, a line only a logged-in player may send */
+    cl_say(&b, "login erin secret-1\nseeks");
+    assert_true(cl_wait(sv, &b, "ok login Erin ", line, sizeof line));
+    assert_true(cl_wait(sv, &b, "ok seeks", line, sizeof line));
+    cl_close(&a);
+    cl_close(&b);
+    server_stop(sv);
+}
+
 static void connections_per_address_are_limited(void **state)
 {
     (void)state;
@@ -303,6 +340,7 @@ int main(void)
         cmocka_unit_test(registering_logging_in_and_guests),
         cmocka_unit_test(seeks_are_listed_and_withdrawn),
         cmocka_unit_test(failed_logins_ban_the_address),
+        cmocka_unit_test(a_password_being_hashed_holds_up_nobody),
         cmocka_unit_test(connections_per_address_are_limited),
         cmocka_unit_test(long_lines_are_refused),
         cmocka_unit_test(seeks_per_player_are_limited),

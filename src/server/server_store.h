@@ -26,6 +26,9 @@ int rb_store_schema_version(void);
 
 rb_store *rb_store_open(const char *path, bool readonly, char *err, size_t errlen);
 void rb_store_close(rb_store *st);
+/* A transaction; pairs nest, and only the outermost commit writes (the
+ * loop's round is the outermost, so a round's changes are one commit).
+ * 0, or -1 when what the transaction held is not on disk. */
 int rb_store_begin(rb_store *st);
 int rb_store_commit(rb_store *st);
 /* The last error of the database, for the log. */

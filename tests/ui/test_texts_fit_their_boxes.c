@@ -511,6 +511,23 @@ static void new_game_computers(rb_app *app)
     snprintf(app->state.dialog.time_custom, sizeof app->state.dialog.time_custom, "10+5 / 5+3");
 }
 
+static void new_game_host(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_NEW_GAME);
+    app->state.dialog.mode = RB_UI_NET_HOST;
+    snprintf(app->state.dialog.net_port, sizeof app->state.dialog.net_port, "99999");
+    snprintf(app->state.dialog.error, sizeof app->state.dialog.error,
+             _("\"%s\" is not a port: give a number from 1 to 65535, such as %d."), "99999", 47474);
+}
+
+static void new_game_join(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_NEW_GAME);
+    app->state.dialog.mode = RB_UI_NET_JOIN;
+    snprintf(app->state.dialog.error, sizeof app->state.dialog.error, "%s",
+             _("Paste your friend's invite code, or type an address."));
+}
+
 static void save_dialog(rb_app *app)
 {
     open_dialog(app, RB_UI_DIALOG_SAVE);
@@ -846,6 +863,8 @@ static const screen screens[] = {
     {"the out flag's tip", NULL, tip_out_flag},
     {"New game", NULL, new_game_dialog},
     {"New game, two computers on a custom clock", NULL, new_game_computers},
+    {"New game, hosting a network game, a bad port", NULL, new_game_host},
+    {"New game, joining a network game, no code", NULL, new_game_join},
     {"Save", NULL, save_dialog},
     {"Save, with an error", NULL, save_dialog_error},
     {"Load", NULL, load_dialog},

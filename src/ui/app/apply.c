@@ -979,7 +979,8 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_NET_CLAIM:
     case RB_UI_CMD_NET_CHAT:
     case RB_UI_CMD_NET_MUTE:
-    case RB_UI_CMD_NET_LEAVE: return rb_ui_net_play_apply(app, cmd);
+    case RB_UI_CMD_NET_LEAVE:
+    case RB_UI_CMD_NET_OPEN: return rb_ui_net_play_apply(app, cmd);
     case RB_UI_CMD_QUIT: return apply_quit(app);
     /* The screens' own commands went to them above, whole ranges at a
      * time (cmd.h); they are named here, with no default, so that the

@@ -23,6 +23,7 @@
 
 #include "app/apply.h"
 #include "app/speak.h"
+#include "dialogs/dlg.h"
 #include "files/prefs.h"
 #include "files/store.h"
 #include "net/link.h"
@@ -627,9 +628,36 @@ bool rb_ui_net_play_filter(rb_app *app, const rb_ui_cmd *cmd, int *rc)
     }
 }
 
+/* Host or join from the new-game dialog: the dialog closes on the
+ * connection's start; a refusal stays in it, under the form, where the
+ * person can mend the port or the code. */
+static int open_from_dialog(rb_app *app, const rb_ui_cmd *cmd)
+{
+    rb_ui_state *st = &app->state;
+    if (app->net != NULL) {
+        rb_ui_net_play_close(app, true);
+    }
+    rb_ui_net_start how = {.host = cmd->net_open.host,
+                           .port = cmd->net_open.port,
+                           .code = cmd->net_open.code,
+                           .color = cmd->net_open.color,
+                           .base_ms = cmd->net_open.base_ms,
+                           .inc_ms = cmd->net_open.inc_ms};
+    char err[sizeof st->dialog.error];
+    if (rb_ui_net_play_open(app, &how, err, sizeof err) != 0) {
+        snprintf(st->dialog.error, sizeof st->dialog.error, "%s", err);
+        return -1;
+    }
+    rb_ui_dlg_close(st);
+    return 0;
+}
+
 int rb_ui_net_play_apply(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
+    if (cmd->kind == RB_UI_CMD_NET_OPEN) {
+        return open_from_dialog(app, cmd);
+    }
     if (app->net == NULL) {
         return cmd->kind == RB_UI_CMD_NET_EVENT ? 0 : refuse(st, _("No network game is on."));
     }

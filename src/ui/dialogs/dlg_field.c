@@ -74,7 +74,10 @@ bool rb_ui_dlg_field_key(rb_app *app, rb_ui_edit e, const char *allowed, SDL_Key
 
 const char *rb_ui_dlg_field_text(const rb_ui_dialog_state *d)
 {
-    return d->kind == RB_UI_DIALOG_SAVE ? d->name : d->kind == RB_UI_DIALOG_NEW_GAME ? d->time_custom : NULL;
+    if (d->kind != RB_UI_DIALOG_NEW_GAME) {
+        return d->kind == RB_UI_DIALOG_SAVE ? d->name : NULL;
+    }
+    return d->mode == RB_UI_NET_HOST ? d->net_port : d->mode == RB_UI_NET_JOIN ? d->net_code : d->time_custom;
 }
 
 size_t rb_ui_dlg_field_words(const rb_ui_dialog_state *d, char *out, size_t len)
@@ -84,6 +87,13 @@ size_t rb_ui_dlg_field_words(const rb_ui_dialog_state *d, char *out, size_t len)
     if (d->kind == RB_UI_DIALOG_NEW_GAME) {
         /* TRANSLATORS: the spoken mode: the label of the new-game dialog's field for a clock of one's own */
         label = _("Custom clock");
+        if (d->mode == RB_UI_NET_HOST) {
+            /* TRANSLATORS: the spoken mode: the label of the field for the port a hosted network game listens on */
+            label = _("Port");
+        } else if (d->mode == RB_UI_NET_JOIN) {
+            /* TRANSLATORS: the spoken mode: the label of the field for a friend's invite code or address */
+            label = _("Invite code or address");
+        }
     }
     int n;
     if (!text) {

@@ -1,7 +1,11 @@
 /*
  * dlg_new.c - the new-game dialog: who plays White and Black (a person, or
  * the computer at a level), each side's clock, and a start from the
- * position editor's position when it is open.
+ * position editor's position when it is open; or a network game, hosted
+ * (the colour, the clock and the port) or joined (a friend's invite code
+ * or address). The network choices are opponents like the others, so one
+ * form, one Start button and one field (the custom clock, the port or the
+ * code, whichever the opponent uses) serve every kind of game.
  */
 #include "dialogs/dlg_new.h"
 #include "words/i18n.h"
@@ -15,6 +19,7 @@
 #include "kit/textedit.h"
 #include "kit/widget.h"
 #include "rb_engine.h"
+#include "rb_net_invite.h"
 #include "state/game_clock.h"
 
 void rb_ui_dlg_new_open(rb_ui_state *st)
@@ -48,14 +53,32 @@ void rb_ui_dlg_new_open(rb_ui_state *st)
     /* Opened over the position editor, it starts the game from there. */
     d->from_editor = st->editor.active && !st->analysis.active;
     d->replace_agreed = false;
+    if (d->net_port[0] == '\0') {
+        snprintf(d->net_port, sizeof d->net_port, "%d", RB_NET_DEFAULT_PORT);
+    }
     SDL_StartTextInput();
 }
 
 #define DLG_TIME_CHOICES (RB_UI_TC_NPRESETS + 1)
+#define DLG_MODES 5
 
+static bool dlg_new_net(const rb_ui_dialog_state *d)
+{
+    return d->mode == RB_UI_NET_HOST || d->mode == RB_UI_NET_JOIN;
+}
+
+/* The custom clock is for games at this screen: a hosted game takes the
+ * presets (the protocol gives both sides one clock). */
 static bool dlg_new_custom(const rb_ui_dialog_state *d)
 {
-    return d->time_choice == RB_UI_TC_NPRESETS;
+    return d->time_choice == RB_UI_TC_NPRESETS && !dlg_new_net(d);
+}
+
+/* Whether the form shows a text field: the custom clock, the port or the
+ * code. */
+static bool dlg_new_has_field(const rb_ui_dialog_state *d)
+{
+    return dlg_new_custom(d) || dlg_new_net(d);
 }
 
 /* The lines of choices n names take in box: one, or two when a name does
@@ -109,6 +132,24 @@ static const char *dlg_level_label(char *buf, size_t len, const char *format, in
     return buf;
 }
 
+/* A heading and the form's text field under it; returns the y below. */
+static int dlg_field_row(rb_app *app, SDL_Rect box, int y, const char *label, const rb_ui_dialog_state *d)
+{
+    int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
+    int lh = rb_ui_text_line_height(app, px);
+    SDL_Rect head = rb_ui_text_box_begin(app, (SDL_Rect){box.x + pad, y, box.w - 2 * pad, lh});
+    int head_px = rb_ui_text_fit_px(app, label, px, true, box.w - 2 * pad, px * 3 / 4);
+    rb_ui_text_draw(app, label, head_px, true, app->theme->text, box.x + pad, y + lh / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, head);
+    y += lh + px / 4;
+    const char *text = d->mode == RB_UI_NET_HOST ? d->net_port : d->net_code;
+    SDL_Rect field = {box.x + pad, y, box.w - 2 * pad, px * 2};
+    rb_ui_widget_edit(app, field, text, px, d->focus == DLG_FIELD, d->caret, d->anchor);
+    rb_ui_dlg_hit(app, field, DLG_FIELD);
+    rb_ui_dlg_label_set(app, DLG_FIELD, label);
+    return y + px * 2 + pad * 3 / 4;
+}
+
 void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
 {
     const rb_ui_dialog_state *d = &st->dialog;
@@ -118,7 +159,11 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     /* The box is as tall as the fullest form (three rows of choices, the
      * time control and its custom entry), so it keeps its size and its
      * buttons stay under the pointer whichever opponent or clock is chosen. */
-    const char *const modes[3] = {_("Play the computer"), _("Two players"), _("Computer vs computer")};
+    const char *const modes[DLG_MODES] = {_("Play the computer"), _("Two players"), _("Computer vs computer"),
+                                          /* TRANSLATORS: an opponent choice of the new-game dialog */
+                                          _("Host a network game"),
+                                          /* TRANSLATORS: an opponent choice of the new-game dialog */
+                                          _("Join a network game")};
     /* TRANSLATORS: the side you play: buttons under "You play" */
     const char *const sides[3] = {_("White"), _("Black"), _("Random")};
     /* TRANSLATORS: the clock choices; "3+2" and the like stay as they are */
@@ -128,14 +173,14 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     int err_h = d->error[0] ? rb_ui_text_wrapped_height(app, d->error, px, false, inner) + pad / 2 : 0;
     /* Rows whose names need two lines of choices (long words) make it taller. */
     SDL_Rect probe = {0, 0, px * 32 < app->layout.out_w - pad ? px * 32 : app->layout.out_w - pad, 0};
-    int twice = dlg_choice_lines(app, probe, modes, 3) + dlg_choice_lines(app, probe, sides, 3) +
+    int twice = dlg_choice_lines(app, probe, modes, DLG_MODES) + dlg_choice_lines(app, probe, sides, 3) +
                 dlg_choice_lines(app, probe, times, DLG_TIME_CHOICES) - 3;
     int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + rows * row + twice * (px * 2 + px / 4) + lh * 2 +
             err_h + pad + rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, px * 32, h);
     int y = rb_ui_dlg_title(app, box, d->from_editor ? _("Play from this position") : _("New game"));
 
-    y = dlg_choice_row(app, box, y, _("Opponent"), modes, 3, 0, DLG_MODE, (int)d->mode);
+    y = dlg_choice_row(app, box, y, _("Opponent"), modes, DLG_MODES, 0, DLG_MODE, (int)d->mode);
     const char *note = NULL;
     char label[256];
     if (d->mode == RB_UI_VS_COMPUTER) {
@@ -147,6 +192,16 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
             dlg_level_label(label, sizeof label, _("Computer level: %d, %s  (1 easiest, 10 strongest)"), d->level[0]),
             dlg_levels, RB_LEVEL_MAX, 1, DLG_LEVEL_W - 1, d->level[0]);
         note = _("White moves first.");
+    } else if (d->mode == RB_UI_NET_HOST) {
+        y = dlg_choice_row(app, box, y, _("You play"), sides, 3, 0, DLG_SIDE, d->side);
+        /* TRANSLATORS: how a hosted network game is joined: the friend gets the code once it is listening */
+        note = _("Start listens on this port and shows the invite code to give your friend.");
+    } else if (d->mode == RB_UI_NET_JOIN) {
+        /* The heading is the field's spoken label too: short enough for
+         * narrow windows in every language; the note says how to paste. */
+        y = dlg_field_row(app, box, y, _("Invite code or address"), d);
+        /* TRANSLATORS: a note under the invite code field */
+        note = _("The colour and the clock are the host's.");
     } else if (d->mode == RB_UI_COMPUTERS) {
         y = dlg_choice_row(
             app, box, y,
@@ -167,8 +222,14 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     }
     /* TRANSLATORS: a heading over the clock choices 3+2, 5+3...: minutes for the game + seconds added after each move
      */
-    y = dlg_choice_row(app, box, y, _("Clock (minutes + seconds added a move)"), times, DLG_TIME_CHOICES, 0, DLG_TIME,
-                       d->time_choice);
+    if (d->mode != RB_UI_NET_JOIN) {
+        y = dlg_choice_row(app, box, y, _("Clock (minutes + seconds added a move)"), times,
+                           DLG_TIME_CHOICES - (d->mode == RB_UI_NET_HOST), 0, DLG_TIME, d->time_choice);
+    }
+    if (d->mode == RB_UI_NET_HOST) {
+        /* TRANSLATORS: a heading over the field for the port a hosted network game listens on */
+        y = dlg_field_row(app, box, y, _("Port (your friend connects to it)"), d);
+    }
     if (dlg_new_custom(d)) {
         /* TRANSLATORS: how to write a custom clock; keep the examples 10+5 and 10+5 / 5+3 */
         rb_ui_text_draw(app, _("Custom clock: 10+5, or White's / Black's: 10+5 / 5+3"), px * 7 / 8, false,
@@ -188,8 +249,46 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
 
     int bh = rb_ui_dlg_button_h(app);
     SDL_Rect ok = {box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh};
-    rb_ui_dlg_button(app, ok, _("Start"), DLG_OK, true, true);
+    /* TRANSLATORS: the new-game dialog's button when joining a friend's network game */
+    rb_ui_dlg_button(app, ok, d->mode == RB_UI_NET_JOIN ? _("Join") : _("Start"), DLG_OK, true, true);
     rb_ui_dlg_button(app, (SDL_Rect){ok.x - pad / 2 - px * 7, ok.y, px * 7, bh}, _("Cancel"), DLG_CANCEL, true, false);
+}
+
+/* The network game the form describes; none, with the reason in the
+ * form, when the port or the code is not one. */
+static rb_ui_cmd dlg_new_net_start(rb_ui_state *st)
+{
+    rb_ui_dialog_state *d = &st->dialog;
+    rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NET_OPEN);
+    cmd.net_open.host = d->mode == RB_UI_NET_HOST;
+    if (!cmd.net_open.host) {
+        const char *c = d->net_code;
+        while (*c == ' ') {
+            c++;
+        }
+        if (*c == '\0') {
+            /* TRANSLATORS: Join was pressed with the invite code field empty */
+            snprintf(d->error, sizeof d->error, "%s", _("Paste your friend's invite code, or type an address."));
+            return rb_ui_cmd_of(RB_UI_CMD_NONE);
+        }
+        cmd.net_open.code = c;
+        return cmd;
+    }
+    char *end;
+    long port = strtol(d->net_port, &end, 10);
+    if (d->net_port[0] == '\0' || *end != '\0' || port < 1 || port > 65535) {
+        /* TRANSLATORS: the port field of a hosted game holds no port; %s is what it holds */
+        snprintf(d->error, sizeof d->error, _("\"%s\" is not a port: give a number from 1 to 65535, such as %d."),
+                 d->net_port, RB_NET_DEFAULT_PORT);
+        return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
+    cmd.net_open.port = (int)port;
+    cmd.net_open.color = d->side == 2 ? (int)(SDL_GetPerformanceCounter() & 1) : d->side;
+    if (d->time_choice > 0 && d->time_choice < RB_UI_TC_NPRESETS) {
+        cmd.net_open.base_ms = rb_ui_tc_presets[d->time_choice].tc.base_ms;
+        cmd.net_open.inc_ms = rb_ui_tc_presets[d->time_choice].tc.increment_ms;
+    }
+    return cmd;
 }
 
 /* The new game the form describes; none, with the reason in the form,
@@ -197,6 +296,9 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
 static rb_ui_cmd dlg_new_start(rb_ui_state *st)
 {
     rb_ui_dialog_state *d = &st->dialog;
+    if (dlg_new_net(d)) {
+        return dlg_new_net_start(st);
+    }
     rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_NEW_GAME);
     if (dlg_new_custom(d)) {
         if (rb_ui_game_clock_parse_custom(d->time_custom, cmd.new_game.tc, d->error, sizeof d->error) != 0) {
@@ -224,6 +326,8 @@ static rb_ui_cmd dlg_new_start(rb_ui_state *st)
         cmd.new_game.players[0] = (rb_ui_player){RB_UI_COMPUTER, d->level[0]};
         cmd.new_game.players[1] = (rb_ui_player){RB_UI_COMPUTER, d->level[1]};
         break;
+    case RB_UI_NET_HOST:
+    case RB_UI_NET_JOIN: break; /* dlg_new_net_start's */
     }
     return cmd;
 }
@@ -236,8 +340,18 @@ rb_ui_cmd rb_ui_dlg_new_click(rb_ui_state *st, int id)
     }
     if (id == DLG_CANCEL) {
         rb_ui_dlg_close(st);
-    } else if (id >= DLG_MODE && id < DLG_MODE + 3) {
+    } else if (id >= DLG_MODE && id < DLG_MODE + DLG_MODES) {
         d->mode = (rb_ui_new_mode)(id - DLG_MODE);
+        d->error[0] = '\0';
+        if (d->mode == RB_UI_NET_HOST && d->time_choice == RB_UI_TC_NPRESETS) {
+            d->time_choice = 0; /* no custom clock for a network game */
+        }
+        if (dlg_new_net(d)) {
+            /* The port or the code is what is left to give: the keys go
+             * there, its text selected, so typing or pasting replaces it. */
+            d->focus = DLG_FIELD;
+            rb_ui_textedit_select_all(rb_ui_dlg_new_edit(d));
+        }
     } else if (id >= DLG_SIDE && id < DLG_SIDE + 3) {
         d->side = id - DLG_SIDE;
     } else if (id >= DLG_LEVEL_W + RB_LEVEL_MIN - 1 && id < DLG_LEVEL_W + RB_LEVEL_MAX) {
@@ -271,8 +385,21 @@ rb_ui_cmd rb_ui_dlg_new_key(rb_ui_state *st, SDL_Keycode key)
 /* What a time control is written with: digits, '+', '/', '.', spaces. */
 #define DLG_CLOCK_BYTES "0123456789+/. "
 
+/* What the form's field takes: a clock's signs, a port's digits, or any
+ * text for a code or an address (the link reads it strictly). */
+static const char *dlg_field_bytes(const rb_ui_dialog_state *d)
+{
+    return d->mode == RB_UI_NET_HOST ? "0123456789" : d->mode == RB_UI_NET_JOIN ? NULL : DLG_CLOCK_BYTES;
+}
+
 rb_ui_edit rb_ui_dlg_new_edit(rb_ui_dialog_state *d)
 {
+    if (d->mode == RB_UI_NET_HOST) {
+        return (rb_ui_edit){d->net_port, sizeof d->net_port, &d->caret, &d->anchor};
+    }
+    if (d->mode == RB_UI_NET_JOIN) {
+        return (rb_ui_edit){d->net_code, sizeof d->net_code, &d->caret, &d->anchor};
+    }
     return (rb_ui_edit){d->time_custom, sizeof d->time_custom, &d->caret, &d->anchor};
 }
 
@@ -280,7 +407,7 @@ rb_ui_cmd rb_ui_dlg_new_field_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool
 {
     rb_ui_dialog_state *d = &app->state.dialog;
     *used = false;
-    if (!dlg_new_custom(d) || d->focus != DLG_FIELD) {
+    if (!dlg_new_has_field(d) || d->focus != DLG_FIELD) {
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
     if (key == SDLK_RETURN || key == SDLK_KP_ENTER) {
@@ -288,7 +415,7 @@ rb_ui_cmd rb_ui_dlg_new_field_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool
         return dlg_new_start(&app->state);
     }
     bool changed;
-    *used = rb_ui_dlg_field_key(app, rb_ui_dlg_new_edit(d), DLG_CLOCK_BYTES, key, mod, &changed);
+    *used = rb_ui_dlg_field_key(app, rb_ui_dlg_new_edit(d), dlg_field_bytes(d), key, mod, &changed);
     if (changed) {
         d->error[0] = '\0';
     }
@@ -298,7 +425,7 @@ rb_ui_cmd rb_ui_dlg_new_field_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool
 void rb_ui_dlg_new_text(rb_ui_state *st, const char *text)
 {
     rb_ui_dialog_state *d = &st->dialog;
-    if (!dlg_new_custom(d)) {
+    if (!dlg_new_has_field(d)) {
         return;
     }
     if (d->focus != DLG_FIELD) {
@@ -307,7 +434,7 @@ void rb_ui_dlg_new_text(rb_ui_state *st, const char *text)
         d->focus = DLG_FIELD;
         rb_ui_textedit_select_all(rb_ui_dlg_new_edit(d));
     }
-    if (rb_ui_dlg_field_insert(rb_ui_dlg_new_edit(d), DLG_CLOCK_BYTES, text)) {
+    if (rb_ui_dlg_field_insert(rb_ui_dlg_new_edit(d), dlg_field_bytes(d), text)) {
         d->error[0] = '\0';
     }
 }

@@ -135,6 +135,7 @@ typedef enum {
     RB_UI_CMD_NET_CHAT,   /* a line to the other side */
     RB_UI_CMD_NET_MUTE,   /* their chat shown or not */
     RB_UI_CMD_NET_LEAVE,  /* close the connection; the game stays on the board */
+    RB_UI_CMD_NET_OPEN,   /* host or join a network game (the new-game dialog) */
     RB_UI_CMD_QUIT,
     RB_UI_CMD_COUNT /* (not a command: how many kinds there are) */
 } rb_ui_cmd_kind;
@@ -290,6 +291,13 @@ typedef struct rb_ui_cmd {
         struct {
             bool on; /* their chat shown */
         } net_mute;
+        struct {
+            bool host;
+            int port;         /* host: the port to listen on */
+            const char *code; /* joiner: the invite code or address; borrowed */
+            int color;        /* host: the host's colour */
+            int64_t base_ms, inc_ms;
+        } net_open;
     };
 } rb_ui_cmd;
 

@@ -168,7 +168,13 @@ typedef enum {
 } rb_ui_ask;
 
 /* Who plays a new game, as the new-game dialog offers it. */
-typedef enum { RB_UI_VS_COMPUTER = 0, RB_UI_TWO_PLAYERS = 1, RB_UI_COMPUTERS = 2 } rb_ui_new_mode;
+typedef enum {
+    RB_UI_VS_COMPUTER = 0,
+    RB_UI_TWO_PLAYERS = 1,
+    RB_UI_COMPUTERS = 2,
+    RB_UI_NET_HOST = 3, /* host a network game: a friend joins with the code */
+    RB_UI_NET_JOIN = 4  /* join one with a friend's invite code or address */
+} rb_ui_new_mode;
 
 /* One saved game in the load dialog's list. */
 typedef struct rb_ui_game_entry {
@@ -203,6 +209,8 @@ typedef struct rb_ui_dialog_state {
                              RB_UI_TC_NPRESETS for the custom control */
     char time_custom[40]; /* the custom control as typed: "10+5", or
                              White's and Black's: "10+5 / 5+3" */
+    char net_port[8];     /* hosting: the port to listen on, as typed */
+    char net_code[160];   /* joining: the invite code or address, as typed */
 
     /* save: the name is a text field; caret and anchor are byte offsets
        into it, the selection lies between them */

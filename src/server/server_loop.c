@@ -365,8 +365,10 @@ static void conn_flush(rb_server *sv, conn *c)
             rb_srv_close(sv, c, "the game side asked to close");
         }
     } else {
-        memmove(c->out, c->out + sent, len - sent);
-        c->out_len -= sent;
+        if (sent > 0) { /* nothing sent may mean nothing there yet (out NULL) */
+            memmove(c->out, c->out + sent, len - sent);
+            c->out_len -= sent;
+        }
         if (c->closing && c->out_len == 0) {
             rb_srv_close(sv, c, "said goodbye");
         }

@@ -165,6 +165,9 @@ void rb_ui_speak_again(rb_app *app)
 void rb_ui_speak_mark_take(const rb_app *app, rb_ui_speak_mark *mark)
 {
     const rb_ui_state *st = &app->state;
+    /* Whole, even when nothing will be said: a command that turns the
+     * spoken mode on is followed by a comparison with this mark. */
+    *mark = (rb_ui_speak_mark){0};
     mark->on = app->speaker != NULL && st->settings.speech;
     mark->speech = st->settings.speech;
     if (!mark->on && !mark->speech) {

@@ -135,6 +135,27 @@ static bool has_pieces(const rb_pos *pos, int color)
     return (pos->by_color[color] & (pos->by_type[RB_ROOK] | pos->by_type[RB_BISHOP])) != 0;
 }
 
+/* Whether the hard deadline is reached, or will be before the next look
+ * at the clock: when other programs hold the cores, the thread may get no
+ * time for a while between two looks, and a deadline seen one such wait
+ * late makes the reply late by as much. So the longest wait between looks
+ * in this search (up to MAX_LAG_MS) is taken as the time the next look may
+ * be away. On an idle machine that is well under a millisecond. */
+#define MAX_LAG_MS 100
+
+static bool past_deadline(rb_engine *e)
+{
+    int64_t now = rb_engine_now(e);
+    if (e->last_look_ms > 0) {
+        int64_t gap = now - e->last_look_ms;
+        if (gap > e->lag_ms) {
+            e->lag_ms = gap < MAX_LAG_MS ? gap : MAX_LAG_MS;
+        }
+    }
+    e->last_look_ms = now;
+    return now + e->lag_ms >= e->hard_ms;
+}
+
 /* Counts a node and notices limits: the node limit exactly (so node-limited
  * searches repeat exactly), the clock and the stop flag every CHECK_EVERY
  * nodes. */
@@ -148,7 +169,7 @@ static bool out_of_budget(rb_engine *e)
         e->aborted = true;
     } else if ((e->nodes & (CHECK_EVERY - 1)) == 0) {
         atomic_store_explicit(&e->published_nodes, e->nodes, memory_order_relaxed);
-        if (atomic_load_explicit(&e->stop, memory_order_relaxed) || (e->hard_ms && rb_engine_now(e) >= e->hard_ms)) {
+        if (atomic_load_explicit(&e->stop, memory_order_relaxed) || (e->hard_ms && past_deadline(e))) {
             e->aborted = true;
         }
     }
@@ -712,6 +733,8 @@ static bool has_limits(const rb_limits *l)
 static int begin_search(rb_engine *e, const uint64_t *history, size_t nhistory, const rb_limits *limits, bool limited)
 {
     e->start_ms = rb_engine_now(e);
+    e->last_look_ms = 0;
+    e->lag_ms = 0;
     e->nodes = 0;
     /* a stop that came before the search began is kept (see rb_engine_stop) */
     e->aborted = atomic_load(&e->stop);
@@ -1079,6 +1102,8 @@ static void prepare_helper(rb_engine *h, const rb_engine *e, const rb_pos *root,
      * join, and so the bestmove, once the time is up. */
     h->soft_ms = 0;
     h->hard_ms = e->hard_ms;
+    h->last_look_ms = 0;
+    h->lag_ms = 0;
     h->clock = e->clock;
     h->clock_user = e->clock_user;
     h->aborted = false;

@@ -93,8 +93,10 @@ struct rb_engine {
     uint64_t nodes;
     uint64_t node_limit;
     int64_t start_ms;
-    int64_t soft_ms; /* don't start another iteration after this */
-    int64_t hard_ms; /* abandon the search at this time */
+    int64_t soft_ms;      /* don't start another iteration after this */
+    int64_t hard_ms;      /* abandon the search at this time */
+    int64_t last_look_ms; /* when the clock was last read (0: not yet) */
+    int64_t lag_ms;       /* the longest wait between two reads so far */
     bool aborted;
     int seldepth;
 

@@ -11,7 +11,7 @@
  * A fixed time per move is a hard limit: the search is abandoned a margin
  * before it, the margin growing with the time asked, so that unwinding,
  * joining the helper threads and writing the reply fit inside it even when
- * other programs hold the cores. No iteration starts after 60% of what is left of it.
+ * other programs hold the cores. No iteration starts after 60% of it.
  * With a clock the engine plans for about thirty more moves and spends most
  * of the increment, never past three quarters of what is left after the
  * margin; a forced reply is played at once.
@@ -52,7 +52,10 @@ void rb_time_plan(rb_engine *e, const rb_limits *limits, int side, int nroot)
         if (hard < 1) {
             hard = 1;
         }
-        int64_t soft = hard * 6 / 10;
+        int64_t soft = t * 6 / 10; /* as before the margin: iterations keep their pace */
+        if (soft > hard) {
+            soft = hard;
+        }
         if (soft < 1) {
             soft = 1;
         }

@@ -3,8 +3,8 @@
  * the time asked however late the search thread gets to run: the limits
  * count from the request's arrival, not from the search's start; once the
  * deadline has passed every searching thread stops at its next look at the
- * clock; a movetime is never planned to the last millisecond, and a clock
- * is never planned past what is left minus a margin.
+ * clock, and a thread kept waiting between looks stops at the look before; a movetime is never planned to the last
+ * millisecond, and a clock is never planned past what is left minus a margin.
  *
  * No wall-clock bounds: the engine is handed a clock of the test's own
  * that stands still or jumps when the test says, so what is shown does not
@@ -117,6 +117,54 @@ static void test_every_thread_stops_at_its_first_look_after_the_deadline(void **
     stops_at_the_first_look(3);
 }
 
+/* A thread that gets a core only now and then: after `still` reads at which
+ * no time passes (so the search gets deep), every read of the clock finds
+ * it `step` ms later. */
+typedef struct starved_clock {
+    int64_t now, step, deadline;
+    int still;
+    int reads_at_or_past_deadline;
+} starved_clock;
+
+static int64_t starved_now(void *user)
+{
+    starved_clock *c = user;
+    if (c->still > 0) {
+        c->still--;
+    } else {
+        c->now += c->step;
+    }
+    if (c->now >= c->deadline) {
+        c->reads_at_or_past_deadline++;
+    }
+    return c->now;
+}
+
+static void test_a_starved_search_stops_before_the_deadline_it_would_see_late(void **state)
+{
+    (void)state;
+    rb_pos pos;
+    rb_pos_start(&pos);
+    /* 1000 ms asked, so the deadline is 950 ms after the request (the
+     * margin is 50 ms); every read is 30 ms after the one before. */
+    starved_clock c = {.now = 20000, .step = 30, .deadline = 20000 + 950, .still = 100};
+    rb_engine *e = rb_engine_new(16);
+    assert_non_null(e);
+    rb_engine_set_clock(e, starved_now, &c);
+    rb_limits limits = {0};
+    limits.movetime_ms = 1000;
+    limits.start_ms = c.now;
+    rb_search_info info;
+    rb_move m = rb_engine_search(e, &pos, NULL, 0, &limits, NULL, NULL, &info);
+    assert_true(rb_move_is_legal(&pos, m));
+    /* The search stopped at the read before the deadline, seeing that the
+     * next would come too late (without that it would stop at the read
+     * after it, and the report read again): only the final report reads
+     * past it. */
+    assert_int_equal(c.reads_at_or_past_deadline, 1);
+    rb_engine_free(e);
+}
+
 static void test_a_movetime_is_planned_with_a_margin(void **state)
 {
     (void)state;
@@ -175,6 +223,7 @@ int main(void)
         cmocka_unit_test(test_the_time_counts_from_the_request),
         cmocka_unit_test(test_one_thread_stops_at_its_first_look_after_the_deadline),
         cmocka_unit_test(test_every_thread_stops_at_its_first_look_after_the_deadline),
+        cmocka_unit_test(test_a_starved_search_stops_before_the_deadline_it_would_see_late),
         cmocka_unit_test(test_a_movetime_is_planned_with_a_margin),
         cmocka_unit_test(test_a_clock_is_never_planned_past_what_is_left),
     };

@@ -6,6 +6,7 @@
 
 #include "engine.h"
 #include "rb_tb.h"
+#include "rb_util_clock.h"
 
 rb_engine *rb_engine_new(size_t hash_mib)
 {
@@ -70,6 +71,17 @@ void rb_engine_set_seed(rb_engine *e, uint64_t seed)
 void rb_engine_set_multipv(rb_engine *e, int lines)
 {
     e->multipv = lines < 1 ? 1 : lines > RB_MULTIPV_MAX ? RB_MULTIPV_MAX : lines;
+}
+
+void rb_engine_set_clock(rb_engine *e, rb_clock_fn now, void *user)
+{
+    e->clock = now;
+    e->clock_user = now ? user : NULL;
+}
+
+int64_t rb_engine_now(const rb_engine *e)
+{
+    return e->clock ? e->clock(e->clock_user) : rb_util_now_ms();
 }
 
 int rb_engine_multipv(const rb_engine *e)

@@ -38,6 +38,10 @@ typedef struct rb_limits {
     int64_t time_left_ms;
     int64_t increment_ms;
     bool infinite;
+    /* When the request arrived (rb_engine_now's milliseconds): time limits
+     * count from here, so the wait before the search starts is spent from
+     * the same allowance. 0: from the start of the search. */
+    int64_t start_ms;
     /* the root moves to consider (UCI's "go searchmoves"); none: all.
      * Moves that are not legal at the root are ignored, and when none of
      * them is legal every move is searched. */
@@ -88,6 +92,13 @@ void rb_engine_new_game(rb_engine *e);
  * exactly as before this setting existed.
  */
 void rb_engine_set_multipv(rb_engine *e, int lines);
+
+/* The clock time limits are measured on (milliseconds, monotonic): by
+ * default the system's; a test may hand in one of its own (now(user) is
+ * called from every searching thread). NULL restores the default. */
+typedef int64_t (*rb_clock_fn)(void *user);
+void rb_engine_set_clock(rb_engine *e, rb_clock_fn now, void *user);
+int64_t rb_engine_now(const rb_engine *e);
 int rb_engine_multipv(const rb_engine *e);
 /* The lines of the last search's last completed iteration, best first:
  * copies at most max of them into lines and returns how many it copied. */

@@ -93,8 +93,10 @@
  * the plies to the end. */
 #define FORCED_MARGIN 4
 /* The clock and the stop request are read once per this many nodes (a
- * power of two). */
-#define CHECK_EVERY 1024
+ * power of two): well under a millisecond of one thread's work, so on a
+ * machine whose cores are shared the deadline is seen within the next
+ * time slice the thread is given. */
+#define CHECK_EVERY 256
 
 _Static_assert((CHECK_EVERY & (CHECK_EVERY - 1)) == 0, "CHECK_EVERY must be a power of two");
 _Static_assert(MAX_ITERATION < QS_FROM_PLY && QS_FROM_PLY < RB_MAX_PLY,
@@ -133,6 +135,27 @@ static bool has_pieces(const rb_pos *pos, int color)
     return (pos->by_color[color] & (pos->by_type[RB_ROOK] | pos->by_type[RB_BISHOP])) != 0;
 }
 
+/* Whether the hard deadline is reached, or will be before the next look
+ * at the clock: when other programs hold the cores, the thread may get no
+ * time for a while between two looks, and a deadline seen one such wait
+ * late makes the reply late by as much. So the longest wait between looks
+ * in this search (up to MAX_LAG_MS) is taken as the time the next look may
+ * be away. On an idle machine that is well under a millisecond. */
+#define MAX_LAG_MS 100
+
+static bool past_deadline(rb_engine *e)
+{
+    int64_t now = rb_engine_now(e);
+    if (e->last_look_ms > 0) {
+        int64_t gap = now - e->last_look_ms;
+        if (gap > e->lag_ms) {
+            e->lag_ms = gap < MAX_LAG_MS ? gap : MAX_LAG_MS;
+        }
+    }
+    e->last_look_ms = now;
+    return now + e->lag_ms >= e->hard_ms;
+}
+
 /* Counts a node and notices limits: the node limit exactly (so node-limited
  * searches repeat exactly), the clock and the stop flag every CHECK_EVERY
  * nodes. */
@@ -146,7 +169,7 @@ static bool out_of_budget(rb_engine *e)
         e->aborted = true;
     } else if ((e->nodes & (CHECK_EVERY - 1)) == 0) {
         atomic_store_explicit(&e->published_nodes, e->nodes, memory_order_relaxed);
-        if (atomic_load_explicit(&e->stop, memory_order_relaxed) || (e->hard_ms && rb_util_now_ms() >= e->hard_ms)) {
+        if (atomic_load_explicit(&e->stop, memory_order_relaxed) || (e->hard_ms && past_deadline(e))) {
             e->aborted = true;
         }
     }
@@ -658,7 +681,7 @@ static void fill_info(const rb_engine *e, rb_search_info *info, int depth, int s
     info->multipv = 1;
     fill_score(info, score);
     info->nodes = all_nodes(e);
-    info->time_ms = rb_util_now_ms() - e->start_ms;
+    info->time_ms = rb_engine_now(e) - e->start_ms;
     info->nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : 0;
     info->tbhits = e->tb ? rb_tb_hits(e->tb) - e->tb_hits_start : 0;
     info->pvlen = pvlen;
@@ -709,7 +732,9 @@ static bool has_limits(const rb_limits *l)
  * deepest iteration allowed. */
 static int begin_search(rb_engine *e, const uint64_t *history, size_t nhistory, const rb_limits *limits, bool limited)
 {
-    e->start_ms = rb_util_now_ms();
+    e->start_ms = rb_engine_now(e);
+    e->last_look_ms = 0;
+    e->lag_ms = 0;
     e->nodes = 0;
     /* a stop that came before the search began is kept (see rb_engine_stop) */
     e->aborted = atomic_load(&e->stop);
@@ -922,7 +947,7 @@ static bool deep_enough(const rb_engine *e, const rb_limits *limits, bool limite
     if (limited && limits->depth == 0 && limits->nodes == 0 && decided && depth >= plies_to_end + FORCED_MARGIN) {
         return true;
     }
-    return e->soft_ms && rb_util_now_ms() >= e->soft_ms;
+    return e->soft_ms && rb_engine_now(e) >= e->soft_ms;
 }
 
 /* Phase 3: iterative deepening, reporting each completed iteration. */
@@ -1072,7 +1097,15 @@ static void prepare_helper(rb_engine *h, const rb_engine *e, const rb_pos *root,
     h->start_ms = e->start_ms;
     h->nodes = 0;
     h->node_limit = 0;
-    h->soft_ms = h->hard_ms = 0; /* the main thread stops it */
+    /* The main thread stops it, but it also watches the hard deadline
+     * itself: a helper the scheduler kept waiting must not hold up the
+     * join, and so the bestmove, once the time is up. */
+    h->soft_ms = 0;
+    h->hard_ms = e->hard_ms;
+    h->last_look_ms = 0;
+    h->lag_ms = 0;
+    h->clock = e->clock;
+    h->clock_user = e->clock_user;
     h->aborted = false;
     h->seldepth = 0;
     h->nlines = 0;

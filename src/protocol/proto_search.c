@@ -295,6 +295,10 @@ static bool read_limits(rb_proto *p, rb_words *args, const rb_pos *root, bool th
 
 void rb_cmd_go(rb_proto *p, rb_words *args)
 {
+    /* The time asked for counts from here, the line's arrival: waiting for
+     * a search that is ending, and starting the search thread, are spent
+     * from it too. */
+    int64_t arrived = rb_engine_now(p->engine);
     if (atomic_load(&p->searching) && p->job.kind == RB_JOB_SEARCH) {
         rb_proto_error(p, "go: a search is already running (send stop first)");
         return;
@@ -305,6 +309,7 @@ void rb_cmd_go(rb_proto *p, rb_words *args)
     if (!read_limits(p, args, root, false, &limits)) {
         return;
     }
+    limits.start_ms = arrived;
     rb_proto_finish_search(p); /* joins a search that ended by itself */
     if (!p->position_given) {
         rb_proto_emit(p, "info string no position given: searching the start position");

@@ -26,7 +26,7 @@ export HOME="$dir" XDG_DATA_HOME="$dir/data" # the known-servers file
 "$server" --dir "$dir/srv" --port $port 2>"$dir/server1.log" & spid=$!
 sleep 0.3
 movetime=20
-[ "$mode" = kill ] && movetime=60
+[ "$mode" = kill ] && movetime=100 # long enough a game to be killed in its middle
 "$netplay" --server 127.0.0.1:$port $tls --name alice --password secret-1 --register --seek 2+1 \
     --engine "$engine" --movetime $movetime --pgn "$dir/a.pgn" >"$dir/a.out" 2>"$dir/a.err" & apid=$!
 sleep 0.3

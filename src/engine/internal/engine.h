@@ -84,15 +84,19 @@ struct rb_engine {
     rb_eval_params params; /* evaluation weights (tuning swaps them) */
     int level;
     uint64_t rng;
-    atomic_bool stop; /* set by rb_engine_stop, cleared by its owner only */
-    int multipv;      /* lines to search, 1..RB_MULTIPV_MAX */
+    atomic_bool stop;  /* set by rb_engine_stop, cleared by its owner only */
+    int multipv;       /* lines to search, 1..RB_MULTIPV_MAX */
+    rb_clock_fn clock; /* NULL: the system's (rb_engine_now) */
+    void *clock_user;
 
     /* per search */
     uint64_t nodes;
     uint64_t node_limit;
     int64_t start_ms;
-    int64_t soft_ms; /* don't start another iteration after this */
-    int64_t hard_ms; /* abandon the search at this time */
+    int64_t soft_ms;      /* don't start another iteration after this */
+    int64_t hard_ms;      /* abandon the search at this time */
+    int64_t last_look_ms; /* when the clock was last read (0: not yet) */
+    int64_t lag_ms;       /* the longest wait between two reads so far */
     bool aborted;
     int seldepth;
 
@@ -159,8 +163,12 @@ void rb_search_helper(rb_engine *h);
 /* bench.c: the bench's positions (a test checks they parse) */
 const char *const *rb_bench_positions(size_t *count);
 
-/* timeman.c */
+/* timeman.c: soft_ms and hard_ms from the limits, counted from
+ * limits->start_ms when given (else e->start_ms). */
 void rb_time_plan(rb_engine *e, const rb_limits *limits, int side, int nroot);
+/* What is kept back from a time allowance of ms for the bestmove to reach
+ * the client on a busy machine: grows with the allowance. */
+int64_t rb_time_margin(int64_t ms);
 
 /* level.c */
 rb_level_spec rb_level_spec_of(int level);

@@ -173,8 +173,10 @@ void rb_srv_lobby_resume(rb_server *sv, conn *c)
         at += len + 2;
         rb_srv_lobby_line(sv, c, line, len, overlong);
     }
-    memmove(c->held, c->held + at, c->held_len - at);
-    c->held_len -= at;
+    if (at > 0) {
+        memmove(c->held, c->held + at, c->held_len - at);
+        c->held_len -= at;
+    }
 }
 
 static void lobby_feed(rb_server *sv, conn *c, const char *data, size_t n)

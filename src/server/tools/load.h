@@ -25,7 +25,8 @@ typedef struct load_opts {
     int kills;                      /* SIGKILLs of the server during play, each followed by a restart */
     int kill_min_ms, kill_max_ms;   /* the time from a (re)start to the next kill, drawn at random */
     unsigned seed;
-    int limit_s; /* play stops after this */
+    int limit_s;     /* play stops after this */
+    int server_nice; /* the server's niceness (below 0: ahead of everything else on the machine) */
 } load_opts;
 
 /* One player: a connection, the client side of its game, and what the
@@ -51,7 +52,7 @@ typedef struct load_game {
 /* The server's process. */
 typedef struct load_server {
     char dir[64];
-    int port, max_conns;
+    int port, max_conns, nice;
     pid_t pid;
 } load_server;
 

@@ -5,7 +5,7 @@
  *
  *   rollerball-server-load [--games N] [--plies P] [--think MIN-MAX]
  *                          [--kills K] [--kill-every MIN-MAX] [--seed S]
- *                          [--limit S] [--port P]
+ *                          [--limit S] [--port P] [--server-nice N]
  *
  * It starts a server of its own (a child process, development mode, a
  * temporary folder), lets 2N guests meet in the lobby in pairs, then plays
@@ -42,10 +42,12 @@ static void usage(void)
 {
     fprintf(stderr, "usage: rollerball-server-load [--games N] [--plies P] [--think MIN-MAX] [--kills K]\n"
                     "                              [--kill-every MIN-MAX] [--seed S] [--limit S] [--port P]\n"
+                    "                              [--server-nice N]\n"
                     "  --think MIN-MAX     each player thinks MIN to MAX ms before a move (default: none)\n"
                     "  --kills K           kill the server with SIGKILL K times during play, and restart it\n"
                     "  --kill-every MIN-MAX  ms from a start of the server to its next kill (default 300-1500)\n"
-                    "  --limit S           give up after S seconds of play (default 600)\n");
+                    "  --limit S           give up after S seconds of play (default 600)\n"
+                    "  --server-nice N     run the server at niceness N (-20 to 19; below 0 needs root)\n");
 }
 
 static bool parse_range(const char *text, int *lo, int *hi)
@@ -77,6 +79,8 @@ static int parse(int argc, char **argv, load_opts *o)
             ok = rb_util_parse_int(v, 0, 100000, &o->kills);
         } else if (strcmp(k, "--limit") == 0) {
             ok = rb_util_parse_int(v, 1, 86400, &o->limit_s);
+        } else if (strcmp(k, "--server-nice") == 0) {
+            ok = rb_util_parse_int(v, -20, 19, &o->server_nice);
         } else if (strcmp(k, "--seed") == 0) {
             ok = rb_util_parse_int(v, 0, 1 << 30, &seed);
             o->seed = (unsigned)seed;
@@ -230,7 +234,7 @@ int main(int argc, char **argv)
         o.port = free_port();
     }
     char err[400], la[64];
-    load_server sv = {.port = o.port, .max_conns = 4 * o.games + 10};
+    load_server sv = {.port = o.port, .max_conns = 4 * o.games + 10, .nice = o.server_nice};
     snprintf(sv.dir, sizeof sv.dir, "/tmp/rb-server-load.XXXXXX");
     if (raise_fd_limit(4 * o.games + 200, err, sizeof err) != 0 || mkdtemp(sv.dir) == NULL ||
         rb_server_init_dir(sv.dir, err, sizeof err) != 0) {

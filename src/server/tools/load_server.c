@@ -54,6 +54,23 @@ ssize_t load_recv_stamped(int fd, char *buf, size_t size, int64_t *rx_us)
     return r;
 }
 
+/* Where the kernel groups processes by session (autogroup), a niceness
+ * counts only inside the group: the server takes a session of its own and
+ * gives its group the niceness, so that it weighs against everything else
+ * on the machine, not only against the tool. */
+static bool set_nice(int nice)
+{
+    if (setsid() < 0 || setpriority(PRIO_PROCESS, 0, nice) != 0) {
+        return false;
+    }
+    FILE *f = fopen("/proc/self/autogroup", "w");
+    if (f == NULL) {
+        return true; /* no autogroups: the process's niceness is all there is */
+    }
+    bool ok = fprintf(f, "%d\n", nice) > 0;
+    return fclose(f) == 0 && ok;
+}
+
 int load_server_start(load_server *s)
 {
     fflush(stdout);
@@ -69,6 +86,10 @@ int load_server_start(load_server *s)
         getrlimit(RLIMIT_NOFILE, &rl);
         for (int fd = 3; fd < (int)rl.rlim_cur && fd < 1 << 20; fd++) {
             close(fd);
+        }
+        if (s->nice != 0 && !set_nice(s->nice)) {
+            perror("rollerball-server-load: the server's niceness");
+            _exit(1);
         }
         char log[128], err[400];
         snprintf(log, sizeof log, "%s/server.log", s->dir);

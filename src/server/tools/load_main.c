@@ -247,9 +247,13 @@ int main(int argc, char **argv)
     printf("games %d, players %d, plies a game %d, think %d-%d ms, kills %d; load average %s\n", o.games, 2 * o.games,
            o.plies, o.think_min_ms, o.think_max_ms, o.kills, la);
     load_game *games = calloc((size_t)o.games, sizeof *games);
+    for (int g = 0; games != NULL && g < o.games; g++) {
+        games[g].side[0].fd = games[g].side[1].fd = -1;
+    }
     if (games == NULL || load_server_start(&sv) != 0 || !wait_listening(o.port)) {
         fprintf(stderr, "rollerball-server-load: the server did not start (%s/server.log)\n", sv.dir);
         load_server_kill(&sv, SIGKILL);
+        free(games);
         return 1;
     }
     long rss_idle = load_server_rss_kib(&sv);
@@ -257,6 +261,7 @@ int main(int argc, char **argv)
     if (load_lobby(&o, games, err, sizeof err) != 0) {
         fprintf(stderr, "rollerball-server-load: %s\n", err);
         load_server_kill(&sv, SIGKILL);
+        load_games_free(games, o.games);
         return 1;
     }
     printf("lobby: %d games made in %" PRId64 " ms\n", o.games, rb_util_now_ms() - t0);
@@ -268,12 +273,15 @@ int main(int argc, char **argv)
     double tool = self_cpu_ms() - tool0;
     load_server_kill(&sv, SIGTERM);
     print_figures(&o, &r, echo_med, echo_p99, rss_idle, cpu, tool);
+    free(r.delays_us);
+    load_check_result c;
+    int checked = played == 0 ? load_check(&o, sv.dir, games, &c, err, sizeof err) : -1;
+    load_games_free(games, o.games);
     if (played != 0) {
         fprintf(stderr, "rollerball-server-load: %s (the server's log: %s/server.log)\n", err, sv.dir);
         return 1;
     }
-    load_check_result c;
-    if (load_check(&o, sv.dir, games, &c, err, sizeof err) != 0) {
+    if (checked != 0) {
         fprintf(stderr, "rollerball-server-load: the check: %s (%s)\n", err, sv.dir);
         return 1;
     }

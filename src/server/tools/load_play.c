@@ -147,6 +147,20 @@ int load_lobby(const load_opts *o, load_game *games, char *err, size_t errlen)
     return 0;
 }
 
+void load_games_free(load_game *games, int n)
+{
+    for (int g = 0; games != NULL && g < n; g++) {
+        for (int c = 0; c < 2; c++) {
+            if (games[g].side[c].fd >= 0) {
+                close(games[g].side[c].fd);
+            }
+            rb_net_peer_free(games[g].side[c].peer);
+            free(games[g].side[c].committed);
+        }
+    }
+    free(games);
+}
+
 typedef struct play {
     const load_opts *o;
     load_server *sv;

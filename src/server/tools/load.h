@@ -85,7 +85,7 @@ typedef struct load_result {
 int load_lobby(const load_opts *o, load_game *games, char *err, size_t errlen);
 void load_games_free(load_game *games, int n);
 /* Plays every game to its end: opts->plies plies, then the side to move
- * resigns; kills and restarts the server as asked. 0 when every game
+ * resigns (once every kill asked for is done); kills and restarts the server as asked. 0 when every game
  * ended on both sides, -1 otherwise (err says what). */
 int load_play(const load_opts *o, load_server *sv, load_game *games, load_result *r, char *err, size_t errlen);
 

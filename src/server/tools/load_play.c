@@ -302,7 +302,7 @@ static void pump(play *p, int i, int64_t rx_us)
 }
 
 /* Its think time is over: the side plays (a legal move picked at random),
- * or resigns once the game has its plies. */
+ * or resigns once the game has its plies and the kills asked for are done. */
 static void play_move(play *p, int i)
 {
     load_side *sd = side_at(p, i);
@@ -316,6 +316,10 @@ static void play_move(play *p, int i)
         return;
     }
     char err[200];
+    if (g->length >= (size_t)p->o->plies && p->r->kills < p->o->kills) {
+        sd->move_at_us = p->now_us + 50000; /* every kill asked for falls while the games are on */
+        return;
+    }
     if (g->length >= (size_t)p->o->plies) {
         rb_net_peer_resign(sd->peer, p->now_ms, err, sizeof err);
     } else {

@@ -38,8 +38,9 @@
 #define FIRST_LINE_MS 10000 /* a new connection says what it is within this */
 /* Every game's timers (pings, resends, flags, the grace) are looked at this
  * often, not every round: a busy server has a round for each few lines that
- * arrive, and walking a thousand games each time was most of its work. A
- * game whose player sent something is served in that round all the same. */
+ * arrive, and walking a thousand games each time was a good share of its
+ * work. A game whose player sent something is served in that round all the
+ * same. */
 #define TICK_MS 10
 #define CHECKPOINT_MS 200 /* between checkpoints of the database's log */
 
@@ -537,6 +538,9 @@ rb_server *rb_server_open(const char *dir, const rb_server_settings *s, char *er
     /* the log goes back into the database on a thread, not in a round */
     sv->checkpointer = rb_checkpointer_new(path, CHECKPOINT_MS, err, errlen);
     if (sv->checkpointer == NULL || rb_store_autocheckpoint(sv->store, 0) != 0) {
+        if (sv->checkpointer != NULL) {
+            rb_util_fail(err, errlen, "%s: its own checkpoints could not be turned off", path);
+        }
         rb_server_close(sv);
         return NULL;
     }

@@ -15,6 +15,7 @@
 #include "rb_net_peer.h"
 #include "rb_tls.h"
 #include "rb_server.h"
+#include "server_checkpoint.h"
 #include "server_hasher.h"
 #include "server_store.h"
 
@@ -99,6 +100,7 @@ struct rb_server {
     rb_server_settings set;
     rb_store *store;
     rb_hasher *hasher;
+    rb_checkpointer *checkpointer;
     rb_tls_server_creds *creds; /* NULL without TLS */
     uint64_t rules;
     int epfd, listen_fd, port;
@@ -112,7 +114,8 @@ struct rb_server {
     int64_t next_seek;
     ban *bans;
     int nbans, capbans;
-    int64_t now; /* the loop's clock, ms */
+    int64_t now;       /* the loop's clock, ms */
+    int64_t ticked_at; /* when every game's timers were last looked at */
 };
 
 /* the loop */

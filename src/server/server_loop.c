@@ -30,11 +30,19 @@
 #include "rb_util_clock.h"
 #include "rb_util_error.h"
 #include "server_account.h"
+#include "server_checkpoint.h"
 #include "server_internal.h"
 #include "server_log.h"
 
 #define READ_CHUNK 16384
 #define FIRST_LINE_MS 10000 /* a new connection says what it is within this */
+/* Every game's timers (pings, resends, flags, the grace) are looked at this
+ * often, not every round: a busy server has a round for each few lines that
+ * arrive, and walking a thousand games each time was a good share of its
+ * work. A game whose player sent something is served in that round all the
+ * same. */
+#define TICK_MS 10
+#define CHECKPOINT_MS 200 /* between checkpoints of the database's log */
 
 static void watch(rb_server *sv, conn *c, bool out)
 {
@@ -527,6 +535,15 @@ rb_server *rb_server_open(const char *dir, const rb_server_settings *s, char *er
         free(sv);
         return NULL;
     }
+    /* the log goes back into the database on a thread, not in a round */
+    sv->checkpointer = rb_checkpointer_new(path, CHECKPOINT_MS, err, errlen);
+    if (sv->checkpointer == NULL || rb_store_autocheckpoint(sv->store, 0) != 0) {
+        if (sv->checkpointer != NULL) {
+            rb_util_fail(err, errlen, "%s: its own checkpoints could not be turned off", path);
+        }
+        rb_server_close(sv);
+        return NULL;
+    }
     sv->hasher = rb_hasher_new((unsigned long)s->pwhash_ops, (unsigned long)s->pwhash_mem_kib * 1024, err, errlen);
     if (sv->hasher == NULL) {
         rb_server_close(sv);
@@ -600,7 +617,10 @@ void rb_server_step(rb_server *sv, int timeout_ms)
             conn_read(sv, sv->conns[i]);
         }
     }
-    rb_srv_games_tick(sv);
+    if (sv->now - sv->ticked_at >= TICK_MS || sv->now < sv->ticked_at) {
+        rb_srv_games_tick(sv);
+        sv->ticked_at = sv->now;
+    }
     if (rb_store_commit(sv->store) != 0) {
         rb_server_log(RB_LOG_ERR, "a round's changes were not committed: %s", rb_store_error(sv->store));
     }
@@ -654,6 +674,7 @@ void rb_server_close(rb_server *sv)
     }
     free(sv->conns);
     rb_hasher_free(sv->hasher);
+    rb_checkpointer_free(sv->checkpointer);
     rb_srv_games_free(sv);
     free(sv->seeks);
     free(sv->bans);

@@ -438,3 +438,8 @@ int rb_store_game_ratings(rb_store *st, int64_t game, int white_elo, int black_e
                        "iiiii", (int64_t)white_elo, (int64_t)black_elo, (int64_t)white_diff, (int64_t)black_diff,
                        game));
 }
+
+int rb_store_autocheckpoint(rb_store *st, int pages)
+{
+    return sqlite3_wal_autocheckpoint(st->db, pages) == SQLITE_OK ? 0 : -1;
+}

@@ -31,6 +31,10 @@ void rb_store_close(rb_store *st);
  * 0, or -1 when what the transaction held is not on disk. */
 int rb_store_begin(rb_store *st);
 int rb_store_commit(rb_store *st);
+/* SQLite's own checkpoint after a commit that finds the log this many pages
+ * long; 0 turns it off (the server checkpoints on a thread of its own,
+ * server_checkpoint.h). 0, or -1. */
+int rb_store_autocheckpoint(rb_store *st, int pages);
 /* The last error of the database, for the log. */
 const char *rb_store_error(const rb_store *st);
 

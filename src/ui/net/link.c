@@ -12,6 +12,8 @@
 
 #include "net/link.h"
 
+#include "netplay_tls.h"
+
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@ struct rb_ui_net_link {
     rb_net_peer *peer;
     bool host;
     char code[RB_NET_INVITE_MAX];
+    rb_netplay_tls *tls; /* a server's game over TLS, or NULL */
 };
 
 static void config(rb_net_config *cfg, bool host, const char *name, const char *program, int64_t grace_ms)
@@ -85,6 +88,23 @@ rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, siz
 rb_ui_net_link *rb_ui_net_link_join(const char *code, const char *name, const char *program, int64_t grace_ms,
                                     char *err, size_t errlen)
 {
+    return rb_ui_net_link_join_server(code, name, program, grace_ms, false, err, errlen);
+}
+
+/* The TLS of a server's game: the key was pinned by the lobby's connection
+ * to the same address, so a changed one is refused here too. */
+static rb_netplay_tls *tls_for(const rb_net_invite *inv)
+{
+    rb_netplay_tls *t = malloc(sizeof *t);
+    if (t != NULL) {
+        rb_netplay_tls_init(t, inv->host, inv->port, true);
+    }
+    return t;
+}
+
+rb_ui_net_link *rb_ui_net_link_join_server(const char *code, const char *name, const char *program, int64_t grace_ms,
+                                           bool tls, char *err, size_t errlen)
+{
     rb_net_invite inv;
     if (rb_net_invite_parse(code, &inv, err, errlen) != 0) {
         return NULL;
@@ -102,9 +122,18 @@ rb_ui_net_link *rb_ui_net_link_join(const char *code, const char *name, const ch
         free(l);
         return NULL;
     }
-    /* Timeout 0: the connection is only started; the polls complete it. */
-    if (rb_net_session_join(&l->s, l->peer, inv.host, inv.port, 0, err, errlen) != 0) {
+    l->tls = tls ? tls_for(&inv) : NULL;
+    if (tls && l->tls == NULL) {
+        snprintf(err, errlen, "out of memory");
         rb_net_peer_free(l->peer);
+        free(l);
+        return NULL;
+    }
+    /* Timeout 0: the connection is only started; the polls complete it. */
+    if (rb_net_session_join_over(&l->s, l->peer, inv.host, inv.port, 0, l->tls ? &l->tls->transport : NULL, err,
+                                 errlen) != 0) {
+        rb_net_peer_free(l->peer);
+        free(l->tls);
         free(l);
         return NULL;
     }
@@ -115,8 +144,9 @@ rb_ui_net_link *rb_ui_net_link_join(const char *code, const char *name, const ch
 rb_ui_net_link *rb_ui_net_link_restore(const char *saved, int64_t now, char *err, size_t errlen)
 {
     const char *eol = strchr(saved, '\n');
-    bool host = strncmp(saved, "host ", 5) == 0;
-    if (eol == NULL || (!host && strncmp(saved, "join ", 5) != 0) || (size_t)(eol - saved - 5) >= RB_NET_INVITE_MAX) {
+    bool host = strncmp(saved, "host ", 5) == 0, tls = strncmp(saved, "tls  ", 5) == 0;
+    if (eol == NULL || (!host && !tls && strncmp(saved, "join ", 5) != 0) ||
+        (size_t)(eol - saved - 5) >= RB_NET_INVITE_MAX) {
         snprintf(err, errlen, "the saved network game does not start with its side and invite code");
         return NULL;
     }
@@ -140,10 +170,13 @@ rb_ui_net_link *rb_ui_net_link_restore(const char *saved, int64_t now, char *err
         free(l);
         return NULL;
     }
+    l->tls = tls ? tls_for(&inv) : NULL;
     int rc = host ? rb_net_session_host(&l->s, l->peer, NULL, inv.port, err, errlen)
-                  : rb_net_session_join(&l->s, l->peer, inv.host, inv.port, 0, err, errlen);
+                  : rb_net_session_join_over(&l->s, l->peer, inv.host, inv.port, 0,
+                                             l->tls != NULL ? &l->tls->transport : NULL, err, errlen);
     if (rc != 0) {
         rb_net_peer_free(l->peer);
+        free(l->tls);
         free(l);
         return NULL;
     }
@@ -169,6 +202,7 @@ void rb_ui_net_link_free(rb_ui_net_link *l, bool bye)
     }
     rb_net_session_close(&l->s);
     rb_net_peer_free(l->peer);
+    free(l->tls);
     free(l);
 }
 
@@ -210,7 +244,7 @@ int rb_ui_net_link_port(const rb_ui_net_link *l)
 
 const char *rb_ui_net_link_error(const rb_ui_net_link *l)
 {
-    return l->s.error;
+    return l->tls != NULL && l->tls->error[0] != '\0' ? l->tls->error : l->s.error;
 }
 
 char *rb_ui_net_link_save(const rb_ui_net_link *l)
@@ -222,7 +256,7 @@ char *rb_ui_net_link_save(const rb_ui_net_link *l)
     size_t n = strlen(peer) + strlen(l->code) + 8;
     char *out = malloc(n);
     if (out != NULL) {
-        snprintf(out, n, "%s %s\n%s", l->host ? "host" : "join", l->code, peer);
+        snprintf(out, n, "%s %s\n%s", l->host ? "host" : l->tls != NULL ? "tls " : "join", l->code, peer);
     }
     free(peer);
     return out;

@@ -429,7 +429,8 @@ int rb_ui_net_play_open(rb_app *app, const rb_ui_net_start *how, char *err, size
                                  .grace_ms = how->grace_ms};
         app->net = rb_ui_net_link_host(&o, why, sizeof why);
     } else {
-        app->net = rb_ui_net_link_join(how->code, name, "rollerball/" RB_VERSION, how->grace_ms, why, sizeof why);
+        app->net = rb_ui_net_link_join_server(how->code, name, "rollerball/" RB_VERSION, how->grace_ms,
+                                              how->server && how->tls, why, sizeof why);
     }
     if (app->net == NULL) {
         /* TRANSLATORS: %s is what went wrong, from the network library (in English) */

@@ -249,13 +249,13 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
 
     int bh = rb_ui_dlg_button_h(app);
     SDL_Rect ok = {box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh};
-    /* TRANSLATORS: the new-game dialog's button when joining a friend's network game */
-    rb_ui_dlg_button(app, ok, d->mode == RB_UI_NET_JOIN ? _("Join") : _("Start"), DLG_OK, true, true);
-    rb_ui_dlg_button(app, (SDL_Rect){ok.x - pad / 2 - px * 7, ok.y, px * 7, bh}, _("Cancel"), DLG_CANCEL, true, false);
     /* Playing strangers on a server is a dialog of its own (dlg_online.c). */
     int ow = ok.x - pad / 2 - px * 7 - pad / 2 - (box.x + pad);
     rb_ui_dlg_button(app, (SDL_Rect){box.x + pad, ok.y, ow < px * 10 ? ow : px * 10, bh}, _("Play online..."),
                      DLG_ONLINE_OPEN, !d->from_editor, false);
+    /* TRANSLATORS: the new-game dialog's button when joining a friend's network game */
+    rb_ui_dlg_button(app, ok, d->mode == RB_UI_NET_JOIN ? _("Join") : _("Start"), DLG_OK, true, true);
+    rb_ui_dlg_button(app, (SDL_Rect){ok.x - pad / 2 - px * 7, ok.y, px * 7, bh}, _("Cancel"), DLG_CANCEL, true, false);
 }
 
 /* The network game the form describes; none, with the reason in the

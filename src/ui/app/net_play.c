@@ -291,7 +291,10 @@ static void on_event(rb_app *app, const rb_net_event *ev)
         take_ending(app);
         break;
     case RB_NET_EV_LOST:
-        n->lost = n->started;
+        n->lost = n->started && !n->over;
+        if (n->over) {
+            break; /* a server closes a game's connections once it is over: nothing to reconnect for */
+        }
         /* TRANSLATORS: %s is the other player's name */
         rb_ui_state_say(st, false, _("The connection to %s was lost; reconnecting..."), their_name(st));
         break;

@@ -16,6 +16,7 @@ static int t_open(void *ctx, int fd)
     rb_netplay_tls *t = ctx;
     rb_tls_free(t->tls);
     t->secured = false;
+    t->pin_changed = false;
     t->tls = rb_tls_client_new(&t->opts, fd, t->error, sizeof t->error);
     return t->tls != NULL ? 0 : -1;
 }
@@ -36,6 +37,7 @@ static int secure(rb_netplay_tls *t)
         return -1;
     }
     if (h < 0) {
+        t->pin_changed = rb_tls_pin_changed(t->tls);
         errno = EPROTO;
         return -1;
     }

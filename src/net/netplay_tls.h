@@ -22,7 +22,8 @@ typedef struct rb_netplay_tls {
     char host[256];
     rb_tls *tls;
     bool secured;
-    char error[300];
+    char error[6000];
+    bool pin_changed;           /* the last handshake was refused: the server's key is not the pinned one */
     rb_net_transport transport; /* ctx points back here */
 } rb_netplay_tls;
 

@@ -72,6 +72,7 @@ typedef struct seek {
     bool rated;
     char target[RB_STORE_NAME_MAX + 1]; /* a challenge: whom (lower case); else empty */
     char code[17];                      /* an invite: its code; else empty */
+    int color;                          /* the colour its owner asked for, -1: drawn at random */
 } seek;
 
 typedef struct seat {
@@ -144,8 +145,14 @@ void rb_srv_games_save_all(rb_server *sv);
 void rb_srv_games_free(rb_server *sv);
 /* Moves in a seat's record (0 before its player came). */
 size_t rb_srv_record_length(const rb_net_peer *p);
-/* the ratings of a rated game that ended with result (rb_result) */
+/* the ratings of a rated game that ended with result (rb_result); both
+ * players' lobby connections are told "rated GAME WHITE BLACK WDIFF BDIFF" */
 void rb_srv_rate_game(rb_server *sv, const sgame *g, int result);
+/* A player's rating as shown (the rating a new player starts with when
+ * they have none yet). */
+int rb_srv_shown_rating(rb_server *sv, int64_t account);
+/* Sends a line to every lobby connection logged in as account. */
+void rb_srv_tell_account(rb_server *sv, int64_t account, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* the watchers of a game are told of its moves and end */
 void rb_srv_tell_watchers(rb_server *sv, int64_t game, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 

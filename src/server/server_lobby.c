@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <sodium.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -148,6 +149,24 @@ static bool public_seek(const seek *k)
     return k->target[0] == '\0' && k->code[0] == '\0';
 }
 
+/* " white" or " black" after a seek's kind when its owner chose a colour,
+ * nothing when the colours are drawn (so a client of the first lobby
+ * protocol, which expects five words, still reads those). */
+static const char *color_word(int color)
+{
+    return color == 0 ? " white" : color == 1 ? " black" : "";
+}
+
+/* -1 for random (no word), 0 white, 1 black; false for anything else. */
+static bool parse_color(const char *word, int *color)
+{
+    *color = word == NULL || strcmp(word, "random") == 0 ? -1
+             : strcmp(word, "white") == 0                ? 0
+             : strcmp(word, "black") == 0                ? 1
+                                                         : -2;
+    return *color != -2;
+}
+
 static void announce_seek(rb_server *sv, const seek *k)
 {
     char tc[48];
@@ -155,7 +174,26 @@ static void announce_seek(rb_server *sv, const seek *k)
     for (int i = 0; i < sv->nconns; i++) {
         conn *c = sv->conns[i];
         if (c->kind == CONN_LOBBY && c->subscribed) {
-            rb_srv_send(c, "seek %" PRId64 " %s %s %s", k->id, k->owner_name, tc, k->rated ? "rated" : "casual");
+            rb_srv_send(c, "seek %" PRId64 " %s %s %s%s", k->id, k->owner_name, tc, k->rated ? "rated" : "casual",
+                        color_word(k->color));
+        }
+    }
+}
+
+void rb_srv_tell_account(rb_server *sv, int64_t account, const char *fmt, ...)
+{
+    if (account == 0) {
+        return;
+    }
+    char line[RB_NET_LINE_MAX];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(line, sizeof line, fmt, ap);
+    va_end(ap);
+    for (int i = 0; i < sv->nconns; i++) {
+        conn *c = sv->conns[i];
+        if (c->kind == CONN_LOBBY && c->logged_in && !c->guest && !c->dead && c->account == account) {
+            rb_srv_send(c, "%s", line);
         }
     }
 }
@@ -194,6 +232,7 @@ static seek *seek_add(rb_server *sv, conn *c, int64_t base_ms, int64_t inc_ms, b
     k->base_ms = base_ms;
     k->inc_ms = inc_ms;
     k->rated = rated;
+    k->color = -1;
     return k;
 }
 
@@ -436,8 +475,9 @@ static void do_seek(rb_server *sv, conn *c, char **w, int n)
 {
     int64_t base, inc;
     bool rated;
-    if (n != 3) {
-        rb_srv_send(c, "no seek expected: seek M+S rated|casual");
+    int color;
+    if ((n != 3 && n != 4) || !parse_color(n == 4 ? w[3] : NULL, &color)) {
+        rb_srv_send(c, "no seek expected: seek M+S rated|casual [white|black|random]");
         return;
     }
     if (!may_seek(sv, c, "seek", w[1], w[2], &base, &inc, &rated)) {
@@ -448,6 +488,7 @@ static void do_seek(rb_server *sv, conn *c, char **w, int n)
         rb_srv_send(c, "no seek out of memory");
         return;
     }
+    k->color = color;
     rb_srv_send(c, "ok seek %" PRId64, k->id);
     announce_seek(sv, k);
 }
@@ -456,8 +497,9 @@ static void do_challenge(rb_server *sv, conn *c, char **w, int n)
 {
     int64_t base, inc;
     bool rated;
-    if (n != 4) {
-        rb_srv_send(c, "no challenge expected: challenge NAME M+S rated|casual");
+    int color;
+    if ((n != 4 && n != 5) || !parse_color(n == 5 ? w[4] : NULL, &color)) {
+        rb_srv_send(c, "no challenge expected: challenge NAME M+S rated|casual [white|black|random]");
         return;
     }
     char key[RB_STORE_NAME_MAX + 1];
@@ -488,8 +530,9 @@ static void do_challenge(rb_server *sv, conn *c, char **w, int n)
         return;
     }
     snprintf(k->target, sizeof k->target, "%s", key);
+    k->color = color;
     rb_srv_send(c, "ok challenge %" PRId64, k->id);
-    rb_srv_send(target, "challenge %" PRId64 " %s %s %s", k->id, c->name, w[2], w[3]);
+    rb_srv_send(target, "challenge %" PRId64 " %s %s %s%s", k->id, c->name, w[2], w[3], color_word(color));
 }
 
 static void do_invite(rb_server *sv, conn *c, char **w, int n)
@@ -522,7 +565,7 @@ static void start_game(rb_server *sv, conn *taker, seek *k)
     }
     rb_store_game row;
     memset(&row, 0, sizeof row);
-    int owner_color = (int)randombytes_uniform(2);
+    int owner_color = k->color >= 0 ? k->color : (int)randombytes_uniform(2);
     conn *by[2];
     by[owner_color] = owner;
     by[1 - owner_color] = taker;
@@ -548,6 +591,13 @@ static void start_game(rb_server *sv, conn *taker, seek *k)
     for (int col = 0; col < 2; col++) {
         rb_srv_send(by[col], "game %" PRId64 " %s %s %s %s %s", g->row.id, g->row.token[col],
                     col == 0 ? "white" : "black", g->row.name[1 - col], tc, g->row.rated ? "rated" : "casual");
+    }
+    if (g->row.rated) {
+        /* both ratings before the game, as the players see them on the board */
+        int white = rb_srv_shown_rating(sv, g->row.account[0]), black = rb_srv_shown_rating(sv, g->row.account[1]);
+        for (int col = 0; col < 2; col++) {
+            rb_srv_send(by[col], "rated %" PRId64 " %d %d", g->row.id, white, black);
+        }
     }
 }
 
@@ -607,7 +657,8 @@ static void do_seeks(rb_server *sv, conn *c)
         const seek *k = &sv->seeks[i];
         if (public_seek(k)) {
             tc_text(k->base_ms, k->inc_ms, tc);
-            rb_srv_send(c, "seek %" PRId64 " %s %s %s", k->id, k->owner_name, tc, k->rated ? "rated" : "casual");
+            rb_srv_send(c, "seek %" PRId64 " %s %s %s%s", k->id, k->owner_name, tc, k->rated ? "rated" : "casual",
+                        color_word(k->color));
         }
     }
     rb_srv_send(c, "ok seeks");

@@ -63,9 +63,24 @@ void rb_srv_rate_game(rb_server *sv, const sgame *g, int result)
                           rb_store_error(sv->store));
         }
     }
-    if (rb_store_game_ratings(sv->store, g->row.id, rb_rating_shown(before[0].rating),
-                              rb_rating_shown(before[1].rating), out.white_diff, out.black_diff) != 0) {
+    int shown[2] = {rb_rating_shown(before[0].rating), rb_rating_shown(before[1].rating)};
+    if (rb_store_game_ratings(sv->store, g->row.id, shown[0], shown[1], out.white_diff, out.black_diff) != 0) {
         rb_server_log(RB_LOG_ERR, "game %" PRId64 ": its ratings were not stored: %s", g->row.id,
                       rb_store_error(sv->store));
     }
+    for (int c = 0; c < 2; c++) {
+        rb_srv_tell_account(sv, g->row.account[c], "rated %" PRId64 " %d %d %+d %+d", g->row.id, shown[0], shown[1],
+                            out.white_diff, out.black_diff);
+    }
+}
+
+int rb_srv_shown_rating(rb_server *sv, int64_t account)
+{
+    rb_rating_params params = rb_rating_lichess();
+    rb_rating r = rb_rating_new(&params);
+    int64_t last = 0;
+    if (account == 0 || rb_store_rating_get(sv->store, account, &r.rating, &r.rd, &r.vol, &last) != 1) {
+        r = rb_rating_new(&params);
+    }
+    return rb_rating_shown(r.rating);
 }

@@ -95,6 +95,11 @@ void rb_tls_free(rb_tls *tls);
  * the first contact and the key has just been pinned. */
 bool rb_tls_pinned_now(const rb_tls *tls);
 
+/* After a failed handshake with RB_TLS_TRUST_FIRST: true when it failed
+ * because the server's key is not the one pinned (a program says so louder
+ * than any other failure: someone may be in the middle). */
+bool rb_tls_pin_changed(const rb_tls *tls);
+
 /* The SHA-256 of the peer's public key, as "SHA256:" and hex, for a person
  * to compare; the empty string before the handshake has seen it. */
 const char *rb_tls_peer_fingerprint(const rb_tls *tls);

@@ -53,7 +53,8 @@ struct rb_tls {
     char known[4096];
     char fp[RB_TLS_FP_LEN];
     bool pin_new;
-    char fail[6000]; /* set by the verify callback when it refuses */
+    bool pin_changed; /* the handshake stopped on a key that is not the pinned one */
+    char fail[6000];  /* set by the verify callback when it refuses */
 };
 
 static ssize_t push_nosignal(gnutls_transport_ptr_t ptr, const void *data, size_t len)
@@ -197,6 +198,7 @@ static int verify_pin(gnutls_session_t s)
         return 0;
     }
     if (strcmp(pinned, t->fp) != 0) {
+        t->pin_changed = true;
         snprintf(t->fail, sizeof t->fail,
                  "REFUSED: the server %s has changed its key since it was first trusted (then %s, now %s). "
                  "Someone may be intercepting the connection. If its owner really made a new certificate, "
@@ -441,6 +443,12 @@ bool rb_tls_pinned_now(const rb_tls *t)
 {
     RB_ASSERT(t);
     return t->handshaken && t->pin_new;
+}
+
+bool rb_tls_pin_changed(const rb_tls *t)
+{
+    RB_ASSERT(t);
+    return t->pin_changed;
 }
 
 const char *rb_tls_peer_fingerprint(const rb_tls *t)

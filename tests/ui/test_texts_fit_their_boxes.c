@@ -595,6 +595,109 @@ static void welcome_dialog(rb_app *app)
     open_dialog(app, RB_UI_DIALOG_WELCOME);
 }
 
+/* The sign-in view with an error under every field, as the server and the
+ * system word them (in English, inside the translated sentence). */
+static void online_sign_in_errors(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_ONLINE);
+    rb_ui_online_state *o = &app->state.online;
+    snprintf(o->fields[RB_UI_ONLINE_F_NAME], sizeof o->fields[0], "%s", given("Alexandra-Petrovna"));
+    snprintf(o->fields[RB_UI_ONLINE_F_PASSWORD], sizeof o->fields[0], "a-long-secret-phrase");
+    snprintf(o->errors[RB_UI_ONLINE_F_ADDRESS], sizeof o->errors[0], _("The server cannot be reached: %s"),
+             given("rollerball.example port 47474: Connection refused"));
+    snprintf(o->errors[RB_UI_ONLINE_F_NAME], sizeof o->errors[0], "%s", _("That name is taken: choose another."));
+    snprintf(o->errors[RB_UI_ONLINE_F_PASSWORD], sizeof o->errors[0], "%s", _("Wrong name or password."));
+    snprintf(o->status, sizeof o->status, "%s", _("Connecting..."));
+}
+
+/* A changed certificate, said loudly, with the library's own sentence. */
+static void online_certificate_changed(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_ONLINE);
+    rb_ui_online_state *o = &app->state.online;
+    o->loud = true;
+    snprintf(o->errors[RB_UI_ONLINE_F_ADDRESS], sizeof o->errors[0], "%s",
+             _("REFUSED: this server's certificate has changed since you first connected. Someone may be "
+               "listening in between. Do not sign in; ask the server's owner."));
+    o->remembered = true;
+}
+
+/* The lobby with seeks, one of them mine, a challenge to answer and a
+ * status line. */
+static void online_lobby(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_ONLINE);
+    rb_ui_online_state *o = &app->state.online;
+    o->view = RB_UI_ONLINE_LOBBY;
+    snprintf(o->me, sizeof o->me, "%s", given("Alexandra-Petrovna"));
+    snprintf(o->server, sizeof o->server, "%s", given("rollerball-server"));
+    snprintf(o->address, sizeof o->address, "%s", given("play.rollerball.example:47474"));
+    static const char *const names[] = {"Bartholomew-Longname",
+                                        "Alexandra-Petrovna",
+                                        "carol",
+                                        "dave",
+                                        "erin",
+                                        "frank",
+                                        "gina",
+                                        "henrietta",
+                                        "ivan",
+                                        "julia"};
+    for (int i = 0; i < 10; i++) {
+        rb_ui_online_seek *k = &o->seeks[o->nseeks++];
+        k->id = i + 1;
+        snprintf(k->name, sizeof k->name, "%s", given(names[i]));
+        snprintf(k->tc, sizeof k->tc, "%s", rb_ui_online_tcs[i % RB_UI_ONLINE_TCS]);
+        k->rated = i % 2 == 0;
+        k->color = i % 3 - 1;
+        k->mine = i == 1;
+    }
+    o->selected = 0;
+    o->my_seek = 2;
+    o->tc_choice = 4;
+    o->rated = true;
+    o->challenge_id = 11;
+    snprintf(o->challenge_from, sizeof o->challenge_from, "%s", given("Bartholomew-Longname"));
+    snprintf(o->challenge_tc, sizeof o->challenge_tc, "15+10");
+    o->challenge_rated = true;
+    o->challenge_color = 1;
+    snprintf(o->status, sizeof o->status, "%s", _("Your seek stands: waiting for someone to accept it."));
+    snprintf(o->errors[RB_UI_ONLINE_F_CHALLENGE], sizeof o->errors[0], "%s",
+             _("Type the name of the player to challenge."));
+}
+
+/* A guest's lobby with no seeks. */
+static void online_lobby_guest(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_ONLINE);
+    rb_ui_online_state *o = &app->state.online;
+    o->view = RB_UI_ONLINE_LOBBY;
+    o->guest = true;
+    snprintf(o->me, sizeof o->me, "%s", given("Guest-1a2b3c"));
+    snprintf(o->server, sizeof o->server, "%s", given("rollerball-server"));
+    snprintf(o->address, sizeof o->address, "%s", given("play.rollerball.example:47474"));
+    o->selected = -1;
+    o->color = -1;
+    snprintf(o->error, sizeof o->error, _("The server refused: %s"), given("guests play casual games only"));
+}
+
+/* The panel of a rated game through a server at its end: both ratings and
+ * how they moved. */
+static void online_rated_game_end(rb_app *app)
+{
+    rb_ui_net_state *n = &app->state.net;
+    n->active = n->started = n->connected = n->over = n->server = n->rated = n->has_diff = true;
+    n->color = RB_WHITE;
+    n->lag_ms = 23;
+    n->their_offer = n->my_offer = -1;
+    snprintf(n->names[0], sizeof n->names[0], "%s", given("Alexandra-Petrovna"));
+    snprintf(n->names[1], sizeof n->names[1], "%s", given("Bartholomew-Longname"));
+    n->elo[0] = 1500;
+    n->elo[1] = 1500;
+    n->diff[0] = -12;
+    n->diff[1] = 12;
+    rb_game_resign(&app->state.game, RB_WHITE);
+}
+
 static void question_resign(rb_app *app)
 {
     ask(app, RB_UI_ASK_RESIGN);
@@ -873,6 +976,11 @@ static const screen screens[] = {
     {"Settings, Board", NULL, settings_board},
     {"Settings, Game", NULL, settings_game},
     {"Welcome", NULL, welcome_dialog},
+    {"Play online, signing in with errors", NULL, online_sign_in_errors},
+    {"Play online, a changed certificate", NULL, online_certificate_changed},
+    {"Play online, the lobby", NULL, online_lobby},
+    {"Play online, a guest's empty lobby", NULL, online_lobby_guest},
+    {"a rated game's end through a server", NULL, online_rated_game_end},
     {"Help, page 1", NULL, help_page_0},
     {"Help, page 2", NULL, help_page_1},
     {"Help, page 3", NULL, help_page_2},

@@ -30,6 +30,7 @@
  */
 #include "app/apply.h"
 #include "app/net_play.h"
+#include "app/online.h"
 #include "app/speak.h"
 
 #include <stdio.h>
@@ -893,6 +894,9 @@ static int apply_open_dialog(rb_app *app, const rb_ui_cmd *cmd)
     if (cmd->open_dialog.dialog == RB_UI_DIALOG_NEW_GAME) {
         app->state.dialog.replace_agreed = cmd->open_dialog.replace;
     }
+    if (cmd->open_dialog.dialog == RB_UI_DIALOG_ONLINE) {
+        rb_ui_online_opened(app);
+    }
     return 0;
 }
 
@@ -981,6 +985,7 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_NET_MUTE:
     case RB_UI_CMD_NET_LEAVE:
     case RB_UI_CMD_NET_OPEN: return rb_ui_net_play_apply(app, cmd);
+    case RB_UI_CMD_ONLINE: return rb_ui_online_apply(app, cmd);
     case RB_UI_CMD_QUIT: return apply_quit(app);
     /* The screens' own commands went to them above, whole ranges at a
      * time (cmd.h); they are named here, with no default, so that the

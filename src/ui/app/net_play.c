@@ -291,7 +291,10 @@ static void on_event(rb_app *app, const rb_net_event *ev)
         take_ending(app);
         break;
     case RB_NET_EV_LOST:
-        n->lost = n->started;
+        n->lost = n->started && !n->over;
+        if (n->over) {
+            break; /* a server closes a game's connections once it is over: nothing to reconnect for */
+        }
         /* TRANSLATORS: %s is the other player's name */
         rb_ui_state_say(st, false, _("The connection to %s was lost; reconnecting..."), their_name(st));
         break;
@@ -429,7 +432,8 @@ int rb_ui_net_play_open(rb_app *app, const rb_ui_net_start *how, char *err, size
                                  .grace_ms = how->grace_ms};
         app->net = rb_ui_net_link_host(&o, why, sizeof why);
     } else {
-        app->net = rb_ui_net_link_join(how->code, name, "rollerball/" RB_VERSION, how->grace_ms, why, sizeof why);
+        app->net = rb_ui_net_link_join_server(how->code, name, "rollerball/" RB_VERSION, how->grace_ms,
+                                              how->server && how->tls, why, sizeof why);
     }
     if (app->net == NULL) {
         /* TRANSLATORS: %s is what went wrong, from the network library (in English) */

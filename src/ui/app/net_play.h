@@ -29,6 +29,8 @@ typedef struct rb_ui_net_start {
     int color;             /* host: the host's colour */
     int64_t base_ms, inc_ms;
     int64_t grace_ms; /* 0: the protocol's default */
+    bool server;      /* joiner: a server's game, code the seat's from its lobby (app/online.c) */
+    bool tls;         /* ...over TLS, the server's key pinned */
 } rb_ui_net_start;
 
 /* Opens a network game: the host listens and shows the invite code, the

@@ -23,6 +23,7 @@
 #include "dialogs/dlg_help.h"
 #include "dialogs/dlg.h"
 #include "dialogs/dlg_welcome.h"
+#include "dialogs/dlg_online.h"
 #include "kit/textedit.h"
 #include "computer/search.h"
 #include "kit/layout.h"
@@ -640,6 +641,7 @@ void rb_ui_dialog_draw(rb_app *app, const rb_ui_state *st)
     case RB_UI_DIALOG_HELP: rb_ui_dlg_help_draw(app, st); break;
     case RB_UI_DIALOG_MESSAGE: dlg_message_draw(app, st); break;
     case RB_UI_DIALOG_WELCOME: rb_ui_dlg_welcome_draw(app, st); break;
+    case RB_UI_DIALOG_ONLINE: rb_ui_dlg_online_draw(app, st); break;
     case RB_UI_DIALOG_NONE: break;
     }
     /* The keyboard focus, ringed wherever the control was drawn. */
@@ -672,6 +674,7 @@ static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
         rb_ui_dlg_help_click(st, id);
         break;
     case RB_UI_DIALOG_WELCOME: return rb_ui_dlg_welcome_click(st, id);
+    case RB_UI_DIALOG_ONLINE: return rb_ui_dlg_online_click(st, id, clicks);
     case RB_UI_DIALOG_MESSAGE:
         if (id == DLG_OK || id == DLG_CANCEL) {
             return dlg_message_answer(st, id == DLG_OK);
@@ -795,6 +798,13 @@ static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key, Uint16 mod)
             return cmd;
         }
     }
+    if (st->dialog.kind == RB_UI_DIALOG_ONLINE) {
+        bool used;
+        cmd = rb_ui_dlg_online_key(app, key, mod, &used);
+        if (used) {
+            return cmd;
+        }
+    }
     if (dlg_focus_key(app, key, mod, &cmd)) {
         return cmd;
     }
@@ -808,6 +818,7 @@ static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key, Uint16 mod)
     case RB_UI_DIALOG_LOAD: return rb_ui_dlg_load_key(app, key);
     case RB_UI_DIALOG_HELP: rb_ui_dlg_help_key(st, key); break;
     case RB_UI_DIALOG_WELCOME: return rb_ui_dlg_welcome_key(st, key);
+    case RB_UI_DIALOG_ONLINE: break;
     case RB_UI_DIALOG_SETTINGS:
         if (key == SDLK_ESCAPE || enter) {
             return rb_ui_cmd_of(RB_UI_CMD_SAVE_SETTINGS);
@@ -840,6 +851,12 @@ static bool dlg_field_edit(rb_ui_dialog_state *d, rb_ui_edit *e)
     return false;
 }
 
+/* Whether the focus is on a text field (the online dialog has several). */
+static bool dlg_on_field(int focus)
+{
+    return focus == DLG_FIELD || (focus >= DLG_ONLINE_FIELD && focus < DLG_ONLINE_FIELD + RB_UI_ONLINE_FIELDS);
+}
+
 static rb_ui_cmd dlg_event(rb_app *app, const SDL_Event *ev);
 
 rb_ui_cmd rb_ui_dialog_event(rb_app *app, const SDL_Event *ev)
@@ -851,7 +868,8 @@ rb_ui_cmd rb_ui_dialog_event(rb_app *app, const SDL_Event *ev)
     /* A text field that gets the focus (by a click or Tab) has its text
      * selected, so that typing replaces it. */
     rb_ui_edit e;
-    if (d->kind == kind && d->focus == DLG_FIELD && focus != DLG_FIELD && dlg_field_edit(d, &e)) {
+    if (d->kind == kind && dlg_on_field(d->focus) && d->focus != focus &&
+        (dlg_field_edit(d, &e) || rb_ui_dlg_online_edit(&app->state, &e))) {
         rb_ui_textedit_select_all(e);
     }
     return cmd;
@@ -909,6 +927,8 @@ static rb_ui_cmd dlg_event(rb_app *app, const SDL_Event *ev)
             rb_ui_dlg_save_text(app, ev->text.text);
         } else if (d->kind == RB_UI_DIALOG_NEW_GAME) {
             rb_ui_dlg_new_text(&app->state, ev->text.text);
+        } else if (d->kind == RB_UI_DIALOG_ONLINE) {
+            rb_ui_dlg_online_text(&app->state, ev->text.text);
         }
         break;
     default: break;

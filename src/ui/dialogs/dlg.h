@@ -23,24 +23,31 @@ enum {
     DLG_NEXT,
     DLG_FIELD,
     DLG_DELETE,
-    DLG_LIST,              /* the saved games list as a whole (one focus stop) */
-    DLG_MODE = 100,        /* + 0 computer, 1 two players, 2 computer vs computer */
-    DLG_SIDE = 110,        /* + 0 White, 1 Black, 2 random */
-    DLG_LEVEL_W = 120,     /* + level (the computer's level, or White's) */
-    DLG_LEVEL_B = 140,     /* + level (Black's, computer vs computer) */
-    DLG_TIME = 160,        /* + index into rb_ui_tc_presets; NPRESETS: custom */
-    DLG_SETTING = 200,     /* + index into rb_ui_setting_infos */
-    DLG_VOLUME = 280,      /* + 0 quieter, 1 louder */
-    DLG_SPEECH_RATE = 282, /* + 0 slower, 1 faster: the spoken mode's voice */
-    DLG_LANGUAGE = 285,    /* + index into rb_ui_langs */
-    DLG_SCALE = 296,       /* + 0 smaller, 1 larger: the interface size */
-    DLG_THREADS = 298,     /* + 0 fewer, 1 more: the computer's threads */
-    DLG_PAGE = 300,        /* + help page */
-    DLG_WELCOME = 400,     /* + the welcome's choices; the help's button to it */
-    DLG_THEME = 500,       /* + index into rb_ui_themes */
-    DLG_PIECES = 520,      /* + index into rb_ui_piece_sets */
-    DLG_TAB = 540,         /* + the settings' page (rb_ui_settings_page) */
-    DLG_ENTRY = 1000       /* + index into the saved games list */
+    DLG_LIST,                /* the saved games list as a whole (one focus stop) */
+    DLG_MODE = 100,          /* + 0 computer, 1 two players, 2 computer vs computer */
+    DLG_SIDE = 110,          /* + 0 White, 1 Black, 2 random */
+    DLG_LEVEL_W = 120,       /* + level (the computer's level, or White's) */
+    DLG_LEVEL_B = 140,       /* + level (Black's, computer vs computer) */
+    DLG_TIME = 160,          /* + index into rb_ui_tc_presets; NPRESETS: custom */
+    DLG_SETTING = 200,       /* + index into rb_ui_setting_infos */
+    DLG_VOLUME = 280,        /* + 0 quieter, 1 louder */
+    DLG_SPEECH_RATE = 282,   /* + 0 slower, 1 faster: the spoken mode's voice */
+    DLG_LANGUAGE = 285,      /* + index into rb_ui_langs */
+    DLG_SCALE = 296,         /* + 0 smaller, 1 larger: the interface size */
+    DLG_THREADS = 298,       /* + 0 fewer, 1 more: the computer's threads */
+    DLG_PAGE = 300,          /* + help page */
+    DLG_WELCOME = 400,       /* + the welcome's choices; the help's button to it */
+    DLG_THEME = 500,         /* + index into rb_ui_themes */
+    DLG_PIECES = 520,        /* + index into rb_ui_piece_sets */
+    DLG_TAB = 540,           /* + the settings' page (rb_ui_settings_page) */
+    DLG_ONLINE_FIELD = 600,  /* + rb_ui_online_field: the "Play online" dialog's text fields */
+    DLG_ONLINE_BUTTON = 610, /* + its buttons (dlg_online.c) */
+    DLG_ONLINE_OPEN = 629,   /* "Play online" in the welcome and the new-game dialog */
+    DLG_ONLINE_TC = 630,     /* + index into rb_ui_online_tcs */
+    DLG_ONLINE_KIND = 640,   /* + 0 casual, 1 rated */
+    DLG_ONLINE_COLOR = 645,  /* + 0 White, 1 Black, 2 random */
+    DLG_ONLINE_SEEK = 700,   /* + row of the seek list */
+    DLG_ENTRY = 1000         /* + index into the saved games list */
 };
 
 #define DLG_HITS_MAX 96

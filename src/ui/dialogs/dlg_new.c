@@ -249,6 +249,10 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
 
     int bh = rb_ui_dlg_button_h(app);
     SDL_Rect ok = {box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh};
+    /* Playing strangers on a server is a dialog of its own (dlg_online.c). */
+    int ow = ok.x - pad / 2 - px * 7 - pad / 2 - (box.x + pad);
+    rb_ui_dlg_button(app, (SDL_Rect){box.x + pad, ok.y, ow < px * 10 ? ow : px * 10, bh}, _("Play online..."),
+                     DLG_ONLINE_OPEN, !d->from_editor, false);
     /* TRANSLATORS: the new-game dialog's button when joining a friend's network game */
     rb_ui_dlg_button(app, ok, d->mode == RB_UI_NET_JOIN ? _("Join") : _("Start"), DLG_OK, true, true);
     rb_ui_dlg_button(app, (SDL_Rect){ok.x - pad / 2 - px * 7, ok.y, px * 7, bh}, _("Cancel"), DLG_CANCEL, true, false);
@@ -337,6 +341,11 @@ rb_ui_cmd rb_ui_dlg_new_click(rb_ui_state *st, int id)
     rb_ui_dialog_state *d = &st->dialog;
     if (id == DLG_OK) {
         return dlg_new_start(st);
+    }
+    if (id == DLG_ONLINE_OPEN) {
+        rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
+        cmd.open_dialog.dialog = RB_UI_DIALOG_ONLINE;
+        return cmd;
     }
     if (id == DLG_CANCEL) {
         rb_ui_dlg_close(st);

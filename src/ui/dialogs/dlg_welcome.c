@@ -16,7 +16,7 @@
 #include "kit/text.h"
 #include "kit/widget.h"
 
-enum { WELCOME_LEARN = DLG_WELCOME, WELCOME_COMPUTER, WELCOME_FRIEND };
+enum { WELCOME_LEARN = DLG_WELCOME, WELCOME_COMPUTER, WELCOME_FRIEND, WELCOME_ONLINE };
 
 static const char *const welcome_text =
     N_("Rollerball is a chess variant for two players on a ring of squares around a hole, where every piece "
@@ -34,7 +34,7 @@ void rb_ui_dlg_welcome_draw(rb_app *app, const rb_ui_state *st)
     int text_h = rb_ui_text_wrapped_height(app, _(welcome_text), px, false, w - 2 * pad);
     int big = rb_ui_dlg_button_h(app) * 3 / 2, gap = pad / 2;
     int lh = rb_ui_text_line_height(app, px);
-    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + text_h + pad + 3 * big + 2 * gap + pad / 2 + lh +
+    int h = pad + rb_ui_text_line_height(app, px * 4 / 3) + pad / 2 + text_h + pad + 4 * big + 3 * gap + pad / 2 + lh +
             pad + rb_ui_dlg_button_h(app) + pad;
     SDL_Rect box = rb_ui_dlg_frame(app, w, h);
     int y = rb_ui_dlg_title(app, box, _("Welcome to Rollerball"));
@@ -43,8 +43,9 @@ void rb_ui_dlg_welcome_draw(rb_app *app, const rb_ui_state *st)
     char computer[192];
     /* TRANSLATORS: a button; %s is the name of the computer's level, like "novice" */
     snprintf(computer, sizeof computer, _("Play the computer (%s)"), _(rb_level_name(RB_UI_WELCOME_LEVEL)));
-    const char *labels[3] = {_("Learn to play (recommended)"), computer, _("Play a friend")};
-    for (int i = 0; i < 3; i++) {
+    /* TRANSLATORS: a button of the welcome: play strangers on a server */
+    const char *labels[4] = {_("Learn to play (recommended)"), computer, _("Play a friend"), _("Play online")};
+    for (int i = 0; i < 4; i++) {
         SDL_Rect r = {box.x + pad, y, box.w - 2 * pad, big};
         rb_ui_dlg_button(app, r, labels[i], WELCOME_LEARN + i, true, i == 0);
         y += big + gap;
@@ -82,6 +83,10 @@ rb_ui_cmd rb_ui_dlg_welcome_click(rb_ui_state *st, int id)
         cmd.new_game.person = -1;
         cmd.new_game.players[RB_WHITE] = (rb_ui_player){RB_UI_HUMAN, st->players[RB_WHITE].level};
         cmd.new_game.players[RB_BLACK] = (rb_ui_player){RB_UI_HUMAN, st->players[RB_BLACK].level};
+        break;
+    case WELCOME_ONLINE:
+        cmd.kind = RB_UI_CMD_OPEN_DIALOG;
+        cmd.open_dialog.dialog = RB_UI_DIALOG_ONLINE;
         break;
     case DLG_OK:
     case DLG_CANCEL: rb_ui_dlg_close(st); break;

@@ -12,6 +12,8 @@
 
 #include "net/link.h"
 
+#include "netplay_tls.h"
+
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +24,7 @@ struct rb_ui_net_link {
     rb_net_peer *peer;
     bool host;
     char code[RB_NET_INVITE_MAX];
+    rb_netplay_tls *tls; /* a server's game over TLS, or NULL */
 };
 
 static void config(rb_net_config *cfg, bool host, const char *name, const char *program, int64_t grace_ms)
@@ -40,10 +43,12 @@ static void config(rb_net_config *cfg, bool host, const char *name, const char *
 /* The one way a link is made, for a new game and a saved one alike: the
  * peer (new from cfg, or restored from saved when that is not NULL) and its
  * session, listening on address:port for a host, for a joiner connecting to
- * address:port in the background (timeout 0: the polls complete it). NULL,
- * with err said and nothing left behind, when either cannot start. */
+ * address:port in the background (timeout 0: the polls complete it), over
+ * TLS with tls (a server's game: the key was pinned by the lobby's
+ * connection to the same address, so a changed one is refused here too).
+ * NULL, with err said and nothing left behind, when either cannot start. */
 static rb_ui_net_link *link_open(const rb_net_config *cfg, const char *saved, int64_t now, const char *address,
-                                 int port, char *err, size_t errlen)
+                                 int port, bool tls, char *err, size_t errlen)
 {
     rb_ui_net_link *l = calloc(1, sizeof *l);
     if (l == NULL) {
@@ -55,10 +60,25 @@ static rb_ui_net_link *link_open(const rb_net_config *cfg, const char *saved, in
         free(l);
         return NULL;
     }
-    int rc = cfg->host ? rb_net_session_host(&l->s, l->peer, address, port, err, errlen)
-                       : rb_net_session_join(&l->s, l->peer, address, port, 0, err, errlen);
+    int rc = 0;
+    if (cfg->host) {
+        rc = rb_net_session_host(&l->s, l->peer, address, port, err, errlen);
+    } else {
+        l->tls = tls ? malloc(sizeof *l->tls) : NULL;
+        if (tls && l->tls == NULL) {
+            rc = -1;
+            snprintf(err, errlen, "out of memory");
+        } else {
+            if (l->tls != NULL) {
+                rb_netplay_tls_init(l->tls, address, port, true);
+            }
+            rc = rb_net_session_join_over(&l->s, l->peer, address, port, 0, l->tls != NULL ? &l->tls->transport : NULL,
+                                          err, errlen);
+        }
+    }
     if (rc != 0) {
         rb_net_peer_free(l->peer);
+        free(l->tls);
         free(l);
         return NULL;
     }
@@ -83,7 +103,7 @@ rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, siz
     cfg.host_color = o->color;
     cfg.base_ms = o->base_ms;
     cfg.inc_ms = o->inc_ms;
-    rb_ui_net_link *l = link_open(&cfg, NULL, 0, o->bind, o->port, err, errlen);
+    rb_ui_net_link *l = link_open(&cfg, NULL, 0, o->bind, o->port, false, err, errlen);
     if (l == NULL) {
         return NULL;
     }
@@ -101,6 +121,12 @@ rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, siz
 rb_ui_net_link *rb_ui_net_link_join(const char *code, const char *name, const char *program, int64_t grace_ms,
                                     char *err, size_t errlen)
 {
+    return rb_ui_net_link_join_server(code, name, program, grace_ms, false, err, errlen);
+}
+
+rb_ui_net_link *rb_ui_net_link_join_server(const char *code, const char *name, const char *program, int64_t grace_ms,
+                                           bool tls, char *err, size_t errlen)
+{
     rb_net_invite inv;
     if (rb_net_invite_parse(code, &inv, err, errlen) != 0) {
         return NULL;
@@ -108,7 +134,7 @@ rb_ui_net_link *rb_ui_net_link_join(const char *code, const char *name, const ch
     rb_net_config cfg;
     config(&cfg, false, name, program, grace_ms);
     snprintf(cfg.token, sizeof cfg.token, "%s", inv.token);
-    rb_ui_net_link *l = link_open(&cfg, NULL, 0, inv.host, inv.port, err, errlen);
+    rb_ui_net_link *l = link_open(&cfg, NULL, 0, inv.host, inv.port, tls, err, errlen);
     if (l != NULL) {
         rb_net_invite_format(&inv, l->code, sizeof l->code);
     }
@@ -118,8 +144,9 @@ rb_ui_net_link *rb_ui_net_link_join(const char *code, const char *name, const ch
 rb_ui_net_link *rb_ui_net_link_restore(const char *saved, int64_t now, char *err, size_t errlen)
 {
     const char *eol = strchr(saved, '\n');
-    bool host = strncmp(saved, "host ", 5) == 0;
-    if (eol == NULL || (!host && strncmp(saved, "join ", 5) != 0) || (size_t)(eol - saved - 5) >= RB_NET_INVITE_MAX) {
+    bool host = strncmp(saved, "host ", 5) == 0, tls = strncmp(saved, "tls  ", 5) == 0;
+    if (eol == NULL || (!host && !tls && strncmp(saved, "join ", 5) != 0) ||
+        (size_t)(eol - saved - 5) >= RB_NET_INVITE_MAX) {
         snprintf(err, errlen, "the saved network game does not start with its side and invite code");
         return NULL;
     }
@@ -134,7 +161,7 @@ rb_ui_net_link *rb_ui_net_link_restore(const char *saved, int64_t now, char *err
     config(&cfg, host, NULL, NULL, 0);
     snprintf(cfg.token, sizeof cfg.token, "%s", inv.token);
     /* a host listens again on every address, on the port of its invite */
-    rb_ui_net_link *l = link_open(&cfg, eol + 1, now, host ? NULL : inv.host, inv.port, err, errlen);
+    rb_ui_net_link *l = link_open(&cfg, eol + 1, now, host ? NULL : inv.host, inv.port, tls, err, errlen);
     if (l == NULL) {
         return NULL;
     }
@@ -159,6 +186,7 @@ void rb_ui_net_link_free(rb_ui_net_link *l, bool bye)
     }
     rb_net_session_close(&l->s);
     rb_net_peer_free(l->peer);
+    free(l->tls);
     free(l);
 }
 
@@ -200,7 +228,7 @@ int rb_ui_net_link_port(const rb_ui_net_link *l)
 
 const char *rb_ui_net_link_error(const rb_ui_net_link *l)
 {
-    return l->s.error;
+    return l->tls != NULL && l->tls->error[0] != '\0' ? l->tls->error : l->s.error;
 }
 
 char *rb_ui_net_link_save(const rb_ui_net_link *l)
@@ -212,7 +240,8 @@ char *rb_ui_net_link_save(const rb_ui_net_link *l)
     size_t n = strlen(peer) + strlen(l->code) + 8;
     char *out = malloc(n);
     if (out != NULL) {
-        snprintf(out, n, "%s %s\n%s", l->host ? "host" : "join", l->code, peer);
+        /* "tls " and its space: the code starts at the same place after each word */
+        snprintf(out, n, "%s %s\n%s", l->host ? "host" : l->tls != NULL ? "tls " : "join", l->code, peer);
     }
     free(peer);
     return out;

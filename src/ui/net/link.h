@@ -41,6 +41,10 @@ rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, siz
  * what is wrong with the code. */
 rb_ui_net_link *rb_ui_net_link_join(const char *code, const char *name, const char *program, int64_t grace_ms,
                                     char *err, size_t errlen);
+/* The same for a server's game: its seat's code from the lobby, over TLS
+ * (the server's key pinned) unless the server is in its development mode. */
+rb_ui_net_link *rb_ui_net_link_join_server(const char *code, const char *name, const char *program, int64_t grace_ms,
+                                           bool tls, char *err, size_t errlen);
 /* A saved link (rb_ui_net_link_save) taken up again: the host listens on
  * its port again, the joiner reconnects with the game's token. */
 rb_ui_net_link *rb_ui_net_link_restore(const char *saved, int64_t now, char *err, size_t errlen);

@@ -362,6 +362,18 @@ size_t rb_ui_panel_net_text(const rb_ui_state *st, char *buf, size_t len)
     } else {
         NET_ADD(_("%s: connected"), them);
     }
+    if (n->rated) {
+        /* a rated game through a server: both ratings, and at the end how they moved */
+        const char *names[2] = {n->names[0], n->names[1]};
+        if (n->has_diff) {
+            /* TRANSLATORS: a rated game's end: White's name, new rating, change (+12), then Black's */
+            NET_ADD(_("\nRated: %s %d (%+d), %s %d (%+d)"), names[0], n->elo[0] + n->diff[0], n->diff[0], names[1],
+                    n->elo[1] + n->diff[1], n->diff[1]);
+        } else {
+            /* TRANSLATORS: a rated game: White's name and rating, then Black's */
+            NET_ADD(_("\nRated: %s %d, %s %d"), names[0], n->elo[0], names[1], n->elo[1]);
+        }
+    }
     static const char *const offers[] = {N_("Draw offered."), N_("Takeback asked."), N_("Takeback asked."),
                                          N_("Rematch offered.")};
     if (n->their_offer >= 0 && n->their_offer < 4) {

@@ -136,6 +136,7 @@ typedef enum {
     RB_UI_CMD_NET_MUTE,   /* their chat shown or not */
     RB_UI_CMD_NET_LEAVE,  /* close the connection; the game stays on the board */
     RB_UI_CMD_NET_OPEN,   /* host or join a network game (the new-game dialog) */
+    RB_UI_CMD_ONLINE,     /* a request of the "Play online" dialog (app/online.c) */
     RB_UI_CMD_QUIT,
     RB_UI_CMD_COUNT /* (not a command: how many kinds there are) */
 } rb_ui_cmd_kind;
@@ -298,6 +299,10 @@ typedef struct rb_ui_cmd {
             int color;        /* host: the host's colour */
             int64_t base_ms, inc_ms;
         } net_open;
+        struct {
+            int action; /* RB_UI_ONLINE_* (app/online.h) */
+            int64_t id; /* the seek or challenge */
+        } online;
     };
 } rb_ui_cmd;
 

@@ -44,6 +44,11 @@ typedef struct rb_ui_net_state {
     char chat[RB_UI_NET_CHAT_LINES][RB_UI_NET_CHAT_MAX]; /* the last lines, oldest first */
     int nchat;
     char link_error[400]; /* why the joiner cannot reach the host yet (it keeps trying), "" none */
+    bool server;          /* a game through a server: its lobby found it */
+    bool rated;           /* ...a rated one: the ratings below are the server's */
+    int elo[2];           /* per colour, before the game */
+    int diff[2];          /* how they moved at its end */
+    bool has_diff;
 } rb_ui_net_state;
 
 #endif

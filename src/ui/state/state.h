@@ -51,6 +51,7 @@
 #include "state/analysis_state.h"
 #include "state/editor_state.h"
 #include "state/net_state.h"
+#include "state/online_state.h"
 
 #define RB_UI_DRAG_SLOP 3 /* pixels a press travels before it is a drag */
 #define RB_UI_ANIM_MS 200
@@ -153,7 +154,8 @@ typedef enum {
     RB_UI_DIALOG_SETTINGS,
     RB_UI_DIALOG_HELP,
     RB_UI_DIALOG_MESSAGE,
-    RB_UI_DIALOG_WELCOME
+    RB_UI_DIALOG_WELCOME,
+    RB_UI_DIALOG_ONLINE /* play online: signing in to a server, then its lobby */
 } rb_ui_dialog_kind;
 
 /* A yes/no question; the answer "yes" carries out what is asked. */
@@ -382,6 +384,7 @@ typedef struct rb_ui_state {
     rb_ui_analysis_state analysis; /* the analysis board (analysis_state.h) */
     rb_ui_editor_state editor;     /* the position editor (editor_state.h) */
     rb_ui_net_state net;           /* a network game (net_state.h) */
+    rb_ui_online_state online;     /* a server's lobby (online_state.h) */
 } rb_ui_state;
 
 /* ---- questions about the state (state.c); none changes anything ---- */

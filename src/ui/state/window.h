@@ -145,6 +145,8 @@ typedef struct rb_app {
     struct rb_ui_editor_view *editor_view;     /* the position editor's last layout (editor_view.c) */
     struct rb_ui_net_link *net;                /* a network game's connection (net/link.h); NULL: none */
     int last_net_unacked;                      /* its unacknowledged messages when last saved */
+    struct rb_ui_lobby *lobby;                 /* a server's lobby (net/lobby.h, app/online.c); NULL: none */
+    int64_t lobby_game;                        /* the server's game it found last, 0 none */
     struct rb_ui_speaker *speaker;             /* the spoken mode's voice or log (speak.c); NULL: silent */
 } rb_app;
 

@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "app/apply.h"
+#include "app/net_join.h"
 #include "app/net_play.h"
 #include "app/screens.h"
 #include "app/speak.h"
@@ -438,6 +439,8 @@ Uint32 rb_ui_app_tick(rb_app *app)
     rb_ui_speak_poll(app);
     /* A network game's connection, looked at each round without waiting. */
     Uint32 net_wait = rb_ui_net_play_tick(app);
+    Uint32 join_wait = rb_ui_net_join_tick(app); /* the Join view's list and connection */
+    net_wait = join_wait < net_wait ? join_wait : net_wait;
     Uint32 now = rb_ui_window_now(app);
     if (rb_ui_explain_tick(&app->state, now)) {
         app->dirty = true;
@@ -984,6 +987,7 @@ void rb_ui_app_close(rb_app *app)
         }
     }
     rb_ui_net_play_close(app, false); /* kept, to be taken up at the next start */
+    rb_ui_net_join_close(app);
     rb_ui_speak_stop(app);
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);

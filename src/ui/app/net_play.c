@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "app/apply.h"
+#include "app/net_join.h"
 #include "app/speak.h"
 #include "dialogs/dlg.h"
 #include "files/prefs.h"
@@ -245,6 +246,7 @@ static void on_event(rb_app *app, const rb_net_event *ev)
     switch (ev->type) {
     case RB_NET_EV_STARTED:
         n->started = true;
+        n->waiting = false;
         n->over = n->lost = n->grace_over = false;
         refresh(app);
         take_peer_game(app);
@@ -304,6 +306,8 @@ static void on_event(rb_app *app, const rb_net_event *ev)
     case RB_NET_EV_PEER_ERROR: fprintf(stderr, "rollerball: the other side found fault: %s\n", ev->text); break;
     case RB_NET_EV_BYE:
         n->finished = true;
+        snprintf(n->bye_code, sizeof n->bye_code, "%s", ev->code);
+        snprintf(n->bye_text, sizeof n->bye_text, "%s", ev->text);
         if (!n->started) {
             /* TRANSLATORS: %s is the reason the host gave, in English */
             rb_ui_state_say(st, true, _("The network game could not start: %s"), ev->text);
@@ -323,6 +327,7 @@ static void on_event(rb_app *app, const rb_net_event *ev)
         break;
     }
     case RB_NET_EV_WAITING: {
+        n->waiting = true;
         char wait[200];
         rb_ui_lan_words_waiting(NULL, wait, sizeof wait);
         rb_ui_state_say(st, false, "%s", wait);
@@ -634,6 +639,9 @@ bool rb_ui_net_play_filter(rb_app *app, const rb_ui_cmd *cmd, int *rc)
 static int open_from_dialog(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
+    if (!cmd->net_open.host) {
+        return rb_ui_net_join_begin(app, cmd->net_open.code);
+    }
     if (app->net != NULL) {
         rb_ui_net_play_close(app, true);
     }

@@ -40,6 +40,7 @@ enum {
     DLG_THEME = 500,       /* + index into rb_ui_themes */
     DLG_PIECES = 520,      /* + index into rb_ui_piece_sets */
     DLG_TAB = 540,         /* + the settings' page (rb_ui_settings_page) */
+    DLG_LAN = 620,         /* + a game of the local network's list (the Join view) */
     DLG_ENTRY = 1000       /* + index into the saved games list */
 };
 

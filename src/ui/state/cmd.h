@@ -127,15 +127,16 @@ typedef enum {
     RB_UI_CMD_LEARN_CLOSE, /* back to the game */
     RB_UI_CMD_LEARN_LAST = RB_UI_CMD_LEARN_CLOSE,
     /* a network game (app/net_play.c) */
-    RB_UI_CMD_NET_EVENT,  /* what the connection reported: carried into the game */
-    RB_UI_CMD_NET_OFFER,  /* offer the other side a draw, a takeback or a rematch */
-    RB_UI_CMD_NET_ANSWER, /* accept or decline their offer */
-    RB_UI_CMD_NET_ABORT,  /* end the game unplayed (before the second move) */
-    RB_UI_CMD_NET_CLAIM,  /* the other side stayed away: claim the win or a draw */
-    RB_UI_CMD_NET_CHAT,   /* a line to the other side */
-    RB_UI_CMD_NET_MUTE,   /* their chat shown or not */
-    RB_UI_CMD_NET_LEAVE,  /* close the connection; the game stays on the board */
-    RB_UI_CMD_NET_OPEN,   /* host or join a network game (the new-game dialog) */
+    RB_UI_CMD_NET_EVENT,       /* what the connection reported: carried into the game */
+    RB_UI_CMD_NET_OFFER,       /* offer the other side a draw, a takeback or a rematch */
+    RB_UI_CMD_NET_ANSWER,      /* accept or decline their offer */
+    RB_UI_CMD_NET_ABORT,       /* end the game unplayed (before the second move) */
+    RB_UI_CMD_NET_CLAIM,       /* the other side stayed away: claim the win or a draw */
+    RB_UI_CMD_NET_CHAT,        /* a line to the other side */
+    RB_UI_CMD_NET_MUTE,        /* their chat shown or not */
+    RB_UI_CMD_NET_LEAVE,       /* close the connection; the game stays on the board */
+    RB_UI_CMD_NET_OPEN,        /* host or join a network game (the new-game dialog) */
+    RB_UI_CMD_NET_JOIN_CANCEL, /* give up joining (the Join view's Cancel while it connects) */
     RB_UI_CMD_QUIT,
     RB_UI_CMD_COUNT /* (not a command: how many kinds there are) */
 } rb_ui_cmd_kind;

@@ -145,6 +145,9 @@ typedef struct rb_app {
     struct rb_ui_editor_view *editor_view;     /* the position editor's last layout (editor_view.c) */
     struct rb_ui_net_link *net;                /* a network game's connection (net/link.h); NULL: none */
     int last_net_unacked;                      /* its unacknowledged messages when last saved */
+    struct rb_net_lan *lan_browse;             /* the local network's games while the Join view shows (net_join.c) */
+    unsigned lan_generation;                   /* the browse's list as last copied into the view */
+    int64_t join_since_ms;                     /* when the Join view's connection was started */
     struct rb_ui_speaker *speaker;             /* the spoken mode's voice or log (speak.c); NULL: silent */
 } rb_app;
 

@@ -528,6 +528,34 @@ static void new_game_join(rb_app *app)
              _("Paste your friend's invite code, or type an address."));
 }
 
+/* A network game under way, as the panel shows it: the other side's
+ * name and lag, a few chat lines, and the chat field, empty (how to reach
+ * it) or with a line being typed. */
+static void network_game_chat(rb_app *app)
+{
+    rb_ui_net_state *n = &app->state.net;
+    memset(n, 0, sizeof *n);
+    n->active = n->started = n->connected = true;
+    n->color = RB_WHITE;
+    snprintf(n->names[0], sizeof n->names[0], "%s", given("Alice"));
+    snprintf(n->names[1], sizeof n->names[1], "%s", given("Maximilian-Alexander"));
+    n->lag_ms = 42;
+    n->their_offer = n->my_offer = -1;
+    n->nchat = 2;
+    snprintf(n->chat[0], sizeof n->chat[0], "%s", given("Alice: good luck"));
+    snprintf(n->chat[1], sizeof n->chat[1], "%s", given("Maximilian-Alexander: and to you, have a nice game"));
+}
+
+static void network_game_typing(rb_app *app)
+{
+    network_game_chat(app);
+    rb_ui_net_state *n = &app->state.net;
+    n->typing = true;
+    snprintf(n->draft, sizeof n->draft, "%s",
+             given("a rather long line of chat that goes on past the end of the field to see it scroll"));
+    n->draft_caret = n->draft_anchor = (int)strlen(n->draft);
+}
+
 /* The Join view with the local network's games listed (names from the
  * network, one long), and with the list unable to look. */
 static void new_game_join_list(rb_app *app)
@@ -915,6 +943,8 @@ static const screen screens[] = {
     {"New game, two computers on a custom clock", NULL, new_game_computers},
     {"New game, hosting a network game, a bad port", NULL, new_game_host},
     {"New game, joining a network game, no code", NULL, new_game_join},
+    {"Network game, the chat field", NULL, network_game_chat},
+    {"Network game, typing a chat line", NULL, network_game_typing},
     {"New game, joining, games on the local network", NULL, new_game_join_list},
     {"New game, joining, no Avahi daemon", NULL, new_game_join_no_daemon},
     {"New game, joining, connecting", NULL, new_game_join_connecting},

@@ -25,6 +25,7 @@
 #include <time.h>
 
 #include "app/apply.h"
+#include "app/net_chat.h"
 #include "app/net_join.h"
 #include "app/net_play.h"
 #include "app/screens.h"
@@ -348,6 +349,10 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
             return rb_ui_cmd_of(RB_UI_CMD_QUIT);
         }
         return rb_ui_dialog_event(app, ev);
+    }
+    cmd = rb_ui_net_chat_event(app, ev, &used); /* the chat field, while it has the keys */
+    if (used) {
+        return cmd;
     }
     if (ev->type == SDL_KEYDOWN) { /* the spoken mode's keys come before the screens' and the panel's */
         cmd = rb_ui_speak_key(app, &ev->key, &used);

@@ -22,9 +22,11 @@
 #include <string.h>
 
 #include "app/apply.h"
+#include "app/net_chat.h"
 #include "app/net_join.h"
 #include "app/speak.h"
 #include "dialogs/dlg.h"
+#include "files/played_with.h"
 #include "files/prefs.h"
 #include "files/store.h"
 #include "net/link.h"
@@ -249,6 +251,10 @@ static void on_event(rb_app *app, const rb_net_event *ev)
         n->waiting = false;
         n->over = n->lost = n->grace_over = false;
         refresh(app);
+        /* Their chat is shown from the start when a game with them was
+         * finished before; a stranger's waits for Show chat. */
+        rb_net_peer_set_chat_in(rb_ui_net_link_peer(app->net), rb_ui_played_with(app, n->names[n->color ^ 1]));
+        refresh(app);
         take_peer_game(app);
         st->flipped = n->color == RB_BLACK;
         /* TRANSLATORS: the person's colour (White or Black), then the other player's name */
@@ -288,10 +294,15 @@ static void on_event(rb_app *app, const rb_net_event *ev)
     case RB_NET_EV_CHAT: chat_line(n, their_name(st), ev->text); break;
     case RB_NET_EV_CHAT_HIDDEN: n->chat_hidden++; break;
     case RB_NET_EV_LAG: break;
-    case RB_NET_EV_ENDED:
+    case RB_NET_EV_ENDED: {
         n->over = true;
         take_ending(app);
+        char why[RB_UI_PATH_MAX + 200];
+        if (n->started && rb_ui_played_with_add(app, n->names[n->color ^ 1], why, sizeof why) != 0) {
+            fprintf(stderr, "rollerball: the names played before are not kept: %s\n", why);
+        }
         break;
+    }
     case RB_NET_EV_LOST:
         n->lost = n->started;
         /* TRANSLATORS: %s is the other player's name */
@@ -700,6 +711,11 @@ int rb_ui_net_play_apply(rb_app *app, const rb_ui_cmd *cmd)
         if (rc == 0) {
             chat_line(&st->net, st->net.names[st->net.color][0] ? st->net.names[st->net.color] : _("You"),
                       cmd->net_chat.text);
+        }
+        if (cmd->net_chat.text == st->net.draft) { /* typed in the panel's field */
+            rb_ui_net_chat_sent(app, rc, err);
+            refresh(app);
+            return rc;
         }
         break;
     case RB_UI_CMD_NET_MUTE:

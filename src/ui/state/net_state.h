@@ -19,7 +19,7 @@
 #define RB_UI_NET_CODE_MAX 320
 #define RB_UI_NET_CHAT_LINES 4
 #define RB_UI_NET_CHAT_MAX 560
-#define RB_UI_NET_DRAFT_MAX 512 /* a chat line as typed: the protocol's limit and some */
+#define RB_UI_NET_DRAFT_MAX 201 /* a chat line as typed: the protocol's limit (RB_NET_TEXT_MAX) and its NUL */
 #define RB_UI_LAN_ROWS 6        /* games of the local network the Join view keeps */
 
 /* The Join view's connection, made before the dialog closes. */

@@ -22,11 +22,10 @@ static uint64_t zpiece(rb_piece p, int sq)
     return rb_geo.zobrist_piece[p][sq];
 }
 
-/* A piece of either colour and one of the four kinds, or no piece. */
-static bool is_piece(rb_piece p)
-{
-    return p == RB_EMPTY || (RB_COLOR(p) <= RB_BLACK && RB_TYPE(p) >= RB_KING && RB_TYPE(p) <= RB_PAWN);
-}
+/* A piece of either colour and one of the four kinds, or no piece. A
+ * macro, not a function: only the contracts use it, and a build without
+ * them (Release) would be left with a function nothing calls. */
+#define IS_PIECE(p) ((p) == RB_EMPTY || (RB_COLOR(p) <= RB_BLACK && RB_TYPE(p) >= RB_KING && RB_TYPE(p) <= RB_PAWN))
 
 void rb_pos_clear(rb_pos *pos)
 {
@@ -50,7 +49,7 @@ void rb_pos_remove(rb_pos *pos, int sq)
 void rb_pos_put(rb_pos *pos, int sq, rb_piece p)
 {
     RB_ASSERT(sq >= 0 && sq < RB_NSQ);
-    RB_ASSERT_MSG(is_piece(p), "RB_EMPTY or RB_PIECE(colour, kind)");
+    RB_ASSERT_MSG(IS_PIECE(p), "RB_EMPTY or RB_PIECE(colour, kind)");
     rb_pos_remove(pos, sq);
     if (p == RB_EMPTY) {
         return;

@@ -1830,6 +1830,9 @@ char *rb_net_peer_save(const rb_net_peer *p)
         rb_net_clock_left(&p->clock, RB_WHITE, p->now), rb_net_clock_left(&p->clock, RB_BLACK, p->now),
         p->clock.quota[0], p->clock.quota[1], p->clock.running);
     put(&o, "lost %d\n", p->ever_greeted ? 1 : 0);
+    /* the standing offers, so a restart keeps them on both sides */
+    put(&o, "offers %d %d %" PRId64 " %d %d %" PRId64 " %d\n", p->mine.live, p->mine.kind, p->mine.ply, p->theirs.live,
+        p->theirs.kind, p->theirs.ply, p->answered_yes);
     for (int i = 0; i < p->nunacked; i++) {
         char line[RB_NET_LINE_MAX + 2];
         size_t n = p->unacked[i].len - 1; /* without its newline */
@@ -1912,6 +1915,8 @@ rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int
     bool ended = false, header = false, bad = false;
     int started = 0, over = 0, aborted = 0, me = 0, host = 0, lost = 0, running = -1;
     int64_t clocks[4] = {0, 0, RB_NET_QUOTA_MAX_MS, RB_NET_QUOTA_MAX_MS};
+    int offers[5] = {0, 0, 0, 0, 0}; /* mine live, kind; theirs live, kind; answered yes */
+    int64_t offer_ply[2] = {0, 0};
     char *pgn = NULL;
     char why[200] = "";
     while (!bad && !ended && (key = next_saved(&at, &rest)) != NULL) {
@@ -1955,6 +1960,12 @@ rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int
             }
         } else if (strcmp(key, "lost") == 0) {
             bad = sscanf(rest, "%d", &lost) != 1;
+        } else if (strcmp(key, "offers") == 0) {
+            bad = sscanf(rest, "%d %d %" SCNd64 " %d %d %" SCNd64 " %d", &offers[0], &offers[1], &offer_ply[0],
+                         &offers[2], &offers[3], &offer_ply[1], &offers[4]) != 7;
+            for (int k = 1; k < 4 && !bad; k += 2) {
+                bad = offers[k] < 0 || offers[k] > RB_OFFER_REMATCH;
+            }
         } else if (strcmp(key, "unacked") == 0) {
             bad = decode_saved(rest, &v, why, sizeof why) != 0;
             rb_net_msg m;
@@ -2045,6 +2056,12 @@ rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int
     if (p->started && !p->over) {
         rb_net_clock_start(&p->clock, rb_game_pos(&p->game)->side, now);
     }
+    /* An offer stands only where it was made: in a game going on, at the
+     * ply it is about (a save without the line, an older one, has none). */
+    bool on = p->started && !p->over;
+    p->mine = (offer_state){on && offers[0] && offer_ply[0] == (int64_t)p->game.ply, offers[1], offer_ply[0]};
+    p->theirs = (offer_state){on && offers[2] && offer_ply[1] == (int64_t)p->game.ply, offers[3], offer_ply[1]};
+    p->answered_yes = p->theirs.live && offers[4];
     p->ever_greeted = lost != 0;
     p->lost_at = now;
     p->last_progress = now;

@@ -305,6 +305,72 @@ static void a_window_started_again_takes_the_game_up(void **state)
     fixture_close(app);
 }
 
+/* The window goes (the connection drops, the game kept) and comes back. */
+static rb_app *restart(rb_app *app, friend *f)
+{
+    char *saved = rb_ui_net_play_saved(app);
+    assert_non_null(saved);
+    fixture_close(app);
+    app = fixture_open(NULL, 800, 600);
+    char err[500];
+    if (rb_ui_net_play_resume(app, saved, err, sizeof err) != 0) {
+        fail_msg("cannot take the game up: %s", err);
+    }
+    free(saved);
+    f->nseen = 0;
+    run_until(app, f, window_back_with_friend, "the friend to come back");
+    return app;
+}
+
+static bool friend_sees_my_offer(rb_app *app, friend *f)
+{
+    (void)app;
+    rb_net_offer kind;
+    return rb_net_peer_their_offer(f->peer, &kind) && kind == RB_OFFER_DRAW;
+}
+
+static bool window_drawn(rb_app *app, friend *f)
+{
+    (void)f;
+    return app->state.net.over;
+}
+
+static void standing_offers_survive_a_restart_on_both_sides(void **state)
+{
+    (void)state;
+    rb_app *app;
+    friend f;
+    start(&app, &f, 0);
+    assert_int_equal(fixture_play(app, first_legal(rb_game_pos(&app->state.game))), 0);
+    run_until(app, &f, friend_has_one_move, "the friend to receive the move");
+    char err[300];
+
+    /* Their offer, made before the window went, is there after. */
+    assert_int_equal(rb_net_peer_offer(f.peer, RB_OFFER_DRAW, rb_util_now_ms(), err, sizeof err), 0);
+    run_until(app, &f, window_sees_offer, "the friend's offer in the window");
+    app = restart(app, &f);
+    assert_int_equal(app->state.net.their_offer, RB_OFFER_DRAW);
+    rb_net_offer kind;
+    assert_true(rb_net_peer_my_offer(f.peer, &kind));
+    rb_ui_cmd no = rb_ui_cmd_of(RB_UI_CMD_NET_ANSWER);
+    no.net_answer.yes = false;
+    assert_int_equal(rb_ui_apply(app, &no), 0);
+    run_until(app, &f, friend_got_answer, "the answer to reach the friend");
+    assert_int_equal(app->state.net.their_offer, -1);
+
+    /* Mine, made before the window went, stands after, and is accepted. */
+    assert_int_equal(rb_ui_apply(app, &(rb_ui_cmd){.kind = RB_UI_CMD_OFFER_DRAW}), 0);
+    run_until(app, &f, friend_sees_my_offer, "my offer to reach the friend");
+    app = restart(app, &f);
+    assert_int_equal(app->state.net.my_offer, RB_OFFER_DRAW);
+    assert_true(friend_sees_my_offer(app, &f));
+    assert_int_equal(rb_net_peer_answer(f.peer, true, rb_util_now_ms(), err, sizeof err), 0);
+    run_until(app, &f, window_drawn, "the draw agreed after the restart");
+    assert_int_equal(rb_game_ending(&app->state.game), RB_END_AGREEMENT);
+    friend_free(&f);
+    fixture_close(app);
+}
+
 static bool log_holds(const char *path, const char *text)
 {
     FILE *f = fopen(path, "r");
@@ -399,6 +465,7 @@ int main(void)
         cmocka_unit_test(moves_go_both_ways_and_a_draw_is_agreed),
         cmocka_unit_test(the_friend_resigns_and_white_wins),
         cmocka_unit_test(a_window_started_again_takes_the_game_up),
+        cmocka_unit_test(standing_offers_survive_a_restart_on_both_sides),
         cmocka_unit_test(the_spoken_mode_says_the_other_side),
         cmocka_unit_test(a_refused_connection_is_named),
         cmocka_unit_test(a_wrong_invite_code_is_named),

@@ -528,6 +528,84 @@ static void new_game_join(rb_app *app)
              _("Paste your friend's invite code, or type an address."));
 }
 
+/* A network game under way, as the panel shows it: the other side's
+ * name and lag, a few chat lines, and the chat field, empty (how to reach
+ * it) or with a line being typed. */
+static void network_game_chat(rb_app *app)
+{
+    rb_ui_net_state *n = &app->state.net;
+    memset(n, 0, sizeof *n);
+    n->active = n->started = n->connected = true;
+    n->color = RB_WHITE;
+    snprintf(n->names[0], sizeof n->names[0], "%s", given("Alice"));
+    snprintf(n->names[1], sizeof n->names[1], "%s", given("Maximilian-Alexander"));
+    n->lag_ms = 42;
+    n->their_offer = n->my_offer = -1;
+    n->nchat = 2;
+    snprintf(n->chat[0], sizeof n->chat[0], "%s", given("Alice: good luck"));
+    snprintf(n->chat[1], sizeof n->chat[1], "%s", given("Maximilian-Alexander: and to you, have a nice game"));
+}
+
+static void network_game_typing(rb_app *app)
+{
+    network_game_chat(app);
+    rb_ui_net_state *n = &app->state.net;
+    n->typing = true;
+    snprintf(n->draft, sizeof n->draft, "%s",
+             given("a rather long line of chat that goes on past the end of the field to see it scroll"));
+    n->draft_caret = n->draft_anchor = (int)strlen(n->draft);
+}
+
+/* The Join view with the local network's games listed (names from the
+ * network, one long), and with the list unable to look. */
+static void new_game_join_list(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_NEW_GAME);
+    rb_ui_dialog_state *d = &app->state.dialog;
+    d->mode = RB_UI_NET_JOIN;
+    d->lan_state = RB_NET_LAN_READY;
+    d->nlan = 3;
+    const char *names[3] = {"Alice", "Bob", "Maximilian-Alexander von Hohenzollern"};
+    const char *hosts[3] = {"192.168.1.20", "fe80::1c2b:3aff:fe4d:5e6f%wlp2s0", "10.0.0.7"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(d->lan[i].name, sizeof d->lan[i].name, "%s", given(names[i]));
+        snprintf(d->lan[i].host, sizeof d->lan[i].host, "%s", given(hosts[i]));
+        d->lan[i].port = 47474;
+    }
+}
+
+static void new_game_join_no_daemon(rb_app *app)
+{
+    open_dialog(app, RB_UI_DIALOG_NEW_GAME);
+    app->state.dialog.mode = RB_UI_NET_JOIN;
+    app->state.dialog.lan_state = RB_NET_LAN_NO_DAEMON;
+}
+
+/* Join pressed on a game of the list: connecting, then waiting to be let
+ * in; and a host that could not be reached, said under the field. */
+static void new_game_join_connecting(rb_app *app)
+{
+    new_game_join_list(app);
+    rb_ui_dialog_state *d = &app->state.dialog;
+    d->joining = RB_UI_JOIN_CONNECTING;
+    snprintf(d->join_host, sizeof d->join_host, "%s", given("Maximilian-Alexander von Hohenzollern"));
+}
+
+static void new_game_join_waiting(rb_app *app)
+{
+    new_game_join_connecting(app);
+    app->state.dialog.joining = RB_UI_JOIN_WAITING;
+}
+
+static void new_game_join_unreachable(rb_app *app)
+{
+    new_game_join_list(app);
+    rb_ui_dialog_state *d = &app->state.dialog;
+    snprintf(d->net_code, sizeof d->net_code, "192.168.1.20:47474");
+    snprintf(d->error, sizeof d->error, _("The host cannot be reached: %s. Check the code or the address."),
+             given("cannot connect to 192.168.1.20 port 47474: Connection refused"));
+}
+
 static void save_dialog(rb_app *app)
 {
     open_dialog(app, RB_UI_DIALOG_SAVE);
@@ -968,6 +1046,13 @@ static const screen screens[] = {
     {"New game, two computers on a custom clock", NULL, new_game_computers},
     {"New game, hosting a network game, a bad port", NULL, new_game_host},
     {"New game, joining a network game, no code", NULL, new_game_join},
+    {"Network game, the chat field", NULL, network_game_chat},
+    {"Network game, typing a chat line", NULL, network_game_typing},
+    {"New game, joining, games on the local network", NULL, new_game_join_list},
+    {"New game, joining, no Avahi daemon", NULL, new_game_join_no_daemon},
+    {"New game, joining, connecting", NULL, new_game_join_connecting},
+    {"New game, joining, waiting to be let in", NULL, new_game_join_waiting},
+    {"New game, joining, the host cannot be reached", NULL, new_game_join_unreachable},
     {"Save", NULL, save_dialog},
     {"Save, with an error", NULL, save_dialog_error},
     {"Load", NULL, load_dialog},

@@ -25,6 +25,8 @@
 #include <time.h>
 
 #include "app/apply.h"
+#include "app/net_chat.h"
+#include "app/net_join.h"
 #include "app/net_play.h"
 #include "app/online.h"
 #include "app/screens.h"
@@ -349,6 +351,10 @@ static rb_ui_cmd route(rb_app *app, const SDL_Event *ev, bool *shown)
         }
         return rb_ui_dialog_event(app, ev);
     }
+    cmd = rb_ui_net_chat_event(app, ev, &used); /* the chat field, while it has the keys */
+    if (used) {
+        return cmd;
+    }
     if (ev->type == SDL_KEYDOWN) { /* the spoken mode's keys come before the screens' and the panel's */
         cmd = rb_ui_speak_key(app, &ev->key, &used);
         if (used) {
@@ -441,6 +447,8 @@ Uint32 rb_ui_app_tick(rb_app *app)
     Uint32 net_wait = rb_ui_net_play_tick(app);
     Uint32 lobby_wait = rb_ui_online_tick(app); /* and a server's lobby */
     net_wait = lobby_wait < net_wait ? lobby_wait : net_wait;
+    Uint32 join_wait = rb_ui_net_join_tick(app); /* the Join view's list and connection */
+    net_wait = join_wait < net_wait ? join_wait : net_wait;
     Uint32 now = rb_ui_window_now(app);
     if (rb_ui_explain_tick(&app->state, now)) {
         app->dirty = true;
@@ -988,6 +996,7 @@ void rb_ui_app_close(rb_app *app)
     }
     rb_ui_net_play_close(app, false); /* kept, to be taken up at the next start */
     rb_ui_online_close(app);
+    rb_ui_net_join_close(app);
     rb_ui_speak_stop(app);
     rb_ui_dialog_free(app);
     rb_ui_panel_free(app);

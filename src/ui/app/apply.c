@@ -29,6 +29,7 @@
  * comes too late) ends the game like a resignation.
  */
 #include "app/apply.h"
+#include "app/net_join.h"
 #include "app/net_play.h"
 #include "app/online.h"
 #include "app/speak.h"
@@ -986,6 +987,7 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_NET_LEAVE:
     case RB_UI_CMD_NET_OPEN: return rb_ui_net_play_apply(app, cmd);
     case RB_UI_CMD_ONLINE: return rb_ui_online_apply(app, cmd);
+    case RB_UI_CMD_NET_JOIN_CANCEL: rb_ui_net_join_cancel(app); return 0;
     case RB_UI_CMD_QUIT: return apply_quit(app);
     /* The screens' own commands went to them above, whole ranges at a
      * time (cmd.h); they are named here, with no default, so that the

@@ -22,8 +22,11 @@
 #include <string.h>
 
 #include "app/apply.h"
+#include "app/net_chat.h"
+#include "app/net_join.h"
 #include "app/speak.h"
 #include "dialogs/dlg.h"
+#include "files/played_with.h"
 #include "files/prefs.h"
 #include "files/store.h"
 #include "net/link.h"
@@ -245,7 +248,12 @@ static void on_event(rb_app *app, const rb_net_event *ev)
     switch (ev->type) {
     case RB_NET_EV_STARTED:
         n->started = true;
+        n->waiting = false;
         n->over = n->lost = n->grace_over = false;
+        refresh(app);
+        /* Their chat is shown from the start when a game with them was
+         * finished before; a stranger's waits for Show chat. */
+        rb_net_peer_set_chat_in(rb_ui_net_link_peer(app->net), rb_ui_played_with(app, n->names[n->color ^ 1]));
         refresh(app);
         take_peer_game(app);
         st->flipped = n->color == RB_BLACK;
@@ -286,10 +294,15 @@ static void on_event(rb_app *app, const rb_net_event *ev)
     case RB_NET_EV_CHAT: chat_line(n, their_name(st), ev->text); break;
     case RB_NET_EV_CHAT_HIDDEN: n->chat_hidden++; break;
     case RB_NET_EV_LAG: break;
-    case RB_NET_EV_ENDED:
+    case RB_NET_EV_ENDED: {
         n->over = true;
         take_ending(app);
+        char why[RB_UI_PATH_MAX + 200];
+        if (n->started && rb_ui_played_with_add(app, n->names[n->color ^ 1], why, sizeof why) != 0) {
+            fprintf(stderr, "rollerball: the names played before are not kept: %s\n", why);
+        }
         break;
+    }
     case RB_NET_EV_LOST:
         n->lost = n->started && !n->over;
         if (n->over) {
@@ -307,6 +320,8 @@ static void on_event(rb_app *app, const rb_net_event *ev)
     case RB_NET_EV_PEER_ERROR: fprintf(stderr, "rollerball: the other side found fault: %s\n", ev->text); break;
     case RB_NET_EV_BYE:
         n->finished = true;
+        snprintf(n->bye_code, sizeof n->bye_code, "%s", ev->code);
+        snprintf(n->bye_text, sizeof n->bye_text, "%s", ev->text);
         if (!n->started) {
             /* TRANSLATORS: %s is the reason the host gave, in English */
             rb_ui_state_say(st, true, _("The network game could not start: %s"), ev->text);
@@ -326,6 +341,7 @@ static void on_event(rb_app *app, const rb_net_event *ev)
         break;
     }
     case RB_NET_EV_WAITING: {
+        n->waiting = true;
         char wait[200];
         rb_ui_lan_words_waiting(NULL, wait, sizeof wait);
         rb_ui_state_say(st, false, "%s", wait);
@@ -638,6 +654,9 @@ bool rb_ui_net_play_filter(rb_app *app, const rb_ui_cmd *cmd, int *rc)
 static int open_from_dialog(rb_app *app, const rb_ui_cmd *cmd)
 {
     rb_ui_state *st = &app->state;
+    if (!cmd->net_open.host) {
+        return rb_ui_net_join_begin(app, cmd->net_open.code);
+    }
     if (app->net != NULL) {
         rb_ui_net_play_close(app, true);
     }
@@ -696,6 +715,11 @@ int rb_ui_net_play_apply(rb_app *app, const rb_ui_cmd *cmd)
         if (rc == 0) {
             chat_line(&st->net, st->net.names[st->net.color][0] ? st->net.names[st->net.color] : _("You"),
                       cmd->net_chat.text);
+        }
+        if (cmd->net_chat.text == st->net.draft) { /* typed in the panel's field */
+            rb_ui_net_chat_sent(app, rc, err);
+            refresh(app);
+            return rc;
         }
         break;
     case RB_UI_CMD_NET_MUTE:

@@ -733,7 +733,7 @@ static bool dlg_enter_is_default(const rb_ui_dialog_state *d)
 {
     int f = d->focus;
     switch (d->kind) {
-    case RB_UI_DIALOG_NEW_GAME: return f != DLG_CANCEL;
+    case RB_UI_DIALOG_NEW_GAME: return f != DLG_CANCEL && !(f >= DLG_LAN && f < DLG_LAN + RB_UI_LAN_ROWS);
     case RB_UI_DIALOG_SETTINGS:
         return !(f >= DLG_VOLUME && f <= DLG_VOLUME + 1) && !(f >= DLG_SPEECH_RATE && f <= DLG_SPEECH_RATE + 1) &&
                !(f >= DLG_SCALE && f <= DLG_SCALE + 1) && !(f >= DLG_THREADS && f <= DLG_THREADS + 1);

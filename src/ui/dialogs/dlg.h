@@ -47,6 +47,7 @@ enum {
     DLG_ONLINE_KIND = 640,   /* + 0 casual, 1 rated */
     DLG_ONLINE_COLOR = 645,  /* + 0 White, 1 Black, 2 random */
     DLG_ONLINE_SEEK = 700,   /* + row of the seek list */
+    DLG_LAN = 900,           /* + a game of the local network's list (the Join view) */
     DLG_ENTRY = 1000         /* + index into the saved games list */
 };
 

@@ -3,7 +3,9 @@
  * the computer at a level), each side's clock, and a start from the
  * position editor's position when it is open; or a network game, hosted
  * (the colour, the clock and the port) or joined (a friend's invite code
- * or address). The network choices are opponents like the others, so one
+ * or address, or a game of the local network's list, connected to before
+ * the dialog closes so that a refusal is said in it). The network choices
+ * are opponents like the others, so one
  * form, one Start button and one field (the custom clock, the port or the
  * code, whichever the opponent uses) serve every kind of game.
  */
@@ -21,6 +23,7 @@
 #include "rb_engine.h"
 #include "rb_net_invite.h"
 #include "state/game_clock.h"
+#include "words/lan_words.h"
 
 void rb_ui_dlg_new_open(rb_ui_state *st)
 {
@@ -53,6 +56,9 @@ void rb_ui_dlg_new_open(rb_ui_state *st)
     /* Opened over the position editor, it starts the game from there. */
     d->from_editor = st->editor.active && !st->analysis.active;
     d->replace_agreed = false;
+    d->joining = RB_UI_JOIN_NONE;
+    d->lan_state = -1;
+    d->nlan = 0;
     if (d->net_port[0] == '\0') {
         snprintf(d->net_port, sizeof d->net_port, "%d", RB_NET_DEFAULT_PORT);
     }
@@ -150,6 +156,78 @@ static int dlg_field_row(rb_app *app, SDL_Rect box, int y, const char *label, co
     return y + px * 2 + pad * 3 / 4;
 }
 
+/* The line under the Join view's field: who decides the game, or, once
+ * Join is pressed, that it connects or waits to be let in. */
+static const char *dlg_join_note(const rb_ui_dialog_state *d, char *buf, size_t len)
+{
+    if (d->joining == RB_UI_JOIN_WAITING) {
+        rb_ui_lan_words_waiting(d->join_host, buf, len);
+        return buf;
+    }
+    if (d->joining == RB_UI_JOIN_CONNECTING) {
+        if (d->join_host[0]) {
+            /* TRANSLATORS: Join was pressed on a game of the local network's list; %s is the host player's name */
+            snprintf(buf, len, _("Connecting to %s… Cancel stops it."), d->join_host);
+        } else {
+            /* TRANSLATORS: Join was pressed with an invite code or an address */
+            snprintf(buf, len, "%s", _("Connecting to the host… Cancel stops it."));
+        }
+        return buf;
+    }
+    /* TRANSLATORS: a note under the invite code field */
+    return _("The colour and the clock are the host's.");
+}
+
+/* The games found on the local network, under the Join view's note, from
+ * top down to bottom: a sentence for the list's state (looking, found,
+ * none, or why it cannot look), then one row a game, as many as fit; a
+ * row joins its game (which knocks: the host's person lets one in). */
+static void dlg_join_list(rb_app *app, const rb_ui_dialog_state *d, SDL_Rect box, int top, int bottom)
+{
+    int px = rb_ui_widget_font_px(app), pad = rb_ui_dlg_pad(app);
+    int w = box.w - 2 * pad, small = px * 7 / 8;
+    const char *head = d->lan_state < 0 ? rb_ui_lan_words_state(RB_NET_LAN_STARTING)
+                                        : rb_ui_lan_words_state((rb_net_lan_state)d->lan_state);
+    if (d->lan_state == RB_NET_LAN_READY && d->nlan == 0) {
+        /* TRANSLATORS: the Join view's list of games on the local network, while none is announced */
+        head = _("No game announced on this network yet.");
+    }
+    if (top + rb_ui_text_wrapped_height(app, head, small, false, w) > bottom) {
+        return; /* a window too small for the list: the field still works */
+    }
+    int y = top + rb_ui_text_draw_wrapped(app, head, small, false, app->theme->text_dim, box.x + pad, top, w);
+    int h = px * 2, gap = px / 4 > 1 ? px / 4 : 1;
+    y += gap;
+    for (int i = 0; i < d->nlan && y + h <= bottom; i++) {
+        char row[RB_NET_NAME_MAX + RB_NET_LAN_ADDR_MAX + 32];
+        rb_ui_lan_words_game(&d->lan[i], row, sizeof row);
+        SDL_Rect r = {box.x + pad, y, w, h};
+        rb_ui_widget_choice(app, r, row, px, false, !d->joining && rb_ui_dlg_hover(app, r));
+        if (!d->joining) {
+            rb_ui_dlg_hit(app, r, DLG_LAN + i);
+            char said[sizeof row + 80];
+            /* TRANSLATORS: the spoken mode: a game of the local network's list; Enter joins it */
+            snprintf(said, sizeof said, _("%s: join"), row);
+            rb_ui_dlg_label_set(app, DLG_LAN + i, said);
+        }
+        y += h + gap;
+    }
+}
+
+/* A game of the list picked: its address in the field, and joined. */
+static rb_ui_cmd dlg_new_net_start(rb_ui_state *st);
+
+static rb_ui_cmd dlg_join_pick(rb_ui_state *st, int i)
+{
+    rb_ui_dialog_state *d = &st->dialog;
+    const rb_net_lan_game *g = &d->lan[i];
+    bool v6 = strchr(g->host, ':') != NULL;
+    snprintf(d->net_code, sizeof d->net_code, "%s%s%s:%d", v6 ? "[" : "", g->host, v6 ? "]" : "", g->port);
+    d->caret = d->anchor = (int)strlen(d->net_code);
+    d->error[0] = '\0';
+    return dlg_new_net_start(st);
+}
+
 void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
 {
     const rb_ui_dialog_state *d = &st->dialog;
@@ -200,8 +278,7 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
         /* The heading is the field's spoken label too: short enough for
          * narrow windows in every language; the note says how to paste. */
         y = dlg_field_row(app, box, y, _("Invite code or address"), d);
-        /* TRANSLATORS: a note under the invite code field */
-        note = _("The colour and the clock are the host's.");
+        note = dlg_join_note(d, label, sizeof label);
     } else if (d->mode == RB_UI_COMPUTERS) {
         y = dlg_choice_row(
             app, box, y,
@@ -245,7 +322,8 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
         red.a = 255;
         y += rb_ui_text_draw_wrapped(app, d->error, px, false, red, box.x + pad, y, box.w - 2 * pad) + pad / 2;
     }
-    rb_ui_text_draw_wrapped(app, note, px * 7 / 8, false, app->theme->text_dim, box.x + pad, y, box.w - 2 * pad);
+    y += rb_ui_text_draw_wrapped(app, note, px * 7 / 8, false, d->joining ? app->theme->text : app->theme->text_dim,
+                                 box.x + pad, y, box.w - 2 * pad);
 
     int bh = rb_ui_dlg_button_h(app);
     SDL_Rect ok = {box.x + box.w - pad - px * 7, box.y + box.h - pad - bh, px * 7, bh};
@@ -253,8 +331,11 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     int ow = ok.x - pad / 2 - px * 7 - pad / 2 - (box.x + pad);
     rb_ui_dlg_button(app, (SDL_Rect){box.x + pad, ok.y, ow < px * 10 ? ow : px * 10, bh}, _("Play online..."),
                      DLG_ONLINE_OPEN, !d->from_editor, false);
+    if (d->mode == RB_UI_NET_JOIN) {
+        dlg_join_list(app, d, box, y + pad / 2, ok.y - pad / 2);
+    }
     /* TRANSLATORS: the new-game dialog's button when joining a friend's network game */
-    rb_ui_dlg_button(app, ok, d->mode == RB_UI_NET_JOIN ? _("Join") : _("Start"), DLG_OK, true, true);
+    rb_ui_dlg_button(app, ok, d->mode == RB_UI_NET_JOIN ? _("Join") : _("Start"), DLG_OK, !d->joining, true);
     rb_ui_dlg_button(app, (SDL_Rect){ok.x - pad / 2 - px * 7, ok.y, px * 7, bh}, _("Cancel"), DLG_CANCEL, true, false);
 }
 
@@ -339,6 +420,10 @@ static rb_ui_cmd dlg_new_start(rb_ui_state *st)
 rb_ui_cmd rb_ui_dlg_new_click(rb_ui_state *st, int id)
 {
     rb_ui_dialog_state *d = &st->dialog;
+    if (d->joining) {
+        /* Connecting: only Cancel acts, and it stops the attempt. */
+        return id == DLG_CANCEL ? rb_ui_cmd_of(RB_UI_CMD_NET_JOIN_CANCEL) : rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
     if (id == DLG_OK) {
         return dlg_new_start(st);
     }
@@ -346,6 +431,9 @@ rb_ui_cmd rb_ui_dlg_new_click(rb_ui_state *st, int id)
         rb_ui_cmd cmd = rb_ui_cmd_of(RB_UI_CMD_OPEN_DIALOG);
         cmd.open_dialog.dialog = RB_UI_DIALOG_ONLINE;
         return cmd;
+    }
+    if (d->mode == RB_UI_NET_JOIN && id >= DLG_LAN && id < DLG_LAN + d->nlan) {
+        return dlg_join_pick(st, id - DLG_LAN);
     }
     if (id == DLG_CANCEL) {
         rb_ui_dlg_close(st);
@@ -382,6 +470,9 @@ rb_ui_cmd rb_ui_dlg_new_click(rb_ui_state *st, int id)
 
 rb_ui_cmd rb_ui_dlg_new_key(rb_ui_state *st, SDL_Keycode key)
 {
+    if (st->dialog.joining) {
+        return key == SDLK_ESCAPE ? rb_ui_cmd_of(RB_UI_CMD_NET_JOIN_CANCEL) : rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
     if (key == SDLK_RETURN || key == SDLK_KP_ENTER) {
         return dlg_new_start(st);
     }
@@ -419,6 +510,11 @@ rb_ui_cmd rb_ui_dlg_new_field_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool
     if (!dlg_new_has_field(d) || d->focus != DLG_FIELD) {
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
+    if (d->joining) {
+        /* The code stays as it was sent while it is tried. */
+        *used = key != SDLK_ESCAPE && key != SDLK_TAB;
+        return rb_ui_cmd_of(RB_UI_CMD_NONE);
+    }
     if (key == SDLK_RETURN || key == SDLK_KP_ENTER) {
         *used = true;
         return dlg_new_start(&app->state);
@@ -434,7 +530,7 @@ rb_ui_cmd rb_ui_dlg_new_field_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool
 void rb_ui_dlg_new_text(rb_ui_state *st, const char *text)
 {
     rb_ui_dialog_state *d = &st->dialog;
-    if (!dlg_new_has_field(d)) {
+    if (!dlg_new_has_field(d) || d->joining) {
         return;
     }
     if (d->focus != DLG_FIELD) {

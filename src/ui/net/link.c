@@ -6,7 +6,9 @@
  * (it retries every second, also after a drop, with the game's token), so
  * a lost or slow network never freezes the board. The saved form starts
  * with a line saying which side this was and the invite code, so a
- * restarted window knows whether to listen again or to reconnect.
+ * restarted window knows whether to listen again or to reconnect. A joiner
+ * given an address instead of a code knocks, and keeps the address as its
+ * code.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -38,6 +40,29 @@ static void config(rb_net_config *cfg, bool host, const char *name, const char *
     /* A writer to a closed connection must get an error, not a signal that
      * ends the game's window. */
     signal(SIGPIPE, SIG_IGN);
+}
+
+/* A joiner's code: an invite ("rb1:..."), or a bare address, which knocks
+ * (no token: the host's person is asked). */
+static int read_code(const char *code, rb_net_invite *inv, char *err, size_t errlen)
+{
+    if (strncmp(code, "rb1:", 4) == 0) {
+        return rb_net_invite_parse(code, inv, err, errlen);
+    }
+    return rb_net_address_parse(code, inv, err, errlen);
+}
+
+/* The code as read back: the invite again, or the address alone
+ * (bracketed when IPv6) for one who knocked, whose token, once let in, is
+ * in the peer's saved state. */
+static void write_code(const rb_net_invite *inv, char *out, size_t size)
+{
+    if (inv->token[0] != '\0') {
+        rb_net_invite_format(inv, out, size);
+        return;
+    }
+    bool v6 = strchr(inv->host, ':') != NULL;
+    snprintf(out, size, "%s%s%s:%d", v6 ? "[" : "", inv->host, v6 ? "]" : "", inv->port);
 }
 
 /* The one way a link is made, for a new game and a saved one alike: the
@@ -128,7 +153,7 @@ rb_ui_net_link *rb_ui_net_link_join_server(const char *code, const char *name, c
                                            bool tls, char *err, size_t errlen)
 {
     rb_net_invite inv;
-    if (rb_net_invite_parse(code, &inv, err, errlen) != 0) {
+    if (read_code(code, &inv, err, errlen) != 0) {
         return NULL;
     }
     rb_net_config cfg;
@@ -136,7 +161,7 @@ rb_ui_net_link *rb_ui_net_link_join_server(const char *code, const char *name, c
     snprintf(cfg.token, sizeof cfg.token, "%s", inv.token);
     rb_ui_net_link *l = link_open(&cfg, NULL, 0, inv.host, inv.port, tls, err, errlen);
     if (l != NULL) {
-        rb_net_invite_format(&inv, l->code, sizeof l->code);
+        write_code(&inv, l->code, sizeof l->code);
     }
     return l;
 }
@@ -154,7 +179,7 @@ rb_ui_net_link *rb_ui_net_link_restore(const char *saved, int64_t now, char *err
     memcpy(code, saved + 5, (size_t)(eol - saved - 5));
     code[eol - saved - 5] = '\0';
     rb_net_invite inv;
-    if (rb_net_invite_parse(code, &inv, err, errlen) != 0) {
+    if ((host ? rb_net_invite_parse(code, &inv, err, errlen) : read_code(code, &inv, err, errlen)) != 0) {
         return NULL;
     }
     rb_net_config cfg;

@@ -36,9 +36,10 @@ typedef struct rb_ui_net_host_opts {
 
 /* A link that hosts: listening, the invite code made. NULL with err. */
 rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, size_t errlen);
-/* A link that joins the game of code ("rb1:HOST:PORT:TOKEN"): the
- * connection is started and goes on in the polls. NULL with err naming
- * what is wrong with the code. */
+/* A link that joins the game of code ("rb1:HOST:PORT:TOKEN"), or knocks
+ * at a bare address ("HOST[:PORT]", as a game of the local network's list
+ * gives it): the connection is started and goes on in the polls. NULL
+ * with err naming what is wrong with the code. */
 rb_ui_net_link *rb_ui_net_link_join(const char *code, const char *name, const char *program, int64_t grace_ms,
                                     char *err, size_t errlen);
 /* The same for a server's game: its seat's code from the lobby, over TLS

@@ -131,6 +131,7 @@ struct rb_ui_panel {
     bool enabled[PB_COUNT];
     SDL_Rect list;           /* the move list's area */
     SDL_Rect words;          /* the header's block for the state and the last message */
+    SDL_Rect chat;           /* a network game's chat field, or empty */
     int row_h, num_w, col_w; /* its rows and columns */
     int scroll;              /* first row shown */
     int visible;             /* rows that fitted */
@@ -949,6 +950,35 @@ static void panel_update_enabled(struct rb_ui_panel *p, const rb_ui_state *st)
     }
 }
 
+/* The chat field: the line being typed, or, while the keys are the
+ * board's, how to reach it. */
+static void panel_chat_field(rb_app *app, const rb_ui_state *st, const panel_metrics *m, SDL_Rect r)
+{
+    const rb_ui_net_state *n = &st->net;
+    if (n->typing || n->draft[0]) {
+        rb_ui_widget_edit(app, r, n->draft, m->small, n->typing, n->draft_caret, n->draft_anchor);
+        return;
+    }
+    rb_ui_widget_field(app, r, "", m->small, false);
+    /* TRANSLATORS: the empty chat field of a network game: Enter (or a click) puts the keys in it */
+    const char *hint = _("Chat: press Enter or click here");
+    int w = r.w - m->px;
+    SDL_Rect box = rb_ui_text_box_begin(app, (SDL_Rect){r.x + m->px / 2, r.y, w, r.h});
+    int px = rb_ui_text_fit_px(app, hint, m->small, false, w, m->small * 3 / 4);
+    rb_ui_text_draw(app, hint, px, false, app->theme->text_dim, r.x + m->px / 2, r.y + r.h / 2, RB_UI_ALIGN_LEFT);
+    rb_ui_text_box_end(app, box);
+}
+
+bool rb_ui_panel_chat_rect(const rb_app *app, SDL_Rect *r)
+{
+    const struct rb_ui_panel *p = app->panel;
+    if (p == NULL || p->chat.w <= 0) {
+        return false;
+    }
+    *r = p->chat;
+    return true;
+}
+
 void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
 {
     struct rb_ui_panel *p = app->panel;
@@ -988,6 +1018,14 @@ void rb_ui_panel_draw(rb_app *app, const rb_ui_state *st, SDL_Rect rect)
     int grid_h = rows * m.btn_h + (rows - 1) * m.gap;
     SDL_Rect grid = {left.x, left.y + left.h - grid_h, left.w, grid_h};
     panel_grid(p, grid, buttons, 0, nbuttons, cols, m.gap, m.btn_h);
+    /* A network game's chat field over the buttons, next to Show chat;
+     * what is above moves up by its height. */
+    p->chat = (SDL_Rect){0, 0, 0, 0};
+    if (st->net.active && st->net.started && !st->net.finished) {
+        p->chat = (SDL_Rect){left.x, grid.y - m.gap - m.btn_h, left.w, m.btn_h};
+        panel_chat_field(app, st, &m, p->chat);
+        grid.y = p->chat.y; /* the room above ends over the field */
+    }
 
     /* Browsing buttons under the move list. */
     SDL_Rect list, nav;

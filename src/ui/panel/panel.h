@@ -50,6 +50,8 @@ size_t rb_ui_panel_viewing_text(const rb_ui_state *st, char *buf, size_t len);
  * chat lines; the invite code while the host waits. 0 when no network
  * game is on. */
 size_t rb_ui_panel_net_text(const rb_ui_state *st, char *buf, size_t len);
+/* Where the last frame drew a network game's chat field (false: none). */
+bool rb_ui_panel_chat_rect(const rb_app *app, SDL_Rect *r);
 /* The header's first line: "White to move", or "Game over: ..." - of the
  * game itself, also while an earlier position is shown. */
 void rb_ui_panel_turn_text(const rb_ui_state *st, char *buf, size_t len);

@@ -137,6 +137,7 @@ typedef enum {
     RB_UI_CMD_NET_LEAVE,  /* close the connection; the game stays on the board */
     RB_UI_CMD_NET_OPEN,   /* host or join a network game (the new-game dialog) */
     RB_UI_CMD_ONLINE,     /* a request of the "Play online" dialog (app/online.c) */
+    RB_UI_CMD_NET_JOIN_CANCEL, /* give up joining (the Join view's Cancel while it connects) */
     RB_UI_CMD_QUIT,
     RB_UI_CMD_COUNT /* (not a command: how many kinds there are) */
 } rb_ui_cmd_kind;

@@ -13,10 +13,17 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "rb_net_lan.h"
+
 #define RB_UI_NET_NAME_MAX 40
 #define RB_UI_NET_CODE_MAX 320
 #define RB_UI_NET_CHAT_LINES 4
 #define RB_UI_NET_CHAT_MAX 560
+#define RB_UI_NET_DRAFT_MAX 201 /* a chat line as typed: the protocol's limit (RB_NET_TEXT_MAX) and its NUL */
+#define RB_UI_LAN_ROWS 6        /* games of the local network the Join view keeps */
+
+/* The Join view's connection, made before the dialog closes. */
+enum { RB_UI_JOIN_NONE = 0, RB_UI_JOIN_CONNECTING, RB_UI_JOIN_WAITING };
 
 /* The protocol's numbers (rb_net_wire.h), for the views that cannot see it;
  * net_play.c checks they agree. */
@@ -49,6 +56,13 @@ typedef struct rb_ui_net_state {
     int elo[2];           /* per colour, before the game */
     int diff[2];          /* how they moved at its end */
     bool has_diff;
+    bool waiting;         /* joiner: knocked, the host's person is asked */
+    char bye_code[16];    /* the goodbye's code ("token", "refused"...), "" before one */
+    char bye_text[204];   /* ...and its reason, in English (RB_NET_TEXT_MAX) */
+    /* the chat line being typed (panel), kept across events */
+    char draft[RB_UI_NET_DRAFT_MAX];
+    int draft_caret, draft_anchor;
+    bool typing; /* the keys go to the chat field (Enter on the board, or a click on it; Escape leaves) */
 } rb_ui_net_state;
 
 #endif

@@ -213,6 +213,14 @@ typedef struct rb_ui_dialog_state {
                              White's and Black's: "10+5 / 5+3" */
     char net_port[8];     /* hosting: the port to listen on, as typed */
     char net_code[160];   /* joining: the invite code or address, as typed */
+    /* joining: the games found on the local network, copied from the
+       browse (app/net_join.c) each round while the Join view is open;
+       lan_state is an rb_net_lan_state, -1 before the first look */
+    int lan_state;
+    rb_net_lan_game lan[RB_UI_LAN_ROWS];
+    int nlan;
+    int joining;                         /* 0, or Join pressed: RB_UI_JOIN_CONNECTING or _WAITING */
+    char join_host[RB_NET_NAME_MAX + 1]; /* the host's name when picked from the list, "" otherwise */
 
     /* save: the name is a text field; caret and anchor are byte offsets
        into it, the selection lies between them */

@@ -147,6 +147,9 @@ typedef struct rb_app {
     int last_net_unacked;                      /* its unacknowledged messages when last saved */
     struct rb_ui_lobby *lobby;                 /* a server's lobby (net/lobby.h, app/online.c); NULL: none */
     int64_t lobby_game;                        /* the server's game it found last, 0 none */
+    struct rb_net_lan *lan_browse;             /* the local network's games while the Join view shows (net_join.c) */
+    unsigned lan_generation;                   /* the browse's list as last copied into the view */
+    int64_t join_since_ms;                     /* when the Join view's connection was started */
     struct rb_ui_speaker *speaker;             /* the spoken mode's voice or log (speak.c); NULL: silent */
 } rb_app;
 

@@ -8,9 +8,19 @@
 #include "rb_tb.h"
 #include "rb_util_clock.h"
 
+rb_engine *rb_engine_alloc(void)
+{
+    _Static_assert(sizeof(rb_engine) % _Alignof(rb_engine) == 0, "aligned_alloc takes a multiple of the alignment");
+    rb_engine *e = aligned_alloc(_Alignof(rb_engine), sizeof *e);
+    if (e != NULL) {
+        memset(e, 0, sizeof *e);
+    }
+    return e;
+}
+
 rb_engine *rb_engine_new(size_t hash_mib)
 {
-    rb_engine *e = calloc(1, sizeof *e);
+    rb_engine *e = rb_engine_alloc();
     if (e == NULL) {
         return NULL;
     }

@@ -222,11 +222,30 @@ static bool promotion_near(const rb_pos *pos)
     return false;
 }
 
+/* Empties the evaluation cache for a new search: a new search number,
+ * never 0 (an entry never written), and a real clearing only when the
+ * numbers come round again. */
+static void evcache_new_search(rb_engine *e)
+{
+    if (++e->evcache_search == 0) {
+        memset(e->evcache, 0, sizeof e->evcache);
+        e->evcache_search = 1;
+    }
+}
+
+/* Starts loading key's cache entry, as rb_tt_prefetch does the table's:
+ * called right after a move is made, so that the child's look-up does not
+ * wait for memory. */
+static inline void evcache_prefetch(const rb_engine *e, uint64_t key)
+{
+    __builtin_prefetch(&e->evcache[key & (RB_EVCACHE_SIZE - 1)]);
+}
+
 /* The evaluation with both sides' attack sets, through the engine's cache. */
 static int evaluate(rb_engine *e, const rb_pos *pos, rb_bb attacks[2])
 {
     rb_evcache_entry *c = &e->evcache[pos->key & (RB_EVCACHE_SIZE - 1)];
-    if (c->used && c->key == pos->key) {
+    if (c->search == e->evcache_search && c->key == pos->key) {
         attacks[0] = c->attacks[0];
         attacks[1] = c->attacks[1];
         return c->score;
@@ -236,7 +255,7 @@ static int evaluate(rb_engine *e, const rb_pos *pos, rb_bb attacks[2])
     c->attacks[0] = attacks[0];
     c->attacks[1] = attacks[1];
     c->score = score;
-    c->used = 1;
+    c->search = e->evcache_search;
     return score;
 }
 
@@ -344,6 +363,7 @@ static int qsearch(rb_engine *e, const rb_pos *pos, int alpha, int beta, int ply
     for (rb_move m; (m = rb_pick_next(&pk, NULL)) != RB_MOVE_NONE;) {
         rb_pos child;
         rb_pos_make(pos, m, &child);
+        evcache_prefetch(e, child.key);
         int score = -qsearch(e, &child, -beta, -alpha, ply + 1, qply + 1);
         if (e->aborted) {
             return 0;
@@ -525,6 +545,7 @@ static int search(rb_engine *e, const rb_pos *pos, int alpha, int beta, int dept
             continue;
         }
         rb_tt_prefetch(&e->tt, child.key);
+        evcache_prefetch(e, child.key);
         st->move = m;
         int new_depth = depth - 1, score;
         if (tried == 0) {
@@ -773,7 +794,7 @@ static int begin_search(rb_engine *e, const uint64_t *history, size_t nhistory, 
     memset(e->history, 0, sizeof e->history);
     memset(e->stack, 0, sizeof e->stack);
     e->stack[0].static_eval = -RB_INF; /* the root is not evaluated: unknown counts as improving */
-    memset(e->evcache, 0, sizeof e->evcache);
+    evcache_new_search(e);
     rb_tt_new_search(&e->tt);
     return max_depth;
 }
@@ -1115,7 +1136,7 @@ static void prepare_helper(rb_engine *h, const rb_engine *e, const rb_pos *root,
     memset(h->history, 0, sizeof h->history);
     memset(h->stack, 0, sizeof h->stack);
     h->stack[0].static_eval = -RB_INF;
-    memset(h->evcache, 0, sizeof h->evcache);
+    evcache_new_search(h);
     h->nroot = e->nroot;
     h->ndone = 0;
     memcpy(h->root_moves, e->root_moves, sizeof(rb_move) * (size_t)e->nroot);

@@ -44,7 +44,7 @@ int rb_engine_set_threads(rb_engine *e, int threads)
     int want = threads - 1;
     /* the new helpers first, so that running out of memory changes nothing */
     for (int i = e->nhelpers; i < want; i++) {
-        rb_engine *h = calloc(1, sizeof *h);
+        rb_engine *h = rb_engine_alloc();
         if (h == NULL) {
             for (int j = e->nhelpers; j < i; j++) {
                 free(e->helpers[j]);

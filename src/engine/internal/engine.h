@@ -58,17 +58,21 @@ typedef struct rb_level_spec {
  * transposition, and the table keeps no entry for them. Only a speed-up:
  * the evaluation is a function of the key's position, so a hit returns what
  * evaluating again would. Emptied at the start of every search, so new
- * weights never meet old entries. */
+ * weights never meet old entries: each entry carries the number of the
+ * search that wrote it, and a new search takes a new number instead of
+ * clearing the cache. (Larger caches find more positions but measured
+ * slower on a busy machine, where their look-ups wait for memory.) */
 #define RB_EVCACHE_SIZE (1 << 12)
 
 typedef struct rb_evcache_entry {
     uint64_t key;
     rb_bb attacks[2];
     int32_t score;
-    int32_t used;
+    uint32_t search; /* the search that wrote it; 0: never written */
 } rb_evcache_entry;
 
 _Static_assert((RB_EVCACHE_SIZE & (RB_EVCACHE_SIZE - 1)) == 0, "the cache is indexed by masking the key");
+_Static_assert(64 % sizeof(rb_evcache_entry) == 0, "an entry never straddles two cache lines");
 
 /* What a search's iterations have settled so far. */
 typedef struct rb_root_result {
@@ -104,7 +108,10 @@ struct rb_engine {
     uint64_t keys[RB_KEYS_MAX + RB_MAX_PLY + 8];
 
     int history[2][RB_NSQ][RB_NSQ];
-    rb_evcache_entry evcache[RB_EVCACHE_SIZE];
+    /* on a cache line of its own: one load, never two, reads an entry
+     * (the engine is allocated so aligned: rb_engine_alloc) */
+    _Alignas(64) rb_evcache_entry evcache[RB_EVCACHE_SIZE];
+    uint32_t evcache_search; /* this search's number in the cache's entries */
     rb_stack stack[RB_MAX_PLY + 8];
 
     /* root moves with their last scores (all exact below full strength) */
@@ -147,6 +154,10 @@ struct rb_engine {
     int tb_men;
     uint64_t tb_hits_start; /* the store's hit count when the search began */
 };
+
+/* engine.c: a zeroed engine on a cache-line boundary (the evaluation
+ * cache's alignment holds only so), freed with free(); NULL without memory */
+rb_engine *rb_engine_alloc(void);
 
 /* engine.c: evaluation weights other than the defaults (tuning, tests) */
 void rb_engine_set_params(rb_engine *e, const rb_eval_params *params);

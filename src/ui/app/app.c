@@ -118,6 +118,7 @@ void rb_ui_app_relayout(rb_app *app)
                 SDL_GetWindowPosition(app->window, &app->keep_at.x, &app->keep_at.y);
                 app->keep_until = SDL_GetTicks() + 1000;
                 app->keep_until += app->keep_until == 0;
+                app->keep_from_frame = true;
             }
             SDL_SetWindowMinimumSize(app->window, least_w, least_h);
         }
@@ -146,6 +147,16 @@ void rb_ui_app_draw(rb_app *app)
     }
     SDL_RenderPresent(app->renderer);
     app->dirty = false;
+    /* SDL's move comes as an event after this frame, however long the new
+     * size took to draw (fonts and pieces made again): the second in which
+     * it is undone starts now. */
+    if (app->keep_from_frame) {
+        app->keep_from_frame = false;
+        if (app->keep_until) {
+            app->keep_until = SDL_GetTicks() + 1000;
+            app->keep_until += app->keep_until == 0;
+        }
+    }
     if (app->first_frame_from) {
         double ms = (double)(SDL_GetPerformanceCounter() - app->first_frame_from) * 1000.0 /
                     (double)SDL_GetPerformanceFrequency();

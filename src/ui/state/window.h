@@ -103,9 +103,11 @@ typedef struct rb_app {
     /* Where the window stood when the interface size set its least size,
      * which on X11 moves it under window managers that do not tell SDL
      * their frame's size (the frame's height, at every step): the move
-     * that follows within keep_until (SDL ticks, 0 none) is undone. */
+     * that follows within keep_until (SDL ticks, 0 none; a second from
+     * the end of the frame drawn at the new size) is undone. */
     SDL_Point keep_at;
     Uint32 keep_until;
+    bool keep_from_frame; /* keep_until to start again once that frame is shown */
 
     bool player_files; /* reads and writes the player's settings and
                           autosave (a window does; screenshots don't) */

@@ -58,6 +58,9 @@ int rb_server_port(const rb_server *sv);
 void rb_server_step(rb_server *sv, int timeout_ms);
 /* Runs until *stop turns true (a signal handler sets it). */
 void rb_server_run(rb_server *sv, volatile int *stop);
+/* How many passwords the hasher has answered for (registrations and
+ * logins, an unknown name's too): a count for the tests and the log. */
+unsigned long rb_server_passwords_hashed(const rb_server *sv);
 /* Saves every game, says goodbye, closes everything. */
 void rb_server_close(rb_server *sv);
 

@@ -33,6 +33,7 @@ typedef struct conn {
     char addr[64];
     bool dead;    /* closed at the end of this round */
     bool closing; /* closed once its output has left */
+    bool refused; /* taken in only to be told "bye busy" (over TLS) */
     bool epoll_out;
     rb_tls *tls;    /* NULL: plain (the development mode) */
     bool secured;   /* the TLS handshake is done */
@@ -104,6 +105,7 @@ struct rb_server {
     int epfd, listen_fd, port;
     conn **conns;
     int nconns, capconns;
+    int refusing; /* of them, refused ones (conn.refused) */
     uint64_t next_conn;
     sgame **games;
     int ngames, capgames;
@@ -112,7 +114,8 @@ struct rb_server {
     int64_t next_seek;
     ban *bans;
     int nbans, capbans;
-    int64_t now; /* the loop's clock, ms */
+    int64_t now;          /* the loop's clock, ms */
+    unsigned long hashed; /* passwords the hasher answered (rb_server_passwords_hashed) */
 };
 
 /* the loop */

@@ -35,6 +35,7 @@
 
 #define READ_CHUNK 16384
 #define FIRST_LINE_MS 10000 /* a new connection says what it is within this */
+#define REFUSALS_MAX 16     /* TLS connections being told "bye busy" at once */
 
 static void watch(rb_server *sv, conn *c, bool out)
 {
@@ -96,6 +97,9 @@ conn *rb_srv_conn_by_id(rb_server *sv, uint64_t id)
 
 static void conn_free(rb_server *sv, conn *c)
 {
+    if (c->refused) {
+        sv->refusing--;
+    }
     if (c->kind == CONN_LOBBY) {
         rb_srv_lobby_closed(sv, c);
     } else if (c->kind == CONN_GAME) {
@@ -384,7 +388,7 @@ static int address_count(rb_server *sv, const char *addr)
 {
     int k = 0;
     for (int i = 0; i < sv->nconns; i++) {
-        k += !sv->conns[i]->dead && strcmp(sv->conns[i]->addr, addr) == 0;
+        k += !sv->conns[i]->dead && !sv->conns[i]->refused && strcmp(sv->conns[i]->addr, addr) == 0;
     }
     return k;
 }
@@ -405,17 +409,25 @@ static void accept_all(rb_server *sv)
             inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr, addr, sizeof addr);
         }
         const char *refuse = NULL;
-        if (sv->nconns >= sv->set.max_connections) {
+        if (sv->nconns - sv->refusing >= sv->set.max_connections) {
             refuse = "bye busy the server is full\n";
         } else if (address_count(sv, addr) >= sv->set.conn_per_address) {
             refuse = "bye busy too many connections from your address\n";
         }
         if (refuse != NULL) {
             rb_server_log(RB_LOG_WARNING, "connection from %s refused: %.*s", addr, (int)strlen(refuse) - 1, refuse);
-            ssize_t ignored = send(fd, refuse, strlen(refuse), MSG_NOSIGNAL);
-            (void)ignored;
-            close(fd);
-            continue;
+            /* Over TLS the refusal must come through TLS too, or the client
+             * hears a broken handshake instead of "busy": the connection
+             * is taken in for its handshake and that one line. A few such
+             * at once; past them it is closed bare, so refusing stays cheap. */
+            if (sv->creds == NULL || sv->refusing >= REFUSALS_MAX) {
+                if (sv->creds == NULL) {
+                    ssize_t ignored = send(fd, refuse, strlen(refuse), MSG_NOSIGNAL);
+                    (void)ignored;
+                }
+                close(fd);
+                continue;
+            }
         }
         int one = 1;
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
@@ -455,6 +467,12 @@ static void accept_all(rb_server *sv)
                 close(fd);
                 continue;
             }
+        }
+        if (refuse != NULL) {
+            c->refused = true;
+            sv->refusing++;
+            rb_srv_send(c, "%.*s", (int)strlen(refuse) - 1, refuse); /* written once the handshake is through */
+            c->closing = true;
         }
         struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
         epoll_ctl(sv->epfd, EPOLL_CTL_ADD, fd, &ev);
@@ -564,6 +582,11 @@ rb_server *rb_server_open(const char *dir, const rb_server_settings *s, char *er
 int rb_server_port(const rb_server *sv)
 {
     return sv->port;
+}
+
+unsigned long rb_server_passwords_hashed(const rb_server *sv)
+{
+    return sv->hashed;
 }
 
 void rb_server_step(rb_server *sv, int timeout_ms)

@@ -95,16 +95,24 @@ conn *rb_srv_conn_by_id(rb_server *sv, uint64_t id)
     return NULL;
 }
 
-static void conn_free(rb_server *sv, conn *c)
+/* What goes with a connection (its seeks, its seat) is let go while every
+ * other connection is still there to be told of it. */
+static void conn_leave(rb_server *sv, conn *c)
 {
-    if (c->refused) {
-        sv->refusing--;
-    }
     if (c->kind == CONN_LOBBY) {
         rb_srv_lobby_closed(sv, c);
     } else if (c->kind == CONN_GAME) {
         rb_srv_game_detach(sv, c);
     }
+    c->kind = CONN_NEW;
+}
+
+static void conn_free(rb_server *sv, conn *c)
+{
+    if (c->refused) {
+        sv->refusing--;
+    }
+    conn_leave(sv, c);
     epoll_ctl(sv->epfd, EPOLL_CTL_DEL, c->fd, NULL);
     rb_tls_free(c->tls);
     close(c->fd);
@@ -637,7 +645,13 @@ void rb_server_step(rb_server *sv, int timeout_ms)
         }
         conn_flush(sv, c);
     }
-    /* the dead go last, so nobody holds a pointer to one during the round */
+    /* the dead go last, so nobody holds a pointer to one during the round;
+     * all of them leave before any is freed, as leaving tells the others */
+    for (int i = 0; i < sv->nconns; i++) {
+        if (sv->conns[i]->dead) {
+            conn_leave(sv, sv->conns[i]);
+        }
+    }
     int k = 0;
     for (int i = 0; i < sv->nconns; i++) {
         conn *c = sv->conns[i];

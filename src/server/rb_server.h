@@ -61,6 +61,10 @@ void rb_server_run(rb_server *sv, volatile int *stop);
 /* How many passwords the hasher has answered for (registrations and
  * logins, an unknown name's too): a count for the tests and the log. */
 unsigned long rb_server_passwords_hashed(const rb_server *sv);
+/* A fault for the tests: the commits of the next n rounds that change
+ * anything fail, as on a full disk (nothing of those rounds is answered;
+ * see docs/server.md). */
+void rb_server_fail_commits(rb_server *sv, int n);
 /* Saves every game, says goodbye, closes everything. */
 void rb_server_close(rb_server *sv);
 

@@ -65,6 +65,7 @@ static void save_states(rb_server *sv, sgame *g)
     free(t[0]);
     free(t[1]);
     g->dirty = false;
+    g->touched = true;
 }
 
 static bool add_game(rb_server *sv, sgame *g)
@@ -298,6 +299,7 @@ static void handle(rb_server *sv, sgame *g, int s, const rb_net_event *e)
         break;
     case RB_NET_EV_MOVE: {
         int64_t clock = rb_net_peer_clocks(me)->left[s];
+        g->touched = true;
         if (rb_store_move_add(sv->store, g->row.id, e->ply, e->text, clock) != 0) {
             warn(g, "a move was not stored", rb_store_error(sv->store));
         }
@@ -456,6 +458,7 @@ static void store_end(rb_server *sv, sgame *g, const char *why_aborted)
         warn(g, "its end was not stored", rb_store_error(sv->store));
     }
     free(pgn);
+    g->touched = true;
     g->stored_end = true;
     g->ended_at = sv->now;
     rb_srv_tell_watchers(sv, g->row.id, "ended %" PRId64 " %s %s", g->row.id, result, reason);
@@ -577,6 +580,62 @@ void rb_srv_games_tick(rb_server *sv)
         sv->games[k++] = g;
     }
     sv->ngames = k;
+}
+
+/* A game whose round was not committed is taken back to what the database
+ * holds: its seats' players are told and their connections closed, so
+ * nothing of the round reaches anyone (its acknowledgements and passed-on
+ * moves go with the seats), and they come back to the game as it was at
+ * its last commit, resending what was not acknowledged. */
+static void take_back(sgame *g, const char *why)
+{
+    for (int s = 0; s < 2; s++) {
+        conn *c = g->seat[s].conn;
+        if (c == NULL) {
+            continue;
+        }
+        g->seat[s].conn = NULL;
+        c->game = NULL;
+        c->kind = CONN_NEW;
+        rb_srv_send(c,
+                    "error the server could not save the game (%s): nothing since your last acknowledged line "
+                    "was kept; connect again",
+                    why);
+        c->closing = true;
+    }
+    game_free(g);
+}
+
+void rb_srv_games_committed(rb_server *sv, bool ok)
+{
+    if (ok) {
+        for (int i = 0; i < sv->ngames; i++) {
+            sv->games[i]->touched = false;
+        }
+        return;
+    }
+    int64_t *ids = malloc(((size_t)sv->ngames + 1) * sizeof *ids);
+    int nids = 0, k = 0;
+    for (int i = 0; i < sv->ngames; i++) {
+        sgame *g = sv->games[i];
+        if (!g->touched) {
+            sv->games[k++] = g;
+            continue;
+        }
+        rb_server_log(RB_LOG_ERR, "game %" PRId64 ": taken back to its last commit", g->row.id);
+        if (ids != NULL) {
+            ids[nids++] = g->row.id;
+        }
+        take_back(g, rb_store_error(sv->store));
+    }
+    sv->ngames = k;
+    for (int i = 0; i < nids; i++) {
+        /* a game made in the failed round is not there, and is gone */
+        if (rb_store_game_open(sv->store, ids[i], restore_one, sv) != 0) {
+            rb_server_log(RB_LOG_ERR, "game %" PRId64 ": not read again: %s", ids[i], rb_store_error(sv->store));
+        }
+    }
+    free(ids);
 }
 
 void rb_srv_games_save_all(rb_server *sv)

@@ -49,6 +49,7 @@ typedef struct conn {
     bool reader_on;
     char *out;
     size_t out_len, out_cap;
+    size_t out_mark; /* out_len when the round began: what a failed commit takes back */
     bool greeted, logged_in, guest, subscribed;
     /* a password is with the hasher: the lines after it wait here, in
      * order, so nothing is answered before the login it follows */
@@ -88,6 +89,7 @@ struct sgame {
     int64_t ended_at;
     bool dirty;     /* a seat's state changed since it was written */
     bool abandoned; /* ended because a player stayed away */
+    bool touched;   /* written to the database in this round (taken back if its commit fails) */
 };
 
 typedef struct ban {
@@ -141,6 +143,8 @@ void rb_srv_game_detach(rb_server *sv, conn *c);
 void rb_srv_game_feed(rb_server *sv, conn *c, const char *data, size_t n);
 void rb_srv_games_tick(rb_server *sv);
 void rb_srv_games_save_all(rb_server *sv);
+/* After the round's commit: ok, or the games it wrote go back to the disk's. */
+void rb_srv_games_committed(rb_server *sv, bool ok);
 void rb_srv_games_free(rb_server *sv);
 /* Moves in a seat's record (0 before its player came). */
 size_t rb_srv_record_length(const rb_net_peer *p);

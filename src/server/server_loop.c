@@ -597,6 +597,29 @@ unsigned long rb_server_passwords_hashed(const rb_server *sv)
     return sv->hashed;
 }
 
+/* The round's commit failed: nothing it answered may go out, as none of it
+ * is on disk. A lobby connection that was answered is told so instead and
+ * closed (what it did is in memory only: a login, a seek); the games the
+ * round wrote go back to the database's state (rb_srv_games_committed). */
+static void round_failed(rb_server *sv)
+{
+    for (int i = 0; i < sv->nconns; i++) {
+        conn *c = sv->conns[i];
+        if (c->kind == CONN_LOBBY && !c->dead && c->out_len > c->out_mark) {
+            c->out_len = c->out_mark;
+            rb_srv_send(c, "error the server could not save what this asked (%s): nothing of it was done",
+                        rb_store_error(sv->store));
+            c->closing = true;
+        }
+    }
+    rb_srv_games_committed(sv, false);
+}
+
+void rb_server_fail_commits(rb_server *sv, int n)
+{
+    rb_store_fail_commits(sv->store, n);
+}
+
 void rb_server_step(rb_server *sv, int timeout_ms)
 {
     struct epoll_event evs[256];
@@ -607,6 +630,9 @@ void rb_server_step(rb_server *sv, int timeout_ms)
      * (the group commit), so the disk's pace is paid once a round rather
      * than once a move. Nothing waits on epoll with it open. */
     rb_store_begin(sv->store);
+    for (int i = 0; i < sv->nconns; i++) {
+        sv->conns[i]->out_mark = sv->conns[i]->out_len;
+    }
     for (int i = 0; i < n; i++) {
         if (evs[i].data.ptr == sv->hasher) {
             rb_hash_job *job;
@@ -634,6 +660,9 @@ void rb_server_step(rb_server *sv, int timeout_ms)
     rb_srv_games_tick(sv);
     if (rb_store_commit(sv->store) != 0) {
         rb_server_log(RB_LOG_ERR, "a round's changes were not committed: %s", rb_store_error(sv->store));
+        round_failed(sv);
+    } else {
+        rb_srv_games_committed(sv, true);
     }
     for (int i = 0; i < sv->nconns; i++) {
         conn *c = sv->conns[i];

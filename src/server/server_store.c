@@ -22,7 +22,10 @@
 
 struct rb_store {
     sqlite3 *db;
-    int depth; /* begins not yet matched by a commit: only the outermost pair talks to SQLite */
+    int depth;        /* begins not yet matched by a commit: only the outermost pair talks to SQLite */
+    int fail_commits; /* the test seam: this many outermost commits that write roll back instead */
+    bool faulted;     /* the last commit was one of them */
+    int changes_at_begin;
 };
 
 static const char *const MIGRATIONS[] = {
@@ -53,7 +56,12 @@ int rb_store_schema_version(void)
 
 const char *rb_store_error(const rb_store *st)
 {
-    return sqlite3_errmsg(st->db);
+    return st->faulted ? "a commit made to fail" : sqlite3_errmsg(st->db);
+}
+
+void rb_store_fail_commits(rb_store *st, int n)
+{
+    st->fail_commits = n;
 }
 
 static int user_version(sqlite3 *db)
@@ -149,6 +157,8 @@ int rb_store_begin(rb_store *st)
     if (st->depth++ > 0) {
         return 0;
     }
+    st->faulted = false;
+    st->changes_at_begin = sqlite3_total_changes(st->db);
     return sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 
@@ -163,7 +173,21 @@ int rb_store_commit(rb_store *st)
     if (sqlite3_get_autocommit(st->db)) {
         return -1;
     }
-    return sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+    if (st->fail_commits > 0 && sqlite3_total_changes(st->db) != st->changes_at_begin) {
+        st->fail_commits--;
+        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+        st->faulted = true;
+        return -1;
+    }
+    if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
+        return 0;
+    }
+    /* a commit that failed (busy, an I/O error) may leave the transaction
+     * open; it is ended, so the next round begins afresh */
+    if (!sqlite3_get_autocommit(st->db)) {
+        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    return -1;
 }
 
 /* Prepares sql and binds the arguments described by types: 'i' int64_t,
@@ -314,13 +338,14 @@ int rb_store_game_end(rb_store *st, int64_t game, const char *result, const char
                        now_s(), result, reason, pgn, game));
 }
 
-int rb_store_games_open(rb_store *st, void (*fn)(void *user, const rb_store_game *g), void *user)
+/* The games not finished, or only the one with id when id is not 0. */
+static int games_open(rb_store *st, int64_t id, void (*fn)(void *user, const rb_store_game *g), void *user)
 {
     sqlite3_stmt *q = prepare(st,
                               "SELECT id, IFNULL(white, 0), IFNULL(black, 0), white_name, black_name, base_ms, inc_ms,"
                               " rated, token_white, token_black, state_white, state_black FROM games"
-                              " WHERE ended IS NULL ORDER BY id",
-                              "");
+                              " WHERE ended IS NULL AND (?1 = 0 OR id = ?1) ORDER BY id",
+                              "i", id);
     if (q == NULL) {
         return -1;
     }
@@ -342,6 +367,16 @@ int rb_store_games_open(rb_store *st, void (*fn)(void *user, const rb_store_game
     }
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int rb_store_games_open(rb_store *st, void (*fn)(void *user, const rb_store_game *g), void *user)
+{
+    return games_open(st, 0, fn, user);
+}
+
+int rb_store_game_open(rb_store *st, int64_t id, void (*fn)(void *user, const rb_store_game *g), void *user)
+{
+    return games_open(st, id, fn, user);
 }
 
 int rb_store_games_finished(rb_store *st, void (*fn)(void *user, const rb_store_finished *g), void *user)

@@ -14,6 +14,8 @@
 
 #include <cmocka.h>
 
+#include <sqlite3.h>
+
 #include "rb_board.h"
 #include "rb_notation.h"
 #include "server_client.h"
@@ -261,6 +263,107 @@ static void a_rated_game_is_exported_with_its_ratings(void **state)
     server_stop(sv);
 }
 
+/* A player whose line dropped connects again, as a program would. */
+static void player_redial(player *p, rb_server *sv)
+{
+    if (p->fd >= 0) {
+        close(p->fd);
+        rb_net_peer_disconnected(p->peer, rb_util_now_ms());
+    }
+    p->fd = dial(rb_server_port(sv));
+    rb_server_step(sv, 0);
+    rb_net_peer_connected(p->peer, rb_util_now_ms());
+}
+
+static bool saw_event(player *p, rb_net_event_type type, const char *text)
+{
+    rb_net_event e;
+    bool seen = false;
+    while (rb_net_peer_poll(p->peer, &e)) {
+        seen = seen || (e.type == type && (text == NULL || strstr(e.text, text) != NULL));
+    }
+    return seen;
+}
+
+static long long stored_moves(void)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", test_dir, RB_SERVER_DB);
+    sqlite3 *db;
+    sqlite3_stmt *q;
+    long long n = -1;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM moves", -1, &q, NULL) == SQLITE_OK) {
+        if (sqlite3_step(q) == SQLITE_ROW) {
+            n = sqlite3_column_int64(q, 0);
+        }
+        sqlite3_finalize(q);
+    }
+    sqlite3_close(db);
+    return n;
+}
+
+/* The round's commit fails (as on a full disk): the move it held is not
+ * acknowledged or passed on, the players are told and their lines closed,
+ * the database and the game stay as at the last commit, and once the disk
+ * is back the players come again and the move goes through. A lobby
+ * request answered in such a round is not kept either. */
+static void a_failed_commit_answers_nothing(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    player w, b;
+    join_both(sv, &w, &b, "5+0");
+    player *p[2] = {&w, &b};
+    assert_int_equal(play_out(sv, p, 2), 2);
+    assert_int_equal(stored_moves(), 2);
+    saw_event(&w, RB_NET_EV_PEER_ERROR, NULL);
+
+    rb_server_fail_commits(sv, 1);
+    const rb_game *g = rb_net_peer_game(w.peer);
+    rb_movelist list;
+    rb_gen_legal(rb_game_pos(g), &list);
+    char err[200];
+    assert_int_equal(rb_net_peer_move(w.peer, list.moves[0], rb_util_now_ms(), err, sizeof err), 0);
+    run_for(sv, &w, &b, 300);
+    assert_int_equal(rb_net_peer_game(b.peer)->length, 2); /* not passed on */
+    assert_true(saw_event(&w, RB_NET_EV_PEER_ERROR, "could not save"));
+    assert_int_equal(w.fd, -1); /* closed */
+    assert_int_equal(b.fd, -1);
+    assert_int_equal(stored_moves(), 2);
+
+    /* the disk is back: both come again, and White's move, resent, goes through */
+    player_redial(&w, sv);
+    player_redial(&b, sv);
+    int64_t until = rb_util_now_ms() + WAIT_MS;
+    while (rb_net_peer_game(b.peer)->length < 3 && rb_util_now_ms() < until) {
+        run_for(sv, &w, &b, 5);
+    }
+    assert_int_equal(rb_net_peer_game(b.peer)->length, 3);
+    assert_int_equal(stored_moves(), 3);
+    player_free(&w);
+    player_free(&b);
+
+    /* a registration answered in a failed round: told, and not kept */
+    client c;
+    char line[4096];
+    cl_open(&c, sv);
+    cl_greet(sv, &c);
+    rb_server_fail_commits(sv, 1);
+    cl_say(&c, "register Hugo secret-1");
+    assert_true(cl_wait(sv, &c, "error the server could not save", line, sizeof line));
+    assert_true(cl_closed(sv, &c));
+    cl_close(&c);
+    cl_open(&c, sv);
+    cl_greet(sv, &c);
+    cl_say(&c, "register Hugo secret-1");
+    assert_true(cl_wait(sv, &c, "ok register Hugo ", line, sizeof line));
+    cl_close(&c);
+    server_stop(sv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -269,6 +372,7 @@ int main(void)
         cmocka_unit_test(a_resignation_and_a_draw_reach_the_other_player),
         cmocka_unit_test(a_player_away_past_the_grace_loses),
         cmocka_unit_test(a_rated_game_is_exported_with_its_ratings),
+        cmocka_unit_test(a_failed_commit_answers_nothing),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

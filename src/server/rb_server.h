@@ -67,6 +67,9 @@ unsigned long rb_server_passwords_hashed(const rb_server *sv);
 void rb_server_fail_commits(rb_server *sv, int n);
 /* Saves every game, says goodbye, closes everything. */
 void rb_server_close(rb_server *sv);
+/* For the tests: closes everything without saving or a goodbye, leaving
+ * the database as a kill -9 would (what the last commit holds). */
+void rb_server_crash(rb_server *sv);
 
 /* --init: the folder, its configuration file and an empty database. */
 int rb_server_init_dir(const char *dir, char *err, size_t errlen);

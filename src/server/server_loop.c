@@ -700,17 +700,17 @@ void rb_server_run(rb_server *sv, volatile int *stop)
     }
 }
 
-void rb_server_close(rb_server *sv)
+static void server_free(rb_server *sv, bool orderly)
 {
     if (sv == NULL) {
         return;
     }
-    if (sv->store != NULL) {
+    if (sv->store != NULL && orderly) {
         rb_srv_games_save_all(sv);
     }
     for (int i = 0; i < sv->nconns; i++) {
         conn *c = sv->conns[i];
-        if (c->kind == CONN_LOBBY) {
+        if (c->kind == CONN_LOBBY && orderly) {
             rb_srv_send(c, "bye quit the server is stopping");
             conn_flush(sv, c);
         }
@@ -731,6 +731,16 @@ void rb_server_close(rb_server *sv)
     }
     rb_store_close(sv->store);
     rb_tls_server_creds_free(sv->creds);
-    rb_server_log(RB_LOG_INFO, "stopped");
+    rb_server_log(RB_LOG_INFO, orderly ? "stopped" : "dropped without saving");
     free(sv);
+}
+
+void rb_server_close(rb_server *sv)
+{
+    server_free(sv, true);
+}
+
+void rb_server_crash(rb_server *sv)
+{
+    server_free(sv, false);
 }

@@ -364,6 +364,55 @@ static void a_failed_commit_answers_nothing(void **state)
     server_stop(sv);
 }
 
+/* The server dies (kill -9) while White thinks and is away for 2 s: when
+ * it comes back, White's clock is as it was at the last committed move,
+ * not 2 s less, on the server's seat and in what White's program is told. */
+static void the_time_the_server_was_down_is_not_charged(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    player w, b;
+    join_both(sv, &w, &b, "5+0");
+    player *p[2] = {&w, &b};
+    assert_int_equal(play_out(sv, p, 2), 2); /* White to move */
+    run_for(sv, &w, &b, 300);                /* White thinks a little */
+    rb_server_crash(sv);
+    int64_t down_at = rb_util_now_ms();
+    run_for(NULL, &w, &b, 2000); /* the players' programs notice, and wait */
+    char err[400];
+    sv = rb_server_open(test_dir, &s, err, sizeof err);
+    assert_non_null(sv);
+    int64_t down_ms = rb_util_now_ms() - down_at;
+    assert_true(down_ms >= 2000);
+    player_redial(&w, sv);
+    player_redial(&b, sv);
+    run_for(sv, &w, &b, 500);
+    /* White's program has the server's clock again: less than a second of
+     * White's thinking gone, not the 2 s the server was away */
+    const rb_net_clock *cw = rb_net_peer_clocks(w.peer);
+    assert_int_equal(cw->running, 0);
+    int64_t left = rb_net_clock_left(cw, 0, rb_util_now_ms());
+    assert_true(left > 300000 - 1500);
+    /* and the server's seat agrees: White's move carries that clock */
+    const rb_game *g = rb_net_peer_game(w.peer);
+    rb_movelist list;
+    rb_gen_legal(rb_game_pos(g), &list);
+    assert_int_equal(rb_net_peer_move(w.peer, list.moves[0], rb_util_now_ms(), err, sizeof err), 0);
+    int64_t until = rb_util_now_ms() + WAIT_MS;
+    while (rb_net_peer_game(b.peer)->length < 3 && rb_util_now_ms() < until) {
+        run_for(sv, &w, &b, 5);
+    }
+    assert_int_equal(rb_net_peer_game(b.peer)->length, 3);
+    const rb_annotation *a = rb_game_annotation(rb_net_peer_game(b.peer), 2);
+    assert_non_null(a);
+    assert_true(a->clock_ms > 300000 - 1500);
+    player_free(&w);
+    player_free(&b);
+    server_stop(sv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -373,6 +422,7 @@ int main(void)
         cmocka_unit_test(a_player_away_past_the_grace_loses),
         cmocka_unit_test(a_rated_game_is_exported_with_its_ratings),
         cmocka_unit_test(a_failed_commit_answers_nothing),
+        cmocka_unit_test(the_time_the_server_was_down_is_not_charged),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -87,9 +87,10 @@ struct sgame {
     int64_t created; /* the loop's clock */
     bool stored_end; /* the result is in the database */
     int64_t ended_at;
-    bool dirty;     /* a seat's state changed since it was written */
-    bool abandoned; /* ended because a player stayed away */
-    bool touched;   /* written to the database in this round (taken back if its commit fails) */
+    bool dirty;       /* a seat's state changed since it was written */
+    bool abandoned;   /* ended because a player stayed away */
+    bool touched;     /* written to the database in this round (taken back if its commit fails) */
+    int rematch_wait; /* a rematch began on one seat: the seat still on the game before, or -1 */
 };
 
 typedef struct ban {

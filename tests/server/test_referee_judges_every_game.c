@@ -413,6 +413,97 @@ static void the_time_the_server_was_down_is_not_charged(void **state)
     server_stop(sv);
 }
 
+static int count(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *at = strstr(text, what); at != NULL; at = strstr(at + 1, what)) {
+        n++;
+    }
+    return n;
+}
+
+/* Runs until cond holds for both players, or the wait is over. */
+#define RUN_UNTIL(sv, w, b, cond)                                                                                      \
+    do {                                                                                                               \
+        int64_t until_ = rb_util_now_ms() + WAIT_MS;                                                                   \
+        while (!(cond) && rb_util_now_ms() < until_) {                                                                 \
+            run_for(sv, w, b, 5);                                                                                      \
+        }                                                                                                              \
+    } while (0)
+
+/* After a rated game either player may offer a rematch: accepted, a new
+ * rated game with the same time control begins on the same connections,
+ * colours swapped, and is kept and rated as a game of its own; declined,
+ * nothing begins; and an offer lapses when the other player leaves. */
+static void a_rematch_is_offered_accepted_declined_and_lapses(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    player w, b;
+    const char *const names[2] = {"Ines", "Jan"};
+    join_both_as(sv, &w, &b, names, "3+0", "rated");
+    player *p[2] = {&w, &b};
+    assert_int_equal(play_out(sv, p, 2), 2);
+    char err[200];
+    assert_int_equal(rb_net_peer_resign(w.peer, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, &b, rb_net_peer_over(b.peer));
+    assert_true(rb_net_peer_over(b.peer));
+
+    /* Black (Jan) offers, White (Ines) accepts */
+    assert_int_equal(rb_net_peer_offer(b.peer, RB_OFFER_REMATCH, rb_util_now_ms(), err, sizeof err), 0);
+    rb_net_offer kind;
+    RUN_UNTIL(sv, &w, &b, rb_net_peer_their_offer(w.peer, &kind));
+    assert_true(rb_net_peer_their_offer(w.peer, &kind));
+    assert_int_equal(kind, RB_OFFER_REMATCH);
+    assert_int_equal(rb_net_peer_answer(w.peer, true, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, &b, !rb_net_peer_over(w.peer) && !rb_net_peer_over(b.peer));
+    assert_false(rb_net_peer_over(w.peer));
+    assert_false(rb_net_peer_over(b.peer));
+    assert_int_equal(rb_net_peer_color(w.peer), RB_BLACK); /* colours swapped */
+    assert_int_equal(rb_net_peer_color(b.peer), RB_WHITE);
+    assert_int_equal(rb_net_peer_clocks(b.peer)->left[RB_WHITE], 180000); /* the same time control */
+    player *q[2] = {&b, &w};
+    assert_int_equal(play_out(sv, q, 2), 2);
+    assert_int_equal(rb_net_peer_game(w.peer)->length, 2);
+    assert_int_equal(rb_net_peer_resign(b.peer, rb_util_now_ms(), err, sizeof err), 0); /* Jan, White now */
+    RUN_UNTIL(sv, &w, &b, rb_net_peer_over(w.peer));
+    run_for(sv, &w, &b, 100);
+    char text[1 << 16];
+    export_text(text, sizeof text);
+    assert_int_equal(count(text, "[Event \"Rated game\"]"), 2);
+    const char *second = strstr(text, "[GameId \"2\"]");
+    assert_non_null(second);
+    assert_non_null(strstr(text, "[White \"Jan\"]"));
+    assert_int_equal(count(text, "[WhiteRatingDiff "), 2); /* both games rated */
+    assert_int_equal(count(text, "[Result \"0-1\"]"), 2);
+
+    /* declined: nothing begins */
+    assert_int_equal(rb_net_peer_offer(w.peer, RB_OFFER_REMATCH, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, &b, rb_net_peer_their_offer(b.peer, &kind));
+    assert_int_equal(rb_net_peer_answer(b.peer, false, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, &b, !rb_net_peer_my_offer(w.peer, &kind));
+    assert_false(rb_net_peer_my_offer(w.peer, &kind));
+    assert_true(rb_net_peer_over(w.peer) && rb_net_peer_over(b.peer));
+
+    /* lapses: Ines offers and Jan leaves */
+    assert_int_equal(rb_net_peer_offer(w.peer, RB_OFFER_REMATCH, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, &b, rb_net_peer_their_offer(b.peer, &kind));
+    close(b.fd);
+    b.fd = -1;
+    RUN_UNTIL(sv, &w, NULL, !rb_net_peer_my_offer(w.peer, &kind));
+    assert_false(rb_net_peer_my_offer(w.peer, &kind));
+    assert_true(rb_net_peer_over(w.peer));
+    /* and an offer to someone not there is declined at once */
+    assert_int_equal(rb_net_peer_offer(w.peer, RB_OFFER_REMATCH, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, NULL, !rb_net_peer_my_offer(w.peer, &kind));
+    assert_false(rb_net_peer_my_offer(w.peer, &kind));
+    player_free(&w);
+    player_free(&b);
+    server_stop(sv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -423,6 +514,7 @@ int main(void)
         cmocka_unit_test(a_rated_game_is_exported_with_its_ratings),
         cmocka_unit_test(a_failed_commit_answers_nothing),
         cmocka_unit_test(the_time_the_server_was_down_is_not_charged),
+        cmocka_unit_test(a_rematch_is_offered_accepted_declined_and_lapses),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,10 @@
  * given the moves made, a whole game between two players ends the same on
  * both sides and is kept (its PGN exported), a resignation and an agreed
  * draw reach the other player, and a player who stays away past the grace
- * loses, and a rated game is exported with its players' ratings.
+ * loses, and a rated game is exported with its players' ratings; a
+ * failed commit answers nothing, the time the server was down is charged
+ * to nobody, a rematch is passed between the players, and moves from
+ * outside a game or after its end go nowhere.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -504,6 +507,77 @@ static void a_rematch_is_offered_accepted_declined_and_lapses(void **state)
     server_stop(sv);
 }
 
+/* Moves from where none may come: a lobby connection (a watcher, say), the
+ * player not to move, and a player after the game ended. None reaches the
+ * record, the database or the other player. */
+static void a_move_from_outside_the_game_or_after_it_goes_nowhere(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    char tokens[2][64], line[4096];
+    long long id;
+    assert_true(meet(sv, "3+2", tokens, &id));
+    client w, b, x;
+    cl_open(&w, sv);
+    cl_open(&b, sv);
+    hello(&w, tokens[0]);
+    hello(&b, tokens[1]);
+    assert_true(cl_wait(sv, &w, "welcome ", line, sizeof line));
+    assert_true(cl_wait(sv, &b, "welcome ", line, sizeof line));
+    rb_pos start, after;
+    rb_pos_start(&start);
+    rb_move m;
+    char err[200], fp[17];
+    assert_int_equal(rb_move_parse_coord(&start, "c2b3", &m, err, sizeof err), 0);
+    rb_pos_make(&start, m, &after);
+    rb_net_hex64(after.key, fp);
+
+    /* a watcher in the lobby says a move: the lobby does not know the word */
+    cl_open(&x, sv);
+    cl_greet(sv, &x);
+    cl_say(&x, "guest");
+    assert_true(cl_wait(sv, &x, "ok guest", line, sizeof line));
+    cl_say(&x, "watch %lld", id);
+    assert_true(cl_wait(sv, &x, "ok watch", line, sizeof line));
+    cl_say(&x, "move 1 0 c2b3 %s 180000", fp);
+    assert_true(cl_wait(sv, &x, "error unknown message 'move'", line, sizeof line));
+    /* Black moves White's pawn: refused */
+    cl_say(&b, "move 1 0 c2b3 %s 180000", fp);
+    assert_true(cl_wait(sv, &b, "refuse ", line, sizeof line));
+    assert_int_equal(stored_moves(), 0);
+
+    /* White moves, then resigns; a move after that is not played */
+    cl_say(&w, "move 1 0 c2b3 %s 180000", fp);
+    assert_true(cl_wait(sv, &w, "ack 1", line, sizeof line));
+    assert_true(cl_wait(sv, &x, "moved ", line, sizeof line)); /* the watcher sees the real one */
+    cl_say(&w, "resign 2 1");
+    assert_true(cl_wait(sv, &w, "ack 2", line, sizeof line));
+    assert_true(cl_wait(sv, &b, "resign ", line, sizeof line));
+    assert_true(cl_wait(sv, &x, "ended ", line, sizeof line));
+    rb_pos next;
+    assert_int_equal(rb_move_parse_coord(&after, "e6f5", &m, err, sizeof err), 0);
+    rb_pos_make(&after, m, &next);
+    rb_net_hex64(next.key, fp);
+    cl_say(&b, "move 2 1 e6f5 %s 180000", fp); /* Black's, after the end */
+    cl_say(&w, "move 3 1 e6f5 %s 180000", fp); /* and White's for Black */
+    for (int i = 0; i < 50; i++) {
+        rb_server_step(sv, 2);
+    }
+    assert_int_equal(stored_moves(), 1);
+    cl_read(&w);
+    w.buf[w.len] = '\0';
+    assert_null(strstr(w.buf, " e6f5 "));
+    cl_read(&x);
+    x.buf[x.len] = '\0';
+    assert_null(strstr(x.buf, " e6f5 "));
+    cl_close(&w);
+    cl_close(&b);
+    cl_close(&x);
+    server_stop(sv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -515,6 +589,7 @@ int main(void)
         cmocka_unit_test(a_failed_commit_answers_nothing),
         cmocka_unit_test(the_time_the_server_was_down_is_not_charged),
         cmocka_unit_test(a_rematch_is_offered_accepted_declined_and_lapses),
+        cmocka_unit_test(a_move_from_outside_the_game_or_after_it_goes_nowhere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

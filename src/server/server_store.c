@@ -191,7 +191,7 @@ int rb_store_commit(rb_store *st)
 }
 
 /* Prepares sql and binds the arguments described by types: 'i' int64_t,
- * 't' text (NULL binds NULL). */
+ * 'd' double, 't' text (NULL binds NULL). */
 static sqlite3_stmt *prepare(rb_store *st, const char *sql, const char *types, ...)
 {
     sqlite3_stmt *q;
@@ -203,6 +203,8 @@ static sqlite3_stmt *prepare(rb_store *st, const char *sql, const char *types, .
     for (int i = 0; types[i] != '\0'; i++) {
         if (types[i] == 'i') {
             sqlite3_bind_int64(q, i + 1, va_arg(ap, int64_t));
+        } else if (types[i] == 'd') {
+            sqlite3_bind_double(q, i + 1, va_arg(ap, double));
         } else {
             const char *t = va_arg(ap, const char *);
             if (t == NULL) {
@@ -224,6 +226,13 @@ static int run(sqlite3_stmt *q)
     int rc = sqlite3_step(q);
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* A query for one row: 1 it is there (its columns ready), 0 not, -1 an error. */
+static int step_one(sqlite3_stmt *q)
+{
+    int rc = sqlite3_step(q);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
 static void copy_text(sqlite3_stmt *q, int col, char *out, size_t size)
@@ -263,8 +272,7 @@ int rb_store_account_find(rb_store *st, const char *key, int64_t *id, char name[
     if (q == NULL) {
         return -1;
     }
-    int rc = sqlite3_step(q);
-    int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    int found = step_one(q);
     if (found == 1) {
         *id = sqlite3_column_int64(q, 0);
         copy_text(q, 1, name, RB_STORE_NAME_MAX + 1);
@@ -290,8 +298,7 @@ int rb_store_session_find(rb_store *st, const char *token, int64_t *account, cha
     if (q == NULL) {
         return -1;
     }
-    int rc = sqlite3_step(q);
-    int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    int found = step_one(q);
     if (found == 1) {
         *account = sqlite3_column_int64(q, 0);
         copy_text(q, 1, name, RB_STORE_NAME_MAX + 1);
@@ -416,8 +423,7 @@ int rb_store_rating_get(rb_store *st, int64_t account, double *rating, double *r
     if (q == NULL) {
         return -1;
     }
-    int rc = sqlite3_step(q);
-    int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    int found = step_one(q);
     if (found == 1) {
         *rating = sqlite3_column_double(q, 0);
         *rd = sqlite3_column_double(q, 1);
@@ -428,43 +434,16 @@ int rb_store_rating_get(rb_store *st, int64_t account, double *rating, double *r
     return found;
 }
 
-static int bind_doubles_run(rb_store *st, const char *sql, int64_t a, double x, double y, double z, int64_t b,
-                            int64_t c)
-{
-    sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
-        return -1;
-    }
-    sqlite3_bind_int64(q, 1, a);
-    sqlite3_bind_double(q, 2, x);
-    sqlite3_bind_double(q, 3, y);
-    sqlite3_bind_double(q, 4, z);
-    sqlite3_bind_int64(q, 5, b);
-    sqlite3_bind_int64(q, 6, c);
-    return run(q);
-}
-
 int rb_store_rating_set(rb_store *st, int64_t account, int64_t game, double rating, double rd, double vol,
                         int64_t now_ms)
 {
-    if (bind_doubles_run(st,
-                         "INSERT INTO ratings(account, rating, rd, volatility, game, at) VALUES(?, ?, ?, ?,"
-                         " NULLIF(?, 0), ?)",
-                         account, rating, rd, vol, game, now_ms / 1000) != 0) {
+    if (run(prepare(
+            st, "INSERT INTO ratings(account, rating, rd, volatility, game, at) VALUES(?, ?, ?, ?, NULLIF(?, 0), ?)",
+            "idddii", account, rating, rd, vol, game, now_ms / 1000)) != 0) {
         return -1;
     }
-    sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(st->db,
-                           "UPDATE accounts SET rating = ?, rd = ?, volatility = ?, last_rated = ? WHERE id = ?", -1,
-                           &q, NULL) != SQLITE_OK) {
-        return -1;
-    }
-    sqlite3_bind_double(q, 1, rating);
-    sqlite3_bind_double(q, 2, rd);
-    sqlite3_bind_double(q, 3, vol);
-    sqlite3_bind_int64(q, 4, now_ms);
-    sqlite3_bind_int64(q, 5, account);
-    return run(q);
+    return run(prepare(st, "UPDATE accounts SET rating = ?, rd = ?, volatility = ?, last_rated = ? WHERE id = ?",
+                       "dddii", rating, rd, vol, now_ms, account));
 }
 
 int rb_store_game_ratings(rb_store *st, int64_t game, int white_elo, int black_elo, int white_diff, int black_diff)

@@ -130,6 +130,18 @@ static void join_both(rb_server *sv, player *w, player *b, const char *tc)
     join_both_as(sv, w, b, NULL, tc, "casual");
 }
 
+/* The fixture of most games here: a server with the fast settings, and two
+ * guests in a casual game of tc, both seats taken. */
+static rb_server *game_up(player *w, player *b, const char *tc)
+{
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    assert_non_null(sv);
+    join_both(sv, w, b, tc);
+    return sv;
+}
+
 static void export_text(char *text, size_t size)
 {
     char err[400];
@@ -144,11 +156,8 @@ static void export_text(char *text, size_t size)
 static void a_whole_game_ends_alike_and_is_kept(void **state)
 {
     (void)state;
-    rb_server_settings s;
-    fast_settings(&s);
-    rb_server *sv = server_start(&s);
     player w, b;
-    join_both(sv, &w, &b, "10+0");
+    rb_server *sv = game_up(&w, &b, "10+0");
     player *p[2] = {&w, &b};
     play_out(sv, p, 600);
     if (!rb_net_peer_over(w.peer)) { /* a long game: White resigns it */
@@ -182,11 +191,8 @@ static void a_whole_game_ends_alike_and_is_kept(void **state)
 static void a_resignation_and_a_draw_reach_the_other_player(void **state)
 {
     (void)state;
-    rb_server_settings s;
-    fast_settings(&s);
-    rb_server *sv = server_start(&s);
     player w, b;
-    join_both(sv, &w, &b, "5+0");
+    rb_server *sv = game_up(&w, &b, "5+0");
     player *p[2] = {&w, &b};
     assert_int_equal(play_out(sv, p, 4), 4);
     char err[200];
@@ -314,11 +320,8 @@ static long long stored_moves(void)
 static void a_failed_commit_answers_nothing(void **state)
 {
     (void)state;
-    rb_server_settings s;
-    fast_settings(&s);
-    rb_server *sv = server_start(&s);
     player w, b;
-    join_both(sv, &w, &b, "5+0");
+    rb_server *sv = game_up(&w, &b, "5+0");
     player *p[2] = {&w, &b};
     assert_int_equal(play_out(sv, p, 2), 2);
     assert_int_equal(stored_moves(), 2);
@@ -373,11 +376,8 @@ static void a_failed_commit_answers_nothing(void **state)
 static void the_time_the_server_was_down_is_not_charged(void **state)
 {
     (void)state;
-    rb_server_settings s;
-    fast_settings(&s);
-    rb_server *sv = server_start(&s);
     player w, b;
-    join_both(sv, &w, &b, "5+0");
+    rb_server *sv = game_up(&w, &b, "5+0");
     player *p[2] = {&w, &b};
     assert_int_equal(play_out(sv, p, 2), 2); /* White to move */
     run_for(sv, &w, &b, 300);                /* White thinks a little */
@@ -385,6 +385,8 @@ static void the_time_the_server_was_down_is_not_charged(void **state)
     int64_t down_at = rb_util_now_ms();
     run_for(NULL, &w, &b, 2000); /* the players' programs notice, and wait */
     char err[400];
+    rb_server_settings s;
+    fast_settings(&s);
     sv = rb_server_open(test_dir, &s, err, sizeof err);
     assert_non_null(sv);
     int64_t down_ms = rb_util_now_ms() - down_at;

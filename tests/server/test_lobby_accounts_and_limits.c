@@ -402,19 +402,41 @@ static void a_client_that_does_not_read_is_dropped(void **state)
     s.line_max = 1024;
     lobby l;
     lobby_up(&l, &s, 2, true);
-    int small = 4096; /* so the kernel's buffers do not take it all */
-    setsockopt(l.c[0].fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
-    char ping[1100];
-    int n = snprintf(ping, sizeof ping, "ping %01000d\n", 0);
+    /* a small receive buffer, set before connecting so the window is
+     * small from the start: the kernel's buffers do not take it all */
+    cl_close(&l.c[0]);
+    int fd = socket(AF_INET, SOCK_STREAM, 0), small = 4096;
+    setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &small, sizeof small);
+    struct sockaddr_in addr = {.sin_family = AF_INET, .sin_port = htons((uint16_t)rb_server_port(l.sv))};
+    inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr);
+    assert_int_equal(connect(fd, (struct sockaddr *)&addr, sizeof addr), 0);
+    fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+    l.c[0].fd = fd;
+    rb_server_step(l.sv, 0);
+    cl_greet(l.sv, &l.c[0]);
+    static char pings[32 * 1006];
+    size_t n = 0;
+    for (int k = 0; k < 32; k++) {
+        n += (size_t)snprintf(pings + n, sizeof pings - n, "ping %01000d\n", k);
+    }
     bool dropped = false;
-    for (int i = 0; i < 40000 && !dropped;) {
-        if (send(l.c[0].fd, ping, (size_t)n, MSG_NOSIGNAL) == n) {
-            i++;
-        } else if (errno != EAGAIN && errno != EWOULDBLOCK) {
+    for (int i = 0; i < 4000 && !dropped; i++) {
+        /* whole batches, so no line is cut; one that does not fit now waits */
+        ssize_t w = send(l.c[0].fd, pings, n, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (w < 0 && errno != EAGAIN && errno != EWOULDBLOCK) {
             dropped = true; /* the server closed it */
+        } else if (w > 0 && (size_t)w < n) {
+            size_t at = (size_t)w;
+            while (at < n && !dropped) {
+                rb_server_step(l.sv, 1);
+                ssize_t more = send(l.c[0].fd, pings + at, n - at, MSG_NOSIGNAL | MSG_DONTWAIT);
+                at += more > 0 ? (size_t)more : 0;
+                dropped = more < 0 && errno != EAGAIN && errno != EWOULDBLOCK;
+            }
         }
         rb_server_step(l.sv, 0);
     }
+    assert_true(dropped);
     assert_true(ask(&l, 1, "pong 3", "ping 3"));
     /* what had left already is there to read, and then the end */
     char b[1 << 16];

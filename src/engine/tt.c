@@ -121,7 +121,7 @@ static int score_from_tt(int score, int ply)
 }
 
 /* A table rb_tt_resize made: buckets to index, a power of two of them. */
-static bool is_sized(const rb_tt *tt)
+static RB_FOR_CONTRACTS bool is_sized(const rb_tt *tt)
 {
     return tt->buckets != NULL && tt->nbuckets > 0 && (tt->nbuckets & (tt->nbuckets - 1)) == 0;
 }

@@ -18,7 +18,7 @@
 
 /* A started session whose ply is inside its puzzle's line, or past its
  * end once done. */
-static bool session_in_step(const rb_puzzle_session *s)
+static RB_FOR_CONTRACTS bool session_in_step(const rb_puzzle_session *s)
 {
     return s->puzzle != NULL && s->ply >= 0 && s->ply <= s->puzzle->nline && (s->done || s->ply < s->puzzle->nline) &&
            s->nplayed >= 0 && s->nplayed <= s->puzzle->nline;

@@ -63,7 +63,8 @@ struct rb_net_peer {
     bool connected, greeted, want_close, finished, ever_greeted;
     int64_t connected_at, last_recv, last_ping, ping_sent, ping_id, lost_at;
     bool ping_out, grace_told;
-    int64_t now; /* the time of the call being served */
+    bool clock_from_now; /* joiner, back in a game: the host's next clocks count from their arrival */
+    int64_t now;         /* the time of the call being served */
     rb_linereader reader;
     char store[RB_LINEREADER_STORAGE(RB_NET_LINE_MAX)];
     char *out;
@@ -489,6 +490,7 @@ static int64_t lag_max(const rb_net_peer *p)
 static void got_move(rb_net_peer *p, const rb_net_msg *m)
 {
     char why[240], err[160];
+    p->clock_from_now = false;
     if (!p->started || p->over) {
         return; /* crossed an ending, which the mover learns of and cuts back to */
     }
@@ -731,6 +733,13 @@ static void handle_numbered(rb_net_peer *p, const rb_net_msg *m)
         if (m->ply == (int64_t)p->game.ply && p->started) {
             p->clock.left[0] = m->clocks[0];
             p->clock.left[1] = m->clocks[1];
+            if (p->clock_from_now) {
+                /* after a resume they are the host's clocks as of now (a
+                 * host that was down has not charged its downtime), so the
+                 * running one runs from here; after a move they are as at
+                 * the move, from which it runs already */
+                p->clock.turn_start = p->now;
+            }
             if (p->game.ply > 0) {
                 int mover = 1 - rb_game_pos(&p->game)->side;
                 record_clock(p, p->game.ply - 1, m->clocks[mover]);
@@ -1010,6 +1019,12 @@ static void got_hello(rb_net_peer *p, const rb_net_msg *m)
     send_welcome(p, &w);
     if (w.resume) {
         resend_all(p);
+        /* the clocks as they are now: the joiner's ran on while it was
+         * away, and this side's may not have (a host that was down, as a
+         * server restarted, does not charge its downtime) */
+        if (!p->over) {
+            send_clocks(p);
+        }
         push_text(p, RB_NET_EV_RESUMED, "%s is back", p->names[1 - p->me]);
     } else if (p->started) {
         resend_all(p);
@@ -1034,6 +1049,7 @@ static void got_welcome(rb_net_peer *p, const rb_net_msg *m)
         }
         drop_acked(p, m->seen);
         greeted(p);
+        p->clock_from_now = true;
         resend_all(p);
         push_text(p, RB_NET_EV_RESUMED, "back in the game with %s", p->names[1 - p->me]);
         return;
@@ -1419,6 +1435,7 @@ static int play_own(rb_net_peer *p, rb_move m, int64_t now, const int64_t *given
 
 int rb_net_peer_move(rb_net_peer *p, rb_move m, int64_t now, char *err, size_t errlen)
 {
+    p->clock_from_now = false;
     return play_own(p, m, now, NULL, err, errlen);
 }
 

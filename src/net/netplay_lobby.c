@@ -163,6 +163,9 @@ static int request(lobby *l, const char *line, const char *what, char *answer, s
             if (strncmp(answer, "lobby ", 6) == 0) {
                 return 0;
             }
+            if (strncmp(answer, "bye busy ", 9) == 0) {
+                return rb_util_fail(err, errlen, "the server is busy: %s", answer + 9);
+            }
             return rb_util_fail(err, errlen, "the server refused: %s", answer + 4);
         }
         note(l, answer);

@@ -58,8 +58,18 @@ int rb_server_port(const rb_server *sv);
 void rb_server_step(rb_server *sv, int timeout_ms);
 /* Runs until *stop turns true (a signal handler sets it). */
 void rb_server_run(rb_server *sv, volatile int *stop);
+/* How many passwords the hasher has answered for (registrations and
+ * logins, an unknown name's too): a count for the tests and the log. */
+unsigned long rb_server_passwords_hashed(const rb_server *sv);
+/* A fault for the tests: the commits of the next n rounds that change
+ * anything fail, as on a full disk (nothing of those rounds is answered;
+ * see docs/server.md). */
+void rb_server_fail_commits(rb_server *sv, int n);
 /* Saves every game, says goodbye, closes everything. */
 void rb_server_close(rb_server *sv);
+/* For the tests: closes everything without saving or a goodbye, leaving
+ * the database as a kill -9 would (what the last commit holds). */
+void rb_server_crash(rb_server *sv);
 
 /* --init: the folder, its configuration file and an empty database. */
 int rb_server_init_dir(const char *dir, char *err, size_t errlen);

@@ -65,6 +65,7 @@ static void save_states(rb_server *sv, sgame *g)
     free(t[0]);
     free(t[1]);
     g->dirty = false;
+    g->touched = true;
 }
 
 static bool add_game(rb_server *sv, sgame *g)
@@ -103,6 +104,7 @@ sgame *rb_srv_game_new(rb_server *sv, const rb_store_game *row, char *err, size_
         return NULL;
     }
     g->row = *row;
+    g->rematch_wait = -1;
     for (int c = 0; c < 2; c++) {
         rb_account_token(g->row.token[c], 16);
         g->row.state[c] = NULL;
@@ -144,6 +146,7 @@ static void restore_one(void *user, const rb_store_game *row)
     }
     g->row = *row;
     g->created = sv->now;
+    g->rematch_wait = -1;
     bool ok = true;
     for (int c = 0; c < 2; c++) {
         g->row.state[c] = NULL;
@@ -222,6 +225,8 @@ bool rb_srv_game_attach(rb_server *sv, conn *c, const char *hello, char *out, si
     return false;
 }
 
+static void rematch_lapses(rb_server *sv, sgame *g, int s);
+
 void rb_srv_game_detach(rb_server *sv, conn *c)
 {
     sgame *g = c->game;
@@ -232,6 +237,9 @@ void rb_srv_game_detach(rb_server *sv, conn *c)
     g->seat[c->color].away_since = sv->now;
     rb_net_peer_disconnected(g->seat[c->color].peer, sv->now);
     c->game = NULL;
+    if (g->stored_end || g->rematch_wait == c->color) {
+        rematch_lapses(sv, g, c->color);
+    }
 }
 
 void rb_srv_tell_watchers(rb_server *sv, int64_t game, const char *fmt, ...)
@@ -273,8 +281,8 @@ static void catch_up(rb_server *sv, sgame *g, int s)
     const rb_game *mine = rb_net_peer_game(g->seat[s].peer);
     const rb_game *theirs = rb_net_peer_game(g->seat[1 - s].peer);
     char err[200];
-    if (mine == NULL || theirs == NULL) {
-        return; /* the other player has not come yet */
+    if (mine == NULL || theirs == NULL || g->rematch_wait >= 0) {
+        return; /* the other player has not come yet, or is still on the game before a rematch */
     }
     for (size_t i = mine->length; i < theirs->length && seat_live(g, s); i++) {
         const rb_annotation *a = rb_game_annotation(theirs, i);
@@ -283,6 +291,79 @@ static void catch_up(rb_server *sv, sgame *g, int s)
             warn(g, "catching a seat up", err);
             return;
         }
+    }
+}
+
+/* ---- a rematch ---------------------------------------------------------------
+ * Either player of a finished game may offer one; it is passed to the
+ * other as any offer is, and when they agree each seat starts the new
+ * game in place, on the same connection, colours swapped (direct play's
+ * rematch). The seat whose player answered starts first: then the game
+ * becomes a new one in the database, with the same time control and kind,
+ * and the seats swap places (a seat's index is its player's colour); the
+ * other seat follows when its player confirms. */
+
+static bool rematch_possible(const sgame *g, int to)
+{
+    return g->stored_end && !g->abandoned && g->rematch_wait < 0 && g->seat[to].conn != NULL &&
+           rb_net_peer_started(g->seat[to].peer) && rb_net_peer_over(g->seat[to].peer);
+}
+
+static void rematch_began(rb_server *sv, sgame *g, int s)
+{
+    if (g->rematch_wait >= 0) {
+        g->rematch_wait = -1; /* the other seat has followed (and is caught up as it starts) */
+        return;
+    }
+    int64_t before = g->row.id;
+    seat t = g->seat[0];
+    g->seat[0] = g->seat[1];
+    g->seat[1] = t;
+    rb_store_game row = g->row;
+    for (int c = 0; c < 2; c++) {
+        row.account[c] = g->row.account[1 - c];
+        snprintf(row.name[c], sizeof row.name[c], "%s", g->row.name[1 - c]);
+        snprintf(row.token[c], sizeof row.token[c], "%s", g->row.token[1 - c]);
+        row.state[c] = NULL;
+        if (g->seat[c].conn != NULL) {
+            g->seat[c].conn->color = c;
+        }
+    }
+    g->row = row;
+    if (rb_store_game_add(sv->store, &g->row) != 0) {
+        warn(g, "the rematch was not stored", rb_store_error(sv->store));
+    }
+    g->touched = true;
+    g->stored_end = g->abandoned = false;
+    g->ended_at = 0;
+    g->created = sv->now;
+    g->rematch_wait = s; /* after the swap the seat still on the old game is at s */
+    rb_server_log(RB_LOG_INFO, "game %" PRId64 ": %s - %s, the rematch of game %" PRId64, g->row.id, g->row.name[0],
+                  g->row.name[1], before);
+}
+
+/* The player of seat s left a finished game: a rematch between them lapses. */
+static void rematch_lapses(rb_server *sv, sgame *g, int s)
+{
+    char err[200];
+    rb_net_offer kind;
+    int other = 1 - s;
+    if (g->rematch_wait == s) {
+        /* they agreed but never confirmed: the game that began on the
+         * other seat is called off before it starts */
+        if (seat_live(g, other)) {
+            rb_net_peer_abort(g->seat[other].peer, sv->now, err, sizeof err);
+        }
+        g->rematch_wait = -1;
+        if (rb_store_game_end(sv->store, g->row.id, "*", "the rematch lapsed", NULL) != 0) {
+            warn(g, "its end was not stored", rb_store_error(sv->store));
+        }
+        g->touched = g->stored_end = true;
+        g->ended_at = sv->now;
+        g->dirty = true;
+    } else if (g->stored_end && rb_net_peer_their_offer(g->seat[other].peer, &kind) && kind == RB_OFFER_REMATCH) {
+        rb_net_peer_answer(g->seat[other].peer, false, sv->now, err, sizeof err); /* declined for them */
+        g->dirty = true;
     }
 }
 
@@ -298,6 +379,7 @@ static void handle(rb_server *sv, sgame *g, int s, const rb_net_event *e)
         break;
     case RB_NET_EV_MOVE: {
         int64_t clock = rb_net_peer_clocks(me)->left[s];
+        g->touched = true;
         if (rb_store_move_add(sv->store, g->row.id, e->ply, e->text, clock) != 0) {
             warn(g, "a move was not stored", rb_store_error(sv->store));
         }
@@ -309,13 +391,14 @@ static void handle(rb_server *sv, sgame *g, int s, const rb_net_event *e)
         g->dirty = true;
         break;
     }
-    case RB_NET_EV_OFFER:
-        if (e->kind == RB_OFFER_REMATCH || !seat_live(g, 1 - s) ||
-            rb_net_peer_offer(other, (rb_net_offer)e->kind, sv->now, err, sizeof err) != 0) {
+    case RB_NET_EV_OFFER: {
+        bool pass = e->kind == RB_OFFER_REMATCH ? rematch_possible(g, 1 - s) : seat_live(g, 1 - s);
+        if (!pass || rb_net_peer_offer(other, (rb_net_offer)e->kind, sv->now, err, sizeof err) != 0) {
             rb_net_peer_answer(me, false, sv->now, err, sizeof err);
         }
         g->dirty = true;
         break;
+    }
     case RB_NET_EV_ANSWER:
         rb_net_peer_answer(other, e->yes, sv->now, err, sizeof err);
         g->dirty = true;
@@ -323,6 +406,8 @@ static void handle(rb_server *sv, sgame *g, int s, const rb_net_event *e)
     case RB_NET_EV_AGREED:
         if (e->kind == RB_OFFER_TAKEBACK1 || e->kind == RB_OFFER_TAKEBACK2) {
             rb_store_moves_cut(sv->store, g->row.id, e->ply);
+        } else if (e->kind == RB_OFFER_REMATCH) {
+            rematch_began(sv, g, s);
         }
         g->dirty = true;
         break;
@@ -347,6 +432,9 @@ static void handle(rb_server *sv, sgame *g, int s, const rb_net_event *e)
 static void mirror_ends(rb_server *sv, sgame *g)
 {
     char err[200];
+    if (g->rematch_wait >= 0) {
+        return; /* one seat still has the game before: its end is not this one's */
+    }
     for (int s = 0; s < 2; s++) {
         rb_net_peer *me = g->seat[s].peer, *other = g->seat[1 - s].peer;
         if (!rb_net_peer_over(me) || !seat_live(g, 1 - s)) {
@@ -456,6 +544,7 @@ static void store_end(rb_server *sv, sgame *g, const char *why_aborted)
         warn(g, "its end was not stored", rb_store_error(sv->store));
     }
     free(pgn);
+    g->touched = true;
     g->stored_end = true;
     g->ended_at = sv->now;
     rb_srv_tell_watchers(sv, g->row.id, "ended %" PRId64 " %s %s", g->row.id, result, reason);
@@ -482,7 +571,7 @@ static void service(rb_server *sv, sgame *g)
             break;
         }
     }
-    if (!g->stored_end) {
+    if (!g->stored_end && g->rematch_wait < 0) {
         bool over0 = rb_net_peer_over(g->seat[0].peer), over1 = rb_net_peer_over(g->seat[1].peer);
         bool started0 = rb_net_peer_started(g->seat[0].peer), started1 = rb_net_peer_started(g->seat[1].peer);
         /* an absent player's seat may not take the claim (after a restart it
@@ -565,10 +654,11 @@ void rb_srv_games_tick(rb_server *sv)
             }
         }
         service(sv, g);
+        /* a finished game stays while a player is still on it (a rematch
+         * may be offered), up to FINISHED_KEEP_MS */
         bool quiet = true;
         for (int s = 0; s < 2; s++) {
-            quiet = quiet && (g->seat[s].conn == NULL || rb_net_peer_settled(g->seat[s].peer) ||
-                              rb_net_peer_finished(g->seat[s].peer));
+            quiet = quiet && (g->seat[s].conn == NULL || rb_net_peer_finished(g->seat[s].peer));
         }
         if (g->stored_end && (sv->now - g->ended_at > FINISHED_KEEP_MS || (quiet && sv->now - g->ended_at > 5000))) {
             game_free(g);
@@ -577,6 +667,62 @@ void rb_srv_games_tick(rb_server *sv)
         sv->games[k++] = g;
     }
     sv->ngames = k;
+}
+
+/* A game whose round was not committed is taken back to what the database
+ * holds: its seats' players are told and their connections closed, so
+ * nothing of the round reaches anyone (its acknowledgements and passed-on
+ * moves go with the seats), and they come back to the game as it was at
+ * its last commit, resending what was not acknowledged. */
+static void take_back(sgame *g, const char *why)
+{
+    for (int s = 0; s < 2; s++) {
+        conn *c = g->seat[s].conn;
+        if (c == NULL) {
+            continue;
+        }
+        g->seat[s].conn = NULL;
+        c->game = NULL;
+        c->kind = CONN_NEW;
+        rb_srv_send(c,
+                    "error the server could not save the game (%s): nothing since your last acknowledged line "
+                    "was kept; connect again",
+                    why);
+        c->closing = true;
+    }
+    game_free(g);
+}
+
+void rb_srv_games_committed(rb_server *sv, bool ok)
+{
+    if (ok) {
+        for (int i = 0; i < sv->ngames; i++) {
+            sv->games[i]->touched = false;
+        }
+        return;
+    }
+    int64_t *ids = malloc(((size_t)sv->ngames + 1) * sizeof *ids);
+    int nids = 0, k = 0;
+    for (int i = 0; i < sv->ngames; i++) {
+        sgame *g = sv->games[i];
+        if (!g->touched) {
+            sv->games[k++] = g;
+            continue;
+        }
+        rb_server_log(RB_LOG_ERR, "game %" PRId64 ": taken back to its last commit", g->row.id);
+        if (ids != NULL) {
+            ids[nids++] = g->row.id;
+        }
+        take_back(g, rb_store_error(sv->store));
+    }
+    sv->ngames = k;
+    for (int i = 0; i < nids; i++) {
+        /* a game made in the failed round is not there, and is gone */
+        if (rb_store_game_open(sv->store, ids[i], restore_one, sv) != 0) {
+            rb_server_log(RB_LOG_ERR, "game %" PRId64 ": not read again: %s", ids[i], rb_store_error(sv->store));
+        }
+    }
+    free(ids);
 }
 
 void rb_srv_games_save_all(rb_server *sv)

@@ -31,7 +31,8 @@ typedef struct rb_hash_job {
     rb_hash_kind kind;
     uint64_t conn;                              /* whom to answer (the connection's id: it may be gone by then) */
     char password[RB_ACCOUNT_PASSWORD_MAX + 2]; /* wiped by the worker once used */
-    char hash[RB_STORE_HASH_MAX];               /* CHECK: the stored hash; MAKE: the result */
+    char hash[RB_STORE_HASH_MAX];               /* CHECK: the stored hash, or "" for no account (never ok, */
+                                                /* but as slow); MAKE: the result */
     bool ok;                                    /* MAKE: hashed; CHECK: the password matched */
     /* what the answer needs, carried along */
     int64_t account;

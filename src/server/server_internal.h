@@ -34,6 +34,7 @@ typedef struct conn {
     char addr[64];
     bool dead;    /* closed at the end of this round */
     bool closing; /* closed once its output has left */
+    bool refused; /* taken in only to be told "bye busy" (over TLS) */
     bool epoll_out;
     rb_tls *tls;    /* NULL: plain (the development mode) */
     bool secured;   /* the TLS handshake is done */
@@ -49,6 +50,7 @@ typedef struct conn {
     bool reader_on;
     char *out;
     size_t out_len, out_cap;
+    size_t out_mark; /* out_len when the round began: what a failed commit takes back */
     bool greeted, logged_in, guest, subscribed;
     /* a password is with the hasher: the lines after it wait here, in
      * order, so nothing is answered before the login it follows */
@@ -87,8 +89,10 @@ struct sgame {
     int64_t created; /* the loop's clock */
     bool stored_end; /* the result is in the database */
     int64_t ended_at;
-    bool dirty;     /* a seat's state changed since it was written */
-    bool abandoned; /* ended because a player stayed away */
+    bool dirty;       /* a seat's state changed since it was written */
+    bool abandoned;   /* ended because a player stayed away */
+    bool touched;     /* written to the database in this round (taken back if its commit fails) */
+    int rematch_wait; /* a rematch began on one seat: the seat still on the game before, or -1 */
 };
 
 typedef struct ban {
@@ -107,6 +111,7 @@ struct rb_server {
     int epfd, listen_fd, port;
     conn **conns;
     int nconns, capconns;
+    int refusing; /* of them, refused ones (conn.refused) */
     uint64_t next_conn;
     sgame **games;
     int ngames, capgames;
@@ -115,8 +120,9 @@ struct rb_server {
     int64_t next_seek;
     ban *bans;
     int nbans, capbans;
-    int64_t now;       /* the loop's clock, ms */
-    int64_t ticked_at; /* when every game's timers were last looked at */
+    int64_t now;          /* the loop's clock, ms */
+    int64_t ticked_at;    /* when every game's timers were last looked at */
+    unsigned long hashed; /* passwords the hasher answered (rb_server_passwords_hashed) */
 };
 
 /* the loop */
@@ -142,6 +148,8 @@ void rb_srv_game_detach(rb_server *sv, conn *c);
 void rb_srv_game_feed(rb_server *sv, conn *c, const char *data, size_t n);
 void rb_srv_games_tick(rb_server *sv);
 void rb_srv_games_save_all(rb_server *sv);
+/* After the round's commit: ok, or the games it wrote go back to the disk's. */
+void rb_srv_games_committed(rb_server *sv, bool ok);
 void rb_srv_games_free(rb_server *sv);
 /* Moves in a seat's record (0 before its player came). */
 size_t rb_srv_record_length(const rb_net_peer *p);

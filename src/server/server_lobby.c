@@ -7,7 +7,9 @@
  * client written as a script can wait for the answer to what it asked.
  * Nothing a client sends is used but as a name to look up, a number or a
  * password to hash; a wrong password and an unknown name get the same
- * answer, and each failure counts against the address towards a ban.
+ * answer after the same work (both go through argon2id on the hasher, so
+ * the time taken tells no names), and each failure counts against the
+ * address towards a ban.
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -316,6 +318,16 @@ static void do_register(rb_server *sv, conn *c, char **w, int n)
         rb_srv_send(c, "no register %s", why);
         return;
     }
+    /* a taken name is told at once, without spending argon2id on it (a
+     * registration says whether a name exists anyway); one taken while
+     * the hash was made is caught in registered() */
+    int64_t other;
+    char other_name[RB_STORE_NAME_MAX + 1], other_hash[RB_STORE_HASH_MAX];
+    if (rb_store_account_find(sv->store, key, &other, other_name, other_hash) == 1) {
+        sodium_memzero(password, sizeof password);
+        rb_srv_send(c, "no register the name %s is taken", name);
+        return;
+    }
     rb_hash_job *job = calloc(1, sizeof *job);
     if (job != NULL) {
         job->kind = RB_HASH_MAKE;
@@ -379,17 +391,16 @@ static void do_login(rb_server *sv, conn *c, char **w, int n)
     }
     job->kind = RB_HASH_CHECK;
     job->conn = c->id;
-    bool found = rb_account_check_name(name, key, why, sizeof why) == 0 &&
-                 rb_store_account_find(sv->store, key, &job->account, job->name, job->hash) == 1;
+    /* A name that is no account's (or no name at all) is checked too,
+     * against no hash: the hasher spends on it what it spends on a wrong
+     * password, so the answer's time does not tell which names exist. */
+    if (rb_account_check_name(name, key, why, sizeof why) != 0 ||
+        rb_store_account_find(sv->store, key, &job->account, job->name, job->hash) != 1) {
+        job->account = 0;
+        job->hash[0] = '\0';
+    }
     snprintf(job->password, sizeof job->password, "%s", password);
     sodium_memzero(password, sizeof password);
-    if (!found) {
-        sodium_memzero(job, sizeof *job);
-        free(job);
-        failed_login(sv, c);
-        rb_srv_send(c, "no login wrong name or password");
-        return;
-    }
     if (rb_hasher_submit(sv->hasher, job) != 0) {
         sodium_memzero(job, sizeof *job);
         free(job);
@@ -401,6 +412,7 @@ static void do_login(rb_server *sv, conn *c, char **w, int n)
 
 void rb_srv_lobby_hashed(rb_server *sv, rb_hash_job *job)
 {
+    sv->hashed++;
     conn *c = rb_srv_conn_by_id(sv, job->conn);
     if (c != NULL && c->hashing) {
         c->hashing = false;
@@ -717,11 +729,19 @@ void rb_srv_lobby_line(rb_server *sv, conn *c, const char *text, size_t len, boo
         rb_srv_send(c, "error the line is longer than %d bytes", sv->set.line_max);
         return;
     }
+    if (len > 0 && text[len - 1] == '\r') {
+        len--;
+    }
+    /* nothing a client sends goes back out with a control character in it
+     * (an unknown word is quoted in the answer) */
+    for (size_t i = 0; i < len; i++) {
+        if ((unsigned char)text[i] < 0x20 || text[i] == 0x7f) {
+            rb_srv_send(c, "error the line holds a control character (byte %zu)", i + 1);
+            return;
+        }
+    }
     char line[RB_NET_LINE_MAX + 1];
     snprintf(line, sizeof line, "%.*s", (int)len, text);
-    if (len > 0 && line[len - 1] == '\r') {
-        line[len - 1] = '\0';
-    }
     char *w[8];
     int n = rb_net_split(line, w, 8, false);
     if (n <= 0) {

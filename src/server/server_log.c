@@ -7,8 +7,18 @@
 #include <stdarg.h>
 #include <stdio.h>
 
+static int log_max = RB_LOG_DEBUG;
+
+void rb_server_log_limit(int max)
+{
+    log_max = max;
+}
+
 void rb_server_log(int priority, const char *fmt, ...)
 {
+    if (priority > log_max) {
+        return;
+    }
     char line[1200];
     int n = snprintf(line, sizeof line, "<%d>", priority);
     va_list ap;

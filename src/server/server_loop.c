@@ -43,6 +43,7 @@
  * same. */
 #define TICK_MS 10
 #define CHECKPOINT_MS 200 /* between checkpoints of the database's log */
+#define REFUSALS_MAX 16   /* TLS connections being told "bye busy" at once */
 
 static void watch(rb_server *sv, conn *c, bool out)
 {
@@ -102,13 +103,24 @@ conn *rb_srv_conn_by_id(rb_server *sv, uint64_t id)
     return NULL;
 }
 
-static void conn_free(rb_server *sv, conn *c)
+/* What goes with a connection (its seeks, its seat) is let go while every
+ * other connection is still there to be told of it. */
+static void conn_leave(rb_server *sv, conn *c)
 {
     if (c->kind == CONN_LOBBY) {
         rb_srv_lobby_closed(sv, c);
     } else if (c->kind == CONN_GAME) {
         rb_srv_game_detach(sv, c);
     }
+    c->kind = CONN_NEW;
+}
+
+static void conn_free(rb_server *sv, conn *c)
+{
+    if (c->refused) {
+        sv->refusing--;
+    }
+    conn_leave(sv, c);
     epoll_ctl(sv->epfd, EPOLL_CTL_DEL, c->fd, NULL);
     rb_tls_free(c->tls);
     close(c->fd);
@@ -392,7 +404,7 @@ static int address_count(rb_server *sv, const char *addr)
 {
     int k = 0;
     for (int i = 0; i < sv->nconns; i++) {
-        k += !sv->conns[i]->dead && strcmp(sv->conns[i]->addr, addr) == 0;
+        k += !sv->conns[i]->dead && !sv->conns[i]->refused && strcmp(sv->conns[i]->addr, addr) == 0;
     }
     return k;
 }
@@ -413,17 +425,25 @@ static void accept_all(rb_server *sv)
             inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr, addr, sizeof addr);
         }
         const char *refuse = NULL;
-        if (sv->nconns >= sv->set.max_connections) {
+        if (sv->nconns - sv->refusing >= sv->set.max_connections) {
             refuse = "bye busy the server is full\n";
         } else if (address_count(sv, addr) >= sv->set.conn_per_address) {
             refuse = "bye busy too many connections from your address\n";
         }
         if (refuse != NULL) {
             rb_server_log(RB_LOG_WARNING, "connection from %s refused: %.*s", addr, (int)strlen(refuse) - 1, refuse);
-            ssize_t ignored = send(fd, refuse, strlen(refuse), MSG_NOSIGNAL);
-            (void)ignored;
-            close(fd);
-            continue;
+            /* Over TLS the refusal must come through TLS too, or the client
+             * hears a broken handshake instead of "busy": the connection
+             * is taken in for its handshake and that one line. A few such
+             * at once; past them it is closed bare, so refusing stays cheap. */
+            if (sv->creds == NULL || sv->refusing >= REFUSALS_MAX) {
+                if (sv->creds == NULL) {
+                    ssize_t ignored = send(fd, refuse, strlen(refuse), MSG_NOSIGNAL);
+                    (void)ignored;
+                }
+                close(fd);
+                continue;
+            }
         }
         int one = 1;
         setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
@@ -463,6 +483,12 @@ static void accept_all(rb_server *sv)
                 close(fd);
                 continue;
             }
+        }
+        if (refuse != NULL) {
+            c->refused = true;
+            sv->refusing++;
+            rb_srv_send(c, "%.*s", (int)strlen(refuse) - 1, refuse); /* written once the handshake is through */
+            c->closing = true;
         }
         struct epoll_event ev = {.events = EPOLLIN, .data.ptr = c};
         epoll_ctl(sv->epfd, EPOLL_CTL_ADD, fd, &ev);
@@ -583,6 +609,34 @@ int rb_server_port(const rb_server *sv)
     return sv->port;
 }
 
+unsigned long rb_server_passwords_hashed(const rb_server *sv)
+{
+    return sv->hashed;
+}
+
+/* The round's commit failed: nothing it answered may go out, as none of it
+ * is on disk. A lobby connection that was answered is told so instead and
+ * closed (what it did is in memory only: a login, a seek); the games the
+ * round wrote go back to the database's state (rb_srv_games_committed). */
+static void round_failed(rb_server *sv)
+{
+    for (int i = 0; i < sv->nconns; i++) {
+        conn *c = sv->conns[i];
+        if (c->kind == CONN_LOBBY && !c->dead && c->out_len > c->out_mark) {
+            c->out_len = c->out_mark;
+            rb_srv_send(c, "error the server could not save what this asked (%s): nothing of it was done",
+                        rb_store_error(sv->store));
+            c->closing = true;
+        }
+    }
+    rb_srv_games_committed(sv, false);
+}
+
+void rb_server_fail_commits(rb_server *sv, int n)
+{
+    rb_store_fail_commits(sv->store, n);
+}
+
 void rb_server_step(rb_server *sv, int timeout_ms)
 {
     struct epoll_event evs[256];
@@ -593,6 +647,9 @@ void rb_server_step(rb_server *sv, int timeout_ms)
      * (the group commit), so the disk's pace is paid once a round rather
      * than once a move. Nothing waits on epoll with it open. */
     rb_store_begin(sv->store);
+    for (int i = 0; i < sv->nconns; i++) {
+        sv->conns[i]->out_mark = sv->conns[i]->out_len;
+    }
     for (int i = 0; i < n; i++) {
         if (evs[i].data.ptr == sv->hasher) {
             rb_hash_job *job;
@@ -623,6 +680,9 @@ void rb_server_step(rb_server *sv, int timeout_ms)
     }
     if (rb_store_commit(sv->store) != 0) {
         rb_server_log(RB_LOG_ERR, "a round's changes were not committed: %s", rb_store_error(sv->store));
+        round_failed(sv);
+    } else {
+        rb_srv_games_committed(sv, true);
     }
     for (int i = 0; i < sv->nconns; i++) {
         conn *c = sv->conns[i];
@@ -634,7 +694,13 @@ void rb_server_step(rb_server *sv, int timeout_ms)
         }
         conn_flush(sv, c);
     }
-    /* the dead go last, so nobody holds a pointer to one during the round */
+    /* the dead go last, so nobody holds a pointer to one during the round;
+     * all of them leave before any is freed, as leaving tells the others */
+    for (int i = 0; i < sv->nconns; i++) {
+        if (sv->conns[i]->dead) {
+            conn_leave(sv, sv->conns[i]);
+        }
+    }
     int k = 0;
     for (int i = 0; i < sv->nconns; i++) {
         conn *c = sv->conns[i];
@@ -654,17 +720,17 @@ void rb_server_run(rb_server *sv, volatile int *stop)
     }
 }
 
-void rb_server_close(rb_server *sv)
+static void server_free(rb_server *sv, bool orderly)
 {
     if (sv == NULL) {
         return;
     }
-    if (sv->store != NULL) {
+    if (sv->store != NULL && orderly) {
         rb_srv_games_save_all(sv);
     }
     for (int i = 0; i < sv->nconns; i++) {
         conn *c = sv->conns[i];
-        if (c->kind == CONN_LOBBY) {
+        if (c->kind == CONN_LOBBY && orderly) {
             rb_srv_send(c, "bye quit the server is stopping");
             conn_flush(sv, c);
         }
@@ -686,6 +752,16 @@ void rb_server_close(rb_server *sv)
     }
     rb_store_close(sv->store);
     rb_tls_server_creds_free(sv->creds);
-    rb_server_log(RB_LOG_INFO, "stopped");
+    rb_server_log(RB_LOG_INFO, orderly ? "stopped" : "dropped without saving");
     free(sv);
+}
+
+void rb_server_close(rb_server *sv)
+{
+    server_free(sv, true);
+}
+
+void rb_server_crash(rb_server *sv)
+{
+    server_free(sv, false);
 }

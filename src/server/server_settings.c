@@ -17,6 +17,7 @@
 
 #include "rb_server.h"
 #include "rb_util_error.h"
+#include "rb_util_number.h"
 
 void rb_server_settings_defaults(rb_server_settings *s)
 {
@@ -91,14 +92,12 @@ static int set_key(rb_server_settings *s, const char *key, const char *value, ch
         if (strcmp(key, INT_KEYS[i].key) != 0) {
             continue;
         }
-        char *end;
-        errno = 0;
-        long v = strtol(value, &end, 10);
-        if (*value == '\0' || *end != '\0' || errno != 0 || v < INT_KEYS[i].lo || v > INT_KEYS[i].hi) {
+        int v;
+        if (!rb_util_parse_int(value, INT_KEYS[i].lo, INT_KEYS[i].hi, &v)) {
             return rb_util_fail(why, whylen, "%s must be a whole number from %ld to %ld, not '%s'", key, INT_KEYS[i].lo,
                                 INT_KEYS[i].hi, value);
         }
-        *(int *)((char *)s + INT_KEYS[i].offset) = (int)v;
+        *(int *)((char *)s + INT_KEYS[i].offset) = v;
         return 0;
     }
     if (strcmp(key, "bind") == 0) {

@@ -22,7 +22,10 @@
 
 struct rb_store {
     sqlite3 *db;
-    int depth; /* begins not yet matched by a commit: only the outermost pair talks to SQLite */
+    int depth;        /* begins not yet matched by a commit: only the outermost pair talks to SQLite */
+    int fail_commits; /* the test seam: this many outermost commits that write roll back instead */
+    bool faulted;     /* the last commit was one of them */
+    int changes_at_begin;
 };
 
 static const char *const MIGRATIONS[] = {
@@ -53,7 +56,12 @@ int rb_store_schema_version(void)
 
 const char *rb_store_error(const rb_store *st)
 {
-    return sqlite3_errmsg(st->db);
+    return st->faulted ? "a commit made to fail" : sqlite3_errmsg(st->db);
+}
+
+void rb_store_fail_commits(rb_store *st, int n)
+{
+    st->fail_commits = n;
 }
 
 static int user_version(sqlite3 *db)
@@ -149,6 +157,8 @@ int rb_store_begin(rb_store *st)
     if (st->depth++ > 0) {
         return 0;
     }
+    st->faulted = false;
+    st->changes_at_begin = sqlite3_total_changes(st->db);
     return sqlite3_exec(st->db, "BEGIN IMMEDIATE", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
 }
 
@@ -163,11 +173,25 @@ int rb_store_commit(rb_store *st)
     if (sqlite3_get_autocommit(st->db)) {
         return -1;
     }
-    return sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK ? 0 : -1;
+    if (st->fail_commits > 0 && sqlite3_total_changes(st->db) != st->changes_at_begin) {
+        st->fail_commits--;
+        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+        st->faulted = true;
+        return -1;
+    }
+    if (sqlite3_exec(st->db, "COMMIT", NULL, NULL, NULL) == SQLITE_OK) {
+        return 0;
+    }
+    /* a commit that failed (busy, an I/O error) may leave the transaction
+     * open; it is ended, so the next round begins afresh */
+    if (!sqlite3_get_autocommit(st->db)) {
+        sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);
+    }
+    return -1;
 }
 
 /* Prepares sql and binds the arguments described by types: 'i' int64_t,
- * 't' text (NULL binds NULL). */
+ * 'd' double, 't' text (NULL binds NULL). */
 static sqlite3_stmt *prepare(rb_store *st, const char *sql, const char *types, ...)
 {
     sqlite3_stmt *q;
@@ -179,6 +203,8 @@ static sqlite3_stmt *prepare(rb_store *st, const char *sql, const char *types, .
     for (int i = 0; types[i] != '\0'; i++) {
         if (types[i] == 'i') {
             sqlite3_bind_int64(q, i + 1, va_arg(ap, int64_t));
+        } else if (types[i] == 'd') {
+            sqlite3_bind_double(q, i + 1, va_arg(ap, double));
         } else {
             const char *t = va_arg(ap, const char *);
             if (t == NULL) {
@@ -200,6 +226,13 @@ static int run(sqlite3_stmt *q)
     int rc = sqlite3_step(q);
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? 0 : -1;
+}
+
+/* A query for one row: 1 it is there (its columns ready), 0 not, -1 an error. */
+static int step_one(sqlite3_stmt *q)
+{
+    int rc = sqlite3_step(q);
+    return rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
 }
 
 static void copy_text(sqlite3_stmt *q, int col, char *out, size_t size)
@@ -239,8 +272,7 @@ int rb_store_account_find(rb_store *st, const char *key, int64_t *id, char name[
     if (q == NULL) {
         return -1;
     }
-    int rc = sqlite3_step(q);
-    int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    int found = step_one(q);
     if (found == 1) {
         *id = sqlite3_column_int64(q, 0);
         copy_text(q, 1, name, RB_STORE_NAME_MAX + 1);
@@ -266,8 +298,7 @@ int rb_store_session_find(rb_store *st, const char *token, int64_t *account, cha
     if (q == NULL) {
         return -1;
     }
-    int rc = sqlite3_step(q);
-    int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    int found = step_one(q);
     if (found == 1) {
         *account = sqlite3_column_int64(q, 0);
         copy_text(q, 1, name, RB_STORE_NAME_MAX + 1);
@@ -314,13 +345,14 @@ int rb_store_game_end(rb_store *st, int64_t game, const char *result, const char
                        now_s(), result, reason, pgn, game));
 }
 
-int rb_store_games_open(rb_store *st, void (*fn)(void *user, const rb_store_game *g), void *user)
+/* The games not finished, or only the one with id when id is not 0. */
+static int games_open(rb_store *st, int64_t id, void (*fn)(void *user, const rb_store_game *g), void *user)
 {
     sqlite3_stmt *q = prepare(st,
                               "SELECT id, IFNULL(white, 0), IFNULL(black, 0), white_name, black_name, base_ms, inc_ms,"
                               " rated, token_white, token_black, state_white, state_black FROM games"
-                              " WHERE ended IS NULL ORDER BY id",
-                              "");
+                              " WHERE ended IS NULL AND (?1 = 0 OR id = ?1) ORDER BY id",
+                              "i", id);
     if (q == NULL) {
         return -1;
     }
@@ -342,6 +374,16 @@ int rb_store_games_open(rb_store *st, void (*fn)(void *user, const rb_store_game
     }
     sqlite3_finalize(q);
     return rc == SQLITE_DONE ? 0 : -1;
+}
+
+int rb_store_games_open(rb_store *st, void (*fn)(void *user, const rb_store_game *g), void *user)
+{
+    return games_open(st, 0, fn, user);
+}
+
+int rb_store_game_open(rb_store *st, int64_t id, void (*fn)(void *user, const rb_store_game *g), void *user)
+{
+    return games_open(st, id, fn, user);
 }
 
 int rb_store_games_finished(rb_store *st, void (*fn)(void *user, const rb_store_finished *g), void *user)
@@ -381,8 +423,7 @@ int rb_store_rating_get(rb_store *st, int64_t account, double *rating, double *r
     if (q == NULL) {
         return -1;
     }
-    int rc = sqlite3_step(q);
-    int found = rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1;
+    int found = step_one(q);
     if (found == 1) {
         *rating = sqlite3_column_double(q, 0);
         *rd = sqlite3_column_double(q, 1);
@@ -393,43 +434,16 @@ int rb_store_rating_get(rb_store *st, int64_t account, double *rating, double *r
     return found;
 }
 
-static int bind_doubles_run(rb_store *st, const char *sql, int64_t a, double x, double y, double z, int64_t b,
-                            int64_t c)
-{
-    sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(st->db, sql, -1, &q, NULL) != SQLITE_OK) {
-        return -1;
-    }
-    sqlite3_bind_int64(q, 1, a);
-    sqlite3_bind_double(q, 2, x);
-    sqlite3_bind_double(q, 3, y);
-    sqlite3_bind_double(q, 4, z);
-    sqlite3_bind_int64(q, 5, b);
-    sqlite3_bind_int64(q, 6, c);
-    return run(q);
-}
-
 int rb_store_rating_set(rb_store *st, int64_t account, int64_t game, double rating, double rd, double vol,
                         int64_t now_ms)
 {
-    if (bind_doubles_run(st,
-                         "INSERT INTO ratings(account, rating, rd, volatility, game, at) VALUES(?, ?, ?, ?,"
-                         " NULLIF(?, 0), ?)",
-                         account, rating, rd, vol, game, now_ms / 1000) != 0) {
+    if (run(prepare(
+            st, "INSERT INTO ratings(account, rating, rd, volatility, game, at) VALUES(?, ?, ?, ?, NULLIF(?, 0), ?)",
+            "idddii", account, rating, rd, vol, game, now_ms / 1000)) != 0) {
         return -1;
     }
-    sqlite3_stmt *q;
-    if (sqlite3_prepare_v2(st->db,
-                           "UPDATE accounts SET rating = ?, rd = ?, volatility = ?, last_rated = ? WHERE id = ?", -1,
-                           &q, NULL) != SQLITE_OK) {
-        return -1;
-    }
-    sqlite3_bind_double(q, 1, rating);
-    sqlite3_bind_double(q, 2, rd);
-    sqlite3_bind_double(q, 3, vol);
-    sqlite3_bind_int64(q, 4, now_ms);
-    sqlite3_bind_int64(q, 5, account);
-    return run(q);
+    return run(prepare(st, "UPDATE accounts SET rating = ?, rd = ?, volatility = ?, last_rated = ? WHERE id = ?",
+                       "dddii", rating, rd, vol, now_ms, account));
 }
 
 int rb_store_game_ratings(rb_store *st, int64_t game, int white_elo, int black_elo, int white_diff, int black_diff)

@@ -37,6 +37,9 @@ int rb_store_commit(rb_store *st);
 int rb_store_autocheckpoint(rb_store *st, int pages);
 /* The last error of the database, for the log. */
 const char *rb_store_error(const rb_store *st);
+/* A fault for the tests: the next n outermost commits that hold a change
+ * roll back and fail, as on a full disk. */
+void rb_store_fail_commits(rb_store *st, int n);
 
 /* 0 added, 1 the name is taken (by its key, case folded), -1 an error. */
 int rb_store_account_add(rb_store *st, const char *name, const char *key, const char *hash, int64_t *id);
@@ -63,8 +66,10 @@ int rb_store_move_add(rb_store *st, int64_t game, int64_t ply, const char *move,
 int rb_store_moves_cut(rb_store *st, int64_t game, int64_t from_ply);
 int rb_store_game_state(rb_store *st, int64_t game, const char *state_white, const char *state_black);
 int rb_store_game_end(rb_store *st, int64_t game, const char *result, const char *reason, const char *pgn);
-/* Calls fn for every game not finished, oldest first. */
+/* Calls fn for every game not finished, oldest first; or for the one game
+ * id, if it is not finished. */
 int rb_store_games_open(rb_store *st, void (*fn)(void *user, const rb_store_game *g), void *user);
+int rb_store_game_open(rb_store *st, int64_t id, void (*fn)(void *user, const rb_store_game *g), void *user);
 
 /* A player's rating (Glicko-2: rating, deviation, volatility) and when
  * their last rated game was (wall clock, ms): 1, 0 for a player not yet

@@ -1,6 +1,6 @@
 #!/bin/sh
 # run-long.sh TARGET [SECONDS] [BUILD_DIR] - a long fuzzing run of one
-# target (position, move_text, pgn, protocol, lessons or net), or of each in turn (all),
+# target (position, move_text, pgn, protocol, lessons, net or server), or of each in turn (all),
 # default 600 seconds per target, in BUILD_DIR (default build-fuzz next to
 # the source tree). The corpus it grows is kept in BUILD_DIR/corpus/TARGET,
 # so runs build on each other; crashing inputs are written to
@@ -12,8 +12,8 @@ target=${1:?usage: run-long.sh TARGET|all [SECONDS] [BUILD_DIR]}
 seconds=${2:-600}
 build=${3:-$here/../../build-fuzz}
 case $target in
-    position|move_text|pgn|protocol|lessons|net|all) ;;
-    *) echo "unknown target '$target' (position, move_text, pgn, protocol, lessons, net, all)" >&2; exit 2 ;;
+    position|move_text|pgn|protocol|lessons|net|server|all) ;;
+    *) echo "unknown target '$target' (position, move_text, pgn, protocol, lessons, net, server, all)" >&2; exit 2 ;;
 esac
 mkdir -p "$build"
 build=$(cd "$build" && pwd)
@@ -32,7 +32,7 @@ if [ "$target" != all ]; then
     exit
 fi
 status=0
-for t in position move_text pgn protocol lessons net; do
+for t in position move_text pgn protocol lessons net server; do
     echo "== fuzz_$t: $seconds s"
     if run "$t" >"$build/fuzz_$t.log" 2>&1; then
         grep -E '^stat::number_of_executed_units' "$build/fuzz_$t.log" || true

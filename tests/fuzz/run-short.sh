@@ -23,7 +23,7 @@ fi
 "$here/build.sh" "$build"
 
 status=0
-for target in position move_text pgn protocol lessons net; do
+for target in position move_text pgn protocol lessons net server; do
     work=$build/corpus/$target
     mkdir -p "$work" "$build/artifacts"
     echo "== fuzz_$target: $seconds s"

@@ -4,7 +4,10 @@
  * given the moves made, a whole game between two players ends the same on
  * both sides and is kept (its PGN exported), a resignation and an agreed
  * draw reach the other player, and a player who stays away past the grace
- * loses, and a rated game is exported with its players' ratings.
+ * loses, and a rated game is exported with its players' ratings; a
+ * failed commit answers nothing, the time the server was down is charged
+ * to nobody, a rematch is passed between the players, and moves from
+ * outside a game or after its end go nowhere.
  */
 #define _GNU_SOURCE
 #include <setjmp.h>
@@ -13,6 +16,8 @@
 #include <stdint.h>
 
 #include <cmocka.h>
+
+#include <sqlite3.h>
 
 #include "rb_board.h"
 #include "rb_notation.h"
@@ -125,6 +130,18 @@ static void join_both(rb_server *sv, player *w, player *b, const char *tc)
     join_both_as(sv, w, b, NULL, tc, "casual");
 }
 
+/* The fixture of most games here: a server with the fast settings, and two
+ * guests in a casual game of tc, both seats taken. */
+static rb_server *game_up(player *w, player *b, const char *tc)
+{
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    assert_non_null(sv);
+    join_both(sv, w, b, tc);
+    return sv;
+}
+
 static void export_text(char *text, size_t size)
 {
     char err[400];
@@ -139,11 +156,8 @@ static void export_text(char *text, size_t size)
 static void a_whole_game_ends_alike_and_is_kept(void **state)
 {
     (void)state;
-    rb_server_settings s;
-    fast_settings(&s);
-    rb_server *sv = server_start(&s);
     player w, b;
-    join_both(sv, &w, &b, "10+0");
+    rb_server *sv = game_up(&w, &b, "10+0");
     player *p[2] = {&w, &b};
     play_out(sv, p, 600);
     if (!rb_net_peer_over(w.peer)) { /* a long game: White resigns it */
@@ -177,11 +191,8 @@ static void a_whole_game_ends_alike_and_is_kept(void **state)
 static void a_resignation_and_a_draw_reach_the_other_player(void **state)
 {
     (void)state;
-    rb_server_settings s;
-    fast_settings(&s);
-    rb_server *sv = server_start(&s);
     player w, b;
-    join_both(sv, &w, &b, "5+0");
+    rb_server *sv = game_up(&w, &b, "5+0");
     player *p[2] = {&w, &b};
     assert_int_equal(play_out(sv, p, 4), 4);
     char err[200];
@@ -261,6 +272,314 @@ static void a_rated_game_is_exported_with_its_ratings(void **state)
     server_stop(sv);
 }
 
+/* A player whose line dropped connects again, as a program would. */
+static void player_redial(player *p, rb_server *sv)
+{
+    if (p->fd >= 0) {
+        close(p->fd);
+        rb_net_peer_disconnected(p->peer, rb_util_now_ms());
+    }
+    p->fd = dial(rb_server_port(sv));
+    rb_server_step(sv, 0);
+    rb_net_peer_connected(p->peer, rb_util_now_ms());
+}
+
+static bool saw_event(player *p, rb_net_event_type type, const char *text)
+{
+    rb_net_event e;
+    bool seen = false;
+    while (rb_net_peer_poll(p->peer, &e)) {
+        seen = seen || (e.type == type && (text == NULL || strstr(e.text, text) != NULL));
+    }
+    return seen;
+}
+
+static long long stored_moves(void)
+{
+    char path[400];
+    snprintf(path, sizeof path, "%s/%s", test_dir, RB_SERVER_DB);
+    sqlite3 *db;
+    sqlite3_stmt *q;
+    long long n = -1;
+    if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+        sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM moves", -1, &q, NULL) == SQLITE_OK) {
+        if (sqlite3_step(q) == SQLITE_ROW) {
+            n = sqlite3_column_int64(q, 0);
+        }
+        sqlite3_finalize(q);
+    }
+    sqlite3_close(db);
+    return n;
+}
+
+/* The round's commit fails (as on a full disk): the move it held is not
+ * acknowledged or passed on, the players are told and their lines closed,
+ * the database and the game stay as at the last commit, and once the disk
+ * is back the players come again and the move goes through. A lobby
+ * request answered in such a round is not kept either. */
+static void a_failed_commit_answers_nothing(void **state)
+{
+    (void)state;
+    player w, b;
+    rb_server *sv = game_up(&w, &b, "5+0");
+    player *p[2] = {&w, &b};
+    assert_int_equal(play_out(sv, p, 2), 2);
+    assert_int_equal(stored_moves(), 2);
+    saw_event(&w, RB_NET_EV_PEER_ERROR, NULL);
+
+    rb_server_fail_commits(sv, 1);
+    const rb_game *g = rb_net_peer_game(w.peer);
+    rb_movelist list;
+    rb_gen_legal(rb_game_pos(g), &list);
+    char err[200];
+    assert_int_equal(rb_net_peer_move(w.peer, list.moves[0], rb_util_now_ms(), err, sizeof err), 0);
+    run_for(sv, &w, &b, 300);
+    assert_int_equal(rb_net_peer_game(b.peer)->length, 2); /* not passed on */
+    assert_true(saw_event(&w, RB_NET_EV_PEER_ERROR, "could not save"));
+    assert_int_equal(w.fd, -1); /* closed */
+    assert_int_equal(b.fd, -1);
+    assert_int_equal(stored_moves(), 2);
+
+    /* the disk is back: both come again, and White's move, resent, goes through */
+    player_redial(&w, sv);
+    player_redial(&b, sv);
+    int64_t until = rb_util_now_ms() + WAIT_MS;
+    while (rb_net_peer_game(b.peer)->length < 3 && rb_util_now_ms() < until) {
+        run_for(sv, &w, &b, 5);
+    }
+    assert_int_equal(rb_net_peer_game(b.peer)->length, 3);
+    assert_int_equal(stored_moves(), 3);
+    player_free(&w);
+    player_free(&b);
+
+    /* a registration answered in a failed round: told, and not kept */
+    client c;
+    char line[4096];
+    cl_open(&c, sv);
+    cl_greet(sv, &c);
+    rb_server_fail_commits(sv, 1);
+    cl_say(&c, "register Hugo secret-1");
+    assert_true(cl_wait(sv, &c, "error the server could not save", line, sizeof line));
+    assert_true(cl_closed(sv, &c));
+    cl_close(&c);
+    cl_open(&c, sv);
+    cl_greet(sv, &c);
+    cl_say(&c, "register Hugo secret-1");
+    assert_true(cl_wait(sv, &c, "ok register Hugo ", line, sizeof line));
+    cl_close(&c);
+    server_stop(sv);
+}
+
+/* The server dies (kill -9) while White thinks and is away for 2 s: when
+ * it comes back, White's clock is as it was at the last committed move,
+ * not 2 s less, on the server's seat and in what White's program is told. */
+static void the_time_the_server_was_down_is_not_charged(void **state)
+{
+    (void)state;
+    player w, b;
+    rb_server *sv = game_up(&w, &b, "5+0");
+    player *p[2] = {&w, &b};
+    assert_int_equal(play_out(sv, p, 2), 2); /* White to move */
+    run_for(sv, &w, &b, 300);                /* White thinks a little */
+    rb_server_crash(sv);
+    int64_t down_at = rb_util_now_ms();
+    run_for(NULL, &w, &b, 2000); /* the players' programs notice, and wait */
+    char err[400];
+    rb_server_settings s;
+    fast_settings(&s);
+    sv = rb_server_open(test_dir, &s, err, sizeof err);
+    assert_non_null(sv);
+    int64_t down_ms = rb_util_now_ms() - down_at;
+    assert_true(down_ms >= 2000);
+    player_redial(&w, sv);
+    player_redial(&b, sv);
+    run_for(sv, &w, &b, 500);
+    /* White's program has the server's clock again: less than a second of
+     * White's thinking gone, not the 2 s the server was away */
+    const rb_net_clock *cw = rb_net_peer_clocks(w.peer);
+    assert_int_equal(cw->running, 0);
+    int64_t left = rb_net_clock_left(cw, 0, rb_util_now_ms());
+    assert_true(left > 300000 - 1500);
+    /* and the server's seat agrees: White's move carries that clock */
+    const rb_game *g = rb_net_peer_game(w.peer);
+    rb_movelist list;
+    rb_gen_legal(rb_game_pos(g), &list);
+    assert_int_equal(rb_net_peer_move(w.peer, list.moves[0], rb_util_now_ms(), err, sizeof err), 0);
+    int64_t until = rb_util_now_ms() + WAIT_MS;
+    while (rb_net_peer_game(b.peer)->length < 3 && rb_util_now_ms() < until) {
+        run_for(sv, &w, &b, 5);
+    }
+    assert_int_equal(rb_net_peer_game(b.peer)->length, 3);
+    const rb_annotation *a = rb_game_annotation(rb_net_peer_game(b.peer), 2);
+    assert_non_null(a);
+    assert_true(a->clock_ms > 300000 - 1500);
+    player_free(&w);
+    player_free(&b);
+    server_stop(sv);
+}
+
+static int count(const char *text, const char *what)
+{
+    int n = 0;
+    for (const char *at = strstr(text, what); at != NULL; at = strstr(at + 1, what)) {
+        n++;
+    }
+    return n;
+}
+
+/* Runs until cond holds for both players, or the wait is over. */
+#define RUN_UNTIL(sv, w, b, cond)                                                                                      \
+    do {                                                                                                               \
+        int64_t until_ = rb_util_now_ms() + WAIT_MS;                                                                   \
+        while (!(cond) && rb_util_now_ms() < until_) {                                                                 \
+            run_for(sv, w, b, 5);                                                                                      \
+        }                                                                                                              \
+    } while (0)
+
+/* After a rated game either player may offer a rematch: accepted, a new
+ * rated game with the same time control begins on the same connections,
+ * colours swapped, and is kept and rated as a game of its own; declined,
+ * nothing begins; and an offer lapses when the other player leaves. */
+static void a_rematch_is_offered_accepted_declined_and_lapses(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    player w, b;
+    const char *const names[2] = {"Ines", "Jan"};
+    join_both_as(sv, &w, &b, names, "3+0", "rated");
+    player *p[2] = {&w, &b};
+    assert_int_equal(play_out(sv, p, 2), 2);
+    char err[200];
+    assert_int_equal(rb_net_peer_resign(w.peer, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, &b, rb_net_peer_over(b.peer));
+    assert_true(rb_net_peer_over(b.peer));
+
+    /* Black (Jan) offers, White (Ines) accepts */
+    assert_int_equal(rb_net_peer_offer(b.peer, RB_OFFER_REMATCH, rb_util_now_ms(), err, sizeof err), 0);
+    rb_net_offer kind;
+    RUN_UNTIL(sv, &w, &b, rb_net_peer_their_offer(w.peer, &kind));
+    assert_true(rb_net_peer_their_offer(w.peer, &kind));
+    assert_int_equal(kind, RB_OFFER_REMATCH);
+    assert_int_equal(rb_net_peer_answer(w.peer, true, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, &b, !rb_net_peer_over(w.peer) && !rb_net_peer_over(b.peer));
+    assert_false(rb_net_peer_over(w.peer));
+    assert_false(rb_net_peer_over(b.peer));
+    assert_int_equal(rb_net_peer_color(w.peer), RB_BLACK); /* colours swapped */
+    assert_int_equal(rb_net_peer_color(b.peer), RB_WHITE);
+    assert_int_equal(rb_net_peer_clocks(b.peer)->left[RB_WHITE], 180000); /* the same time control */
+    player *q[2] = {&b, &w};
+    assert_int_equal(play_out(sv, q, 2), 2);
+    assert_int_equal(rb_net_peer_game(w.peer)->length, 2);
+    assert_int_equal(rb_net_peer_resign(b.peer, rb_util_now_ms(), err, sizeof err), 0); /* Jan, White now */
+    RUN_UNTIL(sv, &w, &b, rb_net_peer_over(w.peer));
+    run_for(sv, &w, &b, 100);
+    char text[1 << 16];
+    export_text(text, sizeof text);
+    assert_int_equal(count(text, "[Event \"Rated game\"]"), 2);
+    const char *second = strstr(text, "[GameId \"2\"]");
+    assert_non_null(second);
+    assert_non_null(strstr(text, "[White \"Jan\"]"));
+    assert_int_equal(count(text, "[WhiteRatingDiff "), 2); /* both games rated */
+    assert_int_equal(count(text, "[Result \"0-1\"]"), 2);
+
+    /* declined: nothing begins */
+    assert_int_equal(rb_net_peer_offer(w.peer, RB_OFFER_REMATCH, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, &b, rb_net_peer_their_offer(b.peer, &kind));
+    assert_int_equal(rb_net_peer_answer(b.peer, false, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, &b, !rb_net_peer_my_offer(w.peer, &kind));
+    assert_false(rb_net_peer_my_offer(w.peer, &kind));
+    assert_true(rb_net_peer_over(w.peer) && rb_net_peer_over(b.peer));
+
+    /* lapses: Ines offers and Jan leaves */
+    assert_int_equal(rb_net_peer_offer(w.peer, RB_OFFER_REMATCH, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, &b, rb_net_peer_their_offer(b.peer, &kind));
+    close(b.fd);
+    b.fd = -1;
+    RUN_UNTIL(sv, &w, NULL, !rb_net_peer_my_offer(w.peer, &kind));
+    assert_false(rb_net_peer_my_offer(w.peer, &kind));
+    assert_true(rb_net_peer_over(w.peer));
+    /* and an offer to someone not there is declined at once */
+    assert_int_equal(rb_net_peer_offer(w.peer, RB_OFFER_REMATCH, rb_util_now_ms(), err, sizeof err), 0);
+    RUN_UNTIL(sv, &w, NULL, !rb_net_peer_my_offer(w.peer, &kind));
+    assert_false(rb_net_peer_my_offer(w.peer, &kind));
+    player_free(&w);
+    player_free(&b);
+    server_stop(sv);
+}
+
+/* Moves from where none may come: a lobby connection (a watcher, say), the
+ * player not to move, and a player after the game ended. None reaches the
+ * record, the database or the other player. */
+static void a_move_from_outside_the_game_or_after_it_goes_nowhere(void **state)
+{
+    (void)state;
+    rb_server_settings s;
+    fast_settings(&s);
+    rb_server *sv = server_start(&s);
+    char tokens[2][64], line[4096];
+    long long id;
+    assert_true(meet(sv, "3+2", tokens, &id));
+    client w, b, x;
+    cl_open(&w, sv);
+    cl_open(&b, sv);
+    hello(&w, tokens[0]);
+    hello(&b, tokens[1]);
+    assert_true(cl_wait(sv, &w, "welcome ", line, sizeof line));
+    assert_true(cl_wait(sv, &b, "welcome ", line, sizeof line));
+    rb_pos start, after;
+    rb_pos_start(&start);
+    rb_move m;
+    char err[200], fp[17];
+    assert_int_equal(rb_move_parse_coord(&start, "c2b3", &m, err, sizeof err), 0);
+    rb_pos_make(&start, m, &after);
+    rb_net_hex64(after.key, fp);
+
+    /* a watcher in the lobby says a move: the lobby does not know the word */
+    cl_open(&x, sv);
+    cl_greet(sv, &x);
+    cl_say(&x, "guest");
+    assert_true(cl_wait(sv, &x, "ok guest", line, sizeof line));
+    cl_say(&x, "watch %lld", id);
+    assert_true(cl_wait(sv, &x, "ok watch", line, sizeof line));
+    cl_say(&x, "move 1 0 c2b3 %s 180000", fp);
+    assert_true(cl_wait(sv, &x, "error unknown message 'move'", line, sizeof line));
+    /* Black moves White's pawn: refused */
+    cl_say(&b, "move 1 0 c2b3 %s 180000", fp);
+    assert_true(cl_wait(sv, &b, "refuse ", line, sizeof line));
+    assert_int_equal(stored_moves(), 0);
+
+    /* White moves, then resigns; a move after that is not played */
+    cl_say(&w, "move 1 0 c2b3 %s 180000", fp);
+    assert_true(cl_wait(sv, &w, "ack 1", line, sizeof line));
+    assert_true(cl_wait(sv, &x, "moved ", line, sizeof line)); /* the watcher sees the real one */
+    cl_say(&w, "resign 2 1");
+    assert_true(cl_wait(sv, &w, "ack 2", line, sizeof line));
+    assert_true(cl_wait(sv, &b, "resign ", line, sizeof line));
+    assert_true(cl_wait(sv, &x, "ended ", line, sizeof line));
+    rb_pos next;
+    assert_int_equal(rb_move_parse_coord(&after, "e6f5", &m, err, sizeof err), 0);
+    rb_pos_make(&after, m, &next);
+    rb_net_hex64(next.key, fp);
+    cl_say(&b, "move 2 1 e6f5 %s 180000", fp); /* Black's, after the end */
+    cl_say(&w, "move 3 1 e6f5 %s 180000", fp); /* and White's for Black */
+    for (int i = 0; i < 50; i++) {
+        rb_server_step(sv, 2);
+    }
+    assert_int_equal(stored_moves(), 1);
+    cl_read(&w);
+    w.buf[w.len] = '\0';
+    assert_null(strstr(w.buf, " e6f5 "));
+    cl_read(&x);
+    x.buf[x.len] = '\0';
+    assert_null(strstr(x.buf, " e6f5 "));
+    cl_close(&w);
+    cl_close(&b);
+    cl_close(&x);
+    server_stop(sv);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -269,6 +588,10 @@ int main(void)
         cmocka_unit_test(a_resignation_and_a_draw_reach_the_other_player),
         cmocka_unit_test(a_player_away_past_the_grace_loses),
         cmocka_unit_test(a_rated_game_is_exported_with_its_ratings),
+        cmocka_unit_test(a_failed_commit_answers_nothing),
+        cmocka_unit_test(the_time_the_server_was_down_is_not_charged),
+        cmocka_unit_test(a_rematch_is_offered_accepted_declined_and_lapses),
+        cmocka_unit_test(a_move_from_outside_the_game_or_after_it_goes_nowhere),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -41,7 +41,7 @@ static void hosting_from_the_dialog_shows_a_code_a_friend_joins_with(void **stat
     fixture_text(app, port);
     assert_string_equal(app->state.dialog.net_port, port);
     fixture_click_control(app, DLG_OK);
-    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NONE);
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NET_HOST); /* the host's waiting view */
     assert_true(app->state.net.active);
 
     char shown[1400];

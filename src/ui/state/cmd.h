@@ -136,6 +136,10 @@ typedef enum {
     RB_UI_CMD_NET_MUTE,   /* their chat shown or not */
     RB_UI_CMD_NET_LEAVE,  /* close the connection; the game stays on the board */
     RB_UI_CMD_NET_OPEN,   /* host or join a network game (the new-game dialog) */
+    /* the host's waiting view (app/net_host.c) */
+    RB_UI_CMD_NET_COPY_CODE,   /* the invite code onto the clipboard */
+    RB_UI_CMD_NET_ADMIT,       /* answer the knock: let in or turn away */
+    RB_UI_CMD_NET_HOST_CANCEL, /* stop hosting before a friend joined: the game before comes back */
     RB_UI_CMD_QUIT,
     RB_UI_CMD_COUNT /* (not a command: how many kinds there are) */
 } rb_ui_cmd_kind;
@@ -297,7 +301,11 @@ typedef struct rb_ui_cmd {
             const char *code; /* joiner: the invite code or address; borrowed */
             int color;        /* host: the host's colour */
             int64_t base_ms, inc_ms;
+            bool replace; /* host: the unfinished game may go (asked already) */
         } net_open;
+        struct {
+            bool yes; /* let in */
+        } net_admit;
     };
 } rb_ui_cmd;
 

@@ -83,6 +83,7 @@ struct rb_ui_analysis;
 struct rb_ui_analysis_view;
 struct rb_ui_editor_view;
 struct rb_ui_speaker;
+struct rb_ui_net_host;
 
 typedef struct rb_app {
     rb_ui_state state; /* what the window shows (state.h) */
@@ -145,6 +146,7 @@ typedef struct rb_app {
     struct rb_ui_editor_view *editor_view;     /* the position editor's last layout (editor_view.c) */
     struct rb_ui_net_link *net;                /* a network game's connection (net/link.h); NULL: none */
     int last_net_unacked;                      /* its unacknowledged messages when last saved */
+    struct rb_ui_net_host *net_host;           /* hosting, until the friend is in (app/net_host.c); NULL: none */
     struct rb_ui_speaker *speaker;             /* the spoken mode's voice or log (speak.c); NULL: silent */
 } rb_app;
 

@@ -25,7 +25,7 @@
 /* The record's own invariants, which only a caller writing its fields by
  * hand can break: an initialised record, its cursor within its moves, its
  * moves within its room. */
-static bool record_in_step(const rb_game *g)
+static RB_FOR_CONTRACTS bool record_in_step(const rb_game *g)
 {
     return g->positions != NULL && g->ply <= g->length && g->length <= g->capacity &&
            (g->declared == RB_END_NONE || g->declared_ply == g->length);

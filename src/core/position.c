@@ -23,7 +23,7 @@ static uint64_t zpiece(rb_piece p, int sq)
 }
 
 /* A piece of either colour and one of the four kinds, or no piece. */
-static bool is_piece(rb_piece p)
+static RB_FOR_CONTRACTS bool is_piece(rb_piece p)
 {
     return p == RB_EMPTY || (RB_COLOR(p) <= RB_BLACK && RB_TYPE(p) >= RB_KING && RB_TYPE(p) <= RB_PAWN);
 }

@@ -107,8 +107,9 @@ int rb_net_session_host(rb_net_session *s, rb_net_peer *peer, const char *bind_a
     return 0;
 }
 
-/* One connect attempt; the fd, or -1 with s->error set. */
-static int connect_once(rb_net_session *s, int timeout_ms)
+/* The host's addresses (for freeaddrinfo), both connect paths' first step;
+ * NULL with s->error set when the name is not found. */
+static struct addrinfo *host_addresses(rb_net_session *s)
 {
     struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *res = NULL;
     char port[16];
@@ -116,6 +117,16 @@ static int connect_once(rb_net_session *s, int timeout_ms)
     int rc = getaddrinfo(s->address, port, &hints, &res);
     if (rc != 0) {
         snprintf(s->error, sizeof s->error, "cannot find the host '%s': %s", s->address, gai_strerror(rc));
+        return NULL;
+    }
+    return res;
+}
+
+/* One connect attempt; the fd, or -1 with s->error set. */
+static int connect_once(rb_net_session *s, int timeout_ms)
+{
+    struct addrinfo *res = host_addresses(s);
+    if (res == NULL) {
         return -1;
     }
     int fd = -1;
@@ -153,12 +164,8 @@ static int connect_once(rb_net_session *s, int timeout_ms)
  * attempt) without waiting: it completes in a later round of the poll. */
 static void connect_begin(rb_net_session *s, int64_t now)
 {
-    struct addrinfo hints = {.ai_family = AF_UNSPEC, .ai_socktype = SOCK_STREAM}, *res = NULL;
-    char port[16];
-    snprintf(port, sizeof port, "%d", s->port);
-    int rc = getaddrinfo(s->address, port, &hints, &res);
-    if (rc != 0) {
-        snprintf(s->error, sizeof s->error, "cannot find the host '%s': %s", s->address, gai_strerror(rc));
+    struct addrinfo *res = host_addresses(s);
+    if (res == NULL) {
         return;
     }
     unsigned count = 0;

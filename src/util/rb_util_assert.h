@@ -44,4 +44,13 @@ _Noreturn void rb_util_assert_fail(const char *expr, const char *why, const char
 #define RB_ASSERT_MSG(expr, why) ((void)sizeof((expr) ? 1 : 0))
 #endif
 
+/* Marks a function that only contracts call (static RB_FOR_CONTRACTS bool
+ * ...). Without the contracts nothing calls it, and clang would say it is
+ * not needed; with them it is checked and used like any other. */
+#if defined(__GNUC__) || defined(__clang__)
+#define RB_FOR_CONTRACTS __attribute__((unused))
+#else
+#define RB_FOR_CONTRACTS
+#endif
+
 #endif

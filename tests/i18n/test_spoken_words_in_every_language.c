@@ -15,16 +15,13 @@
 #include <cmocka.h>
 
 #include "app/speak.h"
+#include "every_language.h"
 #include "rb_speech.h"
-#include "words/lang.h"
 #include "words/speech_words.h"
-
-#define NSENTENCES 12
-#define SENTENCE_MAX 2048
 
 /* One of each kind of sentence, on a position with a rebound, a capture
  * and a check to say. */
-static void sentences(char out[NSENTENCES][SENTENCE_MAX])
+static void sentences(rb_sentences *out)
 {
     rb_pos p;
     char err[200];
@@ -33,48 +30,37 @@ static void sentences(char out[NSENTENCES][SENTENCE_MAX])
     rb_pos_start(&start);
     rb_move rebound = rb_move_find(&p, rb_sq_parse("g1"), rb_sq_parse("a1"), 0);
     assert_true(rebound != RB_MOVE_NONE);
-    int i = 0;
-    rb_ui_speech_words_square(&start, rb_sq_parse("d2"), RB_UI_SPEECH_FULL, out[i++], SENTENCE_MAX);
-    rb_ui_speech_words_square(&start, rb_sq_parse("a1"), RB_UI_SPEECH_FULL, out[i++], SENTENCE_MAX);
-    rb_ui_speech_words_move(&p, rebound, RB_UI_SPEECH_SHORT, out[i++], SENTENCE_MAX);
-    rb_ui_speech_words_move(&p, rebound, RB_UI_SPEECH_FULL, out[i++], SENTENCE_MAX);
-    rb_ui_speech_words_moves_of(&p, rb_sq_parse("g1"), out[i++], SENTENCE_MAX);
-    rb_ui_speech_words_pieces(&start, RB_ROOK, out[i++], SENTENCE_MAX);
-    rb_ui_speech_words_attackers(&start, rb_sq_parse("e1"), out[i++], SENTENCE_MAX);
-    rb_ui_speech_words_attackers(&start, rb_sq_parse("b4"), out[i++], SENTENCE_MAX);
-    rb_ui_speech_words_kings(&start, out[i++], SENTENCE_MAX);
-    rb_ui_speech_words_material(&start, out[i++], SENTENCE_MAX);
-    rb_ui_speech_words_board(&start, out[i++], SENTENCE_MAX);
-    rb_ui_speech_words_help(" ", out[i++], SENTENCE_MAX);
-    assert_int_equal(i, NSENTENCES);
+    rb_ui_speech_words_square(&start, rb_sq_parse("d2"), RB_UI_SPEECH_FULL, rb_sentences_next(out), RB_SENTENCE_MAX);
+    rb_ui_speech_words_square(&start, rb_sq_parse("a1"), RB_UI_SPEECH_FULL, rb_sentences_next(out), RB_SENTENCE_MAX);
+    rb_ui_speech_words_move(&p, rebound, RB_UI_SPEECH_SHORT, rb_sentences_next(out), RB_SENTENCE_MAX);
+    rb_ui_speech_words_move(&p, rebound, RB_UI_SPEECH_FULL, rb_sentences_next(out), RB_SENTENCE_MAX);
+    rb_ui_speech_words_moves_of(&p, rb_sq_parse("g1"), rb_sentences_next(out), RB_SENTENCE_MAX);
+    rb_ui_speech_words_pieces(&start, RB_ROOK, rb_sentences_next(out), RB_SENTENCE_MAX);
+    rb_ui_speech_words_attackers(&start, rb_sq_parse("e1"), rb_sentences_next(out), RB_SENTENCE_MAX);
+    rb_ui_speech_words_attackers(&start, rb_sq_parse("b4"), rb_sentences_next(out), RB_SENTENCE_MAX);
+    rb_ui_speech_words_kings(&start, rb_sentences_next(out), RB_SENTENCE_MAX);
+    rb_ui_speech_words_material(&start, rb_sentences_next(out), RB_SENTENCE_MAX);
+    rb_ui_speech_words_board(&start, rb_sentences_next(out), RB_SENTENCE_MAX);
+    rb_ui_speech_words_help(" ", rb_sentences_next(out), RB_SENTENCE_MAX);
 }
 
-static const char *const langs[] = {"ru", "fr", "de", "es"};
+/* No English template word is left inside a translated sentence. */
+static void no_english_inside(const char *lang, const rb_sentences *theirs)
+{
+    static const char *const words[] = {" ring", "flow ", " to ", "rebound", "attacked", "clockwise"};
+    for (int i = 0; i < theirs->n; i++) {
+        for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+            if (strstr(theirs->text[i], words[w])) {
+                fail_msg("%s: sentence %d keeps the English '%s': %s", lang, i, words[w], theirs->text[i]);
+            }
+        }
+    }
+}
 
 static void every_sentence_is_translated(void **state)
 {
     (void)state;
-    static char english[NSENTENCES][SENTENCE_MAX], theirs[NSENTENCES][SENTENCE_MAX];
-    rb_ui_lang_use(rb_ui_lang_find("en"));
-    sentences(english);
-    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
-        rb_ui_lang_use(rb_ui_lang_find(langs[l]));
-        assert_string_equal(rb_ui_lang_current(), langs[l]);
-        sentences(theirs);
-        for (int i = 0; i < NSENTENCES; i++) {
-            if (strcmp(english[i], theirs[i]) == 0) {
-                fail_msg("%s: sentence %d is still English: %s", langs[l], i, theirs[i]);
-            }
-            /* no English template word left inside a translated sentence */
-            static const char *const words[] = {" ring", "flow ", " to ", "rebound", "attacked", "clockwise"};
-            for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
-                if (strstr(theirs[i], words[w])) {
-                    fail_msg("%s: sentence %d keeps the English '%s': %s", langs[l], i, words[w], theirs[i]);
-                }
-            }
-        }
-    }
-    rb_ui_lang_use(0);
+    rb_sentences_translated(sentences, no_english_inside);
 }
 
 static void every_language_is_spoken(void **state)
@@ -84,14 +70,13 @@ static void every_language_is_spoken(void **state)
     if (rb_speech_espeak_samples("en", "check", why, sizeof why) < 0) {
         skip(); /* espeak-ng is not installed here */
     }
-    static char theirs[NSENTENCES][SENTENCE_MAX];
-    for (size_t l = 0; l < sizeof langs / sizeof langs[0]; l++) {
-        rb_ui_lang_use(rb_ui_lang_find(langs[l]));
-        sentences(theirs);
-        for (int i = 0; i < NSENTENCES; i++) {
-            long n = rb_speech_espeak_samples(langs[l], theirs[i], why, sizeof why);
+    static rb_sentences theirs;
+    for (int l = 0; l < RB_OTHER_LANGS; l++) {
+        rb_sentences_in(rb_other_langs[l], sentences, &theirs);
+        for (int i = 0; i < theirs.n; i++) {
+            long n = rb_speech_espeak_samples(rb_other_langs[l], theirs.text[i], why, sizeof why);
             if (n <= 0) {
-                fail_msg("%s: no sound for '%s' (%s)", langs[l], theirs[i], n < 0 ? why : "0 samples");
+                fail_msg("%s: no sound for '%s' (%s)", rb_other_langs[l], theirs.text[i], n < 0 ? why : "0 samples");
             }
         }
     }

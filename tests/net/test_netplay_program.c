@@ -12,6 +12,7 @@
 
 #include "support.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,33 +61,79 @@ static int lines(const char *text)
     return n;
 }
 
-static void two_engines_play_a_whole_game_and_the_records_agree(void **state)
+#define TEXT_MAX 4096
+
+/* Runs rollerball-netplay with the arguments fmt makes (the program's path
+ * first); its exit status, with its stdout in out and its stderr in err
+ * (TEXT_MAX bytes each). */
+static int netplay(char *out, char *err, const char *fmt, ...)
 {
-    (void)state;
-    char cmd[2048], hpgn[512], jpgn[512];
-    snprintf(hpgn, sizeof hpgn, "%s/host.pgn", RB_TEST_TMP);
-    snprintf(jpgn, sizeof jpgn, "%s/join.pgn", RB_TEST_TMP);
-    remove(hpgn);
-    remove(jpgn);
-    snprintf(cmd, sizeof cmd,
-             "exec %s --host --port 0 --address 127.0.0.1 --time-control 2+1 --engine %s --movetime 30 "
-             "--pgn %s --name Left",
-             RB_NETPLAY_BIN, RB_ENGINE_BIN, hpgn);
+    char args[1536], cmd[2048];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(args, sizeof args, fmt, ap);
+    va_end(ap);
+    snprintf(cmd, sizeof cmd, "%s %s", RB_NETPLAY_BIN, args);
+    return run(cmd, out, TEXT_MAX, err, TEXT_MAX);
+}
+
+/* A run that fails as a script expects: the exit status, and one line on
+ * stderr that says what (when said is not NULL). */
+static void fails_with(int status, const char *said, const char *args)
+{
+    char out[TEXT_MAX], err[TEXT_MAX];
+    assert_int_equal(netplay(out, err, "%s", args), status);
+    assert_int_equal(lines(err), 1);
+    if (said != NULL && strstr(err, said) == NULL) {
+        fail_msg("'%s' says '%s', not '%s'", args, err, said);
+    }
+}
+
+/* Starts a host on a free port of 127.0.0.1 playing with the engine, with
+ * extra options; its invite line (without "invite ") in code, its port
+ * returned. */
+static FILE *start_host(const char *extra, char *code, size_t size, int *port)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "exec %s --host --port 0 --address 127.0.0.1 --engine %s %s", RB_NETPLAY_BIN,
+             RB_ENGINE_BIN, extra);
     FILE *host = popen(cmd, "r");
     assert_non_null(host);
     char first[256];
     assert_non_null(fgets(first, sizeof first, host));
     assert_int_equal(strncmp(first, "invite rb1:127.0.0.1:", 21), 0);
     first[strcspn(first, "\n")] = '\0';
-    char out[4096], err[4096];
-    snprintf(cmd, sizeof cmd, "%s --join %s --engine %s --movetime 30 --pgn %s --name Right", RB_NETPLAY_BIN, first + 7,
-             RB_ENGINE_BIN, jpgn);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 0);
+    snprintf(code, size, "%s", first + 7);
+    *port = atoi(first + 21);
+    return host;
+}
+
+/* The host's last line is result (its "result ..." line, the same the
+ * joiner printed), and it exits with 0. */
+static void host_ends_with(FILE *host, const char *result)
+{
     char rest[256] = "";
     assert_non_null(fgets(rest, sizeof rest, host));
     assert_int_equal(pclose(host), 0);
+    assert_string_equal(rest, result);
+}
+
+static void two_engines_play_a_whole_game_and_the_records_agree(void **state)
+{
+    (void)state;
+    char options[1024], code[256], hpgn[512], jpgn[512];
+    int port;
+    snprintf(hpgn, sizeof hpgn, "%s/host.pgn", RB_TEST_TMP);
+    snprintf(jpgn, sizeof jpgn, "%s/join.pgn", RB_TEST_TMP);
+    remove(hpgn);
+    remove(jpgn);
+    snprintf(options, sizeof options, "--time-control 2+1 --movetime 30 --pgn %s --name Left", hpgn);
+    FILE *host = start_host(options, code, sizeof code, &port);
+    char out[TEXT_MAX], err[TEXT_MAX];
+    assert_int_equal(
+        netplay(out, err, "--join %s --engine %s --movetime 30 --pgn %s --name Right", code, RB_ENGINE_BIN, jpgn), 0);
+    host_ends_with(host, out);
     assert_int_equal(strncmp(out, "result ", 7), 0);
-    assert_string_equal(out, rest);
     assert_non_null(strstr(out, "("));
     char *a = slurp(hpgn), *b = slurp(jpgn);
     assert_non_null(a);
@@ -103,11 +150,9 @@ static void two_engines_play_a_whole_game_and_the_records_agree(void **state)
 static void a_wrong_or_unreachable_code_fails_with_one_line(void **state)
 {
     (void)state;
-    char cmd[1024], out[4096], err[4096];
-    snprintf(cmd, sizeof cmd, "%s --join rb1:nowhere --engine %s", RB_NETPLAY_BIN, RB_ENGINE_BIN);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 1);
-    assert_int_equal(lines(err), 1);
-    assert_non_null(strstr(err, "invite code"));
+    char args[1024];
+    snprintf(args, sizeof args, "--join rb1:nowhere --engine %s", RB_ENGINE_BIN);
+    fails_with(1, "invite code", args);
     /* a port nobody listens on: take a free one and close it again */
     rb_net_config cfg;
     rb_net_config_defaults(&cfg, true);
@@ -118,92 +163,59 @@ static void a_wrong_or_unreachable_code_fails_with_one_line(void **state)
     int port = s.port;
     rb_net_session_close(&s);
     rb_net_peer_free(p);
-    snprintf(cmd, sizeof cmd, "%s --join rb1:127.0.0.1:%d:00112233445566778899aabbccddeeff --engine %s", RB_NETPLAY_BIN,
-             port, RB_ENGINE_BIN);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 1);
-    assert_int_equal(lines(err), 1);
-    assert_non_null(strstr(err, "cannot connect"));
-    snprintf(cmd, sizeof cmd, "%s --host --engine %s --time-control soon", RB_NETPLAY_BIN, RB_ENGINE_BIN);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 2);
-    assert_int_equal(lines(err), 1);
-}
-
-/* Starts a host with extra options; its invite line (without "invite ")
- * in code, its port returned. */
-static FILE *start_host(const char *extra, char *code, size_t size, int *port)
-{
-    char cmd[2048];
-    snprintf(cmd, sizeof cmd, "exec %s --host --port 0 --address 127.0.0.1 --engine %s --movetime 20 %s",
-             RB_NETPLAY_BIN, RB_ENGINE_BIN, extra);
-    FILE *host = popen(cmd, "r");
-    assert_non_null(host);
-    char first[256];
-    assert_non_null(fgets(first, sizeof first, host));
-    assert_int_equal(strncmp(first, "invite rb1:127.0.0.1:", 21), 0);
-    first[strcspn(first, "\n")] = '\0';
-    snprintf(code, size, "%s", first + 7);
-    *port = atoi(first + 21);
-    return host;
+    snprintf(args, sizeof args, "--join rb1:127.0.0.1:%d:00112233445566778899aabbccddeeff --engine %s", port,
+             RB_ENGINE_BIN);
+    fails_with(1, "cannot connect", args);
+    snprintf(args, sizeof args, "--host --engine %s --time-control soon", RB_ENGINE_BIN);
+    fails_with(2, NULL, args);
 }
 
 static void a_joiner_without_a_code_knocks_and_plays_when_the_host_admits(void **state)
 {
     (void)state;
-    char code[256], cmd[2048], out[4096], err[4096];
+    char code[256], out[TEXT_MAX], err[TEXT_MAX];
     int port;
-    FILE *host = start_host("--admit-knocks --name Left", code, sizeof code, &port);
-    snprintf(cmd, sizeof cmd, "%s --join 127.0.0.1:%d --engine %s --movetime 20 --name Right --verbose", RB_NETPLAY_BIN,
-             port, RB_ENGINE_BIN);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 0);
+    FILE *host = start_host("--movetime 20 --admit-knocks --name Left", code, sizeof code, &port);
+    assert_int_equal(
+        netplay(out, err, "--join 127.0.0.1:%d --engine %s --movetime 20 --name Right --verbose", port, RB_ENGINE_BIN),
+        0);
     assert_non_null(strstr(err, "asking Left to let you in"));
     assert_int_equal(strncmp(out, "result ", 7), 0);
-    char rest[256] = "";
-    assert_non_null(fgets(rest, sizeof rest, host));
-    assert_int_equal(pclose(host), 0);
-    assert_string_equal(out, rest);
+    host_ends_with(host, out);
 }
 
 static void a_host_without_admit_knocks_asks_a_knocker_for_the_code(void **state)
 {
     (void)state;
-    char code[256], cmd[2048], out[4096], err[4096];
+    char code[256], args[1024], out[TEXT_MAX], err[TEXT_MAX];
     int port;
-    FILE *host = start_host("", code, sizeof code, &port);
-    snprintf(cmd, sizeof cmd, "%s --join 127.0.0.1:%d --engine %s", RB_NETPLAY_BIN, port, RB_ENGINE_BIN);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 1);
-    assert_int_equal(lines(err), 1);
-    assert_non_null(strstr(err, "invite code"));
+    FILE *host = start_host("--movetime 20", code, sizeof code, &port);
+    snprintf(args, sizeof args, "--join 127.0.0.1:%d --engine %s", port, RB_ENGINE_BIN);
+    fails_with(1, "invite code", args);
     /* the host goes on waiting, and the joiner with the code plays */
-    snprintf(cmd, sizeof cmd, "%s --join %s --engine %s --movetime 20", RB_NETPLAY_BIN, code, RB_ENGINE_BIN);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 0);
-    char rest[256] = "";
-    assert_non_null(fgets(rest, sizeof rest, host));
-    assert_int_equal(pclose(host), 0);
-    assert_string_equal(out, rest);
+    assert_int_equal(netplay(out, err, "--join %s --engine %s --movetime 20", code, RB_ENGINE_BIN), 0);
+    host_ends_with(host, out);
 }
 
 static void browsing_with_no_daemon_says_so_in_one_line(void **state)
 {
     (void)state;
-    char cmd[1024], out[4096], err[4096];
-    snprintf(cmd, sizeof cmd, "DBUS_SYSTEM_BUS_ADDRESS=unix:path=/nonexistent/bus %s --browse 1", RB_NETPLAY_BIN);
+    char out[TEXT_MAX], err[TEXT_MAX];
     int64_t t0 = rb_util_now_ms();
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 1);
+    assert_int_equal(run("DBUS_SYSTEM_BUS_ADDRESS=unix:path=/nonexistent/bus " RB_NETPLAY_BIN " --browse 1", out,
+                         sizeof out, err, sizeof err),
+                     1);
     assert_true(rb_util_now_ms() - t0 < 5000);
     assert_int_equal(lines(out), 1);
     assert_true(strncmp(out, "lan no-daemon ", 14) == 0 || strncmp(out, "lan unavailable ", 16) == 0);
     assert_non_null(strstr(out, "Avahi"));
-    snprintf(cmd, sizeof cmd, "%s --browse 2 --host --engine x", RB_NETPLAY_BIN);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 2);
-    assert_int_equal(lines(err), 1);
-    snprintf(cmd, sizeof cmd, "%s --browse soon", RB_NETPLAY_BIN);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 2);
-    assert_non_null(strstr(err, "soon"));
-    snprintf(cmd, sizeof cmd, "%s --join 'a;b' --engine %s", RB_NETPLAY_BIN, RB_ENGINE_BIN);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 1);
-    assert_non_null(strstr(err, "address is wrong"));
-    snprintf(cmd, sizeof cmd, "%s --join 127.0.0.1 --announce --engine %s", RB_NETPLAY_BIN, RB_ENGINE_BIN);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 2);
+    char args[1024];
+    fails_with(2, NULL, "--browse 2 --host --engine x");
+    fails_with(2, "soon", "--browse soon");
+    snprintf(args, sizeof args, "--join 'a;b' --engine %s", RB_ENGINE_BIN);
+    fails_with(1, "address is wrong", args);
+    snprintf(args, sizeof args, "--join 127.0.0.1 --announce --engine %s", RB_ENGINE_BIN);
+    assert_int_equal(netplay(out, err, "%s", args), 2);
 }
 
 /* A host in this process that speaks proto (0: this build's), and cuts the
@@ -296,25 +308,15 @@ static void a_connection_lost_for_good_exits_3(void **state)
 static void an_engine_that_fails_resigns_and_exits_4(void **state)
 {
     (void)state;
-    char cmd[2048], hpgn[512];
+    char options[1024], code[256], hpgn[512];
+    int port;
     snprintf(hpgn, sizeof hpgn, "%s/host-bad.pgn", RB_TEST_TMP);
-    snprintf(cmd, sizeof cmd, "exec %s --host --port 0 --address 127.0.0.1 --engine %s --movetime 30 --pgn %s",
-             RB_NETPLAY_BIN, RB_ENGINE_BIN, hpgn);
-    FILE *host = popen(cmd, "r");
-    assert_non_null(host);
-    char first[256];
-    assert_non_null(fgets(first, sizeof first, host));
-    first[strcspn(first, "\n")] = '\0';
-    char out[4096], err[4096];
-    snprintf(cmd, sizeof cmd, "%s --join %s --engine 'sh %s illegal' --movetime 30", RB_NETPLAY_BIN, first + 7,
-             RB_BAD_ENGINE);
-    assert_int_equal(run(cmd, out, sizeof out, err, sizeof err), 4);
-    assert_int_equal(lines(err), 1);
-    assert_non_null(strstr(err, "a1g7"));
-    char rest[256] = "";
-    assert_non_null(fgets(rest, sizeof rest, host));
-    assert_int_equal(pclose(host), 0);
-    assert_string_equal(rest, "result 1-0 (resignation)\n");
+    snprintf(options, sizeof options, "--movetime 30 --pgn %s", hpgn);
+    FILE *host = start_host(options, code, sizeof code, &port);
+    char args[1024];
+    snprintf(args, sizeof args, "--join %s --engine 'sh %s illegal' --movetime 30", code, RB_BAD_ENGINE);
+    fails_with(4, "a1g7", args);
+    host_ends_with(host, "result 1-0 (resignation)\n");
 }
 
 int main(void)

@@ -11,14 +11,8 @@
 # and at once in a sanitizer build.
 set -u
 build=$1 src=$2 id=$3 pngtool=$4 have_game=$5 version=$6 sanitized=$7
-if [ "$sanitized" = 1 ]; then
-  echo "SKIP: packages are made from the plain build; a sanitized binary is never packaged (it would need libasan)"
-  exit 77
-fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/rb-packages.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+. "$(dirname "$0")/deb_checks.sh"
+deb_check_start "$sanitized" rb-packages
 . "$(dirname "$0")/screenshot.sh"
 
 if [ "$have_game" = 1 ] && [ ! -x "$build/bin/rollerball" ]; then
@@ -38,10 +32,7 @@ deb=$(ls "$work"/out/*.deb 2>/dev/null | head -n 1)
 tgz=$(ls "$work"/out/*.tar.gz 2>/dev/null | head -n 1)
 [ -n "$deb" ] && [ -n "$tgz" ] || { ls "$work/out"; echo "FAIL: cpack made no .deb or no .tar.gz"; exit 1; }
 
-# Lintian: errors fail, warnings and notes are shown for the record.
-lintian --tag-display-limit 0 --display-info "$deb" > "$work/lintian.log" 2>&1
-sed 's/^/lintian: /' "$work/lintian.log"
-grep -q '^E: ' "$work/lintian.log" && fail "lintian reports errors"
+deb_lintian
 
 # Control fields.
 field() { dpkg-deb -f "$deb" "$1"; }
@@ -53,15 +44,7 @@ field() { dpkg-deb -f "$deb" "$1"; }
 # (the server has a package of its own), except that the programs of a game
 # live in /usr/games; owned by root, with 0755 folders and programs and 0644
 # data.
-DESTDIR=$work/root cmake --install "$build" --prefix /usr --component Unspecified > "$work/install.log" 2>&1 ||
-  { cat "$work/install.log"; fail "cmake --install with DESTDIR failed"; }
-(cd "$work/root" && find . ! -type d | sed 's|^\.||; s|^/usr/bin/|/usr/games/|' | sort) > "$work/installed.txt"
-dpkg-deb -c "$deb" > "$work/contents.txt" || fail "dpkg-deb cannot list $deb"
-awk '$1 !~ /^d/ { print $6 }' "$work/contents.txt" | sed 's|^\.||' | sort > "$work/packaged.txt"
-if ! diff -u "$work/installed.txt" "$work/packaged.txt" > "$work/files.diff"; then
-  cat "$work/files.diff"
-  fail "the .deb's files differ from the install's (- install only, + .deb only)"
-fi
+deb_holds_install "$build" Unspecified 's|^/usr/bin/|/usr/games/|'
 grep -q '^/usr/share/doc/rollerball/copyright$' "$work/packaged.txt" || fail "no copyright file"
 grep -q '^/usr/share/doc/rollerball/changelog.gz$' "$work/packaged.txt" || fail "no changelog.gz"
 [ "$have_game" != 1 ] || grep -q '^/usr/games/rollerball$' "$work/packaged.txt" || fail "no /usr/games/rollerball"
@@ -82,21 +65,8 @@ fi
 # Every library a packaged program links directly comes from a package the
 # .deb depends on, so installing it brings everything the programs load.
 dpkg-deb -x "$deb" "$work/debroot" || fail "cannot unpack $deb"
-deps=" $(echo "$depends" | sed 's/([^)]*)//g; s/[,|]/ /g' | tr -s ' ') "
 for program in "$work"/debroot/usr/games/*; do
-  [ -f "$program" ] || continue
-  for lib in $(readelf -d "$program" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
-    path=$(ldd "$program" | awk -v l="$lib" '$1 == l { print $3 }')
-    owner=""
-    for candidate in "$path" "/usr$path" "${path#/usr}"; do
-      owner=$(dpkg -S "$candidate" 2>/dev/null | head -n 1 | sed 's/[:,].*//') && [ -n "$owner" ] && break
-    done
-    if [ -z "$owner" ]; then
-      fail "$(basename "$program") needs $lib, which no installed package provides"
-    else
-      case "$deps" in *" $owner "*) ;; *) fail "$(basename "$program") needs $lib from $owner, missing from Depends" ;; esac
-    fi
-  done
+  [ -f "$program" ] && deb_links_from_depends "$program" "$depends"
 done
 if [ "$have_game" = 1 ]; then
   for lib in libsdl2-2.0 libsdl2-image-2.0 libsdl2-ttf-2.0; do

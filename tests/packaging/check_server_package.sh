@@ -10,18 +10,12 @@
 # Exits 77 (skipped) when the server is not built, and in a sanitizer build.
 set -u
 build=$1 have_server=$2 version=$3 sanitized=$4
-if [ "$sanitized" = 1 ]; then
-  echo "SKIP: packages are made from the plain build; a sanitized binary is never packaged (it would need libasan)"
-  exit 77
-fi
+. "$(dirname "$0")/deb_checks.sh"
+deb_check_start "$sanitized" rb-server-package
 if [ "$have_server" != 1 ]; then
   echo "SKIP: rollerball-server is not part of this build, so it has no package"
   exit 77
 fi
-work=$(mktemp -d "${TMPDIR:-/tmp}/rb-server-package.XXXXXX") || exit 1
-trap 'rm -rf "$work"' EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 if ! cpack --config "$build/CPackServerConfig.cmake" -B "$work/out" > "$work/cpack.log" 2>&1; then
   cat "$work/cpack.log"
@@ -32,9 +26,7 @@ deb=$(ls "$work"/out/*.deb 2>/dev/null | head -n 1)
 [ -n "$deb" ] || { ls "$work/out"; echo "FAIL: cpack made no .deb"; exit 1; }
 echo "made $(basename "$deb")"
 
-lintian --tag-display-limit 0 --display-info "$deb" > "$work/lintian.log" 2>&1
-sed 's/^/lintian: /' "$work/lintian.log"
-grep -q '^E: ' "$work/lintian.log" && fail "lintian reports errors"
+deb_lintian
 
 field() { dpkg-deb -f "$deb" "$1"; }
 [ "$(field Package)" = rollerball-server ] || fail "Package is '$(field Package)'"
@@ -54,15 +46,7 @@ dpkg-deb -e "$deb" "$work/control" || fail "cannot unpack the control of $deb"
 grep -q 'adduser --system' "$work/control/postinst" || fail "the postinst makes no system user"
 
 # Exactly the server component's install under /usr.
-DESTDIR=$work/root cmake --install "$build" --prefix /usr --component server > "$work/install.log" 2>&1 ||
-  { cat "$work/install.log"; fail "cmake --install of the server component failed"; }
-(cd "$work/root" && find . ! -type d | sed 's|^\.||' | sort) > "$work/installed.txt"
-dpkg-deb -c "$deb" > "$work/contents.txt" || fail "dpkg-deb cannot list $deb"
-awk '$1 !~ /^d/ { print $6 }' "$work/contents.txt" | sed 's|^\.||' | sort > "$work/packaged.txt"
-if ! diff -u "$work/installed.txt" "$work/packaged.txt" > "$work/files.diff"; then
-  cat "$work/files.diff"
-  fail "the .deb's files differ from the server component's install (- install only, + .deb only)"
-fi
+deb_holds_install "$build" server
 for f in /usr/bin/rollerball-server /usr/lib/systemd/system/rollerball-server.service \
          /usr/share/doc/rollerball-server/copyright /usr/share/doc/rollerball-server/changelog.gz \
          /usr/share/man/man6/rollerball-server.6.gz; do
@@ -76,20 +60,10 @@ badowner=$(awk '$2 != "root/root" { print $6 }' "$work/contents.txt")
 # a package in Depends.
 dpkg-deb -x "$deb" "$work/debroot" || fail "cannot unpack $deb"
 program=$work/debroot/usr/bin/rollerball-server
-deps=" $(echo "$depends" | sed 's/([^)]*)//g; s/[,|]/ /g' | tr -s ' ') "
 for lib in $(readelf -d "$program" | sed -n 's/.*(NEEDED).*\[\(.*\)\]$/\1/p'); do
   case "$lib" in *SDL*) fail "rollerball-server links $lib" ;; esac
-  path=$(ldd "$program" | awk -v l="$lib" '$1 == l { print $3 }')
-  owner=""
-  for candidate in "$path" "/usr$path" "${path#/usr}"; do
-    owner=$(dpkg -S "$candidate" 2>/dev/null | head -n 1 | sed 's/[:,].*//') && [ -n "$owner" ] && break
-  done
-  if [ -z "$owner" ]; then
-    fail "rollerball-server needs $lib, which no installed package provides"
-  else
-    case "$deps" in *" $owner "*) ;; *) fail "rollerball-server needs $lib from $owner, missing from Depends" ;; esac
-  fi
 done
+deb_links_from_depends "$program" "$depends"
 
 # The unit, as systemd reads it, with the program where the package puts it.
 unit=$work/debroot/usr/lib/systemd/system/rollerball-server.service

@@ -23,6 +23,7 @@
 #include "panel/panel.h"
 #include "rb_learn.h"
 #include "screens/learn/learn.h"
+#include "screens/learn/learn_view.h"
 #include "state/clock.h"
 #include "words/i18n.h"
 #include "words/speech_words.h"
@@ -329,21 +330,6 @@ rb_ui_cmd rb_ui_speak_toggle_key(const SDL_KeyboardEvent *k)
 
 static rb_ui_cmd speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used);
 
-/* A lesson's board takes the game's input, but its moves are the lesson's
- * to judge: a move played, or an attempt refused, is tried on the stage. */
-static rb_ui_cmd to_stage(rb_ui_cmd cmd)
-{
-    rb_ui_cmd c = rb_ui_cmd_of(RB_UI_CMD_LEARN_TRY);
-    switch (cmd.kind) {
-    case RB_UI_CMD_PLAY:
-        c.learn_try =
-            (rb_ui_cmd_attempt){RB_MOVE_FROM(cmd.play.move), RB_MOVE_TO(cmd.play.move), RB_MOVE_PROMO(cmd.play.move)};
-        return c;
-    case RB_UI_CMD_EXPLAIN: c.learn_try = cmd.explain; return c;
-    default: return cmd;
-    }
-}
-
 rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
 {
     const rb_ui_state *st = &app->state;
@@ -359,7 +345,8 @@ rb_ui_cmd rb_ui_speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)
         return cmd;
     }
     cmd = speak_key(app, k, used);
-    return on_stage(app) ? to_stage(cmd) : cmd;
+    /* a lesson's board takes the game's keys, but its moves are the lesson's to judge */
+    return on_stage(app) ? rb_ui_learn_view_to_stage(cmd) : cmd;
 }
 
 static rb_ui_cmd speak_key(rb_app *app, const SDL_KeyboardEvent *k, bool *used)

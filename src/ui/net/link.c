@@ -39,13 +39,37 @@ static void config(rb_net_config *cfg, bool host, const char *name, const char *
     signal(SIGPIPE, SIG_IGN);
 }
 
-rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, size_t errlen)
+/* The one way a link is made, for a new game and a saved one alike: the
+ * peer (new from cfg, or restored from saved when that is not NULL) and its
+ * session, listening on address:port for a host, for a joiner connecting to
+ * address:port in the background (timeout 0: the polls complete it). NULL,
+ * with err said and nothing left behind, when either cannot start. */
+static rb_ui_net_link *link_open(const rb_net_config *cfg, const char *saved, int64_t now, const char *address,
+                                 int port, char *err, size_t errlen)
 {
     rb_ui_net_link *l = calloc(1, sizeof *l);
     if (l == NULL) {
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
+    l->peer = saved != NULL ? rb_net_peer_restore(cfg, saved, now, err, errlen) : rb_net_peer_new(cfg, err, errlen);
+    if (l->peer == NULL) {
+        free(l);
+        return NULL;
+    }
+    int rc = cfg->host ? rb_net_session_host(&l->s, l->peer, address, port, err, errlen)
+                       : rb_net_session_join(&l->s, l->peer, address, port, 0, err, errlen);
+    if (rc != 0) {
+        rb_net_peer_free(l->peer);
+        free(l);
+        return NULL;
+    }
+    l->host = cfg->host;
+    return l;
+}
+
+rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, size_t errlen)
+{
     rb_net_config cfg;
     config(&cfg, true, o->name, o->program, o->grace_ms);
     rb_net_invite inv = {0};
@@ -53,7 +77,6 @@ rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, siz
     uint64_t game_token;
     if (!rb_net_random_bytes(bytes, sizeof bytes) || !rb_net_random_bytes(&game_token, sizeof game_token)) {
         snprintf(err, errlen, "the system gave no random numbers for the invite");
-        free(l);
         return NULL;
     }
     rb_net_token_from_bytes(bytes, inv.token);
@@ -62,14 +85,8 @@ rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, siz
     cfg.host_color = o->color;
     cfg.base_ms = o->base_ms;
     cfg.inc_ms = o->inc_ms;
-    l->peer = rb_net_peer_new(&cfg, err, errlen);
-    if (l->peer == NULL) {
-        free(l);
-        return NULL;
-    }
-    if (rb_net_session_host(&l->s, l->peer, o->bind, o->port, err, errlen) != 0) {
-        rb_net_peer_free(l->peer);
-        free(l);
+    rb_ui_net_link *l = link_open(&cfg, NULL, 0, o->bind, o->port, err, errlen);
+    if (l == NULL) {
         return NULL;
     }
     /* The invite carries the address a friend nearby reaches (addrs.h). */
@@ -83,7 +100,6 @@ rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, siz
     snprintf(inv.host, sizeof inv.host, "%s", where);
     inv.port = l->s.port;
     rb_net_invite_format(&inv, l->code, sizeof l->code);
-    l->host = true;
     return l;
 }
 
@@ -94,26 +110,13 @@ rb_ui_net_link *rb_ui_net_link_join(const char *code, const char *name, const ch
     if (rb_net_invite_parse(code, &inv, err, errlen) != 0) {
         return NULL;
     }
-    rb_ui_net_link *l = calloc(1, sizeof *l);
-    if (l == NULL) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
     rb_net_config cfg;
     config(&cfg, false, name, program, grace_ms);
     snprintf(cfg.token, sizeof cfg.token, "%s", inv.token);
-    l->peer = rb_net_peer_new(&cfg, err, errlen);
-    if (l->peer == NULL) {
-        free(l);
-        return NULL;
+    rb_ui_net_link *l = link_open(&cfg, NULL, 0, inv.host, inv.port, err, errlen);
+    if (l != NULL) {
+        rb_net_invite_format(&inv, l->code, sizeof l->code);
     }
-    /* Timeout 0: the connection is only started; the polls complete it. */
-    if (rb_net_session_join(&l->s, l->peer, inv.host, inv.port, 0, err, errlen) != 0) {
-        rb_net_peer_free(l->peer);
-        free(l);
-        return NULL;
-    }
-    rb_net_invite_format(&inv, l->code, sizeof l->code);
     return l;
 }
 
@@ -132,30 +135,17 @@ rb_ui_net_link *rb_ui_net_link_restore(const char *saved, int64_t now, char *err
     if (rb_net_invite_parse(code, &inv, err, errlen) != 0) {
         return NULL;
     }
-    rb_ui_net_link *l = calloc(1, sizeof *l);
-    if (l == NULL) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
     rb_net_config cfg;
     config(&cfg, host, NULL, NULL, 0);
     snprintf(cfg.token, sizeof cfg.token, "%s", inv.token);
-    l->peer = rb_net_peer_restore(&cfg, eol + 1, now, err, errlen);
-    if (l->peer == NULL) {
-        free(l);
-        return NULL;
-    }
-    int rc = host ? rb_net_session_host(&l->s, l->peer, NULL, inv.port, err, errlen)
-                  : rb_net_session_join(&l->s, l->peer, inv.host, inv.port, 0, err, errlen);
-    if (rc != 0) {
-        rb_net_peer_free(l->peer);
-        free(l);
+    /* a host listens again on every address, on the port of its invite */
+    rb_ui_net_link *l = link_open(&cfg, eol + 1, now, host ? NULL : inv.host, inv.port, err, errlen);
+    if (l == NULL) {
         return NULL;
     }
     if (!host) {
         l->s.reconnect = true; /* the host may be starting again too: keep trying */
     }
-    l->host = host;
     snprintf(l->code, sizeof l->code, "%s", code);
     return l;
 }

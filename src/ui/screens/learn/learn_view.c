@@ -263,11 +263,17 @@ static rb_ui_cmd open_cmd(int chapter, int stage)
     return c;
 }
 
-static rb_ui_cmd try_cmd(int from, int to, int promo)
+rb_ui_cmd rb_ui_learn_view_to_stage(rb_ui_cmd cmd)
 {
     rb_ui_cmd c = rb_ui_cmd_of(RB_UI_CMD_LEARN_TRY);
-    c.learn_try = (rb_ui_cmd_attempt){from, to, promo};
-    return c;
+    switch (cmd.kind) {
+    case RB_UI_CMD_PLAY:
+        c.learn_try =
+            (rb_ui_cmd_attempt){RB_MOVE_FROM(cmd.play.move), RB_MOVE_TO(cmd.play.move), RB_MOVE_PROMO(cmd.play.move)};
+        return c;
+    case RB_UI_CMD_EXPLAIN: c.learn_try = cmd.explain; return c;
+    default: return cmd;
+    }
 }
 
 /* The stage after the one played, in this chapter or the next, opened;
@@ -319,8 +325,7 @@ static rb_ui_cmd board_event(rb_app *app, const SDL_Event *ev)
     }
     switch (cmd.kind) {
     case RB_UI_CMD_PLAY:
-        return try_cmd(RB_MOVE_FROM(cmd.play.move), RB_MOVE_TO(cmd.play.move), RB_MOVE_PROMO(cmd.play.move));
-    case RB_UI_CMD_EXPLAIN: return try_cmd(cmd.explain.from, cmd.explain.to, cmd.explain.promo);
+    case RB_UI_CMD_EXPLAIN: return rb_ui_learn_view_to_stage(cmd);
     case RB_UI_CMD_HINT: return rb_ui_cmd_of(RB_UI_CMD_LEARN_HINT);
     case RB_UI_CMD_ILLEGAL: return cmd; /* heard */
     default: return rb_ui_cmd_of(RB_UI_CMD_NONE);

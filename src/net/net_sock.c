@@ -394,10 +394,16 @@ static bool write_due(rb_net_session *s, int64_t now)
     return true;
 }
 
-static void turn_away(int fd)
+/* A connection past the one there is: told why, closed. While the one
+ * there knocks, the host's person is being asked about them, and the
+ * newcomer is told to come back once that is answered. */
+static void turn_away(int fd, bool knocking)
 {
-    static const char busy[] = "bye busy a game is already being played here\n";
-    if (send(fd, busy, sizeof busy - 1, MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {
+    static const char game[] = "bye busy a game is already being played here\n";
+    static const char asked[] = "bye busy the host is answering someone else who asked to join: try again in a "
+                                "minute\n";
+    const char *busy = knocking ? asked : game;
+    if (send(fd, busy, strlen(busy), MSG_NOSIGNAL | MSG_DONTWAIT) < 0) {
         /* nothing to do: it is being closed anyway */
     }
     close(fd);
@@ -487,7 +493,7 @@ void rb_net_session_poll(rb_net_session *s, int timeout_ms)
         int fd = accept(s->listen_fd, (struct sockaddr *)&from, &fromlen);
         if (fd >= 0) {
             if (s->fd >= 0 || rb_net_peer_finished(s->peer)) {
-                turn_away(fd); /* at most one peer */
+                turn_away(fd, rb_net_peer_knocking(s->peer, NULL, 0, NULL, 0)); /* at most one peer */
             } else {
                 /* where it comes from, for the host's person to see a knock */
                 char addr[NI_MAXHOST] = "";

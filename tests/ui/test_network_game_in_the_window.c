@@ -41,10 +41,11 @@ static rb_app *host_window(int64_t base_ms)
         fail_msg("cannot host: %s", err);
     }
     assert_true(app->state.net.active);
-    /* The panel shows the code the friend needs while the host waits. */
+    /* The panel says the host waits; the code is in the waiting view. */
     char shown[1400];
     rb_ui_panel_net_text(&app->state, shown, sizeof shown);
-    assert_non_null(strstr(shown, app->state.net.code));
+    assert_non_null(strstr(shown, "waiting for a friend"));
+    assert_int_equal(app->state.dialog.kind, RB_UI_DIALOG_NET_HOST);
     assert_false(rb_ui_state_can_move(&app->state));
     return app;
 }

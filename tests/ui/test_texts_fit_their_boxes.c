@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "dialogs/dlg.h"
+#include "rb_net_lan.h"
 #include "words/i18n.h"
 #include "words/lang.h"
 #include "kit/layout.h"
@@ -517,7 +518,59 @@ static void new_game_host(rb_app *app)
     app->state.dialog.mode = RB_UI_NET_HOST;
     snprintf(app->state.dialog.net_port, sizeof app->state.dialog.net_port, "99999");
     snprintf(app->state.dialog.error, sizeof app->state.dialog.error,
-             _("\"%s\" is not a port: give a number from 1 to 65535, such as %d."), "99999", 47474);
+             _("\"%s\" is not a port: give a number from 0 to 65535, such as %d (0 takes any free port)."), "99999",
+             47474);
+}
+
+/* The host's waiting view as a network game would fill it: a long code,
+ * an address of every kind, the daemon missing (its sentence is the
+ * longest), a note under the Copy button. */
+static void host_view(rb_app *app)
+{
+    rb_ui_net_state *n = &app->state.net;
+    n->active = n->host = true;
+    n->port = 47474;
+    snprintf(n->code, sizeof n->code, "%s", "rb1:192.168.100.200:47474:0f1e2d3c4b5a69788796a5b4c3d2e1f0");
+    static const char *const addrs[] = {"192.168.100.200", "203.0.113.250", "100.101.102.103", "169.254.10.20"};
+    static const rb_ui_net_addr_kind kinds[] = {RB_UI_NET_ADDR_LAN, RB_UI_NET_ADDR_PUBLIC, RB_UI_NET_ADDR_SHARED,
+                                                RB_UI_NET_ADDR_LINK_LOCAL};
+    for (int i = 0; i < 4; i++) {
+        snprintf(n->hosting.addrs[i], sizeof n->hosting.addrs[i], "%s", addrs[i]);
+        n->hosting.addr_kinds[i] = (int)kinds[i];
+    }
+    n->hosting.naddrs = 4;
+    n->hosting.lan = RB_NET_LAN_NO_DAEMON;
+    snprintf(n->hosting.note, sizeof n->hosting.note, "%s",
+             _("The code is on the clipboard: paste it to your friend."));
+    open_dialog(app, RB_UI_DIALOG_NET_HOST);
+}
+
+/* ...with one who knocks, a long name from far away, after one turned away. */
+static void host_view_knock(rb_app *app)
+{
+    host_view(app);
+    rb_ui_net_hosting *h = &app->state.net.hosting;
+    h->lan = RB_NET_LAN_READY;
+    h->announced = true;
+    h->knocking = true;
+    snprintf(h->knock_name, sizeof h->knock_name, "%s", given("Bartholomew Featherstonehaugh"));
+    snprintf(h->knock_addr, sizeof h->knock_addr, "%s", "2001:db8:85a3::8a2e:370:7334");
+    snprintf(h->note, sizeof h->note, _("You turned %s away. Still waiting for your friend."), given("Mallory"));
+}
+
+/* ...and the friend who joined, named before the board. */
+static void host_view_joined(rb_app *app)
+{
+    host_view(app);
+    snprintf(app->state.net.hosting.joined, sizeof app->state.net.hosting.joined, "%s",
+             given("Bartholomew Featherstonehaugh"));
+}
+
+/* The question before hosting over an unfinished game. */
+static void question_host_over_a_game(rb_app *app)
+{
+    put_game(app, read_game(long_pgn));
+    ask(app, RB_UI_ASK_NET_HOST);
 }
 
 static void new_game_join(rb_app *app)
@@ -1053,6 +1106,10 @@ static const screen screens[] = {
     {"New game, joining, connecting", NULL, new_game_join_connecting},
     {"New game, joining, waiting to be let in", NULL, new_game_join_waiting},
     {"New game, joining, the host cannot be reached", NULL, new_game_join_unreachable},
+    {"the host's waiting view", NULL, host_view},
+    {"the host's waiting view, a knock", NULL, host_view_knock},
+    {"the host's waiting view, the friend joined", NULL, host_view_joined},
+    {"the question before hosting over an unfinished game", NULL, question_host_over_a_game},
     {"Save", NULL, save_dialog},
     {"Save, with an error", NULL, save_dialog_error},
     {"Load", NULL, load_dialog},

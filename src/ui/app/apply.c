@@ -30,6 +30,7 @@
  */
 #include "app/apply.h"
 #include "app/net_join.h"
+#include "app/net_host.h"
 #include "app/net_play.h"
 #include "app/online.h"
 #include "app/speak.h"
@@ -70,6 +71,12 @@ static void apply_autosave(rb_app *app)
 {
     char err[RB_UI_PATH_MAX + 200];
     if (!app->player_files) {
+        return;
+    }
+    /* A network game waiting for its other side shows a placeholder: the
+     * autosave keeps the game before it, which comes back if the waiting
+     * stops (app/net_host.c). */
+    if (app->state.net.active && !app->state.net.started) {
         return;
     }
     /* With the time of the move in progress, so a resumed game goes on
@@ -988,6 +995,9 @@ static int apply_command(rb_app *app, const rb_ui_cmd *cmd)
     case RB_UI_CMD_NET_OPEN: return rb_ui_net_play_apply(app, cmd);
     case RB_UI_CMD_ONLINE: return rb_ui_online_apply(app, cmd);
     case RB_UI_CMD_NET_JOIN_CANCEL: rb_ui_net_join_cancel(app); return 0;
+    case RB_UI_CMD_NET_COPY_CODE:
+    case RB_UI_CMD_NET_ADMIT:
+    case RB_UI_CMD_NET_HOST_CANCEL: return rb_ui_net_host_apply(app, cmd);
     case RB_UI_CMD_QUIT: return apply_quit(app);
     /* The screens' own commands went to them above, whole ranges at a
      * time (cmd.h); they are named here, with no default, so that the

@@ -24,7 +24,9 @@
 #include "app/apply.h"
 #include "app/net_chat.h"
 #include "app/net_join.h"
+#include "app/net_host.h"
 #include "app/speak.h"
+#include "dialogs/dialog.h"
 #include "dialogs/dlg.h"
 #include "files/played_with.h"
 #include "files/prefs.h"
@@ -330,16 +332,8 @@ static void on_event(rb_app *app, const rb_net_event *ev)
             rb_ui_state_say(st, false, _("%s has left the game."), their_name(st));
         }
         break;
-    case RB_NET_EV_KNOCK: {
-        /* The window's host always has an invite code to give, so one who
-         * knocks without it is turned away and told to ask for it. */
-        char why[160];
-        rb_net_peer_admit(rb_ui_net_link_peer(app->net), false, rb_util_now_ms(), why, sizeof why);
-        /* TRANSLATORS: the name of one who asked to join without the invite code, then their address */
-        rb_ui_state_say(st, false, _("%s (%s) asked to join without the invite code and was turned away."), ev->text,
-                        ev->addr);
-        break;
-    }
+    case RB_NET_EV_KNOCK: /* the person is asked, in the waiting view */
+    case RB_NET_EV_KNOCK_GONE: rb_ui_net_host_event(app, ev); break;
     case RB_NET_EV_WAITING: {
         n->waiting = true;
         char wait[200];
@@ -347,11 +341,13 @@ static void on_event(rb_app *app, const rb_net_event *ev)
         rb_ui_state_say(st, false, "%s", wait);
         break;
     }
-    case RB_NET_EV_KNOCK_GONE:
     case RB_NET_EV_NONE:
     case RB_NET_EV_COUNT: break;
     }
     refresh(app);
+    if (ev->type == RB_NET_EV_STARTED) {
+        rb_ui_net_host_event(app, ev); /* the host's view names who joined */
+    }
     clocks_from_peer(app);
     speak_event(app, ev, status_before);
 }
@@ -457,6 +453,9 @@ int rb_ui_net_play_open(rb_app *app, const rb_ui_net_start *how, char *err, size
         return -1;
     }
     state_open(app, how->host);
+    if (how->host) {
+        rb_ui_net_host_begin(app, how, name); /* before the board is replaced: the game is set aside */
+    }
     /* Until the friend is in, a fresh board nobody moves on (the panel
      * shows the invite code or the connecting); the game before it, and a
      * computer that played it, are put away. */
@@ -514,6 +513,10 @@ void rb_ui_net_play_close(rb_app *app, bool leave)
     rb_ui_net_link_free(app->net, leave);
     app->net = NULL;
     app->state.net.active = false;
+    rb_ui_net_host_end(app);
+    if (app->state.dialog.kind == RB_UI_DIALOG_NET_HOST) {
+        rb_ui_dialog_open(app, RB_UI_DIALOG_NONE);
+    }
     app->dirty = true;
 }
 
@@ -539,6 +542,7 @@ Uint32 rb_ui_net_play_tick(rb_app *app)
     }
     refresh(app);
     clocks_from_peer(app);
+    rb_ui_net_host_tick(app);
     /* Saved as it changes, as netplay's --save is: after an event, and when
      * the messages the other side has not yet acknowledged change. */
     if (any || unacked != app->last_net_unacked) {
@@ -657,6 +661,9 @@ static int open_from_dialog(rb_app *app, const rb_ui_cmd *cmd)
     if (!cmd->net_open.host) {
         return rb_ui_net_join_begin(app, cmd->net_open.code);
     }
+    if (rb_ui_net_host_ask_first(app, cmd)) {
+        return 0; /* the unfinished game on the board goes only if the person says so */
+    }
     if (app->net != NULL) {
         rb_ui_net_play_close(app, true);
     }
@@ -667,11 +674,18 @@ static int open_from_dialog(rb_app *app, const rb_ui_cmd *cmd)
                            .base_ms = cmd->net_open.base_ms,
                            .inc_ms = cmd->net_open.inc_ms};
     char err[sizeof st->dialog.error];
+    bool from_form = st->dialog.kind == RB_UI_DIALOG_NEW_GAME;
     if (rb_ui_net_play_open(app, &how, err, sizeof err) != 0) {
-        snprintf(st->dialog.error, sizeof st->dialog.error, "%s", err);
+        if (from_form) {
+            snprintf(st->dialog.error, sizeof st->dialog.error, "%s", err);
+        } else { /* asked first: the form is gone, the status line says it */
+            rb_ui_state_say(st, true, "%s", err);
+        }
         return -1;
     }
-    rb_ui_dlg_close(st);
+    if (st->dialog.kind == RB_UI_DIALOG_NEW_GAME) {
+        rb_ui_dlg_close(st); /* a host's waiting view has taken its place */
+    }
     return 0;
 }
 

@@ -255,6 +255,7 @@ static const char *dialog_name(rb_ui_dialog_kind kind)
     case RB_UI_DIALOG_HELP: return _("Help");
     case RB_UI_DIALOG_WELCOME: return _("Welcome to Rollerball");
     case RB_UI_DIALOG_ONLINE: return _("Play online");
+    case RB_UI_DIALOG_NET_HOST: return _("Hosting a network game");
     case RB_UI_DIALOG_MESSAGE:
     case RB_UI_DIALOG_NONE: break;
     }

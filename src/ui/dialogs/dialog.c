@@ -21,6 +21,7 @@
 #include "dialogs/dlg_new.h"
 #include "dialogs/dlg_save.h"
 #include "dialogs/dlg_help.h"
+#include "dialogs/dlg_host.h"
 #include "dialogs/dlg.h"
 #include "dialogs/dlg_welcome.h"
 #include "dialogs/dlg_online.h"
@@ -81,10 +82,11 @@ void rb_ui_dialog_open(rb_app *app, rb_ui_dialog_kind kind)
     /* The keyboard starts where a keyboard user wants it: in the name
      * field, on the list, on the welcome's first (highlighted) choice, or
      * on the default button. */
-    d->focus = kind == RB_UI_DIALOG_SAVE      ? DLG_FIELD
-               : kind == RB_UI_DIALOG_LOAD    ? DLG_LIST
-               : kind == RB_UI_DIALOG_WELCOME ? DLG_WELCOME
-                                              : DLG_OK;
+    d->focus = kind == RB_UI_DIALOG_SAVE       ? DLG_FIELD
+               : kind == RB_UI_DIALOG_LOAD     ? DLG_LIST
+               : kind == RB_UI_DIALOG_WELCOME  ? DLG_WELCOME
+               : kind == RB_UI_DIALOG_NET_HOST ? DLG_HOST_COPY
+                                               : DLG_OK;
     app->dialog->nhits = 0; /* nothing of this dialog is drawn yet */
     switch (kind) {
     case RB_UI_DIALOG_NEW_GAME: rb_ui_dlg_new_open(&app->state); break;
@@ -183,6 +185,19 @@ void rb_ui_dialog_ask(rb_app *app, rb_ui_ask what)
         dlg_question(app, what, _("Replace the game?"), text, _("New game"), _("Keep playing"));
         break;
     }
+    case RB_UI_ASK_NET_HOST: {
+        size_t moves = (st->game.length + 1) / 2;
+        snprintf(text, sizeof text,
+                 ngettext("Host a network game in place of your unfinished game (%zu move)? It comes back if you "
+                          "stop hosting before a friend joins.",
+                          "Host a network game in place of your unfinished game (%zu moves)? It comes back if you "
+                          "stop hosting before a friend joins.",
+                          (unsigned long)moves),
+                 moves);
+        /* TRANSLATORS: the yes button of the question "Host a network game in place of your unfinished game?" */
+        dlg_question(app, what, _("Replace the game?"), text, _("Host"), _("Keep playing"));
+        break;
+    }
     case RB_UI_ASK_NONE: break;
     }
 }
@@ -247,6 +262,17 @@ static rb_ui_cmd dlg_message_answer(rb_ui_state *st, bool yes)
             cmd.new_game.person = st->dialog.pending_new.person;
             cmd.new_game.from_editor = st->dialog.pending_new.from_editor;
             cmd.new_game.replace = true;
+        }
+        break;
+    case RB_UI_ASK_NET_HOST:
+        if (yes) {
+            cmd.kind = RB_UI_CMD_NET_OPEN;
+            cmd.net_open.host = true;
+            cmd.net_open.port = st->dialog.pending_host.port;
+            cmd.net_open.color = st->dialog.pending_host.color;
+            cmd.net_open.base_ms = st->dialog.pending_host.base_ms;
+            cmd.net_open.inc_ms = st->dialog.pending_host.inc_ms;
+            cmd.net_open.replace = true;
         }
         break;
     case RB_UI_ASK_REPLACE:
@@ -642,6 +668,7 @@ void rb_ui_dialog_draw(rb_app *app, const rb_ui_state *st)
     case RB_UI_DIALOG_MESSAGE: dlg_message_draw(app, st); break;
     case RB_UI_DIALOG_WELCOME: rb_ui_dlg_welcome_draw(app, st); break;
     case RB_UI_DIALOG_ONLINE: rb_ui_dlg_online_draw(app, st); break;
+    case RB_UI_DIALOG_NET_HOST: rb_ui_dlg_host_draw(app, st); break;
     case RB_UI_DIALOG_NONE: break;
     }
     /* The keyboard focus, ringed wherever the control was drawn. */
@@ -675,6 +702,7 @@ static rb_ui_cmd dlg_click(rb_app *app, int id, int clicks)
         break;
     case RB_UI_DIALOG_WELCOME: return rb_ui_dlg_welcome_click(st, id);
     case RB_UI_DIALOG_ONLINE: return rb_ui_dlg_online_click(st, id, clicks);
+    case RB_UI_DIALOG_NET_HOST: return rb_ui_dlg_host_click(st, id);
     case RB_UI_DIALOG_MESSAGE:
         if (id == DLG_OK || id == DLG_CANCEL) {
             return dlg_message_answer(st, id == DLG_OK);
@@ -805,6 +833,13 @@ static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key, Uint16 mod)
             return cmd;
         }
     }
+    if (st->dialog.kind == RB_UI_DIALOG_NET_HOST) {
+        bool used;
+        cmd = rb_ui_dlg_host_key(st, key, mod, &used);
+        if (used) {
+            return cmd;
+        }
+    }
     if (dlg_focus_key(app, key, mod, &cmd)) {
         return cmd;
     }
@@ -819,6 +854,7 @@ static rb_ui_cmd dlg_key(rb_app *app, SDL_Keycode key, Uint16 mod)
     case RB_UI_DIALOG_HELP: rb_ui_dlg_help_key(st, key); break;
     case RB_UI_DIALOG_WELCOME: return rb_ui_dlg_welcome_key(st, key);
     case RB_UI_DIALOG_ONLINE: break;
+    case RB_UI_DIALOG_NET_HOST: break;
     case RB_UI_DIALOG_SETTINGS:
         if (key == SDLK_ESCAPE || enter) {
             return rb_ui_cmd_of(RB_UI_CMD_SAVE_SETTINGS);

@@ -24,6 +24,9 @@ enum {
     DLG_FIELD,
     DLG_DELETE,
     DLG_LIST,                /* the saved games list as a whole (one focus stop) */
+    DLG_HOST_COPY = 40,      /* the host's waiting view: copy the invite code, */
+    DLG_HOST_LET_IN,         /* let in the one who knocks, */
+    DLG_HOST_TURN_AWAY,      /* or turn them away */
     DLG_MODE = 100,          /* + 0 computer, 1 two players, 2 computer vs computer */
     DLG_SIDE = 110,          /* + 0 White, 1 Black, 2 random */
     DLG_LEVEL_W = 120,       /* + level (the computer's level, or White's) */

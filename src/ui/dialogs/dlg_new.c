@@ -273,7 +273,7 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     } else if (d->mode == RB_UI_NET_HOST) {
         y = dlg_choice_row(app, box, y, _("You play"), sides, 3, 0, DLG_SIDE, d->side);
         /* TRANSLATORS: how a hosted network game is joined: the friend gets the code once it is listening */
-        note = _("Start listens on this port and shows the invite code to give your friend.");
+        note = _("Start listens on this port (0: any free one) and shows the invite code to give your friend.");
     } else if (d->mode == RB_UI_NET_JOIN) {
         /* The heading is the field's spoken label too: short enough for
          * narrow windows in every language; the note says how to paste. */
@@ -339,6 +339,34 @@ void rb_ui_dlg_new_draw(rb_app *app, const rb_ui_state *st)
     rb_ui_dlg_button(app, (SDL_Rect){ok.x - pad / 2 - px * 7, ok.y, px * 7, bh}, _("Cancel"), DLG_CANCEL, true, false);
 }
 
+/* The port the host's field holds, 0 for any free one; -1 when it holds
+ * none, the reason then put under the field (an empty field only when
+ * Start was pressed: while the person types, it is only not done yet). */
+static int dlg_new_host_port(rb_ui_dialog_state *d, bool starting)
+{
+    char *end;
+    long port = strtol(d->net_port, &end, 10);
+    bool empty = d->net_port[0] == '\0';
+    if (empty || *end != '\0' || port < 0 || port > 65535) {
+        if (empty && !starting) {
+            d->error[0] = '\0';
+        } else if (empty) {
+            /* TRANSLATORS: Start was pressed with the port field of a hosted game empty */
+            snprintf(d->error, sizeof d->error,
+                     _("Give the port to listen on: a number from 0 to 65535, such as %d (0 takes any free port)."),
+                     RB_NET_DEFAULT_PORT);
+        } else {
+            /* TRANSLATORS: the port field of a hosted game holds no port; %s is what it holds */
+            snprintf(d->error, sizeof d->error,
+                     _("\"%s\" is not a port: give a number from 0 to 65535, such as %d (0 takes any free port)."),
+                     d->net_port, RB_NET_DEFAULT_PORT);
+        }
+        return -1;
+    }
+    d->error[0] = '\0';
+    return (int)port;
+}
+
 /* The network game the form describes; none, with the reason in the
  * form, when the port or the code is not one. */
 static rb_ui_cmd dlg_new_net_start(rb_ui_state *st)
@@ -359,15 +387,12 @@ static rb_ui_cmd dlg_new_net_start(rb_ui_state *st)
         cmd.net_open.code = c;
         return cmd;
     }
-    char *end;
-    long port = strtol(d->net_port, &end, 10);
-    if (d->net_port[0] == '\0' || *end != '\0' || port < 1 || port > 65535) {
-        /* TRANSLATORS: the port field of a hosted game holds no port; %s is what it holds */
-        snprintf(d->error, sizeof d->error, _("\"%s\" is not a port: give a number from 1 to 65535, such as %d."),
-                 d->net_port, RB_NET_DEFAULT_PORT);
+    int port = dlg_new_host_port(d, true);
+    if (port < 0) {
         return rb_ui_cmd_of(RB_UI_CMD_NONE);
     }
-    cmd.net_open.port = (int)port;
+    cmd.net_open.port = port;
+    cmd.net_open.replace = d->replace_agreed;
     cmd.net_open.color = d->side == 2 ? (int)(SDL_GetPerformanceCounter() & 1) : d->side;
     if (d->time_choice > 0 && d->time_choice < RB_UI_TC_NPRESETS) {
         cmd.net_open.base_ms = rb_ui_tc_presets[d->time_choice].tc.base_ms;
@@ -492,6 +517,15 @@ static const char *dlg_field_bytes(const rb_ui_dialog_state *d)
     return d->mode == RB_UI_NET_HOST ? "0123456789" : d->mode == RB_UI_NET_JOIN ? NULL : DLG_CLOCK_BYTES;
 }
 
+/* A port being typed is checked as it is typed: too large a number is
+ * said under the field at once, not only at Start. */
+static void dlg_new_port_typed(rb_ui_dialog_state *d)
+{
+    if (d->mode == RB_UI_NET_HOST) {
+        (void)dlg_new_host_port(d, false);
+    }
+}
+
 rb_ui_edit rb_ui_dlg_new_edit(rb_ui_dialog_state *d)
 {
     if (d->mode == RB_UI_NET_HOST) {
@@ -523,6 +557,7 @@ rb_ui_cmd rb_ui_dlg_new_field_key(rb_app *app, SDL_Keycode key, Uint16 mod, bool
     *used = rb_ui_dlg_field_key(app, rb_ui_dlg_new_edit(d), dlg_field_bytes(d), key, mod, &changed);
     if (changed) {
         d->error[0] = '\0';
+        dlg_new_port_typed(d);
     }
     return rb_ui_cmd_of(RB_UI_CMD_NONE);
 }
@@ -541,5 +576,6 @@ void rb_ui_dlg_new_text(rb_ui_state *st, const char *text)
     }
     if (rb_ui_dlg_field_insert(rb_ui_dlg_new_edit(d), dlg_field_bytes(d), text)) {
         d->error[0] = '\0';
+        dlg_new_port_typed(d);
     }
 }

@@ -15,6 +15,7 @@
 #include "net/link.h"
 
 #include "netplay_tls.h"
+#include "net/addrs.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -132,10 +133,13 @@ rb_ui_net_link *rb_ui_net_link_host(const rb_ui_net_host_opts *o, char *err, siz
     if (l == NULL) {
         return NULL;
     }
-    char addr[4][64];
+    /* The invite carries the address a friend nearby reaches (addrs.h). */
+    char addr[RB_UI_ADDRS_MAX][RB_UI_ADDR_TEXT];
+    int kinds[RB_UI_ADDRS_MAX];
     const char *where = o->advertise != NULL ? o->advertise : o->bind;
     if (where == NULL) {
-        where = rb_net_local_addresses(addr, 4) > 0 ? addr[0] : "127.0.0.1";
+        rb_ui_net_addrs_local(addr, kinds, RB_UI_ADDRS_MAX);
+        where = addr[0];
     }
     snprintf(inv.host, sizeof inv.host, "%s", where);
     inv.port = l->s.port;

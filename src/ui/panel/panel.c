@@ -340,8 +340,8 @@ size_t rb_ui_panel_net_text(const rb_ui_state *st, char *buf, size_t len)
     } while (0)
     if (!n->started) {
         if (n->host) {
-            /* TRANSLATORS: %s is the invite code the friend needs */
-            NET_ADD(_("Waiting for a friend. Invite code: %s"), n->code);
+            /* The code itself is in the waiting view over the board. */
+            NET_ADD("%s", _("Hosting: waiting for a friend to join."));
         } else if (n->link_error[0]) {
             /* TRANSLATORS: why the host cannot be reached, from the network library (in English); it keeps trying */
             NET_ADD(_("The host cannot be reached (%s); trying again..."), n->link_error);

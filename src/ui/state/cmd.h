@@ -127,17 +127,21 @@ typedef enum {
     RB_UI_CMD_LEARN_CLOSE, /* back to the game */
     RB_UI_CMD_LEARN_LAST = RB_UI_CMD_LEARN_CLOSE,
     /* a network game (app/net_play.c) */
-    RB_UI_CMD_NET_EVENT,  /* what the connection reported: carried into the game */
-    RB_UI_CMD_NET_OFFER,  /* offer the other side a draw, a takeback or a rematch */
-    RB_UI_CMD_NET_ANSWER, /* accept or decline their offer */
-    RB_UI_CMD_NET_ABORT,  /* end the game unplayed (before the second move) */
-    RB_UI_CMD_NET_CLAIM,  /* the other side stayed away: claim the win or a draw */
-    RB_UI_CMD_NET_CHAT,   /* a line to the other side */
-    RB_UI_CMD_NET_MUTE,   /* their chat shown or not */
-    RB_UI_CMD_NET_LEAVE,  /* close the connection; the game stays on the board */
-    RB_UI_CMD_NET_OPEN,   /* host or join a network game (the new-game dialog) */
-    RB_UI_CMD_ONLINE,     /* a request of the "Play online" dialog (app/online.c) */
+    RB_UI_CMD_NET_EVENT,       /* what the connection reported: carried into the game */
+    RB_UI_CMD_NET_OFFER,       /* offer the other side a draw, a takeback or a rematch */
+    RB_UI_CMD_NET_ANSWER,      /* accept or decline their offer */
+    RB_UI_CMD_NET_ABORT,       /* end the game unplayed (before the second move) */
+    RB_UI_CMD_NET_CLAIM,       /* the other side stayed away: claim the win or a draw */
+    RB_UI_CMD_NET_CHAT,        /* a line to the other side */
+    RB_UI_CMD_NET_MUTE,        /* their chat shown or not */
+    RB_UI_CMD_NET_LEAVE,       /* close the connection; the game stays on the board */
+    RB_UI_CMD_NET_OPEN,        /* host or join a network game (the new-game dialog) */
+    RB_UI_CMD_ONLINE,          /* a request of the "Play online" dialog (app/online.c) */
     RB_UI_CMD_NET_JOIN_CANCEL, /* give up joining (the Join view's Cancel while it connects) */
+    /* the host's waiting view (app/net_host.c) */
+    RB_UI_CMD_NET_COPY_CODE,   /* the invite code onto the clipboard */
+    RB_UI_CMD_NET_ADMIT,       /* answer the knock: let in or turn away */
+    RB_UI_CMD_NET_HOST_CANCEL, /* stop hosting before a friend joined: the game before comes back */
     RB_UI_CMD_QUIT,
     RB_UI_CMD_COUNT /* (not a command: how many kinds there are) */
 } rb_ui_cmd_kind;
@@ -299,11 +303,15 @@ typedef struct rb_ui_cmd {
             const char *code; /* joiner: the invite code or address; borrowed */
             int color;        /* host: the host's colour */
             int64_t base_ms, inc_ms;
+            bool replace; /* host: the unfinished game may go (asked already) */
         } net_open;
         struct {
             int action; /* RB_UI_ONLINE_* (app/online.h) */
             int64_t id; /* the seek or challenge */
         } online;
+        struct {
+            bool yes; /* let in */
+        } net_admit;
     };
 } rb_ui_cmd;
 

@@ -30,6 +30,35 @@ enum { RB_UI_JOIN_NONE = 0, RB_UI_JOIN_CONNECTING, RB_UI_JOIN_WAITING };
 enum { RB_UI_NET_OFFER_DRAW = 0, RB_UI_NET_OFFER_TAKEBACK = 1, RB_UI_NET_OFFER_REMATCH = 3 };
 enum { RB_UI_NET_CLAIM_WIN = 0, RB_UI_NET_CLAIM_DRAW = 1 };
 
+/* What an address of the host's is, for the waiting view to name it. */
+typedef enum {
+    RB_UI_NET_ADDR_LAN = 0,    /* a private network's (192.168.x, 10.x, 172.16-31.x): a friend at home or work */
+    RB_UI_NET_ADDR_PUBLIC,     /* reachable from the Internet, as far as the address says */
+    RB_UI_NET_ADDR_SHARED,     /* a carrier's or a VPN's shared range (100.64.0.0/10) */
+    RB_UI_NET_ADDR_LINK_LOCAL, /* 169.254.x: a cable between two computers, no router */
+    RB_UI_NET_ADDR_LOOPBACK    /* this computer only */
+} rb_ui_net_addr_kind;
+
+#define RB_UI_NET_ADDRS_MAX 4
+#define RB_UI_NET_ADDR_TEXT 64
+
+/* The host's waiting view (app/net_host.c fills it, dialogs/dlg_host.c
+ * draws it): where the host listens, whether the game is announced on
+ * the local network, the question of a knock, and the friend who joined. */
+typedef struct rb_ui_net_hosting {
+    char addrs[RB_UI_NET_ADDRS_MAX][RB_UI_NET_ADDR_TEXT]; /* the invite's address first */
+    int addr_kinds[RB_UI_NET_ADDRS_MAX];                  /* rb_ui_net_addr_kind */
+    int naddrs;
+    int lan;        /* rb_net_lan_state; -1: not announced, listening on one address */
+    bool announced; /* the daemon has the announcement */
+    bool knocking;  /* someone without the code asks to join: */
+    char knock_name[RB_UI_NET_NAME_MAX + 1];
+    char knock_addr[RB_UI_NET_ADDR_TEXT];
+    char note[400];                      /* what happened last (copied, turned away, gone), "" none */
+    char joined[RB_UI_NET_NAME_MAX + 1]; /* the friend who joined: the view says so, then closes */
+    uint32_t joined_at;                  /* the app's clock then */
+} rb_ui_net_hosting;
+
 typedef struct rb_ui_net_state {
     bool active;                           /* a network game is on: the link is open */
     bool host;                             /* this window hosts it */
@@ -56,13 +85,14 @@ typedef struct rb_ui_net_state {
     int elo[2];           /* per colour, before the game */
     int diff[2];          /* how they moved at its end */
     bool has_diff;
-    bool waiting;         /* joiner: knocked, the host's person is asked */
-    char bye_code[16];    /* the goodbye's code ("token", "refused"...), "" before one */
-    char bye_text[204];   /* ...and its reason, in English (RB_NET_TEXT_MAX) */
+    bool waiting;       /* joiner: knocked, the host's person is asked */
+    char bye_code[16];  /* the goodbye's code ("token", "refused"...), "" before one */
+    char bye_text[204]; /* ...and its reason, in English (RB_NET_TEXT_MAX) */
     /* the chat line being typed (panel), kept across events */
     char draft[RB_UI_NET_DRAFT_MAX];
     int draft_caret, draft_anchor;
-    bool typing; /* the keys go to the chat field (Enter on the board, or a click on it; Escape leaves) */
+    bool typing;               /* the keys go to the chat field (Enter on the board, or a click on it; Escape leaves) */
+    rb_ui_net_hosting hosting; /* the host's waiting view */
 } rb_ui_net_state;
 
 #endif

@@ -155,7 +155,8 @@ typedef enum {
     RB_UI_DIALOG_HELP,
     RB_UI_DIALOG_MESSAGE,
     RB_UI_DIALOG_WELCOME,
-    RB_UI_DIALOG_ONLINE /* play online: signing in to a server, then its lobby */
+    RB_UI_DIALOG_ONLINE,  /* play online: signing in to a server, then its lobby */
+    RB_UI_DIALOG_NET_HOST /* the host's waiting view: the invite code, the addresses, a knock */
 } rb_ui_dialog_kind;
 
 /* A yes/no question; the answer "yes" carries out what is asked. */
@@ -166,7 +167,8 @@ typedef enum {
     RB_UI_ASK_RESUME,     /* keep the resumed game ("no": a new game) */
     RB_UI_ASK_OFFER_DRAW, /* the side to move offers a draw (confirmation) */
     RB_UI_ASK_REPLACE,    /* the pending game replaces the unfinished one */
-    RB_UI_ASK_NEW_GAME    /* the pending new game replaces the unfinished one */
+    RB_UI_ASK_NEW_GAME,   /* the pending new game replaces the unfinished one */
+    RB_UI_ASK_NET_HOST    /* hosting the pending network game replaces the unfinished one */
 } rb_ui_ask;
 
 /* Who plays a new game, as the new-game dialog offers it. */
@@ -251,6 +253,12 @@ typedef struct rb_ui_dialog_state {
         int person;
         bool from_editor;
     } pending_new;
+    /* a network game to host, waiting for the answer to RB_UI_ASK_NET_HOST
+       (the command's net_open fields) */
+    struct {
+        int port, color;
+        int64_t base_ms, inc_ms;
+    } pending_host;
     char pending_note[768]; /* what went wrong reading it, shown once it is on the board */
 } rb_ui_dialog_state;
 

@@ -83,6 +83,7 @@ struct rb_ui_analysis;
 struct rb_ui_analysis_view;
 struct rb_ui_editor_view;
 struct rb_ui_speaker;
+struct rb_ui_net_host;
 
 typedef struct rb_app {
     rb_ui_state state; /* what the window shows (state.h) */
@@ -152,6 +153,7 @@ typedef struct rb_app {
     struct rb_net_lan *lan_browse;             /* the local network's games while the Join view shows (net_join.c) */
     unsigned lan_generation;                   /* the browse's list as last copied into the view */
     int64_t join_since_ms;                     /* when the Join view's connection was started */
+    struct rb_ui_net_host *net_host;           /* hosting, until the friend is in (app/net_host.c); NULL: none */
     struct rb_ui_speaker *speaker;             /* the spoken mode's voice or log (speak.c); NULL: silent */
 } rb_app;
 

@@ -212,9 +212,11 @@ static void run_until(rb_app *a, until_fn done, const char *what)
     }
 }
 
+/* The game has begun and the host's waiting view, which says who joined,
+ * has given way to the board. */
 static bool started(rb_app *a)
 {
-    return a->state.net.started;
+    return a->state.net.started && a->state.dialog.kind == RB_UI_DIALOG_NONE;
 }
 
 static bool joiner_ready(rb_app *a)

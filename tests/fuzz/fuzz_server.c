@@ -66,8 +66,8 @@ static char tokens[2][64];
 static bool got_bytes;
 static bool show; /* RB_FUZZ_SHOW=1: the server's lines on standard error, for writing seeds */
 
-static const char *const LOBBY_WORDS[] = {"ok",     "no",        "error", "bye",     "lobby", "pong", "seek",
-                                          "unseek", "challenge", "game",  "playing", "moved", "ended"};
+static const char *const LOBBY_WORDS[] = {"ok",     "no",        "error", "bye",     "lobby", "pong",  "seek",
+                                          "unseek", "challenge", "game",  "playing", "moved", "ended", "rated"};
 
 static void check_lobby_line(const char *line)
 {

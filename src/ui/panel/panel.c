@@ -707,6 +707,16 @@ static int panel_header(rb_app *app, const rb_ui_state *st, const panel_metrics 
     /* A block of fixed height for the words (panel_words), drawn once the
      * move list below it is. */
     int block_h = rb_ui_text_line_height(app, m->px) + 2 * rb_ui_text_line_height(app, m->small);
+    /* A network game's lines (the connection, an offer, the last chat
+     * lines) stay for the whole game, not for a moment as a message does:
+     * they get room of their own, up to four lines, so that they do not
+     * lie over the moves. */
+    char net[1400];
+    if (rb_ui_panel_net_text(st, net, sizeof net) > 0) {
+        int net_h = rb_ui_text_wrapped_height(app, net, m->small, false, col.w);
+        int most = 4 * rb_ui_text_line_height(app, m->small);
+        block_h += net_h < most ? net_h : most;
+    }
     app->panel->words = (SDL_Rect){col.x, y, col.w, block_h};
     y += block_h;
 

@@ -246,6 +246,16 @@ static void moves_go_both_ways_and_a_draw_is_agreed(void **state)
     /* Once over, the game may be looked back over as usual. */
     assert_int_equal(rb_ui_apply(app, &(rb_ui_cmd){.kind = RB_UI_CMD_BROWSE, .browse.ply = 0}), 0);
     assert_true(app->state.browsing);
+    /* Both records carry the host's clock readings, the same to the
+     * millisecond: the saved games agree. */
+    for (size_t i = 0; i < 2; i++) {
+        const rb_annotation *here = rb_game_annotation(&app->state.game, i);
+        const rb_annotation *there = rb_game_annotation(rb_net_peer_game(f.peer), i);
+        assert_non_null(here);
+        assert_non_null(there);
+        assert_true(here->clock_ms != RB_CLOCK_NONE);
+        assert_int_equal(here->clock_ms, there->clock_ms);
+    }
 
     friend_free(&f);
     fixture_close(app);

@@ -240,6 +240,25 @@ static void speak_event(rb_app *app, const rb_net_event *ev, const char *status_
     }
 }
 
+/* The window's record takes the clock readings of the peer's, move by
+ * move, where the two hold the same moves: the peer's are the host's
+ * (its own moves as it sent them, the joiner's as the host decided them
+ * with the lag credit), so both programs save the same [%clk] readings,
+ * not each its own window's view of them. */
+static void record_clocks_from_peer(rb_app *app)
+{
+    const rb_game *theirs = rb_net_peer_game(rb_ui_net_link_cpeer(app->net));
+    rb_game *g = &app->state.game;
+    size_t n = g->length < theirs->length ? g->length : theirs->length;
+    for (size_t i = 0; i < n && g->moves[i] == theirs->moves[i]; i++) {
+        const rb_annotation *a = rb_game_annotation(theirs, i);
+        const rb_annotation *mine = rb_game_annotation(g, i);
+        if (a != NULL && a->clock_ms != RB_CLOCK_NONE && (mine == NULL || mine->clock_ms != a->clock_ms)) {
+            (void)rb_game_set_clock(g, i, a->clock_ms);
+        }
+    }
+}
+
 static void on_event(rb_app *app, const rb_net_event *ev)
 {
     rb_ui_state *st = &app->state;
@@ -349,6 +368,9 @@ static void on_event(rb_app *app, const rb_net_event *ev)
         rb_ui_net_host_event(app, ev); /* the host's view names who joined */
     }
     clocks_from_peer(app);
+    if (app->net != NULL) {
+        record_clocks_from_peer(app);
+    }
     speak_event(app, ev, status_before);
 }
 

@@ -17,7 +17,6 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,21 +238,6 @@ void rb_srv_game_detach(rb_server *sv, conn *c)
     c->game = NULL;
     if (g->stored_end || g->rematch_wait == c->color) {
         rematch_lapses(sv, g, c->color);
-    }
-}
-
-void rb_srv_tell_watchers(rb_server *sv, int64_t game, const char *fmt, ...)
-{
-    char line[RB_NET_LINE_MAX];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
-    va_end(ap);
-    for (int i = 0; i < sv->nconns; i++) {
-        conn *c = sv->conns[i];
-        if (c->kind == CONN_LOBBY && c->watching == game) {
-            rb_srv_send(c, "%s", line);
-        }
     }
 }
 

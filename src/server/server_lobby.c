@@ -182,22 +182,41 @@ static void announce_seek(rb_server *sv, const seek *k)
     }
 }
 
+/* The lobby connections a line is for: one account's (each of its
+ * logins), or those watching one game. */
+typedef enum { TELL_ACCOUNT, TELL_WATCHERS } tell_whom;
+
+static void tell(rb_server *sv, tell_whom whom, int64_t key, const char *fmt, va_list ap)
+{
+    char line[RB_NET_LINE_MAX];
+    vsnprintf(line, sizeof line, fmt, ap);
+    for (int i = 0; i < sv->nconns; i++) {
+        conn *c = sv->conns[i];
+        bool wanted =
+            whom == TELL_ACCOUNT ? c->logged_in && !c->guest && !c->dead && c->account == key : c->watching == key;
+        if (c->kind == CONN_LOBBY && wanted) {
+            rb_srv_send(c, "%s", line);
+        }
+    }
+}
+
 void rb_srv_tell_account(rb_server *sv, int64_t account, const char *fmt, ...)
 {
     if (account == 0) {
         return;
     }
-    char line[RB_NET_LINE_MAX];
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(line, sizeof line, fmt, ap);
+    tell(sv, TELL_ACCOUNT, account, fmt, ap);
     va_end(ap);
-    for (int i = 0; i < sv->nconns; i++) {
-        conn *c = sv->conns[i];
-        if (c->kind == CONN_LOBBY && c->logged_in && !c->guest && !c->dead && c->account == account) {
-            rb_srv_send(c, "%s", line);
-        }
-    }
+}
+
+void rb_srv_tell_watchers(rb_server *sv, int64_t game, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    tell(sv, TELL_WATCHERS, game, fmt, ap);
+    va_end(ap);
 }
 
 static void seek_remove(rb_server *sv, seek *k)

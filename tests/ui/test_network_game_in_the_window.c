@@ -181,6 +181,15 @@ static void start(rb_app **app, friend *f, int64_t base_ms)
     assert_string_equal(rb_game_tag(&(*app)->state.game, "Black"), "Bob");
 }
 
+/* An untimed game started, with my first move made and the friend
+ * holding it. */
+static void start_with_my_move(rb_app **app, friend *f)
+{
+    start(app, f, 0);
+    assert_int_equal(fixture_play(*app, first_legal(rb_game_pos(&(*app)->state.game))), 0);
+    run_until(*app, f, friend_has_one_move, "the friend to receive the move");
+}
+
 static void moves_go_both_ways_and_a_draw_is_agreed(void **state)
 {
     (void)state;
@@ -266,9 +275,7 @@ static void the_friend_resigns_and_white_wins(void **state)
     (void)state;
     rb_app *app;
     friend f;
-    start(&app, &f, 0);
-    assert_int_equal(fixture_play(app, first_legal(rb_game_pos(&app->state.game))), 0);
-    run_until(app, &f, friend_has_one_move, "the friend to receive the move");
+    start_with_my_move(&app, &f);
     char err[300];
     assert_int_equal(rb_net_peer_resign(f.peer, rb_util_now_ms(), err, sizeof err), 0);
     run_until(app, &f, window_game_over, "the resignation");
@@ -351,9 +358,7 @@ static void standing_offers_survive_a_restart_on_both_sides(void **state)
     (void)state;
     rb_app *app;
     friend f;
-    start(&app, &f, 0);
-    assert_int_equal(fixture_play(app, first_legal(rb_game_pos(&app->state.game))), 0);
-    run_until(app, &f, friend_has_one_move, "the friend to receive the move");
+    start_with_my_move(&app, &f);
     char err[300];
 
     /* Their offer, made before the window went, is there after. */

@@ -247,7 +247,11 @@ static void speak_event(rb_app *app, const rb_net_event *ev, const char *status_
  * not each its own window's view of them. */
 static void record_clocks_from_peer(rb_app *app)
 {
-    const rb_game *theirs = rb_net_peer_game(rb_ui_net_link_cpeer(app->net));
+    const rb_net_peer *peer = rb_ui_net_link_cpeer(app->net);
+    const rb_game *theirs = peer != NULL ? rb_net_peer_game(peer) : NULL;
+    if (theirs == NULL || !app->state.net.started) {
+        return; /* no game yet: someone knocking, a handshake under way */
+    }
     rb_game *g = &app->state.game;
     size_t n = g->length < theirs->length ? g->length : theirs->length;
     for (size_t i = 0; i < n && g->moves[i] == theirs->moves[i]; i++) {

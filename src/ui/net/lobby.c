@@ -118,10 +118,10 @@ static void fail(rb_ui_lobby *l, rb_ui_lobby_error kind, const char *text)
     drop(l);
     l->stage = RB_UI_LOBBY_CLOSED;
     l->error = kind;
-    snprintf(l->error_text, sizeof l->error_text, "%s", text);
+    snprintf(l->error_text, sizeof l->error_text, "%.*s", (int)sizeof l->error_text - 1, text);
     rb_ui_lobby_event *e = push(l, RB_UI_LOBBY_EV_CLOSED);
     e->error = kind;
-    snprintf(e->text, sizeof e->text, "%s", text);
+    snprintf(e->text, sizeof e->text, "%.*s", (int)sizeof e->text - 1, text);
 }
 
 /* The connection broke: after signing in it is made again in a moment
@@ -133,7 +133,7 @@ static void broken(rb_ui_lobby *l, rb_ui_lobby_error kind, const char *text, int
         l->reconnects++;
         l->stage = RB_UI_LOBBY_CONNECTING;
         l->retry_at = now + RECONNECT_MS;
-        snprintf(l->error_text, sizeof l->error_text, "%s", text);
+        snprintf(l->error_text, sizeof l->error_text, "%.*s", (int)sizeof l->error_text - 1, text);
         l->nseeks = 0;
         push(l, RB_UI_LOBBY_EV_SEEKS);
         return;

@@ -15,6 +15,7 @@
 #include "app/apply.h"
 #include "board/input.h"
 #include "board/view.h"
+#include "kit/text.h"
 
 static rb_app fixture_app;
 
@@ -253,6 +254,47 @@ static inline void fixture_write_file(const char *path, const void *data, size_t
     assert_non_null(f);
     assert_int_equal(fwrite(data, 1, len, f), len);
     assert_int_equal(fclose(f), 0);
+}
+
+/* Whether text was drawn as it reads, whole on one line or wrapped over
+ * several: each drawn line is the next stretch of it, between spaces. */
+typedef struct {
+    const char *lines[256];
+    int n;
+} fixture_drawn_lines;
+
+static inline void fixture_keep_line(const char *text, void *data)
+{
+    fixture_drawn_lines *d = data;
+    if (d->n < (int)(sizeof d->lines / sizeof d->lines[0])) {
+        d->lines[d->n++] = text;
+    }
+}
+
+static inline bool fixture_lines_spell(const fixture_drawn_lines *d, const char *rest, int depth)
+{
+    while (*rest == ' ' || *rest == '\n') {
+        rest++;
+    }
+    if (*rest == '\0') {
+        return true;
+    }
+    for (int i = 0; depth < 32 && i < d->n; i++) {
+        size_t len = strlen(d->lines[i]);
+        char next = rest[len < strlen(rest) ? len : strlen(rest)];
+        if (len > 0 && strncmp(rest, d->lines[i], len) == 0 && (next == '\0' || next == ' ' || next == '\n') &&
+            fixture_lines_spell(d, rest + len, depth + 1)) {
+            return true;
+        }
+    }
+    return false;
+}
+
+static inline bool fixture_drawn_wrapped(rb_app *app, const char *text)
+{
+    fixture_drawn_lines d = {.n = 0};
+    rb_ui_text_drawn_each(app, fixture_keep_line, &d);
+    return fixture_lines_spell(&d, text, 0);
 }
 
 #endif

@@ -12,6 +12,10 @@
  * about finishing sooner), so a run on a busy machine says so in its
  * figures; the ratio of the summed times is the speed-up to depth, and the
  * nodes per second of each side say how much work the threads do in all.
+ * One position whose search the helpers happen to cut short (or lengthen)
+ * can outweigh the other nineteen in the sum, so the run also gives the
+ * geometric mean of the positions' own ratios, over those long enough to
+ * time (LONG_ENOUGH_MS with one thread).
  *
  * On a machine whose cores are busy with other work the threads do not
  * each get a core, and the wall clock says little. The processor time the
@@ -26,6 +30,7 @@
 
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
+#include <math.h>
 #include <stdio.h>
 #include <time.h>
 
@@ -36,6 +41,7 @@
 #define NPOSITIONS 20
 #define NMIDDLE (NPOSITIONS - 12)
 #define MIDDLE_NODES 5000
+#define LONG_ENOUGH_MS 20
 
 /* The bench's positions, then the middle games. */
 static int collect_positions(rb_pos *out)
@@ -119,7 +125,8 @@ int rb_lab_threads(int depth, int threads, int hash_mib)
     int64_t ms1 = 0, msn = 0;
     double cpu1 = 0, cpun = 0;
     uint64_t nodes1 = 0, nodesn = 0;
-    int same = 0;
+    int same = 0, timed = 0;
+    double log_ratios = 0;
     for (int i = 0; i < n; i++) {
         run a = search_once(one, &pos[i], depth);
         run b = search_once(many, &pos[i], depth);
@@ -131,12 +138,20 @@ int rb_lab_threads(int depth, int threads, int hash_mib)
         nodesn += b.nodes;
         bool agree = a.info.pvlen > 0 && b.info.pvlen > 0 && a.info.pv[0] == b.info.pv[0];
         same += agree;
+        if (a.ms >= LONG_ENOUGH_MS && b.ms > 0) {
+            log_ratios += log((double)a.ms / (double)b.ms);
+            timed++;
+        }
         printf("  %3d  %13lld %10llu     %13lld %10llu  %6.2f  %s\n", i + 1, (long long)a.ms,
                (unsigned long long)a.nodes, (long long)b.ms, (unsigned long long)b.nodes,
                b.ms > 0 ? (double)a.ms / (double)b.ms : 0.0, agree ? "yes" : "no");
     }
     printf("time to depth %d: 1 thread %lld ms, %d threads %lld ms: %.2f times as fast\n", depth, (long long)ms1,
            threads, (long long)msn, msn > 0 ? (double)ms1 / (double)msn : 0.0);
+    if (timed > 0) {
+        printf("geometric mean of the ratios, the %d positions of %d ms or more with 1 thread: %.2f times as fast\n",
+               timed, LONG_ENOUGH_MS, exp(log_ratios / timed));
+    }
     printf("nodes per second: 1 thread %.0f, %d threads %.0f (%.2f times)\n",
            ms1 > 0 ? (double)nodes1 * 1000.0 / (double)ms1 : 0.0, threads,
            msn > 0 ? (double)nodesn * 1000.0 / (double)msn : 0.0,

@@ -35,6 +35,7 @@
 
 #define UNACKED_MAX 1024
 #define EVENTS_MAX 256
+#define FIRST_ROOM 8        /* events and unacknowledged lines kept before growing */
 #define OUT_MAX (4u << 20)  /* unsent bytes before the peer counts as not reading */
 #define ERRORS_MAX 500      /* malformed lines before the peer is sent away */
 #define SYNC_MAX (1u << 20) /* bytes of a record received as PGN */
@@ -71,12 +72,13 @@ struct rb_net_peer {
     size_t out_len, out_cap;
     /* delivery */
     int64_t next_seq, seen, last_progress;
-    pending unacked[UNACKED_MAX];
-    int nunacked;
+    pending *unacked; /* grown as needed up to UNACKED_MAX */
+    int nunacked, unacked_cap;
     int errors, bad_moves;
     /* events */
-    rb_net_event events[EVENTS_MAX];
-    int ev_head, ev_count;
+    rb_net_event *events; /* a ring: first_events, then grown up to EVENTS_MAX */
+    int ev_head, ev_count, ev_cap;
+    rb_net_event first_events[FIRST_ROOM];
     /* the game */
     bool started, over, aborted;
     rb_game game;
@@ -131,13 +133,38 @@ void rb_net_config_defaults(rb_net_config *cfg, bool host)
 
 /* ---- events ---------------------------------------------------------------- */
 
+/* Events and unacknowledged lines are few at a time: a server holds a
+ * peer for every seat, so each list starts small and grows to its bound
+ * only when its reader falls behind. */
+static bool grow_events(rb_net_peer *p)
+{
+    int cap = p->ev_cap * 2;
+    if (cap > EVENTS_MAX) {
+        return false;
+    }
+    rb_net_event *ev = malloc((size_t)cap * sizeof *ev);
+    if (ev == NULL) {
+        return false;
+    }
+    for (int i = 0; i < p->ev_count; i++) { /* the ring's order, from 0 */
+        ev[i] = p->events[(p->ev_head + i) % p->ev_cap];
+    }
+    if (p->events != p->first_events) {
+        free(p->events);
+    }
+    p->events = ev;
+    p->ev_head = 0;
+    p->ev_cap = cap;
+    return true;
+}
+
 static rb_net_event *push(rb_net_peer *p, rb_net_event_type type)
 {
-    if (p->ev_count == EVENTS_MAX) { /* nobody polls: the oldest goes */
-        p->ev_head = (p->ev_head + 1) % EVENTS_MAX;
+    if (p->ev_count == p->ev_cap && !grow_events(p)) {
+        p->ev_head = (p->ev_head + 1) % p->ev_cap; /* nobody polls: the oldest goes */
         p->ev_count--;
     }
-    rb_net_event *e = &p->events[(p->ev_head + p->ev_count) % EVENTS_MAX];
+    rb_net_event *e = &p->events[(p->ev_head + p->ev_count) % p->ev_cap];
     p->ev_count++;
     memset(e, 0, sizeof *e);
     e->type = type;
@@ -161,7 +188,7 @@ bool rb_net_peer_poll(rb_net_peer *p, rb_net_event *ev)
         return false;
     }
     *ev = p->events[p->ev_head];
-    p->ev_head = (p->ev_head + 1) % EVENTS_MAX;
+    p->ev_head = (p->ev_head + 1) % p->ev_cap;
     p->ev_count--;
     return true;
 }
@@ -240,11 +267,31 @@ static void emit_bye(rb_net_peer *p, const char *code, const char *text)
     emit(p, &m);
 }
 
+/* Room for one more unacknowledged line: false when UNACKED_MAX wait
+ * already or memory runs out. */
+static bool unacked_room(rb_net_peer *p)
+{
+    if (p->nunacked < p->unacked_cap) {
+        return true;
+    }
+    int cap = p->unacked_cap ? p->unacked_cap * 2 : FIRST_ROOM;
+    if (cap > UNACKED_MAX) {
+        return false;
+    }
+    pending *u = realloc(p->unacked, (size_t)cap * sizeof *u);
+    if (u == NULL) {
+        return false;
+    }
+    p->unacked = u;
+    p->unacked_cap = cap;
+    return true;
+}
+
 /* Sends a numbered message (it is kept until acknowledged). -1 when too
  * many wait already. */
 static int send(rb_net_peer *p, rb_net_msg *m)
 {
-    if (p->nunacked == UNACKED_MAX) {
+    if (!unacked_room(p)) {
         return -1;
     }
     char line[RB_NET_LINE_MAX + 2];
@@ -1234,6 +1281,8 @@ rb_net_peer *rb_net_peer_new(const rb_net_config *cfg, char *err, size_t errlen)
         return NULL;
     }
     p->cfg = *cfg;
+    p->events = p->first_events;
+    p->ev_cap = FIRST_ROOM;
     rb_net_clean(p->cfg.name, RB_NET_NAME_MAX);
     if (p->cfg.name[0] == '\0') {
         snprintf(p->cfg.name, sizeof p->cfg.name, "?");
@@ -1266,6 +1315,10 @@ void rb_net_peer_free(rb_net_peer *p)
     }
     if (p->started) {
         rb_game_free(&p->game);
+    }
+    free(p->unacked);
+    if (p->events != p->first_events) {
+        free(p->events);
     }
     free(p->out);
     free(p->sync);
@@ -1986,8 +2039,8 @@ rb_net_peer *rb_net_peer_restore(const rb_net_config *cfg, const char *text, int
         } else if (strcmp(key, "unacked") == 0) {
             bad = decode_saved(rest, &v, why, sizeof why) != 0;
             rb_net_msg m;
-            if (!bad && (rb_net_msg_parse(v, &m, why, sizeof why) != 0 || !rb_net_msg_numbered(m.type) ||
-                         p->nunacked == UNACKED_MAX)) {
+            if (!bad &&
+                (rb_net_msg_parse(v, &m, why, sizeof why) != 0 || !rb_net_msg_numbered(m.type) || !unacked_room(p))) {
                 bad = true;
             }
             if (!bad) {

@@ -714,6 +714,43 @@ static void a_saved_game_resumes_after_either_side_restarts(void **state)
     free(saved);
 }
 
+/* A window that stops reading for a while (a long frame, a modal dialog)
+ * finds what happened in order when it reads again; one that never reads
+ * keeps the latest events only, up to the bound, and nothing else grows. */
+static void a_reader_that_falls_behind_finds_the_events_in_order(void **state)
+{
+    pair *pr = *state;
+    random_moves(pr, 11, 40);
+    int plies = rb_net_peer_game(pr->side[0])->ply;
+    assert_true(plies > 16); /* more than the queue first holds */
+    /* Side 1 (Black) hears of each of White's moves, every second ply. */
+    rb_net_event ev;
+    int64_t next = 0;
+    while (rb_net_peer_poll(pr->side[1], &ev)) {
+        if (ev.type == RB_NET_EV_MOVE) {
+            assert_int_equal(ev.ply, next);
+            next += 2;
+        }
+    }
+    assert_int_equal(next, (plies + 1) / 2 * 2);
+    /* Side 1 reads on; side 0, which never read, measures the lag of
+     * every ping it sends: 600 of them, of which the last 256 are kept. */
+    int lags = 0;
+    for (int i = 0; i < 600; i++) {
+        pr->now += 2000;
+        pair_flow(pr);
+        pair_event(pr, 1, RB_NET_EV_COUNT, NULL);
+    }
+    int kept = 0;
+    while (rb_net_peer_poll(pr->side[0], &ev)) {
+        kept++;
+        lags += ev.type == RB_NET_EV_LAG;
+    }
+    assert_int_equal(kept, 256);
+    assert_int_equal(lags, 256);
+    assert_true(pr->up);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -742,6 +779,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(a_dropped_connection_resumes_exactly_and_the_grace_allows_a_claim, started,
                                         closed),
         cmocka_unit_test_setup_teardown(a_saved_game_resumes_after_either_side_restarts, started, closed),
+        cmocka_unit_test_setup_teardown(a_reader_that_falls_behind_finds_the_events_in_order, started, closed),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
